@@ -1,0 +1,9 @@
+//! Kepi core: maps, scenarios, orders of battle, rules tables and (later) the rules engine and
+//! the archive, with no window and no web view. The `kepi` command-line binary and the desktop
+//! shell both call these functions.
+#![forbid(unsafe_code)]
+
+pub mod document;
+pub mod frac;
+pub mod problems;
+pub mod tables;

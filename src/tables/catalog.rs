@@ -1,0 +1,232 @@
+//! Unit catalog: the unit types of a ruleset with their printed values.
+//!
+//! R&S 2.31 Unit Identification Chart. Which values are printed in the rules and which are the
+//! project's reconstruction is recorded per value (`Sourced`).
+
+use super::{RulesetId, Sourced};
+use crate::document::{self, DocumentKind};
+use crate::frac::Frac;
+use crate::problems::Problems;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    MountedRifles,
+    MachineGun,
+    Artillery,
+}
+
+impl Arm {
+    /// R&S 5.1(H) "gun units": artillery and machine guns.
+    pub fn is_gun(self) -> bool {
+        matches!(self, Arm::MachineGun | Arm::Artillery)
+    }
+
+    /// R&S 11.18: infantry and cavalry are counted in men, artillery and machine guns in guns.
+    pub fn counted_in_guns(self) -> bool {
+        self.is_gun()
+    }
+
+    pub fn is_mounted(self) -> bool {
+        matches!(self, Arm::Cavalry | Arm::MountedRifles)
+    }
+}
+
+/// One unit type (one kind of counter).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitType {
+    /// The code used in orders of battle: `MZ`, `MAh`.
+    pub code: String,
+    pub name: String,
+    pub arm: Arm,
+    /// Fire attack strength; canister strength for artillery.
+    pub fire_attack: Sourced<Frac>,
+    /// Shot strength (artillery only, R&S 5.1(F)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shot_attack: Option<Sourced<Frac>>,
+    pub fire_defense: Sourced<Frac>,
+    /// Range allowance in hexes; canister range for artillery.
+    pub range: Sourced<u32>,
+    /// Shot range (artillery only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shot_range: Option<Sourced<u32>>,
+    pub movement: Sourced<u32>,
+    /// R&S 5.2: guns 0, all others 1.
+    pub shock: Sourced<u32>,
+    /// R&S 7.0(A): guns 3, all others 2.
+    pub stacking: Sourced<u32>,
+    /// R&S 4(K): movement allowance when charging.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge_movement: Option<Sourced<u32>>,
+    /// R&S 4(L): the unit type a mounted unit becomes when dismounted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dismounts_as: Option<String>,
+    /// R&S 4(J): moves only limbered, never fires limbered.
+    #[serde(default)]
+    pub limbers: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalog {
+    pub format: String,
+    pub version: u32,
+    pub ruleset: RulesetId,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub units: Vec<UnitType>,
+}
+
+impl Catalog {
+    pub fn from_text(text: &str) -> Result<Catalog, Problems> {
+        let catalog: Catalog = document::from_text(text, DocumentKind::Catalog)?;
+        catalog.checked()
+    }
+
+    /// Cross-field checks: unique codes, artillery has shot values, dismount targets exist.
+    pub fn checked(self) -> Result<Catalog, Problems> {
+        let mut problems = Problems::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let field = format!("units[{i}]");
+            if u.code.is_empty() || !u.code.chars().all(|c| c.is_ascii_alphanumeric()) {
+                problems.push(
+                    format!("{field}.code"),
+                    format!("'{}' is not a unit code (letters and digits)", u.code),
+                );
+            }
+            if self.units[..i]
+                .iter()
+                .any(|o| o.code.eq_ignore_ascii_case(&u.code))
+            {
+                problems.push(
+                    format!("{field}.code"),
+                    format!("unit code '{}' appears twice", u.code),
+                );
+            }
+            if (u.arm == Arm::Artillery) != u.shot_attack.is_some()
+                || (u.arm == Arm::Artillery) != u.shot_range.is_some()
+            {
+                problems.push(
+                    field.clone(),
+                    "artillery, and only artillery, has shot_attack and shot_range (R&S 5.1(F))",
+                );
+            }
+            if let Some(d) = &u.dismounts_as
+                && !self.units.iter().any(|o| &o.code == d)
+            {
+                problems.push(
+                    format!("{field}.dismounts_as"),
+                    format!("no unit type '{d}' in this catalog"),
+                );
+            }
+            if u.fire_defense.value <= Frac::ZERO {
+                problems.push(
+                    format!("{field}.fire_defense"),
+                    "must be above 0 (odds divide by it)",
+                );
+            }
+        }
+        problems.into_result(self)
+    }
+
+    /// Exact code first, then a unique case-insensitive match ("mah" is MAh).
+    pub fn unit(&self, code: &str) -> Option<&UnitType> {
+        self.units.iter().find(|u| u.code == code).or_else(|| {
+            let mut it = self
+                .units
+                .iter()
+                .filter(|u| u.code.eq_ignore_ascii_case(code));
+            match (it.next(), it.next()) {
+                (Some(u), None) => Some(u),
+                _ => None,
+            }
+        })
+    }
+
+    pub fn codes(&self) -> Vec<&str> {
+        self.units.iter().map(|u| u.code.as_str()).collect()
+    }
+
+    /// "MZ, EB, LB, ..." for error messages.
+    pub fn codes_list(&self) -> String {
+        self.codes().join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::frac::Frac;
+    use crate::tables::{RulesetTables, Source};
+
+    #[test]
+    fn values_from_the_rules_text_are_marked_as_such() {
+        let cat = &RulesetTables::rifle_and_saber().catalog;
+        let mz = cat.unit("MZ").unwrap();
+        // R&S 5.1 example: MZ attack 3, defense 2; MR attack 4. R&S 10.4 example: LB 9.
+        assert_eq!(mz.fire_attack.value, Frac::int(3));
+        assert_eq!(mz.fire_attack.source, Source::RulesText);
+        assert_eq!(mz.fire_defense.value, Frac::int(2));
+        assert_eq!(mz.fire_defense.source, Source::RulesText);
+        let mr = cat.unit("MR").unwrap();
+        assert_eq!(mr.fire_attack.value, Frac::int(4));
+        assert_eq!(mr.fire_attack.source, Source::RulesText);
+        let lb = cat.unit("LB").unwrap();
+        assert_eq!(lb.fire_attack.value, Frac::int(9));
+        assert_eq!(lb.fire_attack.source, Source::RulesText);
+        assert_eq!(lb.range.source, Source::Reconstructed);
+        // R&S 4(K): charge to 12; 5.2 shock; 7.0(A) stacking.
+        assert_eq!(cat.unit("CY").unwrap().charge_movement.as_ref().unwrap().value, 12);
+        for u in &cat.units {
+            let gun = u.arm.is_gun();
+            assert_eq!(u.shock.value, if gun { 0 } else { 1 }, "{}", u.code);
+            assert_eq!(u.stacking.value, if gun { 3 } else { 2 }, "{}", u.code);
+            assert_eq!(u.limbers, gun, "{}", u.code);
+        }
+    }
+
+    #[test]
+    fn reconstructed_defaults_match_the_project_readings() {
+        // docs/rules/README.md, "Reconstructed (default catalog)".
+        let cat = &RulesetTables::rifle_and_saber().catalog;
+        let expect = [
+            ("MZ", 3, 2, 5, 4),
+            ("EB", 5, 3, 8, 5),
+            ("LB", 9, 4, 12, 5),
+            ("CY", 2, 2, 2, 8),
+            ("MR", 4, 2, 2, 8),
+            ("MG", 5, 2, 8, 4),
+            ("MA", 6, 2, 6, 6),
+            ("MAh", 6, 2, 6, 10),
+            ("BA", 8, 2, 8, 6),
+            ("BAh", 8, 2, 8, 10),
+        ];
+        for (code, fa, fd, range, mv) in expect {
+            let u = cat.unit(code).unwrap();
+            assert_eq!(u.fire_attack.value, Frac::int(fa), "{code}");
+            assert_eq!(u.fire_defense.value, Frac::int(fd), "{code}");
+            assert_eq!(u.range.value, range, "{code}");
+            assert_eq!(u.movement.value, mv, "{code}");
+        }
+        for (code, shot, srange) in [("MA", 1, 18), ("MAh", 1, 18), ("BA", 2, 24), ("BAh", 2, 24)]
+        {
+            let u = cat.unit(code).unwrap();
+            assert_eq!(u.shot_attack.as_ref().unwrap().value, Frac::int(shot));
+            assert_eq!(u.shot_range.as_ref().unwrap().value, srange);
+        }
+        assert_eq!(cat.unit("CY").unwrap().dismounts_as.as_deref(), Some("MZ"));
+        assert_eq!(cat.unit("MR").unwrap().dismounts_as.as_deref(), Some("EB"));
+    }
+
+    #[test]
+    fn codes_match_case_insensitively_when_unique() {
+        let cat = &RulesetTables::rifle_and_saber().catalog;
+        assert_eq!(cat.unit("mah").unwrap().code, "MAh");
+        assert_eq!(cat.unit("Mz").unwrap().code, "MZ");
+        assert!(cat.unit("HZ").is_none());
+    }
+}

@@ -1,0 +1,189 @@
+//! A rule system's tables as data: unit catalog, combat results, terrain effects and range
+//! effects. The defaults for each ruleset are JSON files under `data/`, embedded in the binary
+//! at build time; a scenario may name another catalog (see `scenario`).
+//!
+//! Invariant: every embedded table parses and validates (tested in `tests::embedded_*`), so
+//! [`RulesetTables::rifle_and_saber`] cannot fail at run time.
+
+pub mod catalog;
+pub mod combat_results;
+pub mod range_effects;
+pub mod terrain_effects;
+
+use crate::document::{self, DocumentKind};
+use crate::problems::Problems;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+pub use catalog::{Arm, Catalog, UnitType};
+pub use combat_results::{CombatResults, Odds};
+pub use range_effects::RangeEffects;
+pub use terrain_effects::TerrainEffects;
+
+/// Where a table value comes from (see docs/rules/README.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    /// Printed in the rules text (a case or a worked example); the note names it.
+    #[serde(rename = "rules text")]
+    RulesText,
+    /// The rules text lost it (OCR) or never gave it; the Kepi project's default.
+    #[serde(rename = "reconstructed")]
+    Reconstructed,
+}
+
+/// A value with its provenance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sourced<T> {
+    pub value: T,
+    pub source: Source,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Rule systems Kepi knows. Only Rifle & Saber has tables and rules so far; the others are
+/// named so that files for them are recognized and refused with a clear message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulesetId {
+    RifleAndSaber,
+    AgeOfRifles,
+    RifleAndKepi,
+    VaeVictis,
+    NineteenthCentury,
+}
+
+impl RulesetId {
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetId::RifleAndSaber => "Rifle & Saber",
+            RulesetId::AgeOfRifles => "Age of Rifles",
+            RulesetId::RifleAndKepi => "Rifle and Kepi",
+            RulesetId::VaeVictis => "Vae Victis",
+            RulesetId::NineteenthCentury => "19th Century",
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            RulesetId::RifleAndSaber => "rifle-and-saber",
+            RulesetId::AgeOfRifles => "age-of-rifles",
+            RulesetId::RifleAndKepi => "rifle-and-kepi",
+            RulesetId::VaeVictis => "vae-victis",
+            RulesetId::NineteenthCentury => "nineteenth-century",
+        }
+    }
+
+    /// The embedded default tables, or a message saying the system is not implemented yet.
+    pub fn tables(self) -> Result<&'static RulesetTables, String> {
+        match self {
+            RulesetId::RifleAndSaber => Ok(RulesetTables::rifle_and_saber()),
+            other => Err(format!(
+                "the {} rules are not implemented yet; Kepi plays Rifle & Saber so far",
+                other.name()
+            )),
+        }
+    }
+}
+
+/// The four tables of one ruleset.
+#[derive(Clone, Debug)]
+pub struct RulesetTables {
+    pub ruleset: RulesetId,
+    pub catalog: Catalog,
+    pub combat_results: CombatResults,
+    pub terrain: TerrainEffects,
+    pub range_effects: RangeEffects,
+}
+
+/// The embedded data files, by name, as shipped (for `kepi tables` and tests).
+pub const RIFLE_AND_SABER_FILES: [(&str, &str); 4] = [
+    (
+        "catalog.json",
+        include_str!("../../data/rifle-and-saber/catalog.json"),
+    ),
+    (
+        "combat-results.json",
+        include_str!("../../data/rifle-and-saber/combat-results.json"),
+    ),
+    (
+        "terrain-effects.json",
+        include_str!("../../data/rifle-and-saber/terrain-effects.json"),
+    ),
+    (
+        "range-effects.json",
+        include_str!("../../data/rifle-and-saber/range-effects.json"),
+    ),
+];
+
+impl RulesetTables {
+    /// Parse and cross-check the four files of a ruleset.
+    pub fn from_texts(
+        ruleset: RulesetId,
+        catalog: &str,
+        combat_results: &str,
+        terrain: &str,
+        range_effects: &str,
+    ) -> Result<RulesetTables, Problems> {
+        let mut problems = Problems::new();
+        let catalog = Catalog::from_text(catalog).map_err(|p| p.nested("catalog"));
+        let crt: Result<CombatResults, Problems> =
+            document::from_text(combat_results, DocumentKind::CombatResults)
+                .and_then(CombatResults::checked);
+        let terrain = TerrainEffects::from_text(terrain).map_err(|p| p.nested("terrain"));
+        let range: Result<RangeEffects, Problems> =
+            document::from_text(range_effects, DocumentKind::RangeEffects);
+        for r in [&catalog.as_ref().err(), &terrain.as_ref().err()]
+            .into_iter()
+            .flatten()
+        {
+            problems.extend((*r).clone());
+        }
+        if let Err(p) = &crt {
+            problems.extend(p.clone().nested("combat-results"));
+        }
+        if let Err(p) = &range {
+            problems.extend(p.clone().nested("range-effects"));
+        }
+        if let (Ok(cat), Ok(range)) = (&catalog, &range) {
+            problems.extend(range.check_units(cat).nested("range-effects"));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(RulesetTables {
+            ruleset,
+            catalog: catalog.expect("checked"),
+            combat_results: crt.expect("checked"),
+            terrain: terrain.expect("checked"),
+            range_effects: range.expect("checked"),
+        })
+    }
+
+    pub fn rifle_and_saber() -> &'static RulesetTables {
+        static TABLES: OnceLock<RulesetTables> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            let [c, r, t, g] = RIFLE_AND_SABER_FILES.map(|(_, text)| text);
+            RulesetTables::from_texts(RulesetId::RifleAndSaber, c, r, t, g)
+                .unwrap_or_else(|p| panic!("embedded Rifle & Saber tables are invalid:\n{p}"))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_rifle_and_saber_tables_load() {
+        let t = RulesetTables::rifle_and_saber();
+        assert_eq!(t.catalog.units.len(), 10);
+        assert_eq!(t.combat_results.columns.len(), 8);
+    }
+
+    #[test]
+    fn unimplemented_rulesets_are_refused_by_name() {
+        let e = RulesetId::VaeVictis.tables().unwrap_err();
+        assert!(e.contains("Vae Victis") && e.contains("not implemented"), "{e}");
+    }
+}
