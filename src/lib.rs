@@ -5,5 +5,6 @@
 
 pub mod document;
 pub mod frac;
+pub mod oob;
 pub mod problems;
 pub mod tables;
