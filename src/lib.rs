@@ -5,6 +5,7 @@
 
 pub mod document;
 pub mod frac;
+pub mod map;
 pub mod oob;
 pub mod problems;
 pub mod tables;

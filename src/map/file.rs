@@ -1,0 +1,739 @@
+//! The map file (`maps/*.json`, format `kepi-map`, version 1) and its validation.
+//!
+//! Terrain and elevation are written as one text row per map row, one character per hex,
+//! so that a map diffs line by line and can be read in a text editor:
+//!
+//! ```json
+//! "terrain": { "legend": { ".": "clear", "w": "woods" }, "rows": ["..ww", ".www"] },
+//! "elevation": { "rows": ["0011", "0122"] }
+//! ```
+
+use super::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, Route, grid::MAX_SIDE};
+use crate::document::{self, DocumentKind};
+use crate::problems::Problems;
+use crate::tables::{RulesetId, TerrainEffects};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainLayer {
+    /// One character -> a terrain key of the ruleset's terrain effects chart.
+    pub legend: BTreeMap<char, String>,
+    /// One string per map row, north to south; one character per hex, west to east.
+    pub rows: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElevationLayer {
+    /// One string of digits 0-9 per map row.
+    pub rows: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideEntry {
+    /// The two adjacent hexes the hexside separates.
+    pub between: [String; 2],
+    /// Hexside feature keys ("ridge", "stream").
+    pub features: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteEntry {
+    /// A route key ("road").
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Adjacent hexes in order along the route.
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureEntry {
+    pub code: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitEntry {
+    pub name: String,
+    pub hex: String,
+    pub edge: MapEdge,
+}
+
+/// A picture under the grid for tracing a historical map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Underlay {
+    /// Path relative to the map file's folder.
+    pub image: String,
+    /// Offset of the image's top-left corner, in hex radii.
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub y: f64,
+    /// Hex radii per image pixel.
+    pub scale: f64,
+    #[serde(default)]
+    pub rotation_deg: f64,
+    /// 0 (invisible) to 1 (opaque).
+    pub opacity: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    pub format: String,
+    pub version: u32,
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    pub ruleset: RulesetId,
+    pub grid: Grid,
+    #[serde(default = "default_hex_size")]
+    pub hex_size_m: u32,
+    pub terrain: TerrainLayer,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elevation: Option<ElevationLayer>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexsides: Vec<HexsideEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<RouteEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<FeatureEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<ExitEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub underlay: Option<Underlay>,
+}
+
+fn default_hex_size() -> u32 {
+    50
+}
+
+/// Ids name files: lower-case letters, digits and '-'.
+pub(crate) fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.starts_with('-')
+}
+
+/// Resolve a printed hex name, or record why it is not a hex of this map.
+pub(crate) fn hex_at(
+    grid: &Grid,
+    name: &str,
+    field: &str,
+    problems: &mut Problems,
+) -> Option<HexCoord> {
+    let h = grid.parse(name);
+    if h.is_none() {
+        problems.push_hex(
+            field,
+            name,
+            format!("not a hex of this map ({})", grid.name_hint()),
+        );
+    }
+    h
+}
+
+fn feature_code_ok(code: &str) -> bool {
+    let letters = code.trim_end_matches(|c: char| c.is_ascii_digit());
+    !letters.is_empty()
+        && letters.len() < code.len()
+        && letters.chars().all(|c| c.is_ascii_uppercase())
+}
+
+impl MapFile {
+    pub fn from_text(text: &str) -> Result<MapFile, Problems> {
+        document::from_text(text, DocumentKind::Map)
+    }
+
+    pub fn to_text(&self) -> String {
+        document::to_text(self)
+    }
+}
+
+impl Map {
+    /// Parse and validate a map document.
+    pub fn from_text(text: &str) -> Result<Map, Problems> {
+        Map::from_file(MapFile::from_text(text)?)
+    }
+
+    /// The one way to a validated map: checks everything and reports every problem.
+    pub fn from_file(file: MapFile) -> Result<Map, Problems> {
+        let mut p = Problems::new();
+        if !valid_id(&file.id) {
+            p.push(
+                "id",
+                format!(
+                    "'{}' is not an id (lower-case letters, digits and '-')",
+                    file.id
+                ),
+            );
+        }
+        let tables = match file.ruleset.tables() {
+            Ok(t) => t,
+            Err(e) => {
+                p.push("ruleset", e);
+                return Err(p);
+            }
+        };
+        let tec = &tables.terrain;
+        let grid = file.grid;
+        if grid.columns == 0 || grid.rows == 0 || grid.columns > MAX_SIDE || grid.rows > MAX_SIDE
+        {
+            p.push(
+                "grid",
+                format!(
+                    "a map has 1 to {MAX_SIDE} columns and rows, not {} x {}",
+                    grid.columns, grid.rows
+                ),
+            );
+            return Err(p);
+        }
+        let terrain = read_terrain(&file.terrain, &grid, tec, &mut p);
+        let elevation = read_elevation(file.elevation.as_ref(), &grid, &mut p);
+        let hexsides = read_hexsides(&file.hexsides, &grid, tec, &mut p);
+
+        let mut routes = Vec::new();
+        for (i, r) in file.routes.iter().enumerate() {
+            let field = format!("routes[{i}]");
+            if tec.route(&r.kind).is_none() {
+                p.push(
+                    format!("{field}.kind"),
+                    format!("unknown route '{}'; known: {}", r.kind, tec.route_keys()),
+                );
+            }
+            if r.hexes.len() < 2 {
+                p.push(format!("{field}.hexes"), "a route joins at least two hexes");
+            }
+            let hexes: Vec<Option<HexCoord>> = r
+                .hexes
+                .iter()
+                .enumerate()
+                .map(|(j, n)| hex_at(&grid, n, &format!("{field}.hexes[{j}]"), &mut p))
+                .collect();
+            for (j, w) in hexes.windows(2).enumerate() {
+                if let [Some(a), Some(b)] = w
+                    && !grid.adjacent(*a, *b)
+                {
+                    p.push_hex(
+                        format!("{field}.hexes[{}]", j + 1),
+                        grid.name(*b),
+                        format!(
+                            "a route steps from hex to adjacent hex, but this does not touch {}",
+                            grid.name(*a)
+                        ),
+                    );
+                }
+            }
+            routes.push(Route {
+                kind: r.kind.clone(),
+                name: r.name.clone(),
+                hexes: hexes.into_iter().flatten().collect(),
+            });
+        }
+
+        let features = read_features(&file.features, &grid, &mut p);
+
+        let mut exits: Vec<Exit> = Vec::new();
+        for (i, e) in file.exits.iter().enumerate() {
+            let field = format!("exits[{i}]");
+            if e.name.trim().is_empty() {
+                p.push(format!("{field}.name"), "an exit needs a name (\"South Road\")");
+            }
+            if exits.iter().any(|o| o.name.eq_ignore_ascii_case(&e.name)) {
+                p.push(format!("{field}.name"), format!("'{}' twice", e.name));
+            }
+            if let Some(h) = hex_at(&grid, &e.hex, &format!("{field}.hex"), &mut p) {
+                if !grid.edge_hexes(e.edge).contains(&h) {
+                    p.push_hex(
+                        format!("{field}.hex"),
+                        &e.hex,
+                        format!("not on the {} edge of the map", e.edge.name()),
+                    );
+                }
+                exits.push(Exit {
+                    name: e.name.clone(),
+                    hex: h,
+                    edge: e.edge,
+                });
+            }
+        }
+
+        if let Some(u) = &file.underlay {
+            check_underlay(u, &mut p);
+        }
+
+        p.into_result(())?;
+        Ok(Map {
+            id: file.id,
+            name: file.name,
+            description: file.description,
+            ruleset: file.ruleset,
+            grid,
+            hex_size_m: file.hex_size_m,
+            terrain,
+            elevation,
+            hexsides,
+            routes,
+            features,
+            exits,
+            underlay: file.underlay,
+        })
+    }
+
+    /// The document for this map. Invariant: `Map::from_file(m.to_file()) == Ok(m)`.
+    pub fn to_file(&self) -> MapFile {
+        let g = &self.grid;
+        // Legend: '.' for the default terrain, then the first free letter of each key.
+        let tec = self
+            .ruleset
+            .tables()
+            .map(|t| t.terrain.default_terrain.clone())
+            .unwrap_or_default();
+        let mut legend: BTreeMap<char, String> = BTreeMap::new();
+        let mut char_of: BTreeMap<&str, char> = BTreeMap::new();
+        let used: BTreeSet<&str> = self.terrain.iter().map(String::as_str).collect();
+        for key in used {
+            let candidates = std::iter::once('.')
+                .filter(|_| key == tec)
+                .chain(key.chars().filter(|c| c.is_ascii_alphanumeric()))
+                .chain(key.chars().map(|c| c.to_ascii_uppercase()))
+                .chain('a'..='z')
+                .chain('A'..='Z')
+                .chain('0'..='9');
+            for c in candidates {
+                if let std::collections::btree_map::Entry::Vacant(v) = legend.entry(c) {
+                    v.insert(key.to_string());
+                    char_of.insert(key, c);
+                    break;
+                }
+            }
+        }
+        let rows = (1..=g.rows)
+            .map(|r| {
+                (1..=g.columns)
+                    .map(|c| {
+                        char_of[self.terrain(HexCoord::new(c, r)).expect("on map")]
+                    })
+                    .collect()
+            })
+            .collect();
+        let elevation = self.elevation.iter().any(|&e| e != 0).then(|| ElevationLayer {
+            rows: (1..=g.rows)
+                .map(|r| {
+                    (1..=g.columns)
+                        .map(|c| {
+                            let e = self.elevation(HexCoord::new(c, r)).expect("on map");
+                            char::from_digit(e as u32, 10).expect("elevation is 0-9")
+                        })
+                        .collect()
+                })
+                .collect(),
+        });
+        MapFile {
+            format: DocumentKind::Map.format_name().to_string(),
+            version: DocumentKind::Map.current_version() as u32,
+            id: self.id.clone(),
+            name: self.name.clone(),
+            description: self.description.clone(),
+            ruleset: self.ruleset,
+            grid: *g,
+            hex_size_m: self.hex_size_m,
+            terrain: TerrainLayer { legend, rows },
+            elevation,
+            hexsides: self
+                .hexsides
+                .iter()
+                .map(|(e, f)| {
+                    let (a, b) = e.hexes();
+                    HexsideEntry {
+                        between: [g.name(a), g.name(b)],
+                        features: f.clone(),
+                    }
+                })
+                .collect(),
+            routes: self
+                .routes
+                .iter()
+                .map(|r| RouteEntry {
+                    kind: r.kind.clone(),
+                    name: r.name.clone(),
+                    hexes: r.hexes.iter().map(|h| g.name(*h)).collect(),
+                })
+                .collect(),
+            features: self
+                .features
+                .iter()
+                .map(|f| FeatureEntry {
+                    code: f.code.clone(),
+                    name: f.name.clone(),
+                    hexes: f.hexes.iter().map(|h| g.name(*h)).collect(),
+                })
+                .collect(),
+            exits: self
+                .exits
+                .iter()
+                .map(|e| ExitEntry {
+                    name: e.name.clone(),
+                    hex: g.name(e.hex),
+                    edge: e.edge,
+                })
+                .collect(),
+            underlay: self.underlay.clone(),
+        }
+    }
+}
+
+fn read_terrain(
+    layer: &TerrainLayer,
+    grid: &Grid,
+    tec: &TerrainEffects,
+    p: &mut Problems,
+) -> Vec<String> {
+    for (c, key) in &layer.legend {
+        if tec.terrain(key).is_none() {
+            p.push(
+                format!("terrain.legend.{c}"),
+                format!(
+                    "unknown terrain '{key}'; the {} terrain effects chart knows: {}",
+                    tec.reference,
+                    tec.terrain_keys()
+                ),
+            );
+        }
+    }
+    if layer.rows.len() != grid.rows as usize {
+        p.push(
+            "terrain.rows",
+            format!(
+                "{} rows for a map of {} rows",
+                layer.rows.len(),
+                grid.rows
+            ),
+        );
+    }
+    let mut out = vec![tec.default_terrain.clone(); grid.len()];
+    for (r, row) in layer.rows.iter().enumerate().take(grid.rows as usize) {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != grid.columns as usize {
+            p.push(
+                format!("terrain.rows[{r}]"),
+                format!(
+                    "row {} has {} hexes for a map of {} columns",
+                    r + 1,
+                    chars.len(),
+                    grid.columns
+                ),
+            );
+        }
+        for (c, ch) in chars.iter().enumerate().take(grid.columns as usize) {
+            let h = HexCoord::new(c as u16 + 1, r as u16 + 1);
+            match layer.legend.get(ch) {
+                Some(key) => out[grid.index(h).expect("in range")] = key.clone(),
+                None => p.push_hex(
+                    format!("terrain.rows[{r}]"),
+                    grid.name(h),
+                    format!(
+                        "'{ch}' is not in the terrain legend (legend: {})",
+                        layer.legend.keys().collect::<String>()
+                    ),
+                ),
+            }
+        }
+    }
+    out
+}
+
+fn read_elevation(layer: Option<&ElevationLayer>, grid: &Grid, p: &mut Problems) -> Vec<u8> {
+    let mut out = vec![0u8; grid.len()];
+    let Some(layer) = layer else { return out };
+    if layer.rows.len() != grid.rows as usize {
+        p.push(
+            "elevation.rows",
+            format!("{} rows for a map of {} rows", layer.rows.len(), grid.rows),
+        );
+    }
+    for (r, row) in layer.rows.iter().enumerate().take(grid.rows as usize) {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != grid.columns as usize {
+            p.push(
+                format!("elevation.rows[{r}]"),
+                format!(
+                    "row {} has {} hexes for a map of {} columns",
+                    r + 1,
+                    chars.len(),
+                    grid.columns
+                ),
+            );
+        }
+        for (c, ch) in chars.iter().enumerate().take(grid.columns as usize) {
+            let h = HexCoord::new(c as u16 + 1, r as u16 + 1);
+            match ch.to_digit(10) {
+                Some(d) => out[grid.index(h).expect("in range")] = d as u8,
+                None => p.push_hex(
+                    format!("elevation.rows[{r}]"),
+                    grid.name(h),
+                    format!("'{ch}' is not an elevation level (0 to 9)"),
+                ),
+            }
+        }
+    }
+    out
+}
+
+fn read_hexsides(
+    entries: &[super::file::HexsideEntry],
+    grid: &Grid,
+    tec: &TerrainEffects,
+    p: &mut Problems,
+) -> BTreeMap<Edge, Vec<String>> {
+    let mut out: BTreeMap<Edge, Vec<String>> = BTreeMap::new();
+    for (i, s) in entries.iter().enumerate() {
+        let field = format!("hexsides[{i}]");
+        let a = hex_at(grid, &s.between[0], &format!("{field}.between[0]"), p);
+        let b = hex_at(grid, &s.between[1], &format!("{field}.between[1]"), p);
+        if s.features.is_empty() {
+            p.push(format!("{field}.features"), "lists no hexside feature");
+        }
+        for (j, f) in s.features.iter().enumerate() {
+            if tec.hexside(f).is_none() {
+                p.push(
+                    format!("{field}.features[{j}]"),
+                    format!(
+                        "unknown hexside feature '{f}'; known: {}",
+                        tec.hexside_keys()
+                    ),
+                );
+            }
+            if s.features[..j].contains(f) {
+                p.push(format!("{field}.features[{j}]"), format!("'{f}' twice"));
+            }
+        }
+        let (Some(a), Some(b)) = (a, b) else { continue };
+        if !grid.adjacent(a, b) {
+            p.push_hex(
+                format!("{field}.between"),
+                &s.between[0],
+                format!("a hexside lies between adjacent hexes; {} is not adjacent", s.between[1]),
+            );
+            continue;
+        }
+        let edge = Edge::new(a, b);
+        if out.contains_key(&edge) {
+            p.push_hex(
+                format!("{field}.between"),
+                &s.between[0],
+                format!(
+                    "the hexside with {} is listed twice; list each hexside once",
+                    s.between[1]
+                ),
+            );
+            continue;
+        }
+        out.insert(edge, s.features.clone());
+    }
+    out
+}
+
+fn read_features(entries: &[FeatureEntry], grid: &Grid, p: &mut Problems) -> Vec<Feature> {
+    let mut out: Vec<Feature> = Vec::new();
+    let mut numbers: BTreeMap<u32, String> = BTreeMap::new();
+    for (i, f) in entries.iter().enumerate() {
+        let field = format!("features[{i}]");
+        if !feature_code_ok(&f.code) {
+            p.push(
+                format!("{field}.code"),
+                format!(
+                    "'{}' is not a feature code: capital letters then a number, as V4 or H26",
+                    f.code
+                ),
+            );
+        }
+        if out.iter().any(|o| o.code == f.code) {
+            p.push(format!("{field}.code"), format!("{} appears twice", f.code));
+        }
+        if f.hexes.is_empty() {
+            p.push(format!("{field}.hexes"), format!("{} has no hexes", f.code));
+        }
+        let mut hexes: Vec<HexCoord> = f
+            .hexes
+            .iter()
+            .enumerate()
+            .filter_map(|(j, n)| hex_at(grid, n, &format!("{field}.hexes[{j}]"), p))
+            .collect();
+        let n = hexes.len();
+        hexes.sort();
+        hexes.dedup();
+        if hexes.len() != n {
+            p.push(format!("{field}.hexes"), "a hex is listed twice");
+        }
+        let feature = Feature {
+            code: f.code.clone(),
+            name: f.name.clone(),
+            hexes,
+        };
+        // R&S 11.0: "No number is used more than once regardless of terrain feature".
+        if let Some(num) = feature.number().filter(|_| feature_code_ok(&f.code)) {
+            if let Some(other) = numbers.get(&num).filter(|o| **o != f.code) {
+                p.push(
+                    format!("{field}.code"),
+                    format!(
+                        "number {num} is already used by {other}; a number names one feature \
+                         only (R&S 11.0)"
+                    ),
+                );
+            }
+            numbers.entry(num).or_insert_with(|| f.code.clone());
+        }
+        out.push(feature);
+    }
+    out
+}
+
+fn check_underlay(u: &Underlay, p: &mut Problems) {
+    let path = std::path::Path::new(&u.image);
+    if u.image.is_empty()
+        || path.is_absolute()
+        || u.image.contains('\\')
+        || path
+            .components()
+            .any(|c| !matches!(c, std::path::Component::Normal(_)))
+    {
+        p.push(
+            "underlay.image",
+            format!(
+                "'{}' must be a path inside the map's folder, such as underlays/map.png",
+                u.image
+            ),
+        );
+    }
+    if !(u.scale.is_finite() && u.scale > 0.0) {
+        p.push("underlay.scale", "must be a number above 0");
+    }
+    if !(0.0..=1.0).contains(&u.opacity) {
+        p.push("underlay.opacity", "must be between 0 and 1");
+    }
+    if !(u.x.is_finite() && u.y.is_finite() && u.rotation_deg.is_finite()) {
+        p.push("underlay", "offset and rotation must be finite numbers");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> String {
+        r#"{
+  "format": "kepi-map", "version": 1, "id": "sample", "name": "Sample",
+  "ruleset": "rifle-and-saber",
+  "grid": {"orientation": "flat", "shove": "even", "columns": 4, "rows": 3},
+  "terrain": {"legend": {".": "clear", "w": "woods", "v": "village"},
+              "rows": ["..w.", ".vw.", "...."]},
+  "elevation": {"rows": ["0001", "0012", "0000"]},
+  "hexsides": [{"between": ["0303", "0302"], "features": ["ridge"]}],
+  "routes": [{"kind": "road", "name": "South Road", "hexes": ["0201", "0202", "0203"]}],
+  "features": [{"code": "V4", "name": "Village", "hexes": ["0202"]},
+               {"code": "W5", "hexes": ["0301", "0302"]}],
+  "exits": [{"name": "South Road", "hex": "0203", "edge": "south"}]
+}"#
+        .to_string()
+    }
+
+    #[test]
+    fn sample_map_loads_and_round_trips() {
+        let m = Map::from_text(&sample()).unwrap();
+        assert_eq!(m.terrain(HexCoord::new(3, 1)), Some("woods"));
+        assert_eq!(m.elevation(HexCoord::new(4, 2)), Some(2));
+        assert_eq!(m.hexside(HexCoord::new(3, 2), HexCoord::new(3, 3)), ["ridge"]);
+        assert_eq!(m.hexside(HexCoord::new(3, 3), HexCoord::new(3, 2)), ["ridge"]);
+        assert!(m.route_between(HexCoord::new(2, 2), HexCoord::new(2, 1)).is_some());
+        assert_eq!(m.feature("v4").unwrap().kind(), "village");
+        let again = Map::from_file(m.to_file()).unwrap();
+        assert_eq!(again, m);
+        let text = m.to_file().to_text();
+        assert_eq!(Map::from_text(&text).unwrap(), m);
+    }
+
+    fn problems(edit: impl Fn(&mut serde_json::Value)) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(&sample()).unwrap();
+        edit(&mut v);
+        Map::from_text(&v.to_string()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn unknown_terrain_lists_the_known_keys() {
+        let e = problems(|v| v["terrain"]["legend"]["w"] = "jungle".into());
+        assert!(e.contains("unknown terrain 'jungle'"), "{e}");
+        assert!(e.contains("clear, village, slope, woods, river, ford, bridge"), "{e}");
+    }
+
+    #[test]
+    fn each_problem_names_field_and_hex() {
+        let e = problems(|v| {
+            v["terrain"]["rows"][1] = ".x..".into();
+            v["hexsides"][0]["between"][1] = "0101".into();
+            v["routes"][0]["hexes"][2] = "0403".into();
+            v["features"][1]["code"] = "H4".into();
+            v["exits"][0]["hex"] = "0202".into();
+            v["elevation"]["rows"][0] = "00a1".into();
+        });
+        for expected in [
+            "terrain.rows[1]: hex 0202: 'x' is not in the terrain legend",
+            "hexsides[0].between: hex 0303: a hexside lies between adjacent hexes",
+            "routes[0].hexes[2]: hex 0403: a route steps from hex to adjacent hex",
+            "features[1].code: number 4 is already used by V4",
+            "exits[0].hex: hex 0202: not on the south edge",
+            "elevation.rows[0]: hex 0301: 'a' is not an elevation level",
+        ] {
+            assert!(e.contains(expected), "missing «{expected}» in:\n{e}");
+        }
+        assert_eq!(e.lines().count(), 6, "{e}");
+    }
+
+    #[test]
+    fn hexes_off_the_map_and_duplicate_hexsides() {
+        let e = problems(|v| {
+            v["features"][0]["hexes"][0] = "0909".into();
+            v["hexsides"]
+                .as_array_mut()
+                .unwrap()
+                .push(serde_json::json!({"between": ["0302", "0303"], "features": ["ridge"]}));
+        });
+        assert!(e.contains("features[0].hexes[0]: hex 0909: not a hex of this map"), "{e}");
+        assert!(e.contains("from 0101 to 0403"), "{e}");
+        assert!(e.contains("listed twice"), "{e}");
+    }
+
+    #[test]
+    fn wrong_row_lengths_and_counts() {
+        let e = problems(|v| {
+            v["terrain"]["rows"][2] = "...".into();
+            v["terrain"]["rows"].as_array_mut().unwrap().pop();
+        });
+        assert!(e.contains("2 rows for a map of 3 rows"), "{e}");
+        let e = problems(|v| v["terrain"]["rows"][2] = ".....".into());
+        assert!(e.contains("row 3 has 5 hexes for a map of 4 columns"), "{e}");
+    }
+
+    #[test]
+    fn underlay_paths_stay_inside() {
+        let e = problems(|v| {
+            v["underlay"] = serde_json::json!({"image": "../x.png", "scale": 1.0, "opacity": 2.0})
+        });
+        assert!(e.contains("underlay.image"), "{e}");
+        assert!(e.contains("underlay.opacity"), "{e}");
+    }
+}
