@@ -179,7 +179,11 @@ impl FromStr for Frac {
                 if !part.contains('/') || p.num < 0 || p >= Frac::ONE {
                     return Err(bad());
                 }
-                Ok(if w < 0 { Frac::int(w) - p } else { Frac::int(w) + p })
+                Ok(if w < 0 {
+                    Frac::int(w) - p
+                } else {
+                    Frac::int(w) + p
+                })
             }
             None => parse_simple(t),
         }
@@ -249,7 +253,10 @@ mod tests {
     #[test]
     fn serde_uses_integers_when_whole() {
         assert_eq!(serde_json::to_string(&Frac::int(2)).unwrap(), "2");
-        assert_eq!(serde_json::to_string(&Frac::new(9, 4)).unwrap(), "\"2 1/4\"");
+        assert_eq!(
+            serde_json::to_string(&Frac::new(9, 4)).unwrap(),
+            "\"2 1/4\""
+        );
         let f: Frac = serde_json::from_str("\"1/3\"").unwrap();
         assert_eq!(f, Frac::new(1, 3));
     }

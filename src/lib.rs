@@ -4,8 +4,10 @@
 #![forbid(unsafe_code)]
 
 pub mod document;
+pub mod factor;
 pub mod frac;
 pub mod map;
 pub mod oob;
 pub mod problems;
+pub mod scenario;
 pub mod tables;

@@ -85,7 +85,11 @@ pub struct OobError {
 impl OobError {
     /// The input with a caret under the offending character, for terminals.
     pub fn pointer(&self) -> String {
-        format!("{}\n{}^", self.input, " ".repeat(self.column.saturating_sub(1)))
+        format!(
+            "{}\n{}^",
+            self.input,
+            " ".repeat(self.column.saturating_sub(1))
+        )
     }
 }
 
@@ -193,7 +197,10 @@ impl<'a> Parser<'a> {
         } else if let (1, Some(u)) = (words.len(), self.catalog.unit(&name)) {
             Item::Unit(u.code.clone())
         } else {
-            return Err(self.err(name_start, format!("unknown unit '{name}'; {}", self.known())));
+            return Err(self.err(
+                name_start,
+                format!("unknown unit '{name}'; {}", self.known()),
+            ));
         };
         Ok(Entry { count, item })
     }
@@ -385,7 +392,10 @@ mod tests {
         assert_eq!(o.extra(Extra::ImprovedPosition), 8);
         assert_eq!(o.extra(Extra::Trench), 6);
         assert_eq!(o.unit_count(), 19);
-        assert_eq!(parse("1 MZ; 1 trenches").unwrap().to_string(), "1 MZ; 1 Trench");
+        assert_eq!(
+            parse("1 MZ; 1 trenches").unwrap().to_string(),
+            "1 MZ; 1 Trench"
+        );
         assert_eq!(
             parse("6 LB; 4 limber markers").unwrap().to_string(),
             "6 LB; 4 Limber Markers"
@@ -397,7 +407,11 @@ mod tests {
         let e = parse("12 MZ; 3 HZ").unwrap_err();
         assert_eq!(e.column, 10);
         assert!(e.message.contains("unknown unit 'HZ'"), "{e}");
-        assert!(e.message.contains("MZ, EB, LB, CY, MR, MG, MA, MAh, BA, BAh"), "{e}");
+        assert!(
+            e.message
+                .contains("MZ, EB, LB, CY, MR, MG, MA, MAh, BA, BAh"),
+            "{e}"
+        );
         assert_eq!(e.pointer(), "12 MZ; 3 HZ\n         ^");
     }
 

@@ -191,8 +191,7 @@ impl Map {
         };
         let tec = &tables.terrain;
         let grid = file.grid;
-        if grid.columns == 0 || grid.rows == 0 || grid.columns > MAX_SIDE || grid.rows > MAX_SIDE
-        {
+        if grid.columns == 0 || grid.rows == 0 || grid.columns > MAX_SIDE || grid.rows > MAX_SIDE {
             p.push(
                 "grid",
                 format!(
@@ -251,7 +250,10 @@ impl Map {
         for (i, e) in file.exits.iter().enumerate() {
             let field = format!("exits[{i}]");
             if e.name.trim().is_empty() {
-                p.push(format!("{field}.name"), "an exit needs a name (\"South Road\")");
+                p.push(
+                    format!("{field}.name"),
+                    "an exit needs a name (\"South Road\")",
+                );
             }
             if exits.iter().any(|o| o.name.eq_ignore_ascii_case(&e.name)) {
                 p.push(format!("{field}.name"), format!("'{}' twice", e.name));
@@ -325,24 +327,26 @@ impl Map {
         let rows = (1..=g.rows)
             .map(|r| {
                 (1..=g.columns)
-                    .map(|c| {
-                        char_of[self.terrain(HexCoord::new(c, r)).expect("on map")]
-                    })
+                    .map(|c| char_of[self.terrain(HexCoord::new(c, r)).expect("on map")])
                     .collect()
             })
             .collect();
-        let elevation = self.elevation.iter().any(|&e| e != 0).then(|| ElevationLayer {
-            rows: (1..=g.rows)
-                .map(|r| {
-                    (1..=g.columns)
-                        .map(|c| {
-                            let e = self.elevation(HexCoord::new(c, r)).expect("on map");
-                            char::from_digit(e as u32, 10).expect("elevation is 0-9")
-                        })
-                        .collect()
-                })
-                .collect(),
-        });
+        let elevation = self
+            .elevation
+            .iter()
+            .any(|&e| e != 0)
+            .then(|| ElevationLayer {
+                rows: (1..=g.rows)
+                    .map(|r| {
+                        (1..=g.columns)
+                            .map(|c| {
+                                let e = self.elevation(HexCoord::new(c, r)).expect("on map");
+                                char::from_digit(e as u32, 10).expect("elevation is 0-9")
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            });
         MapFile {
             format: DocumentKind::Map.format_name().to_string(),
             version: DocumentKind::Map.current_version() as u32,
@@ -418,11 +422,7 @@ fn read_terrain(
     if layer.rows.len() != grid.rows as usize {
         p.push(
             "terrain.rows",
-            format!(
-                "{} rows for a map of {} rows",
-                layer.rows.len(),
-                grid.rows
-            ),
+            format!("{} rows for a map of {} rows", layer.rows.len(), grid.rows),
         );
     }
     let mut out = vec![tec.default_terrain.clone(); grid.len()];
@@ -527,7 +527,10 @@ fn read_hexsides(
             p.push_hex(
                 format!("{field}.between"),
                 &s.between[0],
-                format!("a hexside lies between adjacent hexes; {} is not adjacent", s.between[1]),
+                format!(
+                    "a hexside lies between adjacent hexes; {} is not adjacent",
+                    s.between[1]
+                ),
             );
             continue;
         }
@@ -657,9 +660,18 @@ mod tests {
         let m = Map::from_text(&sample()).unwrap();
         assert_eq!(m.terrain(HexCoord::new(3, 1)), Some("woods"));
         assert_eq!(m.elevation(HexCoord::new(4, 2)), Some(2));
-        assert_eq!(m.hexside(HexCoord::new(3, 2), HexCoord::new(3, 3)), ["ridge"]);
-        assert_eq!(m.hexside(HexCoord::new(3, 3), HexCoord::new(3, 2)), ["ridge"]);
-        assert!(m.route_between(HexCoord::new(2, 2), HexCoord::new(2, 1)).is_some());
+        assert_eq!(
+            m.hexside(HexCoord::new(3, 2), HexCoord::new(3, 3)),
+            ["ridge"]
+        );
+        assert_eq!(
+            m.hexside(HexCoord::new(3, 3), HexCoord::new(3, 2)),
+            ["ridge"]
+        );
+        assert!(
+            m.route_between(HexCoord::new(2, 2), HexCoord::new(2, 1))
+                .is_some()
+        );
         assert_eq!(m.feature("v4").unwrap().kind(), "village");
         let again = Map::from_file(m.to_file()).unwrap();
         assert_eq!(again, m);
@@ -677,7 +689,10 @@ mod tests {
     fn unknown_terrain_lists_the_known_keys() {
         let e = problems(|v| v["terrain"]["legend"]["w"] = "jungle".into());
         assert!(e.contains("unknown terrain 'jungle'"), "{e}");
-        assert!(e.contains("clear, village, slope, woods, river, ford, bridge"), "{e}");
+        assert!(
+            e.contains("clear, village, slope, woods, river, ford, bridge"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -712,7 +727,10 @@ mod tests {
                 .unwrap()
                 .push(serde_json::json!({"between": ["0302", "0303"], "features": ["ridge"]}));
         });
-        assert!(e.contains("features[0].hexes[0]: hex 0909: not a hex of this map"), "{e}");
+        assert!(
+            e.contains("features[0].hexes[0]: hex 0909: not a hex of this map"),
+            "{e}"
+        );
         assert!(e.contains("from 0101 to 0403"), "{e}");
         assert!(e.contains("listed twice"), "{e}");
     }
@@ -725,7 +743,10 @@ mod tests {
         });
         assert!(e.contains("2 rows for a map of 3 rows"), "{e}");
         let e = problems(|v| v["terrain"]["rows"][2] = ".....".into());
-        assert!(e.contains("row 3 has 5 hexes for a map of 4 columns"), "{e}");
+        assert!(
+            e.contains("row 3 has 5 hexes for a map of 4 columns"),
+            "{e}"
+        );
     }
 
     #[test]

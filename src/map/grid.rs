@@ -234,7 +234,11 @@ pub struct Edge {
 impl Edge {
     /// The edge between two hexes, in canonical order. Adjacency is the caller's check.
     pub fn new(x: HexCoord, y: HexCoord) -> Edge {
-        if x <= y { Edge { a: x, b: y } } else { Edge { a: y, b: x } }
+        if x <= y {
+            Edge { a: x, b: y }
+        } else {
+            Edge { a: y, b: x }
+        }
     }
 
     pub fn hexes(self) -> (HexCoord, HexCoord) {

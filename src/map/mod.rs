@@ -10,6 +10,7 @@
 mod file;
 pub mod grid;
 
+pub(crate) use file::valid_id;
 pub use file::{MapFile, TerrainLayer, Underlay};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
 
@@ -128,7 +129,9 @@ impl Map {
     }
 
     pub fn exit(&self, name: &str) -> Option<&Exit> {
-        self.exits.iter().find(|e| e.name.eq_ignore_ascii_case(name))
+        self.exits
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name))
     }
 
     /// True when a route of any kind joins the two hexes directly.

@@ -180,7 +180,15 @@ mod tests {
         assert_eq!(lb.fire_attack.source, Source::RulesText);
         assert_eq!(lb.range.source, Source::Reconstructed);
         // R&S 4(K): charge to 12; 5.2 shock; 7.0(A) stacking.
-        assert_eq!(cat.unit("CY").unwrap().charge_movement.as_ref().unwrap().value, 12);
+        assert_eq!(
+            cat.unit("CY")
+                .unwrap()
+                .charge_movement
+                .as_ref()
+                .unwrap()
+                .value,
+            12
+        );
         for u in &cat.units {
             let gun = u.arm.is_gun();
             assert_eq!(u.shock.value, if gun { 0 } else { 1 }, "{}", u.code);
@@ -212,8 +220,7 @@ mod tests {
             assert_eq!(u.range.value, range, "{code}");
             assert_eq!(u.movement.value, mv, "{code}");
         }
-        for (code, shot, srange) in [("MA", 1, 18), ("MAh", 1, 18), ("BA", 2, 24), ("BAh", 2, 24)]
-        {
+        for (code, shot, srange) in [("MA", 1, 18), ("MAh", 1, 18), ("BA", 2, 24), ("BAh", 2, 24)] {
             let u = cat.unit(code).unwrap();
             assert_eq!(u.shot_attack.as_ref().unwrap().value, Frac::int(shot));
             assert_eq!(u.shot_range.as_ref().unwrap().value, srange);

@@ -100,7 +100,10 @@ impl CombatResults {
             if w[0].ratio() >= w[1].ratio() {
                 p.push(
                     "columns",
-                    format!("columns must rise in odds, but {} comes before {}", w[0], w[1]),
+                    format!(
+                        "columns must rise in odds, but {} comes before {}",
+                        w[0], w[1]
+                    ),
                 );
             }
         }
@@ -131,7 +134,10 @@ impl CombatResults {
                 }
             }
             if self.rows[..i].iter().any(|o| o.roll == row.roll) {
-                p.push(format!("rows[{i}].roll"), format!("roll {} twice", row.roll));
+                p.push(
+                    format!("rows[{i}].roll"),
+                    format!("roll {} twice", row.roll),
+                );
             }
         }
         p.into_result(self)

@@ -184,6 +184,9 @@ mod tests {
     #[test]
     fn unimplemented_rulesets_are_refused_by_name() {
         let e = RulesetId::VaeVictis.tables().unwrap_err();
-        assert!(e.contains("Vae Victis") && e.contains("not implemented"), "{e}");
+        assert!(
+            e.contains("Vae Victis") && e.contains("not implemented"),
+            "{e}"
+        );
     }
 }

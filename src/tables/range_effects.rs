@@ -69,7 +69,11 @@ impl RangeEffects {
             if row.factors.len() != self.bands.len() {
                 p.push(
                     format!("rows[{i}].factors"),
-                    format!("{} factors for {} bands", row.factors.len(), self.bands.len()),
+                    format!(
+                        "{} factors for {} bands",
+                        row.factors.len(),
+                        self.bands.len()
+                    ),
                 );
             }
             for (j, code) in row.units.iter().enumerate() {
@@ -119,8 +123,14 @@ mod tests {
         assert_eq!(r.factor("MZ", None, 3), Some(Frac::ONE));
         assert_eq!(r.factor("MZ", None, 4), Some(Frac::new(1, 2)));
         assert_eq!(r.factor("MG", None, 9), Some(Frac::new(1, 2)));
-        assert_eq!(r.factor("BA", Some(Ammunition::Canister), 2), Some(Frac::int(2)));
-        assert_eq!(r.factor("BA", Some(Ammunition::Shot), 20), Some(Frac::new(1, 2)));
+        assert_eq!(
+            r.factor("BA", Some(Ammunition::Canister), 2),
+            Some(Frac::int(2))
+        );
+        assert_eq!(
+            r.factor("BA", Some(Ammunition::Shot), 20),
+            Some(Frac::new(1, 2))
+        );
         assert_eq!(r.factor("BA", None, 2), None);
     }
 }

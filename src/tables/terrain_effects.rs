@@ -93,8 +93,7 @@ fn keys<'a>(it: impl Iterator<Item = &'a String>) -> String {
 
 fn valid_key(k: &str) -> bool {
     !k.is_empty()
-        && k
-            .chars()
+        && k.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
@@ -110,7 +109,10 @@ impl TerrainEffects {
             ("terrain", self.terrain.iter().map(|t| &t.key).collect()),
             ("hexsides", self.hexsides.iter().map(|t| &t.key).collect()),
             ("routes", self.routes.iter().map(|t| &t.key).collect()),
-            ("conditions", self.conditions.iter().map(|t| &t.key).collect()),
+            (
+                "conditions",
+                self.conditions.iter().map(|t| &t.key).collect(),
+            ),
         ];
         for (name, ks) in &groups {
             for (i, k) in ks.iter().enumerate() {

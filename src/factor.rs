@@ -1,0 +1,1080 @@
+//! Scenario creation by scaling a historical battle (R&S 11.18).
+//!
+//! "Each unit type normally represents 100 to 150 men, or four to six guns": 1,200 infantry
+//! with muzzle-loading rifles and 12 muzzle-loading cannon are `12 MZ; 2 MA`. Larger forces are
+//! recreated in scale, keeping "the proportion among the various arms and the ratio between the
+//! two sides" (the Worth scenario reduces both sides by about two-thirds, a scale of 1/3).
+//! Game length follows the battle's duration at 5 minutes a game-turn (errata 1.1).
+//!
+//! Method: each entry's exact number of units is `amount / per_unit * scale`, kept as an exact
+//! [`Frac`]. Whole units are then apportioned with the largest-remainder (Hamilton) method over
+//! all entries of all sides jointly, so rounding errors do not pile up on one side.
+//!
+//! Invariants of a [`FactorReport`]:
+//! - the sum of the rounded units of all entries equals `round_half_up(sum of exact units)`;
+//! - every entry gets `floor(exact)` or `floor(exact) + 1` units;
+//! - the result depends only on the input (ties are broken by smaller exact value, then by input
+//!   order), never on hashing or floating point;
+//! - an entry rounded to 0 units is reported as dropped in the warnings, never silently lost.
+
+use crate::frac::Frac;
+use crate::oob::{Entry, Group, Item, Oob};
+use crate::tables::Catalog;
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// R&S 11.18: "Each unit type normally represents 100 to 150 men".
+pub const RULES_MEN_PER_UNIT: RangeInclusive<u32> = 100..=150;
+/// R&S 11.18: "... or four to six guns".
+pub const RULES_GUNS_PER_UNIT: RangeInclusive<u32> = 4..=6;
+/// The rules' own example (1,200 men are 12 units).
+pub const DEFAULT_MEN_PER_UNIT: u32 = 100;
+/// The rules' own example (12 cannon are 2 units).
+pub const DEFAULT_GUNS_PER_UNIT: u32 = 6;
+/// Errata 1.1: a game-turn is 5 minutes.
+pub const MINUTES_PER_GAME_TURN: u32 = 5;
+
+/// One side of the historical battle: amounts of men (infantry, cavalry, mounted rifles) or
+/// guns (artillery, machine guns, see [`crate::tables::Arm::counted_in_guns`]) by unit code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideStrength {
+    pub name: String,
+    /// `(amount, unit code)` in input order; the amount is men or guns depending on the code.
+    pub entries: Vec<(u32, String)>,
+}
+
+/// How a battle is factored (R&S 11.18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FactorOptions {
+    /// Men a unit represents; the rules say 100 to 150.
+    pub men_per_unit: u32,
+    /// Guns a unit represents; the rules say 4 to 6.
+    pub guns_per_unit: u32,
+    /// Part of the forces kept: 1/3 means "reduced by two-thirds". Must be above 0.
+    pub scale: Frac,
+    /// Duration of the battle in hours, for the suggested game length.
+    pub hours: Option<Frac>,
+}
+
+impl Default for FactorOptions {
+    fn default() -> FactorOptions {
+        FactorOptions {
+            men_per_unit: DEFAULT_MEN_PER_UNIT,
+            guns_per_unit: DEFAULT_GUNS_PER_UNIT,
+            scale: Frac::ONE,
+            hours: None,
+        }
+    }
+}
+
+/// Whether an entry's amount counts men or guns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CountedIn {
+    Men,
+    Guns,
+}
+
+impl fmt::Display for CountedIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CountedIn::Men => "men",
+            CountedIn::Guns => "guns",
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FactorError {
+    #[error(
+        "bad side '{spec}': {reason} (expected NAME=AMOUNT CODE, AMOUNT CODE, \
+         as in \"Union=1200 MZ, 12 MA\")"
+    )]
+    BadSideSpec { spec: String, reason: String },
+    #[error("side '{side}': unknown unit code '{code}' in '{entry}'; known unit codes: {known}")]
+    UnknownCode {
+        side: String,
+        entry: String,
+        code: String,
+        known: String,
+    },
+    #[error("side '{side}': {code} is listed twice")]
+    DuplicateCode { side: String, code: String },
+    #[error("side '{side}': the amount of {code} must be at least 1")]
+    ZeroAmount { side: String, code: String },
+    #[error("side '{0}' lists no forces")]
+    EmptySide(String),
+    #[error("a side needs a name")]
+    UnnamedSide,
+    #[error("two sides are named '{0}'")]
+    DuplicateSide(String),
+    #[error("no sides given")]
+    NoSides,
+    #[error("{what} per unit must be at least 1")]
+    ZeroPerUnit { what: CountedIn },
+    #[error("the scale must be a number or fraction above 0, as in 1/3 (got '{0}')")]
+    BadScale(String),
+    #[error("the battle's duration must be a number or fraction of hours above 0 (got '{0}')")]
+    BadHours(String),
+    #[error("every entry rounds to 0 units at this scale; use a larger scale or fewer men a unit")]
+    AllZero,
+    #[error("the numbers are too large to compute exactly")]
+    TooLarge,
+}
+
+/// Parse a side from the command line: `Union=1200 MZ, 12 MA` (`;` also separates entries,
+/// spaces are free, `1200MZ` is accepted). Codes are matched with [`Catalog::unit`] and kept
+/// as the catalog spells them.
+pub fn parse_side(spec: &str, catalog: &Catalog) -> Result<SideStrength, FactorError> {
+    let bad = |reason: String| FactorError::BadSideSpec {
+        spec: spec.to_string(),
+        reason,
+    };
+    let (name, list) = spec
+        .split_once('=')
+        .ok_or_else(|| bad("no '=' between the side's name and its forces".to_string()))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(bad("no side name before '='".to_string()));
+    }
+    let mut entries: Vec<(u32, String)> = Vec::new();
+    for piece in list.split([',', ';']).map(str::trim) {
+        if piece.is_empty() {
+            continue;
+        }
+        let digits_end = piece
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(piece.len());
+        let (digits, code) = piece.split_at(digits_end);
+        let code = code.trim();
+        if digits.is_empty() {
+            return Err(bad(format!(
+                "'{piece}' does not start with an amount of men or guns"
+            )));
+        }
+        if code.is_empty() {
+            return Err(bad(format!(
+                "'{piece}' has no unit code (write thousands without a comma: 1200 MZ)"
+            )));
+        }
+        let amount: u32 = digits
+            .parse()
+            .map_err(|_| bad(format!("'{digits}' is too large an amount")))?;
+        let unit = catalog.unit(code).ok_or_else(|| FactorError::UnknownCode {
+            side: name.to_string(),
+            entry: piece.to_string(),
+            code: code.to_string(),
+            known: catalog.codes_list(),
+        })?;
+        if amount == 0 {
+            return Err(FactorError::ZeroAmount {
+                side: name.to_string(),
+                code: unit.code.clone(),
+            });
+        }
+        if entries.iter().any(|(_, c)| *c == unit.code) {
+            return Err(FactorError::DuplicateCode {
+                side: name.to_string(),
+                code: unit.code.clone(),
+            });
+        }
+        entries.push((amount, unit.code.clone()));
+    }
+    if entries.is_empty() {
+        return Err(bad("no forces after '='".to_string()));
+    }
+    Ok(SideStrength {
+        name: name.to_string(),
+        entries,
+    })
+}
+
+/// Parse a scale such as `1/3`, `2/3` or `1` ([`Frac`] syntax); it must be above 0.
+pub fn parse_scale(text: &str) -> Result<Frac, FactorError> {
+    match text.parse::<Frac>() {
+        Ok(f) if f > Frac::ZERO => Ok(f),
+        _ => Err(FactorError::BadScale(text.to_string())),
+    }
+}
+
+/// Parse a battle duration in hours such as `4` or `2 1/2`; it must be above 0.
+pub fn parse_hours(text: &str) -> Result<Frac, FactorError> {
+    match text.parse::<Frac>() {
+        Ok(f) if f > Frac::ZERO => Ok(f),
+        _ => Err(FactorError::BadHours(text.to_string())),
+    }
+}
+
+/// One side of the result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideReport {
+    pub name: String,
+    /// The canonical order of battle, `12 MZ; 2 MA`; empty when every entry was dropped.
+    pub oob: String,
+    /// Units after rounding.
+    pub units: u32,
+    /// Units before rounding.
+    pub exact_units: Frac,
+    pub exact_units_f64: f64,
+}
+
+/// One `(amount, code)` of the input with its result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntryReport {
+    pub side: String,
+    /// As the catalog spells it.
+    pub code: String,
+    pub amount: u32,
+    pub counted_in: CountedIn,
+    /// Men or guns a unit represents for this entry.
+    pub per_unit: u32,
+    /// `amount / per_unit * scale`.
+    pub exact: Frac,
+    pub exact_f64: f64,
+    pub rounded: u32,
+    /// `rounded / exact - 1`: -1 for a dropped entry.
+    pub relative_error: f64,
+}
+
+/// The entry whose effective scale strays most from the overall scale.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WorstRatioError {
+    /// Index into [`FactorReport::entries`].
+    pub entry: usize,
+    pub side: String,
+    pub code: String,
+    /// `|(rounded / exact) / (R / E) - 1|` where `R` and `E` are the rounded and exact totals.
+    pub error: f64,
+}
+
+/// The ratio between the first two sides' unit totals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideRatio {
+    pub first: String,
+    pub second: String,
+    pub exact: Frac,
+    pub exact_f64: f64,
+    /// `None` when the second side has no units left.
+    pub rounded: Option<Frac>,
+    pub rounded_f64: Option<f64>,
+    /// `rounded / exact - 1`.
+    pub error: Option<f64>,
+}
+
+/// Suggested game length (R&S 11.18; errata 1.1: 5 minutes a game-turn).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLength {
+    pub hours: Frac,
+    pub minutes_per_turn: u32,
+    /// `hours * 60 / 5` rounded half up, at least 1.
+    pub game_turns: u32,
+}
+
+/// The result of factoring a battle (R&S 11.18). Invariant: the `rounded` values of `entries`
+/// sum to `rounded_total`, which is `exact_total` rounded half up; the sides' `units` sum to it
+/// too.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FactorReport {
+    pub men_per_unit: u32,
+    pub guns_per_unit: u32,
+    pub scale: Frac,
+    pub sides: Vec<SideReport>,
+    pub entries: Vec<EntryReport>,
+    pub exact_total: Frac,
+    pub exact_total_f64: f64,
+    pub rounded_total: u32,
+    /// Bounds how well the proportions among arms and sides are kept.
+    pub worst_ratio_error: WorstRatioError,
+    /// With two or more sides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side_ratio: Option<SideRatio>,
+    pub warnings: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_length: Option<GameLength>,
+}
+
+fn mul(a: i128, b: i128) -> Result<i128, FactorError> {
+    a.checked_mul(b).ok_or(FactorError::TooLarge)
+}
+
+fn add(a: i128, b: i128) -> Result<i128, FactorError> {
+    a.checked_add(b).ok_or(FactorError::TooLarge)
+}
+
+fn frac(num: i128, den: i128) -> Result<Frac, FactorError> {
+    let n = i64::try_from(num).map_err(|_| FactorError::TooLarge)?;
+    let d = i64::try_from(den).map_err(|_| FactorError::TooLarge)?;
+    Ok(Frac::new(n, d))
+}
+
+fn to_f64(num: i128, den: i128) -> f64 {
+    num as f64 / den as f64
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `round_half_up(num / den)` for `num >= 0`, `den > 0`.
+fn round_half_up(num: i128, den: i128) -> Result<i128, FactorError> {
+    Ok(add(mul(num, 2)?, den)? / mul(den, 2)?)
+}
+
+/// Largest-remainder (Hamilton) apportionment of the values `nums[i] / den` (all `>= 0`,
+/// `den > 0`): the total is the sum rounded half up; each value gets its floor, and the units
+/// left go one each to the largest remainders (ties: the smaller value first, whose relative
+/// error would be the larger if skipped, so that no arm vanishes on a tie; then lower index).
+fn allocate(nums: &[i128], den: i128) -> Result<Vec<i128>, FactorError> {
+    let sum = nums.iter().try_fold(0i128, |s, &n| add(s, n))?;
+    let total = round_half_up(sum, den)?;
+    let mut units: Vec<i128> = nums.iter().map(|n| n / den).collect();
+    let floors: i128 = units.iter().sum();
+    let mut order: Vec<usize> = (0..nums.len()).collect();
+    order.sort_by(|&a, &b| {
+        (nums[b] % den)
+            .cmp(&(nums[a] % den))
+            .then(nums[a].cmp(&nums[b]))
+            .then(a.cmp(&b))
+    });
+    // The remainders sum to less than nums.len(), so 0 <= total - floors <= nums.len().
+    let left = usize::try_from(total - floors).unwrap_or(0);
+    debug_assert!(left <= nums.len());
+    for &i in order.iter().take(left) {
+        units[i] += 1;
+    }
+    Ok(units)
+}
+
+struct Prepared {
+    side: usize,
+    code: String,
+    amount: u32,
+    counted_in: CountedIn,
+    per_unit: u32,
+    /// Exact units are `num / den` with the common denominator of the computation.
+    num: i128,
+}
+
+/// Factor a battle into units (R&S 11.18). See the module documentation for the method and
+/// its invariants.
+pub fn factor(
+    sides: &[SideStrength],
+    options: &FactorOptions,
+    catalog: &Catalog,
+) -> Result<FactorReport, FactorError> {
+    let FactorOptions {
+        men_per_unit,
+        guns_per_unit,
+        scale,
+        hours,
+    } = *options;
+    if men_per_unit == 0 {
+        return Err(FactorError::ZeroPerUnit {
+            what: CountedIn::Men,
+        });
+    }
+    if guns_per_unit == 0 {
+        return Err(FactorError::ZeroPerUnit {
+            what: CountedIn::Guns,
+        });
+    }
+    if scale <= Frac::ZERO {
+        return Err(FactorError::BadScale(scale.to_string()));
+    }
+    if let Some(h) = hours
+        && h <= Frac::ZERO
+    {
+        return Err(FactorError::BadHours(h.to_string()));
+    }
+    if sides.is_empty() {
+        return Err(FactorError::NoSides);
+    }
+
+    // Common denominator: exact units of an entry = amount * scale.num * (lcm / per_unit) / den.
+    let (m, g) = (u64::from(men_per_unit), u64::from(guns_per_unit));
+    let lcm = i128::from(m / gcd(m, g) * g);
+    let den = mul(lcm, i128::from(scale.den()))?;
+    let scale_num = i128::from(scale.num());
+
+    let mut prepared: Vec<Prepared> = Vec::new();
+    for (si, side) in sides.iter().enumerate() {
+        if side.name.trim().is_empty() {
+            return Err(FactorError::UnnamedSide);
+        }
+        if sides[..si].iter().any(|o| o.name == side.name) {
+            return Err(FactorError::DuplicateSide(side.name.clone()));
+        }
+        if side.entries.is_empty() {
+            return Err(FactorError::EmptySide(side.name.clone()));
+        }
+        let first = prepared.len();
+        for (amount, code) in &side.entries {
+            let unit = catalog.unit(code).ok_or_else(|| FactorError::UnknownCode {
+                side: side.name.clone(),
+                entry: format!("{amount} {code}"),
+                code: code.clone(),
+                known: catalog.codes_list(),
+            })?;
+            if prepared[first..].iter().any(|p| p.code == unit.code) {
+                return Err(FactorError::DuplicateCode {
+                    side: side.name.clone(),
+                    code: unit.code.clone(),
+                });
+            }
+            if *amount == 0 {
+                return Err(FactorError::ZeroAmount {
+                    side: side.name.clone(),
+                    code: unit.code.clone(),
+                });
+            }
+            let (counted_in, per_unit) = if unit.arm.counted_in_guns() {
+                (CountedIn::Guns, guns_per_unit)
+            } else {
+                (CountedIn::Men, men_per_unit)
+            };
+            let num = mul(
+                mul(i128::from(*amount), scale_num)?,
+                lcm / i128::from(per_unit),
+            )?;
+            prepared.push(Prepared {
+                side: si,
+                code: unit.code.clone(),
+                amount: *amount,
+                counted_in,
+                per_unit,
+                num,
+            });
+        }
+    }
+
+    let nums: Vec<i128> = prepared.iter().map(|p| p.num).collect();
+    let units = allocate(&nums, den)?;
+    let exact_sum = nums.iter().try_fold(0i128, |s, &n| add(s, n))?;
+    let rounded_sum: i128 = units.iter().sum();
+    if rounded_sum == 0 {
+        return Err(FactorError::AllZero);
+    }
+
+    let mut warnings: Vec<String> = Vec::new();
+    if !RULES_MEN_PER_UNIT.contains(&men_per_unit) {
+        warnings.push(format!(
+            "{men_per_unit} men a unit is outside the rules' {} to {} (R&S 11.18)",
+            RULES_MEN_PER_UNIT.start(),
+            RULES_MEN_PER_UNIT.end()
+        ));
+    }
+    if !RULES_GUNS_PER_UNIT.contains(&guns_per_unit) {
+        warnings.push(format!(
+            "{guns_per_unit} guns a unit is outside the rules' {} to {} (R&S 11.18)",
+            RULES_GUNS_PER_UNIT.start(),
+            RULES_GUNS_PER_UNIT.end()
+        ));
+    }
+
+    let mut entries: Vec<EntryReport> = Vec::new();
+    for (p, &u) in prepared.iter().zip(&units) {
+        let rounded = u32::try_from(u).map_err(|_| FactorError::TooLarge)?;
+        let exact_f64 = to_f64(p.num, den);
+        if rounded == 0 {
+            warnings.push(format!(
+                "{} {} ({} {}, {:.2} units exactly) rounds to 0 units and is dropped",
+                sides[p.side].name, p.code, p.amount, p.counted_in, exact_f64
+            ));
+        }
+        entries.push(EntryReport {
+            side: sides[p.side].name.clone(),
+            code: p.code.clone(),
+            amount: p.amount,
+            counted_in: p.counted_in,
+            per_unit: p.per_unit,
+            exact: frac(p.num, den)?,
+            exact_f64,
+            rounded,
+            relative_error: f64::from(rounded) / exact_f64 - 1.0,
+        });
+    }
+
+    let mut side_reports: Vec<SideReport> = Vec::new();
+    let mut side_sums: Vec<(i128, i128)> = Vec::new();
+    for (si, side) in sides.iter().enumerate() {
+        let mut exact = 0i128;
+        let mut rounded = 0i128;
+        let mut group = Vec::new();
+        for (p, &u) in prepared.iter().zip(&units).filter(|(p, _)| p.side == si) {
+            exact = add(exact, p.num)?;
+            rounded += u;
+            if u > 0 {
+                group.push(Entry {
+                    count: u32::try_from(u).map_err(|_| FactorError::TooLarge)?,
+                    item: Item::Unit(p.code.clone()),
+                });
+            }
+        }
+        let oob = if group.is_empty() {
+            warnings.push(format!("{} has no units left", side.name));
+            String::new()
+        } else {
+            Oob {
+                groups: vec![Group {
+                    label: None,
+                    entries: group,
+                }],
+            }
+            .to_string()
+        };
+        side_reports.push(SideReport {
+            name: side.name.clone(),
+            oob,
+            units: u32::try_from(rounded).map_err(|_| FactorError::TooLarge)?,
+            exact_units: frac(exact, den)?,
+            exact_units_f64: to_f64(exact, den),
+        });
+        side_sums.push((exact, rounded));
+    }
+
+    let worst_ratio_error = worst_ratio(&prepared, &units, exact_sum, rounded_sum, den, sides);
+
+    let side_ratio = match side_sums.as_slice() {
+        [(e1, r1), (e2, r2), ..] => {
+            let exact = frac(*e1, *e2)?;
+            let rounded = if *r2 > 0 { Some(frac(*r1, *r2)?) } else { None };
+            let exact_f64 = to_f64(*e1, *e2);
+            let rounded_f64 = rounded.map(Frac::to_f64);
+            Some(SideRatio {
+                first: sides[0].name.clone(),
+                second: sides[1].name.clone(),
+                exact,
+                exact_f64,
+                rounded,
+                rounded_f64,
+                error: rounded_f64.map(|r| r / exact_f64 - 1.0),
+            })
+        }
+        _ => None,
+    };
+
+    let game_length = match hours {
+        Some(h) => {
+            let minutes = mul(i128::from(h.num()), 60)?;
+            let per = mul(i128::from(h.den()), i128::from(MINUTES_PER_GAME_TURN))?;
+            let turns = round_half_up(minutes, per)?.max(1);
+            Some(GameLength {
+                hours: h,
+                minutes_per_turn: MINUTES_PER_GAME_TURN,
+                game_turns: u32::try_from(turns).map_err(|_| FactorError::TooLarge)?,
+            })
+        }
+        None => None,
+    };
+
+    Ok(FactorReport {
+        men_per_unit,
+        guns_per_unit,
+        scale,
+        sides: side_reports,
+        entries,
+        exact_total: frac(exact_sum, den)?,
+        exact_total_f64: to_f64(exact_sum, den),
+        rounded_total: u32::try_from(rounded_sum).map_err(|_| FactorError::TooLarge)?,
+        worst_ratio_error,
+        side_ratio,
+        warnings,
+        game_length,
+    })
+}
+
+/// The entry maximising `|(r_i / x_i) / (R / E) - 1|`, which with `x_i = n_i / den` and
+/// `E = S / den` is `|r_i S - n_i R| / (n_i R)`. Compared exactly when the products fit in
+/// `i128`, in floating point otherwise; the first such entry in input order wins ties.
+fn worst_ratio(
+    prepared: &[Prepared],
+    units: &[i128],
+    exact_sum: i128,
+    rounded_sum: i128,
+    den: i128,
+    sides: &[SideStrength],
+) -> WorstRatioError {
+    let exact_key = |i: usize| -> Option<(i128, i128)> {
+        let a = units[i].checked_mul(exact_sum)?;
+        let b = prepared[i].num.checked_mul(rounded_sum)?;
+        Some(((a - b).abs(), b))
+    };
+    let float_error = |i: usize| -> f64 {
+        let x = to_f64(prepared[i].num, den);
+        let e = to_f64(exact_sum, den);
+        ((units[i] as f64 / x) / (rounded_sum as f64 / e) - 1.0).abs()
+    };
+    let keys: Option<Vec<(i128, i128)>> = (0..prepared.len()).map(exact_key).collect();
+    let greater = |i: usize, j: usize| -> bool {
+        if let Some(k) = &keys {
+            let ((a, b), (c, d)) = (k[i], k[j]);
+            if let (Some(l), Some(r)) = (a.checked_mul(d), c.checked_mul(b)) {
+                return l.cmp(&r) == Ordering::Greater;
+            }
+        }
+        float_error(i) > float_error(j)
+    };
+    let mut best = 0;
+    for i in 1..prepared.len() {
+        if greater(i, best) {
+            best = i;
+        }
+    }
+    let error = match &keys {
+        Some(k) => to_f64(k[best].0, k[best].1),
+        None => float_error(best),
+    };
+    WorstRatioError {
+        entry: best,
+        side: sides[prepared[best].side].name.clone(),
+        code: prepared[best].code.clone(),
+        error,
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:+.1}%", x * 100.0)
+}
+
+/// A readable report: the sides' orders of battle, the entries, the errors, the warnings and
+/// the suggested game length.
+impl fmt::Display for FactorReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.sides {
+            if s.oob.is_empty() {
+                writeln!(f, "{}: (no units)", s.name)?;
+            } else {
+                writeln!(f, "{}: {}", s.name, s.oob)?;
+            }
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "Scale {}; {} men or {} guns a unit (R&S 11.18)",
+            self.scale, self.men_per_unit, self.guns_per_unit
+        )?;
+        let side_w = self
+            .entries
+            .iter()
+            .map(|e| e.side.chars().count())
+            .chain(["Side".len(), "Total".len()])
+            .max()
+            .unwrap_or(5);
+        let code_w = self
+            .entries
+            .iter()
+            .map(|e| e.code.len())
+            .chain(["Code".len()])
+            .max()
+            .unwrap_or(4);
+        let amounts: Vec<String> = self
+            .entries
+            .iter()
+            .map(|e| format!("{} {}", e.amount, e.counted_in))
+            .collect();
+        let amount_w = amounts
+            .iter()
+            .map(String::len)
+            .chain(["Amount".len()])
+            .max()
+            .unwrap_or(6);
+        writeln!(
+            f,
+            "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8}  {:>6}  {:>7}",
+            "Side", "Code", "Amount", "Exact", "Units", "Error"
+        )?;
+        for (e, amount) in self.entries.iter().zip(&amounts) {
+            writeln!(
+                f,
+                "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8.2}  {:>6}  {:>7}",
+                e.side,
+                e.code,
+                amount,
+                e.exact_f64,
+                e.rounded,
+                percent(e.relative_error)
+            )?;
+        }
+        writeln!(
+            f,
+            "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8.2}  {:>6}  {:>7}",
+            "Total",
+            "",
+            "",
+            self.exact_total_f64,
+            self.rounded_total,
+            percent(f64::from(self.rounded_total) / self.exact_total_f64 - 1.0)
+        )?;
+        writeln!(f)?;
+        let w = &self.worst_ratio_error;
+        writeln!(
+            f,
+            "Worst ratio error: {:.1}% at {} {} (proportions among arms and sides)",
+            w.error * 100.0,
+            w.side,
+            w.code
+        )?;
+        if let Some(r) = &self.side_ratio {
+            match r.rounded_f64 {
+                Some(rounded) => writeln!(
+                    f,
+                    "Ratio {} : {}: {:.2} exact, {:.2} rounded ({})",
+                    r.first,
+                    r.second,
+                    r.exact_f64,
+                    rounded,
+                    percent(r.error.unwrap_or(0.0))
+                )?,
+                None => writeln!(
+                    f,
+                    "Ratio {} : {}: {:.2} exact, undefined rounded ({} has no units)",
+                    r.first, r.second, r.exact_f64, r.second
+                )?,
+            }
+        }
+        if !self.warnings.is_empty() {
+            writeln!(f, "Warnings:")?;
+            for warning in &self.warnings {
+                writeln!(f, "  - {warning}")?;
+            }
+        }
+        if let Some(g) = &self.game_length {
+            writeln!(
+                f,
+                "Suggested game length: {} game-turns ({} hours at {} minutes a game-turn)",
+                g.game_turns, g.hours, g.minutes_per_turn
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::RulesetTables;
+
+    fn catalog() -> &'static Catalog {
+        &RulesetTables::rifle_and_saber().catalog
+    }
+
+    fn side(spec: &str) -> SideStrength {
+        parse_side(spec, catalog()).unwrap()
+    }
+
+    fn run(specs: &[&str], options: FactorOptions) -> FactorReport {
+        let sides: Vec<SideStrength> = specs.iter().map(|s| side(s)).collect();
+        factor(&sides, &options, catalog()).unwrap()
+    }
+
+    fn with_scale(scale: &str) -> FactorOptions {
+        FactorOptions {
+            scale: parse_scale(scale).unwrap(),
+            ..FactorOptions::default()
+        }
+    }
+
+    #[test]
+    fn rules_example_1200_riflemen_and_12_cannon_are_12_mz_and_2_ma() {
+        // R&S 11.18: "1,200 infantry ... and 12 muzzle-loading cannon ... 12 Mz units and
+        // 2 MzA units".
+        let r = run(&["X=1200 MZ, 12 MA"], FactorOptions::default());
+        assert_eq!(r.sides[0].oob, "12 MZ; 2 MA");
+        assert_eq!(r.sides[0].units, 14);
+        assert_eq!(r.rounded_total, 14);
+        assert_eq!(r.exact_total, Frac::int(14));
+        assert_eq!(r.entries[0].counted_in, CountedIn::Men);
+        assert_eq!(r.entries[1].counted_in, CountedIn::Guns);
+        assert_eq!(r.worst_ratio_error.error, 0.0);
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        assert!(r.side_ratio.is_none());
+        assert!(r.to_string().starts_with("X: 12 MZ; 2 MA\n"), "{r}");
+    }
+
+    #[test]
+    fn two_sides_at_one_third_keep_the_rounded_sum_and_report_proportions() {
+        // Exact units at 1/3: Union MZ 3500/100/3 = 35/3, CY 300/100/3 = 1, MA 18/6/3 = 1;
+        // Confederates MZ 2400/100/3 = 8, MA 12/6/3 = 2/3. Sum 67/3 = 22.33 -> 22 units.
+        // Floors 11+1+1+8+0 = 21; one unit left; Union MZ and Confederate MA tie on remainder
+        // 2/3 and the Confederate MA, the smaller, gets it: no arm vanishes on a tie.
+        let specs = [
+            "Union=3500 MZ, 300 CY, 18 MA",
+            "Confederates=2400 MZ, 12 MA",
+        ];
+        let r = run(&specs, with_scale("1/3"));
+        assert_eq!(r.exact_total, Frac::new(67, 3));
+        assert_eq!(r.rounded_total, 22);
+        let rounded: u32 = r.entries.iter().map(|e| e.rounded).sum();
+        assert_eq!(rounded, r.rounded_total);
+        let by_side: u32 = r.sides.iter().map(|s| s.units).sum();
+        assert_eq!(by_side, r.rounded_total);
+        assert_eq!(r.sides[0].oob, "11 MZ; 1 CY; 1 MA");
+        assert_eq!(r.sides[1].oob, "8 MZ; 1 MA");
+        assert_eq!(r.entries[0].exact, Frac::new(35, 3));
+        assert!((r.entries[0].relative_error - (33.0 / 35.0 - 1.0)).abs() < 1e-12);
+        // Overall scale 22 / (67/3) = 66/67; the Confederate MA's 1 / (2/3) = 3/2 strays most:
+        // (3/2) / (66/67) - 1 = 34.5/66.
+        assert_eq!(r.worst_ratio_error.side, "Confederates");
+        assert_eq!(r.worst_ratio_error.code, "MA");
+        assert_eq!(r.worst_ratio_error.entry, 4);
+        assert!((r.worst_ratio_error.error - 34.5 / 66.0).abs() < 1e-12);
+        let ratio = r.side_ratio.as_ref().unwrap();
+        assert_eq!(ratio.exact, Frac::new(41, 26));
+        assert_eq!(ratio.rounded, Some(Frac::new(13, 9)));
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        // Deterministic: the same input gives the same report, to the byte.
+        let again = run(&specs, with_scale("1/3"));
+        assert_eq!(r, again);
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            serde_json::to_string(&again).unwrap()
+        );
+    }
+
+    #[test]
+    fn largest_remainder_follows_remainders_then_size_then_input_order() {
+        // By hand, 100 men a unit:
+        // A: 140 MZ = 1.4, 160 EB = 1.6, 130 CY = 1.3, 270 LB = 2.7; sum 7.0 -> 7 units.
+        //    Floors 1+1+1+2 = 5; 2 left to the largest remainders .7 (LB) and .6 (EB).
+        let r = run(
+            &["A=140 MZ, 160 EB, 130 CY, 270 LB"],
+            FactorOptions::default(),
+        );
+        assert_eq!(r.sides[0].oob, "1 MZ; 2 EB; 1 CY; 3 LB");
+        // B: 150 MZ = 1.5, 250 EB = 2.5; sum 4.0 -> 4 units (rounding each half up would give
+        //    5). Floors 1+2 = 3; 1 left; remainders tie at .5, the smaller exact (MZ) wins.
+        let r = run(&["B=150 MZ, 250 EB"], FactorOptions::default());
+        assert_eq!(r.sides[0].oob, "2 MZ; 2 EB");
+        assert_eq!(r.rounded_total, 4);
+        // C: 250 MZ, 250 EB, 250 LB = 2.5 each; sum 7.5 -> 8 (half up). Floors 6; 2 left; all
+        //    tie on remainder and size, so input order: MZ and EB.
+        let r = run(&["C=250 MZ, 250 EB, 250 LB"], FactorOptions::default());
+        assert_eq!(r.sides[0].oob, "3 MZ; 3 EB; 2 LB");
+        assert_eq!(r.rounded_total, 8);
+        // Jointly over sides: D 150 MZ = 1.5, E 150 MZ = 1.5; sum 3 -> 3; input order: D.
+        let r = run(&["D=150 MZ", "E=150 MZ"], FactorOptions::default());
+        assert_eq!((r.sides[0].units, r.sides[1].units), (2, 1));
+    }
+
+    #[test]
+    fn allocation_total_is_the_rounded_exact_sum() {
+        for (nums, den, expect) in [
+            (vec![1, 1, 1], 3, vec![1, 0, 0]),
+            (vec![5], 10, vec![1]),
+            (vec![4], 10, vec![0]),
+            (vec![7, 7, 7, 7], 2, vec![4, 4, 3, 3]),
+        ] {
+            assert_eq!(allocate(&nums, den).unwrap(), expect, "{nums:?}/{den}");
+        }
+    }
+
+    #[test]
+    fn entry_rounded_to_zero_is_reported_as_dropped() {
+        // 1200 MZ = 12, 40 CY = 0.4; sum 12.4 -> 12; the CY gets nothing.
+        let r = run(&["X=1200 MZ, 40 CY"], FactorOptions::default());
+        assert_eq!(r.sides[0].oob, "12 MZ");
+        assert_eq!(r.entries[1].rounded, 0);
+        assert_eq!(r.entries[1].relative_error, -1.0);
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].contains("X CY") && r.warnings[0].contains("dropped"));
+        assert!(r.to_string().contains("dropped"), "{r}");
+        // A side losing everything is said so.
+        let r = run(&["X=1200 MZ", "Y=40 CY"], FactorOptions::default());
+        assert_eq!(r.sides[1].oob, "");
+        assert!(r.warnings.iter().any(|w| w == "Y has no units left"));
+        assert_eq!(r.side_ratio.as_ref().unwrap().rounded, None);
+        assert!(r.to_string().contains("Y: (no units)"), "{r}");
+    }
+
+    #[test]
+    fn everything_rounding_to_zero_is_an_error() {
+        let sides = [side("X=40 MZ")];
+        let e = factor(&sides, &FactorOptions::default(), catalog()).unwrap_err();
+        assert_eq!(e, FactorError::AllZero);
+    }
+
+    #[test]
+    fn side_spec_accepts_commas_semicolons_spaces_and_any_case() {
+        let s = side("  Army of the Potomac = 1200 mz ;12MA,300 cy; ");
+        assert_eq!(s.name, "Army of the Potomac");
+        assert_eq!(
+            s.entries,
+            vec![
+                (1200, "MZ".to_string()),
+                (12, "MA".to_string()),
+                (300, "CY".to_string())
+            ]
+        );
+        assert_eq!(side("X=2 mah").entries, vec![(2, "MAh".to_string())]);
+    }
+
+    #[test]
+    fn side_spec_with_bad_code_names_the_entry_and_lists_known_codes() {
+        let e = parse_side("Union=1200 MZ, 3 HZ", catalog()).unwrap_err();
+        assert!(matches!(&e, FactorError::UnknownCode { entry, .. } if entry == "3 HZ"));
+        let text = e.to_string();
+        assert!(text.contains("'HZ'") && text.contains("'3 HZ'"), "{text}");
+        assert!(
+            text.contains("MZ, EB, LB, CY, MR, MG, MA, MAh, BA, BAh"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn malformed_side_specs_are_refused_with_their_text() {
+        for spec in [
+            "1200 MZ",
+            "=1200 MZ",
+            "Union=",
+            "Union=MZ 1200",
+            "Union=1,200 MZ",
+            "Union=99999999999 MZ",
+        ] {
+            let e = parse_side(spec, catalog()).expect_err(spec);
+            assert!(
+                matches!(&e, FactorError::BadSideSpec { spec: s, .. } if s == spec),
+                "{spec}: {e}"
+            );
+        }
+        assert!(matches!(
+            parse_side("U=0 MZ", catalog()),
+            Err(FactorError::ZeroAmount { .. })
+        ));
+        assert!(matches!(
+            parse_side("U=10 MZ; 20 mz", catalog()),
+            Err(FactorError::DuplicateCode { .. })
+        ));
+    }
+
+    #[test]
+    fn invalid_options_and_sides_are_errors() {
+        let sides = [side("X=1200 MZ")];
+        let cat = catalog();
+        let opts = |f: fn(&mut FactorOptions)| {
+            let mut o = FactorOptions::default();
+            f(&mut o);
+            o
+        };
+        assert_eq!(
+            factor(&sides, &opts(|o| o.men_per_unit = 0), cat),
+            Err(FactorError::ZeroPerUnit {
+                what: CountedIn::Men
+            })
+        );
+        assert_eq!(
+            factor(&sides, &opts(|o| o.guns_per_unit = 0), cat),
+            Err(FactorError::ZeroPerUnit {
+                what: CountedIn::Guns
+            })
+        );
+        assert!(matches!(
+            factor(&sides, &opts(|o| o.scale = Frac::ZERO), cat),
+            Err(FactorError::BadScale(_))
+        ));
+        assert!(matches!(
+            factor(&sides, &opts(|o| o.hours = Some(Frac::int(-1))), cat),
+            Err(FactorError::BadHours(_))
+        ));
+        assert_eq!(
+            factor(&[], &FactorOptions::default(), cat),
+            Err(FactorError::NoSides)
+        );
+        let twice = [side("X=1200 MZ"), side("X=100 MZ")];
+        assert_eq!(
+            factor(&twice, &FactorOptions::default(), cat),
+            Err(FactorError::DuplicateSide("X".to_string()))
+        );
+        let unknown = [SideStrength {
+            name: "X".to_string(),
+            entries: vec![(10, "HZ".to_string())],
+        }];
+        assert!(matches!(
+            factor(&unknown, &FactorOptions::default(), cat),
+            Err(FactorError::UnknownCode { .. })
+        ));
+        assert!(parse_scale("0").is_err());
+        assert!(parse_scale("-1/3").is_err());
+        assert!(parse_scale("third").is_err());
+        assert_eq!(parse_scale("2/3").unwrap(), Frac::new(2, 3));
+    }
+
+    #[test]
+    fn per_unit_outside_the_rules_range_is_allowed_but_warned() {
+        let o = FactorOptions {
+            men_per_unit: 200,
+            guns_per_unit: 3,
+            ..FactorOptions::default()
+        };
+        let r = run(&["X=1200 MZ, 12 MA"], o);
+        assert_eq!(r.sides[0].oob, "6 MZ; 4 MA");
+        assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
+        let o = FactorOptions {
+            men_per_unit: 150,
+            guns_per_unit: 4,
+            ..FactorOptions::default()
+        };
+        assert!(run(&["X=1200 MZ, 12 MA"], o).warnings.is_empty());
+    }
+
+    #[test]
+    fn game_length_from_hours_at_five_minutes_a_turn() {
+        let turns = |h: &str| {
+            let o = FactorOptions {
+                hours: Some(parse_hours(h).unwrap()),
+                ..FactorOptions::default()
+            };
+            run(&["X=1200 MZ"], o).game_length.unwrap().game_turns
+        };
+        assert_eq!(turns("4"), 48);
+        assert_eq!(turns("2 1/2"), 30);
+        assert_eq!(turns("1/24"), 1); // 2.5 minutes: half a turn rounds up
+        assert_eq!(turns("1/60"), 1); // at least one game-turn
+        let o = FactorOptions {
+            hours: Some(Frac::int(4)),
+            ..FactorOptions::default()
+        };
+        let text = run(&["X=1200 MZ"], o).to_string();
+        assert!(
+            text.contains("Suggested game length: 48 game-turns"),
+            "{text}"
+        );
+        assert!(parse_hours("0").is_err());
+    }
+
+    #[test]
+    fn report_serializes_men_and_guns_and_exact_values() {
+        let r = run(
+            &["Union=1200 MZ, 12 MA", "Rebels=800 MZ"],
+            with_scale("1/2"),
+        );
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["sides"][0]["oob"], "6 MZ; 1 MA");
+        assert_eq!(json["sides"][1]["oob"], "4 MZ");
+        assert_eq!(json["entries"][1]["counted_in"], "guns");
+        assert_eq!(json["entries"][0]["exact"], 6);
+        assert_eq!(json["scale"], "1/2");
+        assert_eq!(json["side_ratio"]["exact"], "1 3/4"); // 7/4, printed as the rules print it
+        assert!(json.get("game_length").is_none());
+    }
+
+    #[test]
+    fn huge_inputs_are_errors_not_panics() {
+        let sides = [SideStrength {
+            name: "X".to_string(),
+            entries: vec![(u32::MAX, "MZ".to_string()), (u32::MAX, "MA".to_string())],
+        }];
+        let o = FactorOptions {
+            men_per_unit: u32::MAX,
+            guns_per_unit: u32::MAX - 1,
+            scale: Frac::new(i64::MAX, i64::MAX - 1),
+            hours: Some(Frac::int(i64::MAX)),
+        };
+        assert_eq!(factor(&sides, &o, catalog()), Err(FactorError::TooLarge));
+    }
+}

@@ -1,0 +1,137 @@
+//! The scenario file (`scenarios/*.json`, format `kepi-scenario`, version 1).
+
+use super::rules::{SpecialRule, VictoryRule};
+use super::zones::ZoneRule;
+use crate::document::{self, DocumentKind};
+use crate::problems::Problems;
+use crate::tables::RulesetId;
+use serde::{Deserialize, Serialize};
+
+/// R&S 10.1 morale levels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Morale {
+    High,
+    #[default]
+    Normal,
+    Demoralized,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideEntry {
+    /// Short id used by the rest of the file ("british").
+    pub id: String,
+    pub name: String,
+    /// Counter colour ("red", "blue").
+    pub color: String,
+    /// R&S 11.0: "If not specifically mentioned, units have normal morale."
+    #[serde(default)]
+    pub morale: Morale,
+    /// The order of battle in the R&S formula: "(a) 12 MZ; 1 MA (b) 15 MZ; 3 CY; 2 MA".
+    pub oob: String,
+}
+
+/// An area of the map: the original wording, the hexes, and optionally the rule that computes
+/// them. When a rule is given the hexes must be what it computes (`kepi zones --write` fills
+/// them in).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zone {
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<ZoneRule>,
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeploymentEntry {
+    pub side: String,
+    /// The group ("a"); absent for a side's only, unlabelled group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    pub zone: Zone,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReinforcementEntry {
+    pub side: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The game-turn on which the group enters.
+    pub turn: u32,
+    /// Where it enters: map-edge hexes (a road exit is one hex).
+    pub entry: Zone,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryEntry {
+    pub text: String,
+    pub rule: VictoryRule,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialRuleEntry {
+    pub text: String,
+    pub rule: SpecialRule,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Notes {
+    /// The historical note, in the project's own words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub history: String,
+    /// How the rules text was read where it is garbled or silent.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reading: String,
+    /// Where the scenario comes from ("R&S 11.1").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub format: String,
+    pub version: u32,
+    pub id: String,
+    pub ruleset: RulesetId,
+    pub title: String,
+    pub date: String,
+    /// The portion of the battle, when not the whole ("The Stone Wall").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub portion: String,
+    /// Map id: `maps/<id>.json` beside the scenarios folder.
+    pub map: String,
+    /// Catalog id (`catalogs/<id>.json`) replacing the ruleset's default unit catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<String>,
+    pub sides: Vec<SideEntry>,
+    pub deploys_first: String,
+    pub moves_first: String,
+    pub deployment: Vec<DeploymentEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements: Vec<ReinforcementEntry>,
+    /// Number of game-turns.
+    pub game_length: u32,
+    pub victory: Vec<VictoryEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_rules: Vec<SpecialRuleEntry>,
+    #[serde(default)]
+    pub notes: Notes,
+}
+
+impl ScenarioFile {
+    pub fn from_text(text: &str) -> Result<ScenarioFile, Problems> {
+        document::from_text(text, DocumentKind::Scenario)
+    }
+
+    pub fn to_text(&self) -> String {
+        document::to_text(self)
+    }
+}

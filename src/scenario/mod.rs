@@ -1,0 +1,84 @@
+//! Scenarios: sides and orders of battle, deployment, reinforcements, game length, victory
+//! conditions and special rules (R&S 11.0 gives the format every scenario follows).
+//!
+//! [`ScenarioFile`] is the document; [`Scenario`] is a validated setup, built only by
+//! [`Scenario::new`], which checks the file against its map and unit catalog and reports every
+//! problem at once. Invariants of a `Scenario`: exactly two sides with parsed orders of battle;
+//! every group of every side is deployed or arrives as a reinforcement exactly once; every zone
+//! is a non-empty set of hexes on the map, equal to what its rule computes; every feature,
+//! route, unit code, terrain key and side named anywhere exists.
+
+mod file;
+pub mod rules;
+mod validate;
+pub mod zones;
+
+pub use file::{
+    DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry, SpecialRuleEntry,
+    VictoryEntry, Zone,
+};
+
+use crate::map::{HexCoord, Map};
+use crate::oob::Oob;
+use crate::tables::Catalog;
+use std::collections::BTreeSet;
+
+/// R&S 7.0: no more than six stacking points in a hex.
+pub const STACKING_LIMIT: u32 = 6;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub id: String,
+    pub name: String,
+    pub color: String,
+    pub morale: Morale,
+    pub oob: Oob,
+}
+
+/// Where groups of one side set up before play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deployment {
+    pub side: usize,
+    /// Group labels placed here (`None` for an unlabelled group).
+    pub groups: Vec<Option<String>>,
+    pub text: String,
+    pub hexes: BTreeSet<HexCoord>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reinforcement {
+    pub side: usize,
+    pub group: Option<String>,
+    pub turn: u32,
+    pub text: String,
+    pub hexes: BTreeSet<HexCoord>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The document as read; victory conditions and special rules are read from it.
+    pub file: ScenarioFile,
+    pub map: Map,
+    pub catalog: Catalog,
+    pub sides: [Side; 2],
+    pub deploys_first: usize,
+    pub moves_first: usize,
+    pub deployments: Vec<Deployment>,
+    pub reinforcements: Vec<Reinforcement>,
+}
+
+impl Scenario {
+    /// The one constructor of a playable setup. `catalog` is the scenario's own catalog if it
+    /// names one, else the ruleset's default.
+    pub fn new(
+        file: ScenarioFile,
+        map: Map,
+        catalog: Catalog,
+    ) -> Result<Scenario, crate::problems::Problems> {
+        validate::validate(file, map, catalog)
+    }
+
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.sides.iter().position(|s| s.id == id)
+    }
+}

@@ -1,0 +1,202 @@
+//! Victory conditions and special rules as typed variants, so that the engine can act on them.
+//! Each is written in a scenario file beside the original wording (`text`).
+
+use super::zones::ZoneRule;
+use crate::frac::Frac;
+use serde::{Deserialize, Serialize};
+
+/// How much of a target must be held. R&S 11.0: "For one side to 'hold' a hex, a Friendly
+/// unit must be in the hex on the specified Game-Turn."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Require {
+    /// Every hex of every named feature and every named hex.
+    EveryHex,
+    /// At least one hex of each named feature (and every named hex).
+    EachFeature,
+    /// At least one hex of any one named feature ("either B14 or B15").
+    AnyFeature,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<String>,
+    pub require: Require,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VictoryLevel {
+    Marginal,
+    Moderate,
+    Tactical,
+    Substantive,
+    Decisive,
+}
+
+/// One rung of a graded result: if the condition is met by the end of `by_turn`, `winner`
+/// wins at `level`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grade {
+    pub by_turn: u32,
+    pub winner: String,
+    pub level: VictoryLevel,
+}
+
+/// What must leave the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ExitCount {
+    /// At least `count` units (of one type, if `unit` is given): "10 MZ or more".
+    Units {
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+    },
+    /// At least this fraction of the side's units: "one-third or more of their units".
+    Fraction { fraction: Frac },
+    /// Every surviving unit (of one type, or one group, if given).
+    All {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        extra: Option<crate::oob::Extra>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum VictoryRule {
+    /// `side` holds the target at the end of `turn` (the last game-turn if absent); with
+    /// `no_enemy_within`, no enemy unit may be that close to the held hexes.
+    Hold {
+        side: String,
+        target: Target,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        no_enemy_within: Option<u32>,
+    },
+    /// Holding the target for `turns` consecutive game-turns at any time wins. With no `side`,
+    /// whichever side does it first wins ("Whoever holds all of H26 for any two consecutive
+    /// Game-Turns wins").
+    HoldForTurns {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+        target: Target,
+        turns: u32,
+    },
+    /// `side` moves units off the map through the `area` hexes by the end of `by_turn`.
+    Exit {
+        side: String,
+        units: ExitCount,
+        area: super::Zone,
+        by_turn: u32,
+        /// "without losing more units than the enemy loses".
+        #[serde(default)]
+        no_more_losses_than_enemy: bool,
+    },
+    /// `side` must eliminate every enemy unit; the result is graded by the turn it happens.
+    DestroyAll {
+        side: String,
+        grades: Vec<Grade>,
+        /// The result if the enemy still has units at the end.
+        otherwise: Grade,
+    },
+    /// `side` must control the hill (feature) that `enemy` deployed on, chosen from
+    /// `candidates`, by the end of `by_turn`. Control: every hex of it held.
+    ControlDeployedHill {
+        side: String,
+        enemy: String,
+        candidates: Vec<String>,
+        by_turn: u32,
+    },
+}
+
+impl VictoryRule {
+    /// The side that must achieve the condition, if one is named.
+    pub fn side(&self) -> Option<&str> {
+        match self {
+            VictoryRule::Hold { side, .. }
+            | VictoryRule::Exit { side, .. }
+            | VictoryRule::DestroyAll { side, .. }
+            | VictoryRule::ControlDeployedHill { side, .. } => Some(side),
+            VictoryRule::HoldForTurns { side, .. } => side.as_deref(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApproachEffect {
+    /// Units that come that close are automatically disrupted (scenario 13).
+    Disrupted,
+    /// Units may not come that close at all.
+    Forbidden,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SpecialRule {
+    /// Treat terrain types and/or features as clear terrain ("Treat all woods hexes as clear").
+    TreatAsClear {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        terrain: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        features: Vec<String>,
+    },
+    /// One side's units of one type have another range ("French EB units have a range of 10").
+    Range {
+        side: String,
+        unit: String,
+        range: u32,
+    },
+    /// A side may not move for the first `turns` game-turns.
+    NoMovement { side: String, turns: u32 },
+    /// A side may not approach within `distance` hexes of features, or is disrupted if it does.
+    Approach {
+        side: String,
+        features: Vec<String>,
+        distance: u32,
+        effect: ApproachEffect,
+    },
+    /// Rivers (river hexes) may be entered only through these terrain types or features
+    /// ("Rivers may only be entered at bridges and fords").
+    RiverCrossings {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<crate::oob::Extra>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        terrain: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        features: Vec<String>,
+    },
+    /// Improved positions may be placed during deployment (R&S 10.2), except in `zone`.
+    ImprovedPositionsAtDeployment {
+        side: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_in: Option<ZoneRule>,
+    },
+    /// A scenario-only unit kind with its own values (scenario 17's limbers without cannon).
+    SpecialUnit {
+        side: String,
+        /// The extra of the order of battle these units are ("limber_marker").
+        extra: crate::oob::Extra,
+        movement: u32,
+        combat: u32,
+        /// Must be placed on, and may move only along, road hexes.
+        #[serde(default)]
+        road_only: bool,
+        /// Eliminated when alone in a hex to which an enemy unit moves adjacent (errata 11.17).
+        #[serde(default)]
+        eliminated_alone_next_to_enemy: bool,
+    },
+    /// Wording with no mechanical effect the engine must enforce (a note to the players).
+    Note,
+}

@@ -1,0 +1,583 @@
+//! Scenario validation: every check, every problem reported at once.
+
+use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
+use super::{Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone};
+use crate::map::{HexCoord, Map};
+use crate::oob::{Extra, Item, Oob};
+use crate::problems::Problems;
+use crate::tables::{Catalog, TerrainEffects};
+use std::collections::BTreeSet;
+
+struct Checker<'a> {
+    file: &'a ScenarioFile,
+    map: &'a Map,
+    catalog: &'a Catalog,
+    tec: Option<&'a TerrainEffects>,
+    p: Problems,
+}
+
+impl Checker<'_> {
+    fn side(&mut self, field: &str, id: &str) -> Option<usize> {
+        let found = self.file.sides.iter().position(|s| s.id == id);
+        if found.is_none() {
+            let known: Vec<&str> = self.file.sides.iter().map(|s| s.id.as_str()).collect();
+            self.p.push(
+                field,
+                format!("no side '{id}'; the sides are: {}", known.join(", ")),
+            );
+        }
+        found
+    }
+
+    fn feature(&mut self, field: &str, code: &str) {
+        if self.map.feature(code).is_none() {
+            self.p.push(
+                field,
+                format!(
+                    "the map '{}' has no feature {code}; its features: {}",
+                    self.map.id,
+                    self.map.feature_codes()
+                ),
+            );
+        }
+    }
+
+    fn features(&mut self, field: &str, codes: &[String]) {
+        for (i, c) in codes.iter().enumerate() {
+            self.feature(&format!("{field}[{i}]"), c);
+        }
+    }
+
+    fn unit(&mut self, field: &str, code: &str) {
+        if self.catalog.unit(code).is_none() {
+            self.p.push(
+                field,
+                format!(
+                    "unknown unit '{code}'; known unit codes: {}",
+                    self.catalog.codes_list()
+                ),
+            );
+        }
+    }
+
+    fn terrain(&mut self, field: &str, key: &str) {
+        if let Some(tec) = self.tec
+            && tec.terrain(key).is_none()
+        {
+            self.p.push(
+                field,
+                format!("unknown terrain '{key}'; known: {}", tec.terrain_keys()),
+            );
+        }
+    }
+
+    fn turn(&mut self, field: &str, turn: u32) {
+        if turn == 0 || turn > self.file.game_length {
+            self.p.push(
+                field,
+                format!(
+                    "game-turn {turn} is outside the game (1 to {})",
+                    self.file.game_length
+                ),
+            );
+        }
+    }
+
+    /// Resolve a zone's hexes; check them against its rule when it has one.
+    fn zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
+        let g = &self.map.grid;
+        let mut hexes = BTreeSet::new();
+        for (i, n) in zone.hexes.iter().enumerate() {
+            match g.parse(n) {
+                Some(h) => {
+                    if !hexes.insert(h) {
+                        self.p
+                            .push_hex(format!("{field}.hexes[{i}]"), n, "listed twice");
+                    }
+                }
+                None => self.p.push_hex(
+                    format!("{field}.hexes[{i}]"),
+                    n,
+                    format!("not a hex of the map '{}' ({})", self.map.id, g.name_hint()),
+                ),
+            }
+        }
+        if zone.hexes.is_empty() {
+            self.p.push(
+                format!("{field}.hexes"),
+                "the zone has no hexes (run `kepi zones --write` to compute them from its rule)",
+            );
+        }
+        if let Some(rule) = &zone.rule {
+            match rule.compute(self.map) {
+                Err(e) => self.p.push(format!("{field}.rule"), e),
+                Ok(computed) if computed != hexes && !zone.hexes.is_empty() => {
+                    let missing: Vec<String> =
+                        computed.difference(&hexes).map(|h| g.name(*h)).collect();
+                    let extra: Vec<String> =
+                        hexes.difference(&computed).map(|h| g.name(*h)).collect();
+                    self.p.push(
+                        format!("{field}.hexes"),
+                        format!(
+                            "the hexes differ from what the zone's rule computes: missing [{}], \
+                             not in the rule [{}] (run `kepi zones --write` to recompute)",
+                            abbreviate(&missing),
+                            abbreviate(&extra)
+                        ),
+                    );
+                }
+                Ok(_) => {}
+            }
+        }
+        hexes
+    }
+
+    fn target(&mut self, field: &str, t: &Target) {
+        self.features(&format!("{field}.features"), &t.features);
+        for (i, n) in t.hexes.iter().enumerate() {
+            if self.map.grid.parse(n).is_none() {
+                self.p.push_hex(
+                    format!("{field}.hexes[{i}]"),
+                    n,
+                    format!("not a hex of this map ({})", self.map.grid.name_hint()),
+                );
+            }
+        }
+        if t.features.is_empty() && t.hexes.is_empty() {
+            self.p.push(field, "names no feature and no hex");
+        }
+    }
+
+    fn edge_zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
+        let hexes = self.zone(field, zone);
+        let g = &self.map.grid;
+        let rim: BTreeSet<HexCoord> = crate::map::MapEdge::ALL
+            .iter()
+            .flat_map(|e| g.edge_hexes(*e))
+            .collect();
+        for h in hexes.difference(&rim) {
+            self.p.push_hex(
+                format!("{field}.hexes"),
+                g.name(*h),
+                "units enter and leave the map only through hexes on its edge",
+            );
+        }
+        hexes
+    }
+}
+
+fn abbreviate(names: &[String]) -> String {
+    if names.len() <= 12 {
+        names.join(", ")
+    } else {
+        format!("{}, ... {} in all", names[..12].join(", "), names.len())
+    }
+}
+
+fn stacking_points(oob: &Oob, label: Option<&str>, catalog: &Catalog) -> u32 {
+    oob.groups
+        .iter()
+        .filter(|g| label.is_none() || g.label.as_deref() == label)
+        .flat_map(|g| &g.entries)
+        .filter_map(|e| match &e.item {
+            Item::Unit(code) => catalog.unit(code).map(|u| u.stacking.value * e.count),
+            Item::Extra(_) => None,
+        })
+        .sum()
+}
+
+pub(super) fn validate(
+    file: ScenarioFile,
+    map: Map,
+    catalog: Catalog,
+) -> Result<Scenario, Problems> {
+    let tables = file.ruleset.tables();
+    let mut c = Checker {
+        file: &file,
+        map: &map,
+        catalog: &catalog,
+        tec: tables.as_ref().ok().map(|t| &t.terrain),
+        p: Problems::new(),
+    };
+    if let Err(e) = &tables {
+        c.p.push("ruleset", e.clone());
+    }
+    if !crate::map::valid_id(&file.id) {
+        c.p.push(
+            "id",
+            format!(
+                "'{}' is not an id (lower-case letters, digits and '-')",
+                file.id
+            ),
+        );
+    }
+    if map.ruleset != file.ruleset {
+        c.p.push(
+            "map",
+            format!(
+                "the map '{}' is for {}, the scenario for {}",
+                map.id,
+                map.ruleset.name(),
+                file.ruleset.name()
+            ),
+        );
+    }
+    if catalog.ruleset != file.ruleset {
+        c.p.push(
+            "catalog",
+            format!(
+                "the unit catalog '{}' is for {}, the scenario for {}",
+                catalog.name,
+                catalog.ruleset.name(),
+                file.ruleset.name()
+            ),
+        );
+    }
+    if file.title.trim().is_empty() {
+        c.p.push("title", "a scenario needs a title");
+    }
+    if file.game_length == 0 {
+        c.p.push("game_length", "a game lasts at least one game-turn");
+    }
+
+    // Sides and orders of battle.
+    if file.sides.len() != 2 {
+        c.p.push(
+            "sides",
+            format!("a scenario has two sides, not {}", file.sides.len()),
+        );
+    }
+    let mut sides: Vec<Side> = Vec::new();
+    for (i, s) in file.sides.iter().enumerate() {
+        let field = format!("sides[{i}]");
+        if !crate::map::valid_id(&s.id) {
+            c.p.push(
+                format!("{field}.id"),
+                format!(
+                    "'{}' is not an id (lower-case letters, digits and '-')",
+                    s.id
+                ),
+            );
+        }
+        if file.sides[..i].iter().any(|o| o.id == s.id) {
+            c.p.push(
+                format!("{field}.id"),
+                format!("two sides are called '{}'", s.id),
+            );
+        }
+        match Oob::parse(&s.oob, &catalog) {
+            Ok(oob) => sides.push(Side {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                color: s.color.clone(),
+                morale: s.morale,
+                oob,
+            }),
+            Err(e) => c.p.push(format!("{field}.oob"), e.to_string()),
+        }
+    }
+    let deploys_first = c.side("deploys_first", &file.deploys_first);
+    let moves_first = c.side("moves_first", &file.moves_first);
+
+    // Every group placed exactly once: deployed or arriving later.
+    let mut placed: Vec<(usize, Option<String>, String)> = Vec::new();
+    let mut deployments = Vec::new();
+    for (i, d) in file.deployment.iter().enumerate() {
+        let field = format!("deployment[{i}]");
+        let side = c.side(&format!("{field}.side"), &d.side);
+        let hexes = c.zone(&format!("{field}.zone"), &d.zone);
+        let Some(side) = side else { continue };
+        let Some(s) = sides.get(side).filter(|s| s.id == d.side) else {
+            continue;
+        };
+        let groups: Vec<Option<String>> = match &d.group {
+            Some(label) => vec![Some(label.clone())],
+            None => s
+                .oob
+                .groups
+                .iter()
+                .map(|g| g.label.clone())
+                .filter(|l| {
+                    !file
+                        .reinforcements
+                        .iter()
+                        .any(|r| r.side == d.side && &r.group == l)
+                        && !file
+                            .deployment
+                            .iter()
+                            .any(|o| o.side == d.side && o.group.is_some() && &o.group == l)
+                })
+                .collect(),
+        };
+        let mut points = 0;
+        for g in &groups {
+            if s.oob.group(g.as_deref()).is_none() {
+                c.p.push(
+                    format!("{field}.group"),
+                    format!(
+                        "{} has no group ({})",
+                        s.name,
+                        g.as_deref().unwrap_or("unlabelled")
+                    ),
+                );
+            }
+            points += stacking_points(&s.oob, g.as_deref(), &catalog);
+            placed.push((side, g.clone(), field.clone()));
+        }
+        let capacity = STACKING_LIMIT * hexes.len() as u32;
+        if !hexes.is_empty() && points > capacity {
+            c.p.push(
+                format!("{field}.zone"),
+                format!(
+                    "{} stacking points of units do not fit in {} hexes of {STACKING_LIMIT} \
+                     points each (R&S 7.0)",
+                    points,
+                    hexes.len()
+                ),
+            );
+        }
+        deployments.push(Deployment {
+            side,
+            groups,
+            text: d.zone.text.clone(),
+            hexes,
+        });
+    }
+    let mut reinforcements = Vec::new();
+    for (i, r) in file.reinforcements.iter().enumerate() {
+        let field = format!("reinforcements[{i}]");
+        let side = c.side(&format!("{field}.side"), &r.side);
+        c.turn(&format!("{field}.turn"), r.turn);
+        let hexes = c.edge_zone(&format!("{field}.entry"), &r.entry);
+        let Some(side) = side else { continue };
+        if let Some(s) = sides.get(side).filter(|s| s.id == r.side)
+            && s.oob.group(r.group.as_deref()).is_none()
+        {
+            c.p.push(
+                format!("{field}.group"),
+                format!(
+                    "{} has no group ({})",
+                    s.name,
+                    r.group.as_deref().unwrap_or("unlabelled")
+                ),
+            );
+        }
+        placed.push((side, r.group.clone(), field.clone()));
+        reinforcements.push(Reinforcement {
+            side,
+            group: r.group.clone(),
+            turn: r.turn,
+            text: r.entry.text.clone(),
+            hexes,
+        });
+    }
+    for (si, s) in sides.iter().enumerate() {
+        for g in &s.oob.groups {
+            let at: Vec<&String> = placed
+                .iter()
+                .filter(|(ps, pg, _)| *ps == si && *pg == g.label)
+                .map(|(_, _, f)| f)
+                .collect();
+            let name = match &g.label {
+                Some(l) => format!("{} group ({l})", s.name),
+                None => s.name.clone(),
+            };
+            if at.is_empty() {
+                c.p.push(
+                    "deployment",
+                    format!("{name} is neither deployed nor arriving as a reinforcement"),
+                );
+            } else if at.len() > 1 {
+                c.p.push(
+                    at[1].as_str(),
+                    format!("{name} is placed twice (also in {})", at[0]),
+                );
+            }
+        }
+    }
+
+    // Victory conditions.
+    if file.victory.is_empty() {
+        c.p.push("victory", "a scenario needs at least one victory condition");
+    }
+    for (i, v) in file.victory.iter().enumerate() {
+        let field = format!("victory[{i}].rule");
+        if let Some(side) = v.rule.side() {
+            c.side(&format!("{field}.side"), side);
+        }
+        match &v.rule {
+            VictoryRule::Hold {
+                target,
+                turn,
+                no_enemy_within: _,
+                ..
+            } => {
+                c.target(&format!("{field}.target"), target);
+                if let Some(t) = turn {
+                    c.turn(&format!("{field}.turn"), *t);
+                }
+            }
+            VictoryRule::HoldForTurns { target, turns, .. } => {
+                c.target(&format!("{field}.target"), target);
+                if *turns == 0 || *turns > file.game_length {
+                    c.p.push(
+                        format!("{field}.turns"),
+                        format!("must be 1 to {} game-turns", file.game_length),
+                    );
+                }
+            }
+            VictoryRule::Exit {
+                units,
+                area,
+                by_turn,
+                side,
+                ..
+            } => {
+                c.turn(&format!("{field}.by_turn"), *by_turn);
+                c.edge_zone(&format!("{field}.area"), area);
+                match units {
+                    ExitCount::Units { unit: Some(u), .. }
+                    | ExitCount::All { unit: Some(u), .. } => {
+                        c.unit(&format!("{field}.units.unit"), u)
+                    }
+                    ExitCount::Fraction { fraction }
+                        if *fraction <= crate::frac::Frac::ZERO
+                            || *fraction > crate::frac::Frac::ONE =>
+                    {
+                        c.p.push(
+                            format!("{field}.units.fraction"),
+                            "must be above 0 and at most 1",
+                        )
+                    }
+                    ExitCount::All {
+                        extra: Some(extra), ..
+                    } => {
+                        if let Some(s) = sides.iter().find(|s| &s.id == side)
+                            && s.oob.extra(*extra) == 0
+                        {
+                            c.p.push(
+                                format!("{field}.units.extra"),
+                                format!("{} has no {}", s.name, extra.plural()),
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            VictoryRule::DestroyAll {
+                grades, otherwise, ..
+            } => {
+                for (j, g) in grades.iter().enumerate() {
+                    c.turn(&format!("{field}.grades[{j}].by_turn"), g.by_turn);
+                    c.side(&format!("{field}.grades[{j}].winner"), &g.winner);
+                }
+                c.side(&format!("{field}.otherwise.winner"), &otherwise.winner);
+                if grades.windows(2).any(|w| w[0].by_turn >= w[1].by_turn) {
+                    c.p.push(format!("{field}.grades"), "grades must rise in game-turn");
+                }
+            }
+            VictoryRule::ControlDeployedHill {
+                enemy,
+                candidates,
+                by_turn,
+                ..
+            } => {
+                c.side(&format!("{field}.enemy"), enemy);
+                c.features(&format!("{field}.candidates"), candidates);
+                c.turn(&format!("{field}.by_turn"), *by_turn);
+            }
+        }
+    }
+
+    // Special rules.
+    for (i, s) in file.special_rules.iter().enumerate() {
+        let field = format!("special_rules[{i}].rule");
+        match &s.rule {
+            SpecialRule::TreatAsClear { terrain, features } => {
+                for (j, t) in terrain.iter().enumerate() {
+                    c.terrain(&format!("{field}.terrain[{j}]"), t);
+                }
+                c.features(&format!("{field}.features"), features);
+                if terrain.is_empty() && features.is_empty() {
+                    c.p.push(field.clone(), "names no terrain and no feature");
+                }
+            }
+            SpecialRule::Range { side, unit, range } => {
+                c.side(&format!("{field}.side"), side);
+                c.unit(&format!("{field}.unit"), unit);
+                if *range == 0 {
+                    c.p.push(format!("{field}.range"), "a range is at least 1 hex");
+                }
+            }
+            SpecialRule::NoMovement { side, turns } => {
+                c.side(&format!("{field}.side"), side);
+                c.turn(&format!("{field}.turns"), *turns);
+            }
+            SpecialRule::Approach { side, features, .. } => {
+                c.side(&format!("{field}.side"), side);
+                c.features(&format!("{field}.features"), features);
+            }
+            SpecialRule::RiverCrossings {
+                side,
+                terrain,
+                features,
+                ..
+            } => {
+                if let Some(side) = side {
+                    c.side(&format!("{field}.side"), side);
+                }
+                for (j, t) in terrain.iter().enumerate() {
+                    c.terrain(&format!("{field}.terrain[{j}]"), t);
+                }
+                c.features(&format!("{field}.features"), features);
+            }
+            SpecialRule::ImprovedPositionsAtDeployment { side, not_in } => {
+                c.side(&format!("{field}.side"), side);
+                if let Some(z) = not_in
+                    && let Err(e) = z.compute(&map)
+                {
+                    c.p.push(format!("{field}.not_in"), e);
+                }
+            }
+            SpecialRule::SpecialUnit { side, extra, .. } => {
+                if let Some(si) = c.side(&format!("{field}.side"), side)
+                    && let Some(s) = sides.iter().find(|s| s.id == file.sides[si].id)
+                    && s.oob.extra(*extra) == 0
+                {
+                    c.p.push(
+                        format!("{field}.extra"),
+                        format!("{}'s order of battle has no {}", s.name, extra.plural()),
+                    );
+                }
+            }
+            SpecialRule::Note => {}
+        }
+    }
+    // Limber markers are units only through a special rule that gives their values.
+    for (i, s) in sides.iter().enumerate() {
+        if s.oob.extra(Extra::LimberMarker) > 0
+            && !file.special_rules.iter().any(|r| {
+                matches!(&r.rule, SpecialRule::SpecialUnit { side, extra: Extra::LimberMarker, .. } if *side == s.id)
+            })
+        {
+            c.p.push(
+                format!("sides[{i}].oob"),
+                "Limber Markers need a special_unit rule giving their movement and combat values",
+            );
+        }
+    }
+
+    let p = std::mem::take(&mut c.p);
+    p.into_result(())?;
+    let sides: [Side; 2] = sides.try_into().expect("two sides checked");
+    Ok(Scenario {
+        deploys_first: deploys_first.expect("checked"),
+        moves_first: moves_first.expect("checked"),
+        file,
+        map,
+        catalog,
+        sides,
+        deployments,
+        reinforcements,
+    })
+}
