@@ -6,6 +6,7 @@
 pub mod document;
 pub mod factor;
 pub mod frac;
+pub mod library;
 pub mod map;
 pub mod oob;
 pub mod problems;

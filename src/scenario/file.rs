@@ -134,4 +134,21 @@ impl ScenarioFile {
     pub fn to_text(&self) -> String {
         document::to_text(self)
     }
+
+    /// Every zone of the file with its field path: deployment, entry and exit areas.
+    pub fn zones_mut(&mut self) -> Vec<(String, &mut Zone)> {
+        let mut out: Vec<(String, &mut Zone)> = Vec::new();
+        for (i, d) in self.deployment.iter_mut().enumerate() {
+            out.push((format!("deployment[{i}].zone"), &mut d.zone));
+        }
+        for (i, r) in self.reinforcements.iter_mut().enumerate() {
+            out.push((format!("reinforcements[{i}].entry"), &mut r.entry));
+        }
+        for (i, v) in self.victory.iter_mut().enumerate() {
+            if let VictoryRule::Exit { area, .. } = &mut v.rule {
+                out.push((format!("victory[{i}].rule.area"), area));
+            }
+        }
+        out
+    }
 }

@@ -166,6 +166,10 @@ impl Checker<'_> {
     }
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn abbreviate(names: &[String]) -> String {
     if names.len() <= 12 {
         names.join(", ")
@@ -247,7 +251,8 @@ pub(super) fn validate(
             format!("a scenario has two sides, not {}", file.sides.len()),
         );
     }
-    let mut sides: Vec<Side> = Vec::new();
+    // Indexed like file.sides; None where the order of battle did not parse.
+    let mut parsed: Vec<Option<Side>> = Vec::new();
     for (i, s) in file.sides.iter().enumerate() {
         let field = format!("sides[{i}]");
         if !crate::map::valid_id(&s.id) {
@@ -266,16 +271,20 @@ pub(super) fn validate(
             );
         }
         match Oob::parse(&s.oob, &catalog) {
-            Ok(oob) => sides.push(Side {
+            Ok(oob) => parsed.push(Some(Side {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 color: s.color.clone(),
                 morale: s.morale,
                 oob,
-            }),
-            Err(e) => c.p.push(format!("{field}.oob"), e.to_string()),
+            })),
+            Err(e) => {
+                c.p.push(format!("{field}.oob"), e.to_string());
+                parsed.push(None);
+            }
         }
     }
+    let sides: Vec<&Side> = parsed.iter().flatten().collect();
     let deploys_first = c.side("deploys_first", &file.deploys_first);
     let moves_first = c.side("moves_first", &file.moves_first);
 
@@ -287,7 +296,7 @@ pub(super) fn validate(
         let side = c.side(&format!("{field}.side"), &d.side);
         let hexes = c.zone(&format!("{field}.zone"), &d.zone);
         let Some(side) = side else { continue };
-        let Some(s) = sides.get(side).filter(|s| s.id == d.side) else {
+        let Some(s) = parsed[side].as_ref() else {
             continue;
         };
         let groups: Vec<Option<String>> = match &d.group {
@@ -329,10 +338,9 @@ pub(super) fn validate(
             c.p.push(
                 format!("{field}.zone"),
                 format!(
-                    "{} stacking points of units do not fit in {} hexes of {STACKING_LIMIT} \
+                    "{points} stacking points of units do not fit in {} of {STACKING_LIMIT} \
                      points each (R&S 7.0)",
-                    points,
-                    hexes.len()
+                    plural(hexes.len(), "hex", "hexes")
                 ),
             );
         }
@@ -350,7 +358,7 @@ pub(super) fn validate(
         c.turn(&format!("{field}.turn"), r.turn);
         let hexes = c.edge_zone(&format!("{field}.entry"), &r.entry);
         let Some(side) = side else { continue };
-        if let Some(s) = sides.get(side).filter(|s| s.id == r.side)
+        if let Some(s) = parsed[side].as_ref()
             && s.oob.group(r.group.as_deref()).is_none()
         {
             c.p.push(
@@ -371,7 +379,8 @@ pub(super) fn validate(
             hexes,
         });
     }
-    for (si, s) in sides.iter().enumerate() {
+    for (si, s) in parsed.iter().enumerate() {
+        let Some(s) = s else { continue };
         for g in &s.oob.groups {
             let at: Vec<&String> = placed
                 .iter()
@@ -569,7 +578,12 @@ pub(super) fn validate(
 
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
-    let sides: [Side; 2] = sides.try_into().expect("two sides checked");
+    let sides: [Side; 2] = parsed
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("two parsed sides checked");
     Ok(Scenario {
         deploys_first: deploys_first.expect("checked"),
         moves_first: moves_first.expect("checked"),

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Every test of the project: formatting, lints, unit and integration tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cargo fmt --all --check
+cargo clippy --all-targets --locked -- -D warnings
+cargo test --locked

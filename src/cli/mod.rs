@@ -1,0 +1,57 @@
+//! Command-line interface. Each subcommand parses its arguments, calls the core and prints;
+//! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
+
+mod factor;
+mod oob;
+mod tables;
+mod validate;
+mod zones;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "kepi",
+    version,
+    about = "Kepi: maps, scenarios and rules for 19th-century hex wargames"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check maps, scenarios, catalogs and tables (files or folders); exit 1 if any has problems.
+    Validate(validate::Args),
+    /// Turn historical strengths into units (Rifle & Saber 11.18).
+    Factor(factor::Args),
+    /// Parse an order of battle and print it in the canonical formula.
+    Oob(oob::Args),
+    /// Print a ruleset's tables (unit catalog, combat results, terrain and range effects).
+    Tables(tables::Args),
+    /// Show a scenario's zones, or recompute their hexes from their rules with --write.
+    Zones(zones::Args),
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(a) => validate::run(a),
+        Command::Factor(a) => factor::run(a),
+        Command::Oob(a) => oob::run(a),
+        Command::Tables(a) => tables::run(a),
+        Command::Zones(a) => zones::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("kepi: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// What a command returns: an exit code, or a message for stderr (exit 1).
+pub type Outcome = Result<ExitCode, String>;

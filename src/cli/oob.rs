@@ -1,0 +1,28 @@
+use super::Outcome;
+use kepi::oob::Oob;
+use kepi::tables::RulesetTables;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The formula, e.g. "(a) 12 MZ; 1 MA (b) 15 MZ; 3 CY; 2MA".
+    formula: String,
+    /// Print the parsed structure as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Outcome {
+    let catalog = &RulesetTables::rifle_and_saber().catalog;
+    let oob = Oob::parse(&args.formula, catalog)
+        .map_err(|e| format!("{}\n{}", e.message, e.pointer()))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&oob).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("{oob}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

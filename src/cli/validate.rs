@@ -1,0 +1,42 @@
+use super::Outcome;
+use kepi::library::{json_files, validate_file};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or folders (searched for *.json).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print only problems.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> Outcome {
+    let files = json_files(&args.paths).map_err(|p| p.to_string())?;
+    let mut bad = 0;
+    for f in &files {
+        let checked = validate_file(f);
+        match &checked.result {
+            Ok(summary) => {
+                if !args.quiet {
+                    println!("ok   {}: {summary}", f.display());
+                }
+            }
+            Err(problems) => {
+                bad += 1;
+                println!("FAIL {}: {} problem(s)", f.display(), problems.len());
+                for p in problems.iter() {
+                    println!("  {p}");
+                }
+            }
+        }
+    }
+    println!("{} file(s) checked, {} with problems", files.len(), bad);
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,123 @@
+//! `kepi factor`, `kepi oob`, `kepi zones` and `kepi tables` from the command line.
+
+use std::process::Command;
+
+fn kepi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run kepi");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn factor_reproduces_the_r_and_s_11_18_example() {
+    // R&S 11.18: "1,200 infantry equipped with muzzleloading rifles and 12 muzzle-loading
+    // cannon ... you merely need 12 Mz units and 2 MzA units."
+    let (code, out, err) = kepi(&["factor", "--side", "X=1200 MZ, 12 MA"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("X: 12 MZ; 2 MA"));
+}
+
+#[test]
+fn factor_two_sides_scaled_with_report_and_json() {
+    let args = [
+        "factor",
+        "--side",
+        "Union=3500 MZ, 300 CY, 18 MA",
+        "--side",
+        "Confederates=2400 MZ, 12 MA",
+        "--scale",
+        "1/3",
+        "--hours",
+        "4",
+    ];
+    let (code, out, err) = kepi(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Union: 11 MZ; 1 CY; 1 MA\nConfederates: 8 MZ; 1 MA\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Worst ratio error: 52.3% at Confederates MA"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Suggested game length: 48 game-turns"),
+        "{out}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let (code, out, _) = kepi(&json_args);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rounded_total"], 22);
+    assert_eq!(v["sides"][1]["oob"], "8 MZ; 1 MA");
+    assert_eq!(v["game_length"]["game_turns"], 48);
+}
+
+#[test]
+fn factor_bad_input_is_explained() {
+    let (code, _, err) = kepi(&["factor", "--side", "X=1200 QQ"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("QQ") && err.contains("MZ, EB, LB"), "{err}");
+}
+
+#[test]
+fn oob_prints_canonical_and_points_at_errors() {
+    let (code, out, _) = kepi(&["oob", "(a) 8 MZ: 1 MAh (b) 10 MZ; 5 CY; 1MA"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "(a) 8 MZ; 1 MAh (b) 10 MZ; 5 CY; 1 MA");
+    let (code, _, err) = kepi(&["oob", "12 MZ; 3 HZ"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown unit 'HZ'"), "{err}");
+    assert!(err.contains("12 MZ; 3 HZ\n         ^"), "{err}");
+}
+
+#[test]
+fn zones_write_recomputes_hexes_from_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/library");
+    std::fs::create_dir_all(dir.path().join("maps")).unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::copy(
+        lib.join("maps/sample.json"),
+        dir.path().join("maps/sample.json"),
+    )
+    .unwrap();
+    let original = std::fs::read_to_string(lib.join("scenarios/sample.json")).unwrap();
+    // Empty every zone, then let `kepi zones --write` fill them in again.
+    let mut v: serde_json::Value = serde_json::from_str(&original).unwrap();
+    v["deployment"][0]["zone"]["hexes"] = serde_json::json!([]);
+    v["reinforcements"][0]["entry"]["hexes"] = serde_json::json!([]);
+    let target = dir.path().join("scenarios/sample.json");
+    std::fs::write(&target, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let t = target.to_str().unwrap();
+    let (code, _, _) = kepi(&["validate", t]);
+    assert_eq!(code, 1, "empty zones are problems");
+    let (code, out, err) = kepi(&["zones", t, "--write"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 zone(s) rewritten"), "{out}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), original);
+    let (code, out, _) = kepi(&["validate", t]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn tables_prints_the_embedded_data() {
+    let (code, out, _) = kepi(&["tables", "combat-results"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["format"], "kepi-combat-results");
+    let (code, _, err) = kepi(&["tables", "nope"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("catalog, combat-results, terrain-effects, range-effects"),
+        "{err}"
+    );
+}

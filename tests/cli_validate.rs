@@ -1,0 +1,178 @@
+//! `kepi validate` on the fixtures: the valid library passes; each broken file fails with a
+//! message naming the file, the field or hex, and what was expected.
+
+use std::path::Path;
+use std::process::Command;
+
+const LIB: &str = "tests/fixtures/library";
+
+fn kepi(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run kepi");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn the_valid_library_passes() {
+    let (code, out) = kepi(&[
+        "validate",
+        &format!("{LIB}/maps"),
+        &format!("{LIB}/scenarios"),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 file(s) checked, 0 with problems"), "{out}");
+}
+
+#[test]
+fn shipped_maps_and_scenarios_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut args = vec!["validate".to_string()];
+    for d in ["maps", "scenarios"] {
+        if root.join(d).is_dir() {
+            args.push(d.to_string());
+        }
+    }
+    if args.len() == 1 {
+        return; // nothing shipped yet
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out) = kepi(&args);
+    assert_eq!(code, 0, "{out}");
+}
+
+/// (file, expected fragments of the output)
+const BROKEN: [(&str, &[&str]); 14] = [
+    (
+        "truncated",
+        &["truncated.json: the file ends too early (truncated JSON) at line"],
+    ),
+    (
+        "wrong-type",
+        &["wrong-type.json: grid.columns: invalid type: string \"twelve\", expected u16"],
+    ),
+    (
+        "unknown-terrain",
+        &[
+            "terrain.legend.v: unknown terrain 'swamp'",
+            "knows: clear, village, slope, woods",
+        ],
+    ),
+    (
+        "not-kepi",
+        &["format: missing: a Kepi file starts with \"format\""],
+    ),
+    (
+        "unknown-version",
+        &["version: version 7 of kepi-scenario is newer than this Kepi"],
+    ),
+    (
+        "out-of-range-hex",
+        &[
+            "deployment[0].zone.hexes[1]: hex 1320: not a hex of the map 'sample'",
+            "from 0101 to 1210",
+        ],
+    ),
+    (
+        "unknown-feature",
+        &[
+            "victory[0].rule.target.features[0]: the map 'sample' has no feature V99; its features: V4, V12, H26, W22",
+        ],
+    ),
+    (
+        "zone-outside-map",
+        &["deployment[0].zone.rule: 0011 is not a hex of this map"],
+    ),
+    (
+        "unknown-unit",
+        &[
+            "sides[0].oob: unknown unit 'HZ'; known unit codes: MZ, EB, LB, CY, MR, MG, MA, MAh, BA, BAh",
+            "at character 9",
+        ],
+    ),
+    (
+        "zone-differs-from-rule",
+        &[
+            "deployment[0].zone.hexes: the hexes differ from what the zone's rule computes: missing [0804, 0805], not in the rule [0101]",
+        ],
+    ),
+    (
+        "group-not-placed",
+        &["Red group (b) is neither deployed nor arriving as a reinforcement"],
+    ),
+    (
+        "unknown-side",
+        &["moves_first: no side 'green'; the sides are: blue, red"],
+    ),
+    (
+        "many-problems",
+        &[
+            "4 problem(s)",
+            "moves_first: no side 'green'",
+            "reinforcements[0].turn: game-turn 12 is outside the game (1 to 8)",
+            "has no feature V99",
+            "special_rules[1].rule.unit: unknown unit 'XB'",
+        ],
+    ),
+    (
+        "zone-too-small",
+        &[
+            "deployment[0].zone: 8 stacking points of units do not fit in 1 hex of 6 points each (R&S 7.0)",
+        ],
+    ),
+];
+
+#[test]
+fn each_broken_fixture_fails_with_a_clear_message() {
+    for (name, fragments) in BROKEN {
+        let path = format!("{LIB}/broken/{name}.json");
+        let (code, out) = kepi(&["validate", &path]);
+        assert_eq!(code, 1, "{name} should fail:\n{out}");
+        assert!(out.contains(&format!("FAIL {path}")), "{name}: {out}");
+        for f in fragments {
+            assert!(out.contains(f), "{name}: missing «{f}» in\n{out}");
+        }
+    }
+}
+
+#[test]
+fn every_broken_fixture_is_covered() {
+    let mut files: Vec<String> = std::fs::read_dir(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(LIB)
+            .join("broken"),
+    )
+    .unwrap()
+    .map(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .trim_end_matches(".json")
+            .to_string()
+    })
+    .collect();
+    files.sort();
+    let mut named: Vec<String> = BROKEN.iter().map(|(n, _)| n.to_string()).collect();
+    named.sort();
+    assert_eq!(files, named);
+}
+
+#[test]
+fn a_folder_with_broken_files_fails_as_a_whole() {
+    let (code, out) = kepi(&["validate", "--quiet", LIB]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("16 file(s) checked, 14 with problems"),
+        "{out}"
+    );
+    let (code, out) = kepi(&["validate", "no/such/folder"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("no/such/folder: no such file or folder"),
+        "{out}"
+    );
+}
