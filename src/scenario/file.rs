@@ -44,6 +44,23 @@ pub struct Zone {
     pub hexes: Vec<String>,
 }
 
+/// Deployment rules that depend on where units (or the enemy) actually set up, checked when
+/// units are placed; the zone's hexes are the widest area they allow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum DeployConstraint {
+    /// All units of the entry on one of these features ("on any one of H24 or H25 or H26");
+    /// with `not_enemys`, not the one the enemy deployed on ("on one of the two other hills").
+    OneFeature {
+        features: Vec<String>,
+        #[serde(default)]
+        not_enemys: bool,
+    },
+    /// At least `distance` hexes from every enemy unit ("13 hexes or more away from the
+    /// Spanish"); the enemy must deploy first.
+    AwayFromEnemy { distance: u32 },
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeploymentEntry {
@@ -52,6 +69,8 @@ pub struct DeploymentEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     pub zone: Zone,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<DeployConstraint>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ mod validate;
 pub mod zones;
 
 pub use file::{
-    DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry, SpecialRuleEntry,
+    DeployConstraint, DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry, SpecialRuleEntry,
     VictoryEntry, Zone,
 };
 
@@ -43,6 +43,7 @@ pub struct Deployment {
     pub groups: Vec<Option<String>>,
     pub text: String,
     pub hexes: BTreeSet<HexCoord>,
+    pub constraints: Vec<DeployConstraint>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 //! Scenario validation: every check, every problem reported at once.
 
 use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
-use super::{Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone};
+use super::{DeployConstraint, Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone};
 use crate::map::{HexCoord, Map};
 use crate::oob::{Extra, Item, Oob};
 use crate::problems::Problems;
@@ -295,6 +295,21 @@ pub(super) fn validate(
         let field = format!("deployment[{i}]");
         let side = c.side(&format!("{field}.side"), &d.side);
         let hexes = c.zone(&format!("{field}.zone"), &d.zone);
+        for (j, k) in d.constraints.iter().enumerate() {
+            match k {
+                DeployConstraint::OneFeature { features, .. } => {
+                    c.features(&format!("{field}.constraints[{j}].features"), features)
+                }
+                DeployConstraint::AwayFromEnemy { .. } => {
+                    if file.deploys_first == d.side {
+                        c.p.push(
+                            format!("{field}.constraints[{j}]"),
+                            "keeping away from the enemy needs the enemy to deploy first",
+                        );
+                    }
+                }
+            }
+        }
         let Some(side) = side else { continue };
         let Some(s) = parsed[side].as_ref() else {
             continue;
@@ -349,6 +364,7 @@ pub(super) fn validate(
             groups,
             text: d.zone.text.clone(),
             hexes,
+            constraints: d.constraints.clone(),
         });
     }
     let mut reinforcements = Vec::new();
