@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod document;
+pub mod engine;
 pub mod factor;
 pub mod frac;
 pub mod library;

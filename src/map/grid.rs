@@ -246,9 +246,48 @@ impl Edge {
     }
 }
 
+/// Grid-independent form for files and states: "0812" while both numbers fit two digits,
+/// "col.row" beyond ("100.12"). Maps name hexes with [`Grid::name`] for display.
 impl fmt::Display for HexCoord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02}{:02}", self.col, self.row)
+        if self.col <= 99 && self.row <= 99 {
+            write!(f, "{:02}{:02}", self.col, self.row)
+        } else {
+            write!(f, "{}.{}", self.col, self.row)
+        }
+    }
+}
+
+impl std::str::FromStr for HexCoord {
+    type Err = String;
+    fn from_str(s: &str) -> Result<HexCoord, String> {
+        let bad = || format!("'{s}' is not a hex (expected e.g. 0812)");
+        let (c, r) = match s.split_once('.') {
+            Some(p) => p,
+            None if s.len() == 4 => s.split_at(2),
+            None => return Err(bad()),
+        };
+        if !(c.bytes().all(|b| b.is_ascii_digit()) && r.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(bad());
+        }
+        Ok(HexCoord::new(
+            c.parse().map_err(|_| bad())?,
+            r.parse().map_err(|_| bad())?,
+        ))
+    }
+}
+
+impl Serialize for HexCoord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for HexCoord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<HexCoord, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -298,6 +337,17 @@ mod tests {
         assert!(x2 > x1 && y2 > y1, "column 02 sits lower");
         let (_, y3) = g.center(HexCoord::new(1, 2));
         assert!(y3 > y1, "rows grow south");
+    }
+
+    #[test]
+    fn serde_form_round_trips() {
+        for h in [HexCoord::new(8, 12), HexCoord::new(120, 7)] {
+            let s = serde_json::to_string(&h).unwrap();
+            assert_eq!(serde_json::from_str::<HexCoord>(&s).unwrap(), h);
+        }
+        assert_eq!(HexCoord::new(8, 12).to_string(), "0812");
+        assert_eq!(HexCoord::new(120, 7).to_string(), "120.7");
+        assert!("812".parse::<HexCoord>().is_err());
     }
 
     #[test]

@@ -1,0 +1,2 @@
+//! The rules engine: pure, with no I/O, no clock and no randomness of its own.
+pub mod dice;
