@@ -11,5 +11,6 @@ pub mod library;
 pub mod map;
 pub mod oob;
 pub mod problems;
+pub mod render;
 pub mod scenario;
 pub mod tables;

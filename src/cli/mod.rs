@@ -3,6 +3,7 @@
 
 mod factor;
 mod oob;
+mod render;
 mod tables;
 mod validate;
 mod zones;
@@ -31,6 +32,8 @@ enum Command {
     Oob(oob::Args),
     /// Print a ruleset's tables (unit catalog, combat results, terrain and range effects).
     Tables(tables::Args),
+    /// Draw a map (and optionally a scenario on it) as a PNG picture.
+    Render(render::Args),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
     Zones(zones::Args),
 }
@@ -42,6 +45,7 @@ pub fn run() -> ExitCode {
         Command::Factor(a) => factor::run(a),
         Command::Oob(a) => oob::run(a),
         Command::Tables(a) => tables::run(a),
+        Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
     };
     match result {

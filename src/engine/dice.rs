@@ -296,7 +296,9 @@ mod tests {
         let faces: Vec<u8> = (0..12).map(|_| d.roll(&req()).unwrap().faces[0]).collect();
         assert_eq!(faces, GOLDEN_SEED_42);
         let mut again = SeededDice::new(42);
-        let same: Vec<u8> = (0..12).map(|_| again.roll(&req()).unwrap().faces[0]).collect();
+        let same: Vec<u8> = (0..12)
+            .map(|_| again.roll(&req()).unwrap().faces[0])
+            .collect();
         assert_eq!(faces, same);
     }
 
@@ -348,7 +350,10 @@ mod tests {
         let mut f = FixedDice::new([6, 3]);
         assert_eq!(f.roll(&req()).unwrap().faces, [6]);
         assert_eq!(f.roll(&req()).unwrap().faces, [3]);
-        assert!(matches!(f.roll(&req()), Err(DiceError::Exhausted { index: 2, .. })));
+        assert!(matches!(
+            f.roll(&req()),
+            Err(DiceError::Exhausted { index: 2, .. })
+        ));
         let mut bad = FixedDice::new([7]);
         assert!(matches!(bad.roll(&req()), Err(DiceError::Mismatch { .. })));
         let roll = Roll {
@@ -373,11 +378,19 @@ mod tests {
     #[test]
     fn forced_dice_override_one_roll_and_keep_the_stream() {
         let mut live = SeededDice::new(3);
-        let plain: Vec<u8> = (0..4).map(|_| live.roll(&req()).unwrap().faces[0]).collect();
+        let plain: Vec<u8> = (0..4)
+            .map(|_| live.roll(&req()).unwrap().faces[0])
+            .collect();
         let mut inner = SeededDice::new(3);
         let mut forced = ForcedDice::new(&mut inner, BTreeMap::from([(1, vec![6])]));
         let got: Vec<Rolled> = (0..4).map(|_| forced.roll(&req()).unwrap()).collect();
-        assert_eq!(got[1], Rolled { faces: vec![6], forced: true });
+        assert_eq!(
+            got[1],
+            Rolled {
+                faces: vec![6],
+                forced: true
+            }
+        );
         for i in [0, 2, 3] {
             assert_eq!(got[i].faces[0], plain[i]);
             assert!(!got[i].forced);

@@ -1,2 +1,9 @@
 //! The rules engine: pure, with no I/O, no clock and no randomness of its own.
+//!
+//! One transition: `apply(&state, &command, &mut dyn Dice) -> Result<(State, Vec<Event>),
+//! RuleError>`. A refused command leaves the state untouched and says why, citing the case.
+
 pub mod dice;
+pub mod error;
+pub mod hash;
+pub mod rs;

@@ -225,7 +225,7 @@ impl Grid {
 }
 
 /// A hexside: the edge shared by two adjacent hexes, stored once with `a < b`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Edge {
     a: HexCoord,
     b: HexCoord,

@@ -50,17 +50,6 @@ impl Color {
         }
     }
 
-    /// Mix towards `other` by `t` (0 = self, 1 = other).
-    pub fn mix(self, other: Color, t: f32) -> Color {
-        let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
-        Color {
-            r: m(self.r, other.r),
-            g: m(self.g, other.g),
-            b: m(self.b, other.b),
-            a: self.a,
-        }
-    }
-
     /// Relative luminance in 0..1 (sRGB weights, no linearisation).
     pub fn luma(self) -> f32 {
         (0.299 * self.r as f32 + 0.587 * self.g as f32 + 0.114 * self.b as f32) / 255.0
@@ -91,7 +80,11 @@ fn signed_area2(pts: &[Pt]) -> f64 {
 
 /// Fill the union of `contours` (each a closed polygon, any orientation), painting each covered
 /// pixel with `paint(x, y)` at its coverage. Overlapping contours are covered once.
-pub(crate) fn fill_with(img: &mut RgbaImage, contours: &[Vec<Pt>], paint: impl Fn(u32, u32) -> Color) {
+pub(crate) fn fill_with(
+    img: &mut RgbaImage,
+    contours: &[Vec<Pt>],
+    paint: impl Fn(u32, u32) -> Color,
+) {
     let (w, h) = img.dimensions();
     // Edges (x0, y0, x1, y1, winding), every contour turned the same way so that the nonzero
     // rule gives the union.
@@ -240,7 +233,10 @@ fn quad(a: Pt, b: Pt, width: f64) -> Option<Vec<Pt>> {
 
 /// Contours of a thick polyline with round joins and (if `round_caps`) round ends.
 pub(crate) fn polyline_contours(pts: &[Pt], width: f64, round_caps: bool) -> Vec<Vec<Pt>> {
-    let mut out: Vec<Vec<Pt>> = pts.windows(2).filter_map(|w| quad(w[0], w[1], width)).collect();
+    let mut out: Vec<Vec<Pt>> = pts
+        .windows(2)
+        .filter_map(|w| quad(w[0], w[1], width))
+        .collect();
     let n = pts.len();
     for (i, &p) in pts.iter().enumerate() {
         let end = i == 0 || i + 1 == n;
@@ -315,7 +311,11 @@ mod tests {
             .rev()
             .collect();
         fill(&mut img, &[a, b], Color::rgb(0, 0, 0).alpha(0.5));
-        assert_eq!(img.get_pixel(4, 4).0[0], img.get_pixel(1, 1).0[0], "overlap painted once");
+        assert_eq!(
+            img.get_pixel(4, 4).0[0],
+            img.get_pixel(1, 1).0[0],
+            "overlap painted once"
+        );
         assert_eq!(img.get_pixel(1, 1).0[0], 128);
     }
 

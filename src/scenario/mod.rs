@@ -14,8 +14,8 @@ mod validate;
 pub mod zones;
 
 pub use file::{
-    DeployConstraint, DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry, SpecialRuleEntry,
-    VictoryEntry, Zone,
+    DeployConstraint, DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry,
+    SpecialRuleEntry, VictoryEntry, Zone,
 };
 
 use crate::map::{HexCoord, Map};

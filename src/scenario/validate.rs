@@ -1,7 +1,9 @@
 //! Scenario validation: every check, every problem reported at once.
 
 use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
-use super::{DeployConstraint, Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone};
+use super::{
+    DeployConstraint, Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone,
+};
 use crate::map::{HexCoord, Map};
 use crate::oob::{Extra, Item, Oob};
 use crate::problems::Problems;

@@ -1,0 +1,21 @@
+//! Rifle & Saber (SPI, 1973), all of it: sequence of play 3.0, movement 4.0, combat 5.0,
+//! disruption and retreat 6.0, stacking 7.0, zones of control 8.0, the tables 9.0, the optional
+//! rules 10.1-10.5 and the scenarios' victory conditions and special rules.
+
+pub mod apply;
+pub mod board;
+pub mod command;
+pub mod ctx;
+pub mod fire;
+pub mod los;
+pub mod movement;
+pub mod retreat;
+pub mod setup;
+pub mod shock;
+pub mod state;
+pub mod turn;
+
+pub use apply::{apply, new_game};
+pub use command::{Command, Event};
+pub use setup::{GameOptions, Setup};
+pub use state::{Phase, State, UnitId};

@@ -1,0 +1,668 @@
+//! The static part of a Rifle & Saber game: terrain as the rules see it (special rules
+//! applied), unit kinds and units, zones, victory conditions and options. Built once from a
+//! validated [`Scenario`]; shared by every state of the game.
+
+use crate::engine::error::RuleError;
+use crate::engine::hash::sha256_hex;
+use crate::frac::Frac;
+use crate::map::{Edge, Grid, HexCoord, Map};
+use crate::oob::{Extra, Item};
+use crate::scenario::rules::{
+    ApproachEffect, ExitCount, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
+};
+use crate::scenario::{DeployConstraint, Morale, Scenario};
+use crate::tables::{Arm, CombatResults, RangeEffects};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Optional rules (R&S 10.1-10.5), each switchable per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameOptions {
+    /// 10.1 morale levels.
+    pub morale: bool,
+    /// 10.2 improved positions.
+    pub improved_positions: bool,
+    /// 10.3 trenches.
+    pub trenches: bool,
+    /// 10.4 range effects chart.
+    pub range_effects: bool,
+    /// 10.5 road movement mode.
+    pub road_movement: bool,
+}
+
+impl Default for GameOptions {
+    /// Morale, improved positions and trenches are on: the scenarios themselves use them
+    /// (Varese's high morale, the trenches and improved positions in orders of battle).
+    fn default() -> GameOptions {
+        GameOptions {
+            morale: true,
+            improved_positions: true,
+            trenches: true,
+            range_effects: false,
+            road_movement: false,
+        }
+    }
+}
+
+/// A unit type as the engine uses it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitKind {
+    pub code: String,
+    pub name: String,
+    pub arm: Arm,
+    pub fire_attack: Frac,
+    pub shot_attack: Option<Frac>,
+    pub fire_defense: Frac,
+    pub range: u32,
+    pub shot_range: Option<u32>,
+    pub movement: u32,
+    pub shock: u32,
+    pub stacking: u32,
+    pub charge_movement: Option<u32>,
+    /// Kind index of the dismounted form (R&S 4(L)).
+    pub dismounts_as: Option<usize>,
+    pub limbers: bool,
+    /// Scenario special unit (scenario 17's limbers).
+    pub road_only: bool,
+    pub eliminated_alone_next_to_enemy: bool,
+}
+
+impl UnitKind {
+    /// R&S 5.1(H): artillery and machine guns.
+    pub fn is_gun(&self) -> bool {
+        self.arm.is_gun()
+    }
+}
+
+/// Terrain of one hex as the rules see it, after "treat as clear" special rules.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HexInfo {
+    pub terrain: String,
+    pub movement: Frac,
+    /// Cost when entered through a road hexside, if the terrain sets one (bridges).
+    pub movement_by_road: Option<Frac>,
+    pub defense: Frac,
+    pub blocks_los: bool,
+    /// Clear terrain (R&S 6.0(C) retreats, 4(K) charges).
+    pub clear: bool,
+    /// River, ford or bridge: crossing points for river special rules.
+    pub water: bool,
+    pub elevation: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideSetup {
+    pub id: String,
+    pub name: String,
+    pub color: String,
+    pub morale: Morale,
+    /// Kind index -> range (special rule).
+    pub range_override: BTreeMap<usize, u32>,
+    /// May not move during game-turns 1..=N.
+    pub no_movement_turns: u32,
+    /// Hexes that disrupt (or forbid) this side's units entering them.
+    pub approach: Vec<(BTreeSet<HexCoord>, ApproachEffect, String)>,
+    pub trenches: u32,
+    pub improved_positions: u32,
+    /// Improved positions may be placed at deployment, outside these hexes.
+    pub ip_at_deployment: Option<BTreeSet<HexCoord>>,
+}
+
+/// River-crossing limits: water hexes a unit may enter.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CrossingRule {
+    pub side: Option<usize>,
+    /// Only for this kind (a special unit), or for every unit.
+    pub kind: Option<usize>,
+    pub allowed: BTreeSet<HexCoord>,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitSetup {
+    pub side: usize,
+    pub kind: usize,
+    pub group: Option<String>,
+    /// "British MZ 3".
+    pub label: String,
+    /// Deployment entry index, for units set up before play.
+    pub deployment: Option<usize>,
+    /// (game-turn, entry index) for reinforcements.
+    pub arrival: Option<(u32, usize)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeploymentSetup {
+    pub side: usize,
+    pub text: String,
+    pub hexes: BTreeSet<HexCoord>,
+    pub constraints: Vec<DeployConstraint>,
+}
+
+/// A victory target: groups of hexes (one per feature; one per named hex).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TargetSetup {
+    pub groups: Vec<(String, Vec<HexCoord>)>,
+    pub require: Require,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ExitSetup {
+    Units { count: u32, kind: Option<usize> },
+    Fraction(Frac),
+    All { kind: Option<usize> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum VictorySetup {
+    Hold {
+        side: usize,
+        target: TargetSetup,
+        turn: u32,
+        no_enemy_within: Option<u32>,
+    },
+    HoldForTurns {
+        side: Option<usize>,
+        target: TargetSetup,
+        turns: u32,
+    },
+    Exit {
+        side: usize,
+        count: ExitSetup,
+        area: BTreeSet<HexCoord>,
+        by_turn: u32,
+        no_more_losses: bool,
+    },
+    DestroyAll {
+        side: usize,
+        grades: Vec<(u32, usize, VictoryLevel)>,
+        otherwise: (usize, VictoryLevel),
+    },
+    ControlDeployedHill {
+        side: usize,
+        enemy: usize,
+        candidates: Vec<(String, Vec<HexCoord>)>,
+        by_turn: u32,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Setup {
+    pub scenario_id: String,
+    pub title: String,
+    /// SHA-256 of the scenario, map and catalog documents: which setup a record belongs to.
+    pub scenario_hash: String,
+    pub options: GameOptions,
+    pub grid: Grid,
+    /// Per hex, by [`Grid::index`].
+    pub hexes: Vec<HexInfo>,
+    /// Ridge hexsides: +1 MP, block line of sight (R&S 9.2, 5.1(G)1).
+    pub ridges: BTreeSet<Edge>,
+    /// Extra movement points per hexside.
+    pub hexside_extra: BTreeMap<Edge, Frac>,
+    /// Road connections between adjacent hexes.
+    pub roads: BTreeSet<Edge>,
+    pub road_cost: Frac,
+    /// Where roads leave the map (for exits).
+    pub road_exits: BTreeSet<HexCoord>,
+    pub kinds: Vec<UnitKind>,
+    pub sides: [SideSetup; 2],
+    pub units: Vec<UnitSetup>,
+    pub deployments: Vec<DeploymentSetup>,
+    pub entries: Vec<BTreeSet<HexCoord>>,
+    pub crossings: Vec<CrossingRule>,
+    pub deploys_first: usize,
+    pub moves_first: usize,
+    pub game_length: u32,
+    pub victory: Vec<(String, VictorySetup)>,
+    pub features: BTreeMap<String, Vec<HexCoord>>,
+    pub crt: CombatResults,
+    pub range_effects: RangeEffects,
+}
+
+fn target(map: &Map, t: &Target) -> TargetSetup {
+    let mut groups: Vec<(String, Vec<HexCoord>)> = t
+        .features
+        .iter()
+        .filter_map(|c| map.feature(c).map(|f| (f.code.clone(), f.hexes.clone())))
+        .collect();
+    groups.extend(
+        t.hexes
+            .iter()
+            .filter_map(|n| map.grid.parse(n).map(|h| (map.grid.name(h), vec![h]))),
+    );
+    TargetSetup {
+        groups,
+        require: t.require,
+    }
+}
+
+impl Setup {
+    pub fn new(scenario: &Scenario, options: GameOptions) -> Result<Setup, RuleError> {
+        let file = &scenario.file;
+        let map = &scenario.map;
+        let tables = file.ruleset.tables().map_err(RuleError::Unimplemented)?;
+        let tec = &tables.terrain;
+        let side_of = |id: &str| scenario.side_index(id).expect("validated side");
+        let feature_hexes = |codes: &[String]| -> BTreeSet<HexCoord> {
+            codes
+                .iter()
+                .filter_map(|c| map.feature(c))
+                .flat_map(|f| f.hexes.iter().copied())
+                .collect()
+        };
+
+        // Special rules that change terrain: R&S 11.0 "ignore certain terrain features".
+        let mut clear_terrain: BTreeSet<String> = BTreeSet::new();
+        let mut clear_hexes: BTreeSet<HexCoord> = BTreeSet::new();
+        for r in &file.special_rules {
+            if let SpecialRule::TreatAsClear { terrain, features } = &r.rule {
+                clear_terrain.extend(terrain.iter().cloned());
+                clear_hexes.extend(feature_hexes(features));
+            }
+        }
+        let clear = tec
+            .terrain("clear")
+            .ok_or_else(|| RuleError::Unimplemented("a terrain chart without 'clear'".into()))?;
+        let grid = map.grid;
+        let hexes: Vec<HexInfo> = grid
+            .hexes()
+            .map(|h| {
+                let key = map.terrain(h).expect("on map");
+                let t = if clear_terrain.contains(key) || clear_hexes.contains(&h) {
+                    clear
+                } else {
+                    tec.terrain(key).expect("validated terrain")
+                };
+                HexInfo {
+                    terrain: t.key.clone(),
+                    movement: t.movement,
+                    movement_by_road: t.movement_by_road,
+                    defense: t.defense,
+                    blocks_los: t.blocks_line_of_sight,
+                    clear: t.key == "clear",
+                    water: matches!(t.key.as_str(), "river" | "ford" | "bridge"),
+                    elevation: map.elevation(h).unwrap_or(0),
+                }
+            })
+            .collect();
+        let mut ridges = BTreeSet::new();
+        let mut hexside_extra = BTreeMap::new();
+        for (edge, features) in map.hexsides() {
+            let mut extra = Frac::ZERO;
+            for f in features {
+                let hs = tec.hexside(f).expect("validated hexside");
+                extra = extra + hs.movement_extra;
+                if hs.blocks_line_of_sight {
+                    ridges.insert(edge);
+                }
+            }
+            if extra != Frac::ZERO {
+                hexside_extra.insert(edge, extra);
+            }
+        }
+        let mut roads = BTreeSet::new();
+        for r in &map.routes {
+            if r.kind != "road" {
+                return Err(RuleError::Unimplemented(format!(
+                    "route kind '{}' in Rifle & Saber movement",
+                    r.kind
+                )));
+            }
+            for w in r.hexes.windows(2) {
+                roads.insert(Edge::new(w[0], w[1]));
+            }
+        }
+        let road_cost = tec.route("road").map(|r| r.movement).unwrap_or(Frac::ONE);
+
+        // Unit kinds: the catalog, then scenario special units.
+        let catalog = &scenario.catalog;
+        let mut kinds: Vec<UnitKind> = catalog
+            .units
+            .iter()
+            .map(|u| UnitKind {
+                code: u.code.clone(),
+                name: u.name.clone(),
+                arm: u.arm,
+                fire_attack: u.fire_attack.value,
+                shot_attack: u.shot_attack.as_ref().map(|s| s.value),
+                fire_defense: u.fire_defense.value,
+                range: u.range.value,
+                shot_range: u.shot_range.as_ref().map(|s| s.value),
+                movement: u.movement.value,
+                shock: u.shock.value,
+                stacking: u.stacking.value,
+                charge_movement: u.charge_movement.as_ref().map(|s| s.value),
+                dismounts_as: None,
+                limbers: u.limbers,
+                road_only: false,
+                eliminated_alone_next_to_enemy: false,
+            })
+            .collect();
+        for (i, u) in catalog.units.iter().enumerate() {
+            kinds[i].dismounts_as = u
+                .dismounts_as
+                .as_ref()
+                .and_then(|d| catalog.units.iter().position(|o| &o.code == d));
+        }
+        let mut special_kinds: BTreeMap<(usize, Extra), usize> = BTreeMap::new();
+        for r in &file.special_rules {
+            if let SpecialRule::SpecialUnit {
+                side,
+                extra,
+                movement,
+                combat,
+                road_only,
+                eliminated_alone_next_to_enemy,
+            } = &r.rule
+            {
+                special_kinds.insert((side_of(side), *extra), kinds.len());
+                // R&S 11.17: limbers have a movement allowance and a combat strength; as
+                // markers they have no stacking points (R&S 7.0(A)).
+                kinds.push(UnitKind {
+                    code: "Limber".to_string(),
+                    name: extra.singular().to_string(),
+                    arm: Arm::Infantry,
+                    fire_attack: Frac::int(*combat as i64),
+                    shot_attack: None,
+                    fire_defense: Frac::int(*combat as i64),
+                    range: 0,
+                    shot_range: None,
+                    movement: *movement,
+                    shock: *combat,
+                    stacking: 0,
+                    charge_movement: None,
+                    dismounts_as: None,
+                    limbers: false,
+                    road_only: *road_only,
+                    eliminated_alone_next_to_enemy: *eliminated_alone_next_to_enemy,
+                });
+            }
+        }
+
+        let mut sides: Vec<SideSetup> = scenario
+            .sides
+            .iter()
+            .map(|s| SideSetup {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                color: s.color.clone(),
+                morale: s.morale,
+                range_override: BTreeMap::new(),
+                no_movement_turns: 0,
+                approach: Vec::new(),
+                trenches: s.oob.extra(Extra::Trench),
+                improved_positions: s.oob.extra(Extra::ImprovedPosition),
+                ip_at_deployment: None,
+            })
+            .collect();
+        let mut crossings = Vec::new();
+        let kind_of = |code: &str| kinds.iter().position(|k| k.code.eq_ignore_ascii_case(code));
+        for r in &file.special_rules {
+            match &r.rule {
+                SpecialRule::Range { side, unit, range } => {
+                    let k = kind_of(unit).expect("validated unit");
+                    sides[side_of(side)].range_override.insert(k, *range);
+                }
+                SpecialRule::NoMovement { side, turns } => {
+                    sides[side_of(side)].no_movement_turns = *turns;
+                }
+                SpecialRule::Approach {
+                    side,
+                    features,
+                    distance,
+                    effect,
+                } => {
+                    let f: Vec<HexCoord> = feature_hexes(features).into_iter().collect();
+                    let near: BTreeSet<HexCoord> = grid
+                        .hexes()
+                        .filter(|h| f.iter().any(|x| grid.distance(*h, *x) <= *distance))
+                        .collect();
+                    sides[side_of(side)]
+                        .approach
+                        .push((near, *effect, r.text.clone()));
+                }
+                SpecialRule::RiverCrossings {
+                    side,
+                    unit,
+                    terrain,
+                    features,
+                } => {
+                    let side = side.as_deref().map(side_of);
+                    let kind = match unit {
+                        Some(extra) => {
+                            let owner = side.unwrap_or(0);
+                            Some(*special_kinds.get(&(owner, *extra)).ok_or_else(|| {
+                                RuleError::Unimplemented(format!(
+                                    "a river crossing rule for {} without a special_unit rule",
+                                    extra.plural()
+                                ))
+                            })?)
+                        }
+                        None => None,
+                    };
+                    let mut allowed = feature_hexes(features);
+                    allowed.extend(
+                        grid.hexes().filter(|h| {
+                            terrain.iter().any(|t| map.terrain(*h) == Some(t.as_str()))
+                        }),
+                    );
+                    crossings.push(CrossingRule {
+                        side,
+                        kind,
+                        allowed,
+                        text: r.text.clone(),
+                    });
+                }
+                SpecialRule::ImprovedPositionsAtDeployment { side, not_in } => {
+                    let forbidden = match not_in {
+                        Some(z) => z.compute(map).map_err(RuleError::not_now)?,
+                        None => BTreeSet::new(),
+                    };
+                    sides[side_of(side)].ip_at_deployment = Some(forbidden);
+                }
+                SpecialRule::TreatAsClear { .. }
+                | SpecialRule::SpecialUnit { .. }
+                | SpecialRule::Note => {}
+            }
+        }
+
+        // Units, numbered per side and code: "British MZ 3".
+        let mut units = Vec::new();
+        for (si, s) in scenario.sides.iter().enumerate() {
+            let mut numbers: BTreeMap<String, u32> = BTreeMap::new();
+            for g in &s.oob.groups {
+                let deployment = scenario
+                    .deployments
+                    .iter()
+                    .position(|d| d.side == si && d.groups.contains(&g.label));
+                let arrival = scenario
+                    .reinforcements
+                    .iter()
+                    .position(|r| r.side == si && r.group == g.label)
+                    .map(|i| (scenario.reinforcements[i].turn, i));
+                for e in &g.entries {
+                    let kind = match &e.item {
+                        Item::Unit(code) => kind_of(code).expect("validated unit"),
+                        Item::Extra(extra) => match special_kinds.get(&(si, *extra)) {
+                            Some(k) => *k,
+                            None => continue, // trenches and improved positions: allotments
+                        },
+                    };
+                    for _ in 0..e.count {
+                        let n = numbers.entry(kinds[kind].code.clone()).or_insert(0);
+                        *n += 1;
+                        units.push(UnitSetup {
+                            side: si,
+                            kind,
+                            group: g.label.clone(),
+                            label: format!("{} {} {}", s.name, kinds[kind].code, n),
+                            deployment,
+                            arrival,
+                        });
+                    }
+                }
+            }
+        }
+
+        let victory = file
+            .victory
+            .iter()
+            .map(|v| {
+                let last = file.game_length;
+                let setup = match &v.rule {
+                    VictoryRule::Hold {
+                        side,
+                        target: t,
+                        turn,
+                        no_enemy_within,
+                    } => VictorySetup::Hold {
+                        side: side_of(side),
+                        target: target(map, t),
+                        turn: turn.unwrap_or(last),
+                        no_enemy_within: *no_enemy_within,
+                    },
+                    VictoryRule::HoldForTurns {
+                        side,
+                        target: t,
+                        turns,
+                    } => VictorySetup::HoldForTurns {
+                        side: side.as_deref().map(side_of),
+                        target: target(map, t),
+                        turns: *turns,
+                    },
+                    VictoryRule::Exit {
+                        side,
+                        units,
+                        area,
+                        by_turn,
+                        no_more_losses_than_enemy,
+                    } => VictorySetup::Exit {
+                        side: side_of(side),
+                        count: match units {
+                            ExitCount::Units { count, unit } => ExitSetup::Units {
+                                count: *count,
+                                kind: unit.as_deref().and_then(kind_of),
+                            },
+                            ExitCount::Fraction { fraction } => ExitSetup::Fraction(*fraction),
+                            ExitCount::All { unit, extra } => ExitSetup::All {
+                                kind: unit.as_deref().and_then(kind_of).or_else(|| {
+                                    extra.and_then(|x| {
+                                        special_kinds.get(&(side_of(side), x)).copied()
+                                    })
+                                }),
+                            },
+                        },
+                        area: area.hexes.iter().filter_map(|n| grid.parse(n)).collect(),
+                        by_turn: *by_turn,
+                        no_more_losses: *no_more_losses_than_enemy,
+                    },
+                    VictoryRule::DestroyAll {
+                        side,
+                        grades,
+                        otherwise,
+                    } => VictorySetup::DestroyAll {
+                        side: side_of(side),
+                        grades: grades
+                            .iter()
+                            .map(|g| (g.by_turn, side_of(&g.winner), g.level))
+                            .collect(),
+                        otherwise: (side_of(&otherwise.winner), otherwise.level),
+                    },
+                    VictoryRule::ControlDeployedHill {
+                        side,
+                        enemy,
+                        candidates,
+                        by_turn,
+                    } => VictorySetup::ControlDeployedHill {
+                        side: side_of(side),
+                        enemy: side_of(enemy),
+                        candidates: candidates
+                            .iter()
+                            .filter_map(|c| {
+                                map.feature(c).map(|f| (f.code.clone(), f.hexes.clone()))
+                            })
+                            .collect(),
+                        by_turn: *by_turn,
+                    },
+                };
+                (v.text.clone(), setup)
+            })
+            .collect();
+
+        let hash_input = format!(
+            "{}\n{}\n{}",
+            file.to_text(),
+            map.to_file().to_text(),
+            crate::document::to_text(catalog)
+        );
+        Ok(Setup {
+            scenario_id: file.id.clone(),
+            title: file.title.clone(),
+            scenario_hash: sha256_hex(hash_input.as_bytes()),
+            options,
+            grid,
+            hexes,
+            ridges,
+            hexside_extra,
+            roads,
+            road_cost,
+            road_exits: map.exits.iter().map(|e| e.hex).collect(),
+            kinds,
+            sides: sides.try_into().expect("two sides"),
+            units,
+            deployments: scenario
+                .deployments
+                .iter()
+                .map(|d| DeploymentSetup {
+                    side: d.side,
+                    text: d.text.clone(),
+                    hexes: d.hexes.clone(),
+                    constraints: d.constraints.clone(),
+                })
+                .collect(),
+            entries: scenario
+                .reinforcements
+                .iter()
+                .map(|r| r.hexes.clone())
+                .collect(),
+            crossings,
+            deploys_first: scenario.deploys_first,
+            moves_first: scenario.moves_first,
+            game_length: file.game_length,
+            victory,
+            features: map
+                .features
+                .iter()
+                .map(|f| (f.code.clone(), f.hexes.clone()))
+                .collect(),
+            crt: tables.combat_results.clone(),
+            range_effects: tables.range_effects.clone(),
+        })
+    }
+
+    pub fn hex(&self, h: HexCoord) -> &HexInfo {
+        &self.hexes[self.grid.index(h).expect("hex on the map")]
+    }
+
+    pub fn is_road(&self, a: HexCoord, b: HexCoord) -> bool {
+        self.roads.contains(&Edge::new(a, b))
+    }
+
+    pub fn has_road(&self, h: HexCoord) -> bool {
+        self.grid.neighbors(h).any(|n| self.is_road(h, n))
+    }
+
+    pub fn is_ridge(&self, a: HexCoord, b: HexCoord) -> bool {
+        self.ridges.contains(&Edge::new(a, b))
+    }
+
+    pub fn name(&self, h: HexCoord) -> String {
+        self.grid.name(h)
+    }
+
+    pub fn other(side: usize) -> usize {
+        1 - side
+    }
+}

@@ -1,0 +1,310 @@
+//! The changing part of a Rifle & Saber game. Serialized (without the shared [`Setup`]) for the
+//! state hash and for `kepi state --json`; rebuilt by replaying commands, never deserialized.
+//!
+//! Invariants (checked by property tests): no hex holds more than 6 stacking points
+//! (R&S 7.0); no hex holds units of both sides; a disrupted unit never attacks.
+
+use super::setup::Setup;
+use crate::engine::hash::stable_hash;
+use crate::frac::Frac;
+use crate::map::HexCoord;
+use crate::scenario::Morale;
+use crate::scenario::rules::VictoryLevel;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// Index into `Setup::units` and `State::units`.
+pub type UnitId = usize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Setting up before play; `State::player` is the side deploying.
+    Deployment,
+    /// R&S 3.0 step 1.
+    Fire,
+    /// R&S 3.0 step 2.
+    Movement,
+    /// R&S 3.0 step 3.
+    Shock,
+    /// The game has ended; see `State::outcome`.
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Deployment => "Deployment",
+            Phase::Fire => "Fire Combat Phase",
+            Phase::Movement => "Movement Phase",
+            Phase::Shock => "Shock Combat Phase",
+            Phase::Over => "Game over",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// Not yet on the map (before deployment, or a reinforcement still to come).
+    Off,
+    Hex(HexCoord),
+    /// Left the map through an exit area.
+    Exited,
+    Eliminated,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitState {
+    /// Current kind (a dismounted cavalry unit is of its dismounted kind, R&S 4(L)).
+    pub kind: usize,
+    /// The mounted kind while dismounted.
+    pub mounted_kind: Option<usize>,
+    pub location: Location,
+    /// Stacking order: in a hex, the unit with the highest `order` is on top (R&S 5.1(E)).
+    pub order: u32,
+    /// Disrupted until the end of this player-turn number (R&S 6.0(B)).
+    pub disrupted_until: Option<u32>,
+    pub limbered: bool,
+    /// R&S 10.5 road movement mode.
+    pub road_mode: bool,
+    /// Movement points spent this Movement Phase.
+    pub spent: Frac,
+    /// Hexes entered this Movement Phase.
+    pub moved: u32,
+    /// Left an enemy-controlled hex this Movement Phase: disrupted at its end (R&S 8.0(B)).
+    pub left_zoc: bool,
+    /// Entered a hex it must not approach (scenario special rule): disrupted at phase end.
+    pub approached: bool,
+    /// Charged this player-turn (R&S 4(K)): must shock attack; disrupted at the turn's end.
+    pub charging: bool,
+    /// Fired this Fire Combat Phase (allocated).
+    pub fired: bool,
+    /// Attacked this Shock Combat Phase (allocated).
+    pub shocked: bool,
+    /// Dismounted or remounted this phase (R&S 4(L): only at the very beginning).
+    pub changed_mount: bool,
+}
+
+impl UnitState {
+    pub fn hex(&self) -> Option<HexCoord> {
+        match self.location {
+            Location::Hex(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    pub fn disrupted(&self) -> bool {
+        self.disrupted_until.is_some()
+    }
+}
+
+/// Artillery ammunition (R&S 5.1(F)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ammo {
+    Canister,
+    Shot,
+}
+
+/// One combined fire attack on a hex (R&S 5.1(E)).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FireAttack {
+    pub target: HexCoord,
+    pub attackers: Vec<(UnitId, Option<Ammo>)>,
+}
+
+/// One combined shock attack on a hex (R&S 5.2(E)).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShockAttack {
+    pub target: HexCoord,
+    pub attackers: Vec<UnitId>,
+}
+
+/// A decision the engine waits for in the middle of resolving combat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Pending {
+    /// R&S 6.0(C): the owner picks one of the equally good retreat paths.
+    Retreat {
+        side: usize,
+        unit: UnitId,
+        options: Vec<Vec<HexCoord>>,
+    },
+    /// R&S 5.2: the side picks units worth at least `points` adjusted shock points to be
+    /// disrupted (the defender when the attacker is weaker; the attacker when stronger).
+    ShockLosses {
+        side: usize,
+        target: HexCoord,
+        candidates: Vec<(UnitId, Frac)>,
+        points: Frac,
+        /// True when the candidates are the attackers.
+        attackers: bool,
+    },
+}
+
+impl Pending {
+    pub fn side(&self) -> usize {
+        match self {
+            Pending::Retreat { side, .. } | Pending::ShockLosses { side, .. } => *side,
+        }
+    }
+}
+
+/// What is left to resolve after a pending decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Resolving {
+    Fire,
+    /// The shock attack in progress: disrupted defenders still to retreat, in order.
+    Shock {
+        attack: ShockAttack,
+        to_retreat: Vec<UnitId>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Work {
+    pub hex: HexCoord,
+    pub side: usize,
+    /// The player-turn the work began; the improved position is done at the end of the second
+    /// friendly player-turn (R&S 10.2), i.e. of player-turn `started + 2`.
+    pub started: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<usize>,
+    pub level: Option<VictoryLevel>,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    #[serde(skip)]
+    pub setup: Arc<Setup>,
+    /// Game-turn, 0 during deployment.
+    pub turn: u32,
+    pub phase: Phase,
+    /// The phasing (or deploying) side.
+    pub player: usize,
+    /// Player-turns begun so far (1 in the first player-turn of game-turn 1).
+    pub player_turn: u32,
+    pub units: Vec<UnitState>,
+    pub next_order: u32,
+    pub trenches: BTreeSet<HexCoord>,
+    pub trenches_left: [u32; 2],
+    pub improved: BTreeSet<HexCoord>,
+    pub improved_left: [u32; 2],
+    pub work: Vec<Work>,
+    pub fire_plan: Vec<FireAttack>,
+    /// Fire attacks being executed, in order.
+    pub fire_tasks: Vec<super::fire::FireTask>,
+    pub shock_plan: Vec<ShockAttack>,
+    /// Hexes attacked by shock this phase (R&S 5.2(C): once each).
+    pub attacked: Vec<HexCoord>,
+    pub resolving: Option<Resolving>,
+    pub pending: Option<Pending>,
+    /// R&S 10.1: current morale per side.
+    pub morale: [Morale; 2],
+    /// Fire attack strength lost through elimination, per side (R&S 10.1).
+    pub lost_strength: [Frac; 2],
+    pub start_strength: [Frac; 2],
+    /// Units eliminated, per side.
+    pub eliminated: [u32; 2],
+    /// Consecutive game-turns each side has held each hold-for-turns target.
+    pub streaks: Vec<[u32; 2]>,
+    /// Feature each side deployed on, for control-the-deployed-hill victories.
+    pub deployed_on: [Option<String>; 2],
+    pub outcome: Option<Outcome>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.hash() == other.hash()
+    }
+}
+
+impl State {
+    /// Stable hash of everything that changes during play (the setup is fixed per game and
+    /// identified by `Setup::scenario_hash`).
+    pub fn hash(&self) -> String {
+        stable_hash(self)
+    }
+
+    pub fn unit(&self, id: UnitId) -> &UnitState {
+        &self.units[id]
+    }
+
+    pub fn kind(&self, id: UnitId) -> &super::setup::UnitKind {
+        &self.setup.kinds[self.units[id].kind]
+    }
+
+    pub fn side_of(&self, id: UnitId) -> usize {
+        self.setup.units[id].side
+    }
+
+    pub fn label(&self, id: UnitId) -> &str {
+        &self.setup.units[id].label
+    }
+
+    /// Units in a hex, bottom first, top last.
+    pub fn stack(&self, h: HexCoord) -> Vec<UnitId> {
+        let mut v: Vec<UnitId> = (0..self.units.len())
+            .filter(|&i| self.units[i].location == Location::Hex(h))
+            .collect();
+        v.sort_by_key(|&i| self.units[i].order);
+        v
+    }
+
+    /// Every occupied hex with its stack (bottom first).
+    pub fn stacks(&self) -> BTreeMap<HexCoord, Vec<UnitId>> {
+        let mut m: BTreeMap<HexCoord, Vec<UnitId>> = BTreeMap::new();
+        for (i, u) in self.units.iter().enumerate() {
+            if let Location::Hex(h) = u.location {
+                m.entry(h).or_default().push(i);
+            }
+        }
+        for v in m.values_mut() {
+            v.sort_by_key(|&i| self.units[i].order);
+        }
+        m
+    }
+
+    pub fn top(&self, h: HexCoord) -> Option<UnitId> {
+        self.stack(h).last().copied()
+    }
+
+    /// The side occupying a hex, if any.
+    pub fn occupant(&self, h: HexCoord) -> Option<usize> {
+        self.units
+            .iter()
+            .position(|u| u.location == Location::Hex(h))
+            .map(|i| self.side_of(i))
+    }
+
+    pub fn stacking_points(&self, h: HexCoord) -> u32 {
+        self.stack(h).iter().map(|&i| self.kind(i).stacking).sum()
+    }
+
+    /// R&S 8.0: the six hexes around any unit of `side` are controlled by it.
+    pub fn controlled_by(&self, side: usize, h: HexCoord) -> bool {
+        self.setup
+            .grid
+            .neighbors(h)
+            .any(|n| self.occupant(n) == Some(side))
+    }
+
+    pub fn on_map(&self, side: usize) -> impl Iterator<Item = UnitId> + '_ {
+        (0..self.units.len())
+            .filter(move |&i| self.side_of(i) == side && self.units[i].hex().is_some())
+    }
+
+    /// Units of `side` still in play: on the map or yet to arrive.
+    pub fn in_play(&self, side: usize) -> impl Iterator<Item = UnitId> + '_ {
+        (0..self.units.len()).filter(move |&i| {
+            self.side_of(i) == side
+                && matches!(self.units[i].location, Location::Hex(_) | Location::Off)
+        })
+    }
+}

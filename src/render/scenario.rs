@@ -1,0 +1,510 @@
+//! A scenario's overlays on its map: deployment zones, reinforcement entry hexes, victory
+//! objectives, and the title and legend strip under the map.
+
+use super::draw::{Box, Label, PAPER, Style, draw_star};
+use super::font::{Font, draw_text, fold};
+use super::raster::{Color, Pt, fill, rect, stroke};
+use super::{Layout, SQRT3};
+use crate::map::HexCoord;
+use crate::scenario::Scenario;
+use crate::scenario::rules::{Target, VictoryRule};
+use image::RgbaImage;
+use std::collections::BTreeSet;
+
+pub(super) const GOLD: Color = Color::rgb(0xf0, 0xb4, 0x00);
+const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
+/// Opacity of a side's tint over its deployment hexes.
+const TINT: f32 = 0.34;
+
+/// Side colours when a side's `color` is not one Kepi knows: side 0 blue, side 1 red.
+const DEFAULT_SIDES: [Color; 2] = [Color::rgb(0x23, 0x55, 0xc8), Color::rgb(0xc8, 0x28, 0x28)];
+
+/// A colour name of a side ("red", "blue", ...) or `#rrggbb`.
+fn named_color(name: &str) -> Option<Color> {
+    let n = name.trim().to_ascii_lowercase();
+    if let Some(c) = Color::hex(&n) {
+        return Some(c);
+    }
+    Some(match n.as_str() {
+        "red" => DEFAULT_SIDES[1],
+        "blue" => DEFAULT_SIDES[0],
+        "green" => Color::rgb(0x2a, 0x8a, 0x3a),
+        "yellow" => Color::rgb(0xd8, 0xb8, 0x10),
+        "gold" => Color::rgb(0xc8, 0x96, 0x00),
+        "orange" => Color::rgb(0xe0, 0x70, 0x10),
+        "purple" | "violet" => Color::rgb(0x80, 0x3c, 0xa8),
+        "black" => Color::rgb(0x20, 0x20, 0x20),
+        "white" => Color::rgb(0xf4, 0xf4, 0xf4),
+        "grey" | "gray" => Color::rgb(0x78, 0x78, 0x78),
+        "brown" => Color::rgb(0x82, 0x50, 0x28),
+        "tan" | "khaki" | "buff" => Color::rgb(0xbe, 0xa0, 0x64),
+        "navy" => Color::rgb(0x1e, 0x28, 0x78),
+        "light blue" | "lightblue" | "sky" => Color::rgb(0x50, 0x9c, 0xe0),
+        _ => return None,
+    })
+}
+
+/// Each side's colour: its `color` when Kepi knows it, else the default; never the same
+/// colour for both sides.
+pub(super) fn side_colors(s: &Scenario) -> [Color; 2] {
+    let c0 = named_color(&s.sides[0].color).unwrap_or(DEFAULT_SIDES[0]);
+    let mut c1 = named_color(&s.sides[1].color).unwrap_or(DEFAULT_SIDES[1]);
+    if c1 == c0 {
+        c1 = if c0 == DEFAULT_SIDES[1] {
+            DEFAULT_SIDES[0]
+        } else {
+            DEFAULT_SIDES[1]
+        };
+    }
+    [c0, c1]
+}
+
+pub(super) struct Overlay<'a> {
+    scenario: &'a Scenario,
+    colors: [Color; 2],
+    deploy: [BTreeSet<HexCoord>; 2],
+    /// Side, turn, hexes.
+    entries: Vec<(usize, u32, BTreeSet<HexCoord>)>,
+    /// Hexes of hold and control targets.
+    objectives: BTreeSet<HexCoord>,
+    /// Feature codes (as the map spells them) among the targets.
+    objective_features: BTreeSet<String>,
+    /// Hexes named one by one among the targets.
+    objective_hexes: BTreeSet<HexCoord>,
+    exit_areas: BTreeSet<HexCoord>,
+    radius: f64,
+}
+
+impl<'a> Overlay<'a> {
+    pub fn new(s: &'a Scenario, layout: &Layout) -> Overlay<'a> {
+        let map = &s.map;
+        let mut deploy: [BTreeSet<HexCoord>; 2] = Default::default();
+        for d in &s.deployments {
+            deploy[d.side.min(1)].extend(d.hexes.iter().copied());
+        }
+        let entries = s
+            .reinforcements
+            .iter()
+            .map(|r| (r.side.min(1), r.turn, r.hexes.clone()))
+            .collect();
+        let mut o = Overlay {
+            scenario: s,
+            colors: side_colors(s),
+            deploy,
+            entries,
+            objectives: BTreeSet::new(),
+            objective_features: BTreeSet::new(),
+            objective_hexes: BTreeSet::new(),
+            exit_areas: BTreeSet::new(),
+            radius: layout.radius(),
+        };
+        for v in &s.file.victory {
+            match &v.rule {
+                VictoryRule::Hold { target, .. } | VictoryRule::HoldForTurns { target, .. } => {
+                    o.add_target(target)
+                }
+                VictoryRule::ControlDeployedHill { candidates, .. } => o.add_features(candidates),
+                VictoryRule::Exit { area, .. } => o
+                    .exit_areas
+                    .extend(area.hexes.iter().filter_map(|n| map.grid.parse(n))),
+                VictoryRule::DestroyAll { .. } => {}
+            }
+        }
+        o
+    }
+
+    fn add_features(&mut self, codes: &[String]) {
+        for code in codes {
+            if let Some(f) = self.scenario.map.feature(code) {
+                self.objectives.extend(f.hexes.iter().copied());
+                self.objective_features.insert(f.code.clone());
+            }
+        }
+    }
+
+    fn add_target(&mut self, t: &Target) {
+        self.add_features(&t.features);
+        for name in &t.hexes {
+            if let Some(h) = self.scenario.map.grid.parse(name) {
+                self.objectives.insert(h);
+                self.objective_hexes.insert(h);
+            }
+        }
+    }
+
+    pub fn objective_features(&self) -> BTreeSet<&str> {
+        self.objective_features.iter().map(String::as_str).collect()
+    }
+
+    /// Each side's deployment hexes, tinted in its colour (under the grid lines).
+    pub fn draw_tints(&self, img: &mut RgbaImage, layout: &Layout) {
+        for (side, hexes) in self.deploy.iter().enumerate() {
+            let c = self.colors[side].alpha(TINT);
+            for h in hexes {
+                fill(img, &[layout.corners_at(*h, self.radius + 0.5).to_vec()], c);
+            }
+        }
+    }
+
+    /// Zone borders, entry outlines and objective outlines (over the grid, hexsides and routes).
+    /// Zone borders run just inside a zone; entry and objective outlines straddle the outer
+    /// sides of their hexes on a contrasting casing, so that they leave hex numbers clear.
+    pub fn draw_marks(&self, img: &mut RgbaImage, layout: &Layout, st: &Style) {
+        for (side, hexes) in self.deploy.iter().enumerate() {
+            let c = self.colors[side].shade(0.85);
+            let offset = st.grid / 2.0 + st.border / 2.0;
+            region_border(img, layout, hexes, offset, st.border, c, false);
+        }
+        let ring = |img: &mut RgbaImage, hexes, casing: Color, c: Color, dashed| {
+            region_border(img, layout, hexes, 0.0, st.outline + 2.0, casing, dashed);
+            region_border(img, layout, hexes, 0.0, st.outline, c, dashed);
+        };
+        for (side, _, hexes) in &self.entries {
+            ring(img, hexes, PAPER, self.colors[*side], false);
+        }
+        ring(img, &self.objectives, INK, GOLD, false);
+        ring(img, &self.exit_areas, INK, GOLD, true);
+    }
+
+    /// Turn tags on entry hexes ("T3") and stars on objective hexes named one by one.
+    pub fn labels(&self, layout: &Layout) -> Vec<Label> {
+        let r = self.radius;
+        let mut out = Vec::new();
+        for (side, turn, hexes) in &self.entries {
+            // The hex of the entry nearest its middle.
+            let n = hexes.len().max(1) as f64;
+            let (sx, sy) = hexes.iter().fold((0.0, 0.0), |(x, y), h| {
+                let (cx, cy) = layout.center(*h);
+                (x + cx, y + cy)
+            });
+            let mid = (sx / n, sy / n);
+            let Some(hex) = hexes.iter().min_by(|a, b| {
+                dist2(layout.center(**a), mid).total_cmp(&dist2(layout.center(**b), mid))
+            }) else {
+                continue;
+            };
+            let (cx, cy) = layout.center(*hex);
+            out.push(Label {
+                text: format!("T{turn}"),
+                anchor: (cx, cy + 0.42 * r),
+                star: false,
+                border: self.colors[*side],
+            });
+        }
+        for h in &self.objective_hexes {
+            let in_feature = self
+                .scenario
+                .map
+                .features_at(*h)
+                .any(|f| self.objective_features.contains(&f.code));
+            if !in_feature {
+                out.push(Label {
+                    text: String::new(),
+                    anchor: layout.center(*h),
+                    star: true,
+                    border: INK,
+                });
+            }
+        }
+        out
+    }
+
+    /// The title and legend strip under the map, which ends at `top`.
+    pub fn draw_strip(&self, img: &mut RgbaImage, top: u32, st: &Style) {
+        let lines = strip_lines(self.scenario, img.width(), st);
+        rect(
+            img,
+            0,
+            top as i64,
+            img.width() as i64,
+            st.label_k as i64,
+            INK.alpha(0.6),
+        );
+        let mut y = top as i64 + strip_pad(st);
+        for line in &lines {
+            for (x, item) in &line.items {
+                let x = *x;
+                match item {
+                    Item::Text(t) => draw_text(img, t, x, y, line.k, Font::Label, INK),
+                    Item::Key(swatch, t) => {
+                        let k = line.k as i64;
+                        let sw = Box {
+                            x,
+                            y: y - k,
+                            w: 9 * k,
+                            h: 9 * k,
+                        };
+                        draw_swatch(img, swatch, sw, st);
+                        draw_text(img, t, x + 12 * k, y, line.k, Font::Label, INK);
+                    }
+                }
+            }
+            y += line.height;
+        }
+    }
+}
+
+fn dist2(a: Pt, b: Pt) -> f64 {
+    (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+}
+
+/// The outer boundary of a set of hexes, its centre line `offset` pixels inside the hexes'
+/// sides (0: on the sides).
+fn region_border(
+    img: &mut RgbaImage,
+    layout: &Layout,
+    hexes: &BTreeSet<HexCoord>,
+    offset: f64,
+    width: f64,
+    c: Color,
+    dashed: bool,
+) {
+    let r = layout.radius() - offset / (SQRT3 / 2.0);
+    if r <= 0.0 {
+        return;
+    }
+    for h in hexes {
+        let corners = layout.corners_at(*h, r);
+        for (i, n) in layout.neighbours(*h).iter().enumerate() {
+            if n.is_some_and(|n| hexes.contains(&n)) {
+                continue;
+            }
+            let (a, b) = (corners[i], corners[(i + 1) % 6]);
+            if dashed {
+                let at = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                for (t0, t1) in [(0.08, 0.38), (0.62, 0.92)] {
+                    stroke(img, &[at(t0), at(t1)], width, c);
+                }
+            } else {
+                stroke(img, &[a, b], width, c);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Swatch {
+    Tint(Color),
+    Ring(Color),
+    Star,
+    Dashed,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    Text(String),
+    Key(Swatch, String),
+}
+
+struct Line {
+    k: u32,
+    height: i64,
+    /// Left x of each item.
+    items: Vec<(i64, Item)>,
+}
+
+fn strip_pad(st: &Style) -> i64 {
+    5 * st.label_k as i64 + 2
+}
+
+fn draw_swatch(img: &mut RgbaImage, s: &Swatch, b: Box, st: &Style) {
+    let k = st.label_k as i64;
+    let clear = Color::rgb(0xe8, 0xe2, 0xc4);
+    let c = (b.x as f64 + b.w as f64 / 2.0, b.y as f64 + b.h as f64 / 2.0);
+    match s {
+        Swatch::Tint(col) => {
+            rect(img, b.x, b.y, b.w, b.h, clear);
+            rect(img, b.x, b.y, b.w, b.h, col.alpha(TINT));
+            rect(img, b.x, b.y, b.w, k, col.shade(0.85));
+            rect(img, b.x, b.y + b.h - k, b.w, k, col.shade(0.85));
+            rect(img, b.x, b.y, k, b.h, col.shade(0.85));
+            rect(img, b.x + b.w - k, b.y, k, b.h, col.shade(0.85));
+        }
+        Swatch::Ring(col) => {
+            rect(img, b.x, b.y, b.w, b.h, clear);
+            let t = 2 * k;
+            rect(img, b.x, b.y, b.w, t, *col);
+            rect(img, b.x, b.y + b.h - t, b.w, t, *col);
+            rect(img, b.x, b.y, t, b.h, *col);
+            rect(img, b.x + b.w - t, b.y, t, b.h, *col);
+        }
+        Swatch::Star => draw_star(img, c, b.w as f64 / 2.0),
+        Swatch::Dashed => {
+            rect(img, b.x, b.y, b.w, b.h, clear);
+            let t = 2 * k;
+            let d = b.w / 3;
+            for (x, w) in [(b.x, d), (b.x + b.w - d, d)] {
+                rect(img, x, b.y, w, t, GOLD);
+                rect(img, x, b.y + b.h - t, w, t, GOLD);
+            }
+            for (y, h) in [(b.y, d), (b.y + b.h - d, d)] {
+                rect(img, b.x, y, t, h, GOLD);
+                rect(img, b.x + b.w - t, y, t, h, GOLD);
+            }
+        }
+    }
+}
+
+/// The legend's entries: what this scenario's picture shows.
+fn legend(s: &Scenario) -> Vec<Item> {
+    let colors = side_colors(s);
+    let mut out = Vec::new();
+    for (i, side) in s.sides.iter().enumerate() {
+        if s.deployments.iter().any(|d| d.side == i) {
+            out.push(Item::Key(
+                Swatch::Tint(colors[i]),
+                fold(&format!("{} deploys", side.name)),
+            ));
+        }
+    }
+    for (i, side) in s.sides.iter().enumerate() {
+        if s.reinforcements.iter().any(|r| r.side == i) {
+            out.push(Item::Key(
+                Swatch::Ring(colors[i]),
+                fold(&format!("{} enters (turn)", side.name)),
+            ));
+        }
+    }
+    let has = |f: fn(&VictoryRule) -> bool| s.file.victory.iter().any(|v| f(&v.rule));
+    if has(|r| {
+        matches!(
+            r,
+            VictoryRule::Hold { .. }
+                | VictoryRule::HoldForTurns { .. }
+                | VictoryRule::ControlDeployedHill { .. }
+        )
+    }) {
+        out.push(Item::Key(Swatch::Star, "OBJECTIVE".to_string()));
+    }
+    if has(|r| matches!(r, VictoryRule::Exit { .. })) {
+        out.push(Item::Key(Swatch::Dashed, "EXIT AREA".to_string()));
+    }
+    out.push(Item::Text(format!("{} GAME-TURNS", s.file.game_length)));
+    out
+}
+
+/// Words of `text` in lines no wider than `width` at scale `k`.
+fn wrap(text: &str, width: i64, k: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
+        if cur.is_empty() || Font::Label.width(&candidate, k) as i64 <= width {
+            cur = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut cur, word.to_string()));
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Vec<Line> {
+    let pad = strip_pad(st);
+    let avail = width as i64 - 2 * pad;
+    let k = st.label_k;
+    let title = fold(&s.file.title);
+    // The title one size up, smaller if its longest word would not fit.
+    let widest = |k: u32| {
+        title
+            .split_whitespace()
+            .map(|w| Font::Label.width(w, k) as i64)
+            .max()
+            .unwrap_or(0)
+    };
+    let mut tk = k + 1;
+    while tk > 1 && widest(tk) > avail {
+        tk -= 1;
+    }
+    let mut lines = Vec::new();
+    let text_line = |t: String, k: u32| Line {
+        k,
+        height: 10 * k as i64,
+        items: vec![(pad, Item::Text(t))],
+    };
+    for t in wrap(&title, avail, tk) {
+        lines.push(text_line(t, tk));
+    }
+    let mut sub = s.file.date.clone();
+    if !s.file.portion.is_empty() {
+        sub = format!("{sub} - {}", s.file.portion);
+    }
+    for t in wrap(&fold(&sub), avail, k) {
+        lines.push(text_line(t, k));
+    }
+    if let Some(last) = lines.last_mut() {
+        last.height += 4 * k as i64;
+    }
+    // Legend entries flow left to right, wrapping.
+    let ki = k as i64;
+    let mut line = Line {
+        k,
+        height: 13 * ki,
+        items: Vec::new(),
+    };
+    let mut x = pad;
+    for item in legend(s) {
+        let w = match &item {
+            Item::Text(t) => Font::Label.width(t, k) as i64,
+            Item::Key(_, t) => 12 * ki + Font::Label.width(t, k) as i64,
+        };
+        if w > avail {
+            // Too wide for the picture (a thumbnail): left out.
+            continue;
+        }
+        if !line.items.is_empty() && x + w > pad + avail {
+            lines.push(std::mem::replace(
+                &mut line,
+                Line {
+                    k,
+                    height: 13 * ki,
+                    items: Vec::new(),
+                },
+            ));
+            x = pad;
+        }
+        line.items.push((x, item));
+        x += w + 10 * ki;
+    }
+    if !line.items.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Height of the strip under the map for this scenario at this layout and scale.
+pub(super) fn strip_height(s: &Scenario, layout: &Layout, scale: u32) -> u32 {
+    let st = Style::new(scale);
+    let lines = strip_lines(s, layout.size().0, &st);
+    (2 * strip_pad(&st) + lines.iter().map(|l| l.height).sum::<i64>()) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn side_colour_names() {
+        assert_eq!(named_color("Red"), Some(DEFAULT_SIDES[1]));
+        assert_eq!(named_color("#102030"), Some(Color::rgb(0x10, 0x20, 0x30)));
+        assert_eq!(named_color("chartreuse-ish"), None);
+    }
+
+    #[test]
+    fn wrapping_keeps_lines_within_the_width() {
+        let lines = wrap("SKIRMISH AT THE CROSSROADS", 100, 1);
+        assert_eq!(lines, ["SKIRMISH AT THE", "CROSSROADS"]);
+        assert!(lines.iter().all(|l| Font::Label.width(l, 1) <= 100));
+        assert_eq!(
+            wrap("ONE", 1, 1),
+            ["ONE"],
+            "a word wider than the line stands alone"
+        );
+    }
+}
