@@ -19,16 +19,18 @@ pub enum DocumentKind {
     CombatResults,
     TerrainEffects,
     RangeEffects,
+    Game,
 }
 
 impl DocumentKind {
-    pub const ALL: [DocumentKind; 6] = [
+    pub const ALL: [DocumentKind; 7] = [
         DocumentKind::Map,
         DocumentKind::Scenario,
         DocumentKind::Catalog,
         DocumentKind::CombatResults,
         DocumentKind::TerrainEffects,
         DocumentKind::RangeEffects,
+        DocumentKind::Game,
     ];
 
     pub fn format_name(self) -> &'static str {
@@ -39,6 +41,7 @@ impl DocumentKind {
             DocumentKind::CombatResults => "kepi-combat-results",
             DocumentKind::TerrainEffects => "kepi-terrain-effects",
             DocumentKind::RangeEffects => "kepi-range-effects",
+            DocumentKind::Game => "kepi-game",
         }
     }
 

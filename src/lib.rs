@@ -7,6 +7,7 @@ pub mod document;
 pub mod engine;
 pub mod factor;
 pub mod frac;
+pub mod game;
 pub mod library;
 pub mod map;
 pub mod oob;

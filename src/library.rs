@@ -144,6 +144,18 @@ pub fn validate_file(path: &Path) -> Checked {
         }),
         DocumentKind::Catalog => load_catalog(path)
             .map(|c| format!("catalog '{}': {} unit types", c.name, c.units.len())),
+        DocumentKind::Game => read_text(path).and_then(|t| {
+            let g = crate::game::GameRecord::from_text(&t).map_err(|p| p.in_file(path))?;
+            let state = g
+                .replay(None)
+                .map_err(|e| file_problem(path, "moves", e.to_string()))?;
+            Ok(format!(
+                "game of '{}': {} commands, game-turn {}",
+                g.scenario.title,
+                g.moves.len(),
+                state.turn
+            ))
+        }),
         DocumentKind::CombatResults | DocumentKind::TerrainEffects | DocumentKind::RangeEffects => {
             read_text(path).and_then(|t| {
                 let r = match kind {

@@ -2,6 +2,7 @@
 //! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
 
 mod factor;
+mod game;
 mod oob;
 mod render;
 mod tables;
@@ -34,6 +35,16 @@ enum Command {
     Tables(tables::Args),
     /// Draw a map (and optionally a scenario on it) as a PNG picture.
     Render(render::Args),
+    /// Start a game of a scenario, as a game file.
+    New(game::NewArgs),
+    /// List the legal commands in a game's current state.
+    Legal(game::LegalArgs),
+    /// Apply commands (JSON lines) to a game; every roll is recorded.
+    Play(game::PlayArgs),
+    /// Print a game's state (replayed and checked from its record).
+    State(game::StateArgs),
+    /// Play seeded games with random legal commands to the end.
+    Autoplay(game::AutoplayArgs),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
     Zones(zones::Args),
 }
@@ -47,6 +58,11 @@ pub fn run() -> ExitCode {
         Command::Tables(a) => tables::run(a),
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
+        Command::New(a) => game::new(a),
+        Command::Legal(a) => game::legal(a),
+        Command::Play(a) => game::play(a),
+        Command::State(a) => game::state(a),
+        Command::Autoplay(a) => game::autoplay(a),
     };
     match result {
         Ok(code) => code,

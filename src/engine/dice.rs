@@ -277,6 +277,41 @@ impl Dice for ForcedDice<'_> {
     }
 }
 
+/// Another source whose next rolls take faces from a queue (`kepi play --dice 6,3`), marked
+/// forced; the inner source is still drawn from, so later rolls stay what they would have been.
+pub struct QueuedDice<'a> {
+    inner: &'a mut dyn Dice,
+    queue: &'a mut VecDeque<u8>,
+}
+
+impl<'a> QueuedDice<'a> {
+    pub fn new(inner: &'a mut dyn Dice, queue: &'a mut VecDeque<u8>) -> QueuedDice<'a> {
+        QueuedDice { inner, queue }
+    }
+}
+
+impl Dice for QueuedDice<'_> {
+    fn roll(&mut self, request: &RollRequest) -> Result<Rolled, DiceError> {
+        let drawn = self.inner.roll(request)?;
+        if self.queue.len() < request.spec.count as usize {
+            return Ok(drawn);
+        }
+        let faces: Vec<u8> = self.queue.drain(..request.spec.count as usize).collect();
+        if !faces_fit(request.spec, &faces) {
+            return Err(DiceError::Mismatch {
+                index: 0,
+                purpose: request.purpose.clone(),
+                spec: request.spec,
+                faces,
+            });
+        }
+        Ok(Rolled {
+            faces,
+            forced: true,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

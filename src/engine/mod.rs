@@ -2,8 +2,13 @@
 //!
 //! One transition: `apply(&state, &command, &mut dyn Dice) -> Result<(State, Vec<Event>),
 //! RuleError>`. A refused command leaves the state untouched and says why, citing the case.
+//! Dice are asked for with their purpose and returned as data in the events.
 
 pub mod dice;
 pub mod error;
 pub mod hash;
 pub mod rs;
+pub mod ruleset;
+
+pub use error::RuleError;
+pub use ruleset::{Progress, RifleAndSaber, Ruleset};

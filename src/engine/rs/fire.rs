@@ -94,6 +94,17 @@ pub fn check_fire(
     target: HexCoord,
     ammo: Option<Ammo>,
 ) -> Result<(), RuleError> {
+    check_fire_on(state, &Board::new(state), u, target, ammo)
+}
+
+/// [`check_fire`] with an occupancy index already built for `state`.
+pub fn check_fire_on(
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    target: HexCoord,
+    ammo: Option<Ammo>,
+) -> Result<(), RuleError> {
     let setup = &state.setup;
     let label = state.label(u);
     let side = state.side_of(u);
@@ -153,7 +164,6 @@ pub fn check_fire(
     if !setup.grid.contains(target) {
         return Err(RuleError::not_now(format!("{target} is not on the map")));
     }
-    let board = Board::new(state);
     if board.side(state, target) != Some(1 - side) {
         return Err(RuleError::not_now(format!(
             "{} holds no enemy unit",

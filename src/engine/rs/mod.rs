@@ -3,10 +3,13 @@
 //! rules 10.1-10.5 and the scenarios' victory conditions and special rules.
 
 pub mod apply;
+pub mod autoplay;
 pub mod board;
 pub mod command;
 pub mod ctx;
+pub mod describe;
 pub mod fire;
+pub mod legal;
 pub mod los;
 pub mod movement;
 pub mod retreat;
@@ -17,5 +20,6 @@ pub mod turn;
 
 pub use apply::{apply, new_game};
 pub use command::{Command, Event};
+pub use legal::legal;
 pub use setup::{GameOptions, Setup};
 pub use state::{Phase, State, UnitId};

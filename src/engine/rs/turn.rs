@@ -97,18 +97,18 @@ impl Ctx<'_> {
                     ));
                 }
                 let player = self.s.player;
-                // R&S 4(K)1: a charging unit must attack in the Shock Combat Phase.
-                let board = super::board::Board::new(&self.s);
+                // R&S 4(K)1: a charging unit must attack in the Shock Combat Phase (if any
+                // attack is still open to it: R&S 5.2(C) allows one attack on a hex).
                 for u in self.s.on_map(player) {
                     let unit = &self.s.units[u];
                     let h = unit.hex().expect("on map");
-                    let enemy_next = self
+                    let can_attack = self
                         .s
                         .setup
                         .grid
                         .neighbors(h)
-                        .any(|n| board.side(&self.s, n) == Some(1 - player));
-                    if unit.charging && !unit.shocked && !unit.disrupted() && enemy_next {
+                        .any(|n| super::shock::check_shock(&self.s, u, n).is_ok());
+                    if unit.charging && !unit.shocked && can_attack {
                         return Err(r(
                             "R&S 4(K)",
                             format!(

@@ -1,0 +1,333 @@
+//! `kepi new`, `legal`, `play`, `state` and `autoplay`: games as JSON files.
+
+use super::Outcome;
+use kepi::engine::rs::autoplay::Policy;
+use kepi::engine::rs::describe::{describe_command, describe_event, parse_command};
+use kepi::engine::rs::state::{Location, Phase, State};
+use kepi::engine::rs::{Event, GameOptions};
+use kepi::engine::{RifleAndSaber, Ruleset};
+use kepi::game::GameRecord;
+use kepi::library::{load_scenario, read_text};
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Optional rules as `--rule NAME=on|off`.
+fn options(rules: &[String]) -> Result<GameOptions, String> {
+    let mut o = GameOptions::default();
+    for r in rules {
+        let (name, value) = r
+            .split_once('=')
+            .ok_or_else(|| format!("--rule {r}: write NAME=on or NAME=off"))?;
+        let on = match value {
+            "on" => true,
+            "off" => false,
+            _ => return Err(format!("--rule {r}: the value is on or off")),
+        };
+        match name {
+            "morale" => o.morale = on,
+            "improved_positions" => o.improved_positions = on,
+            "trenches" => o.trenches = on,
+            "range_effects" => o.range_effects = on,
+            "road_movement" => o.road_movement = on,
+            _ => {
+                return Err(format!(
+                    "--rule {r}: unknown rule; the optional rules are morale, \
+                     improved_positions, trenches, range_effects, road_movement"
+                ));
+            }
+        }
+    }
+    Ok(o)
+}
+
+fn load_game(path: &Path) -> Result<(GameRecord, State), String> {
+    let text = read_text(path).map_err(|p| p.to_string())?;
+    let game = GameRecord::from_text(&text).map_err(|p| p.in_file(path).to_string())?;
+    let state = game
+        .replay(None)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((game, state))
+}
+
+/// Write through a temporary file and a rename, so a crash never leaves half a file.
+fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
+    let tmp = path.with_extension("json.kepi-tmp");
+    std::fs::write(&tmp, game.to_text())
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+fn print_events(state: &State, events: &[Event]) {
+    for e in events {
+        if let Some(line) = describe_event(state, e) {
+            println!("  {line}");
+        }
+    }
+}
+
+/// Play the deploying sides with the random policy, recording every command.
+fn auto_deploy(game: &mut GameRecord, mut state: State, seed: u64) -> Result<State, String> {
+    let mut policy = Policy::new(seed);
+    while state.phase == Phase::Deployment {
+        let cmd = policy.next(&state);
+        let (next, _) = game
+            .play(&state, cmd.clone(), Default::default())
+            .map_err(|e| format!("auto-deploy: {}: {e}", describe_command(&state, &cmd)))?;
+        state = next;
+    }
+    Ok(state)
+}
+
+#[derive(clap::Args)]
+pub struct NewArgs {
+    /// The scenario file.
+    scenario: PathBuf,
+    /// Seed of the live dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Deploy both sides legally at random (seeded).
+    #[arg(long)]
+    auto_deploy: bool,
+    /// Optional rules: morale, improved_positions, trenches, range_effects, road_movement
+    /// (e.g. --rule range_effects=on).
+    #[arg(long = "rule")]
+    rules: Vec<String>,
+    /// The game file to write.
+    #[arg(long, short)]
+    out: PathBuf,
+}
+
+pub fn new(a: NewArgs) -> Outcome {
+    let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
+    let opts = options(&a.rules)?;
+    let mut game = GameRecord::new(&scenario, opts, a.seed);
+    let mut state = RifleAndSaber
+        .start(&scenario, &opts)
+        .map_err(|e| e.to_string())?;
+    if a.auto_deploy {
+        state = auto_deploy(&mut game, state, a.seed)?;
+    }
+    save_game(&a.out, &game)?;
+    println!(
+        "{}: new game of '{}' (seed {}), {} — {}",
+        a.out.display(),
+        scenario.file.title,
+        a.seed,
+        state.phase.name(),
+        state.setup.sides[state.player].name
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct LegalArgs {
+    game: PathBuf,
+    /// One command a line as JSON (for `kepi play --script`).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn legal(a: LegalArgs) -> Outcome {
+    let (_, state) = load_game(&a.game)?;
+    let commands = RifleAndSaber.legal(&state);
+    for c in &commands {
+        if a.json {
+            println!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
+        } else {
+            println!("{}", describe_command(&state, c));
+        }
+    }
+    if !a.json {
+        println!("{} legal command(s)", commands.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    game: PathBuf,
+    /// Commands, one JSON object a line ('-' for standard input); units by label or number,
+    /// hexes by name: {"type": "move", "unit": "British MZ 3", "path": ["0812", "0813"]}.
+    #[arg(long)]
+    script: PathBuf,
+    /// Faces for the next rolls, in order (forced, recorded as such): --dice 6,3
+    #[arg(long, value_delimiter = ',')]
+    dice: Vec<u8>,
+}
+
+pub fn play(a: PlayArgs) -> Outcome {
+    let (mut game, mut state) = load_game(&a.game)?;
+    let reader: Box<dyn BufRead> = if a.script.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(&a.script)
+                .map_err(|e| format!("{}: cannot read: {e}", a.script.display()))?,
+        ))
+    };
+    let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let where_ = format!("{} line {}", a.script.display(), n + 1);
+        let value: serde_json::Value =
+            serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
+        let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
+        println!("{}", describe_command(&state, &cmd));
+        match game.play_queued(&state, cmd, &mut queue) {
+            Ok((next, events)) => {
+                print_events(&next, &events);
+                state = next;
+                // Each command is saved as soon as it is applied.
+                save_game(&a.game, &game)?;
+            }
+            Err(e) => return Err(format!("{where_}: refused: {e}")),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct StateArgs {
+    game: PathBuf,
+    /// The state as JSON, with its hash.
+    #[arg(long)]
+    json: bool,
+    /// After this many commands (default: all).
+    #[arg(long)]
+    at: Option<usize>,
+}
+
+pub fn state(a: StateArgs) -> Outcome {
+    let text = read_text(&a.game).map_err(|p| p.to_string())?;
+    let game = GameRecord::from_text(&text).map_err(|p| p.in_file(&a.game).to_string())?;
+    let s = game
+        .replay(a.at)
+        .map_err(|e| format!("{}: {e}", a.game.display()))?;
+    if a.json {
+        let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
+        v["hash"] = serde_json::Value::String(s.hash());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let p = RifleAndSaber.progress(&s);
+    println!(
+        "{} — game-turn {} of {}, {} {}{}",
+        s.setup.title,
+        p.turn,
+        p.last_turn,
+        s.setup.sides[p.player].name,
+        p.phase,
+        p.waiting_for
+            .map(|w| format!(" (waiting for {w})"))
+            .unwrap_or_default()
+    );
+    if let Some(o) = &s.outcome {
+        println!(
+            "Result: {} — {}",
+            o.winner
+                .map(|w| format!("{} wins", s.setup.sides[w].name))
+                .unwrap_or_else(|| "no winner".into()),
+            o.reason
+        );
+    }
+    for side in 0..2 {
+        println!(
+            "{} (morale {:?}):",
+            s.setup.sides[side].name, s.morale[side]
+        );
+        for u in (0..s.units.len()).filter(|&u| s.side_of(u) == side) {
+            let unit = &s.units[u];
+            let at = match unit.location {
+                Location::Hex(h) => s.setup.name(h),
+                Location::Off => "not on the map yet".into(),
+                Location::Exited => "left the map".into(),
+                Location::Eliminated => "eliminated".into(),
+            };
+            let mut notes = Vec::new();
+            if unit.disrupted() {
+                notes.push("disrupted");
+            }
+            if unit.limbered {
+                notes.push("limbered");
+            }
+            if unit.mounted_kind.is_some() {
+                notes.push("dismounted");
+            }
+            if unit.road_mode {
+                notes.push("road mode");
+            }
+            println!("  {:<24} {:<20} {}", s.label(u), at, notes.join(", "));
+        }
+    }
+    println!("state hash {}", s.hash());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct AutoplayArgs {
+    scenario: PathBuf,
+    /// Seed of the first game; game k uses seed + k for dice and moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    #[arg(long = "rule")]
+    rules: Vec<String>,
+    /// Save each game as DIR/<scenario>-<seed>.json.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+pub fn autoplay(a: AutoplayArgs) -> Outcome {
+    let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
+    let opts = options(&a.rules)?;
+    for k in 0..a.games {
+        let seed = a.seed + k;
+        let mut game = GameRecord::new(&scenario, opts, seed);
+        let mut state = RifleAndSaber
+            .start(&scenario, &opts)
+            .map_err(|e| e.to_string())?;
+        let mut policy = Policy::new(seed);
+        let mut fights = 0;
+        while state.phase != Phase::Over {
+            let cmd = policy.next(&state);
+            let (next, events) = game
+                .play(&state, cmd.clone(), Default::default())
+                .map_err(|e| format!("seed {seed}: {}: {e}", describe_command(&state, &cmd)))?;
+            fights += events
+                .iter()
+                .filter(|e| matches!(e, Event::FireResolved { .. } | Event::ShockResolved { .. }))
+                .count();
+            state = next;
+        }
+        let o = state.outcome.clone().expect("over");
+        println!(
+            "seed {seed}: {} after {} commands, {} combats, losses {}-{}: {}",
+            o.winner
+                .map(|w| format!("{} wins", state.setup.sides[w].name))
+                .unwrap_or_else(|| "no winner".into()),
+            game.moves.len(),
+            fights,
+            state.eliminated[0],
+            state.eliminated[1],
+            o.reason
+        );
+        if let Some(dir) = &a.save {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            save_game(
+                &dir.join(format!("{}-{seed}.json", scenario.file.id)),
+                &game,
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

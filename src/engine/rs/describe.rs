@@ -1,0 +1,202 @@
+//! Commands and events in words for players, and commands read from the form people write:
+//! units by label ("British MZ 3") or number, hexes by their printed names ("0812").
+
+use super::command::{Command, Event};
+use super::state::State;
+use crate::map::HexCoord;
+use serde_json::Value;
+
+fn unit_name(s: &State, u: usize) -> String {
+    if u < s.units.len() {
+        s.label(u).to_string()
+    } else {
+        format!("unit {u}")
+    }
+}
+
+fn path_name(s: &State, p: &[HexCoord]) -> String {
+    p.iter()
+        .map(|h| s.setup.name(*h))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// "Move British MZ 3 0812-0813".
+pub fn describe_command(s: &State, c: &Command) -> String {
+    let n = |h: &HexCoord| s.setup.name(*h);
+    match c {
+        Command::Deploy {
+            unit,
+            hex,
+            limbered,
+        } => format!(
+            "Deploy {} at {}{}",
+            unit_name(s, *unit),
+            n(hex),
+            if *limbered { " limbered" } else { "" }
+        ),
+        Command::PlaceTrench { hex } => format!("Trench at {}", n(hex)),
+        Command::PlaceImprovedPosition { hex } => format!("Improved position at {}", n(hex)),
+        Command::EndDeployment => "End deployment".into(),
+        Command::Fire { unit, target, ammo } => format!(
+            "{} fires{} at {}",
+            unit_name(s, *unit),
+            match ammo {
+                Some(super::state::Ammo::Shot) => " shot",
+                Some(super::state::Ammo::Canister) => " canister",
+                None => "",
+            },
+            n(target)
+        ),
+        Command::CancelFire { unit } => format!("Cancel fire of {}", unit_name(s, *unit)),
+        Command::ResolveFire => "Resolve fire".into(),
+        Command::BeginWork { hex } => format!("Begin improved position at {}", n(hex)),
+        Command::Move { unit, path, charge } => format!(
+            "{} {} {}",
+            if *charge { "Charge" } else { "Move" },
+            unit_name(s, *unit),
+            path_name(s, path)
+        ),
+        Command::Limber { unit } => format!("Limber {}", unit_name(s, *unit)),
+        Command::Unlimber { unit } => format!("Unlimber {}", unit_name(s, *unit)),
+        Command::Dismount { unit } => format!("Dismount {}", unit_name(s, *unit)),
+        Command::Remount { unit } => format!("Remount {}", unit_name(s, *unit)),
+        Command::EnterRoadMode { unit } => format!("Road mode on {}", unit_name(s, *unit)),
+        Command::LeaveRoadMode { unit } => format!("Road mode off {}", unit_name(s, *unit)),
+        Command::ToTop { unit } => format!("Put {} on top", unit_name(s, *unit)),
+        Command::ExitMap { unit } => format!("{} leaves the map", unit_name(s, *unit)),
+        Command::Shock { unit, target } => {
+            format!("{} shock attacks {}", unit_name(s, *unit), n(target))
+        }
+        Command::CancelShock { unit } => format!("Cancel shock of {}", unit_name(s, *unit)),
+        Command::ResolveShock => "Resolve shock attacks".into(),
+        Command::ChooseRetreat { path } => format!("Retreat {}", path_name(s, path)),
+        Command::ChooseShockLosses { units } => format!(
+            "Disrupt {}",
+            units
+                .iter()
+                .map(|u| unit_name(s, *u))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Command::EndPhase => "End phase".into(),
+    }
+}
+
+/// An event in words, or `None` for bookkeeping events.
+pub fn describe_event(s: &State, e: &Event) -> Option<String> {
+    let n = |h: &HexCoord| s.setup.name(*h);
+    let side = |i: usize| s.setup.sides[i].name.clone();
+    Some(match e {
+        Event::PhaseBegan {
+            turn,
+            player,
+            phase,
+        } => format!("Game-turn {turn}: {} {}", side(*player), phase.name()),
+        Event::DieRolled { roll } => format!("Rolled {:?} for {}", roll.faces, roll.purpose),
+        Event::FireResolved {
+            target,
+            defender,
+            attack,
+            defense,
+            odds,
+            roll,
+            result,
+            shot,
+        } => format!(
+            "{}fire on {} ({}): {attack} against {defense}, {odds}, die {roll}: {result}",
+            if *shot { "Shot " } else { "" },
+            n(target),
+            unit_name(s, *defender)
+        ),
+        Event::ShockResolved {
+            target,
+            attack,
+            defense,
+        } => format!("Shock on {}: {attack} against {defense}", n(target)),
+        Event::Disrupted { unit, reason, .. } => {
+            format!("{} disrupted ({reason})", unit_name(s, *unit))
+        }
+        Event::Eliminated { unit, reason } => {
+            format!("{} eliminated ({reason})", unit_name(s, *unit))
+        }
+        Event::Retreated { unit, path } => {
+            format!("{} retreats {}", unit_name(s, *unit), path_name(s, path))
+        }
+        Event::Recovered { unit } => format!("{} recovers", unit_name(s, *unit)),
+        Event::MoraleChanged {
+            side: i,
+            to,
+            reason,
+            ..
+        } => {
+            format!("{} morale is now {:?} ({reason})", side(*i), to)
+        }
+        Event::DecisionNeeded { what, .. } => format!("Decision: {what}"),
+        Event::GameOver { outcome } => format!(
+            "Game over: {} ({})",
+            match outcome.winner {
+                Some(w) => format!(
+                    "{} wins{}",
+                    side(w),
+                    outcome
+                        .level
+                        .map(|l| format!(" a {l:?} victory"))
+                        .unwrap_or_default()
+                ),
+                None => "no winner".to_string(),
+            },
+            outcome.reason
+        ),
+        Event::ImprovedPositionBuilt { hex } => format!("Improved position built at {}", n(hex)),
+        Event::Exited { unit } => format!("{} leaves the map", unit_name(s, *unit)),
+        _ => return None,
+    })
+}
+
+/// Read a command as people write it: `{"type": "move", "unit": "British MZ 3", "path":
+/// ["0812"]}`; unit numbers and hex names of the map are accepted.
+pub fn parse_command(s: &State, mut v: Value) -> Result<Command, String> {
+    fn unit(s: &State, v: &mut Value) -> Result<(), String> {
+        if let Value::String(label) = v {
+            let found = (0..s.units.len())
+                .find(|&u| s.label(u).eq_ignore_ascii_case(label.trim()))
+                .ok_or_else(|| format!("no unit called '{label}'"))?;
+            *v = Value::from(found);
+        }
+        Ok(())
+    }
+    fn hex(s: &State, v: &mut Value) -> Result<(), String> {
+        if let Value::String(name) = v {
+            let h = s.setup.grid.parse(name).ok_or_else(|| {
+                format!(
+                    "'{name}' is not a hex of this map ({})",
+                    s.setup.grid.name_hint()
+                )
+            })?;
+            *v = Value::String(h.to_string());
+        }
+        Ok(())
+    }
+    if let Value::Object(m) = &mut v {
+        if let Some(u) = m.get_mut("unit") {
+            unit(s, u)?;
+        }
+        if let Some(Value::Array(us)) = m.get_mut("units") {
+            for u in us {
+                unit(s, u)?;
+            }
+        }
+        for key in ["hex", "target"] {
+            if let Some(h) = m.get_mut(key) {
+                hex(s, h)?;
+            }
+        }
+        if let Some(Value::Array(p)) = m.get_mut("path") {
+            for h in p {
+                hex(s, h)?;
+            }
+        }
+    }
+    serde_json::from_value(v).map_err(|e| format!("not a command: {e}"))
+}
