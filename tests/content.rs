@@ -733,7 +733,7 @@ fn worth_mars_la_tour_and_plevna_zones() {
         "the north-east corner"
     );
     let v4 = feature(m, "V4");
-    assert!(russians.iter().all(|h| dist_to(m, *h, &v4) <= 2));
+    assert!(russians.iter().all(|h| dist_to(m, *h, &v4) <= 1));
     assert!(turks.iter().all(|h| dist_to(m, *h, &v4) >= 4));
 
     let s = scenario("rs-13-plevna-green-hills");
