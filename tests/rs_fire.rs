@@ -1,0 +1,544 @@
+//! R&S 5.1 fire combat, 9.1 combat results, 9.2 defense, 10.4 range effects: rule cases and
+//! the worked examples of the rules text, through the engine.
+
+mod common;
+use common::*;
+use kepi::engine::rs::GameOptions;
+use kepi::engine::rs::command::{Command, Event};
+use kepi::engine::rs::state::Ammo;
+
+fn fire(g: &mut Game, label: &str, target: &str, ammo: Option<Ammo>) -> Result<(), String> {
+    let u = g.id(label);
+    g.run(
+        Command::Fire {
+            unit: u,
+            target: hex(target),
+            ammo,
+        },
+        &[],
+    )
+    .map(|_| ())
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn r_and_s_5_1_worked_example_7_to_2_is_3_to_1_and_a_six_eliminates() {
+    // "if an MZ unit (Fire Attack Strength = 3) and an MR unit (Attack Strength = 4) fire at
+    // an MZ unit (Defense Strength = 2) the odds would be 7-2, which would round off [to 3-1]
+    // ... if a 6 were rolled in the above attack, the result would be E".
+    let mut g = Game::new(&MapSpec::default(), "1 MZ; 1 MR", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505")],
+        &[("Blue MZ 1", "0502"), ("Blue MR 1", "0704")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MR 1", "0505", None).unwrap();
+    let events = g.ok(Command::ResolveFire, &[6]);
+    assert_eq!(fired(&events), [("3-1".into(), "E".into(), "7".into())]);
+    assert!(g.eliminated("Red MZ 1"));
+}
+
+#[test]
+fn r_and_s_9_1_a_roll_of_3_at_3_to_1_is_rd_and_the_defender_retreats_disrupted() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ; 1 MR", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505")],
+        &[("Blue MZ 1", "0502"), ("Blue MR 1", "0704")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MR 1", "0505", None).unwrap();
+    let events = g.ok(Command::ResolveFire, &[3]);
+    assert_eq!(fired(&events)[0].1, "RD");
+    // Several paths are equally good (all clear): the owner chooses one (R&S 6.0(C)).
+    let options = kepi::engine::rs::legal(&g.s);
+    assert!(options.len() > 1);
+    assert!(
+        options
+            .iter()
+            .all(|c| matches!(c, Command::ChooseRetreat { .. }))
+    );
+    let e = g.refused(Command::EndPhase);
+    assert!(e.contains("must first decide"), "{e}");
+    g.ok(options[0].clone(), &[]);
+    assert!(g.disrupted("Red MZ 1"));
+    let at = g.hex_of("Red MZ 1").unwrap();
+    assert_ne!(at, "0505", "R&S 6.0(C): it retreated");
+    // Directly away from both attackers, its full allowance of 4 MP over clear terrain.
+    let s = &g.s.setup.grid;
+    let d = |a: &str, b: &str| s.distance(hex(a), hex(b));
+    assert_eq!(d("0505", &at), 4);
+    assert!(d(&at, "0502") > d("0505", "0502") && d(&at, "0704") > d("0505", "0704"));
+}
+
+#[test]
+fn r_and_s_9_1_odds_below_1_to_3_and_above_6_to_1_use_the_end_columns() {
+    let mut g = Game::new(&MapSpec::default(), "3 MZ", "1 CY; 1 MZ");
+    g.setup(
+        &[("Red CY 1", "0505"), ("Red MZ 1", "0808")],
+        &[
+            ("Blue MZ 1", "0504"),
+            ("Blue MZ 2", "0506"),
+            ("Blue MZ 3", "0807"),
+        ],
+    );
+    // 6 against the cavalry's 2: 3-1. Then 3 against MZ 2 on... use 3 MZ at 1: 1-? below.
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    let e = g.ok(Command::ResolveFire, &[1]);
+    assert_eq!(fired(&e)[0].0, "3-1");
+}
+
+#[test]
+fn r_and_s_5_1_a_range_beyond_the_allowance_is_refused() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0508")], &[("Blue MZ 1", "0502")]);
+    // MZ range 5 (reconstructed catalog): 6 hexes is too far.
+    let e = fire(&mut g, "Blue MZ 1", "0508", None).unwrap_err();
+    assert!(
+        e.starts_with("R&S 5.1(A)") && e.contains("beyond its range of 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn r_and_s_5_1_c_a_unit_fires_once() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "2 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red MZ 2", "0705")],
+        &[("Blue MZ 1", "0603")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    let e = fire(&mut g, "Blue MZ 1", "0705", None).unwrap_err();
+    assert!(e.starts_with("R&S 5.1(C)"), "{e}");
+}
+
+#[test]
+fn r_and_s_5_1_d_units_in_one_hex_fire_at_different_hexes() {
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "2 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red MZ 2", "0705")],
+        &[("Blue MZ 1", "0603"), ("Blue MZ 2", "0603")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    let e = fire(&mut g, "Blue MZ 2", "0505", None).unwrap_err();
+    assert!(e.starts_with("R&S 5.1(D)"), "{e}");
+    fire(&mut g, "Blue MZ 2", "0705", None).unwrap();
+}
+
+#[test]
+fn r_and_s_5_1_e_only_the_topmost_unit_defends_and_attacks_from_hexes_combine() {
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "2 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red MZ 2", "0505")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    assert_eq!(g.s.fire_plan.len(), 1, "one combined attack on 0505");
+    let events = g.ok(Command::ResolveFire, &[6]);
+    // 6 against 2: 3-1; a 6 is E, on the top unit only (Red MZ 2 was deployed last).
+    assert_eq!(fired(&events), [("3-1".into(), "E".into(), "6".into())]);
+    assert!(g.eliminated("Red MZ 2"));
+    assert!(!g.eliminated("Red MZ 1"));
+}
+
+#[test]
+fn r_and_s_5_1_f_shot_attacks_every_unit_of_a_stack_canister_only_the_top() {
+    let mut g = Game::new(&MapSpec::default(), "1 BA", "3 MZ");
+    g.setup(
+        &[
+            ("Red MZ 1", "0510"),
+            ("Red MZ 2", "0510"),
+            ("Red MZ 3", "0510"),
+        ],
+        &[("Blue BA 1", "0502")],
+    );
+    fire(&mut g, "Blue BA 1", "0510", Some(Ammo::Shot)).unwrap();
+    // Shot 2 against defense 2 (1-1) at each of the three units: three rolls.
+    let events = g.ok(Command::ResolveFire, &[1, 1, 1]);
+    let f = fired(&events);
+    assert_eq!(f.len(), 3);
+    assert!(f.iter().all(|(odds, _, _)| odds == "1-1"));
+    let shot_only = events
+        .iter()
+        .filter(|e| matches!(e, Event::FireResolved { shot: true, .. }))
+        .count();
+    assert_eq!(shot_only, 2, "the shot alone goes on against the other two");
+}
+
+#[test]
+fn r_and_s_5_1_f_artillery_must_choose_its_ammunition_and_canister_has_short_range() {
+    let mut g = Game::new(&MapSpec::default(), "1 BA", "1 MZ");
+    g.setup(&[("Red MZ 1", "0510")], &[("Blue BA 1", "0502")]);
+    let e = fire(&mut g, "Blue BA 1", "0510", None).unwrap_err();
+    assert!(e.contains("choose shot or canister"), "{e}");
+}
+
+#[test]
+fn r_and_s_5_1_h_an_e_against_a_gun_without_shot_is_only_a_disruption() {
+    let mut g = Game::new(&MapSpec::default(), "3 LB", "1 MA");
+    g.setup(
+        &[("Red MA 1", "0505")],
+        &[
+            ("Blue LB 1", "0503"),
+            ("Blue LB 2", "0704"),
+            ("Blue LB 3", "0304"),
+        ],
+    );
+    for l in ["Blue LB 1", "Blue LB 2", "Blue LB 3"] {
+        fire(&mut g, l, "0505", None).unwrap();
+    }
+    // 27 against 2: 6-1, a 1 is E; degraded to D: disrupted, not retreated.
+    let events = g.ok(Command::ResolveFire, &[1]);
+    assert_eq!(fired(&events)[0].1, "E");
+    assert!(!g.eliminated("Red MA 1"));
+    assert!(g.disrupted("Red MA 1"));
+    assert_eq!(
+        g.hex_of("Red MA 1").as_deref(),
+        Some("0505"),
+        "guns do not retreat"
+    );
+}
+
+#[test]
+fn r_and_s_5_1_h_shot_eliminates_a_gun_on_an_e() {
+    let mut g = Game::new(&MapSpec::default(), "3 BA", "1 MA");
+    g.setup(
+        &[("Red MA 1", "0510")],
+        &[
+            ("Blue BA 1", "0502"),
+            ("Blue BA 2", "0302"),
+            ("Blue BA 3", "0702"),
+        ],
+    );
+    for l in ["Blue BA 1", "Blue BA 2", "Blue BA 3"] {
+        fire(&mut g, l, "0510", Some(Ammo::Shot)).unwrap();
+    }
+    // 6 against 2: 3-1, a 6 is E, and shot is involved.
+    let events = g.ok(Command::ResolveFire, &[6]);
+    assert_eq!(fired(&events)[0].1, "E");
+    assert!(g.eliminated("Red MA 1"));
+}
+
+#[test]
+fn r_and_s_5_1_h_rd_disrupts_a_gun_and_a_second_disruption_eliminates_it() {
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MA");
+    g.setup(
+        &[("Red MA 1", "0505")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    g.ok(Command::ResolveFire, &[3]); // 6-2 = 3-1, a 3 is RD
+    assert!(g.disrupted("Red MA 1"));
+    assert_eq!(g.hex_of("Red MA 1").as_deref(), Some("0505"));
+    // Blue's next Fire Combat Phase: the gun is still disrupted (until the end of Red's
+    // next player-turn) and defends at half: 6 against 1 is 6-1.
+    g.to(1, kepi::engine::rs::state::Phase::Fire);
+    g.to(0, kepi::engine::rs::state::Phase::Fire);
+    assert!(g.disrupted("Red MA 1"));
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    let e = g.ok(Command::ResolveFire, &[2]);
+    assert_eq!(fired(&e)[0].0, "6-1");
+    assert!(g.eliminated("Red MA 1"));
+}
+
+#[test]
+fn r_and_s_5_1_g_woods_between_block_the_line_of_sight() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "..........",
+            "....w.....",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
+    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    assert!(
+        e.starts_with("R&S 5.1(G)") && e.contains("woods at 0504"),
+        "{e}"
+    );
+}
+
+#[test]
+fn r_and_s_5_1_g_a_ridge_hexside_blocks_even_between_adjacent_hexes() {
+    let spec = MapSpec {
+        hexsides: &[("0504", "0505", "ridge")],
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
+    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    assert!(e.contains("ridge hexside between 0504 and 0505"), "{e}");
+}
+
+#[test]
+fn r_and_s_5_1_g_occupied_hexes_block_unless_lower_than_the_firer_errata() {
+    let rows: &[&str] = &[
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let flat = MapSpec {
+        rows,
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&flat, "2 MZ", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0504")],
+    );
+    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    assert!(e.contains("occupied hex at 0504"), "{e}");
+    // The same with the firer on higher ground: "Units may always fire into and through
+    // Occupied hexes which are located on lower terrain than the firing unit."
+    let high = MapSpec {
+        rows,
+        elevation: Some(&[
+            "0000000000",
+            "0000000000",
+            "0000100000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+        ]),
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&high, "2 MZ", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0504")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+}
+
+#[test]
+fn r_and_s_5_1_g_errata_woods_block_whatever_the_elevation() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "..........",
+            "....w.....",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        elevation: Some(&[
+            "0000000000",
+            "0000000000",
+            "0000200000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+            "0000000000",
+        ]),
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
+    assert!(fire(&mut g, "Blue MZ 1", "0505", None).is_err());
+}
+
+#[test]
+fn r_and_s_5_1_g_firing_from_a_blocking_hex_into_a_blocking_hex_is_allowed() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "....w.....",
+            "..........",
+            "....v.....",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+}
+
+#[test]
+fn r_and_s_6_0_a_disrupted_units_may_not_fire() {
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MZ; 1 LB");
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red LB 1", "0510")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
+    );
+    // Red has nothing to do on Blue's turn; in Red's Fire Phase, disrupt... simpler: a unit
+    // made disrupted by leaving a zone of control cannot fire next turn.
+    g.to(0, kepi::engine::rs::state::Phase::Movement);
+    g.mv("Blue MZ 1", &["0504", "0404"]).unwrap_err(); // 0504 and 0404 are both in Red's zone
+    g.mv("Blue MZ 1", &["0504"]).unwrap(); // into the zone
+    g.to(1, kepi::engine::rs::state::Phase::Fire);
+    g.to(0, kepi::engine::rs::state::Phase::Movement);
+    g.mv("Blue MZ 1", &["0503"]).unwrap(); // leaves the zone: disrupted at phase end
+    g.to(0, kepi::engine::rs::state::Phase::Shock);
+    assert!(g.disrupted("Blue MZ 1"));
+    g.to(0, kepi::engine::rs::state::Phase::Fire);
+    // Still Blue's... the disruption lasts to the end of Blue's next player-turn.
+    assert!(g.disrupted("Blue MZ 1"));
+    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    assert!(e.starts_with("R&S 6.0(A)"), "{e}");
+}
+
+#[test]
+fn r_and_s_9_2_a_village_triples_the_defense() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "....v.....",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "2 MZ", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505")],
+        &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
+    );
+    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    let e = g.ok(Command::ResolveFire, &[1]);
+    // 6 against 2 x 3 = 6: 1-1.
+    assert_eq!(fired(&e)[0].0, "1-1");
+}
+
+#[test]
+fn r_and_s_9_2_notes_a_trench_on_a_bridge_defends_at_1_1_2() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "rrrrbrrrrr",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "3 MZ", "1 MZ; 1 Trench");
+    let red = g.id("Red MZ 1");
+    g.ok(
+        Command::Deploy {
+            unit: red,
+            hex: hex("0505"),
+            limbered: false,
+        },
+        &[],
+    );
+    g.ok(Command::PlaceTrench { hex: hex("0505") }, &[]);
+    g.ok(Command::EndDeployment, &[]);
+    for (l, h) in [
+        ("Blue MZ 1", "0503"),
+        ("Blue MZ 2", "0704"),
+        ("Blue MZ 3", "0304"),
+    ] {
+        let u = g.id(l);
+        g.ok(
+            Command::Deploy {
+                unit: u,
+                hex: hex(h),
+                limbered: false,
+            },
+            &[],
+        );
+    }
+    g.ok(Command::EndDeployment, &[]);
+    let def = kepi::engine::rs::fire::fire_defense(&g.s, red);
+    assert_eq!(def.to_string(), "3", "2 x 1/2 x 3");
+    for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
+        fire(&mut g, l, "0505", None).unwrap();
+    }
+    let e = g.ok(Command::ResolveFire, &[1]);
+    assert_eq!(fired(&e)[0].0, "3-1", "9 against 3");
+}
+
+#[test]
+fn r_and_s_10_4_worked_example_lb_at_eleven_hexes_fires_at_2_1_4() {
+    let spec = MapSpec {
+        rows: &[
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ],
+        ..MapSpec::default()
+    };
+    let options = GameOptions {
+        range_effects: true,
+        ..GameOptions::default()
+    };
+    let mut g = Game::with(&spec, "1 LB", "1 MZ", options, |_| {});
+    g.setup(&[("Red MZ 1", "0513")], &[("Blue LB 1", "0502")]);
+    fire(&mut g, "Blue LB 1", "0513", None).unwrap();
+    let e = g.ok(Command::ResolveFire, &[6]);
+    let (odds, result, attack) = &fired(&e)[0];
+    assert_eq!(attack, "2 1/4");
+    assert_eq!(odds, "1-1", "2 1/4 against 2");
+    assert_eq!(result, "RD");
+}
+
+#[test]
+fn a_refused_command_leaves_the_state_untouched_and_cites_the_case() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0509")], &[("Blue MZ 1", "0502")]);
+    // Game::run asserts the hash is unchanged on refusal.
+    let e = g.refused(Command::Fire {
+        unit: g.id("Blue MZ 1"),
+        target: hex("0509"),
+        ammo: None,
+    });
+    assert!(e.starts_with("R&S 5.1(A)"), "{e}");
+}
