@@ -696,9 +696,21 @@ impl Ctx<'_> {
     }
 
     fn on_top(&mut self, u: UnitId) -> Result<(), RuleError> {
-        // R&S 5.1(E), 7.0(C): stacking order changes only in the owner's Movement Phase.
-        self.phase_is(Phase::Movement, "stacks are reordered")?;
-        self.own(u)?;
+        // R&S 5.1(E), 7.0(C): "The owning Player may only change his stacking order during
+        // his Movement Phase." The refusal cites the case: here the phase is the rule.
+        self.unit_ok(u)?;
+        if self.s.phase != Phase::Movement || self.s.side_of(u) != self.s.player {
+            return Err(r(
+                "R&S 7.0(C)",
+                format!(
+                    "{} may change its stacking order only in its own Movement Phase; it is \
+                     {}'s {}",
+                    self.s.setup.sides[self.s.side_of(u)].name,
+                    self.s.setup.sides[self.s.player].name,
+                    self.s.phase.name()
+                ),
+            ));
+        }
         let h = self.on_map(u)?;
         if self.s.top(h) == Some(u) {
             return Err(RuleError::not_now(format!(

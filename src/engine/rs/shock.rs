@@ -2,8 +2,12 @@
 //! and an equal number, in terms of adjusted Shock Combat Points, on the stronger side are
 //! automatically disrupted." Kepi's readings: with equal strengths both sides are disrupted
 //! whole; the stronger side's owner chooses which of its units (the defender, 5.2(E), when
-//! the attacker is weaker); the units chosen must be worth at least the weaker side's points
-//! and no unit may be left out of the choice without falling short. Guns in the defending hex
+//! the attacker is weaker); the units chosen may be worth at most the weaker side's points
+//! ("an equal number", never more) and must be as many as fit: no unit left out could be
+//! added without going over. So a unit worth more than the weaker side's points is not
+//! disrupted at all, as the rules' own example has it: "an Enemy unit in a trench could be
+//! disrupted only at the cost of disrupting three Friendly attacking units" (two attackers
+//! against a trench's 3 points disrupt the two, not the defender). Guns in the defending hex
 //! are always disrupted and retreat if limbered, or are eliminated (5.2, 6.0(C)).
 
 use super::command::Event;
@@ -128,23 +132,33 @@ pub fn check_shock(state: &State, u: UnitId, target: HexCoord) -> Result<(), Rul
     Ok(())
 }
 
-/// Is `chosen` an acceptable set of units to disrupt: worth at least `points`, and none could
-/// be left out?
-pub fn valid_losses(chosen: &[(UnitId, Frac)], points: Frac) -> bool {
+/// Is `chosen` (out of `candidates`) an acceptable set of units to disrupt: worth at most
+/// `points` (R&S 5.2: "an equal number, in terms of adjusted Shock Combat Points"), and no
+/// candidate left out could be added without going over? The empty set is acceptable only
+/// when every candidate is worth more than `points`.
+pub fn valid_losses(
+    candidates: &[(UnitId, Frac)],
+    chosen: &[(UnitId, Frac)],
+    points: Frac,
+) -> bool {
     let sum = chosen.iter().fold(Frac::ZERO, |a, (_, v)| a + *v);
-    sum >= points && chosen.iter().all(|(_, v)| sum - *v < points)
+    sum <= points
+        && candidates
+            .iter()
+            .filter(|c| !chosen.iter().any(|o| o.0 == c.0))
+            .all(|(_, v)| sum + *v > points)
 }
 
-/// All acceptable choices (for legal commands), up to `cap`.
+/// All acceptable choices (for legal commands), up to `cap`; possibly the one empty choice.
 pub fn loss_choices(candidates: &[(UnitId, Frac)], points: Frac, cap: usize) -> Vec<Vec<UnitId>> {
     let n = candidates.len().min(16);
     let mut out = Vec::new();
-    for mask in 1u32..(1 << n) {
+    for mask in 0u32..(1 << n) {
         let chosen: Vec<(UnitId, Frac)> = (0..n)
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| candidates[i])
             .collect();
-        if valid_losses(&chosen, points) {
+        if valid_losses(&candidates[..n], &chosen, points) {
             out.push(chosen.iter().map(|(u, _)| *u).collect());
             if out.len() >= cap {
                 break;
@@ -375,12 +389,11 @@ impl Ctx<'_> {
                 }
             }
         }
-        if !valid_losses(&chosen, points) {
+        if !valid_losses(&candidates, &chosen, points) {
             return Err(r(
                 "R&S 5.2",
                 format!(
-                    "choose units worth at least {points} adjusted shock points, none more than \
-                     needed"
+                    "choose units worth at most {points} adjusted shock points, as many as fit"
                 ),
             ));
         }

@@ -131,8 +131,9 @@ pub enum Pending {
         unit: UnitId,
         options: Vec<Vec<HexCoord>>,
     },
-    /// R&S 5.2: the side picks units worth at least `points` adjusted shock points to be
-    /// disrupted (the defender when the attacker is weaker; the attacker when stronger).
+    /// R&S 5.2: the side picks units worth at most `points` adjusted shock points, as many as
+    /// fit, to be disrupted (the defender when the attacker is weaker; the attacker when
+    /// stronger).
     ShockLosses {
         side: usize,
         target: HexCoord,
