@@ -91,6 +91,9 @@ impl std::ops::Neg for Frac {
 impl Add for Frac {
     type Output = Frac;
     fn add(self, o: Frac) -> Frac {
+        if self.den == o.den && self.den == 1 {
+            return Frac::int(self.num + o.num);
+        }
         Frac::new(self.num * o.den + o.num * self.den, self.den * o.den)
     }
 }

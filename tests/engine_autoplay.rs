@@ -81,3 +81,45 @@ fn sample_scenario_games_end_with_invariants_held_and_replay_exactly() {
         assert!(!outcome.reason.is_empty());
     }
 }
+
+/// Every move `reachable` lists is accepted by `check_move`, in many positions of real games.
+#[test]
+fn every_listed_move_is_legal() {
+    use kepi::engine::rs::movement::{check_move, reachable};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for id in [
+        "rs-01-fatehpur",
+        "rs-09-langensalza",
+        "rs-13-plevna-green-hills",
+        "rs-17-south-africa",
+    ] {
+        let path = root.join(format!("scenarios/{id}.json"));
+        let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+        let mut state = RifleAndSaber
+            .start(&scenario, &GameOptions::default())
+            .unwrap();
+        let mut dice = SeededDice::new(3);
+        let mut policy = Policy::new(3);
+        let mut checked = 0;
+        while state.phase != Phase::Over && state.turn <= 4 {
+            if state.phase == Phase::Movement && state.pending.is_none() {
+                for u in 0..state.units.len() {
+                    if state.side_of(u) != state.player {
+                        continue;
+                    }
+                    for charge in [false, true] {
+                        for (h, p) in reachable(&state, u, charge) {
+                            if let Err(e) = check_move(&state, u, &p, charge) {
+                                panic!("{id}: {} to {h} listed but refused: {e}", state.label(u));
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            let cmd = policy.next(&state);
+            state = RifleAndSaber.apply(&state, &cmd, &mut dice).unwrap().0;
+        }
+        assert!(checked > 100, "{id}: only {checked} moves checked");
+    }
+}

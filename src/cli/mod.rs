@@ -1,6 +1,7 @@
 //! Command-line interface. Each subcommand parses its arguments, calls the core and prints;
 //! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
 
+mod bench;
 mod factor;
 mod game;
 mod oob;
@@ -45,6 +46,8 @@ enum Command {
     State(game::StateArgs),
     /// Play seeded games with random legal commands to the end.
     Autoplay(game::AutoplayArgs),
+    /// Measure the engine's speed on the shipped scenarios.
+    Bench(bench::Args),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
     Zones(zones::Args),
 }
@@ -58,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Tables(a) => tables::run(a),
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
+        Command::Bench(a) => bench::run(a),
         Command::New(a) => game::new(a),
         Command::Legal(a) => game::legal(a),
         Command::Play(a) => game::play(a),

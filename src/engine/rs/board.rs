@@ -52,6 +52,18 @@ impl Board {
         self.control[Self::idx(state, h)][1 - side]
     }
 
+    pub fn side_at(&self, i: usize) -> Option<usize> {
+        self.side[i].map(|s| s as usize)
+    }
+
+    pub fn points_at(&self, i: usize) -> u32 {
+        self.points[i]
+    }
+
+    pub fn enemy_zoc_at(&self, side: usize, i: usize) -> bool {
+        self.control[i][1 - side]
+    }
+
     /// Move a unit's points from one hex to another in the index (during a retreat or move).
     pub fn shift(&mut self, state: &State, unit: UnitId, from: Option<HexCoord>, to: HexCoord) {
         let pts = state.kind(unit).stacking;

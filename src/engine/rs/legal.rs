@@ -7,7 +7,7 @@ use super::apply::apply;
 use super::board::Board;
 use super::command::Command;
 use super::fire::{check_fire_on, range_of};
-use super::movement::{mounted, reachable};
+use super::movement::{mounted, reachable_on};
 use super::shock::{check_shock, loss_choices};
 use super::state::{Ammo, Location, Pending, Phase, State, UnitId};
 use crate::engine::dice::FixedDice;
@@ -104,8 +104,9 @@ pub fn legal(state: &State) -> Vec<Command> {
             }
         }
         Phase::Movement => {
+            let board = Board::new(state);
             for &u in &own {
-                movement(state, u, &mut out);
+                movement(state, &board, u, &mut out);
             }
             out.push(Command::EndPhase);
         }
@@ -185,7 +186,7 @@ fn deployment(state: &State, own: &[UnitId], out: &mut Vec<Command>) {
     }
 }
 
-fn movement(state: &State, u: UnitId, out: &mut Vec<Command>) {
+fn movement(state: &State, board: &Board, u: UnitId, out: &mut Vec<Command>) {
     let unit = &state.units[u];
     let kind = state.kind(u);
     let waiting = unit.location == Location::Off
@@ -195,7 +196,7 @@ fn movement(state: &State, u: UnitId, out: &mut Vec<Command>) {
     if unit.hex().is_none() && !waiting {
         return;
     }
-    for (_, path) in reachable(state, u, false) {
+    for (_, path) in reachable_on(state, board, u, false) {
         out.push(Command::Move {
             unit: u,
             path,
@@ -204,8 +205,7 @@ fn movement(state: &State, u: UnitId, out: &mut Vec<Command>) {
     }
     if kind.charge_movement.is_some() && mounted(state, u) && unit.hex().is_some() {
         let player = state.player;
-        let board = Board::new(state);
-        for (h, path) in reachable(state, u, true) {
+        for (h, path) in reachable_on(state, board, u, true) {
             let enemy_next = state
                 .setup
                 .grid

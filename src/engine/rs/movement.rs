@@ -7,10 +7,9 @@ use super::board::Board;
 use super::state::{Location, State, UnitId};
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
-use crate::map::{Edge, HexCoord};
+use crate::map::HexCoord;
 use crate::scenario::rules::ApproachEffect;
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 
 /// R&S 7.0: six stacking points a hex.
 pub const STACKING_LIMIT: u32 = 6;
@@ -64,6 +63,62 @@ fn crossing_allows(state: &State, u: UnitId, h: HexCoord) -> Result<(), String> 
     }
 }
 
+/// Why one step is impossible, cheap to make; worded for players by [`StepError::explain`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepError {
+    NotAdjacent(HexCoord),
+    Enemy,
+    Crossing(String),
+    NoRoad,
+    Stacking(u32),
+    ChargeTerrain { ridge: bool },
+}
+
+impl StepError {
+    pub fn explain(&self, state: &State, u: UnitId, to: HexCoord) -> RuleError {
+        let setup = &state.setup;
+        let name = setup.name(to);
+        let label = state.label(u);
+        match self {
+            StepError::NotAdjacent(f) => RuleError::not_now(format!(
+                "{name} is not next to {}: a path steps from hex to adjacent hex",
+                setup.name(*f)
+            )),
+            StepError::Enemy => r(
+                "R&S 4(G)",
+                format!("{label} may not enter {name}: it holds enemy units"),
+            ),
+            StepError::Crossing(text) => r(
+                "Scenario special rule",
+                format!("{label} may not enter {name}: {text}"),
+            ),
+            StepError::NoRoad => r(
+                "Scenario special rule",
+                format!("{label} may not move into {name}, which has no road"),
+            ),
+            StepError::Stacking(points) => r(
+                "R&S 7.0(B)",
+                format!(
+                    "{label} may not move into or through {name}: it would hold {points} \
+                     stacking points (six at most)"
+                ),
+            ),
+            StepError::ChargeTerrain { ridge } => r(
+                "R&S 4(K)",
+                format!(
+                    "{label} may not charge into {name}: a charging unit enters only clear \
+                     terrain (Kepi's reading of the lost condition 2), not {}",
+                    if *ridge {
+                        "across a ridge hexside".to_string()
+                    } else {
+                        setup.hex(to).terrain.clone()
+                    }
+                ),
+            ),
+        }
+    }
+}
+
 /// Cost of one step, without the allowance check. `from` is `None` when entering the map.
 pub fn step_cost(
     state: &State,
@@ -73,81 +128,80 @@ pub fn step_cost(
     to: HexCoord,
     charge: bool,
 ) -> Result<Frac, RuleError> {
+    step(state, board, u, from, to, charge).map_err(|e| e.explain(state, u, to))
+}
+
+/// [`step_cost`] without wording.
+pub fn step(
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    from: Option<HexCoord>,
+    to: HexCoord,
+    charge: bool,
+) -> Result<Frac, StepError> {
+    let g = &state.setup.grid;
+    let to_i = g.index(to).expect("hex on the map");
+    let from = match from {
+        Some(f) => {
+            let fi = g.index(f).expect("hex on the map");
+            let d = state.setup.neighbors[fi]
+                .iter()
+                .position(|&n| n as usize == to_i)
+                .ok_or(StepError::NotAdjacent(f))?;
+            Some((fi, d))
+        }
+        None => None,
+    };
+    step_at(state, board, u, from, to_i, charge).map(|units| Frac::new(units, state.setup.cost_den))
+}
+
+/// One step by hex indices: from hex `from.0` across its side `from.1` into `to`, its cost in
+/// units of `1/cost_den` MP. The search's inner loop; every check of [`step`].
+pub fn step_at(
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    from: Option<(usize, usize)>,
+    to: usize,
+    charge: bool,
+) -> Result<i64, StepError> {
     let setup = &state.setup;
     let side = state.side_of(u);
     let unit = &state.units[u];
     let kind = state.kind(u);
-    let name = setup.name(to);
-    let label = state.label(u);
-    if let Some(f) = from
-        && !setup.grid.adjacent(f, to)
-    {
-        return Err(RuleError::not_now(format!(
-            "{name} is not next to {}: a path steps from hex to adjacent hex",
-            setup.name(f)
-        )));
+    if board.side_at(to).is_some_and(|s| s != side) {
+        return Err(StepError::Enemy);
     }
-    if board.side(state, to).is_some_and(|s| s != side) {
-        return Err(r(
-            "R&S 4(G)",
-            format!("{label} may not enter {name}: it holds enemy units"),
-        ));
-    }
-    if let Err(text) = crossing_allows(state, u, to) {
-        return Err(r(
-            "Scenario special rule",
-            format!("{label} may not enter {name}: {text}"),
-        ));
+    let info = &setup.hexes[to];
+    if info.water && !setup.crossings.is_empty() {
+        crossing_allows(state, u, setup.grid.coord_at(to)).map_err(StepError::Crossing)?;
     }
     let by_road = match from {
-        Some(f) => setup.is_road(f, to),
-        None => setup.road_exits.contains(&to),
+        Some((fi, d)) => setup.road_dirs[fi] & (1 << d) != 0,
+        None => setup.road_exits.contains(&setup.grid.coord_at(to)),
     };
-    if kind.road_only && !setup.has_road(to) {
-        return Err(r(
-            "Scenario special rule",
-            format!("{label} may not move into {name}, which has no road"),
-        ));
+    if kind.road_only && setup.road_dirs[to] == 0 {
+        return Err(StepError::NoRoad);
     }
-    if board.points(state, to) + kind.stacking > STACKING_LIMIT {
-        return Err(r(
-            "R&S 7.0(B)",
-            format!(
-                "{label} may not move into or through {name}: it would hold {} stacking points \
-                 (six at most)",
-                board.points(state, to) + kind.stacking
-            ),
-        ));
+    let points = board.points_at(to);
+    if points + kind.stacking > STACKING_LIMIT {
+        return Err(StepError::Stacking(points + kind.stacking));
     }
-    let info = setup.hex(to);
-    let ridge = from.is_some_and(|f| setup.is_ridge(f, to));
+    let ridge = from.is_some_and(|(fi, d)| setup.ridge_dirs[fi] & (1 << d) != 0);
     if charge && (!info.clear || ridge) {
-        return Err(r(
-            "R&S 4(K)",
-            format!(
-                "{label} may not charge into {name}: a charging unit enters only clear terrain \
-                 (Kepi's reading of the lost condition 2), not {}",
-                if ridge {
-                    "across a ridge hexside".to_string()
-                } else {
-                    info.terrain.clone()
-                }
-            ),
-        ));
+        return Err(StepError::ChargeTerrain { ridge });
     }
     // R&S 4(M): road rate into a road hex through a road hexside; not into a hex holding other
     // friendly units. R&S 10.5: with road movement mode in play, only units in that mode.
-    let road_rate =
-        by_road && (!setup.options.road_movement || unit.road_mode) && board.points(state, to) == 0;
+    let road_rate = by_road && (!setup.options.road_movement || unit.road_mode) && points == 0;
     let cost = if road_rate {
-        info.movement_by_road
-            .unwrap_or(setup.road_cost)
-            .min(setup.road_cost)
+        setup.road_units[to]
     } else {
-        let extra = from
-            .and_then(|f| setup.hexside_extra.get(&Edge::new(f, to)).copied())
-            .unwrap_or(Frac::ZERO);
-        info.movement + extra
+        match from {
+            Some((fi, d)) => setup.move_units[to] + setup.side_units[fi][d],
+            None => setup.move_units[to],
+        }
     };
     Ok(cost)
 }
@@ -162,14 +216,10 @@ pub fn check_move(
     check_move_on(state, &Board::new(state), u, path, charge)
 }
 
-/// [`check_move`] with an occupancy index already built for `state`.
-pub fn check_move_on(
-    state: &State,
-    board: &Board,
-    u: UnitId,
-    path: &[HexCoord],
-    charge: bool,
-) -> Result<MovePlan, RuleError> {
+/// What every move of a unit needs, whatever the path: its side is moving, it is on the map
+/// (or arriving), the scenario lets it move, guns are limbered (R&S 4(J)), a charge is allowed
+/// (R&S 4(K)). Returns the unit's hex (`None` for an arriving reinforcement).
+pub fn check_mover(state: &State, u: UnitId, charge: bool) -> Result<Option<HexCoord>, RuleError> {
     let setup = &state.setup;
     let side = state.side_of(u);
     let unit = &state.units[u];
@@ -210,9 +260,6 @@ pub fn check_move_on(
             ),
         ));
     }
-    if path.is_empty() {
-        return Err(RuleError::not_now("a move needs at least one hex"));
-    }
     if kind.limbers && !unit.limbered {
         return Err(r(
             "R&S 4(J)",
@@ -224,12 +271,6 @@ pub fn check_move_on(
         return Err(r(
             "R&S 6.0(A)",
             format!("{label} is disrupted: disrupted artillery and machine guns may not move"),
-        ));
-    }
-    if disrupted && unit.moved as usize + path.len() > 1 {
-        return Err(r(
-            "R&S 6.0(A)",
-            format!("{label} is disrupted and may move only one hex per Movement Phase"),
         ));
     }
     if charge {
@@ -257,6 +298,32 @@ pub fn check_move_on(
             format!("{label} is charging: the rest of its move is part of the charge"),
         ));
     }
+    Ok(start)
+}
+
+/// [`check_move`] with an occupancy index already built for `state`.
+pub fn check_move_on(
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    path: &[HexCoord],
+    charge: bool,
+) -> Result<MovePlan, RuleError> {
+    let start = check_mover(state, u, charge)?;
+    let setup = &state.setup;
+    let side = state.side_of(u);
+    let unit = &state.units[u];
+    let label = state.label(u).to_string();
+    let disrupted = unit.disrupted();
+    if path.is_empty() {
+        return Err(RuleError::not_now("a move needs at least one hex"));
+    }
+    if disrupted && unit.moved as usize + path.len() > 1 {
+        return Err(r(
+            "R&S 6.0(A)",
+            format!("{label} is disrupted and may move only one hex per Movement Phase"),
+        ));
+    }
     if start.is_none() {
         let (_, entry) = setup.units[u].arrival.expect("checked above");
         if !setup.entries[entry].contains(&path[0]) {
@@ -279,7 +346,11 @@ pub fn check_move_on(
     let mut left_zoc = unit.left_zoc;
     let mut approached = false;
     let mut prev = start;
-    let enemy_road_space = enemy_road_spaces(state, side);
+    let enemy_road_space = if setup.options.road_movement {
+        enemy_road_spaces(state, side)
+    } else {
+        Vec::new()
+    };
     for (i, &next) in path.iter().enumerate() {
         let cost = step_cost(state, board, u, prev, next, charge)?;
         if let Some(p) = prev {
@@ -407,91 +478,200 @@ fn check_road_space(state: &State, u: UnitId, at: HexCoord) -> Result<(), RuleEr
     Ok(())
 }
 
-/// Cheapest legal path to every reachable hex (for legal moves and the UI), preferring paths
-/// that do not leave an enemy-controlled hex (which would disrupt the unit, R&S 8.0(B)).
+/// Where a unit can move this phase: every reachable hex with the cheapest legal path to it,
+/// preferring paths that do not leave an enemy-controlled hex (which would disrupt the unit,
+/// R&S 8.0(B)). Paths are rebuilt on demand from predecessor links.
+pub struct Reach {
+    grid: crate::map::Grid,
+    /// Destination hexes (by index) with their search node.
+    dests: Vec<(usize, usize)>,
+    pred: Vec<usize>,
+}
+
+impl Reach {
+    fn empty(grid: crate::map::Grid) -> Reach {
+        Reach {
+            grid,
+            dests: Vec::new(),
+            pred: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.dests.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dests.is_empty()
+    }
+
+    pub fn destinations(&self) -> impl Iterator<Item = HexCoord> + '_ {
+        self.dests.iter().map(|(i, _)| self.grid.coord_at(*i))
+    }
+
+    fn path_of(&self, mut node: usize) -> Vec<HexCoord> {
+        let mut p = Vec::new();
+        while node != usize::MAX {
+            p.push(self.grid.coord_at(node / 2));
+            node = self.pred[node];
+        }
+        p.reverse();
+        p
+    }
+
+    /// The path to `h`, if reachable.
+    pub fn path(&self, h: HexCoord) -> Option<Vec<HexCoord>> {
+        let i = self.grid.index(h)?;
+        self.dests
+            .iter()
+            .find(|(d, _)| *d == i)
+            .map(|(_, node)| self.path_of(*node))
+    }
+
+    pub fn into_map(self) -> BTreeMap<HexCoord, Vec<HexCoord>> {
+        self.dests
+            .iter()
+            .map(|(i, node)| (self.grid.coord_at(*i), self.path_of(*node)))
+            .collect()
+    }
+}
+
+/// Cheapest legal path to every reachable hex (see [`Reach`]).
 pub fn reachable(state: &State, u: UnitId, charge: bool) -> BTreeMap<HexCoord, Vec<HexCoord>> {
+    let board = Board::new(state);
+    search(state, &board, u, charge).into_map()
+}
+
+pub fn reachable_on(
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    charge: bool,
+) -> BTreeMap<HexCoord, Vec<HexCoord>> {
+    search(state, board, u, charge).into_map()
+}
+
+/// Dijkstra over (hex, has-left-a-controlled-hex) with a bucket queue: costs are small whole
+/// numbers of `1/cost_den` MP, and (left, cost) is processed in lexicographic order. The search
+/// makes every check of [`check_move_on`] but the road movement spaces of 10.5, which are
+/// checked on each path when that rule is on; a listed move is always accepted (tested).
+pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
     let setup = &state.setup;
+    let g = &setup.grid;
     let side = state.side_of(u);
     let unit = &state.units[u];
-    let board = Board::new(state);
-    let limit = Frac::int(allowance(state, u, charge) as i64);
-    let start = unit.hex();
+    let limit = allowance(state, u, charge) as i64 * setup.cost_den;
+    let spent = setup.units(unit.spent);
+    let start_i = unit.hex().and_then(|h| g.index(h));
     let disrupted = unit.disrupted();
-    // Node: (hex, left_zoc). Key: (left_zoc, spent).
-    type Node = (HexCoord, bool);
-    let mut best: BTreeMap<Node, (Frac, Vec<HexCoord>)> = BTreeMap::new();
-    let mut heap: BinaryHeap<Reverse<(bool, Frac, Vec<HexCoord>)>> = BinaryHeap::new();
-    let firsts: Vec<HexCoord> = match start {
-        Some(h) => setup.grid.neighbors(h).collect(),
+    if (disrupted && unit.moved > 0) || check_mover(state, u, charge).is_err() {
+        return Reach::empty(*g);
+    }
+    let forbidden: Vec<usize> = setup.sides[side]
+        .approach
+        .iter()
+        .filter(|(_, e, _)| *e == ApproachEffect::Forbidden)
+        .flat_map(|(hx, _, _)| hx.iter().filter_map(|h| g.index(*h)))
+        .collect();
+    let n = g.len();
+    let mut best: Vec<i64> = vec![i64::MAX; 2 * n];
+    let mut pred: Vec<usize> = vec![usize::MAX; 2 * n];
+    let width = (limit.max(spent) + 1) as usize;
+    let mut buckets: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * width];
+    let bucket = |left: bool, cost: i64| {
+        usize::from(left) * width + cost.clamp(0, width as i64 - 1) as usize
+    };
+    let start_zoc = start_i.is_some_and(|i| board.enemy_zoc_at(side, i));
+    let firsts: Vec<(Option<(usize, usize)>, usize)> = match start_i {
+        Some(si) => (0..6)
+            .filter(|&d| setup.neighbors[si][d] != super::setup::NO_HEX)
+            .map(|d| (Some((si, d)), setup.neighbors[si][d] as usize))
+            .collect(),
         None => match setup.units[u].arrival {
-            Some((_, e)) => setup.entries[e].iter().copied().collect(),
-            None => return BTreeMap::new(),
+            Some((_, e)) => setup.entries[e]
+                .iter()
+                .filter_map(|h| g.index(*h))
+                .map(|i| (None, i))
+                .collect(),
+            None => return Reach::empty(*g),
         },
     };
-    let start_zoc = start.is_some_and(|h| board.enemy_zoc(state, side, h));
-    for f in firsts {
-        heap.push(Reverse((start_zoc && start.is_some(), unit.spent, vec![f])));
-    }
-    while let Some(Reverse((left, spent, path))) = heap.pop() {
-        let here = *path.last().expect("non-empty");
-        let prev = if path.len() >= 2 {
-            Some(path[path.len() - 2])
-        } else {
-            start
-        };
-        let Ok(cost) = step_cost(state, &board, u, prev, here, charge) else {
+    for (from, f) in firsts {
+        let Ok(cost) = step_at(state, board, u, from, f, charge) else {
             continue;
         };
         let total = spent + cost;
         if !disrupted && total > limit {
             continue;
         }
-        if disrupted && (unit.moved > 0 || path.len() > 1) {
+        let f_zoc = board.enemy_zoc_at(side, f);
+        if (start_zoc && f_zoc) || (disrupted && (start_zoc || f_zoc)) || forbidden.contains(&f) {
             continue;
         }
-        let here_zoc = board.enemy_zoc(state, side, here);
-        if let Some(p) = prev {
-            let p_zoc = board.enemy_zoc(state, side, p);
-            if (p_zoc && here_zoc) || (disrupted && (p_zoc || here_zoc)) {
+        // Disrupted units move one hex whatever it costs (R&S 6.0(A)).
+        let total = if disrupted { spent } else { total };
+        buckets[bucket(start_zoc, total)].push((f * 2 + usize::from(start_zoc), usize::MAX));
+    }
+    let mut dests: Vec<(usize, usize)> = Vec::new();
+    for b in 0..2 * width {
+        let left = b >= width;
+        let total = (b % width) as i64;
+        while let Some((node, from)) = buckets[b].pop() {
+            if best[node] <= total {
                 continue;
             }
+            if best[node ^ 1] == i64::MAX {
+                // First reached in this layer: layer 0 always comes first, so this is the
+                // preferred (non-disrupting, then cheapest) path.
+                dests.push((node / 2, node));
+            }
+            best[node] = total;
+            pred[node] = from;
+            if disrupted {
+                continue;
+            }
+            let here = node / 2;
+            let here_zoc = board.enemy_zoc_at(side, here);
+            for d in 0..6 {
+                let nb = setup.neighbors[here][d];
+                if nb == super::setup::NO_HEX || Some(nb as usize) == start_i {
+                    continue;
+                }
+                let nb = nb as usize;
+                let Ok(cost) = step_at(state, board, u, Some((here, d)), nb, charge) else {
+                    continue;
+                };
+                let t = total + cost;
+                if t > limit
+                    || (here_zoc && board.enemy_zoc_at(side, nb))
+                    || forbidden.contains(&nb)
+                {
+                    continue;
+                }
+                let nl = left || here_zoc;
+                let next = nb * 2 + usize::from(nl);
+                if best[next] <= t {
+                    continue;
+                }
+                buckets[bucket(nl, t)].push((next, node));
+            }
         }
-        if setup.sides[side]
-            .approach
+    }
+    let mut reach = Reach {
+        grid: *g,
+        dests,
+        pred,
+    };
+    if setup.options.road_movement {
+        let keep: Vec<(usize, usize)> = reach
+            .dests
             .iter()
-            .any(|(hx, e, _)| *e == ApproachEffect::Forbidden && hx.contains(&here))
-        {
-            continue;
-        }
-        let key = (here, left);
-        if best.get(&key).is_some_and(|(c, _)| *c <= total) {
-            continue;
-        }
-        best.insert(key, (total, path.clone()));
-        if disrupted {
-            continue;
-        }
-        for n in setup.grid.neighbors(here) {
-            if Some(n) == start || path.contains(&n) {
-                continue;
-            }
-            let mut p = path.clone();
-            p.push(n);
-            heap.push(Reverse((left || here_zoc, total, p)));
-        }
+            .copied()
+            .filter(|(_, node)| {
+                check_move_on(state, board, u, &reach.path_of(*node), charge).is_ok()
+            })
+            .collect();
+        reach.dests = keep;
     }
-    let mut out: BTreeMap<HexCoord, (bool, Frac, Vec<HexCoord>)> = BTreeMap::new();
-    for ((h, left), (cost, path)) in best {
-        if Some(h) == start {
-            continue;
-        }
-        let better = out.get(&h).is_none_or(|(l, c, _)| (left, cost) < (*l, *c));
-        if better {
-            out.insert(h, (left, cost, path));
-        }
-    }
-    out.into_iter()
-        .filter(|(_, (_, _, p))| check_move_on(state, &board, u, p, charge).is_ok())
-        .map(|(h, (_, _, p))| (h, p))
-        .collect()
+    reach
 }

@@ -219,7 +219,34 @@ pub struct Setup {
     pub features: BTreeMap<String, Vec<HexCoord>>,
     pub crt: CombatResults,
     pub range_effects: RangeEffects,
+    /// Per hex: bit `d` set when a road leaves towards hexx edge direction `d`.
+    #[serde(skip)]
+    pub road_dirs: Vec<u8>,
+    /// Per hex: bit `d` set when the hexside towards direction `d` is a ridge.
+    #[serde(skip)]
+    pub ridge_dirs: Vec<u8>,
+    /// Per hex and direction: extra movement points to cross that hexside.
+    #[serde(skip)]
+    pub side_extra: Vec<[Frac; 6]>,
+    /// Per hex and direction: the neighbour's index, or `NO_HEX` off the map.
+    #[serde(skip)]
+    pub neighbors: Vec<[u32; 6]>,
+    /// Every movement cost is a whole number of `1/cost_den` MP (3 in Rifle & Saber: roads
+    /// cost 1/3), so searches add integers.
+    #[serde(skip)]
+    pub cost_den: i64,
+    /// Per hex, in those units: cost to enter, and through a road hexside.
+    #[serde(skip)]
+    pub move_units: Vec<i64>,
+    #[serde(skip)]
+    pub road_units: Vec<i64>,
+    /// Per hex and direction, in those units: extra cost of the hexside.
+    #[serde(skip)]
+    pub side_units: Vec<[i64; 6]>,
 }
+
+/// No neighbour in that direction (the map edge).
+pub const NO_HEX: u32 = u32::MAX;
 
 fn target(map: &Map, t: &Target) -> TargetSetup {
     let mut groups: Vec<(String, Vec<HexCoord>)> = t
@@ -597,7 +624,63 @@ impl Setup {
             map.to_file().to_text(),
             crate::document::to_text(catalog)
         );
+        let n = grid.len();
+        let mut road_dirs = vec![0u8; n];
+        let mut ridge_dirs = vec![0u8; n];
+        let mut side_extra = vec![[Frac::ZERO; 6]; n];
+        let mut neighbors = vec![[NO_HEX; 6]; n];
+        for h in grid.hexes() {
+            let i = grid.index(h).expect("on map");
+            for d in hexx::EdgeDirection::ALL_DIRECTIONS {
+                let Some(nb) = grid.from_hex(grid.to_hex(h).neighbor(d)) else {
+                    continue;
+                };
+                neighbors[i][d.index() as usize] = grid.index(nb).expect("on map") as u32;
+                let e = Edge::new(h, nb);
+                let bit = 1u8 << d.index();
+                if roads.contains(&e) {
+                    road_dirs[i] |= bit;
+                }
+                if ridges.contains(&e) {
+                    ridge_dirs[i] |= bit;
+                }
+                if let Some(x) = hexside_extra.get(&e) {
+                    side_extra[i][d.index() as usize] = *x;
+                }
+            }
+        }
+        let mut cost_den: i64 = 1;
+        let lcm = |a: i64, b: i64| {
+            let (mut x, mut y) = (a, b);
+            while y != 0 {
+                (x, y) = (y, x % y);
+            }
+            a / x * b
+        };
+        for f in hexes
+            .iter()
+            .flat_map(|h| std::iter::once(h.movement).chain(h.movement_by_road))
+            .chain(side_extra.iter().flatten().copied())
+            .chain([road_cost])
+        {
+            cost_den = lcm(cost_den, f.den());
+        }
+        let to_units = |f: Frac| (f * Frac::int(cost_den)).floor();
+        let move_units: Vec<i64> = hexes.iter().map(|h| to_units(h.movement)).collect();
+        let road_units: Vec<i64> = hexes
+            .iter()
+            .map(|h| to_units(h.movement_by_road.unwrap_or(road_cost).min(road_cost)))
+            .collect();
+        let side_units: Vec<[i64; 6]> = side_extra.iter().map(|a| a.map(to_units)).collect();
         Ok(Setup {
+            move_units,
+            road_units,
+            side_units,
+            cost_den,
+            neighbors,
+            road_dirs,
+            ridge_dirs,
+            side_extra,
             scenario_id: file.id.clone(),
             title: file.title.clone(),
             scenario_hash: sha256_hex(hash_input.as_bytes()),
@@ -646,16 +729,40 @@ impl Setup {
         &self.hexes[self.grid.index(h).expect("hex on the map")]
     }
 
+    /// A movement cost in whole units of `1/cost_den` MP.
+    pub fn units(&self, f: Frac) -> i64 {
+        (f * Frac::int(self.cost_den)).floor()
+    }
+
+    /// The hexx direction from `a` to its neighbour `b`, with `a`'s index.
+    fn dir(&self, a: HexCoord, b: HexCoord) -> Option<(usize, usize)> {
+        let i = self.grid.index(a)?;
+        let d = self
+            .grid
+            .to_hex(a)
+            .neighbor_direction(self.grid.to_hex(b))?;
+        Some((i, d.index() as usize))
+    }
+
     pub fn is_road(&self, a: HexCoord, b: HexCoord) -> bool {
-        self.roads.contains(&Edge::new(a, b))
+        self.dir(a, b)
+            .is_some_and(|(i, d)| self.road_dirs[i] & (1 << d) != 0)
     }
 
     pub fn has_road(&self, h: HexCoord) -> bool {
-        self.grid.neighbors(h).any(|n| self.is_road(h, n))
+        self.grid.index(h).is_some_and(|i| self.road_dirs[i] != 0)
     }
 
     pub fn is_ridge(&self, a: HexCoord, b: HexCoord) -> bool {
-        self.ridges.contains(&Edge::new(a, b))
+        self.dir(a, b)
+            .is_some_and(|(i, d)| self.ridge_dirs[i] & (1 << d) != 0)
+    }
+
+    /// Extra movement points to cross from `a` into its neighbour `b`.
+    pub fn side_cost(&self, a: HexCoord, b: HexCoord) -> Frac {
+        self.dir(a, b)
+            .map(|(i, d)| self.side_extra[i][d])
+            .unwrap_or(Frac::ZERO)
     }
 
     pub fn name(&self, h: HexCoord) -> String {
