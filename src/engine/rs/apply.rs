@@ -381,18 +381,32 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn friendly_hex(&self, hex: HexCoord) -> Result<(), RuleError> {
+    /// Trenches, improved positions and work go only on hexes the player's units occupy;
+    /// `case` is the rule that says so (R&S 10.2, 10.3).
+    fn friendly_hex(&self, hex: HexCoord, case: &str) -> Result<(), RuleError> {
         if !self.s.setup.grid.contains(hex) || self.s.occupant(hex) != Some(self.s.player) {
-            return Err(RuleError::not_now(format!(
-                "{hex} holds no {} unit",
-                self.s.setup.sides[self.s.player].name
-            )));
+            return Err(r(
+                case,
+                format!(
+                    "{hex} holds no {} unit",
+                    self.s.setup.sides[self.s.player].name
+                ),
+            ));
         }
         Ok(())
     }
 
     fn place_trench(&mut self, hex: HexCoord) -> Result<(), RuleError> {
-        self.phase_is(Phase::Deployment, "trenches are placed")?;
+        // R&S 10.3: "placed on any Friendly-occupied hex, before the game begins".
+        if self.s.phase != Phase::Deployment {
+            return Err(r(
+                "R&S 10.3",
+                format!(
+                    "trenches are placed before the game begins; it is the {}",
+                    self.s.phase.name()
+                ),
+            ));
+        }
         let side = self.s.player;
         if !self.s.setup.options.trenches {
             return Err(RuleError::not_now(
@@ -408,7 +422,7 @@ impl Ctx<'_> {
                 ),
             ));
         }
-        self.friendly_hex(hex)?;
+        self.friendly_hex(hex, "R&S 10.3")?;
         if !self.s.trenches.insert(hex) {
             return Err(RuleError::not_now(format!(
                 "{} already has a trench",
@@ -428,7 +442,7 @@ impl Ctx<'_> {
                 "optional rule 10.2 (improved positions) is off in this game",
             ));
         }
-        self.friendly_hex(hex)?;
+        self.friendly_hex(hex, "R&S 10.2")?;
         if self.s.improved.contains(&hex) {
             return Err(RuleError::not_now(format!(
                 "{} already has an improved position",
@@ -779,14 +793,24 @@ impl Ctx<'_> {
     }
 
     fn begin_work(&mut self, hex: HexCoord) -> Result<(), RuleError> {
-        // R&S 10.2: the work counter is placed at the start of the first friendly player-turn.
-        self.phase_is(Phase::Fire, "work on improved positions begins")?;
+        // R&S 10.2: the work counter is placed at the start of the first friendly player-turn
+        // (its Fire Combat Phase).
+        if self.s.phase != Phase::Fire {
+            return Err(r(
+                "R&S 10.2",
+                format!(
+                    "work on an improved position begins at the start of a friendly \
+                     player-turn, in its Fire Combat Phase; it is the {}",
+                    self.s.phase.name()
+                ),
+            ));
+        }
         if !self.s.setup.options.improved_positions {
             return Err(RuleError::not_now(
                 "optional rule 10.2 (improved positions) is off in this game",
             ));
         }
-        self.friendly_hex(hex)?;
+        self.friendly_hex(hex, "R&S 10.2")?;
         if self.s.improved.contains(&hex) || self.s.work.iter().any(|w| w.hex == hex) {
             return Err(RuleError::not_now(format!(
                 "{} already has an improved position or work",

@@ -23,10 +23,17 @@ pub fn defense_multiplier(state: &State, u: UnitId) -> Frac {
     let Some(h) = unit.hex() else {
         return Frac::ONE;
     };
+    let info = setup.hex(h);
     let mut m = if unit.road_mode {
         Frac::new(1, 2)
+    } else if setup.options.road_movement
+        && let Some(river) = info.defense_without_bridge
+    {
+        // R&S 9.2 note: with 10.5 in play, a unit not in road movement mode modifies its
+        // defense "as if the Road or Bridge did not exist": a bridge hex is a river hex.
+        river
     } else {
-        setup.hex(h).defense
+        info.defense
     };
     let mounted = mounted(state, u);
     if setup.options.trenches && state.trenches.contains(&h) && !mounted {

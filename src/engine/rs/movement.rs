@@ -351,6 +351,23 @@ pub fn check_move_on(
     } else {
         Vec::new()
     };
+    // Errata 10.5(A): "must stop upon entering" holds across moves: a unit that entered an
+    // enemy road movement space earlier this phase may not go on (one that began the phase
+    // there did not enter it, and may move).
+    if let Some(h) = start
+        && unit.moved > 0
+        && !unit.road_mode
+        && enemy_road_space.contains(&h)
+    {
+        return Err(r(
+            "R&S 10.5(A) errata",
+            format!(
+                "{label} entered {}, in an enemy unit's road movement space, and must stop \
+                 there",
+                setup.name(h)
+            ),
+        ));
+    }
     for (i, &next) in path.iter().enumerate() {
         let cost = step_cost(state, board, u, prev, next, charge)?;
         if let Some(p) = prev {

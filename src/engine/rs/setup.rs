@@ -83,6 +83,9 @@ pub struct HexInfo {
     /// Cost when entered through a road hexside, if the terrain sets one (bridges).
     pub movement_by_road: Option<Frac>,
     pub defense: Frac,
+    /// A bridge's defense "as if the Road or Bridge did not exist" (the river's): what a unit
+    /// not in road movement mode gets when optional rule 10.5 is in play (R&S 9.2 note).
+    pub defense_without_bridge: Option<Frac>,
     pub blocks_los: bool,
     /// Clear terrain (R&S 6.0(C) retreats, 4(K) charges).
     pub clear: bool,
@@ -307,6 +310,10 @@ impl Setup {
                     movement: t.movement,
                     movement_by_road: t.movement_by_road,
                     defense: t.defense,
+                    defense_without_bridge: match t.key.as_str() {
+                        "bridge" => tec.terrain("river").map(|r| r.defense),
+                        _ => None,
+                    },
                     blocks_los: t.blocks_line_of_sight,
                     clear: t.key == "clear",
                     water: matches!(t.key.as_str(), "river" | "ford" | "bridge"),
