@@ -91,13 +91,16 @@ impl Policy {
     fn deploy(&mut self, state: &State) -> Command {
         let setup = &state.setup;
         let side = state.player;
-        let waiting: Vec<UnitId> = (0..state.units.len())
+        // Largest units first, so that crowded zones still take every gun (R&S 7.0: guns 3
+        // points, others 2).
+        let mut waiting: Vec<UnitId> = (0..state.units.len())
             .filter(|&u| {
                 setup.units[u].side == side
                     && setup.units[u].deployment.is_some()
                     && state.units[u].location == Location::Off
             })
             .collect();
+        waiting.sort_by_key(|&u| std::cmp::Reverse(state.kind(u).stacking));
         if let Some(&u) = waiting.first() {
             let d = setup.units[u].deployment.expect("filtered");
             let hexes: Vec<HexCoord> = setup.deployments[d].hexes.iter().copied().collect();
@@ -118,7 +121,10 @@ impl Policy {
                     return c;
                 }
             }
-            for h in hexes {
+            // Then the fullest hex that still takes it, to leave whole hexes for the rest.
+            let mut by_fill = hexes.clone();
+            by_fill.sort_by_key(|h| std::cmp::Reverse(board.points(state, *h)));
+            for h in by_fill {
                 let c = Command::Deploy {
                     unit: u,
                     hex: h,
