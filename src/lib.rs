@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod document;
+pub mod editor;
 pub mod engine;
 pub mod factor;
 pub mod frac;

@@ -1,0 +1,314 @@
+use super::*;
+use crate::map::Grid;
+
+fn h(name: &str) -> HexCoord {
+    name.parse().unwrap()
+}
+
+fn doc() -> Document {
+    Document::new("test", "Test", RulesetId::RifleAndSaber, Grid::flat(10, 8)).unwrap()
+}
+
+fn paint(d: &mut Document, hex: &str, brush: Brush, terrain: &str) -> Changed {
+    d.apply(Op::Paint {
+        center: h(hex),
+        brush,
+        terrain: terrain.into(),
+    })
+    .unwrap()
+}
+
+#[test]
+fn new_maps_are_valid_and_clean() {
+    let d = doc();
+    assert!(d.validate().is_ok());
+    assert!(!d.is_dirty() && !d.can_undo());
+    assert_eq!(d.terrain(h("0505")), Some("clear"));
+    let e = Document::new("x", "X", RulesetId::RifleAndSaber, Grid::flat(0, 3)).unwrap_err();
+    assert!(e.to_string().contains("1 to 999"), "{e}");
+}
+
+#[test]
+fn brushes_cover_1_7_and_19_hexes() {
+    let mut d = doc();
+    assert_eq!(paint(&mut d, "0505", Brush::One, "woods").cells.len(), 1);
+    assert_eq!(
+        paint(&mut d, "0505", Brush::Seven, "village").cells.len(),
+        7
+    );
+    // The 7 already village are changed again only if different: 19 - 0 (woods -> village
+    // was the centre, already village now).
+    assert_eq!(
+        paint(&mut d, "0505", Brush::Nineteen, "slope").cells.len(),
+        19
+    );
+    // At a corner the brush is clipped by the map.
+    assert_eq!(paint(&mut d, "0101", Brush::Seven, "woods").cells.len(), 3);
+    let e = d
+        .apply(Op::Paint {
+            center: h("0505"),
+            brush: Brush::One,
+            terrain: "jungle".into(),
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("unknown terrain 'jungle'"), "{e}");
+    assert!(e.to_string().contains("clear, village"), "{e}");
+}
+
+#[test]
+fn a_stroke_is_one_step_and_undo_redo_restore_exactly() {
+    let mut d = doc();
+    let before = d.to_file();
+    d.begin_stroke();
+    for hex in ["0202", "0203", "0204", "0304"] {
+        paint(&mut d, hex, Brush::One, "woods");
+    }
+    d.end_stroke();
+    let after = d.to_file();
+    assert_eq!(d.history.depth(), 1);
+    assert!(d.is_dirty());
+    let ch = d.undo();
+    assert_eq!(ch.cells.len(), 4);
+    assert_eq!(d.to_file(), before);
+    assert!(!d.is_dirty(), "undone to the opened state");
+    d.redo();
+    assert_eq!(d.to_file(), after);
+    d.mark_saved();
+    assert!(!d.is_dirty());
+}
+
+#[test]
+fn flood_fill_stops_at_other_terrain() {
+    let mut d = doc();
+    // A wall of woods down column 04 splits the map.
+    for r in 1..=8 {
+        paint(&mut d, &format!("04{r:02}"), Brush::One, "woods");
+    }
+    let ch = d
+        .apply(Op::Fill {
+            start: h("0101"),
+            terrain: "river".into(),
+        })
+        .unwrap();
+    assert_eq!(ch.cells.len(), 3 * 8);
+    assert_eq!(d.terrain(h("0308")), Some("river"));
+    assert_eq!(d.terrain(h("0501")), Some("clear"));
+}
+
+#[test]
+fn raising_in_a_stroke_changes_each_hex_once() {
+    let mut d = doc();
+    d.begin_stroke();
+    for _ in 0..3 {
+        d.apply(Op::Elevation {
+            center: h("0505"),
+            brush: Brush::Seven,
+            change: Elevation::Raise,
+        })
+        .unwrap();
+    }
+    d.end_stroke();
+    assert_eq!(d.elevation(h("0505")), Some(1));
+    d.apply(Op::Elevation {
+        center: h("0505"),
+        brush: Brush::One,
+        change: Elevation::Raise,
+    })
+    .unwrap();
+    assert_eq!(d.elevation(h("0505")), Some(2));
+    d.apply(Op::Elevation {
+        center: h("0505"),
+        brush: Brush::One,
+        change: Elevation::Set(7),
+    })
+    .unwrap();
+    assert_eq!(d.elevation(h("0505")), Some(7));
+    assert!(
+        d.apply(Op::Elevation {
+            center: h("0505"),
+            brush: Brush::One,
+            change: Elevation::Set(12),
+        })
+        .is_err()
+    );
+    let m = d.validate().unwrap();
+    assert_eq!(m.elevation(h("0504")), Some(1));
+}
+
+#[test]
+fn hexsides_toggle_and_must_be_adjacent_and_in_the_chart() {
+    let mut d = doc();
+    let side = |on| Op::Hexside {
+        a: h("0303"),
+        b: h("0302"),
+        feature: "ridge".into(),
+        on,
+    };
+    d.apply(side(true)).unwrap();
+    assert_eq!(d.hexside(h("0302"), h("0303")), ["ridge"]);
+    d.apply(Op::Hexside {
+        a: h("0302"),
+        b: h("0303"),
+        feature: "stream".into(),
+        on: true,
+    })
+    .unwrap();
+    assert_eq!(d.hexside(h("0302"), h("0303")), ["ridge", "stream"]);
+    d.apply(side(false)).unwrap();
+    assert_eq!(d.hexside(h("0302"), h("0303")), ["stream"]);
+    let e = d
+        .apply(Op::Hexside {
+            a: h("0101"),
+            b: h("0505"),
+            feature: "ridge".into(),
+            on: true,
+        })
+        .unwrap_err();
+    assert!(matches!(e, EditError::NotAdjacent(..)), "{e}");
+    let e = d
+        .apply(Op::Hexside {
+            a: h("0101"),
+            b: h("0102"),
+            feature: "wall".into(),
+            on: true,
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("knows: ridge, stream"), "{e}");
+    let m = d.validate().unwrap();
+    assert_eq!(m.hexside(h("0303"), h("0302")), ["stream"]);
+}
+
+#[test]
+fn routes_fill_gaps_undo_backtracks_and_extend_at_their_end() {
+    let mut d = doc();
+    let road = |hexes: &[&str]| Op::Route {
+        kind: "road".into(),
+        name: String::new(),
+        hexes: hexes.iter().map(|n| h(n)).collect(),
+    };
+    d.apply(road(&["0101", "0104"])).unwrap();
+    assert_eq!(d.routes()[0].hexes, ["0101", "0102", "0103", "0104"].map(h));
+    d.apply(road(&["0104", "0105", "0104", "0204", "0204"]))
+        .unwrap();
+    assert_eq!(d.routes().len(), 1, "extends the road that ends at 0104");
+    assert_eq!(
+        d.routes()[0].hexes,
+        ["0101", "0102", "0103", "0104", "0204"].map(h)
+    );
+    assert_eq!(
+        d.apply(road(&["0707"])).unwrap_err(),
+        EditError::RouteTooShort
+    );
+    assert!(d.validate().is_ok());
+    d.apply(Op::DeleteRoutesAt { hex: h("0103") }).unwrap();
+    assert!(d.routes().is_empty());
+}
+
+#[test]
+fn features_live_validation_and_erase() {
+    let mut d = doc();
+    d.apply(Op::FeatureCreate {
+        code: "V4".into(),
+        name: "Montebello".into(),
+    })
+    .unwrap();
+    let p = d.problems().to_string();
+    assert!(p.contains("V4 has no hexes"), "{p}");
+    for hex in ["0404", "0405"] {
+        d.apply(Op::FeatureHex {
+            code: "V4".into(),
+            hex: h(hex),
+            on: true,
+        })
+        .unwrap();
+    }
+    assert!(d.problems().is_empty());
+    d.apply(Op::FeatureCreate {
+        code: "H4".into(),
+        name: String::new(),
+    })
+    .unwrap();
+    d.apply(Op::FeatureHex {
+        code: "H4".into(),
+        hex: h("0808"),
+        on: true,
+    })
+    .unwrap();
+    let p = d.problems().to_string();
+    assert!(p.contains("number 4 is already used by V4"), "{p}");
+    d.apply(Op::FeatureEdit {
+        code: "H4".into(),
+        new_code: "H5".into(),
+        name: "Round Top".into(),
+    })
+    .unwrap();
+    assert!(d.problems().is_empty());
+    assert_eq!(
+        d.apply(Op::FeatureCreate {
+            code: "v9".into(),
+            name: String::new()
+        })
+        .unwrap_err(),
+        EditError::BadCode("v9".into())
+    );
+    // Erasing cuts a road in two and takes hexes out of features.
+    d.apply(Op::Route {
+        kind: "road".into(),
+        name: "Pike".into(),
+        hexes: vec![h("0401"), h("0408")],
+    })
+    .unwrap();
+    paint(&mut d, "0404", Brush::One, "village");
+    d.apply(Op::Hexside {
+        a: h("0404"),
+        b: h("0403"),
+        feature: "ridge".into(),
+        on: true,
+    })
+    .unwrap();
+    d.apply(Op::Erase {
+        center: h("0404"),
+        brush: Brush::One,
+    })
+    .unwrap();
+    assert_eq!(d.terrain(h("0404")), Some("clear"));
+    assert!(d.hexside(h("0404"), h("0403")).is_empty());
+    assert_eq!(d.features()[0].hexes, [h("0405")]);
+    assert_eq!(d.routes().len(), 2);
+    assert!(d.problems().is_empty());
+    d.apply(Op::FeatureDelete { code: "H5".into() }).unwrap();
+    assert_eq!(d.features().len(), 1);
+}
+
+#[test]
+fn saved_documents_round_trip_through_the_format() {
+    let mut d = doc();
+    paint(&mut d, "0303", Brush::Seven, "woods");
+    paint(&mut d, "0808", Brush::One, "village");
+    d.apply(Op::Elevation {
+        center: h("0606"),
+        brush: Brush::Nineteen,
+        change: Elevation::Raise,
+    })
+    .unwrap();
+    d.apply(Op::Hexside {
+        a: h("0505"),
+        b: h("0506"),
+        feature: "ridge".into(),
+        on: true,
+    })
+    .unwrap();
+    let m = d.validate().unwrap();
+    let again = Document::from_map(&m);
+    assert_eq!(again.to_file(), d.to_file());
+    let text = m.to_file().to_text();
+    assert_eq!(Map::from_text(&text).unwrap(), m);
+}
+
+#[test]
+fn the_shipped_map_opens_unchanged() {
+    let text = include_str!("../../maps/rifle-and-saber.json");
+    let m = Map::from_text(text).unwrap();
+    let d = Document::from_map(&m);
+    assert_eq!(d.validate().unwrap(), m);
+}
