@@ -12,6 +12,7 @@ pub mod game;
 pub mod library;
 pub mod map;
 pub mod oob;
+pub mod pack;
 pub mod problems;
 pub mod render;
 pub mod scenario;

@@ -5,6 +5,7 @@ mod bench;
 mod factor;
 mod game;
 mod oob;
+mod pack;
 mod render;
 mod tables;
 mod validate;
@@ -50,6 +51,8 @@ enum Command {
     Bench(bench::Args),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
     Zones(zones::Args),
+    /// Scenario packs: export, import, list and verify `.kepipack` files.
+    Pack(pack::Args),
 }
 
 pub fn run() -> ExitCode {
@@ -61,6 +64,7 @@ pub fn run() -> ExitCode {
         Command::Tables(a) => tables::run(a),
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
+        Command::Pack(a) => pack::run(a),
         Command::Bench(a) => bench::run(a),
         Command::New(a) => game::new(a),
         Command::Legal(a) => game::legal(a),
