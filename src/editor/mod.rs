@@ -9,6 +9,7 @@
 //! step, every op until [`Document::end_stroke`] joins it. While a stroke is open, raising or
 //! lowering changes each hex at most once, however often the brush passes over it.
 
+pub mod files;
 pub mod history;
 pub mod underlay;
 

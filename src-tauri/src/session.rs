@@ -1,0 +1,324 @@
+//! The shell's state: the map being edited, its file, its underlay picture and the recent
+//! files. Each method parses its arguments, calls one core function and maps the result to a
+//! transport type; none needs a window, so they are tested without one.
+
+use crate::transport::{self, AppError, AppResult, Delta, EditDto, ErrorCode, MapView, StatusDto};
+use kepi::editor::files;
+use kepi::editor::{Changed, Document, Op};
+use kepi::map::{Grid, Orientation, Shove, Underlay};
+use kepi::tables::RulesetId;
+use std::path::{Path, PathBuf};
+
+/// At most this many recent files are kept.
+pub const RECENT_MAX: usize = 10;
+
+#[derive(Default)]
+pub struct Session {
+    doc: Option<Document>,
+    path: Option<PathBuf>,
+    /// The underlay picture shown (PNG), and whether it is new (not yet written beside the map).
+    underlay_png: Option<Vec<u8>>,
+    underlay_new: bool,
+    recent: Vec<PathBuf>,
+    recent_store: Option<PathBuf>,
+    /// Set once the user chose to close without saving.
+    pub closing: bool,
+}
+
+impl Session {
+    /// A session whose recent files are kept in `store` (a JSON list of paths).
+    pub fn with_recent_store(store: Option<PathBuf>) -> Session {
+        let recent = store
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| serde_json::from_str::<Vec<PathBuf>>(&t).ok())
+            .unwrap_or_default();
+        Session {
+            recent,
+            recent_store: store,
+            ..Session::default()
+        }
+    }
+
+    fn doc(&self) -> AppResult<&Document> {
+        self.doc.as_ref().ok_or_else(AppError::no_map)
+    }
+
+    fn doc_mut(&mut self) -> AppResult<&mut Document> {
+        self.doc.as_mut().ok_or_else(AppError::no_map)
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.doc.as_ref().is_some_and(Document::is_dirty)
+    }
+
+    pub fn title(&self) -> String {
+        match &self.doc {
+            None => "Kepi".into(),
+            Some(d) => {
+                let s = transport::status(d, self.path.as_deref());
+                format!("{}{} — Kepi", s.title, if s.dirty { " •" } else { "" })
+            }
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_MAX);
+        if let Some(store) = &self.recent_store {
+            if let Some(dir) = store.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = std::fs::write(
+                store,
+                serde_json::to_string_pretty(&self.recent).unwrap_or_default(),
+            );
+        }
+    }
+
+    pub fn recent_files(&self) -> Vec<String> {
+        self.recent
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect()
+    }
+
+    pub fn view(&self) -> AppResult<MapView> {
+        Ok(transport::map_view(self.doc()?, self.path.as_deref()))
+    }
+
+    pub fn new_map(
+        &mut self,
+        name: &str,
+        columns: u16,
+        rows: u16,
+        orientation: &str,
+        shove: &str,
+    ) -> AppResult<MapView> {
+        let bad = |what: &str, v: &str| {
+            AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("{what} '{v}': use flat or pointy, even or odd"),
+            )
+        };
+        let orientation = match orientation {
+            "flat" => Orientation::Flat,
+            "pointy" => Orientation::Pointy,
+            o => return Err(bad("orientation", o)),
+        };
+        let shove = match shove {
+            "even" => Shove::Even,
+            "odd" => Shove::Odd,
+            s => return Err(bad("shove", s)),
+        };
+        let grid = Grid::new(orientation, shove, columns, rows);
+        let doc = Document::new("new-map", name, RulesetId::RifleAndSaber, grid)?;
+        self.doc = Some(doc);
+        self.path = None;
+        self.underlay_png = None;
+        self.underlay_new = false;
+        self.view()
+    }
+
+    pub fn open(&mut self, path: &Path) -> AppResult<MapView> {
+        let opened = files::open(path)?;
+        self.doc = Some(opened.document);
+        self.path = Some(path.to_path_buf());
+        self.underlay_png = opened.underlay_png;
+        self.underlay_new = false;
+        self.remember(path);
+        self.view()
+    }
+
+    /// Open a file from the recent list (and no other).
+    pub fn open_recent(&mut self, path: &str) -> AppResult<MapView> {
+        let p = PathBuf::from(path);
+        if !self.recent.contains(&p) {
+            return Err(AppError::new(
+                ErrorCode::NotAllowed,
+                format!("{path} is not a recent file"),
+            ));
+        }
+        self.open(&p)
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    pub fn save_as(&mut self, path: &Path) -> AppResult<StatusDto> {
+        let png = self
+            .underlay_new
+            .then_some(self.underlay_png.as_deref())
+            .flatten();
+        let doc = self.doc.as_mut().ok_or_else(AppError::no_map)?;
+        files::save(doc, path, png)?;
+        self.underlay_new = false;
+        self.path = Some(path.to_path_buf());
+        self.remember(path);
+        Ok(transport::status(self.doc()?, self.path.as_deref()))
+    }
+
+    fn delta(&self, ch: &Changed, with_problems: bool) -> AppResult<Delta> {
+        Ok(transport::delta(
+            self.doc()?,
+            ch,
+            self.path.as_deref(),
+            with_problems,
+        ))
+    }
+
+    /// One edit; the live validation comes with it unless a stroke is open.
+    pub fn edit(&mut self, edit: EditDto, in_stroke: bool) -> AppResult<Delta> {
+        let doc = self.doc_mut()?;
+        let op = edit.into_op(&doc.grid)?;
+        let ch = doc.apply(op)?;
+        self.delta(&ch, !in_stroke)
+    }
+
+    pub fn begin_stroke(&mut self) -> AppResult<()> {
+        self.doc_mut()?.begin_stroke();
+        Ok(())
+    }
+
+    pub fn end_stroke(&mut self) -> AppResult<Delta> {
+        self.doc_mut()?.end_stroke();
+        self.delta(&Changed::default(), true)
+    }
+
+    pub fn undo(&mut self) -> AppResult<Delta> {
+        let ch = self.doc_mut()?.undo();
+        self.delta(&ch, true)
+    }
+
+    pub fn redo(&mut self) -> AppResult<Delta> {
+        let ch = self.doc_mut()?.redo();
+        self.delta(&ch, true)
+    }
+
+    /// Import a picture as the underlay, fitted over the map's width at half opacity.
+    pub fn import_underlay(&mut self, picture: &Path) -> AppResult<Delta> {
+        let img = files::read_underlay(picture)?;
+        let doc = self.doc_mut()?;
+        let g = doc.grid;
+        // Width of the map in hex radii (see Grid::center): flat columns are 1.5 radii apart.
+        let (across, x, y) = match g.orientation {
+            Orientation::Flat => (
+                1.5 * (g.columns as f64 - 1.0) + 2.0,
+                -1.0,
+                -(3f64.sqrt()) / 2.0,
+            ),
+            Orientation::Pointy => (
+                3f64.sqrt() * (g.columns as f64 + 0.5),
+                -(3f64.sqrt()) / 2.0,
+                -1.0,
+            ),
+        };
+        let underlay = Underlay {
+            image: files::underlay_path(&doc.id),
+            x,
+            y,
+            scale: across / img.width as f64,
+            rotation_deg: 0.0,
+            opacity: 0.5,
+        };
+        let ch = doc.apply(Op::SetUnderlay(Some(underlay)))?;
+        self.underlay_png = Some(img.png);
+        self.underlay_new = true;
+        self.delta(&ch, true)
+    }
+
+    pub fn underlay_image(&self) -> Option<Vec<u8>> {
+        self.underlay_png.clone()
+    }
+
+    pub fn export_png(&self, path: &Path, scale: u32) -> AppResult<String> {
+        let (w, h) = files::export_png(self.doc()?, path, scale)?;
+        Ok(format!("{} ({w} x {h} px)", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(s: &mut Session, json: serde_json::Value) -> AppResult<Delta> {
+        s.edit(serde_json::from_value(json).unwrap(), false)
+    }
+
+    #[test]
+    fn a_painted_map_saves_and_reopens_through_the_session() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Session::with_recent_store(Some(dir.path().join("recent.json")));
+        let v = s.new_map("Test", 8, 6, "flat", "even").unwrap();
+        assert_eq!(v.terrain.len(), 48);
+        assert_eq!(v.palette.hexsides.len(), 2, "the chart's ridge and stream");
+        s.begin_stroke().unwrap();
+        let d = s
+            .edit(
+                serde_json::from_value(
+                    serde_json::json!({"op": "paint", "hex": 10, "size": 7, "terrain": "woods"}),
+                )
+                .unwrap(),
+                true,
+            )
+            .unwrap();
+        assert_eq!(d.cells.len(), 7);
+        assert!(d.problems.is_none(), "no validation inside a stroke");
+        let d = s.end_stroke().unwrap();
+        assert_eq!(d.problems.unwrap().len(), 0);
+        edit(
+            &mut s,
+            serde_json::json!({"op": "hexside", "a": 10, "b": 11, "feature": "ridge", "on": true}),
+        )
+        .unwrap();
+        let e = edit(
+            &mut s,
+            serde_json::json!({"op": "hexside", "a": 10, "b": 11, "feature": "wall", "on": true}),
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::EditRefused);
+        let e = edit(
+            &mut s,
+            serde_json::json!({"op": "paint", "hex": 999, "size": 1, "terrain": "woods"}),
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        let path = dir.path().join("test-map.json");
+        let st = s.save_as(&path).unwrap();
+        assert!(!st.dirty);
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let mut s2 = Session::with_recent_store(Some(dir.path().join("recent.json")));
+        assert_eq!(s2.recent_files().len(), 1);
+        let again = s2.open_recent(&s2.recent_files()[0]).unwrap();
+        assert_eq!(again.hexsides.len(), 1);
+        assert_eq!(again.terrain[10], 3, "woods is the chart's fourth terrain");
+        assert_eq!(
+            s2.open_recent("/etc/passwd").unwrap_err().code,
+            ErrorCode::NotAllowed
+        );
+        s2.save_as(&path).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            saved,
+            "saving is stable"
+        );
+    }
+
+    #[test]
+    fn error_codes_are_mirrored_in_the_ui() {
+        let ts = include_str!("../../ui/src/errors.ts");
+        for code in ErrorCode::ALL {
+            let name = serde_json::to_string(&code).unwrap();
+            assert!(ts.contains(&name), "{name} missing from ui/src/errors.ts");
+        }
+        let listed = ts
+            .split("ERROR_CODES = [")
+            .nth(1)
+            .and_then(|s| s.split(']').next())
+            .unwrap();
+        assert_eq!(listed.matches('"').count(), 2 * ErrorCode::ALL.len());
+    }
+}

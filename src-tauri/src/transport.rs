@@ -1,0 +1,583 @@
+//! Transport types: what crosses the IPC boundary, in the UI's shape (camelCase is not used:
+//! field names are snake_case on both sides, as in ui/src/api.ts). Domain types stay in the
+//! core; these are built from them here and nowhere else.
+
+use kepi::editor::files::FileError;
+use kepi::editor::{Changed, Document, EditError};
+use kepi::map::{Edge, Grid, HexCoord, Orientation, Shove, Underlay};
+use kepi::problems::Problems;
+use serde::{Deserialize, Serialize};
+
+/// The closed set of error codes; mirrored by `ERROR_CODES` in ui/src/errors.ts (checked by a
+/// test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The command needs an open map and there is none.
+    NoMap,
+    /// An argument the UI sent is out of range or not understood.
+    InvalidArgument,
+    /// The core refused an edit (unknown key, hexes not adjacent, ...).
+    EditRefused,
+    /// The map has problems: it cannot be opened or saved as it is.
+    InvalidMap,
+    /// Reading or writing a file failed.
+    Io,
+    /// An underlay picture was refused (too large, not PNG/JPEG, unreadable).
+    Image,
+    /// Drawing the PNG export failed (for example, the picture would be too large).
+    Render,
+    /// A recent file that is not in the recent list was asked for.
+    NotAllowed,
+}
+
+impl ErrorCode {
+    pub const ALL: [ErrorCode; 8] = [
+        ErrorCode::NoMap,
+        ErrorCode::InvalidArgument,
+        ErrorCode::EditRefused,
+        ErrorCode::InvalidMap,
+        ErrorCode::Io,
+        ErrorCode::Image,
+        ErrorCode::Render,
+        ErrorCode::NotAllowed,
+    ];
+}
+
+/// Every error the UI sees: `{code, message}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AppError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl AppError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> AppError {
+        AppError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn no_map() -> AppError {
+        AppError::new(ErrorCode::NoMap, "no map is open")
+    }
+}
+
+impl From<EditError> for AppError {
+    fn from(e: EditError) -> AppError {
+        AppError::new(ErrorCode::EditRefused, e.to_string())
+    }
+}
+
+impl From<FileError> for AppError {
+    fn from(e: FileError) -> AppError {
+        let code = match &e {
+            FileError::Problems(_) => ErrorCode::InvalidMap,
+            FileError::Io { .. } => ErrorCode::Io,
+            FileError::BadName(_) => ErrorCode::InvalidArgument,
+            FileError::Underlay { .. } => ErrorCode::Image,
+            FileError::Render(_) => ErrorCode::Render,
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GridDto {
+    pub orientation: Orientation,
+    pub shove: Shove,
+    pub columns: u16,
+    pub rows: u16,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct KeyDto {
+    pub key: String,
+    pub name: String,
+    pub color: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PaletteDto {
+    pub terrain: Vec<KeyDto>,
+    pub hexsides: Vec<KeyDto>,
+    pub routes: Vec<KeyDto>,
+    pub default_terrain: String,
+    /// "R&S 9.2"
+    pub reference: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HexsideDto {
+    /// Hex indexes (row-major, 0-based) of the two hexes.
+    pub a: usize,
+    pub b: usize,
+    /// Empty when the hexside lost its last feature.
+    pub features: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RouteDto {
+    pub kind: String,
+    pub name: String,
+    pub hexes: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FeatureDto {
+    pub code: String,
+    pub name: String,
+    pub kind: String,
+    pub hexes: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ExitDto {
+    pub name: String,
+    pub hex: usize,
+    pub edge: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct UnderlayDto {
+    pub image: String,
+    pub x: f64,
+    pub y: f64,
+    pub scale: f64,
+    pub rotation_deg: f64,
+    pub opacity: f64,
+}
+
+impl From<&Underlay> for UnderlayDto {
+    fn from(u: &Underlay) -> UnderlayDto {
+        UnderlayDto {
+            image: u.image.clone(),
+            x: u.x,
+            y: u.y,
+            scale: u.scale,
+            rotation_deg: u.rotation_deg,
+            opacity: u.opacity,
+        }
+    }
+}
+
+impl From<UnderlayDto> for Underlay {
+    fn from(u: UnderlayDto) -> Underlay {
+        Underlay {
+            image: u.image,
+            x: u.x,
+            y: u.y,
+            scale: u.scale,
+            rotation_deg: u.rotation_deg,
+            opacity: u.opacity,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ProblemDto {
+    pub field: String,
+    /// Printed hex name ("0812") when the problem is about one hex.
+    pub hex: Option<String>,
+    pub message: String,
+    /// The whole line as `kepi validate` prints it.
+    pub text: String,
+}
+
+pub fn problems(p: &Problems) -> Vec<ProblemDto> {
+    p.iter()
+        .map(|p| ProblemDto {
+            field: p.field.clone(),
+            hex: p.hex.clone(),
+            message: p.message.clone(),
+            text: p.to_string(),
+        })
+        .collect()
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StatusDto {
+    pub path: Option<String>,
+    pub title: String,
+    pub dirty: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+}
+
+/// A whole map for the view.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapView {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub ruleset: String,
+    pub ruleset_name: String,
+    pub grid: GridDto,
+    pub palette: PaletteDto,
+    /// Per hex (row-major): index into `palette.terrain`.
+    pub terrain: Vec<u16>,
+    /// Per hex: level 0-9.
+    pub elevation: Vec<u8>,
+    pub hexsides: Vec<HexsideDto>,
+    pub routes: Vec<RouteDto>,
+    pub features: Vec<FeatureDto>,
+    pub exits: Vec<ExitDto>,
+    pub underlay: Option<UnderlayDto>,
+    pub status: StatusDto,
+    pub problems: Vec<ProblemDto>,
+}
+
+/// What changed after an edit, an undo or a redo. `None` fields did not change.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Delta {
+    /// Changed hexes: index, palette index, level.
+    pub cells: Vec<[u32; 3]>,
+    pub hexsides: Vec<HexsideDto>,
+    pub routes: Option<Vec<RouteDto>>,
+    pub features: Option<Vec<FeatureDto>>,
+    /// Present when the underlay changed; `underlay` is then its new value (or null).
+    pub underlay_changed: bool,
+    pub underlay: Option<UnderlayDto>,
+    pub name: Option<String>,
+    pub status: Option<StatusDto>,
+    /// Present after a step ends (not for each point of an open stroke).
+    pub problems: Option<Vec<ProblemDto>>,
+}
+
+fn index(g: &Grid, h: HexCoord) -> usize {
+    g.index(h).unwrap_or(0)
+}
+
+pub fn palette_index(doc: &Document, key: &str) -> u16 {
+    doc.ruleset
+        .tables()
+        .ok()
+        .and_then(|t| t.terrain.terrain.iter().position(|x| x.key == key))
+        .unwrap_or(0) as u16
+}
+
+fn hexside(g: &Grid, e: Edge, features: &[String]) -> HexsideDto {
+    let (a, b) = e.hexes();
+    HexsideDto {
+        a: index(g, a),
+        b: index(g, b),
+        features: features.to_vec(),
+    }
+}
+
+pub fn routes(doc: &Document) -> Vec<RouteDto> {
+    doc.routes()
+        .iter()
+        .map(|r| RouteDto {
+            kind: r.kind.clone(),
+            name: r.name.clone(),
+            hexes: r.hexes.iter().map(|h| index(&doc.grid, *h)).collect(),
+        })
+        .collect()
+}
+
+pub fn features(doc: &Document) -> Vec<FeatureDto> {
+    doc.features()
+        .iter()
+        .map(|f| FeatureDto {
+            code: f.code.clone(),
+            name: f.name.clone(),
+            kind: f.kind().to_string(),
+            hexes: f.hexes.iter().map(|h| index(&doc.grid, *h)).collect(),
+        })
+        .collect()
+}
+
+pub fn status(doc: &Document, path: Option<&std::path::Path>) -> StatusDto {
+    StatusDto {
+        path: path.map(|p| p.display().to_string()),
+        title: if doc.name().is_empty() {
+            doc.id.clone()
+        } else {
+            doc.name().to_string()
+        },
+        dirty: doc.is_dirty(),
+        can_undo: doc.can_undo(),
+        can_redo: doc.can_redo(),
+    }
+}
+
+pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
+    let g = doc.grid;
+    let tec = doc.ruleset.tables().ok().map(|t| &t.terrain);
+    let key = |k: &str, n: &str, c: &str| KeyDto {
+        key: k.into(),
+        name: n.into(),
+        color: c.into(),
+    };
+    let palette = PaletteDto {
+        terrain: tec
+            .map(|t| {
+                t.terrain
+                    .iter()
+                    .map(|x| key(&x.key, &x.name, &x.color))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        hexsides: tec
+            .map(|t| {
+                t.hexsides
+                    .iter()
+                    .map(|x| key(&x.key, &x.name, &x.color))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        routes: tec
+            .map(|t| {
+                t.routes
+                    .iter()
+                    .map(|x| key(&x.key, &x.name, &x.color))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        default_terrain: tec.map(|t| t.default_terrain.clone()).unwrap_or_default(),
+        reference: tec.map(|t| t.reference.clone()).unwrap_or_default(),
+    };
+    MapView {
+        id: doc.id.clone(),
+        name: doc.name().to_string(),
+        description: doc.description().to_string(),
+        ruleset: doc.ruleset.key().to_string(),
+        ruleset_name: doc.ruleset.name().to_string(),
+        grid: GridDto {
+            orientation: g.orientation,
+            shove: g.shove,
+            columns: g.columns,
+            rows: g.rows,
+        },
+        palette,
+        terrain: (0..g.len())
+            .map(|i| palette_index(doc, doc.terrain_at(i)))
+            .collect(),
+        elevation: (0..g.len()).map(|i| doc.elevation_at(i)).collect(),
+        hexsides: doc.hexsides().map(|(e, f)| hexside(&g, e, f)).collect(),
+        routes: routes(doc),
+        features: features(doc),
+        exits: doc
+            .exits()
+            .iter()
+            .map(|e| ExitDto {
+                name: e.name.clone(),
+                hex: index(&g, e.hex),
+                edge: e.edge.name().to_string(),
+            })
+            .collect(),
+        underlay: doc.underlay().map(UnderlayDto::from),
+        status: status(doc, path),
+        problems: problems(&doc.problems()),
+    }
+}
+
+/// The delta for what `ch` says changed; with `with_problems`, the live validation too.
+pub fn delta(
+    doc: &Document,
+    ch: &Changed,
+    path: Option<&std::path::Path>,
+    with_problems: bool,
+) -> Delta {
+    let g = doc.grid;
+    Delta {
+        cells: ch
+            .cells
+            .iter()
+            .map(|&i| {
+                [
+                    i as u32,
+                    palette_index(doc, doc.terrain_at(i)) as u32,
+                    doc.elevation_at(i) as u32,
+                ]
+            })
+            .collect(),
+        hexsides: ch
+            .hexsides
+            .iter()
+            .map(|e| {
+                let (a, b) = e.hexes();
+                hexside(&g, *e, doc.hexside(a, b))
+            })
+            .collect(),
+        routes: ch.routes.then(|| routes(doc)),
+        features: ch.features.then(|| features(doc)),
+        underlay_changed: ch.underlay,
+        underlay: doc.underlay().map(UnderlayDto::from),
+        name: ch.name.then(|| doc.name().to_string()),
+        status: Some(status(doc, path)),
+        problems: with_problems.then(|| problems(&doc.problems())),
+    }
+}
+
+/// An edit as the UI sends it; hexes are indexes (row-major, 0-based).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EditDto {
+    Paint {
+        hex: usize,
+        size: u32,
+        terrain: String,
+    },
+    Fill {
+        hex: usize,
+        terrain: String,
+    },
+    Elevation {
+        hex: usize,
+        size: u32,
+        /// "raise", "lower" or "set"
+        change: String,
+        #[serde(default)]
+        level: u8,
+    },
+    Hexside {
+        a: usize,
+        b: usize,
+        feature: String,
+        on: bool,
+    },
+    Route {
+        kind: String,
+        #[serde(default)]
+        name: String,
+        hexes: Vec<usize>,
+    },
+    DeleteRoutesAt {
+        hex: usize,
+    },
+    FeatureCreate {
+        code: String,
+        #[serde(default)]
+        name: String,
+    },
+    FeatureEdit {
+        code: String,
+        new_code: String,
+        #[serde(default)]
+        name: String,
+    },
+    FeatureDelete {
+        code: String,
+    },
+    FeatureHex {
+        code: String,
+        hex: usize,
+        on: bool,
+    },
+    Erase {
+        hex: usize,
+        size: u32,
+    },
+    SetUnderlay {
+        underlay: Option<UnderlayDto>,
+    },
+    SetName {
+        name: String,
+        #[serde(default)]
+        description: String,
+    },
+}
+
+fn hex(g: &Grid, i: usize) -> AppResult<HexCoord> {
+    if i < g.len() {
+        Ok(g.coord_at(i))
+    } else {
+        Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            format!("hex index {i} is off this {} x {} map", g.columns, g.rows),
+        ))
+    }
+}
+
+fn brush(size: u32) -> AppResult<kepi::editor::Brush> {
+    kepi::editor::Brush::from_size(size).ok_or_else(|| {
+        AppError::new(
+            ErrorCode::InvalidArgument,
+            format!("a brush covers 1, 7 or 19 hexes, not {size}"),
+        )
+    })
+}
+
+impl EditDto {
+    /// The core op, with hexes and sizes checked.
+    pub fn into_op(self, g: &Grid) -> AppResult<kepi::editor::Op> {
+        use kepi::editor::{Elevation, Op};
+        Ok(match self {
+            EditDto::Paint {
+                hex: i,
+                size,
+                terrain,
+            } => Op::Paint {
+                center: hex(g, i)?,
+                brush: brush(size)?,
+                terrain,
+            },
+            EditDto::Fill { hex: i, terrain } => Op::Fill {
+                start: hex(g, i)?,
+                terrain,
+            },
+            EditDto::Elevation {
+                hex: i,
+                size,
+                change,
+                level,
+            } => Op::Elevation {
+                center: hex(g, i)?,
+                brush: brush(size)?,
+                change: match change.as_str() {
+                    "raise" => Elevation::Raise,
+                    "lower" => Elevation::Lower,
+                    "set" => Elevation::Set(level),
+                    other => {
+                        return Err(AppError::new(
+                            ErrorCode::InvalidArgument,
+                            format!("elevation change '{other}': use raise, lower or set"),
+                        ));
+                    }
+                },
+            },
+            EditDto::Hexside { a, b, feature, on } => Op::Hexside {
+                a: hex(g, a)?,
+                b: hex(g, b)?,
+                feature,
+                on,
+            },
+            EditDto::Route { kind, name, hexes } => Op::Route {
+                kind,
+                name,
+                hexes: hexes
+                    .into_iter()
+                    .map(|i| hex(g, i))
+                    .collect::<AppResult<_>>()?,
+            },
+            EditDto::DeleteRoutesAt { hex: i } => Op::DeleteRoutesAt { hex: hex(g, i)? },
+            EditDto::FeatureCreate { code, name } => Op::FeatureCreate { code, name },
+            EditDto::FeatureEdit {
+                code,
+                new_code,
+                name,
+            } => Op::FeatureEdit {
+                code,
+                new_code,
+                name,
+            },
+            EditDto::FeatureDelete { code } => Op::FeatureDelete { code },
+            EditDto::FeatureHex { code, hex: i, on } => Op::FeatureHex {
+                code,
+                hex: hex(g, i)?,
+                on,
+            },
+            EditDto::Erase { hex: i, size } => Op::Erase {
+                center: hex(g, i)?,
+                brush: brush(size)?,
+            },
+            EditDto::SetUnderlay { underlay } => Op::SetUnderlay(underlay.map(Underlay::from)),
+            EditDto::SetName { name, description } => Op::SetName { name, description },
+        })
+    }
+}

@@ -1,0 +1,206 @@
+// The map view's benchmark and geometry checks, run in a browser without the shell
+// (tests/ui.test.mjs opens dist/bench.html in headless Chromium).
+//
+// A synthetic 200 x 200 map (terrain patches, elevation, ridges, roads, features) is panned and
+// zoomed through a fixed script of frames: whole map, zooming in past the switch from the cached
+// picture to drawn hexes, panning at several scales, zooming out. Each frame's time is measured
+// from the start of drawing until the canvas has been rasterised (a one-pixel read forces it),
+// so the figure includes the browser's painting, not only the script. Then one brush dab is
+// drawn the way the painter does before the core answers, and the time until it is on the
+// canvas is measured.
+
+import type { MapView } from "./api";
+import { HexGrid } from "./geometry";
+import { MapModel } from "./model";
+import { MapRenderer } from "./renderer";
+
+const PALETTE = {
+  terrain: [
+    { key: "clear", name: "Clear", color: "#e8e2c4" },
+    { key: "village", name: "Village", color: "#b9826a" },
+    { key: "slope", name: "Slope", color: "#c9b27c" },
+    { key: "woods", name: "Woods", color: "#6f9a5a" },
+    { key: "river", name: "River", color: "#7fb1d8" },
+    { key: "ford", name: "River ford", color: "#a9cfe6" },
+    { key: "bridge", name: "Bridge", color: "#9a8f86" },
+  ],
+  hexsides: [
+    { key: "ridge", name: "Ridge", color: "#5b3b1e" },
+    { key: "stream", name: "Stream", color: "#4f8fc0" },
+  ],
+  routes: [{ key: "road", name: "Road", color: "#8a5a2b" }],
+  default_terrain: "clear",
+  reference: "R&S 9.2",
+};
+
+/** A deterministic pseudo-random sequence (no Math.random: the same map every run). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export function syntheticMap(columns: number, rows: number): MapView {
+  const grid = { orientation: "flat" as const, shove: "even" as const, columns, rows };
+  const g = new HexGrid(grid);
+  const rand = rng(7);
+  const terrain = new Array<number>(g.len).fill(0);
+  const elevation = new Array<number>(g.len).fill(0);
+  for (let k = 0; k < (columns * rows) / 40; k++) {
+    const t = 1 + Math.floor(rand() * 4);
+    const c = Math.floor(rand() * g.len);
+    for (const i of g.within(c, 1 + Math.floor(rand() * 3))) terrain[i] = t;
+  }
+  for (let i = 0; i < g.len; i++) {
+    const x = g.cx[i] / 20, y = g.cy[i] / 20;
+    elevation[i] = Math.max(0, Math.min(9, Math.round(2 + 2 * Math.sin(x) * Math.cos(y))));
+  }
+  const hexsides = [];
+  for (let k = 0; k < g.len / 20; k++) {
+    const a = Math.floor(rand() * g.len);
+    const ns = g.neighbors(a);
+    const b = ns[Math.floor(rand() * ns.length)];
+    hexsides.push({ a: Math.min(a, b), b: Math.max(a, b), features: [rand() < 0.7 ? "ridge" : "stream"] });
+  }
+  const routes = [];
+  for (let k = 0; k < 12; k++) {
+    const hexes: number[] = [Math.floor(rand() * g.len)];
+    for (let s = 0; s < 150; s++) {
+      const ns = g.neighbors(hexes[hexes.length - 1]);
+      hexes.push(ns[Math.floor(rand() * ns.length)]);
+    }
+    routes.push({ kind: "road", name: `Road ${k}`, hexes });
+  }
+  const features = [];
+  for (let k = 1; k <= 60; k++) {
+    const c = Math.floor(rand() * g.len);
+    features.push({ code: `V${k}`, name: `Village ${k}`, kind: "village", hexes: g.within(c, 1) });
+  }
+  return {
+    id: "bench", name: "Benchmark", description: "", ruleset: "rifle-and-saber",
+    ruleset_name: "Rifle & Saber", grid, palette: PALETTE, terrain, elevation, hexsides,
+    routes, features, exits: [], underlay: null,
+    status: { path: null, title: "Benchmark", dirty: false, can_undo: false, can_redo: false },
+    problems: [],
+  };
+}
+
+/** Geometry checks against what the core's tests pin (src/map/grid.rs). */
+function geometryChecks(): string[] {
+  const fails: string[] = [];
+  const g = new HexGrid({ orientation: "flat", shove: "even", columns: 5, rows: 5 });
+  const names = (i: number) => g.neighbors(i).map((n) => g.name(n)).sort().join(",");
+  if (names(g.parse("0202")) !== "0102,0103,0201,0203,0302,0303") fails.push(`0202: ${names(g.parse("0202"))}`);
+  if (names(g.parse("0303")) !== "0202,0203,0302,0304,0402,0403") fails.push(`0303: ${names(g.parse("0303"))}`);
+  if (g.neighbors(g.parse("0101")).length !== 2) fails.push("0101 has 2 neighbours");
+  for (const orientation of ["flat", "pointy"] as const) {
+    for (const shove of ["even", "odd"] as const) {
+      const h = new HexGrid({ orientation, shove, columns: 9, rows: 7 });
+      for (let i = 0; i < h.len; i++) {
+        if (h.hexAt(h.cx[i] + 0.3, h.cy[i] - 0.2) !== i) fails.push(`${orientation}/${shove} hexAt ${h.name(i)}`);
+        for (const n of h.neighbors(i)) {
+          if (!h.neighbors(n).includes(i)) fails.push(`${orientation}/${shove} symmetric ${h.name(i)}`);
+          const [a, b] = h.side(i, n);
+          const side = h.sideAt((a[0] + b[0]) / 2 * 0.9 + h.cx[i] * 0.1, (a[1] + b[1]) / 2 * 0.9 + h.cy[i] * 0.1);
+          if (!side || side[0] !== Math.min(i, n) || side[1] !== Math.max(i, n)) fails.push(`${orientation}/${shove} sideAt ${h.name(i)}-${h.name(n)}`);
+        }
+      }
+      const mid = h.index(4, 3);
+      if (h.within(mid, 1).length !== 7 || h.within(mid, 2).length !== 19) fails.push(`${orientation}/${shove} brush sizes`);
+    }
+  }
+  const big = new HexGrid({ orientation: "flat", shove: "even", columns: 200, rows: 200 });
+  if (big.name(big.index(7, 11)) !== "008012") fails.push("200x200 names have 3 digits");
+  return fails;
+}
+
+interface Stats { frames: number; mean: number; p95: number; max: number; over16: number }
+
+function stats(xs: number[]): Stats {
+  const s = [...xs].sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / Math.max(1, s.length);
+  const p95 = s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
+  const r = (v: number) => Math.round(v * 100) / 100;
+  return { frames: s.length, mean: r(mean), p95: r(p95), max: r(s[s.length - 1] ?? 0), over16: s.filter((v) => v > 16).length };
+}
+
+const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+
+async function run(): Promise<void> {
+  const canvas = document.createElement("canvas");
+  Object.assign(canvas.style, { position: "fixed", inset: "0", width: "100vw", height: "100vh", display: "block" });
+  document.body.style.margin = "0";
+  document.body.append(canvas);
+  const renderer = new MapRenderer(canvas);
+  const model = new MapModel(syntheticMap(200, 200));
+  renderer.resize();
+  renderer.setModel(model);
+  const ctx = canvas.getContext("2d")!;
+  const flush = () => ctx.getImageData(0, 0, 1, 1);
+
+  // The first frame builds the cached picture: measured apart.
+  let t = performance.now();
+  renderer.draw();
+  flush();
+  const firstFrame = performance.now() - t;
+
+  const times: Record<string, number[]> = {};
+  const measure = async (phase: string, n: number, step: (k: number) => void) => {
+    const list: number[] = [];
+    times[phase] = list;
+    for (let k = 0; k < n; k++) {
+      await frame();
+      step(k);
+      t = performance.now();
+      renderer.draw();
+      flush();
+      list.push(performance.now() - t);
+    }
+  };
+  const fit = renderer.scale;
+  await measure("pan, whole map", 90, (k) => renderer.panBy(Math.sin(k / 9) * 12, Math.cos(k / 9) * 12));
+  await measure("zoom in", 120, () => renderer.zoomAt(Math.pow(40 / fit, 1 / 120)));
+  await measure("pan at 80 px/hex", 90, (k) => renderer.panBy(Math.sin(k / 9) * 25, -20));
+  renderer.zoomAt(12 / renderer.scale);
+  await measure("pan at 24 px/hex", 90, (k) => renderer.panBy(15, Math.cos(k / 9) * 15));
+  renderer.zoomAt(7 / renderer.scale);
+  await measure("pan at 14 px/hex", 90, (k) => renderer.panBy(-15, Math.cos(k / 9) * 15));
+  await measure("zoom out", 120, () => renderer.zoomAt(Math.pow(fit / 7, 1 / 120)));
+
+  // A brush dab as the painter draws it before the core answers: time to the canvas.
+  renderer.zoomAt(12 / renderer.scale);
+  await frame();
+  renderer.draw();
+  const dab: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    await frame();
+    const start = performance.now();
+    const centre = model.grid.hexAt(...renderer.toWorld(canvas.clientWidth / 2 + k * 10, canvas.clientHeight / 2));
+    const cells = model.grid.within(centre, 1);
+    for (const i of cells) model.terrain[i] = k % 7;
+    renderer.cellsChanged(cells);
+    await frame();
+    flush();
+    dab.push(performance.now() - start);
+  }
+
+  const all = Object.values(times).flat();
+  const result = {
+    map: "200 x 200",
+    viewport: `${canvas.clientWidth} x ${canvas.clientHeight}`,
+    firstFrame: Math.round(firstFrame),
+    overall: stats(all),
+    phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)])),
+    paintDab: stats(dab),
+    geometry: geometryChecks(),
+  };
+  (window as unknown as { benchResult: unknown }).benchResult = result;
+  const pre = document.createElement("pre");
+  pre.textContent = JSON.stringify(result, null, 2);
+  Object.assign(pre.style, { position: "fixed", right: "0", top: "0", background: "#fff", margin: "0", font: "11px monospace" });
+  document.body.append(pre);
+}
+
+void run();

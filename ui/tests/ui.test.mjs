@@ -1,0 +1,59 @@
+// Browser tests of the built UI (dist/) in headless Chromium, without the shell: the map view's
+// geometry checks and the 200 x 200 pan/zoom benchmark. Run: npm run build && npm test.
+// The figures are printed; KEPI_FRAME_BUDGET_MS (default 16) is the budget for the 95th
+// percentile frame.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { chromium } from "playwright-core";
+
+const dist = join(import.meta.dirname, "..", "dist");
+const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
+    try {
+      const body = await readFile(join(dist, path || "index.html"));
+      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
+}
+
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+test("map view: geometry and 200 x 200 pan/zoom frame times", { timeout: 180_000 }, async () => {
+  const server = await serve();
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on("pageerror", (e) => console.error("page error:", e));
+    await page.goto(`http://127.0.0.1:${server.address().port}/bench.html`);
+    await page.waitForFunction(() => window.benchResult, null, { timeout: 170_000 });
+    const r = await page.evaluate(() => window.benchResult);
+    await page.screenshot({ path: join(import.meta.dirname, "..", "..", "target", "ui-bench.png") }).catch(() => {});
+    console.log(JSON.stringify(r, null, 2));
+    console.log(
+      `frame time, 200 x 200 map, ${r.viewport}: mean ${r.overall.mean} ms, p95 ${r.overall.p95} ms, ` +
+      `max ${r.overall.max} ms, ${r.overall.over16} of ${r.overall.frames} frames over 16 ms; ` +
+      `brush dab on screen after ${r.paintDab.p95} ms (p95)`,
+    );
+    assert.deepEqual(r.geometry, [], "geometry checks");
+    const budget = Number(process.env.KEPI_FRAME_BUDGET_MS ?? 16);
+    assert.ok(r.overall.p95 <= budget, `p95 frame ${r.overall.p95} ms over ${budget} ms`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
