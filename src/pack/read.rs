@@ -201,11 +201,15 @@ fn open<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Archive<'a>, PackError> 
             method,
             CompressionMethod::Stored | CompressionMethod::Deflated
         ) {
+            let m = format!("{method:?}");
+            let m = m
+                .strip_prefix("Unsupported(")
+                .and_then(|n| n.strip_suffix(')'))
+                .map(|n| format!("method {n}"))
+                .unwrap_or(m);
             return Err(PackError::Unsupported {
                 name,
-                why: format!(
-                    "is compressed with {method:?}; packs use only stored or deflate entries"
-                ),
+                why: format!("is compressed with {m}; packs use only stored or deflate entries"),
             });
         }
         if is_dir {
