@@ -20,10 +20,11 @@ pub enum DocumentKind {
     TerrainEffects,
     RangeEffects,
     Game,
+    GameTree,
 }
 
 impl DocumentKind {
-    pub const ALL: [DocumentKind; 7] = [
+    pub const ALL: [DocumentKind; 8] = [
         DocumentKind::Map,
         DocumentKind::Scenario,
         DocumentKind::Catalog,
@@ -31,6 +32,7 @@ impl DocumentKind {
         DocumentKind::TerrainEffects,
         DocumentKind::RangeEffects,
         DocumentKind::Game,
+        DocumentKind::GameTree,
     ];
 
     pub fn format_name(self) -> &'static str {
@@ -42,6 +44,7 @@ impl DocumentKind {
             DocumentKind::TerrainEffects => "kepi-terrain-effects",
             DocumentKind::RangeEffects => "kepi-range-effects",
             DocumentKind::Game => "kepi-game",
+            DocumentKind::GameTree => "kepi-game-tree",
         }
     }
 

@@ -3,6 +3,7 @@
 //! shell both call these functions.
 #![forbid(unsafe_code)]
 
+pub mod archive;
 pub mod document;
 pub mod editor;
 pub mod engine;

@@ -156,6 +156,14 @@ pub fn validate_file(path: &Path) -> Checked {
                 state.turn
             ))
         }),
+        DocumentKind::GameTree => read_text(path).and_then(|t| {
+            let g = crate::archive::GameTree::from_text(&t).map_err(|p| p.in_file(path))?;
+            Ok(format!(
+                "game record '{}': {} nodes (import it to replay and check it)",
+                g.title,
+                g.nodes.len()
+            ))
+        }),
         DocumentKind::CombatResults | DocumentKind::TerrainEffects | DocumentKind::RangeEffects => {
             read_text(path).and_then(|t| {
                 let r = match kind {

@@ -94,14 +94,49 @@ pub struct NewArgs {
     /// (e.g. --rule range_effects=on).
     #[arg(long = "rule")]
     rules: Vec<String>,
-    /// The game file to write.
+    /// The game file to write...
     #[arg(long, short)]
-    out: PathBuf,
+    out: Option<PathBuf>,
+    /// ...or the archive to record the game in (every command and roll, with branches).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Player names, one per side, in the scenario's order.
+    #[arg(long = "player")]
+    players: Vec<String>,
 }
 
 pub fn new(a: NewArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
     let opts = options(&a.rules)?;
+    if a.db.is_some() || a.out.is_none() {
+        let mut ar = super::archive::open(&a.db)?;
+        let id = ar
+            .create_game(&scenario, opts, a.seed, &a.players)
+            .map_err(|e| e.to_string())?;
+        let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
+        let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
+        if a.auto_deploy {
+            let mut policy = Policy::new(a.seed);
+            while state.phase == Phase::Deployment {
+                let cmd = policy.next(&state);
+                let (n, next, _) = ar
+                    .play(node, cmd, &mut VecDeque::new())
+                    .map_err(|e| format!("auto-deploy: {e}"))?;
+                node = n;
+                state = next;
+            }
+        }
+        println!(
+            "game {id} of '{}' (seed {}) in {}, at node {node}: {} — {}",
+            scenario.file.title,
+            a.seed,
+            ar.path().display(),
+            state.phase.name(),
+            state.setup.sides[state.player].name
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = a.out.expect("checked");
     let mut game = GameRecord::new(&scenario, opts, a.seed);
     let mut state = RifleAndSaber
         .start(&scenario, &opts)
@@ -109,10 +144,10 @@ pub fn new(a: NewArgs) -> Outcome {
     if a.auto_deploy {
         state = auto_deploy(&mut game, state, a.seed)?;
     }
-    save_game(&a.out, &game)?;
+    save_game(&out, &game)?;
     println!(
         "{}: new game of '{}' (seed {}), {} — {}",
-        a.out.display(),
+        out.display(),
         scenario.file.title,
         a.seed,
         state.phase.name(),
@@ -123,14 +158,44 @@ pub fn new(a: NewArgs) -> Outcome {
 
 #[derive(clap::Args)]
 pub struct LegalArgs {
-    game: PathBuf,
+    /// A game file (or use --db with --game / --node).
+    game: Option<PathBuf>,
+    #[arg(long)]
+    db: Option<PathBuf>,
+    #[arg(long = "game")]
+    game_id: Option<i64>,
+    #[arg(long)]
+    node: Option<i64>,
     /// One command a line as JSON (for `kepi play --script`).
     #[arg(long)]
     json: bool,
 }
 
+/// The state a command targets: a game file, or a node of an archived game (default: the end
+/// of the main line).
+fn target_state(
+    file: &Option<PathBuf>,
+    db: &Option<PathBuf>,
+    game: Option<i64>,
+    node: Option<i64>,
+) -> Result<State, String> {
+    match (file, game, node) {
+        (Some(f), None, None) => Ok(load_game(f)?.1),
+        (None, g, n) if g.is_some() || n.is_some() => {
+            let ar = super::archive::open(db)?;
+            let node = match (n, g) {
+                (Some(n), _) => n,
+                (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
+                _ => unreachable!(),
+            };
+            ar.state_at(node).map_err(|e| e.to_string())
+        }
+        _ => Err("give a game file, or --game ID / --node N (with --db)".into()),
+    }
+}
+
 pub fn legal(a: LegalArgs) -> Outcome {
-    let (_, state) = load_game(&a.game)?;
+    let state = target_state(&a.game, &a.db, a.game_id, a.node)?;
     let commands = RifleAndSaber.legal(&state);
     for c in &commands {
         if a.json {
@@ -147,7 +212,16 @@ pub fn legal(a: LegalArgs) -> Outcome {
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    game: PathBuf,
+    /// A game file (or use --db with --game / --node).
+    game: Option<PathBuf>,
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// An archived game: play on from the end of its main line...
+    #[arg(long = "game")]
+    game_id: Option<i64>,
+    /// ...or from this node (a node with children gets a new variation).
+    #[arg(long)]
+    node: Option<i64>,
     /// Commands, one JSON object a line ('-' for standard input); units by label or number,
     /// hexes by name: {"type": "move", "unit": "British MZ 3", "path": ["0812", "0813"]}.
     #[arg(long)]
@@ -158,7 +232,6 @@ pub struct PlayArgs {
 }
 
 pub fn play(a: PlayArgs) -> Outcome {
-    let (mut game, mut state) = load_game(&a.game)?;
     let reader: Box<dyn BufRead> = if a.script.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
@@ -168,6 +241,37 @@ pub fn play(a: PlayArgs) -> Outcome {
         ))
     };
     let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
+    if a.game.is_none() {
+        let mut ar = super::archive::open(&a.db)?;
+        let mut node = match (a.node, a.game_id) {
+            (Some(n), _) => n,
+            (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
+            _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
+        };
+        let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
+        for (n, line) in reader.lines().enumerate() {
+            let line = line.map_err(|e| e.to_string())?;
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let where_ = format!("{} line {}", a.script.display(), n + 1);
+            let value: serde_json::Value =
+                serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
+            let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
+            println!("{}", describe_command(&state, &cmd));
+            let (id, next, events) = ar
+                .play(node, cmd, &mut queue)
+                .map_err(|e| format!("{where_}: refused: {e}"))?;
+            print_events(&next, &events);
+            println!("  recorded as node {id}");
+            node = id;
+            state = next;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let file = a.game.clone().expect("checked");
+    let (mut game, mut state) = load_game(&file)?;
     for (n, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
         let t = line.trim();
@@ -184,7 +288,7 @@ pub fn play(a: PlayArgs) -> Outcome {
                 print_events(&next, &events);
                 state = next;
                 // Each command is saved as soon as it is applied.
-                save_game(&a.game, &game)?;
+                save_game(&file, &game)?;
             }
             Err(e) => return Err(format!("{where_}: refused: {e}")),
         }
@@ -285,13 +389,47 @@ pub struct AutoplayArgs {
     /// Save each game as DIR/<scenario>-<seed>.json.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Record every game in this archive, each command in its own transaction.
+    #[arg(long)]
+    db: Option<PathBuf>,
 }
 
 pub fn autoplay(a: AutoplayArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
     let opts = options(&a.rules)?;
+    let mut archive = match &a.db {
+        Some(_) => Some(super::archive::open(&a.db)?),
+        None => None,
+    };
     for k in 0..a.games {
         let seed = a.seed + k;
+        if let Some(ar) = archive.as_mut() {
+            let id = ar
+                .create_game(&scenario, opts, seed, &[])
+                .map_err(|e| e.to_string())?;
+            let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
+            let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
+            let mut policy = Policy::new(seed);
+            let mut plies = 0;
+            while state.phase != Phase::Over {
+                let cmd = policy.next(&state);
+                let (n, next, _) = ar
+                    .play(node, cmd, &mut VecDeque::new())
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
+                node = n;
+                state = next;
+                plies += 1;
+            }
+            let o = state.outcome.clone().expect("over");
+            println!(
+                "seed {seed}: game {id}, {} after {plies} commands: {}",
+                o.winner
+                    .map(|w| format!("{} wins", state.setup.sides[w].name))
+                    .unwrap_or_else(|| "no winner".into()),
+                o.reason
+            );
+            continue;
+        }
         let mut game = GameRecord::new(&scenario, opts, seed);
         let mut state = RifleAndSaber
             .start(&scenario, &opts)

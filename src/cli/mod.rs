@@ -1,6 +1,7 @@
 //! Command-line interface. Each subcommand parses its arguments, calls the core and prints;
 //! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
 
+mod archive;
 mod bench;
 mod factor;
 mod game;
@@ -47,6 +48,22 @@ enum Command {
     State(game::StateArgs),
     /// Play seeded games with random legal commands to the end.
     Autoplay(game::AutoplayArgs),
+    /// Open a node of an archived game: the state, replayed and checked.
+    Replay(archive::ReplayArgs),
+    /// Show an archived game's tree of variations.
+    Tree(archive::TreeArgs),
+    /// Branch at a node (forcing rolls), or promote, delete or name a variation.
+    Branch(archive::BranchArgs),
+    /// Add, edit, delete or list annotations on a node.
+    Annotate(archive::AnnotateArgs),
+    /// Search the archive's games and annotations.
+    Search(archive::SearchArgs),
+    /// List the archive's games.
+    Games(archive::GamesArgs),
+    /// Write an archived game, with all its variations, dice and annotations, to a file.
+    ExportGame(archive::ExportArgs),
+    /// Import a game file into the archive, replaying and checking it first.
+    ImportGame(archive::ImportArgs),
     /// Measure the engine's speed on the shipped scenarios.
     Bench(bench::Args),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
@@ -66,6 +83,14 @@ pub fn run() -> ExitCode {
         Command::Zones(a) => zones::run(a),
         Command::Pack(a) => pack::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Replay(a) => archive::replay(a),
+        Command::Tree(a) => archive::tree(a),
+        Command::Branch(a) => archive::branch(a),
+        Command::Annotate(a) => archive::annotate(a),
+        Command::Search(a) => archive::search(a),
+        Command::Games(a) => archive::games(a),
+        Command::ExportGame(a) => archive::export_game(a),
+        Command::ImportGame(a) => archive::import_game(a),
         Command::New(a) => game::new(a),
         Command::Legal(a) => game::legal(a),
         Command::Play(a) => game::play(a),

@@ -227,7 +227,7 @@ pub fn check_fire_on(
 }
 
 /// One fire task left to resolve.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum FireTask {
     /// The combined attack on the top unit of an attack's hex.
     Main(FireAttack),

@@ -269,6 +269,63 @@ fn target(map: &Map, t: &Target) -> TargetSetup {
 }
 
 impl Setup {
+    /// A stand-in for states read from JSON before their real setup is attached (see
+    /// `State::from_snapshot`); never used for play.
+    pub fn placeholder() -> std::sync::Arc<Setup> {
+        static EMPTY: std::sync::OnceLock<std::sync::Arc<Setup>> = std::sync::OnceLock::new();
+        EMPTY
+            .get_or_init(|| {
+                let t = crate::tables::RulesetTables::rifle_and_saber();
+                let side = || SideSetup {
+                    id: String::new(),
+                    name: String::new(),
+                    color: String::new(),
+                    morale: Morale::Normal,
+                    range_override: BTreeMap::new(),
+                    no_movement_turns: 0,
+                    approach: Vec::new(),
+                    trenches: 0,
+                    improved_positions: 0,
+                    ip_at_deployment: None,
+                };
+                std::sync::Arc::new(Setup {
+                    scenario_id: String::new(),
+                    title: String::new(),
+                    scenario_hash: String::new(),
+                    options: GameOptions::default(),
+                    grid: Grid::flat(1, 1),
+                    hexes: Vec::new(),
+                    ridges: BTreeSet::new(),
+                    hexside_extra: BTreeMap::new(),
+                    roads: BTreeSet::new(),
+                    road_cost: Frac::ONE,
+                    road_exits: BTreeSet::new(),
+                    kinds: Vec::new(),
+                    sides: [side(), side()],
+                    units: Vec::new(),
+                    deployments: Vec::new(),
+                    entries: Vec::new(),
+                    crossings: Vec::new(),
+                    deploys_first: 0,
+                    moves_first: 0,
+                    game_length: 0,
+                    victory: Vec::new(),
+                    features: BTreeMap::new(),
+                    crt: t.combat_results.clone(),
+                    range_effects: t.range_effects.clone(),
+                    road_dirs: Vec::new(),
+                    ridge_dirs: Vec::new(),
+                    side_extra: Vec::new(),
+                    neighbors: Vec::new(),
+                    cost_den: 1,
+                    move_units: Vec::new(),
+                    road_units: Vec::new(),
+                    side_units: Vec::new(),
+                })
+            })
+            .clone()
+    }
+
     pub fn new(scenario: &Scenario, options: GameOptions) -> Result<Setup, RuleError> {
         let file = &scenario.file;
         let map = &scenario.map;

@@ -55,7 +55,7 @@ pub enum Location {
     Eliminated,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Current kind (a dismounted cavalry unit is of its dismounted kind, R&S 4(L)).
     pub kind: usize,
@@ -109,21 +109,21 @@ pub enum Ammo {
 }
 
 /// One combined fire attack on a hex (R&S 5.1(E)).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FireAttack {
     pub target: HexCoord,
     pub attackers: Vec<(UnitId, Option<Ammo>)>,
 }
 
 /// One combined shock attack on a hex (R&S 5.2(E)).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShockAttack {
     pub target: HexCoord,
     pub attackers: Vec<UnitId>,
 }
 
 /// A decision the engine waits for in the middle of resolving combat.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Pending {
     /// R&S 6.0(C): the owner picks one of the equally good retreat paths.
     Retreat {
@@ -153,7 +153,7 @@ impl Pending {
 }
 
 /// What is left to resolve after a pending decision.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Resolving {
     Fire,
     /// The shock attack in progress: disrupted defenders still to retreat, in order.
@@ -163,7 +163,7 @@ pub enum Resolving {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Work {
     pub hex: HexCoord,
     pub side: usize,
@@ -180,9 +180,11 @@ pub struct Outcome {
     pub reason: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// Serialized without its setup: a snapshot (archive) is read back with
+/// [`State::from_snapshot`], which attaches the game's setup again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
-    #[serde(skip)]
+    #[serde(skip, default = "Setup::placeholder")]
     pub setup: Arc<Setup>,
     /// Game-turn, 0 during deployment.
     pub turn: u32,
@@ -227,6 +229,13 @@ impl PartialEq for State {
 }
 
 impl State {
+    /// A state read back from its JSON (a snapshot), with the game's setup attached.
+    pub fn from_snapshot(json: &str, setup: Arc<Setup>) -> Result<State, serde_json::Error> {
+        let mut s: State = serde_json::from_str(json)?;
+        s.setup = setup;
+        Ok(s)
+    }
+
     /// Stable hash of everything that changes during play (the setup is fixed per game and
     /// identified by `Setup::scenario_hash`).
     pub fn hash(&self) -> String {

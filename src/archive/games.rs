@@ -1,0 +1,231 @@
+//! The `games` table: one row per game, with its setup embedded.
+
+use super::{Archive, ArchiveError, GameId, Result, time};
+use crate::engine::rs::{GameOptions, State};
+use crate::engine::{RifleAndSaber, Ruleset};
+use crate::map::{Map, MapFile};
+use crate::scenario::{Scenario, ScenarioFile};
+use crate::tables::Catalog;
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+pub(super) const V1: &str = "
+CREATE TABLE games (
+    id            INTEGER PRIMARY KEY,
+    title         TEXT NOT NULL,
+    scenario_id   TEXT NOT NULL,
+    scenario_hash TEXT NOT NULL,
+    ruleset       TEXT NOT NULL,
+    options       TEXT NOT NULL,            -- JSON GameOptions
+    seed          INTEGER NOT NULL,         -- live dice: ChaCha8 from this seed
+    setup         TEXT NOT NULL,            -- JSON {scenario, map, catalog}
+    players       TEXT NOT NULL DEFAULT '[]', -- JSON array, one name per side
+    created       TEXT NOT NULL,            -- ISO 8601 UTC
+    finished      TEXT,
+    result        TEXT,                     -- JSON outcome
+    winner        TEXT                      -- winning side's id
+);
+CREATE INDEX games_scenario ON games(scenario_id);
+";
+
+/// Schema 2: free-text notes on a game (searched with the annotations).
+pub(super) const V2: &str = "
+ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+";
+
+/// The documents a game was started from, embedded so it replays anywhere.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    pub scenario: ScenarioFile,
+    pub map: MapFile,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<Catalog>,
+}
+
+impl GameSetup {
+    pub fn of(scenario: &Scenario) -> GameSetup {
+        let default = scenario
+            .file
+            .ruleset
+            .tables()
+            .map(|t| t.catalog.clone())
+            .ok();
+        GameSetup {
+            scenario: scenario.file.clone(),
+            map: scenario.map.to_file(),
+            catalog: (Some(&scenario.catalog) != default.as_ref()).then(|| scenario.catalog.clone()),
+        }
+    }
+
+    /// The scenario, validated again.
+    pub fn scenario(&self) -> Result<Scenario> {
+        let bad = |p: crate::problems::Problems| ArchiveError::Invalid(format!("embedded scenario: {p}"));
+        let map = Map::from_file(self.map.clone()).map_err(bad)?;
+        let catalog = match &self.catalog {
+            Some(c) => c.clone().checked().map_err(bad)?,
+            None => self
+                .scenario
+                .ruleset
+                .tables()
+                .map_err(ArchiveError::Invalid)?
+                .catalog
+                .clone(),
+        };
+        Scenario::new(self.scenario.clone(), map, catalog).map_err(bad)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameInfo {
+    pub id: GameId,
+    pub title: String,
+    pub scenario_id: String,
+    pub scenario_hash: String,
+    pub ruleset: String,
+    pub options: GameOptions,
+    pub seed: u64,
+    pub players: Vec<String>,
+    pub notes: String,
+    pub created: String,
+    pub finished: Option<String>,
+    pub result: Option<serde_json::Value>,
+    pub winner: Option<String>,
+}
+
+fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
+    let options: String = r.get("options")?;
+    let players: String = r.get("players")?;
+    let result: Option<String> = r.get("result")?;
+    Ok(GameInfo {
+        id: r.get("id")?,
+        title: r.get("title")?,
+        scenario_id: r.get("scenario_id")?,
+        scenario_hash: r.get("scenario_hash")?,
+        ruleset: r.get("ruleset")?,
+        options: serde_json::from_str(&options).unwrap_or_default(),
+        seed: r.get::<_, i64>("seed")? as u64,
+        players: serde_json::from_str(&players).unwrap_or_default(),
+        // Schema 1 had no notes.
+        notes: r.get("notes").unwrap_or_default(),
+        created: r.get("created")?,
+        finished: r.get("finished")?,
+        result: result.and_then(|s| serde_json::from_str(&s).ok()),
+        winner: r.get("winner")?,
+    })
+}
+
+impl Archive {
+    /// Start a game: its row and its root node (the state before any command), in one
+    /// transaction. Returns the game id.
+    pub fn create_game(
+        &mut self,
+        scenario: &Scenario,
+        options: GameOptions,
+        seed: u64,
+        players: &[String],
+    ) -> Result<GameId> {
+        let state = RifleAndSaber.start(scenario, &options)?;
+        let setup = GameSetup::of(scenario);
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
+                                players, created)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                scenario.file.title,
+                scenario.file.id,
+                state.setup.scenario_hash,
+                scenario.file.ruleset.key(),
+                serde_json::to_string(&options).expect("options serialize"),
+                seed as i64,
+                serde_json::to_string(&setup).expect("setup serializes"),
+                serde_json::to_string(players).expect("names serialize"),
+                time::now(),
+            ],
+        )?;
+        let game = tx.last_insert_rowid();
+        super::nodes::insert_root(&tx, game, &state)?;
+        tx.commit()?;
+        self.remember_root(game, state);
+        Ok(game)
+    }
+
+    pub fn game(&self, id: GameId) -> Result<GameInfo> {
+        self.conn
+            .query_row("SELECT * FROM games WHERE id = ?1", [id], row_info)
+            .optional()?
+            .ok_or_else(|| ArchiveError::NotFound(format!("no game {id} in the archive")))
+    }
+
+    pub fn games(&self) -> Result<Vec<GameInfo>> {
+        let mut st = self.conn.prepare("SELECT * FROM games ORDER BY id")?;
+        let rows = st.query_map([], row_info)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    pub fn game_setup(&self, id: GameId) -> Result<GameSetup> {
+        let text: String = self
+            .conn
+            .query_row("SELECT setup FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?
+            .ok_or_else(|| ArchiveError::NotFound(format!("no game {id} in the archive")))?;
+        serde_json::from_str(&text)
+            .map_err(|e| ArchiveError::Invalid(format!("game {id}: its setup is unreadable: {e}")))
+    }
+
+    pub fn set_notes(&mut self, id: GameId, notes: &str) -> Result<()> {
+        let n = self
+            .conn
+            .execute("UPDATE games SET notes = ?2 WHERE id = ?1", params![id, notes])?;
+        if n == 0 {
+            return Err(ArchiveError::NotFound(format!("no game {id} in the archive")));
+        }
+        Ok(())
+    }
+
+    pub fn set_title(&mut self, id: GameId, title: &str) -> Result<()> {
+        self.conn
+            .execute("UPDATE games SET title = ?2 WHERE id = ?1", params![id, title])?;
+        Ok(())
+    }
+
+    /// The root state of a game (built once per archive handle, then cloned).
+    pub fn root_state(&self, game: GameId) -> Result<State> {
+        if let Some(s) = self.cached_root(game) {
+            return Ok(s);
+        }
+        let info = self.game(game)?;
+        let setup = self.game_setup(game)?;
+        let scenario = setup.scenario()?;
+        let state = RifleAndSaber.start(&scenario, &info.options)?;
+        if state.setup.scenario_hash != info.scenario_hash {
+            return Err(ArchiveError::Replay(format!(
+                "game {game}: its embedded setup hashes to {}, the record says {}",
+                state.setup.scenario_hash, info.scenario_hash
+            )));
+        }
+        self.remember_root(game, state.clone());
+        Ok(state)
+    }
+
+    /// Record the result of a finished game.
+    pub(crate) fn finish(
+        tx: &rusqlite::Transaction,
+        game: GameId,
+        state: &State,
+    ) -> Result<()> {
+        if let Some(o) = &state.outcome {
+            tx.execute(
+                "UPDATE games SET finished = ?2, result = ?3, winner = ?4 WHERE id = ?1",
+                params![
+                    game,
+                    time::now(),
+                    serde_json::to_string(o).expect("outcome serializes"),
+                    o.winner.map(|w| state.setup.sides[w].id.clone()),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+}

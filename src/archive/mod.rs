@@ -1,0 +1,239 @@
+//! The archive: one SQLite file holding every game, every command and every die roll, so any
+//! moment of any game can be reopened, branched ("what if that roll had been a 6?"),
+//! annotated and searched (DESIGN "The record").
+//!
+//! - A game is its setup (scenario, map and catalog embedded, with their hash), options, seed
+//!   and a tree of nodes. A node is one command with the events it produced and the dice it
+//!   consumed; the root node is the state before the first command. Children of a node are
+//!   variations; the child with `sibling_order` 0 is the main line.
+//! - Every command is written with its node, events, dice and (every [`SNAPSHOT_EVERY`] plies)
+//!   a state snapshot in ONE transaction, before it is reported done: after a crash the archive
+//!   holds the game up to the last finished command, never half of one.
+//! - Replaying a node uses the recorded dice, never new ones, and checks the stored state hash
+//!   at every step; a mismatch is an error, never hidden.
+//! - The schema version is `PRAGMA user_version`; migrations run forward in one transaction;
+//!   a newer schema is refused. Each table's migration lives beside the code that uses it.
+//!   `PRAGMA application_id` marks Kepi archives, so foreign databases are refused untouched.
+
+mod annotations;
+mod games;
+mod nodes;
+mod search;
+mod time;
+mod tree_file;
+
+pub use annotations::{Annotation, Shape};
+pub use games::{GameInfo, GameSetup};
+pub use nodes::NodeInfo;
+pub use search::{Hit, SearchQuery};
+pub use tree_file::{ExportedNode, GameTree};
+
+use rusqlite::{Connection, OpenFlags};
+use std::path::{Path, PathBuf};
+
+/// "KEPI" as a big-endian integer, in the SQLite header's application id.
+pub const APPLICATION_ID: i32 = 0x4B45_5049;
+
+/// A snapshot of the state is stored every this many plies (and at the root).
+pub const SNAPSHOT_EVERY: i64 = 32;
+
+pub type GameId = i64;
+pub type NodeId = i64;
+
+/// Migrations in order: (schema version, SQL). Each comes from the module that owns the table.
+fn migrations() -> Vec<(i32, &'static str)> {
+    vec![
+        (1, games::V1),
+        (1, nodes::V1),
+        (2, games::V2),
+        (2, annotations::V2),
+        (2, search::V2),
+    ]
+}
+
+/// The newest schema this build writes.
+pub fn latest_version() -> i32 {
+    migrations().iter().map(|(v, _)| *v).max().unwrap_or(0)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    #[error("{path}: not a SQLite database (a Kepi archive is one); the file was not changed")]
+    NotSqlite { path: String },
+    #[error(
+        "{path}: a SQLite database, but not a Kepi archive (its tables belong to another \
+         program); the file was not changed"
+    )]
+    Foreign { path: String },
+    #[error(
+        "{path}: archive schema version {found} is newer than this Kepi (which knows up to \
+         {known}); update Kepi to open it. The file was not changed"
+    )]
+    TooNew { path: String, found: i32, known: i32 },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("the game record does not replay: {0}")]
+    Replay(String),
+    #[error("{0}")]
+    Rule(#[from] crate::engine::RuleError),
+    #[error("archive: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("archive: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+pub type Result<T> = std::result::Result<T, ArchiveError>;
+
+pub struct Archive {
+    conn: Connection,
+    path: PathBuf,
+    /// Root states by game (building one validates the embedded scenario).
+    roots: std::cell::RefCell<std::collections::HashMap<GameId, crate::engine::rs::State>>,
+    /// The last node played or opened, to continue from it without a replay.
+    last: std::cell::RefCell<Option<(NodeId, crate::engine::rs::State)>>,
+}
+
+impl Archive {
+    /// The archive the app opens by default: `$XDG_DATA_HOME/kepi/archive.kepi` (or
+    /// `~/.local/share/kepi/archive.kepi`).
+    pub fn default_path() -> PathBuf {
+        let base = std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .or_else(|| {
+                std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share"))
+            })
+            .unwrap_or_else(|| PathBuf::from("."));
+        base.join("kepi").join("archive.kepi")
+    }
+
+    /// Open (or create) an archive, migrating it forward. A file that is not a Kepi archive,
+    /// or of a newer schema, is refused and left untouched.
+    pub fn open(path: &Path) -> Result<Archive> {
+        let name = path.display().to_string();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        // Read-only checks first: nothing is written to a file that is not ours.
+        let app: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
+            Ok(v) => v,
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::NotADatabase =>
+            {
+                return Err(ArchiveError::NotSqlite { path: name });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let tables: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| r.get(0),
+        )?;
+        if app != APPLICATION_ID && (app != 0 || tables > 0) {
+            return Err(ArchiveError::Foreign { path: name });
+        }
+        if version > latest_version() {
+            return Err(ArchiveError::TooNew {
+                path: name,
+                found: version,
+                known: latest_version(),
+            });
+        }
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // WAL with NORMAL sync: a committed command survives the process being killed; only a
+        // power cut can lose the last commits, and never corrupts the file.
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut a = Archive {
+            conn,
+            path: path.to_path_buf(),
+            roots: Default::default(),
+            last: Default::default(),
+        };
+        a.migrate(version, latest_version())?;
+        Ok(a)
+    }
+
+    /// Run the migrations after `from` up to `to`, all in one transaction.
+    fn migrate(&mut self, from: i32, to: i32) -> Result<()> {
+        if from >= to {
+            return Ok(());
+        }
+        let tx = self.conn.transaction()?;
+        for (v, sql) in migrations() {
+            if v > from && v <= to {
+                tx.execute_batch(sql)?;
+            }
+        }
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+        tx.pragma_update(None, "user_version", to)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Open an archive at a given schema version (tests of migrations only).
+    #[doc(hidden)]
+    pub fn create_at_version(path: &Path, version: i32) -> Result<Archive> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut a = Archive {
+            conn,
+            path: path.to_path_buf(),
+            roots: Default::default(),
+            last: Default::default(),
+        };
+        a.migrate(0, version)?;
+        Ok(a)
+    }
+
+    pub fn schema_version(&self) -> Result<i32> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// SQLite's own consistency check ("ok" when sound).
+    pub fn integrity_check(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+    }
+
+    fn cached_root(&self, game: GameId) -> Option<crate::engine::rs::State> {
+        self.roots.borrow().get(&game).cloned()
+    }
+
+    fn remember_root(&self, game: GameId, state: crate::engine::rs::State) {
+        self.roots.borrow_mut().insert(game, state);
+    }
+
+    fn cached_node(&self, id: NodeId) -> Option<crate::engine::rs::State> {
+        match &*self.last.borrow() {
+            Some((n, s)) if *n == id => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn remember_node(&self, id: NodeId, state: crate::engine::rs::State) {
+        *self.last.borrow_mut() = Some((id, state));
+    }
+
+    fn forget_nodes(&self) {
+        *self.last.borrow_mut() = None;
+    }
+}

@@ -1,0 +1,505 @@
+//! The `nodes`, `dice` and `snapshots` tables: the game tree, each command's dice, and periodic
+//! states for fast opening.
+
+use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
+use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, RecordedDice, Roll, SeededDice};
+use crate::engine::rs::{Command, Event, State};
+use crate::engine::{RifleAndSaber, Ruleset};
+use rusqlite::{OptionalExtension, Transaction, params};
+use serde::Serialize;
+use std::collections::{BTreeMap, VecDeque};
+
+pub(super) const V1: &str = "
+CREATE TABLE nodes (
+    id            INTEGER PRIMARY KEY,
+    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    parent_id     INTEGER REFERENCES nodes(id) ON DELETE CASCADE,  -- NULL: the root
+    sibling_order INTEGER NOT NULL DEFAULT 0,  -- 0: the main line
+    ply           INTEGER NOT NULL,            -- commands from the root
+    command       TEXT,                        -- JSON; NULL for the root
+    events        TEXT NOT NULL DEFAULT '[]',  -- JSON
+    state_hash    TEXT NOT NULL,               -- hash of the state after the command
+    turn          INTEGER NOT NULL,
+    phase         TEXT NOT NULL,
+    player        INTEGER NOT NULL,
+    dice_draws    INTEGER NOT NULL,            -- live dice position after the command
+    name          TEXT,                        -- variation name
+    created       TEXT NOT NULL
+);
+CREATE INDEX nodes_game ON nodes(game_id, ply);
+CREATE INDEX nodes_parent ON nodes(parent_id, sibling_order);
+CREATE TABLE dice (
+    node_id  INTEGER NOT NULL REFERENCES nodes(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,                 -- order of the roll within the command
+    purpose  TEXT NOT NULL,
+    spec     TEXT NOT NULL,                    -- '1d6'
+    faces    TEXT NOT NULL,                    -- JSON array
+    total    INTEGER NOT NULL,
+    context  TEXT NOT NULL,                    -- JSON: attackers, defender, odds...
+    forced   INTEGER NOT NULL DEFAULT 0,       -- 1: chosen in a branch, not drawn
+    PRIMARY KEY (node_id, seq)
+);
+CREATE TABLE snapshots (
+    node_id INTEGER PRIMARY KEY REFERENCES nodes(id) ON DELETE CASCADE,
+    state   TEXT NOT NULL                      -- JSON of the state after the node
+);
+";
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NodeInfo {
+    pub id: NodeId,
+    pub game: GameId,
+    pub parent: Option<NodeId>,
+    pub sibling_order: i64,
+    pub ply: i64,
+    pub command: Option<Command>,
+    pub state_hash: String,
+    pub turn: u32,
+    pub phase: String,
+    pub player: usize,
+    pub dice_draws: u64,
+    pub name: Option<String>,
+}
+
+fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
+    let command: Option<String> = r.get("command")?;
+    Ok(NodeInfo {
+        id: r.get("id")?,
+        game: r.get("game_id")?,
+        parent: r.get("parent_id")?,
+        sibling_order: r.get("sibling_order")?,
+        ply: r.get("ply")?,
+        command: command.and_then(|c| serde_json::from_str(&c).ok()),
+        state_hash: r.get("state_hash")?,
+        turn: r.get::<_, i64>("turn")? as u32,
+        phase: r.get("phase")?,
+        player: r.get::<_, i64>("player")? as usize,
+        dice_draws: r.get::<_, i64>("dice_draws")? as u64,
+        name: r.get("name")?,
+    })
+}
+
+fn phase_key(s: &State) -> String {
+    serde_json::to_value(s.phase)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &State) -> Result<NodeId> {
+    tx.execute(
+        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
+                            phase, player, dice_draws, created)
+         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0, ?6)",
+        params![
+            game,
+            state.hash(),
+            state.turn,
+            phase_key(state),
+            state.player as i64,
+            time::now()
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    tx.execute(
+        "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
+        params![id, serde_json::to_string(state).expect("states serialize")],
+    )?;
+    Ok(id)
+}
+
+/// Insert one played command as a child of `parent`, with its dice and, every
+/// `SNAPSHOT_EVERY` plies, a snapshot.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn insert_child(
+    tx: &Transaction,
+    parent: &NodeInfo,
+    command: &Command,
+    state: &State,
+    events: &[Event],
+    rolls: &[Roll],
+    dice_draws: u64,
+    name: Option<&str>,
+) -> Result<NodeId> {
+    let order: i64 = tx.query_row(
+        "SELECT count(*) FROM nodes WHERE parent_id = ?1",
+        [parent.id],
+        |r| r.get(0),
+    )?;
+    let ply = parent.ply + 1;
+    tx.execute(
+        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, events, state_hash,
+                            turn, phase, player, dice_draws, name, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        params![
+            parent.game,
+            parent.id,
+            order,
+            ply,
+            serde_json::to_string(command).expect("commands serialize"),
+            serde_json::to_string(events).expect("events serialize"),
+            state.hash(),
+            state.turn,
+            phase_key(state),
+            state.player as i64,
+            dice_draws as i64,
+            name,
+            time::now(),
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    {
+        let mut st = tx.prepare_cached(
+            "INSERT INTO dice (node_id, seq, purpose, spec, faces, total, context, forced)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        for (seq, r) in rolls.iter().enumerate() {
+            st.execute(params![
+                id,
+                seq as i64,
+                r.purpose,
+                r.spec.to_string(),
+                serde_json::to_string(&r.faces).expect("faces serialize"),
+                r.total as i64,
+                r.context.to_string(),
+                r.forced as i64,
+            ])?;
+        }
+    }
+    if ply % SNAPSHOT_EVERY == 0 {
+        tx.execute(
+            "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
+            params![id, serde_json::to_string(state).expect("states serialize")],
+        )?;
+    }
+    Archive::finish(tx, parent.game, state)?;
+    Ok(id)
+}
+
+fn parse_spec(s: &str) -> DiceSpec {
+    let (c, d) = s.split_once('d').unwrap_or(("1", "6"));
+    DiceSpec {
+        count: c.parse().unwrap_or(1),
+        sides: d.parse().unwrap_or(6),
+    }
+}
+
+impl Archive {
+    pub fn node(&self, id: NodeId) -> Result<NodeInfo> {
+        self.conn
+            .query_row("SELECT * FROM nodes WHERE id = ?1", [id], row_node)
+            .optional()?
+            .ok_or_else(|| ArchiveError::NotFound(format!("no node {id} in the archive")))
+    }
+
+    pub fn root(&self, game: GameId) -> Result<NodeInfo> {
+        self.conn
+            .query_row(
+                "SELECT * FROM nodes WHERE game_id = ?1 AND parent_id IS NULL",
+                [game],
+                row_node,
+            )
+            .optional()?
+            .ok_or_else(|| ArchiveError::NotFound(format!("no game {game} in the archive")))
+    }
+
+    /// Children in order: the first is the main line.
+    pub fn children(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT * FROM nodes WHERE parent_id = ?1 ORDER BY sibling_order, id",
+        )?;
+        let rows = st.query_map([id], row_node)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The root and the main line from it (first children), in order.
+    pub fn main_line(&self, game: GameId) -> Result<Vec<NodeInfo>> {
+        self.line_from(self.root(game)?)
+    }
+
+    /// `from`, then its first child, and so on to the end of that line.
+    pub fn line_from(&self, from: NodeInfo) -> Result<Vec<NodeInfo>> {
+        let mut out = vec![from];
+        loop {
+            let last = out.last().expect("non-empty").id;
+            match self.children(last)?.into_iter().next() {
+                Some(n) => out.push(n),
+                None => return Ok(out),
+            }
+        }
+    }
+
+    /// The last node of the main line.
+    pub fn tip(&self, game: GameId) -> Result<NodeInfo> {
+        Ok(self
+            .main_line(game)?
+            .pop()
+            .expect("a game has at least its root"))
+    }
+
+    /// Every node of a game, parents before children.
+    pub fn nodes(&self, game: GameId) -> Result<Vec<NodeInfo>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM nodes WHERE game_id = ?1 ORDER BY ply, parent_id, sibling_order, id")?;
+        let rows = st.query_map([game], row_node)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The root, then each ancestor, down to `id`.
+    pub fn path_to(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
+        let mut out = vec![self.node(id)?];
+        while let Some(p) = out.last().expect("non-empty").parent {
+            out.push(self.node(p)?);
+        }
+        out.reverse();
+        Ok(out)
+    }
+
+    /// The dice a node's command used, in order.
+    pub fn rolls(&self, id: NodeId) -> Result<Vec<Roll>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT purpose, spec, faces, total, context, forced FROM dice WHERE node_id = ?1
+             ORDER BY seq",
+        )?;
+        let rows = st.query_map([id], |r| {
+            let faces: String = r.get(2)?;
+            let context: String = r.get(4)?;
+            Ok(Roll {
+                purpose: r.get(0)?,
+                spec: parse_spec(&r.get::<_, String>(1)?),
+                faces: serde_json::from_str(&faces).unwrap_or_default(),
+                total: r.get::<_, i64>(3)? as u32,
+                context: serde_json::from_str(&context).unwrap_or(serde_json::Value::Null),
+                forced: r.get::<_, i64>(5)? != 0,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The events a node's command produced (JSON, as stored).
+    pub fn events(&self, id: NodeId) -> Result<serde_json::Value> {
+        let text: String =
+            self.conn
+                .query_row("SELECT events FROM nodes WHERE id = ?1", [id], |r| r.get(0))?;
+        Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The state after node `id`: from the nearest snapshot at or above it, replaying the
+    /// recorded dice and checking every stored state hash.
+    pub fn state_at(&self, id: NodeId) -> Result<State> {
+        if let Some(s) = self.cached_node(id) {
+            return Ok(s);
+        }
+        let mut chain = vec![self.node(id)?];
+        let snapshot: String = loop {
+            let n = chain.last().expect("non-empty");
+            let snap: Option<String> = self
+                .conn
+                .query_row("SELECT state FROM snapshots WHERE node_id = ?1", [n.id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            if let Some(s) = snap {
+                break s;
+            }
+            let parent = n.parent.ok_or_else(|| {
+                ArchiveError::Replay(format!("game {}: its root has no snapshot", n.game))
+            })?;
+            chain.push(self.node(parent)?);
+        };
+        chain.reverse();
+        let base = &chain[0];
+        let root = self.root_state(base.game)?;
+        let mut state = State::from_snapshot(&snapshot, root.setup.clone()).map_err(|e| {
+            ArchiveError::Replay(format!("node {}: its snapshot is unreadable: {e}", base.id))
+        })?;
+        if state.hash() != base.state_hash {
+            return Err(ArchiveError::Replay(format!(
+                "node {}: its snapshot hashes to {}, the record says {}",
+                base.id,
+                state.hash(),
+                base.state_hash
+            )));
+        }
+        for n in &chain[1..] {
+            state = self.replay_node(&state, n)?;
+        }
+        Ok(state)
+    }
+
+    /// Apply a recorded node to its parent's state with its recorded dice; check the hash.
+    fn replay_node(&self, parent_state: &State, n: &NodeInfo) -> Result<State> {
+        let command = n
+            .command
+            .as_ref()
+            .ok_or_else(|| ArchiveError::Replay(format!("node {} has no command", n.id)))?;
+        let rolls = self.rolls(n.id)?;
+        let mut dice = RecordedDice::new(rolls.clone());
+        let (next, _) = RifleAndSaber
+            .apply(parent_state, command, &mut dice)
+            .map_err(|e| ArchiveError::Replay(format!("node {}: refused on replay: {e}", n.id)))?;
+        if dice.remaining() != 0 {
+            return Err(ArchiveError::Replay(format!(
+                "node {}: {} recorded rolls were not used",
+                n.id,
+                dice.remaining()
+            )));
+        }
+        let found = next.hash();
+        if found != n.state_hash {
+            return Err(ArchiveError::Replay(format!(
+                "node {}: the replayed state hashes to {found}, the record says {}",
+                n.id, n.state_hash
+            )));
+        }
+        Ok(next)
+    }
+
+    /// Play a command after node `parent` with the game's live dice (the next faces taken from
+    /// `forced`, marked forced). A parent that already has children gets a new variation.
+    /// Written in one transaction with its dice before this returns.
+    pub fn play(
+        &mut self,
+        parent: NodeId,
+        command: Command,
+        forced: &mut VecDeque<u8>,
+    ) -> Result<(NodeId, State, Vec<Event>)> {
+        let p = self.node(parent)?;
+        let state = self.state_at(parent)?;
+        let seed = self.game(p.game)?.seed;
+        let mut live = SeededDice::resume(seed, p.dice_draws);
+        let (next, events) = {
+            let mut dice = QueuedDice::new(&mut live, forced);
+            RifleAndSaber.apply(&state, &command, &mut dice as &mut dyn Dice)?
+        };
+        let id = self.insert(&p, &command, &next, &events, live.draws(), None)?;
+        Ok((id, next, events))
+    }
+
+    /// "What if that roll had been a 6?": play node `id`'s command again from its parent with
+    /// the rolls listed in `forced` (by their order within the command) replaced, as a new
+    /// variation beside it.
+    pub fn branch_forced(
+        &mut self,
+        id: NodeId,
+        forced: BTreeMap<usize, Vec<u8>>,
+        name: Option<&str>,
+    ) -> Result<(NodeId, State, Vec<Event>)> {
+        let n = self.node(id)?;
+        let parent_id = n.parent.ok_or_else(|| {
+            ArchiveError::Invalid("the root of a game has no command to play again".into())
+        })?;
+        let command = n.command.clone().expect("non-root nodes have commands");
+        let p = self.node(parent_id)?;
+        let state = self.state_at(parent_id)?;
+        let seed = self.game(p.game)?.seed;
+        let mut live = SeededDice::resume(seed, p.dice_draws);
+        let (next, events) = {
+            let mut dice = ForcedDice::new(&mut live, forced);
+            RifleAndSaber.apply(&state, &command, &mut dice as &mut dyn Dice)?
+        };
+        let new = self.insert(&p, &command, &next, &events, live.draws(), name)?;
+        Ok((new, next, events))
+    }
+
+    fn insert(
+        &mut self,
+        parent: &NodeInfo,
+        command: &Command,
+        state: &State,
+        events: &[Event],
+        draws: u64,
+        name: Option<&str>,
+    ) -> Result<NodeId> {
+        let rolls = RifleAndSaber.rolls(events);
+        let tx = self.conn.transaction()?;
+        let id = insert_child(&tx, parent, command, state, events, &rolls, draws, name)?;
+        tx.commit()?;
+        self.remember_node(id, state.clone());
+        Ok(id)
+    }
+
+    /// Make the line through `id` the main line at its fork.
+    pub fn promote(&mut self, id: NodeId) -> Result<()> {
+        let n = self.node(id)?;
+        let parent = n
+            .parent
+            .ok_or_else(|| ArchiveError::Invalid("the root is not a variation".into()))?;
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE nodes SET sibling_order = sibling_order + 1
+             WHERE parent_id = ?1 AND sibling_order < ?2",
+            params![parent, n.sibling_order],
+        )?;
+        tx.execute("UPDATE nodes SET sibling_order = 0 WHERE id = ?1", [id])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Delete a variation: the node and everything after it.
+    pub fn delete_variation(&mut self, id: NodeId) -> Result<()> {
+        let n = self.node(id)?;
+        let parent = n
+            .parent
+            .ok_or_else(|| ArchiveError::Invalid("the root cannot be deleted".into()))?;
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM nodes WHERE id = ?1", [id])?;
+        tx.execute(
+            "UPDATE nodes SET sibling_order = sibling_order - 1
+             WHERE parent_id = ?1 AND sibling_order > ?2",
+            params![parent, n.sibling_order],
+        )?;
+        tx.commit()?;
+        self.forget_nodes();
+        Ok(())
+    }
+
+    pub fn name_variation(&mut self, id: NodeId, name: &str) -> Result<()> {
+        self.node(id)?;
+        let name = name.trim();
+        self.conn.execute(
+            "UPDATE nodes SET name = ?2 WHERE id = ?1",
+            params![id, (!name.is_empty()).then_some(name)],
+        )?;
+        Ok(())
+    }
+
+    /// The first main-line node of a game-turn (and phase, if given).
+    pub fn find_on_main_line(
+        &self,
+        game: GameId,
+        turn: u32,
+        phase: Option<&str>,
+    ) -> Result<NodeInfo> {
+        self.main_line(game)?
+            .into_iter()
+            .find(|n| n.turn == turn && phase.is_none_or(|p| n.phase == p))
+            .ok_or_else(|| {
+                ArchiveError::NotFound(format!(
+                    "game {game} has no node in game-turn {turn}{}",
+                    phase.map(|p| format!(", {p}")).unwrap_or_default()
+                ))
+            })
+    }
+
+    /// Replay a whole game from its root through every node, checking every hash.
+    pub fn verify_game(&self, game: GameId) -> Result<usize> {
+        let nodes = self.nodes(game)?;
+        let mut states: BTreeMap<NodeId, State> = BTreeMap::new();
+        let root = nodes
+            .first()
+            .ok_or_else(|| ArchiveError::NotFound(format!("no game {game}")))?;
+        states.insert(root.id, self.state_at(root.id)?);
+        for n in &nodes[1..] {
+            let parent = n.parent.expect("non-root");
+            let ps = states
+                .get(&parent)
+                .ok_or_else(|| ArchiveError::Replay(format!("node {}: parent missing", n.id)))?
+                .clone();
+            let s = self.replay_node(&ps, n)?;
+            states.insert(n.id, s);
+        }
+        Ok(nodes.len())
+    }
+}

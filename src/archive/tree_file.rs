@@ -1,0 +1,240 @@
+//! One game as a file (`format: kepi-game-tree`): its setup, every node of every variation with
+//! its command, dice and state hash, and the annotations. Import replays every node from its
+//! parent with the recorded dice and refuses a record whose state hashes do not match; nothing
+//! is written unless the whole record replays.
+
+use super::{Annotation, Archive, ArchiveError, GameId, GameSetup, NodeId, Result, time};
+use crate::document::{self, DocumentKind};
+use crate::engine::dice::{RecordedDice, Roll};
+use crate::engine::rs::{Command, GameOptions, State};
+use crate::engine::{RifleAndSaber, Ruleset};
+use rusqlite::params;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedNode {
+    /// Ids are local to the file.
+    pub id: i64,
+    pub parent: Option<i64>,
+    pub sibling_order: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<Command>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Roll>,
+    pub state_hash: String,
+    pub dice_draws: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<Annotation>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameTree {
+    pub format: String,
+    pub version: u32,
+    pub title: String,
+    pub ruleset: String,
+    pub options: GameOptions,
+    pub seed: u64,
+    #[serde(default)]
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub notes: String,
+    pub created: String,
+    pub scenario_hash: String,
+    pub setup: GameSetup,
+    /// Parents before children.
+    pub nodes: Vec<ExportedNode>,
+}
+
+impl GameTree {
+    pub fn from_text(text: &str) -> std::result::Result<GameTree, crate::problems::Problems> {
+        document::from_text(text, DocumentKind::GameTree)
+    }
+
+    pub fn to_text(&self) -> String {
+        document::to_text(self)
+    }
+}
+
+impl Archive {
+    pub fn export_game(&self, game: GameId) -> Result<GameTree> {
+        let info = self.game(game)?;
+        let setup = self.game_setup(game)?;
+        let mut nodes = Vec::new();
+        for n in self.nodes(game)? {
+            nodes.push(ExportedNode {
+                id: n.id,
+                parent: n.parent,
+                sibling_order: n.sibling_order,
+                rolls: self.rolls(n.id)?,
+                command: n.command,
+                state_hash: n.state_hash,
+                dice_draws: n.dice_draws,
+                name: n.name,
+                annotations: self
+                    .annotations(n.id)?
+                    .into_iter()
+                    .map(|a| Annotation { id: 0, node: 0, ..a })
+                    .collect(),
+            });
+        }
+        Ok(GameTree {
+            format: DocumentKind::GameTree.format_name().to_string(),
+            version: DocumentKind::GameTree.current_version() as u32,
+            title: info.title,
+            ruleset: info.ruleset,
+            options: info.options,
+            seed: info.seed,
+            players: info.players,
+            notes: info.notes,
+            created: info.created,
+            scenario_hash: info.scenario_hash,
+            setup,
+            nodes,
+        })
+    }
+
+    /// Import a game record: replay all of it first, then write it in one transaction.
+    pub fn import_game(&mut self, tree: &GameTree) -> Result<GameId> {
+        let scenario = tree.setup.scenario()?;
+        let root_state = RifleAndSaber.start(&scenario, &tree.options)?;
+        if root_state.setup.scenario_hash != tree.scenario_hash {
+            return Err(ArchiveError::Replay(format!(
+                "the embedded setup hashes to {}, the record says {}",
+                root_state.setup.scenario_hash, tree.scenario_hash
+            )));
+        }
+        // Replay everything before writing anything.
+        let mut states: BTreeMap<i64, State> = BTreeMap::new();
+        let mut events_of: BTreeMap<i64, Vec<crate::engine::rs::Event>> = BTreeMap::new();
+        for (i, n) in tree.nodes.iter().enumerate() {
+            match (n.parent, &n.command, i) {
+                (None, None, 0) => {
+                    if root_state.hash() != n.state_hash {
+                        return Err(ArchiveError::Replay(format!(
+                            "the root state hashes to {}, the record says {}",
+                            root_state.hash(),
+                            n.state_hash
+                        )));
+                    }
+                    states.insert(n.id, root_state.clone());
+                }
+                (Some(p), Some(c), i) if i > 0 => {
+                    let ps = states.get(&p).ok_or_else(|| {
+                        ArchiveError::Replay(format!(
+                            "node {}: its parent {p} does not come before it",
+                            n.id
+                        ))
+                    })?;
+                    let mut dice = RecordedDice::new(n.rolls.clone());
+                    let (s, ev) = RifleAndSaber.apply(ps, c, &mut dice).map_err(|e| {
+                        ArchiveError::Replay(format!("node {}: refused on replay: {e}", n.id))
+                    })?;
+                    if dice.remaining() != 0 || s.hash() != n.state_hash {
+                        return Err(ArchiveError::Replay(format!(
+                            "node {}: the replayed state hashes to {}, the record says {}",
+                            n.id,
+                            s.hash(),
+                            n.state_hash
+                        )));
+                    }
+                    states.insert(n.id, s);
+                    events_of.insert(n.id, ev);
+                }
+                _ => {
+                    return Err(ArchiveError::Replay(format!(
+                        "node {}: only the first node is the root, and every other node has a \
+                         parent and a command",
+                        n.id
+                    )));
+                }
+            }
+        }
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
+                                players, created, notes)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                tree.title,
+                tree.setup.scenario.id,
+                tree.scenario_hash,
+                tree.ruleset,
+                serde_json::to_string(&tree.options).expect("options serialize"),
+                tree.seed as i64,
+                serde_json::to_string(&tree.setup).expect("setup serializes"),
+                serde_json::to_string(&tree.players).expect("names serialize"),
+                if tree.created.is_empty() { time::now() } else { tree.created.clone() },
+                tree.notes,
+            ],
+        )?;
+        let game = tx.last_insert_rowid();
+        let mut ids: BTreeMap<i64, NodeId> = BTreeMap::new();
+        let mut annotations: Vec<(NodeId, Annotation)> = Vec::new();
+        for n in &tree.nodes {
+            let state = &states[&n.id];
+            let id = match n.parent {
+                None => super::nodes::insert_root(&tx, game, state)?,
+                Some(p) => {
+                    // Only the fields insert_child reads matter here.
+                    let parent = super::NodeInfo {
+                        id: ids[&p],
+                        game,
+                        parent: None,
+                        sibling_order: 0,
+                        ply: depth(tree, p),
+                        command: None,
+                        state_hash: String::new(),
+                        turn: 0,
+                        phase: String::new(),
+                        player: 0,
+                        dice_draws: 0,
+                        name: None,
+                    };
+                    super::nodes::insert_child(
+                        &tx,
+                        &parent,
+                        n.command.as_ref().expect("checked"),
+                        state,
+                        &events_of[&n.id],
+                        &n.rolls,
+                        n.dice_draws,
+                        n.name.as_deref(),
+                    )?
+                }
+            };
+            ids.insert(n.id, id);
+            for a in &n.annotations {
+                annotations.push((id, a.clone()));
+            }
+        }
+        // Sibling order as recorded (insert_child numbers children in insertion order).
+        for n in &tree.nodes {
+            tx.execute(
+                "UPDATE nodes SET sibling_order = ?2 WHERE id = ?1",
+                params![ids[&n.id], n.sibling_order],
+            )?;
+        }
+        tx.commit()?;
+        for (node, a) in annotations {
+            self.annotate(node, &a)?;
+        }
+        Ok(game)
+    }
+}
+
+/// Commands from the root to node `id` in the file.
+fn depth(tree: &GameTree, id: i64) -> i64 {
+    let mut d = 0;
+    let mut cur = id;
+    while let Some(p) = tree.nodes.iter().find(|n| n.id == cur).and_then(|n| n.parent) {
+        d += 1;
+        cur = p;
+    }
+    d
+}

@@ -1,0 +1,460 @@
+//! Archive commands: `replay`, `tree`, `branch`, `annotate`, `search`, `games`, `export-game`,
+//! `import-game`. Each takes `--db PATH` (default: the app's archive in the user's data folder).
+
+use super::Outcome;
+use kepi::archive::{Annotation, Archive, GameTree, NodeInfo, SearchQuery, Shape};
+use kepi::engine::rs::describe::{describe_command, describe_event};
+use kepi::engine::rs::state::State;
+use kepi::library::read_text;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub fn open(db: &Option<PathBuf>) -> Result<Archive, String> {
+    let path = db.clone().unwrap_or_else(Archive::default_path);
+    Archive::open(&path).map_err(|e| e.to_string())
+}
+
+fn e<E: std::fmt::Display>(e: E) -> String {
+    e.to_string()
+}
+
+fn node_line(state: &State, n: &NodeInfo) -> String {
+    let what = match &n.command {
+        Some(c) => describe_command(state, c),
+        None => "(start)".to_string(),
+    };
+    format!(
+        "node {:>5}  ply {:>4}  turn {:>2} {:<10} {}{}",
+        n.id,
+        n.ply,
+        n.turn,
+        n.phase,
+        what,
+        n.name
+            .as_ref()
+            .map(|x| format!("  «{x}»"))
+            .unwrap_or_default()
+    )
+}
+
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The node to open.
+    #[arg(long)]
+    node: Option<i64>,
+    /// Or a game, at the end of its main line, or at a game-turn (and phase) of it.
+    #[arg(long)]
+    game: Option<i64>,
+    #[arg(long)]
+    turn: Option<u32>,
+    /// fire, movement, shock (with --turn).
+    #[arg(long)]
+    phase: Option<String>,
+    /// Print the state as JSON with its hash.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn replay(a: ReplayArgs) -> Outcome {
+    let ar = open(&a.db)?;
+    let node = match (a.node, a.game) {
+        (Some(n), _) => ar.node(n).map_err(e)?,
+        (None, Some(g)) => match a.turn {
+            Some(t) => ar.find_on_main_line(g, t, a.phase.as_deref()).map_err(e)?,
+            None => ar.tip(g).map_err(e)?,
+        },
+        (None, None) => return Err("give --node N, or --game G (with --turn T)".into()),
+    };
+    let s = ar.state_at(node.id).map_err(e)?;
+    if a.json {
+        let mut v = serde_json::to_value(&s).map_err(e)?;
+        v["hash"] = serde_json::Value::String(s.hash());
+        v["node"] = serde_json::json!(node.id);
+        println!("{}", serde_json::to_string_pretty(&v).map_err(e)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{}", node_line(&s, &node));
+    println!(
+        "{} — game-turn {} of {}, {} {}",
+        s.setup.title,
+        s.turn,
+        s.setup.game_length,
+        s.setup.sides[s.player].name,
+        s.phase.name()
+    );
+    for r in ar.rolls(node.id).map_err(e)? {
+        println!(
+            "  rolled {:?} for {}{}",
+            r.faces,
+            r.purpose,
+            if r.forced { " (forced)" } else { "" }
+        );
+    }
+    if let Ok(events) = serde_json::from_value::<Vec<serde_json::Value>>(ar.events(node.id).map_err(e)?) {
+        println!("  {} event(s)", events.len());
+    }
+    for ann in ar.annotations(node.id).map_err(e)? {
+        println!("  note {} by {}: {}", ann.id, ann.author, ann.text);
+    }
+    println!("state hash {} (checked against the record)", s.hash());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct TreeArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    #[arg(long)]
+    game: i64,
+    /// Print every node of the main line, not only where variations branch off.
+    #[arg(long)]
+    all: bool,
+}
+
+pub fn tree(a: TreeArgs) -> Outcome {
+    let ar = open(&a.db)?;
+    let info = ar.game(a.game).map_err(e)?;
+    let root = ar.root(a.game).map_err(e)?;
+    let state = ar.state_at(root.id).map_err(e)?;
+    println!(
+        "game {}: {} (seed {}), created {}{}",
+        info.id,
+        info.title,
+        info.seed,
+        info.created,
+        info.winner
+            .as_ref()
+            .map(|w| format!(", won by {w}"))
+            .unwrap_or_default()
+    );
+    fn walk(ar: &Archive, s: &State, n: &NodeInfo, depth: usize, all: bool) -> Result<(), String> {
+        let children = ar.children(n.id).map_err(e)?;
+        let show = all || depth > 0 || children.len() > 1 || n.parent.is_none();
+        if show {
+            println!("{}{}", "  ".repeat(depth), node_line(s, n));
+        }
+        for (i, c) in children.iter().enumerate() {
+            walk(ar, s, c, depth + usize::from(i > 0), all)?;
+        }
+        Ok(())
+    }
+    walk(&ar, &state, &root, 0, a.all)?;
+    let tip = ar.tip(a.game).map_err(e)?;
+    println!("main line: {} commands, ends at node {}", tip.ply, tip.id);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct BranchArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The node to branch at, promote, delete or rename.
+    #[arg(long)]
+    node: i64,
+    /// Play the node's command again with roll SEQ (0 = its first roll) given these faces:
+    /// --force 0=6 ("what if that roll had been a 6?").
+    #[arg(long)]
+    force: Vec<String>,
+    /// Name the new (or this) variation.
+    #[arg(long)]
+    name: Option<String>,
+    /// Make this node's line the main line.
+    #[arg(long)]
+    promote: bool,
+    /// Delete this node and everything after it.
+    #[arg(long)]
+    delete: bool,
+}
+
+pub fn branch(a: BranchArgs) -> Outcome {
+    let mut ar = open(&a.db)?;
+    if a.promote {
+        ar.promote(a.node).map_err(e)?;
+        println!("node {} is now the main line", a.node);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.delete {
+        ar.delete_variation(a.node).map_err(e)?;
+        println!("node {} and everything after it deleted", a.node);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.force.is_empty() {
+        let name = a.name.as_deref().ok_or(
+            "say what to do: --force SEQ=FACE, --promote, --delete or --name NAME",
+        )?;
+        ar.name_variation(a.node, name).map_err(e)?;
+        println!("node {} named «{name}»", a.node);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut forced: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+    for f in &a.force {
+        let (seq, faces) = f
+            .split_once('=')
+            .ok_or_else(|| format!("--force {f}: write SEQ=FACE, e.g. 0=6"))?;
+        let seq: usize = seq.parse().map_err(|_| format!("--force {f}: SEQ is a number"))?;
+        let faces: Vec<u8> = faces
+            .split('+')
+            .map(|x| x.parse().map_err(|_| format!("--force {f}: FACE is a number")))
+            .collect::<Result<_, _>>()?;
+        forced.insert(seq, faces);
+    }
+    let (id, state, events) = ar
+        .branch_forced(a.node, forced, a.name.as_deref())
+        .map_err(e)?;
+    println!("new variation: node {id}");
+    for ev in &events {
+        if let Some(l) = describe_event(&state, ev) {
+            println!("  {l}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_color(s: Option<&str>) -> String {
+    s.map(str::to_string).unwrap_or_else(|| "#c0392b".to_string())
+}
+
+#[derive(clap::Args)]
+pub struct AnnotateArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The node to annotate (or whose notes to list).
+    #[arg(long)]
+    node: Option<i64>,
+    /// Markdown text.
+    #[arg(long)]
+    text: Option<String>,
+    #[arg(long, default_value = "")]
+    author: String,
+    /// An arrow FROM:TO[:#rrggbb], e.g. 0812:0915:#c0392b.
+    #[arg(long)]
+    arrow: Vec<String>,
+    /// A highlighted hex HEX[:#rrggbb].
+    #[arg(long)]
+    highlight: Vec<String>,
+    #[arg(long)]
+    tag: Vec<String>,
+    /// Replace annotation ID instead of adding one.
+    #[arg(long)]
+    edit: Option<i64>,
+    /// Delete annotation ID.
+    #[arg(long)]
+    delete: Option<i64>,
+    /// List the node's annotations.
+    #[arg(long)]
+    list: bool,
+}
+
+pub fn annotate(a: AnnotateArgs) -> Outcome {
+    let mut ar = open(&a.db)?;
+    if let Some(id) = a.delete {
+        ar.delete_annotation(id).map_err(e)?;
+        println!("annotation {id} deleted");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let node = match (a.node, a.edit) {
+        (Some(n), _) => n,
+        (None, Some(id)) => ar.annotation(id).map_err(e)?.node,
+        _ => return Err("give --node N (or --edit ID / --delete ID)".into()),
+    };
+    if a.list {
+        for n in ar.annotations(node).map_err(e)? {
+            println!(
+                "{} by {} [{}]: {} ({} shape(s))",
+                n.id,
+                n.author,
+                n.tags.join(", "),
+                n.text,
+                n.shapes.len()
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let state = ar.state_at(node).map_err(e)?;
+    let hex = |s: &str| {
+        state
+            .setup
+            .grid
+            .parse(s)
+            .ok_or_else(|| format!("'{s}' is not a hex of this map ({})", state.setup.grid.name_hint()))
+    };
+    let mut shapes = Vec::new();
+    for ar_ in &a.arrow {
+        let parts: Vec<&str> = ar_.split(':').collect();
+        if parts.len() < 2 {
+            return Err(format!("--arrow {ar_}: write FROM:TO[:#rrggbb]"));
+        }
+        shapes.push(Shape::Arrow {
+            from: hex(parts[0])?,
+            to: hex(parts[1])?,
+            color: parse_color(parts.get(2).copied()),
+        });
+    }
+    for h in &a.highlight {
+        let parts: Vec<&str> = h.split(':').collect();
+        shapes.push(Shape::Highlight {
+            hex: hex(parts[0])?,
+            color: parse_color(parts.get(1).copied()),
+        });
+    }
+    let ann = Annotation {
+        id: 0,
+        node,
+        author: a.author,
+        text: a.text.unwrap_or_default(),
+        shapes,
+        tags: a.tag,
+        created: String::new(),
+        updated: String::new(),
+    };
+    match a.edit {
+        Some(id) => {
+            ar.edit_annotation(id, &ann).map_err(e)?;
+            println!("annotation {id} updated");
+        }
+        None => {
+            let id = ar.annotate(node, &ann).map_err(e)?;
+            println!("annotation {id} added to node {node}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Words to find in titles, notes and annotations (FTS5 syntax: AND, OR, "exact", pre*).
+    query: Option<String>,
+    #[arg(long)]
+    scenario: Option<String>,
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Games created on or after this date (YYYY-MM-DD).
+    #[arg(long)]
+    from: Option<String>,
+    /// ... and on or before this date.
+    #[arg(long)]
+    to: Option<String>,
+    /// The winner's side id, or "none".
+    #[arg(long)]
+    result: Option<String>,
+    #[arg(long)]
+    tag: Option<String>,
+    #[arg(long, default_value_t = 50)]
+    limit: usize,
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn search(a: SearchArgs) -> Outcome {
+    let ar = open(&a.db)?;
+    let hits = ar
+        .search(&SearchQuery {
+            text: a.query.unwrap_or_default(),
+            scenario: a.scenario,
+            ruleset: a.ruleset,
+            from: a.from,
+            to: a.to,
+            result: a.result,
+            tag: a.tag,
+            limit: a.limit,
+        })
+        .map_err(e)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&hits).map_err(e)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for h in &hits {
+        match (h.node, h.annotation) {
+            (Some(n), Some(id)) => println!(
+                "game {} «{}» node {n}, note {id}: {}",
+                h.game, h.title, h.snippet
+            ),
+            _ => println!("game {} «{}»: {}", h.game, h.title, h.snippet),
+        }
+    }
+    println!("{} hit(s)", hits.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct GamesArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+pub fn games(a: GamesArgs) -> Outcome {
+    let ar = open(&a.db)?;
+    for g in ar.games().map_err(e)? {
+        let tip = ar.tip(g.id).map_err(e)?;
+        println!(
+            "game {:>5}  {:<28} seed {:<6} {} commands  {}  {}",
+            g.id,
+            g.title,
+            g.seed,
+            tip.ply,
+            g.created,
+            g.winner
+                .map(|w| format!("won by {w}"))
+                .unwrap_or_else(|| if g.finished.is_some() { "no winner".into() } else { "in progress".into() })
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    #[arg(long)]
+    game: i64,
+    #[arg(long, short)]
+    out: PathBuf,
+}
+
+pub fn export_game(a: ExportArgs) -> Outcome {
+    let ar = open(&a.db)?;
+    let tree = ar.export_game(a.game).map_err(e)?;
+    write_atomic(&a.out, &tree.to_text())?;
+    println!(
+        "{}: game {} with {} nodes",
+        a.out.display(),
+        a.game,
+        tree.nodes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// A game record written by `kepi export-game`.
+    file: PathBuf,
+}
+
+pub fn import_game(a: ImportArgs) -> Outcome {
+    let text = read_text(&a.file).map_err(e)?;
+    let tree = GameTree::from_text(&text).map_err(|p| p.in_file(&a.file).to_string())?;
+    let mut ar = open(&a.db)?;
+    let id = ar
+        .import_game(&tree)
+        .map_err(|x| format!("{}: {x}; nothing was imported", a.file.display()))?;
+    println!(
+        "{}: imported as game {id} ({} nodes replayed and checked)",
+        a.file.display(),
+        tree.nodes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("kepi-tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|x| format!("{}: cannot write: {x}", path.display()))
+}
