@@ -274,8 +274,11 @@ fn three_main_roads_join_at_v4_and_leave_by_their_edges() {
 // ------------------------------------------------------------------------------------------
 // The scenarios
 
+/// (side id, colour, canonical order of battle).
+type SideOob = (&'static str, &'static str, &'static str);
+
 /// (id, [(side id, colour, canonical order of battle); 2]) — R&S 11.1-11.17, errata applied.
-const OOB: [(&str, [(&str, &str, &str); 2]); 17] = [
+const OOB: [(&str, [SideOob; 2]); 17] = [
     (
         "rs-01-fatehpur",
         [

@@ -385,6 +385,59 @@ fn r_and_s_5_2_c_a_hex_is_attacked_once_and_a_unit_attacks_once_per_phase() {
     shock(&mut g, "Blue MZ 3", "0505").unwrap();
 }
 
+/// Blue units at 0404 and 0604 control every hex a retreat from 0503 (away from 0502) can
+/// enter first, so the retreat must go through their zones, down the corridor to 0507.
+fn into_0507(red: &str, red_at: &[(&str, &str)]) -> Game {
+    let spec = MapSpec {
+        rows: CORRIDOR,
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "4 MZ", red);
+    g.setup(
+        red_at,
+        &[
+            ("Blue MZ 1", "0502"),
+            ("Blue MZ 2", "0404"),
+            ("Blue MZ 3", "0604"),
+            ("Blue MZ 4", "0508"),
+        ],
+    );
+    g.to(0, Phase::Shock);
+    g
+}
+
+#[test]
+fn r_and_s_5_2_c_a_unit_is_attacked_once_even_after_retreating_into_another_hex() {
+    // Both attacks allocated, then resolved: Red MZ 1 retreats from 0503 onto Red MZ 2 at
+    // 0507, which Blue MZ 4 attacks next. "No unit may be attacked more than once per Shock
+    // Combat Phase": Red MZ 2 alone defends (1 against 1), the disrupted Red MZ 1 is not
+    // attacked again (it would count 1/2 and could be eliminated).
+    let mut g = into_0507("2 MZ", &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")]);
+    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    shock(&mut g, "Blue MZ 4", "0507").unwrap();
+    let events = g.ok(Command::ResolveShock, &[]);
+    assert_eq!(
+        shock_resolved(&events),
+        [("1".into(), "1".into()), ("1".into(), "1".into())]
+    );
+    assert!(g.s.pending.is_none());
+    assert!(!g.eliminated("Red MZ 1"));
+    assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0507"));
+    assert!(g.disrupted("Red MZ 2"));
+    assert_ne!(g.hex_of("Red MZ 2").as_deref(), Some("0507"));
+    assert!(g.disrupted("Blue MZ 1") && g.disrupted("Blue MZ 4"));
+    // Nor may a new attack be made on a hex holding only units already attacked.
+    let mut g = into_0507("1 MZ", &[("Red MZ 1", "0503")]);
+    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.ok(Command::ResolveShock, &[]);
+    assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0507"));
+    let e = shock(&mut g, "Blue MZ 4", "0507").unwrap_err();
+    assert_eq!(
+        e,
+        "R&S 5.2(C): every unit in 0507 has already been attacked this phase"
+    );
+}
+
 #[test]
 fn r_and_s_5_2_d_attackers_in_one_hex_attack_the_same_hex() {
     let mut g = Game::new(&MapSpec::default(), "2 MZ", "2 MZ");
@@ -683,6 +736,51 @@ fn r_and_s_6_0_c_errata_a_retreating_unit_ends_on_top_and_takes_fire_already_all
     assert!(
         !g.disrupted("Red MZ 2"),
         "a retreat ending in a hex passes nothing"
+    );
+}
+
+#[test]
+fn r_and_s_5_1_c_no_new_fire_at_a_hex_or_unit_already_attacked_this_phase() {
+    let spec = MapSpec {
+        rows: CORRIDOR,
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "3 MZ", "2 MZ");
+    g.setup(
+        &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")],
+        &[
+            ("Blue MZ 1", "0502"),
+            ("Blue MZ 2", "0509"),
+            ("Blue MZ 3", "0402"),
+        ],
+    );
+    // A roll of 1 at 1-1: no effect; 0503 has been attacked all the same.
+    fire(&mut g, "Blue MZ 1", "0503");
+    g.ok(Command::ResolveFire, &[1]);
+    let u = g.id("Blue MZ 3");
+    let e = g.refused(Command::Fire {
+        unit: u,
+        target: hex("0503"),
+        ammo: None,
+    });
+    assert_eq!(e, "R&S 5.1(C): 0503 has already been attacked this phase");
+    // Next Fire Combat Phase it may be attacked again; an RD sends Red MZ 1 onto Red MZ 2 at
+    // 0507, where it is on top: attacked once already, it may not be fired at anew.
+    g.to(1, Phase::Fire);
+    g.to(0, Phase::Fire);
+    fire(&mut g, "Blue MZ 1", "0503");
+    g.ok(Command::ResolveFire, &[5]);
+    let r1 = g.id("Red MZ 1");
+    assert_eq!(g.s.top(hex("0507")), Some(r1));
+    let u = g.id("Blue MZ 2");
+    let e = g.refused(Command::Fire {
+        unit: u,
+        target: hex("0507"),
+        ammo: None,
+    });
+    assert_eq!(
+        e,
+        "R&S 5.1(C): Red MZ 1, on top in 0507, has already been attacked this phase"
     );
 }
 

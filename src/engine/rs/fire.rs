@@ -177,6 +177,29 @@ pub fn check_fire_on(
             setup.name(target)
         )));
     }
+    // R&S 5.1(C): "No target hex, nor unit may be attacked more than once per Fire Combat
+    // Phase" (fire already executed this phase; allocations not yet executed combine, 5.1(E)).
+    if state.fire_attacked.contains(&target) {
+        return Err(r(
+            "R&S 5.1(C)",
+            format!(
+                "{} has already been attacked this phase",
+                setup.name(target)
+            ),
+        ));
+    }
+    if let Some(top) = state.top(target)
+        && state.fire_defended.contains(&top)
+    {
+        return Err(r(
+            "R&S 5.1(C)",
+            format!(
+                "{}, on top in {}, has already been attacked this phase",
+                state.label(top),
+                setup.name(target)
+            ),
+        ));
+    }
     let dist = setup.grid.distance(from, target);
     let range = range_of(state, u, ammo);
     if dist > range {
@@ -326,6 +349,8 @@ impl Ctx<'_> {
             .filter(|&o| o != defender)
             .rev()
             .collect();
+        self.s.fire_attacked.push(attack.target);
+        self.s.fire_defended.push(defender);
         let shot = attack.attackers.iter().any(|(_, a)| *a == Some(Ammo::Shot));
         let total = self.attack_total(&attack, false);
         self.fire_at(&attack, defender, total, shot, false)?;
@@ -348,6 +373,7 @@ impl Ctx<'_> {
         if self.s.units[unit].location != Location::Hex(attack.target) {
             return Ok(());
         }
+        self.s.fire_defended.push(unit);
         let total = self.attack_total(attack, true);
         self.fire_at(attack, unit, total, true, true)
     }

@@ -112,6 +112,21 @@ pub fn check_shock(state: &State, u: UnitId, target: HexCoord) -> Result<(), Rul
             ),
         ));
     }
+    // R&S 5.2(C): "No unit may be attacked more than once per Shock Combat Phase": units that
+    // retreated here from an attack already made do not defend again.
+    if state
+        .stack(target)
+        .iter()
+        .all(|d| state.shock_defended.contains(d))
+    {
+        return Err(r(
+            "R&S 5.2(C)",
+            format!(
+                "every unit in {} has already been attacked this phase",
+                setup.name(target)
+            ),
+        ));
+    }
     // R&S 5.2(D): attackers in one hex all attack the same hex.
     for a in &state.shock_plan {
         if a.target != target
@@ -242,15 +257,19 @@ impl Ctx<'_> {
     fn shock_one(&mut self, attack: ShockAttack) -> Result<(), RuleError> {
         let target = attack.target;
         self.s.attacked.push(target);
+        // R&S 5.2(C): a unit attacked once this phase (and retreated here since) is not
+        // attacked again: it neither defends nor suffers the result.
         let defenders: Vec<UnitId> = self
             .s
             .stack(target)
             .into_iter()
             .filter(|&d| self.s.side_of(d) != self.s.player)
+            .filter(|d| !self.s.shock_defended.contains(d))
             .collect();
         if defenders.is_empty() {
             return Ok(());
         }
+        self.s.shock_defended.extend(defenders.iter().copied());
         let attackers: Vec<(UnitId, Frac)> = attack
             .attackers
             .iter()

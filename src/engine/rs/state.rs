@@ -201,11 +201,24 @@ pub struct State {
     pub improved_left: [u32; 2],
     pub work: Vec<Work>,
     pub fire_plan: Vec<FireAttack>,
+    /// Hexes and units fire attacks have been executed against this phase: R&S 5.1(C) "No
+    /// target hex, nor unit may be attacked more than once per Fire Combat Phase" (fire
+    /// allocated before a unit retreats into a hex still hits it, errata 6.0(C); new fire
+    /// may not be allocated at either). Not serialized while empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fire_attacked: Vec<HexCoord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fire_defended: Vec<UnitId>,
     /// Fire attacks being executed, in order.
     pub fire_tasks: Vec<super::fire::FireTask>,
     pub shock_plan: Vec<ShockAttack>,
     /// Hexes attacked by shock this phase (R&S 5.2(C): once each).
     pub attacked: Vec<HexCoord>,
+    /// Units that have defended against a shock attack this phase: R&S 5.2(C) "No unit may be
+    /// attacked more than once per Shock Combat Phase", also after retreating into another
+    /// hex. (Not serialized while empty, so the state hash of older states is unchanged.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shock_defended: Vec<UnitId>,
     pub resolving: Option<Resolving>,
     pub pending: Option<Pending>,
     /// R&S 10.1: current morale per side.

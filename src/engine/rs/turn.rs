@@ -30,6 +30,9 @@ impl Ctx<'_> {
             u.shocked = false;
         }
         self.s.attacked.clear();
+        self.s.shock_defended.clear();
+        self.s.fire_attacked.clear();
+        self.s.fire_defended.clear();
         self.events.push(Event::PhaseBegan {
             turn: self.s.turn,
             player: self.s.player,
