@@ -25,3 +25,27 @@ if [ ${#missing[@]} -gt 0 ]; then
   $(need_root) apt-get update -q
   DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+# The desktop app (src-tauri, ui/) and its tests: WebKitGTK and the libraries Tauri links, a
+# virtual display (Xvfb) and WebKit's WebDriver for the end-to-end test of the real window,
+# Chromium for the UI's browser tests, and Node.js with npm for the UI build.
+app_pkgs=(file curl libwebkit2gtk-4.1-dev libssl-dev librsvg2-dev libayatana-appindicator3-dev
+  libxdo-dev xvfb xauth webkit2gtk-driver at-spi2-core fonts-dejavu-core chromium)
+command -v node >/dev/null 2>&1 || app_pkgs+=(nodejs npm)
+app_missing=()
+for p in "${app_pkgs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || app_missing+=("$p")
+done
+if [ ${#app_missing[@]} -gt 0 ]; then
+  $(need_root) apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -q --no-install-recommends "${app_missing[@]}"
+fi
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "the UI build (Vite 8) needs Node.js 20.19 or newer; this machine has $(node --version 2>/dev/null || echo none)" >&2
+  exit 1
+fi
+# tauri-driver (WebDriver for Tauri windows), from crates.io; about 40 s to build.
+if ! command -v tauri-driver >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/tauri-driver" ]; then
+  cargo install tauri-driver --locked --version '^2'
+fi

@@ -143,8 +143,9 @@ function openView(v: MapView | null): void {
 
 function applyDelta(d: Delta): void {
   if (!model) return;
-  const cells = model.apply(d);
-  renderer.cellsChanged(cells);
+  const { regions, all } = model.apply(d);
+  if (all) renderer.invalidateAll();
+  else renderer.invalidate(regions);
   if (d.features) buildFeatures();
   if (d.problems) buildProblems();
   if (d.underlay_changed) buildUnderlay();
@@ -277,8 +278,7 @@ function buildLayers(): void {
     const c = el("input", { type: "checkbox", checked: renderer.layers[key], id: `layer-${key}` });
     c.addEventListener("change", () => {
       renderer.layers[key] = c.checked;
-      renderer.setModel(renderer.model);
-      void loadUnderlayImage();
+      renderer.invalidateAll();
     });
     box.append(el("label", {}, c, ` ${label}`));
   }

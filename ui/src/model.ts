@@ -68,28 +68,60 @@ export class MapModel {
     return this.features.filter((f) => f.hexes.includes(i));
   }
 
-  /** Apply a delta; returns the changed hex indexes. */
-  apply(d: Delta): number[] {
+  /** World rectangle around some hexes, with a margin (in hex radii). */
+  bounds(hexes: Iterable<number>, margin = 1.2): Region | null {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const h of hexes) {
+      x0 = Math.min(x0, this.grid.cx[h]); y0 = Math.min(y0, this.grid.cy[h]);
+      x1 = Math.max(x1, this.grid.cx[h]); y1 = Math.max(y1, this.grid.cy[h]);
+    }
+    return x0 === Infinity ? null : [x0 - margin, y0 - margin, x1 + margin, y1 + margin];
+  }
+
+  /** Apply a delta; returns the changed hexes and the world regions to redraw. */
+  apply(d: Delta): { cells: number[]; regions: Region[]; all: boolean } {
     const cells: number[] = [];
+    const regions: Region[] = [];
+    const add = (r: Region | null) => { if (r) regions.push(r); };
     for (const [i, t, e] of d.cells) {
       this.terrain[i] = t;
       this.elevation[i] = e;
       cells.push(i);
     }
+    add(this.bounds(cells));
     let structural = false;
     for (const s of d.hexsides) {
       const k = sideKey(s.a, s.b);
       if (s.features.length === 0) this.hexsides.delete(k);
       else this.hexsides.set(k, s);
+      add(this.bounds([s.a, s.b]));
       structural = true;
     }
-    if (d.routes) { this.routes = d.routes; structural = true; }
-    if (d.features) { this.features = d.features; structural = true; }
-    if (d.underlay_changed) { this.underlay = d.underlay; structural = true; }
+    const changed = <T>(before: T[], after: T[]): T[] => {
+      const a = new Set(before.map((x) => JSON.stringify(x)));
+      const b = new Set(after.map((x) => JSON.stringify(x)));
+      return [...before.filter((x) => !b.has(JSON.stringify(x))), ...after.filter((x) => !a.has(JSON.stringify(x)))];
+    };
+    if (d.routes) {
+      for (const r of changed(this.routes, d.routes)) add(this.bounds(r.hexes));
+      this.routes = d.routes;
+      structural = true;
+    }
+    if (d.features) {
+      // Labels reach beyond their hexes.
+      for (const f of changed(this.features, d.features)) add(this.bounds(f.hexes, 4));
+      this.features = d.features;
+      structural = true;
+    }
+    let all = false;
+    if (d.underlay_changed) { this.underlay = d.underlay; structural = true; all = true; }
     if (d.name !== null) this.name = d.name;
     if (d.status) this.status = d.status;
     if (d.problems) { this.problems = d.problems; this.indexProblems(); structural = true; }
     if (structural) this.version++;
-    return cells;
+    return { cells, regions, all };
   }
 }
+
+/** A world rectangle: x0, y0, x1, y1 in hex radii. */
+export type Region = [number, number, number, number];

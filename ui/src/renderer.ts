@@ -1,12 +1,17 @@
 // The map view: a canvas drawn in layers (underlay, terrain with elevation shading, grid,
 // contours, hexsides, roads, feature labels, hex numbers, problems, tool overlays).
 //
-// Speed: when few enough hexes are on screen, each frame draws them as paths batched by colour;
-// when many are (a 200 x 200 map zoomed out), the frame is one drawImage of a cached picture of
-// the whole map, patched hex by hex as edits arrive, so pan and zoom stay within a frame.
+// Speed: frames are copies of cached pictures, so pan and zoom stay within a frame on large maps.
+// The map is cut into 256 px tiles drawn at the power of two at or above the current scale (so a
+// tile is shown at 50-100 % of its size). The overview level (the whole map within 4096 px) is
+// drawn ahead, tile by tile, while the view is idle; levels below it are made by scaling its
+// tiles down (mipmaps), so zoomed far out a frame costs copies, not hexes. Missing tiles are drawn
+// within a time budget per frame, lower levels standing in for the rest until the next frame. An
+// edit redraws only the region it touched in each cached tile. Beyond 128 px per hex radius the
+// few hexes on screen are drawn directly.
 
 import { HexGrid, SQRT3 } from "./geometry";
-import type { MapModel } from "./model";
+import type { MapModel, Region } from "./model";
 
 export interface Layers {
   underlay: boolean;
@@ -28,10 +33,16 @@ export interface Overlay {
   feature: string | null;
 }
 
-/** Above this many hexes on screen, frames are drawn from the cached picture. */
-export const VECTOR_LIMIT = 3000;
-const BITMAP_MAX_SIDE = 4096;
-const BITMAP_MAX_SCALE = 12;
+/** Tile side in device pixels. */
+const TILE = 256;
+/** Tiles kept beyond the overview level's (256 KB each). */
+const TILE_CACHE = 320;
+/** The overview level draws the whole map within this many device pixels a side. */
+const OVERVIEW_SIDE = 4096;
+/** Time a frame may spend drawing missing tiles (ms). */
+const TILE_BUDGET = 6;
+/** Above this many device pixels per hex radius, hexes are drawn directly. */
+const DIRECT_SCALE = 128;
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 200;
 
@@ -72,10 +83,8 @@ export class MapRenderer {
   private styles: string[][] = [];
   private dark: boolean[] = [];
   private neighbors: Int32Array = new Int32Array(0);
-  private bitmap: HTMLCanvasElement | null = null;
-  private bitmapScale = 1;
-  private bitmapStale = true;
-  private bitmapVersion = -1;
+  private tiles = new Map<string, { canvas: HTMLCanvasElement; level: number; tx: number; ty: number; used: number }>();
+  private frameNo = 0;
   private pending = false;
   /** Durations of the last draws (ms), for the benchmark. */
   readonly drawTimes: number[] = [];
@@ -91,8 +100,7 @@ export class MapRenderer {
 
   setModel(model: MapModel | null): void {
     this.model = model;
-    this.bitmap = null;
-    this.bitmapStale = true;
+    this.tiles.clear();
     this.underlayImage = null;
     if (!model) return;
     const { grid, palette } = model;
@@ -115,7 +123,7 @@ export class MapRenderer {
   setUnderlayImage(img: CanvasImageSource | null, w = 0, h = 0): void {
     this.underlayImage = img;
     this.underlaySize = [w, h];
-    this.requestDraw();
+    this.invalidateAll();
   }
 
   resize(): void {
@@ -172,14 +180,34 @@ export class MapRenderer {
     return [wx * this.scale + this.ox, wy * this.scale + this.oy];
   }
 
-  /** Hexes changed: patch the cached picture (if any) and redraw. */
+  /** Forget every cached picture (layers or the underlay changed). */
+  invalidateAll(): void {
+    this.tiles.clear();
+    this.requestDraw();
+  }
+
+  /** Hexes changed (drawn before the core answers). */
   cellsChanged(cells: number[]): void {
-    if (this.bitmap && !this.bitmapStale && cells.length > 0) {
-      const bctx = this.bitmap.getContext("2d")!;
-      bctx.setTransform(this.bitmapScale, 0, 0, this.bitmapScale, -this.model!.grid.bounds.x0 * this.bitmapScale, -this.model!.grid.bounds.y0 * this.bitmapScale);
-      const touched = new Set<number>();
-      for (const i of cells) { touched.add(i); for (let k = 0; k < 6; k++) { const n = this.neighbors[i * 6 + k]; if (n >= 0) touched.add(n); } }
-      this.drawCells(bctx, [...touched], this.bitmapScale, true, touched);
+    const r = this.model?.bounds(cells);
+    this.invalidate(r ? [r] : []);
+  }
+
+  /** Redraw these world regions in every cached picture, then the frame. */
+  invalidate(regions: Region[]): void {
+    const m = this.model;
+    if (!m) return;
+    for (const r of regions) {
+      const min = this.minLevel();
+      const touched = [...this.tiles.values()]
+        .filter((t) => {
+          const x0 = (t.tx * TILE) / t.level, y0 = (t.ty * TILE) / t.level, span = TILE / t.level;
+          return !(r[2] < x0 || r[0] > x0 + span || r[3] < y0 || r[1] > y0 + span);
+        })
+        .sort((a, b) => b.level - a.level);
+      for (const t of touched) {
+        if (t.level < min) this.makeMip(t.level, t.tx, t.ty);
+        else this.paintSurface(t.canvas, t.level, (t.tx * TILE) / t.level, (t.ty * TILE) / t.level, r);
+      }
     }
     this.requestDraw();
   }
@@ -209,32 +237,191 @@ export class MapRenderer {
 
   draw(): void {
     const t0 = performance.now();
+    this.frameNo++;
     const ctx = this.ctx;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = "#d9d4c5";
-    ctx.fillRect(0, 0, this.width, this.height);
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     const m = this.model;
     if (m) {
-      const [c0, c1, r0, r1] = this.visibleRange();
-      const count = Math.max(0, c1 - c0 + 1) * Math.max(0, r1 - r0 + 1);
-      const s = this.scale * this.dpr;
-      if (count > VECTOR_LIMIT) {
-        this.drawFromBitmap();
-      } else {
+      const ds = this.scale * this.dpr;
+      const world = () => ctx.setTransform(ds, 0, 0, ds, this.ox * this.dpr, this.oy * this.dpr);
+      if (ds > DIRECT_SCALE) {
+        const [c0, c1, r0, r1] = this.visibleRange();
         const cells: number[] = [];
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push(r * m.grid.spec.columns + c);
-        ctx.setTransform(s, 0, 0, s, this.ox * this.dpr, this.oy * this.dpr);
-        this.drawCells(ctx, cells, this.scale, false, null);
-        this.drawTop(ctx, cells);
+        world();
+        this.drawCells(ctx, cells, ds, new Set(cells));
+        ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+        this.drawText(ctx, cells, this.scale, (wx, wy) => this.toScreen(wx, wy), null);
+      } else {
+        this.drawTiles(ds, t0);
       }
-      ctx.setTransform(s, 0, 0, s, this.ox * this.dpr, this.oy * this.dpr);
+      world();
+      this.drawTop(ctx);
       this.drawOverlay(ctx);
-      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      if (count <= VECTOR_LIMIT) this.drawText(ctx, c0, c1, r0, r1);
     }
     this.drawTimes.push(performance.now() - t0);
     if (this.drawTimes.length > 600) this.drawTimes.splice(0, 300);
     this.onDrawn?.();
+  }
+
+  /** The overview level: the largest power of two at which the whole map fits in
+   * OVERVIEW_SIDE pixels. Its tiles are drawn ahead when the view is idle and never evicted; they
+   * stand in for tiles not drawn yet, and the levels below are made from them (mipmaps). */
+  private minLevel(): number {
+    const b = this.model!.grid.bounds;
+    const fit = OVERVIEW_SIDE / Math.max(b.x1 - b.x0, b.y1 - b.y0);
+    return Math.pow(2, Math.floor(Math.log2(Math.max(fit, 1 / 64))));
+  }
+
+  /** Draw one overview tile not drawn yet; false when all are. */
+  private prefetch(): boolean {
+    const lv = this.minLevel();
+    const b = this.model!.grid.bounds;
+    const span = TILE / lv;
+    for (let ty = Math.floor(b.y0 / span); ty <= Math.floor(b.y1 / span); ty++) {
+      for (let tx = Math.floor(b.x0 / span); tx <= Math.floor(b.x1 / span); tx++) {
+        if (!this.tiles.has(`${lv}:${tx}:${ty}`)) {
+          this.makeTile(lv, tx, ty);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private drawTiles(ds: number, t0: number): void {
+    const ctx = this.ctx;
+    const level = Math.max(this.minLevel() / 64, Math.pow(2, Math.ceil(Math.log2(ds))));
+    const min = this.minLevel();
+    const k = ds / level;
+    const [wx0, wy0] = this.toWorld(0, 0);
+    const [wx1, wy1] = this.toWorld(this.width, this.height);
+    const b = this.model!.grid.bounds;
+    const span = TILE / level;
+    const tx0 = Math.floor(Math.max(wx0, b.x0) / span), tx1 = Math.floor(Math.min(wx1, b.x1) / span);
+    const ty0 = Math.floor(Math.max(wy0, b.y0) / span), ty1 = Math.floor(Math.min(wy1, b.y1) / span);
+    let missing = false;
+    ctx.imageSmoothingEnabled = true;
+    // Nearest the centre first, so the budget goes where the eye is.
+    const order: [number, number][] = [];
+    for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) order.push([tx, ty]);
+    const mx = (tx0 + tx1) / 2, my = (ty0 + ty1) / 2;
+    order.sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my));
+    for (const [tx, ty] of order) {
+      const key = `${level}:${tx}:${ty}`;
+      let tile = this.tiles.get(key);
+      if (!tile && performance.now() - t0 < TILE_BUDGET) {
+        tile = level < min ? this.makeMip(level, tx, ty) : this.makeTile(level, tx, ty);
+      }
+      const x0 = Math.round(tx * TILE * k + this.ox * this.dpr);
+      const y0 = Math.round(ty * TILE * k + this.oy * this.dpr);
+      const x1 = Math.round((tx + 1) * TILE * k + this.ox * this.dpr);
+      const y1 = Math.round((ty + 1) * TILE * k + this.oy * this.dpr);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      if (tile) {
+        tile.used = this.frameNo;
+        ctx.drawImage(tile.canvas, x0, y0, x1 - x0, y1 - y0);
+      } else {
+        missing = true;
+        this.drawStandIn(level, [tx * span, ty * span, (tx + 1) * span, (ty + 1) * span]);
+      }
+    }
+    if (missing) this.requestDraw();
+    else if (performance.now() - t0 < TILE_BUDGET && this.prefetch()) this.requestDraw();
+  }
+
+  private makeTile(level: number, tx: number, ty: number) {
+    const canvas = document.createElement("canvas");
+    canvas.width = TILE;
+    canvas.height = TILE;
+    this.paintSurface(canvas, level, (tx * TILE) / level, (ty * TILE) / level, null);
+    const tile = { canvas, level, tx, ty, used: this.frameNo };
+    this.tiles.set(`${level}:${tx}:${ty}`, tile);
+    if (this.tiles.size > TILE_CACHE) {
+      const min = this.minLevel();
+      const oldest = [...this.tiles.entries()]
+        .filter(([, t]) => t.level > min)
+        .sort((a, b) => a[1].used - b[1].used)
+        .slice(0, this.tiles.size - TILE_CACHE);
+      for (const [k] of oldest) this.tiles.delete(k);
+    }
+    return tile;
+  }
+
+  /** A tile below the overview level: its four children (one level up) scaled down, so
+   * zoomed far out the map costs copies, not hexes. Undefined if a child is not drawn yet. */
+  private makeMip(level: number, tx: number, ty: number, force = false) {
+    const b = this.model!.grid.bounds;
+    const min = this.minLevel();
+    const up = level * 2;
+    const span = TILE / up;
+    const children: [HTMLCanvasElement, number, number][] = [];
+    for (let dy = 0; dy < 2; dy++) {
+      for (let dx = 0; dx < 2; dx++) {
+        const cx = 2 * tx + dx, cy = 2 * ty + dy;
+        if ((cx + 1) * span < b.x0 || cx * span > b.x1 || (cy + 1) * span < b.y0 || cy * span > b.y1) continue;
+        let c = this.tiles.get(`${up}:${cx}:${cy}`);
+        if (!c && force) c = up < min ? this.makeMip(up, cx, cy, true) : this.makeTile(up, cx, cy);
+        if (!c) return undefined;
+        children.push([c.canvas, dx, dy]);
+      }
+    }
+    const key = `${level}:${tx}:${ty}`;
+    const canvas = this.tiles.get(key)?.canvas ?? document.createElement("canvas");
+    canvas.width = TILE;
+    canvas.height = TILE;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#d9d4c5";
+    ctx.fillRect(0, 0, TILE, TILE);
+    ctx.imageSmoothingEnabled = true;
+    for (const [c, dx, dy] of children) ctx.drawImage(c, dx * (TILE / 2), dy * (TILE / 2), TILE / 2, TILE / 2);
+    const tile = { canvas, level, tx, ty, used: this.frameNo };
+    this.tiles.set(key, tile);
+    return tile;
+  }
+
+  /** Draw the map onto a cached picture whose top-left is world (x0, y0) at `k` device px per
+   * radius; with `region`, only that world rectangle (the rest is kept). */
+  private paintSurface(canvas: HTMLCanvasElement, k: number, x0: number, y0: number, region: Region | null): void {
+    const m = this.model!;
+    const g = m.grid;
+    const ctx = canvas.getContext("2d")!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    let rx0 = x0, ry0 = y0, rx1 = x0 + canvas.width / k, ry1 = y0 + canvas.height / k;
+    if (region) {
+      rx0 = Math.max(rx0, region[0]); ry0 = Math.max(ry0, region[1]);
+      rx1 = Math.min(rx1, region[2]); ry1 = Math.min(ry1, region[3]);
+      if (rx1 <= rx0 || ry1 <= ry0) { ctx.restore(); return; }
+      const px0 = Math.floor((rx0 - x0) * k), py0 = Math.floor((ry0 - y0) * k);
+      const px1 = Math.ceil((rx1 - x0) * k), py1 = Math.ceil((ry1 - y0) * k);
+      ctx.beginPath();
+      ctx.rect(px0, py0, px1 - px0, py1 - py0);
+      ctx.clip();
+      rx0 = x0 + px0 / k; ry0 = y0 + py0 / k; rx1 = x0 + px1 / k; ry1 = y0 + py1 / k;
+    }
+    ctx.fillStyle = "#d9d4c5";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // Every hex that reaches into the rectangle.
+    const flat = g.spec.orientation === "flat";
+    const [dx, dy] = flat ? [1.5, SQRT3] : [SQRT3, 1.5];
+    const c0 = Math.max(0, Math.floor((rx0 - 1) / dx) - 1), c1 = Math.min(g.spec.columns - 1, Math.ceil((rx1 + 1) / dx) + 1);
+    const r0 = Math.max(0, Math.floor((ry0 - 1) / dy) - 1), r1 = Math.min(g.spec.rows - 1, Math.ceil((ry1 + 1) / dy) + 1);
+    const cells: number[] = [];
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const i = r * g.spec.columns + c;
+        if (g.cx[i] > rx0 - 1.1 && g.cx[i] < rx1 + 1.1 && g.cy[i] > ry0 - 1.1 && g.cy[i] < ry1 + 1.1) cells.push(i);
+      }
+    }
+    ctx.setTransform(k, 0, 0, k, -x0 * k, -y0 * k);
+    this.drawCells(ctx, cells, k, new Set(cells));
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const css = k / this.dpr;
+    this.drawText(ctx, cells, css, (wx, wy) => [(wx - x0) * k / this.dpr, (wy - y0) * k / this.dpr], [rx0, ry0, rx1, ry1]);
+    ctx.restore();
   }
 
   private hexPath(path: Path2D, g: HexGrid, i: number, r: number): void {
@@ -260,10 +447,9 @@ export class MapRenderer {
   }
 
   /** Terrain, shading, underlay, grid, contours, hexsides and routes of `cells`, in world
-   * units. `only`: when patching the cached picture, routes and hexsides touching these. */
+   * units; hexsides and routes that touch a hex of `visible`. */
   private drawCells(
-    ctx: CanvasRenderingContext2D, cells: number[], pxPerUnit: number, cached: boolean,
-    only: Set<number> | null,
+    ctx: CanvasRenderingContext2D, cells: number[], pxPerUnit: number, visible: Set<number>,
   ): void {
     const m = this.model!;
     const g = m.grid;
@@ -285,7 +471,7 @@ export class MapRenderer {
       ctx.fillStyle = PAPER;
       ctx.fill(p);
     }
-    if (!cached) this.drawUnderlay(ctx);
+    this.drawUnderlay(ctx);
     if (L.grid && pxPerUnit >= 4) {
       const p = new Path2D();
       for (const i of cells) this.hexPath(p, g, i, 1);
@@ -309,7 +495,6 @@ export class MapRenderer {
       ctx.lineWidth = Math.max(1.2 / pxPerUnit, 0.05);
       ctx.stroke(p);
     }
-    const visible = only ?? new Set(cells);
     if (L.hexsides) {
       ctx.lineCap = "round";
       for (const s of m.hexsides.values()) {
@@ -364,56 +549,43 @@ export class MapRenderer {
     ctx.restore();
   }
 
-  private ensureBitmap(): HTMLCanvasElement {
-    const m = this.model!;
-    if (this.bitmap && !this.bitmapStale && this.bitmapVersion === m.version) return this.bitmap;
-    const b = m.grid.bounds;
-    const w = b.x1 - b.x0, h = b.y1 - b.y0;
-    const k = Math.min(BITMAP_MAX_SCALE, BITMAP_MAX_SIDE / w, BITMAP_MAX_SIDE / h);
-    const canvas = this.bitmap ?? document.createElement("canvas");
-    canvas.width = Math.ceil(w * k);
-    canvas.height = Math.ceil(h * k);
-    const bctx = canvas.getContext("2d")!;
-    bctx.setTransform(1, 0, 0, 1, 0, 0);
-    bctx.fillStyle = "#d9d4c5";
-    bctx.fillRect(0, 0, canvas.width, canvas.height);
-    bctx.setTransform(k, 0, 0, k, -b.x0 * k, -b.y0 * k);
-    const all = Array.from({ length: m.grid.len }, (_, i) => i);
-    this.drawCells(bctx, all, k, true, null);
-    this.bitmap = canvas;
-    this.bitmapScale = k;
-    this.bitmapStale = false;
-    this.bitmapVersion = m.version;
-    return canvas;
-  }
-
-  private drawFromBitmap(): void {
+  /** A missing tile's world rectangle drawn from cached tiles of lower levels (blurred until
+   * the tile is drawn), or left blank. */
+  private drawStandIn(level: number, r: Region): void {
     const ctx = this.ctx;
-    const bm = this.ensureBitmap();
-    const b = this.model!.grid.bounds;
-    const k = this.bitmapScale;
-    // Only the part on screen: source rectangle in bitmap pixels.
-    const [wx0, wy0] = this.toWorld(0, 0);
-    const [wx1, wy1] = this.toWorld(this.width, this.height);
-    const sx0 = Math.max(0, (wx0 - b.x0) * k), sy0 = Math.max(0, (wy0 - b.y0) * k);
-    const sx1 = Math.min(bm.width, (wx1 - b.x0) * k), sy1 = Math.min(bm.height, (wy1 - b.y0) * k);
-    if (sx1 <= sx0 || sy1 <= sy0) return;
-    const s = this.scale * this.dpr;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(
-      bm, sx0, sy0, sx1 - sx0, sy1 - sy0,
-      (sx0 / k + b.x0) * s + this.ox * this.dpr, (sy0 / k + b.y0) * s + this.oy * this.dpr,
-      ((sx1 - sx0) / k) * s, ((sy1 - sy0) / k) * s,
-    );
-    ctx.setTransform(s, 0, 0, s, this.ox * this.dpr, this.oy * this.dpr);
-    this.drawUnderlay(ctx);
-    this.drawProblems(ctx, null);
+    const ds = this.scale * this.dpr;
+    const min = this.minLevel();
+    for (let lv = level / 2; lv >= min; lv /= 2) {
+      const span = TILE / lv;
+      const tx0 = Math.floor(r[0] / span), tx1 = Math.floor((r[2] - 1e-9) / span);
+      const ty0 = Math.floor(r[1] / span), ty1 = Math.floor((r[3] - 1e-9) / span);
+      const found: [typeof this.tiles extends Map<string, infer T> ? T : never, number, number][] = [];
+      for (let ty = ty0; ty <= ty1; ty++) {
+        for (let tx = tx0; tx <= tx1; tx++) {
+          const t = this.tiles.get(`${lv}:${tx}:${ty}`);
+          if (t) found.push([t, tx, ty]);
+        }
+      }
+      if (found.length < (tx1 - tx0 + 1) * (ty1 - ty0 + 1)) continue;
+      for (const [t, tx, ty] of found) {
+        t.used = this.frameNo;
+        // The part of tile (tx, ty) inside r, in the tile's pixels and on screen.
+        const x0 = Math.max(r[0], tx * span), y0 = Math.max(r[1], ty * span);
+        const x1 = Math.min(r[2], (tx + 1) * span), y1 = Math.min(r[3], (ty + 1) * span);
+        if (x1 <= x0 || y1 <= y0) continue;
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(
+          t.canvas, (x0 - tx * span) * lv, (y0 - ty * span) * lv, (x1 - x0) * lv, (y1 - y0) * lv,
+          x0 * ds + this.ox * this.dpr, y0 * ds + this.oy * this.dpr, (x1 - x0) * ds, (y1 - y0) * ds,
+        );
+      }
+      return;
+    }
   }
 
   /** Problem hexes and the selected feature's hexes. */
-  private drawTop(ctx: CanvasRenderingContext2D, cells: number[]): void {
-    this.drawProblems(ctx, new Set(cells));
+  private drawTop(ctx: CanvasRenderingContext2D): void {
+    this.drawProblems(ctx);
     const m = this.model!;
     if (this.overlay.feature) {
       const f = m.features.find((x) => x.code === this.overlay.feature);
@@ -429,11 +601,11 @@ export class MapRenderer {
     }
   }
 
-  private drawProblems(ctx: CanvasRenderingContext2D, visible: Set<number> | null): void {
+  private drawProblems(ctx: CanvasRenderingContext2D): void {
     const m = this.model!;
     if (!this.layers.problems || m.problemHexes.size === 0) return;
     const p = new Path2D();
-    for (const h of m.problemHexes) if (!visible || visible.has(h)) this.hexPath(p, m.grid, h, 0.9);
+    for (const h of m.problemHexes) this.hexPath(p, m.grid, h, 0.9);
     ctx.strokeStyle = "#d0202a";
     ctx.lineWidth = Math.max(3 / this.scale, 0.1);
     ctx.stroke(p);
@@ -486,24 +658,26 @@ export class MapRenderer {
     }
   }
 
-  /** Hex numbers and feature labels, in screen pixels so they stay crisp. */
-  private drawText(ctx: CanvasRenderingContext2D, c0: number, c1: number, r0: number, r1: number): void {
+  /** Hex numbers and feature labels in pixels (`s` CSS px per radius; `at` maps world to
+   * the context's pixels); labels of features near `region` only, when given. */
+  private drawText(
+    ctx: CanvasRenderingContext2D, cells: number[], s: number,
+    at: (wx: number, wy: number) => [number, number], region: Region | null,
+  ): void {
     const m = this.model!;
     const g = m.grid;
-    const s = this.scale;
+    ctx.save();
+    if (region) ctx.scale(this.dpr, this.dpr);
     ctx.textAlign = "center";
     if (this.layers.numbers && s >= 16) {
       const size = Math.max(8, Math.min(14, s * 0.3));
       ctx.font = `${size}px "DejaVu Sans Mono", monospace`;
       ctx.textBaseline = "top";
       const top = g.spec.orientation === "flat" ? (SQRT3 / 2) * s - 2 : s * 0.55;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const i = r * g.spec.columns + c;
-          const [x, y] = this.toScreen(g.cx[i], g.cy[i]);
-          ctx.fillStyle = this.dark[m.terrain[i]] ? "rgba(250,248,240,0.9)" : "rgba(36,34,30,0.75)";
-          ctx.fillText(g.name(i), x, y - top + 3);
-        }
+      for (const i of cells) {
+        const [x, y] = at(g.cx[i], g.cy[i]);
+        ctx.fillStyle = this.dark[m.terrain[i]] ? "rgba(250,248,240,0.9)" : "rgba(36,34,30,0.75)";
+        ctx.fillText(g.name(i), x, y - top + 3);
       }
     }
     if (this.layers.labels && s >= 6) {
@@ -514,8 +688,11 @@ export class MapRenderer {
         if (f.hexes.length === 0) continue;
         let sx = 0, sy = 0;
         for (const h of f.hexes) { sx += g.cx[h]; sy += g.cy[h]; }
-        const [x, y] = this.toScreen(sx / f.hexes.length, sy / f.hexes.length);
-        if (x < -50 || y < -20 || x > this.width + 50 || y > this.height + 20) continue;
+        const wx = sx / f.hexes.length, wy = sy / f.hexes.length;
+        const reach = 60 / s;
+        if (region && (wx < region[0] - reach || wx > region[2] + reach || wy < region[1] - reach || wy > region[3] + reach)) continue;
+        const [x, y] = at(wx, wy);
+        if (!region && (x < -50 || y < -20 || x > this.width + 50 || y > this.height + 20)) continue;
         const w = ctx.measureText(f.code).width + 8;
         ctx.fillStyle = "rgba(255,254,248,0.92)";
         ctx.strokeStyle = "#24221e";
@@ -526,5 +703,6 @@ export class MapRenderer {
         ctx.fillText(f.code, x, y + 1);
       }
     }
+    ctx.restore();
   }
 }

@@ -1,0 +1,266 @@
+// End-to-end test of the real Kepi window through WebDriver (tauri-driver + WebKitWebDriver),
+// with the real core behind it: paint terrain, a ridge, a road and a feature; undo and redo;
+// save, reopen and compare the saved file; open the shipped Rifle & Saber map. Screenshots go to
+// target/e2e/. Run by scripts/app-test.sh under Xvfb:
+//
+//   KEPI_APP=target/app/debug/kepi-app node --test tests/e2e/
+//
+// The system file dialogs are answered through KEPI_TEST_DIALOG_FILE (see src-tauri/src/main.rs):
+// the test writes the path the next dialog returns, then clicks the real button.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..", "..");
+const app = resolve(root, process.env.KEPI_APP ?? "target/app/debug/kepi-app");
+const shots = join(root, "target", "e2e");
+const work = mkdtempSync(join(tmpdir(), "kepi-e2e-"));
+const answers = join(work, "dialog-answer.txt");
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+
+let driver;
+let session;
+
+function portOpen(port) {
+  return new Promise((ok) => {
+    const s = connect(port, "127.0.0.1");
+    s.on("connect", () => { s.destroy(); ok(true); });
+    s.on("error", () => ok(false));
+  });
+}
+
+async function waitFor(what, check, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function wd(method, path, body) {
+  const res = await fetch(`http://127.0.0.1:4444/session/${session}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
+  return json.value;
+}
+
+const js = (script, ...args) => wd("POST", "/execute/sync", { script, args });
+const jsAsync = (script, ...args) => wd("POST", "/execute/async", { script, args });
+const find = async (css) => (await wd("POST", "/element", { using: "css selector", value: css }))[ELEMENT];
+const click = async (css) => wd("POST", `/element/${await find(css)}/click`, {});
+async function type(css, text) {
+  const id = await find(css);
+  await wd("POST", `/element/${id}/clear`, {});
+  await wd("POST", `/element/${id}/value`, { text });
+}
+const text = async (css) => wd("GET", `/element/${await find(css)}/text`);
+/** Wait until the UI has sent every command and drawn. */
+const settle = () => jsAsync("const done = arguments[arguments.length - 1]; window.kepi.busy().then(() => requestAnimationFrame(() => done(true)));");
+const status = () => js("return window.kepi.status();");
+
+async function screenshot(name) {
+  const b64 = await wd("GET", "/screenshot");
+  const path = join(shots, `${name}.png`);
+  writeFileSync(path, Buffer.from(b64, "base64"));
+  return path;
+}
+
+async function point(name) {
+  const p = await js("return window.kepi.hexPoint(arguments[0]);", name);
+  assert.ok(p, `hex ${name} on screen`);
+  return { x: Math.round(p.x), y: Math.round(p.y) };
+}
+
+/** A mouse drag through these viewport points (one stroke). */
+async function drag(points, modifiers = []) {
+  const keys = modifiers.map((k) => ({ type: "keyDown", value: k }));
+  const mouse = [
+    { type: "pointerMove", x: points[0].x, y: points[0].y, origin: "viewport", duration: 0 },
+    { type: "pointerDown", button: 0 },
+    ...points.slice(1).map((p) => ({ type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 30 })),
+    { type: "pointerUp", button: 0 },
+  ];
+  const actions = [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: mouse }];
+  if (keys.length) {
+    actions.push({ type: "key", id: "keys", actions: [...keys, ...mouse.map(() => ({ type: "pause", duration: 0 }))] });
+  }
+  await wd("POST", "/actions", { actions });
+  await wd("DELETE", "/actions");
+  await settle();
+}
+
+async function keys(...seq) {
+  const actions = [];
+  for (const k of seq) actions.push({ type: "keyDown", value: k });
+  for (const k of [...seq].reverse()) actions.push({ type: "keyUp", value: k });
+  await wd("POST", "/actions", { actions: [{ type: "key", id: "kb", actions }] });
+  await settle();
+}
+
+const CTRL = "\uE009";
+const SHIFT = "\uE008";
+
+before(async () => {
+  assert.ok(existsSync(app), `the app is built: ${app} (scripts/app-build.sh)`);
+  mkdirSync(shots, { recursive: true });
+  writeFileSync(answers, "");
+  driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", "4444", "--native-port", "4445"], {
+    env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config") },
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  // Both ports: tauri-driver's and WebKitWebDriver's behind it.
+  await waitFor("WebDriver ports 4444 and 4445", async () => (await portOpen(4444)) && (await portOpen(4445)));
+  const res = await fetch("http://127.0.0.1:4444/session", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application: app } } },
+    }),
+  });
+  const json = await res.json();
+  assert.ok(res.ok, `session: ${JSON.stringify(json)}`);
+  session = json.value.sessionId;
+  await waitFor("the start page", async () => (await js("return !!document.getElementById('new-form') && !!window.kepi;")));
+});
+
+after(async () => {
+  if (session) await fetch(`http://127.0.0.1:4444/session/${session}`, { method: "DELETE" }).catch(() => {});
+  driver?.kill();
+});
+
+test("paint a map, undo and redo, save, reopen and compare the file", { timeout: 240_000 }, async () => {
+  await screenshot("01-start");
+  await type("#new-name", "End to end");
+  await type("#new-columns", "12");
+  await type("#new-rows", "10");
+  await click("#new-create");
+  await waitFor("the map view", async () => (await status())?.title === "End to end");
+  await js("window.kepi.zoomTo(30);");
+  await settle();
+
+  // Terrain: woods with the 1-hex brush down column 03.
+  await click("#tool-brush");
+  await click("#terrain-woods");
+  await click("#size-1");
+  await drag([await point("0303"), await point("0304"), await point("0305")]);
+  const timing = await js("return window.kepi.timing;");
+  console.log(`brush stroke: on screen ${timing.shown.toFixed(1)} ms after the press; core's answer drawn after ${timing.confirmed.toFixed(1)} ms`);
+  assert.equal(await text("#st-terrain"), "Woods", "the status bar shows the hex under the cursor");
+  assert.equal(await text("#st-hex"), "0305");
+
+  // A 7-hex dab of village.
+  await click("#terrain-village");
+  await click("#size-7");
+  await drag([await point("1005")]);
+
+  // A ridge on the side between 0606 and 0607.
+  await click("#tool-hexside");
+  await click("#hexside-ridge");
+  const mid = await js("return window.kepi.sidePoint('0606', '0607');");
+  await drag([{ x: Math.round(mid.x), y: Math.round(mid.y) }]);
+
+  // A road from 0102 to 0110, dragged down the column.
+  await click("#tool-route");
+  const road = [];
+  for (let r = 2; r <= 10; r++) road.push(await point(`01${String(r).padStart(2, "0")}`));
+  await drag(road);
+
+  // Elevation: raise around 0808.
+  await click("#tool-elevation");
+  await click("#elev-raise");
+  await drag([await point("0808")]);
+
+  // A feature V1 "Testville" on 0909.
+  await type("#feature-code", "V1");
+  await type("#feature-name", "Testville");
+  await click("#feature-create");
+  await settle();
+  const problems = await text("#problems");
+  assert.match(problems, /V1 has no hexes/, "live validation lists the empty feature");
+  await screenshot("02-feature-without-hexes");
+  await drag([await point("0909")]);
+  assert.match(await text("#problems"), /No problems/);
+  await screenshot("03-painted");
+
+  // Undo the feature hex, then redo it.
+  await keys(CTRL, "z");
+  assert.match(await text("#problems"), /V1 has no hexes/, "undo took the hex back out");
+  await screenshot("04-undone");
+  await keys(CTRL, SHIFT, "z");
+  assert.match(await text("#problems"), /No problems/, "redo put it back");
+  assert.equal((await status()).dirty, true);
+
+  // Save as e2e-map.json through the (answered) dialog.
+  const path = join(work, "e2e-map.json");
+  writeFileSync(answers, path);
+  await click("#btn-save-as");
+  await settle();
+  await waitFor("the save", async () => (await status())?.dirty === false);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  assert.equal(saved.id, "e2e-map", "the map takes the file's name as its id");
+  assert.equal(saved.name, "End to end");
+  const terrainAt = (name) => {
+    const c = Number(name.slice(0, 2)) - 1, r = Number(name.slice(2)) - 1;
+    return saved.terrain.legend[saved.terrain.rows[r][c]];
+  };
+  for (const h of ["0303", "0304", "0305"]) assert.equal(terrainAt(h), "woods", h);
+  for (const h of ["1005", "1004", "1006", "0905", "0906", "1105", "1106"]) assert.equal(terrainAt(h), "village", h);
+  assert.equal(terrainAt("0101"), "clear");
+  assert.deepEqual(saved.hexsides, [{ between: ["0606", "0607"], features: ["ridge"] }]);
+  assert.deepEqual(saved.routes, [{ kind: "road", hexes: ["0102", "0103", "0104", "0105", "0106", "0107", "0108", "0109", "0110"] }]);
+  assert.deepEqual(saved.features, [{ code: "V1", name: "Testville", hexes: ["0909"] }]);
+  assert.equal(saved.elevation.rows[7][7], "1", "0808 raised");
+  assert.equal(saved.elevation.rows[6][7], "1", "0807 raised (brush of 7)");
+  await screenshot("05-saved");
+
+  // Reopen through the Open dialog, save again: the file is unchanged.
+  await click("#btn-home");
+  await click("#btn-open");
+  await waitFor("the reopened map", async () => (await status())?.path === path);
+  assert.match(await text("#problems"), /No problems/);
+  const before = readFileSync(path, "utf8");
+  await keys(CTRL, "s");
+  assert.equal(readFileSync(path, "utf8"), before, "reopened and saved: byte for byte the same");
+  await screenshot("06-reopened");
+
+  // Export PNG through the core renderer.
+  const png = join(work, "e2e-map.png");
+  writeFileSync(answers, png);
+  await keys(CTRL, "e");
+  await waitFor("the PNG", async () => existsSync(png));
+  assert.deepEqual([...readFileSync(png).subarray(1, 4)], [0x50, 0x4e, 0x47]);
+
+  // The recent list has the map.
+  await click("#btn-home");
+  assert.match(await text("#recent"), /e2e-map\.json/);
+});
+
+test("the shipped Rifle & Saber map opens and renders", { timeout: 120_000 }, async () => {
+  writeFileSync(answers, join(root, "maps", "rifle-and-saber.json"));
+  await click("#btn-open");
+  await waitFor("the R&S map", async () => (await status())?.path?.endsWith("rifle-and-saber.json"));
+  await settle();
+  assert.match(await text("#problems"), /No problems/);
+  await new Promise((r) => setTimeout(r, 500));
+  await settle();
+  console.log(`screenshot: ${await screenshot("07-rifle-and-saber")}`);
+  await js("window.kepi.zoomTo(28);");
+  const p = await point("1620");
+  await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [{ type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 0 }] }] });
+  await new Promise((r) => setTimeout(r, 500));
+  await settle();
+  assert.equal(await text("#st-hex"), "1620");
+  console.log(`screenshot: ${await screenshot("08-rifle-and-saber-zoomed")}`);
+});
