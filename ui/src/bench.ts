@@ -147,9 +147,11 @@ async function run(): Promise<void> {
   const firstFrame = performance.now() - t;
 
   const times: Record<string, number[]> = {};
+  const tiles: Record<string, string> = {};
   const measure = async (phase: string, n: number, step: (k: number) => void) => {
     const list: number[] = [];
     times[phase] = list;
+    const before = { ...renderer.tileStats };
     for (let k = 0; k < n; k++) {
       await frame();
       step(k);
@@ -158,6 +160,8 @@ async function run(): Promise<void> {
       flush();
       list.push(performance.now() - t);
     }
+    const a = renderer.tileStats;
+    tiles[phase] = `${a.drawn - before.drawn} tiles in ${Math.round(a.ms - before.ms)} ms, ${a.mips - before.mips} mipmaps`;
   };
   const fit = renderer.scale;
   await measure("pan, whole map", 90, (k) => renderer.panBy(Math.sin(k / 9) * 12, Math.cos(k / 9) * 12));
@@ -205,7 +209,7 @@ async function run(): Promise<void> {
     viewport: `${canvas.clientWidth} x ${canvas.clientHeight}`,
     firstFrame: Math.round(firstFrame),
     overall: stats(all),
-    phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)])),
+    phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ...stats(v), tiles: tiles[k] }])),
     paintDab: { ...stats(dab), inFrame: Math.max(...dabFrames), latency: stats(latency) },
     geometry: geometryChecks(),
   };

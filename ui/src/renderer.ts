@@ -2,8 +2,8 @@
 // contours, hexsides, roads, feature labels, hex numbers, problems, tool overlays).
 //
 // Speed: frames are copies of cached pictures, so pan and zoom stay within a frame on large maps.
-// The map is cut into 256 px tiles drawn at the power of two at or above the current scale (so a
-// tile is shown at 50-100 % of its size). The overview level (the whole map within 4096 px) is
+// The map is cut into 256 px tiles drawn at the power of two nearest the current scale (so a
+// tile is shown at 71-141 % of its size). The overview level (the whole map within 4096 px) is
 // drawn ahead, tile by tile, while the view is idle; levels below it are made by scaling its
 // tiles down (mipmaps), so zoomed far out a frame costs copies, not hexes. Missing tiles are drawn
 // within a time budget per frame, lower levels standing in for the rest until the next frame. An
@@ -86,6 +86,8 @@ export class MapRenderer {
   private tiles = new Map<string, { canvas: HTMLCanvasElement; level: number; tx: number; ty: number; used: number }>();
   private frameNo = 0;
   private pending = false;
+  /** Tiles drawn and the time spent drawing them (ms), for the benchmark. */
+  readonly tileStats = { drawn: 0, ms: 0, mips: 0 };
   /** Durations of the last draws (ms), for the benchmark. */
   readonly drawTimes: number[] = [];
   /** Called after each frame is drawn. */
@@ -293,7 +295,7 @@ export class MapRenderer {
 
   private drawTiles(ds: number, t0: number): void {
     const ctx = this.ctx;
-    const level = Math.max(this.minLevel() / 64, Math.pow(2, Math.ceil(Math.log2(ds))));
+    const level = Math.max(this.minLevel() / 64, Math.pow(2, Math.round(Math.log2(ds))));
     const min = this.minLevel();
     const k = ds / level;
     const [wx0, wy0] = this.toWorld(0, 0);
@@ -314,6 +316,8 @@ export class MapRenderer {
       let tile = this.tiles.get(key);
       if (!tile && performance.now() - t0 < TILE_BUDGET) {
         tile = level < min ? this.makeMip(level, tx, ty) : this.makeTile(level, tx, ty);
+        // A mipmap waits for its overview tiles: draw one more of them in this frame.
+        if (!tile && level < min) this.prefetch();
       }
       const x0 = Math.round(tx * TILE * k + this.ox * this.dpr);
       const y0 = Math.round(ty * TILE * k + this.oy * this.dpr);
@@ -333,12 +337,15 @@ export class MapRenderer {
   }
 
   private makeTile(level: number, tx: number, ty: number) {
+    const t0 = performance.now();
     const canvas = document.createElement("canvas");
     canvas.width = TILE;
     canvas.height = TILE;
     this.paintSurface(canvas, level, (tx * TILE) / level, (ty * TILE) / level, null);
     const tile = { canvas, level, tx, ty, used: this.frameNo };
     this.tiles.set(`${level}:${tx}:${ty}`, tile);
+    this.tileStats.drawn++;
+    this.tileStats.ms += performance.now() - t0;
     if (this.tiles.size > TILE_CACHE) {
       const min = this.minLevel();
       const oldest = [...this.tiles.entries()]
@@ -379,6 +386,7 @@ export class MapRenderer {
     for (const [c, dx, dy] of children) ctx.drawImage(c, dx * (TILE / 2), dy * (TILE / 2), TILE / 2, TILE / 2);
     const tile = { canvas, level, tx, ty, used: this.frameNo };
     this.tiles.set(key, tile);
+    this.tileStats.mips++;
     return tile;
   }
 
@@ -669,9 +677,11 @@ export class MapRenderer {
     ctx.save();
     if (region) ctx.scale(this.dpr, this.dpr);
     ctx.textAlign = "center";
-    if (this.layers.numbers && s >= 16) {
-      const size = Math.max(8, Math.min(14, s * 0.3));
-      ctx.font = `${size}px "DejaVu Sans Mono", monospace`;
+    const size = Math.max(8, Math.min(14, s * 0.3));
+    ctx.font = `${size}px "DejaVu Sans Mono", monospace`;
+    // Hex numbers only where they fit across the top of a hex.
+    const fits = cells.length > 0 && ctx.measureText(g.name(cells[0])).width <= s * 1.1;
+    if (this.layers.numbers && s >= 24 && fits) {
       ctx.textBaseline = "top";
       const top = g.spec.orientation === "flat" ? (SQRT3 / 2) * s - 2 : s * 0.55;
       for (const i of cells) {
