@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use kepi::engine::rs::GameOptions;
 use kepi::engine::rs::command::{Command, Event};
+use kepi::engine::rs::legal;
 use kepi::engine::rs::state::Phase;
 use serde_json::{Value, json};
 
@@ -57,7 +58,7 @@ fn spent(g: &Game, label: &str) -> String {
 /// Answer pending retreat and shock-loss decisions with the first legal choice.
 fn settle(g: &mut Game) {
     while g.s.pending.is_some() {
-        let c = kepi::engine::rs::legal(&g.s).remove(0);
+        let c = legal(&g.s).remove(0);
         g.ok(c, &[]);
     }
 }
@@ -404,6 +405,87 @@ fn r_and_s_4_k_a_charge_moves_12_must_shock_attack_and_disrupts_the_charger_at_t
 }
 
 #[test]
+fn r_and_s_4_k_a_charge_must_end_next_to_an_enemy_it_can_attack() {
+    // 4(K)1: "The unit must attack some Enemy unit in the subsequent Shock Combat Phase": a
+    // charge that ends out of contact could not be followed by the attack.
+    let mut g = Game::new(&MapSpec::default(), "1 CY", "1 MZ");
+    g.setup(&[("Red MZ 1", "0909")], &[("Blue CY 1", "0101")]);
+    g.to(0, Phase::Movement);
+    let e = charge(&mut g, "Blue CY 1", &["0102", "0103", "0104"]).unwrap_err();
+    assert_eq!(
+        e,
+        "R&S 4(K): Blue CY 1 may not charge to 0104: a charge ends next to an enemy unit, to \
+         attack it in the Shock Combat Phase"
+    );
+    charge(
+        &mut g,
+        "Blue CY 1",
+        &[
+            "0102", "0103", "0104", "0204", "0305", "0405", "0506", "0606", "0707", "0807", "0808",
+        ],
+    )
+    .unwrap();
+    assert_eq!(spent(&g, "Blue CY 1"), "11");
+    g.ok(Command::EndPhase, &[]);
+    assert_eq!(g.s.phase, Phase::Shock);
+}
+
+#[test]
+fn r_and_s_6_0_a_disrupted_guns_may_not_move() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 BA");
+    let ba = g.id("Red BA 1");
+    g.ok(
+        Command::Deploy {
+            unit: ba,
+            hex: hex("0505"),
+            limbered: true,
+        },
+        &[],
+    );
+    g.ok(Command::EndDeployment, &[]);
+    let b = g.id("Blue MZ 1");
+    g.ok(
+        Command::Deploy {
+            unit: b,
+            hex: hex("0504"),
+            limbered: false,
+        },
+        &[],
+    );
+    g.ok(Command::EndDeployment, &[]);
+    // A shock attack disrupts the limbered gun, which retreats; "Disrupted Artillery and
+    // Machine Gun units may not move at all (considered automatically unlimbered)".
+    g.to(0, Phase::Shock);
+    g.ok(
+        Command::Shock {
+            unit: b,
+            target: hex("0505"),
+        },
+        &[],
+    );
+    g.ok(Command::ResolveShock, &[]);
+    settle(&mut g);
+    assert!(g.disrupted("Red BA 1"));
+    assert!(!g.s.units[ba].limbered);
+    g.to(1, Phase::Movement);
+    let at = g.hex_of("Red BA 1").unwrap();
+    let next =
+        g.s.setup
+            .grid
+            .neighbors(hex(&at))
+            .find(|n| g.s.occupant(*n).is_none())
+            .unwrap();
+    let next = g.s.setup.name(next);
+    let e = refused_move(&mut g, "Red BA 1", &[&next]);
+    assert!(e.starts_with("R&S 4(J)"), "unlimbered: {e}");
+    let e = unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Red BA 1").unwrap_err();
+    assert_eq!(
+        e,
+        "R&S 6.0(A): Red BA 1 is disrupted: disrupted guns are considered unlimbered"
+    );
+}
+
+#[test]
 fn r_and_s_4_k_charges_cross_only_clear_terrain_and_no_ridge_kepi_reading() {
     let spec = MapSpec {
         rows: &[
@@ -450,7 +532,7 @@ fn r_and_s_4_k_charges_cross_only_clear_terrain_and_no_ridge_kepi_reading() {
         "{e}"
     );
     // A road through clear terrain is clear terrain.
-    charge(&mut g, "Blue CY 3", &["0703", "0704", "0705"]).unwrap();
+    charge(&mut g, "Blue CY 3", &["0703", "0704", "0705", "0706"]).unwrap();
     // Only mounted cavalry and mounted rifles charge.
     let e = charge(&mut g, "Blue MZ 1", &["0203"]).unwrap_err();
     assert_eq!(

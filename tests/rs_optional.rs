@@ -231,6 +231,36 @@ fn r_and_s_10_1_with_the_morale_rule_off_the_scenarios_morale_is_ignored() {
     assert!(g.disrupted("Blue MZ 1") && g.disrupted("Red MZ 1"));
 }
 
+#[test]
+fn r_and_s_10_1_high_morale_units_are_not_disrupted_when_retreated_over() {
+    let spec = MapSpec {
+        rows: &["wwww.wwwww"; 10],
+        ..MapSpec::default()
+    };
+    let mut g = Game::with(
+        &spec,
+        "2 MZ",
+        "2 MZ",
+        GameOptions::default(),
+        morale(1, "high"),
+    );
+    g.setup(
+        &[("Red MZ 1", "0503"), ("Red MZ 2", "0505")],
+        &[("Blue MZ 1", "0502"), ("Blue MZ 2", "0402")],
+    );
+    g.to(0, Phase::Shock);
+    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    shock(&mut g, "Blue MZ 2", "0503").unwrap();
+    let events = g.ok(Command::ResolveShock, &[]);
+    // 2 against the high-morale unit's 2: both sides disrupted; Red MZ 1 retreats down the
+    // corridor through Red MZ 2, which stays undisrupted.
+    assert_eq!(shock_resolved(&events), [("2".into(), "2".into())]);
+    settle(&mut g);
+    assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0507"));
+    assert!(g.disrupted("Red MZ 1"));
+    assert!(!g.disrupted("Red MZ 2"));
+}
+
 // ---- 10.2 Improved positions ----
 
 #[test]
@@ -579,6 +609,37 @@ fn r_and_s_10_5_c_units_in_road_mode_may_not_fire_or_shock_attack() {
         e,
         "R&S 10.5(C): Blue MZ 1 is in road movement mode and may not attack"
     );
+}
+
+#[test]
+fn r_and_s_10_5_f_a_unit_in_road_mode_disrupted_in_combat_first_converts_out_for_1_mp() {
+    let spec = MapSpec {
+        rows: &["wwww.wwwww"; 10],
+        roads: &[ROAD],
+        ..MapSpec::default()
+    };
+    let options = GameOptions {
+        road_movement: true,
+        ..GameOptions::default()
+    };
+    let mut g = Game::with(&spec, "1 MZ", "1 MZ", options, |_| {});
+    g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0502")]);
+    g.to(1, Phase::Movement);
+    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Red MZ 1").unwrap();
+    g.to(0, Phase::Fire);
+    // 3 against the halved 1: 3-1, a 2 is RD. Out of road mode (1 MP), then 3 MP of retreat.
+    fire(&mut g, "Blue MZ 1", "0503").unwrap();
+    let events = g.ok(Command::ResolveFire, &[2]);
+    assert_eq!(fired(&events)[0].0, "3-1");
+    let r1 = g.id("Red MZ 1");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::RoadMode { unit, on: false } if *unit == r1))
+    );
+    assert!(!g.s.units[r1].road_mode);
+    assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0506"));
+    assert!(g.disrupted("Red MZ 1"));
 }
 
 #[test]

@@ -621,6 +621,37 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_enemy_units_eliminates() {
 }
 
 #[test]
+fn r_and_s_6_0_c_a_retreat_that_would_overstack_eliminates() {
+    // "Units may not violate Stacking limits during a retreat, and if forced to do so they
+    // are eliminated instead": 0504 holds six points, 0403 and 0603 hold Blue units.
+    let spec = MapSpec {
+        rows: CORRIDOR,
+        ..MapSpec::default()
+    };
+    let mut g = Game::new(&spec, "3 MZ", "4 MZ");
+    g.setup(
+        &[
+            ("Red MZ 1", "0503"),
+            ("Red MZ 2", "0504"),
+            ("Red MZ 3", "0504"),
+            ("Red MZ 4", "0504"),
+        ],
+        &[
+            ("Blue MZ 1", "0502"),
+            ("Blue MZ 2", "0403"),
+            ("Blue MZ 3", "0603"),
+        ],
+    );
+    g.to(0, Phase::Shock);
+    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.ok(Command::ResolveShock, &[]);
+    assert!(g.eliminated("Red MZ 1"));
+    for l in ["Red MZ 2", "Red MZ 3", "Red MZ 4"] {
+        assert!(!g.disrupted(l), "{l}");
+    }
+}
+
+#[test]
 fn r_and_s_6_0_c_a_retreat_blocked_by_the_map_edge_eliminates() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0501")], &[("Blue MZ 1", "0502")]);

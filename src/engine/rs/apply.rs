@@ -538,6 +538,29 @@ impl Ctx<'_> {
             }
         }
         let plan = check_move(&self.s, u, path, charge)?;
+        // R&S 4(K)1: a charging unit "must attack some Enemy unit in the subsequent Shock
+        // Combat Phase", so a charge ends next to one (checked on the move, so that a unit
+        // never gets stuck unable to end its phase).
+        let end = *path.last().expect("checked non-empty");
+        let enemy = 1 - self.s.side_of(u);
+        if charge
+            && !self
+                .s
+                .setup
+                .grid
+                .neighbors(end)
+                .any(|n| self.s.occupant(n) == Some(enemy))
+        {
+            return Err(r(
+                "R&S 4(K)",
+                format!(
+                    "{} may not charge to {}: a charge ends next to an enemy unit, to attack it \
+                     in the Shock Combat Phase",
+                    self.label(u),
+                    self.name(end)
+                ),
+            ));
+        }
         let before = self.s.units[u].spent;
         let unit = &mut self.s.units[u];
         unit.spent = plan.spent;
