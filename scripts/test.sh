@@ -6,3 +6,4 @@ bash scripts/setup.sh
 cargo fmt --all --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
+bash scripts/fuzz.sh   # the pack importer under cargo-fuzz for FUZZ_SECONDS (60)

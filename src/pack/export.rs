@@ -181,6 +181,31 @@ fn thumbnail(s: &Scenario) -> Result<Vec<u8>, PackError> {
     render::encode_png(&img).map_err(fail)
 }
 
+/// Every scenario's thumbnail, drawn on all cores (drawing is most of an export's time).
+fn thumbnails(loaded: &[(PathBuf, Scenario)]) -> Vec<Option<Result<Vec<u8>, PackError>>> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 8);
+    let chunk = loaded.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = loaded
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|(_, s)| thumbnail(s)).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| match h.join() {
+                Ok(v) => v,
+                Err(p) => std::panic::resume_unwind(p),
+            })
+            .map(Some)
+            .collect()
+    })
+}
+
 /// Make a pack of the scenarios at `paths` (see [`scenario_files`]), with their maps, catalogs,
 /// underlay images and thumbnails. Refuses, with every problem, if any scenario does not
 /// validate; refuses if the result would not import.
@@ -198,8 +223,9 @@ pub fn export(paths: &[PathBuf], options: &ExportOptions) -> Result<Exported, Pa
         return Err(PackError::Invalid(problems));
     }
 
+    let mut thumbs = thumbnails(&loaded);
     let mut files: BTreeMap<String, (EntryKind, Vec<u8>, PathBuf)> = BTreeMap::new();
-    for (path, s) in &loaded {
+    for (i, (path, s)) in loaded.iter().enumerate() {
         let id = &s.file.id;
         add(
             &mut files,
@@ -273,7 +299,7 @@ pub fn export(paths: &[PathBuf], options: &ExportOptions) -> Result<Exported, Pa
             &mut files,
             format!("thumbnails/{id}.png"),
             EntryKind::Thumbnail,
-            thumbnail(s)?,
+            thumbs[i].take().expect("one thumbnail per scenario")?,
             path,
         )?;
     }
