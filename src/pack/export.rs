@@ -390,16 +390,31 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackError>
     let file_name = path
         .file_name()
         .ok_or_else(|| io(std::io::Error::other("no file name")))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        file_name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
+    let mut tmp = PathBuf::new();
+    let mut file = None;
+    for n in 0..100 {
+        tmp = dir.join(format!(
+            ".{}.tmp-{}-{n}",
+            file_name.to_string_lossy(),
+            std::process::id()
+        ));
+        match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
-            .open(&tmp)?;
+            .open(&tmp)
+        {
+            Ok(f) => {
+                file = Some(f);
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io(e)),
+        }
+    }
+    let Some(mut f) = file else {
+        return Err(io(std::io::Error::other("no free temporary file name")));
+    };
+    let result = (|| {
         f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
