@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 pub const APPLICATION_ID: i32 = 0x4B45_5049;
 
 /// A snapshot of the state is stored every this many plies (and at the root).
-pub const SNAPSHOT_EVERY: i64 = 32;
+pub const SNAPSHOT_EVERY: i64 = 16;
 
 pub type GameId = i64;
 pub type NodeId = i64;
@@ -236,4 +236,89 @@ impl Archive {
     fn forget_nodes(&self) {
         *self.last.borrow_mut() = None;
     }
+}
+
+impl Archive {
+    /// Benchmark support: copy game `template` `games` times (the row, a root node sharing the
+    /// template's snapshot text, two annotations each with varied words and tags), all in one
+    /// transaction. Lets `kepi bench --archive` measure search over many games quickly.
+    #[doc(hidden)]
+    pub fn populate_for_bench(&mut self, template: GameId, games: usize) -> Result<()> {
+        const WORDS: [&str; 12] = [
+            "charge", "flank", "ridge", "village", "bridge", "cavalry", "artillery", "retreat",
+            "trench", "volley", "column", "reserve",
+        ];
+        let root = self.root(template)?;
+        let snapshot: String = self.conn.query_row(
+            "SELECT state FROM snapshots WHERE node_id = ?1",
+            [root.id],
+            |r| r.get(0),
+        )?;
+        let tx = self.conn.transaction()?;
+        for i in 0..games {
+            let w = |k: usize| WORDS[(i * 7 + k * 5) % WORDS.len()];
+            tx.execute(
+                "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed,
+                                    setup, players, created, notes, winner)
+                 SELECT title || ' ' || ?2, scenario_id, scenario_hash, ruleset, options, ?3,
+                        setup, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
+                rusqlite::params![
+                    template,
+                    i as i64,
+                    i as i64,
+                    format!("2026-{:02}-{:02}T12:00:00Z", 1 + i % 12, 1 + i % 28),
+                    format!("a {} on the {} by the {}", w(0), w(1), w(2)),
+                    if i % 3 == 0 { None } else { Some(if i % 2 == 0 { "blue" } else { "red" }) },
+                ],
+            )?;
+            let game = tx.last_insert_rowid();
+            let node = archive_bench_root(&tx, game, &root, &snapshot)?;
+            for k in 0..2 {
+                tx.execute(
+                    "INSERT INTO annotations (node_id, author, text, shapes, created, updated)
+                     VALUES (?1, 'bench', ?2, '[]', ?3, ?3)",
+                    rusqlite::params![
+                        node,
+                        format!("the {} of the {} was decisive near the {}", w(3 + k), w(4 + k), w(5 + k)),
+                        time::now()
+                    ],
+                )?;
+                let a = tx.last_insert_rowid();
+                tx.execute(
+                    "INSERT INTO annotation_tags (annotation_id, tag) VALUES (?1, ?2)",
+                    rusqlite::params![a, w(6 + k)],
+                )?;
+                search::index_annotation(&tx, a)?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+fn archive_bench_root(
+    tx: &rusqlite::Transaction,
+    game: GameId,
+    root: &NodeInfo,
+    snapshot: &str,
+) -> Result<NodeId> {
+    tx.execute(
+        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
+                            phase, player, dice_draws, created)
+         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0, ?6)",
+        rusqlite::params![
+            game,
+            root.state_hash,
+            root.turn,
+            root.phase,
+            root.player as i64,
+            time::now()
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    tx.execute(
+        "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
+        rusqlite::params![id, snapshot],
+    )?;
+    Ok(id)
 }

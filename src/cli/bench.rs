@@ -21,6 +21,10 @@ pub struct Args {
     /// Repetitions of each measurement.
     #[arg(long, default_value_t = 20)]
     runs: u32,
+    /// Also measure the archive: a 5,000-node game, recording, and search over 10,000 games
+    /// (builds a temporary archive; about a minute).
+    #[arg(long)]
+    archive: bool,
 }
 
 fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -129,5 +133,116 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times, 0.99)),
         commands / a.runs as usize
     );
+    if a.archive {
+        bench_archive(&fatehpur)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
+    use kepi::archive::{Archive, SearchQuery};
+    use std::collections::VecDeque;
+    let e = |x: kepi::archive::ArchiveError| x.to_string();
+    let dir = std::env::temp_dir().join(format!("kepi-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|x| x.to_string())?;
+    let path = dir.join("bench.kepi");
+    let mut ar = Archive::open(&path).map_err(e)?;
+    let game = ar
+        .create_game(scenario, GameOptions::default(), 1, &[])
+        .map_err(e)?;
+    // A 5,000-node game: the main line to the end, then variations from points along it.
+    // Recording times of commands that continue a line (the parent's state is at hand), and
+    // of the first command of each variation (the parent is opened from a snapshot first).
+    let mut record_times = Vec::new();
+    let mut branch_times = Vec::new();
+    let mut play = |ar: &mut Archive, from: i64, seed: u64, plies: usize| -> Result<(), String> {
+        let mut node = from;
+        let mut state = ar.state_at(node).map_err(e)?;
+        let mut policy = Policy::new(seed);
+        for i in 0..plies {
+            if state.phase == Phase::Over {
+                break;
+            }
+            let c = policy.next(&state);
+            let t = Instant::now();
+            let (n, s, _) = ar.play(node, c, &mut VecDeque::new()).map_err(e)?;
+            if i == 0 {
+                branch_times.push(t.elapsed());
+            } else {
+                record_times.push(t.elapsed());
+            }
+            node = n;
+            state = s;
+        }
+        Ok(())
+    };
+    let root = ar.root(game).map_err(e)?.id;
+    play(&mut ar, root, 1, 100_000)?;
+    let line = ar.main_line(game).map_err(e)?;
+    let mut k = 0u64;
+    while ar.nodes(game).map_err(e)?.len() < 5_000 {
+        k += 1;
+        let from = line[(k as usize * 37) % (line.len() - 1)].id;
+        play(&mut ar, from, 100 + k, 150)?;
+    }
+    let nodes = ar.nodes(game).map_err(e)?;
+    println!(
+        "record one command with its dice (one transaction each): median {}, p99 {} ({} \
+         commands); the first command of a new variation, opening its parent too: median {}",
+        ms(percentile(record_times.clone(), 0.5)),
+        ms(percentile(record_times, 0.99)),
+        nodes.len() - 1,
+        ms(percentile(branch_times, 0.5))
+    );
+    drop(ar);
+    // Open nodes with a fresh handle: the first open builds the game's setup once.
+    let fresh = Archive::open(&path).map_err(e)?;
+    let t = Instant::now();
+    fresh.state_at(root).map_err(e)?;
+    let first = t.elapsed();
+    let mut times = Vec::new();
+    for i in 0..200 {
+        let n = &nodes[(i * 7919) % nodes.len()];
+        let t = Instant::now();
+        let s = fresh.state_at(n.id).map_err(e)?;
+        times.push(t.elapsed());
+        std::hint::black_box(s);
+    }
+    println!(
+        "open any node of a {}-node game (replayed from the nearest snapshot, hash-checked): \
+         median {}, p99 {}, max {} (first open of the game, building its setup: {})",
+        nodes.len(),
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times.clone(), 0.99)),
+        ms(*times.iter().max().expect("200 runs")),
+        ms(first)
+    );
+    // Search over 10,000 games.
+    let mut ar = Archive::open(&path).map_err(e)?;
+    ar.populate_for_bench(game, 10_000).map_err(e)?;
+    let games = ar.games().map_err(e)?.len();
+    let queries = [
+        SearchQuery { text: "cavalry".into(), ..Default::default() },
+        SearchQuery { text: "charge AND flank".into(), ..Default::default() },
+        SearchQuery { text: "bridge".into(), tag: Some("retreat".into()), ..Default::default() },
+        SearchQuery { text: "fatehpur".into(), result: Some("blue".into()), ..Default::default() },
+        SearchQuery { text: "decisive".into(), from: Some("2026-06".into()), ..Default::default() },
+    ];
+    let mut times = Vec::new();
+    for _ in 0..10 {
+        for q in &queries {
+            let t = Instant::now();
+            let hits = ar.search(q).map_err(e)?;
+            times.push(t.elapsed());
+            std::hint::black_box(hits);
+        }
+    }
+    println!(
+        "search over {games} games (5 queries with filters, 50 hits each at most): median {}, p99 {}",
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 0.99))
+    );
+    drop(ar);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
 }
