@@ -241,37 +241,27 @@ pub fn play(a: PlayArgs) -> Outcome {
         ))
     };
     let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
-    if a.game.is_none() {
-        let mut ar = super::archive::open(&a.db)?;
-        let mut node = match (a.node, a.game_id) {
-            (Some(n), _) => n,
-            (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
-            _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
-        };
-        let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
-        for (n, line) in reader.lines().enumerate() {
-            let line = line.map_err(|e| e.to_string())?;
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            let where_ = format!("{} line {}", a.script.display(), n + 1);
-            let value: serde_json::Value =
-                serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
-            let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
-            println!("{}", describe_command(&state, &cmd));
-            let (id, next, events) = ar
-                .play(node, cmd, &mut queue)
-                .map_err(|e| format!("{where_}: refused: {e}"))?;
-            print_events(&next, &events);
-            println!("  recorded as node {id}");
-            node = id;
-            state = next;
-        }
-        return Ok(ExitCode::SUCCESS);
+    // Where the commands go: an archived game (each command recorded as a node) or a file.
+    enum Target {
+        Archive(kepi::archive::Archive, i64),
+        File(PathBuf, GameRecord),
     }
-    let file = a.game.clone().expect("checked");
-    let (mut game, mut state) = load_game(&file)?;
+    let (mut target, mut state) = match &a.game {
+        None => {
+            let ar = super::archive::open(&a.db)?;
+            let node = match (a.node, a.game_id) {
+                (Some(n), _) => n,
+                (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
+                _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
+            };
+            let state = ar.state_at(node).map_err(|e| e.to_string())?;
+            (Target::Archive(ar, node), state)
+        }
+        Some(file) => {
+            let (game, state) = load_game(file)?;
+            (Target::File(file.clone(), game), state)
+        }
+    };
     for (n, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
         let t = line.trim();
@@ -283,15 +273,27 @@ pub fn play(a: PlayArgs) -> Outcome {
             serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
         let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
         println!("{}", describe_command(&state, &cmd));
-        match game.play_queued(&state, cmd, &mut queue) {
-            Ok((next, events)) => {
-                print_events(&next, &events);
-                state = next;
-                // Each command is saved as soon as it is applied.
-                save_game(&file, &game)?;
+        let refused = |e: String| format!("{where_}: refused: {e}");
+        let (next, events) = match &mut target {
+            Target::Archive(ar, node) => {
+                let (id, next, events) = ar
+                    .play(*node, cmd, &mut queue)
+                    .map_err(|e| refused(e.to_string()))?;
+                *node = id;
+                println!("  recorded as node {id}");
+                (next, events)
             }
-            Err(e) => return Err(format!("{where_}: refused: {e}")),
-        }
+            Target::File(file, game) => {
+                let r = game
+                    .play_queued(&state, cmd, &mut queue)
+                    .map_err(|e| refused(e.to_string()))?;
+                // Each command is saved as soon as it is applied.
+                save_game(file, game)?;
+                r
+            }
+        };
+        print_events(&next, &events);
+        state = next;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -401,6 +401,43 @@ impl Map {
     }
 }
 
+/// Walk a layer of text rows (one per map row, one character per hex): check the row count
+/// and lengths, and call `cell` for every hex; a cell's error is recorded against its hex.
+fn read_rows(
+    rows: &[String],
+    grid: &Grid,
+    field: &str,
+    p: &mut Problems,
+    mut cell: impl FnMut(HexCoord, char) -> Result<(), String>,
+) {
+    if rows.len() != grid.rows as usize {
+        p.push(
+            format!("{field}.rows"),
+            format!("{} rows for a map of {} rows", rows.len(), grid.rows),
+        );
+    }
+    for (r, row) in rows.iter().enumerate().take(grid.rows as usize) {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != grid.columns as usize {
+            p.push(
+                format!("{field}.rows[{r}]"),
+                format!(
+                    "row {} has {} hexes for a map of {} columns",
+                    r + 1,
+                    chars.len(),
+                    grid.columns
+                ),
+            );
+        }
+        for (c, ch) in chars.iter().enumerate().take(grid.columns as usize) {
+            let h = HexCoord::new(c as u16 + 1, r as u16 + 1);
+            if let Err(message) = cell(h, *ch) {
+                p.push_hex(format!("{field}.rows[{r}]"), grid.name(h), message);
+            }
+        }
+    }
+}
+
 fn read_terrain(
     layer: &TerrainLayer,
     grid: &Grid,
@@ -419,77 +456,34 @@ fn read_terrain(
             );
         }
     }
-    if layer.rows.len() != grid.rows as usize {
-        p.push(
-            "terrain.rows",
-            format!("{} rows for a map of {} rows", layer.rows.len(), grid.rows),
-        );
-    }
     let mut out = vec![tec.default_terrain.clone(); grid.len()];
-    for (r, row) in layer.rows.iter().enumerate().take(grid.rows as usize) {
-        let chars: Vec<char> = row.chars().collect();
-        if chars.len() != grid.columns as usize {
-            p.push(
-                format!("terrain.rows[{r}]"),
-                format!(
-                    "row {} has {} hexes for a map of {} columns",
-                    r + 1,
-                    chars.len(),
-                    grid.columns
-                ),
-            );
-        }
-        for (c, ch) in chars.iter().enumerate().take(grid.columns as usize) {
-            let h = HexCoord::new(c as u16 + 1, r as u16 + 1);
-            match layer.legend.get(ch) {
-                Some(key) => out[grid.index(h).expect("in range")] = key.clone(),
-                None => p.push_hex(
-                    format!("terrain.rows[{r}]"),
-                    grid.name(h),
-                    format!(
-                        "'{ch}' is not in the terrain legend (legend: {})",
-                        layer.legend.keys().collect::<String>()
-                    ),
-                ),
+    read_rows(&layer.rows, grid, "terrain", p, |h, ch| {
+        match layer.legend.get(&ch) {
+            Some(key) => {
+                out[grid.index(h).expect("in range")] = key.clone();
+                Ok(())
             }
+            None => Err(format!(
+                "'{ch}' is not in the terrain legend (legend: {})",
+                layer.legend.keys().collect::<String>()
+            )),
         }
-    }
+    });
     out
 }
 
 fn read_elevation(layer: Option<&ElevationLayer>, grid: &Grid, p: &mut Problems) -> Vec<u8> {
     let mut out = vec![0u8; grid.len()];
-    let Some(layer) = layer else { return out };
-    if layer.rows.len() != grid.rows as usize {
-        p.push(
-            "elevation.rows",
-            format!("{} rows for a map of {} rows", layer.rows.len(), grid.rows),
-        );
-    }
-    for (r, row) in layer.rows.iter().enumerate().take(grid.rows as usize) {
-        let chars: Vec<char> = row.chars().collect();
-        if chars.len() != grid.columns as usize {
-            p.push(
-                format!("elevation.rows[{r}]"),
-                format!(
-                    "row {} has {} hexes for a map of {} columns",
-                    r + 1,
-                    chars.len(),
-                    grid.columns
-                ),
-            );
-        }
-        for (c, ch) in chars.iter().enumerate().take(grid.columns as usize) {
-            let h = HexCoord::new(c as u16 + 1, r as u16 + 1);
+    if let Some(layer) = layer {
+        read_rows(&layer.rows, grid, "elevation", p, |h, ch| {
             match ch.to_digit(10) {
-                Some(d) => out[grid.index(h).expect("in range")] = d as u8,
-                None => p.push_hex(
-                    format!("elevation.rows[{r}]"),
-                    grid.name(h),
-                    format!("'{ch}' is not an elevation level (0 to 9)"),
-                ),
+                Some(d) => {
+                    out[grid.index(h).expect("in range")] = d as u8;
+                    Ok(())
+                }
+                None => Err(format!("'{ch}' is not an elevation level (0 to 9)")),
             }
-        }
+        });
     }
     out
 }
