@@ -49,7 +49,12 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
     let (_d, path) = tmp();
     let mut ar = Archive::open(&path).unwrap();
     let game = ar
-        .create_game(&scenario("rs-01-fatehpur"), GameOptions::default(), 11, &["Ann".into(), "Bob".into()])
+        .create_game(
+            &scenario("rs-01-fatehpur"),
+            GameOptions::default(),
+            11,
+            &["Ann".into(), "Bob".into()],
+        )
         .unwrap();
     let root = ar.root(game).unwrap().id;
     let tip = play_on(&mut ar, root, 11, 400);
@@ -59,7 +64,8 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
     let fork = line[150].id;
     let var = play_on(&mut ar, fork, 99, 60);
     assert_ne!(var, tip);
-    ar.name_variation(ar.path_to(var).unwrap()[151].id, "what if they held").unwrap();
+    ar.name_variation(ar.path_to(var).unwrap()[151].id, "what if they held")
+        .unwrap();
     // A forced-die branch at the first node that rolled.
     let rolled = line
         .iter()
@@ -79,14 +85,28 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
         author: "Ann".into(),
         text: "The *Sepoy* cavalry **charges** here.".into(),
         shapes: vec![
-            Shape::Arrow { from: "1519".parse().unwrap(), to: "1318".parse().unwrap(), color: "#c0392b".into() },
-            Shape::Highlight { hex: "1318".parse().unwrap(), color: "#f1c40f".into() },
+            Shape::Arrow {
+                from: "1519".parse().unwrap(),
+                to: "1318".parse().unwrap(),
+                color: "#c0392b".into(),
+            },
+            Shape::Highlight {
+                hex: "1318".parse().unwrap(),
+                color: "#f1c40f".into(),
+            },
         ],
         tags: vec!["Charge".into(), "turning-point".into()],
         ..Annotation::default_for_tests()
     };
     let a1 = ar.annotate(line[200].id, &note).unwrap();
-    ar.annotate(var, &Annotation { text: "variation note".into(), ..note.clone() }).unwrap();
+    ar.annotate(
+        var,
+        &Annotation {
+            text: "variation note".into(),
+            ..note.clone()
+        },
+    )
+    .unwrap();
     let mut edited = ar.annotation(a1).unwrap();
     edited.text = "The Sepoy cavalry charges here, and fails.".into();
     ar.edit_annotation(a1, &edited).unwrap();
@@ -99,15 +119,27 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
     let text = tree.to_text();
     let (_d2, path2) = tmp();
     let mut other = Archive::open(&path2).unwrap();
-    let back = other.import_game(&kepi::archive::GameTree::from_text(&text).unwrap()).unwrap();
+    let back = other
+        .import_game(&kepi::archive::GameTree::from_text(&text).unwrap())
+        .unwrap();
     let again = other.export_game(back).unwrap();
     assert_eq!(again.nodes.len(), nodes_before);
     let hashes = |t: &kepi::archive::GameTree| {
-        t.nodes.iter().map(|n| (n.state_hash.clone(), n.sibling_order, n.name.clone())).collect::<Vec<_>>()
+        t.nodes
+            .iter()
+            .map(|n| (n.state_hash.clone(), n.sibling_order, n.name.clone()))
+            .collect::<Vec<_>>()
     };
     assert_eq!(hashes(&again), hashes(&tree));
     let notes = |t: &kepi::archive::GameTree| {
-        t.nodes.iter().flat_map(|n| n.annotations.iter().map(|a| (a.text.clone(), a.tags.clone(), a.shapes.clone()))).collect::<Vec<_>>()
+        t.nodes
+            .iter()
+            .flat_map(|n| {
+                n.annotations
+                    .iter()
+                    .map(|a| (a.text.clone(), a.tags.clone(), a.shapes.clone()))
+            })
+            .collect::<Vec<_>>()
     };
     assert_eq!(notes(&again), notes(&tree));
     assert_eq!(other.verify_game(back).unwrap(), nodes_before);
@@ -137,7 +169,9 @@ fn replay_from_the_archive_equals_live_play_for_many_seeds() {
     let mut ar = Archive::open(&path).unwrap();
     let sc = scenario("rs-11-mars-la-tour");
     for seed in 0..8 {
-        let game = ar.create_game(&sc, GameOptions::default(), seed, &[]).unwrap();
+        let game = ar
+            .create_game(&sc, GameOptions::default(), seed, &[])
+            .unwrap();
         let tip = play_on_root(&mut ar, game, seed, 100_000);
         // The same game played live, with the same dice and policy.
         let mut live = RifleAndSaber.start(&sc, &GameOptions::default()).unwrap();
@@ -149,7 +183,11 @@ fn replay_from_the_archive_equals_live_play_for_many_seeds() {
         }
         // A fresh handle: no cache, the state comes from snapshots and recorded dice.
         let fresh = Archive::open(&path).unwrap();
-        assert_eq!(fresh.state_at(tip).unwrap().hash(), live.hash(), "seed {seed}");
+        assert_eq!(
+            fresh.state_at(tip).unwrap().hash(),
+            live.hash(),
+            "seed {seed}"
+        );
         assert!(fresh.game(game).unwrap().finished.is_some());
     }
 }
@@ -158,7 +196,9 @@ fn replay_from_the_archive_equals_live_play_for_many_seeds() {
 fn any_node_opens_from_the_nearest_snapshot() {
     let (_d, path) = tmp();
     let mut ar = Archive::open(&path).unwrap();
-    let game = ar.create_game(&scenario("rs-02-varese"), GameOptions::default(), 5, &[]).unwrap();
+    let game = ar
+        .create_game(&scenario("rs-02-varese"), GameOptions::default(), 5, &[])
+        .unwrap();
     play_on_root(&mut ar, game, 5, 300);
     let line = ar.main_line(game).unwrap();
     let fresh = Archive::open(&path).unwrap();
@@ -176,18 +216,34 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
     {
         let mut v1 = Archive::create_at_version(&path, 1).unwrap();
         assert_eq!(v1.schema_version().unwrap(), 1);
-        let game = v1.create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 2, &[]).unwrap();
+        let game = v1
+            .create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 2, &[])
+            .unwrap();
         play_on_root(&mut v1, game, 2, 50);
     }
     let mut ar = Archive::open(&path).unwrap();
-    assert_eq!(ar.schema_version().unwrap(), kepi::archive::latest_version());
+    assert_eq!(
+        ar.schema_version().unwrap(),
+        kepi::archive::latest_version()
+    );
     let game = ar.games().unwrap()[0].id;
     assert_eq!(ar.verify_game(game).unwrap(), 51);
     // Schema 2 features work on the migrated game; the search index was filled.
-    ar.set_notes(game, "Prentiss holds the Hornets' Nest").unwrap();
-    let hits = ar.search(&SearchQuery { text: "hornets".into(), ..Default::default() }).unwrap();
+    ar.set_notes(game, "Prentiss holds the Hornets' Nest")
+        .unwrap();
+    let hits = ar
+        .search(&SearchQuery {
+            text: "hornets".into(),
+            ..Default::default()
+        })
+        .unwrap();
     assert_eq!(hits.len(), 1);
-    let hits = ar.search(&SearchQuery { text: "shiloh".into(), ..Default::default() }).unwrap();
+    let hits = ar
+        .search(&SearchQuery {
+            text: "shiloh".into(),
+            ..Default::default()
+        })
+        .unwrap();
     assert_eq!(hits[0].game, game);
 }
 
@@ -200,10 +256,17 @@ fn a_corrupted_or_foreign_file_is_refused_and_left_untouched() {
     let d = tempfile::tempdir().unwrap();
     // Not SQLite at all.
     let junk = d.path().join("junk.kepi");
-    std::fs::write(&junk, b"this is not a database, just some text\n".repeat(200)).unwrap();
+    std::fs::write(
+        &junk,
+        b"this is not a database, just some text\n".repeat(200),
+    )
+    .unwrap();
     let before = file_bytes(&junk);
     let e = Archive::open(&junk).err().expect("refused").to_string();
-    assert!(e.contains("not a SQLite database") && e.contains("not changed"), "{e}");
+    assert!(
+        e.contains("not a SQLite database") && e.contains("not changed"),
+        "{e}"
+    );
     assert_eq!(file_bytes(&junk), before);
     // Another program's SQLite database.
     let foreign = d.path().join("foreign.db");
@@ -231,7 +294,9 @@ fn a_corrupted_or_foreign_file_is_refused_and_left_untouched() {
     let cut = d.path().join("cut.kepi");
     {
         let mut ar = Archive::open(&cut).unwrap();
-        let g = ar.create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 1, &[]).unwrap();
+        let g = ar
+            .create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 1, &[])
+            .unwrap();
         play_on_root(&mut ar, g, 1, 30);
     }
     let c = rusqlite::Connection::open(&cut).unwrap();
@@ -256,26 +321,92 @@ fn a_corrupted_or_foreign_file_is_refused_and_left_untouched() {
 fn search_finds_titles_notes_and_annotations_with_filters() {
     let (_d, path) = tmp();
     let mut ar = Archive::open(&path).unwrap();
-    let g1 = ar.create_game(&scenario("rs-01-fatehpur"), GameOptions::default(), 1, &[]).unwrap();
-    let g2 = ar.create_game(&scenario("rs-16-modder-river"), GameOptions::default(), 2, &[]).unwrap();
+    let g1 = ar
+        .create_game(&scenario("rs-01-fatehpur"), GameOptions::default(), 1, &[])
+        .unwrap();
+    let g2 = ar
+        .create_game(
+            &scenario("rs-16-modder-river"),
+            GameOptions::default(),
+            2,
+            &[],
+        )
+        .unwrap();
     let n2 = play_on_root(&mut ar, g2, 2, 20);
-    ar.set_notes(g1, "Havelock's column on the Grand Trunk Road").unwrap();
-    ar.annotate(n2, &Annotation {
-        text: "The Boer trenches hold the river line".into(),
-        tags: vec!["defence".into()],
-        ..Annotation::default_for_tests()
-    }).unwrap();
-    let q = |text: &str| SearchQuery { text: text.into(), ..Default::default() };
+    ar.set_notes(g1, "Havelock's column on the Grand Trunk Road")
+        .unwrap();
+    ar.annotate(
+        n2,
+        &Annotation {
+            text: "The Boer trenches hold the river line".into(),
+            tags: vec!["defence".into()],
+            ..Annotation::default_for_tests()
+        },
+    )
+    .unwrap();
+    let q = |text: &str| SearchQuery {
+        text: text.into(),
+        ..Default::default()
+    };
     assert_eq!(ar.search(&q("havelock")).unwrap()[0].game, g1);
     let hits = ar.search(&q("trenches")).unwrap();
     assert_eq!((hits[0].game, hits[0].node), (g2, Some(n2)));
-    assert!(hits[0].snippet.contains("[trenches]"), "{}", hits[0].snippet);
-    assert!(ar.search(&SearchQuery { scenario: Some("rs-01-fatehpur".into()), ..q("trenches") }).unwrap().is_empty());
-    assert_eq!(ar.search(&SearchQuery { tag: Some("defence".into()), ..q("") }).unwrap().len(), 2);
-    assert!(ar.search(&SearchQuery { tag: Some("attack".into()), ..q("") }).unwrap().is_empty());
-    assert_eq!(ar.search(&SearchQuery { result: Some("none".into()), ..q("") }).unwrap().len(), 3);
-    assert_eq!(ar.search(&SearchQuery { from: Some("2000-01-01".into()), ..q("havelock") }).unwrap().len(), 1);
-    assert!(ar.search(&SearchQuery { to: Some("2000-01-01".into()), ..q("havelock") }).unwrap().is_empty());
+    assert!(
+        hits[0].snippet.contains("[trenches]"),
+        "{}",
+        hits[0].snippet
+    );
+    assert!(
+        ar.search(&SearchQuery {
+            scenario: Some("rs-01-fatehpur".into()),
+            ..q("trenches")
+        })
+        .unwrap()
+        .is_empty()
+    );
+    assert_eq!(
+        ar.search(&SearchQuery {
+            tag: Some("defence".into()),
+            ..q("")
+        })
+        .unwrap()
+        .len(),
+        2
+    );
+    assert!(
+        ar.search(&SearchQuery {
+            tag: Some("attack".into()),
+            ..q("")
+        })
+        .unwrap()
+        .is_empty()
+    );
+    assert_eq!(
+        ar.search(&SearchQuery {
+            result: Some("none".into()),
+            ..q("")
+        })
+        .unwrap()
+        .len(),
+        3
+    );
+    assert_eq!(
+        ar.search(&SearchQuery {
+            from: Some("2000-01-01".into()),
+            ..q("havelock")
+        })
+        .unwrap()
+        .len(),
+        1
+    );
+    assert!(
+        ar.search(&SearchQuery {
+            to: Some("2000-01-01".into()),
+            ..q("havelock")
+        })
+        .unwrap()
+        .is_empty()
+    );
     let e = ar.search(&q("\"unclosed")).unwrap_err().to_string();
     assert!(e.contains("cannot search"), "{e}");
 }
@@ -308,10 +439,15 @@ fn kill_9_mid_recording_loses_at_most_the_command_in_flight() {
         assert_eq!(ar.integrity_check().unwrap(), "ok");
         let mut total = 0;
         for g in ar.games().unwrap() {
-            total += ar.verify_game(g.id).unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id));
+            total += ar
+                .verify_game(g.id)
+                .unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id));
         }
         assert!(total >= nodes_seen, "recorded commands were lost");
         nodes_seen = total;
     }
-    assert!(nodes_seen > 100, "the processes recorded something before being killed");
+    assert!(
+        nodes_seen > 100,
+        "the processes recorded something before being killed"
+    );
 }

@@ -34,7 +34,10 @@ pub enum Shape {
         to: HexCoord,
         color: String,
     },
-    Highlight { hex: HexCoord, color: String },
+    Highlight {
+        hex: HexCoord,
+        color: String,
+    },
 }
 
 impl Shape {
@@ -198,9 +201,9 @@ impl Archive {
             )
             .optional()?
             .ok_or_else(|| ArchiveError::NotFound(format!("no annotation {id}")))?;
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT tag FROM annotation_tags WHERE annotation_id = ?1 ORDER BY tag")?;
+        let mut st = self.conn.prepare_cached(
+            "SELECT tag FROM annotation_tags WHERE annotation_id = ?1 ORDER BY tag",
+        )?;
         let tags = st
             .query_map([id], |r| r.get(0))?
             .collect::<rusqlite::Result<Vec<String>>>()?;

@@ -54,13 +54,15 @@ impl GameSetup {
         GameSetup {
             scenario: scenario.file.clone(),
             map: scenario.map.to_file(),
-            catalog: (Some(&scenario.catalog) != default.as_ref()).then(|| scenario.catalog.clone()),
+            catalog: (Some(&scenario.catalog) != default.as_ref())
+                .then(|| scenario.catalog.clone()),
         }
     }
 
     /// The scenario, validated again.
     pub fn scenario(&self) -> Result<Scenario> {
-        let bad = |p: crate::problems::Problems| ArchiveError::Invalid(format!("embedded scenario: {p}"));
+        let bad =
+            |p: crate::problems::Problems| ArchiveError::Invalid(format!("embedded scenario: {p}"));
         let map = Map::from_file(self.map.clone()).map_err(bad)?;
         let catalog = match &self.catalog {
             Some(c) => c.clone().checked().map_err(bad)?,
@@ -175,18 +177,23 @@ impl Archive {
     }
 
     pub fn set_notes(&mut self, id: GameId, notes: &str) -> Result<()> {
-        let n = self
-            .conn
-            .execute("UPDATE games SET notes = ?2 WHERE id = ?1", params![id, notes])?;
+        let n = self.conn.execute(
+            "UPDATE games SET notes = ?2 WHERE id = ?1",
+            params![id, notes],
+        )?;
         if n == 0 {
-            return Err(ArchiveError::NotFound(format!("no game {id} in the archive")));
+            return Err(ArchiveError::NotFound(format!(
+                "no game {id} in the archive"
+            )));
         }
         Ok(())
     }
 
     pub fn set_title(&mut self, id: GameId, title: &str) -> Result<()> {
-        self.conn
-            .execute("UPDATE games SET title = ?2 WHERE id = ?1", params![id, title])?;
+        self.conn.execute(
+            "UPDATE games SET title = ?2 WHERE id = ?1",
+            params![id, title],
+        )?;
         Ok(())
     }
 
@@ -210,11 +217,7 @@ impl Archive {
     }
 
     /// Record the result of a finished game.
-    pub(crate) fn finish(
-        tx: &rusqlite::Transaction,
-        game: GameId,
-        state: &State,
-    ) -> Result<()> {
+    pub(crate) fn finish(tx: &rusqlite::Transaction, game: GameId, state: &State) -> Result<()> {
         if let Some(o) = &state.outcome {
             tx.execute(
                 "UPDATE games SET finished = ?2, result = ?3, winner = ?4 WHERE id = ?1",

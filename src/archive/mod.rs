@@ -69,7 +69,11 @@ pub enum ArchiveError {
         "{path}: archive schema version {found} is newer than this Kepi (which knows up to \
          {known}); update Kepi to open it. The file was not changed"
     )]
-    TooNew { path: String, found: i32, known: i32 },
+    TooNew {
+        path: String,
+        found: i32,
+        known: i32,
+    },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -102,9 +106,7 @@ impl Archive {
         let base = std::env::var_os("XDG_DATA_HOME")
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
-            .or_else(|| {
-                std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share"))
-            })
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
             .unwrap_or_else(|| PathBuf::from("."));
         base.join("kepi").join("archive.kepi")
     }
@@ -245,8 +247,18 @@ impl Archive {
     #[doc(hidden)]
     pub fn populate_for_bench(&mut self, template: GameId, games: usize) -> Result<()> {
         const WORDS: [&str; 12] = [
-            "charge", "flank", "ridge", "village", "bridge", "cavalry", "artillery", "retreat",
-            "trench", "volley", "column", "reserve",
+            "charge",
+            "flank",
+            "ridge",
+            "village",
+            "bridge",
+            "cavalry",
+            "artillery",
+            "retreat",
+            "trench",
+            "volley",
+            "column",
+            "reserve",
         ];
         let root = self.root(template)?;
         let snapshot: String = self.conn.query_row(
@@ -268,7 +280,11 @@ impl Archive {
                     i as i64,
                     format!("2026-{:02}-{:02}T12:00:00Z", 1 + i % 12, 1 + i % 28),
                     format!("a {} on the {} by the {}", w(0), w(1), w(2)),
-                    if i % 3 == 0 { None } else { Some(if i % 2 == 0 { "blue" } else { "red" }) },
+                    if i % 3 == 0 {
+                        None
+                    } else {
+                        Some(if i % 2 == 0 { "blue" } else { "red" })
+                    },
                 ],
             )?;
             let game = tx.last_insert_rowid();
@@ -279,7 +295,12 @@ impl Archive {
                      VALUES (?1, 'bench', ?2, '[]', ?3, ?3)",
                     rusqlite::params![
                         node,
-                        format!("the {} of the {} was decisive near the {}", w(3 + k), w(4 + k), w(5 + k)),
+                        format!(
+                            "the {} of the {} was decisive near the {}",
+                            w(3 + k),
+                            w(4 + k),
+                            w(5 + k)
+                        ),
                         time::now()
                     ],
                 )?;

@@ -239,9 +239,9 @@ impl Archive {
 
     /// Every node of a game, parents before children.
     pub fn nodes(&self, game: GameId) -> Result<Vec<NodeInfo>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM nodes WHERE game_id = ?1 ORDER BY ply, parent_id, sibling_order, id")?;
+        let mut st = self.conn.prepare(
+            "SELECT * FROM nodes WHERE game_id = ?1 ORDER BY ply, parent_id, sibling_order, id",
+        )?;
         let rows = st.query_map([game], row_node)?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
@@ -296,9 +296,11 @@ impl Archive {
             let n = chain.last().expect("non-empty");
             let snap: Option<String> = self
                 .conn
-                .query_row("SELECT state FROM snapshots WHERE node_id = ?1", [n.id], |r| {
-                    r.get(0)
-                })
+                .query_row(
+                    "SELECT state FROM snapshots WHERE node_id = ?1",
+                    [n.id],
+                    |r| r.get(0),
+                )
                 .optional()?;
             if let Some(s) = snap {
                 break s;

@@ -78,9 +78,7 @@ impl Archive {
     pub fn search(&self, q: &SearchQuery) -> Result<Vec<Hit>> {
         let limit = if q.limit == 0 { 50 } else { q.limit } as i64;
         let text = q.text.trim();
-        let mut sql = String::from(
-            "SELECT s.game_id, g.title, a.node_id, s.annotation_id, ",
-        );
+        let mut sql = String::from("SELECT s.game_id, g.title, a.node_id, s.annotation_id, ");
         if text.is_empty() {
             sql.push_str("substr(s.body, 1, 80) FROM search s ");
         } else {
@@ -155,12 +153,9 @@ impl Archive {
 /// An error while matching: a query the full-text syntax cannot read, worded for the user.
 fn bad_query(e: rusqlite::Error, text: &str) -> ArchiveError {
     match &e {
-        rusqlite::Error::SqliteFailure(_, Some(m)) if !text.is_empty() => {
-            ArchiveError::Invalid(format!(
-                "cannot search for '{text}': {m} (quote words with special characters)"
-            ))
-        }
+        rusqlite::Error::SqliteFailure(_, Some(m)) if !text.is_empty() => ArchiveError::Invalid(
+            format!("cannot search for '{text}': {m} (quote words with special characters)"),
+        ),
         _ => ArchiveError::Sql(e),
     }
 }
-

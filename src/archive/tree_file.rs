@@ -79,7 +79,11 @@ impl Archive {
                 annotations: self
                     .annotations(n.id)?
                     .into_iter()
-                    .map(|a| Annotation { id: 0, node: 0, ..a })
+                    .map(|a| Annotation {
+                        id: 0,
+                        node: 0,
+                        ..a
+                    })
                     .collect(),
             });
         }
@@ -169,7 +173,11 @@ impl Archive {
                 tree.seed as i64,
                 serde_json::to_string(&tree.setup).expect("setup serializes"),
                 serde_json::to_string(&tree.players).expect("names serialize"),
-                if tree.created.is_empty() { time::now() } else { tree.created.clone() },
+                if tree.created.is_empty() {
+                    time::now()
+                } else {
+                    tree.created.clone()
+                },
                 tree.notes,
             ],
         )?;
@@ -232,7 +240,12 @@ impl Archive {
 fn depth(tree: &GameTree, id: i64) -> i64 {
     let mut d = 0;
     let mut cur = id;
-    while let Some(p) = tree.nodes.iter().find(|n| n.id == cur).and_then(|n| n.parent) {
+    while let Some(p) = tree
+        .nodes
+        .iter()
+        .find(|n| n.id == cur)
+        .and_then(|n| n.parent)
+    {
         d += 1;
         cur = p;
     }

@@ -93,7 +93,9 @@ pub fn replay(a: ReplayArgs) -> Outcome {
             if r.forced { " (forced)" } else { "" }
         );
     }
-    if let Ok(events) = serde_json::from_value::<Vec<serde_json::Value>>(ar.events(node.id).map_err(e)?) {
+    if let Ok(events) =
+        serde_json::from_value::<Vec<serde_json::Value>>(ar.events(node.id).map_err(e)?)
+    {
         println!("  {} event(s)", events.len());
     }
     for ann in ar.annotations(node.id).map_err(e)? {
@@ -182,9 +184,10 @@ pub fn branch(a: BranchArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     if a.force.is_empty() {
-        let name = a.name.as_deref().ok_or(
-            "say what to do: --force SEQ=FACE, --promote, --delete or --name NAME",
-        )?;
+        let name = a
+            .name
+            .as_deref()
+            .ok_or("say what to do: --force SEQ=FACE, --promote, --delete or --name NAME")?;
         ar.name_variation(a.node, name).map_err(e)?;
         println!("node {} named «{name}»", a.node);
         return Ok(ExitCode::SUCCESS);
@@ -194,10 +197,15 @@ pub fn branch(a: BranchArgs) -> Outcome {
         let (seq, faces) = f
             .split_once('=')
             .ok_or_else(|| format!("--force {f}: write SEQ=FACE, e.g. 0=6"))?;
-        let seq: usize = seq.parse().map_err(|_| format!("--force {f}: SEQ is a number"))?;
+        let seq: usize = seq
+            .parse()
+            .map_err(|_| format!("--force {f}: SEQ is a number"))?;
         let faces: Vec<u8> = faces
             .split('+')
-            .map(|x| x.parse().map_err(|_| format!("--force {f}: FACE is a number")))
+            .map(|x| {
+                x.parse()
+                    .map_err(|_| format!("--force {f}: FACE is a number"))
+            })
             .collect::<Result<_, _>>()?;
         forced.insert(seq, faces);
     }
@@ -214,7 +222,8 @@ pub fn branch(a: BranchArgs) -> Outcome {
 }
 
 fn parse_color(s: Option<&str>) -> String {
-    s.map(str::to_string).unwrap_or_else(|| "#c0392b".to_string())
+    s.map(str::to_string)
+        .unwrap_or_else(|| "#c0392b".to_string())
 }
 
 #[derive(clap::Args)]
@@ -275,11 +284,12 @@ pub fn annotate(a: AnnotateArgs) -> Outcome {
     }
     let state = ar.state_at(node).map_err(e)?;
     let hex = |s: &str| {
-        state
-            .setup
-            .grid
-            .parse(s)
-            .ok_or_else(|| format!("'{s}' is not a hex of this map ({})", state.setup.grid.name_hint()))
+        state.setup.grid.parse(s).ok_or_else(|| {
+            format!(
+                "'{s}' is not a hex of this map ({})",
+                state.setup.grid.name_hint()
+            )
+        })
     };
     let mut shapes = Vec::new();
     for ar_ in &a.arrow {
@@ -400,7 +410,11 @@ pub fn games(a: GamesArgs) -> Outcome {
             g.created,
             g.winner
                 .map(|w| format!("won by {w}"))
-                .unwrap_or_else(|| if g.finished.is_some() { "no winner".into() } else { "in progress".into() })
+                .unwrap_or_else(|| if g.finished.is_some() {
+                    "no winner".into()
+                } else {
+                    "in progress".into()
+                })
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -222,11 +222,29 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
     ar.populate_for_bench(game, 10_000).map_err(e)?;
     let games = ar.games().map_err(e)?.len();
     let queries = [
-        SearchQuery { text: "cavalry".into(), ..Default::default() },
-        SearchQuery { text: "charge AND flank".into(), ..Default::default() },
-        SearchQuery { text: "bridge".into(), tag: Some("retreat".into()), ..Default::default() },
-        SearchQuery { text: "fatehpur".into(), result: Some("blue".into()), ..Default::default() },
-        SearchQuery { text: "decisive".into(), from: Some("2026-06".into()), ..Default::default() },
+        SearchQuery {
+            text: "cavalry".into(),
+            ..Default::default()
+        },
+        SearchQuery {
+            text: "charge AND flank".into(),
+            ..Default::default()
+        },
+        SearchQuery {
+            text: "bridge".into(),
+            tag: Some("retreat".into()),
+            ..Default::default()
+        },
+        SearchQuery {
+            text: "fatehpur".into(),
+            result: Some("blue".into()),
+            ..Default::default()
+        },
+        SearchQuery {
+            text: "decisive".into(),
+            from: Some("2026-06".into()),
+            ..Default::default()
+        },
     ];
     let mut times = Vec::new();
     for _ in 0..10 {
