@@ -53,6 +53,12 @@ pub struct ReplayArgs {
     /// fire, movement, shock (with --turn).
     #[arg(long)]
     phase: Option<String>,
+    /// Step this many commands forward along the line (first children) from there...
+    #[arg(long, default_value_t = 0)]
+    forward: usize,
+    /// ...or back towards the start.
+    #[arg(long, default_value_t = 0)]
+    back: usize,
     /// Print the state as JSON with its hash.
     #[arg(long)]
     json: bool,
@@ -68,6 +74,19 @@ pub fn replay(a: ReplayArgs) -> Outcome {
         },
         (None, None) => return Err("give --node N, or --game G (with --turn T)".into()),
     };
+    let mut node = node;
+    for _ in 0..a.back {
+        match node.parent {
+            Some(p) => node = ar.node(p).map_err(e)?,
+            None => break,
+        }
+    }
+    for _ in 0..a.forward {
+        match ar.children(node.id).map_err(e)?.into_iter().next() {
+            Some(c) => node = c,
+            None => break,
+        }
+    }
     let s = ar.state_at(node.id).map_err(e)?;
     if a.json {
         let mut v = serde_json::to_value(&s).map_err(e)?;
