@@ -31,6 +31,7 @@ pub enum ErrorCode {
     NotAllowed,
 }
 
+#[cfg(test)]
 impl ErrorCode {
     pub const ALL: [ErrorCode; 8] = [
         ErrorCode::NoMap,

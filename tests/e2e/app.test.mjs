@@ -119,6 +119,7 @@ before(async () => {
     env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config") },
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
   });
   // Both ports: tauri-driver's and WebKitWebDriver's behind it.
   await waitFor("WebDriver ports 4444 and 4445", async () => (await portOpen(4444)) && (await portOpen(4445)));
@@ -136,8 +137,13 @@ before(async () => {
 });
 
 after(async () => {
-  if (session) await fetch(`http://127.0.0.1:4444/session/${session}`, { method: "DELETE" }).catch(() => {});
-  driver?.kill();
+  if (session) {
+    const errors = await js("return window.kepi.errors;").catch(() => []);
+    await fetch(`http://127.0.0.1:4444/session/${session}`, { method: "DELETE", signal: AbortSignal.timeout(5000) }).catch(() => {});
+    assert.deepEqual(errors, [], "no script errors in the window");
+  }
+  // tauri-driver, WebKitWebDriver and the app: the whole process group.
+  if (driver) try { process.kill(-driver.pid, "SIGKILL"); } catch { /* gone */ }
 });
 
 test("paint a map, undo and redo, save, reopen and compare the file", { timeout: 240_000 }, async () => {
@@ -247,20 +253,34 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   assert.match(await text("#recent"), /e2e-map\.json/);
 });
 
-test("the shipped Rifle & Saber map opens and renders", { timeout: 120_000 }, async () => {
+test("unsaved changes are guarded; the shipped Rifle & Saber map opens and renders", { timeout: 120_000 }, async () => {
+  // Reopen the saved map from the start page's recent files.
+  await click("#recent button");
+  await waitFor("the recent map", async () => (await status())?.path?.endsWith("e2e-map.json"));
+  // An unsaved change, then Open: the guard asks; Cancel keeps the map, Discard opens the other.
+  await click("#tool-brush");
+  await click("#size-1");
+  await drag([await point("0202")]);
+  assert.equal((await status()).dirty, true);
   writeFileSync(answers, join(root, "maps", "rifle-and-saber.json"));
   await click("#btn-open");
+  assert.equal(await js("return document.getElementById('confirm').hidden;"), false, "the guard asks");
+  await screenshot("07-unsaved-changes-guard");
+  await click("#confirm-cancel");
+  assert.equal((await status()).title, "End to end");
+  await click("#btn-open");
+  await click("#confirm-discard");
   await waitFor("the R&S map", async () => (await status())?.path?.endsWith("rifle-and-saber.json"));
   await settle();
   assert.match(await text("#problems"), /No problems/);
   await new Promise((r) => setTimeout(r, 500));
   await settle();
-  console.log(`screenshot: ${await screenshot("07-rifle-and-saber")}`);
+  console.log(`screenshot: ${await screenshot("08-rifle-and-saber")}`);
   await js("window.kepi.zoomTo(28);");
   const p = await point("1620");
   await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [{ type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 0 }] }] });
   await new Promise((r) => setTimeout(r, 500));
   await settle();
   assert.equal(await text("#st-hex"), "1620");
-  console.log(`screenshot: ${await screenshot("08-rifle-and-saber-zoomed")}`);
+  console.log(`screenshot: ${await screenshot("09-rifle-and-saber-zoomed")}`);
 });

@@ -111,7 +111,7 @@ async function refreshRecent(): Promise<void> {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.textContent = path;
-    b.addEventListener("click", () => send(() => api.openRecent(path), openView));
+    b.addEventListener("click", () => guard(() => void send(() => api.openRecent(path), openView)));
     li.append(b);
     list.append(li);
   }
@@ -150,6 +150,7 @@ function applyDelta(d: Delta): void {
   if (d.problems) buildProblems();
   if (d.underlay_changed) buildUnderlay();
   if (d.hexsides.length || d.routes || d.features || d.underlay_changed || d.problems) renderer.requestDraw();
+  if (renderer.overlay.hover >= 0) showHex(renderer.overlay.hover);
   updateTitle();
 }
 
@@ -512,7 +513,8 @@ function sideEdit(side: [number, number]): void {
   const key = `${side[0]}:${side[1]}`;
   if (key === drag.lastSide) return;
   drag.lastSide = key;
-  send(() => api.edit({ op: "hexside", a: side[0], b: side[1], feature: ui.hexside, on: drag!.on }, true), applyDelta, true);
+  const edit: Edit = { op: "hexside", a: side[0], b: side[1], feature: ui.hexside, on: drag.on };
+  send(() => api.edit(edit, true), applyDelta, true);
 }
 
 canvas.addEventListener("contextmenu", (ev) => ev.preventDefault());
@@ -574,7 +576,15 @@ canvas.addEventListener("pointerdown", (ev) => {
 canvas.addEventListener("pointermove", (ev) => {
   if (!model) return;
   const h = hexAtEvent(ev);
-  showHex(h);
+  try {
+    onMove(ev, h);
+  } finally {
+    showHex(h);
+  }
+});
+
+function onMove(ev: PointerEvent, h: number): void {
+  if (!model) return;
   if (drag?.kind === "pan") {
     renderer.panBy(ev.clientX - drag.x, ev.clientY - drag.y);
     drag.x = ev.clientX;
@@ -602,7 +612,7 @@ canvas.addEventListener("pointermove", (ev) => {
   drag.last = h;
   if (ui.tool === "route" || from < 0) { toolAt(h, false); return; }
   for (const s of between(from, h)) toolAt(s, false);
-});
+}
 
 function endDrag(): void {
   if (!drag) return;
@@ -639,7 +649,7 @@ canvas.addEventListener("wheel", (ev) => {
 
 const commands = {
   newMap: () => showStart(),
-  open: () => send(() => api.openMap(), openView),
+  open: () => guard(() => void send(() => api.openMap(), openView)),
   save: () => model && send(() => api.save(), (s) => { if (s && model) { model.status = s; updateTitle(); message(`saved ${s.path}`); } }),
   saveAs: () => model && send(() => api.saveAs(), (s) => { if (s && model) { model.status = s; updateTitle(); message(`saved ${s.path}`); } }),
   exportPng: () => model && send(() => api.exportPng(32), (p) => p && message(`exported ${p}`)),
@@ -664,13 +674,13 @@ $("error-close").addEventListener("click", () => { $("error").hidden = true; can
 $("new-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const n = (id: string) => Number($<HTMLInputElement>(id).value);
-  send(() => api.newMap({
+  guard(() => void send(() => api.newMap({
     name: $<HTMLInputElement>("new-name").value.trim(),
     columns: n("new-columns"),
     rows: n("new-rows"),
     orientation: $<HTMLSelectElement>("new-orientation").value,
     shove: $<HTMLSelectElement>("new-shove").value,
-  }), openView);
+  }), openView));
 });
 
 const helpTable = $("help-table");
@@ -736,19 +746,41 @@ window.addEventListener("resize", () => { renderer.resize(); showZoom(); });
 
 // --- the unsaved-changes guard ----------------------------------------------------------------
 
-async function askToClose(): Promise<void> {
-  $("confirm-text").textContent = `${model?.status.title ?? "The map"} has unsaved changes.`;
+let afterConfirm: (() => void) | null = null;
+
+/** Run `then` at once, or after asking (save, discard, cancel) when the map has unsaved changes. */
+function guard(then: () => void): void {
+  if (!model?.status.dirty) { then(); return; }
+  afterConfirm = then;
+  $("confirm-text").textContent = `${model.status.title} has unsaved changes.`;
   $("confirm").hidden = false;
   $("confirm-cancel").focus();
 }
-$("confirm-cancel").addEventListener("click", () => { $("confirm").hidden = true; });
-$("confirm-discard").addEventListener("click", () => send(() => api.closeWindow(true)));
+$("confirm-cancel").addEventListener("click", () => { $("confirm").hidden = true; afterConfirm = null; });
+$("confirm-discard").addEventListener("click", () => {
+  $("confirm").hidden = true;
+  const then = afterConfirm;
+  afterConfirm = null;
+  then?.();
+});
 $("confirm-save").addEventListener("click", () => {
   $("confirm").hidden = true;
-  send(() => api.save(), (s) => { if (s) void send(() => api.closeWindow(false)); });
+  const then = afterConfirm;
+  afterConfirm = null;
+  send(() => api.save(), (s) => {
+    if (!s || !model) return;
+    model.status = s;
+    updateTitle();
+    then?.();
+  });
 });
 
 // --- start --------------------------------------------------------------------------------------
+
+/** Script errors, for the end-to-end tests (they fail on any). */
+const errors: string[] = [];
+window.addEventListener("error", (e) => errors.push(`${e.message} at ${e.filename}:${e.lineno}`));
+window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
 
 /** Hooks for the end-to-end tests: where a hex is on screen, and stroke timings. */
 declare global {
@@ -772,10 +804,12 @@ window.kepi = {
   },
   zoomTo(pxPerRadius: number): void { renderer.zoomAt(pxPerRadius / renderer.scale); },
   timing,
+  errors,
+  view: () => ({ scale: renderer.scale, tiles: renderer.tileStats, frames: renderer.drawTimes.length }),
   status: () => model?.status ?? null,
   busy: async () => { await chain; },
 };
 
-void listen("close-requested", () => void askToClose());
+void listen("close-requested", () => guard(() => void send(() => api.closeWindow(true))));
 showStart();
 void api.appInfo().then((info) => message(`Kepi ${info.version}`)).catch(() => message("Kepi"));

@@ -108,8 +108,7 @@ export class MapModel {
       structural = true;
     }
     if (d.features) {
-      // Labels reach beyond their hexes.
-      for (const f of changed(this.features, d.features)) add(this.bounds(f.hexes, 4));
+      // Feature labels are drawn on each frame, not in the cached tiles: nothing to redraw.
       this.features = d.features;
       structural = true;
     }

@@ -255,9 +255,11 @@ export class MapRenderer {
         world();
         this.drawCells(ctx, cells, ds, new Set(cells));
         ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-        this.drawText(ctx, cells, this.scale, (wx, wy) => this.toScreen(wx, wy), null);
+        this.drawText(ctx, cells, this.scale, (wx, wy) => this.toScreen(wx, wy), null, true);
       } else {
         this.drawTiles(ds, t0);
+        ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+        this.drawText(ctx, [], this.scale, (wx, wy) => this.toScreen(wx, wy), null, true);
       }
       world();
       this.drawTop(ctx);
@@ -274,7 +276,8 @@ export class MapRenderer {
   private minLevel(): number {
     const b = this.model!.grid.bounds;
     const fit = OVERVIEW_SIDE / Math.max(b.x1 - b.x0, b.y1 - b.y0);
-    return Math.pow(2, Math.floor(Math.log2(Math.max(fit, 1 / 64))));
+    // At most 16 px per radius: below the scale of hex numbers, which must not be scaled down.
+    return Math.min(16, Math.pow(2, Math.floor(Math.log2(Math.max(fit, 1 / 64)))));
   }
 
   /** Draw one overview tile not drawn yet; false when all are. */
@@ -370,7 +373,8 @@ export class MapRenderer {
         const cx = 2 * tx + dx, cy = 2 * ty + dy;
         if ((cx + 1) * span < b.x0 || cx * span > b.x1 || (cy + 1) * span < b.y0 || cy * span > b.y1) continue;
         let c = this.tiles.get(`${up}:${cx}:${cy}`);
-        if (!c && force) c = up < min ? this.makeMip(up, cx, cy, true) : this.makeTile(up, cx, cy);
+        if (!c && up < min) c = this.makeMip(up, cx, cy, force);
+        else if (!c && force) c = this.makeTile(up, cx, cy);
         if (!c) return undefined;
         children.push([c.canvas, dx, dy]);
       }
@@ -428,7 +432,7 @@ export class MapRenderer {
     this.drawCells(ctx, cells, k, new Set(cells));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const css = k / this.dpr;
-    this.drawText(ctx, cells, css, (wx, wy) => [(wx - x0) * k / this.dpr, (wy - y0) * k / this.dpr], [rx0, ry0, rx1, ry1]);
+    this.drawText(ctx, cells, css, (wx, wy) => [(wx - x0) * k / this.dpr, (wy - y0) * k / this.dpr], [rx0, ry0, rx1, ry1], false);
     ctx.restore();
   }
 
@@ -666,11 +670,12 @@ export class MapRenderer {
     }
   }
 
-  /** Hex numbers and feature labels in pixels (`s` CSS px per radius; `at` maps world to
-   * the context's pixels); labels of features near `region` only, when given. */
+  /** Hex numbers and (with `labels`) feature labels in pixels (`s` CSS px per radius; `at`
+   * maps world to the context's pixels); labels of features near `region` only, when given.
+   * Tiles carry the numbers; labels are drawn on each frame, crisp at any scale. */
   private drawText(
     ctx: CanvasRenderingContext2D, cells: number[], s: number,
-    at: (wx: number, wy: number) => [number, number], region: Region | null,
+    at: (wx: number, wy: number) => [number, number], region: Region | null, labels: boolean,
   ): void {
     const m = this.model!;
     const g = m.grid;
@@ -690,7 +695,7 @@ export class MapRenderer {
         ctx.fillText(g.name(i), x, y - top + 3);
       }
     }
-    if (this.layers.labels && s >= 6) {
+    if (labels && this.layers.labels && s >= 6) {
       const size = Math.max(10, Math.min(16, s * 0.45));
       ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
       ctx.textBaseline = "middle";
