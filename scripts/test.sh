@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the project: formatting, lints, unit and integration tests.
+# Every test of the project: formatting, lints, unit and integration tests, the desktop app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -7,3 +7,4 @@ cargo fmt --all --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
 bash scripts/fuzz.sh   # the pack importer under cargo-fuzz for FUZZ_SECONDS (60)
+bash scripts/app-test.sh   # the desktop app: shell tests, UI browser tests and benchmark, WebDriver end to end

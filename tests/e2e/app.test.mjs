@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { connect } from "node:net";
+import { deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -106,6 +107,38 @@ async function keys(...seq) {
   for (const k of [...seq].reverse()) actions.push({ type: "keyUp", value: k });
   await wd("POST", "/actions", { actions: [{ type: "key", id: "kb", actions }] });
   await settle();
+}
+
+/** A w x h RGBA PNG: a diagonal stripe pattern, for an underlay. */
+function makePng(w, h) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 255] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; ihdr[9] = 6;
+  const raw = Buffer.alloc((w * 4 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = y * (w * 4 + 1) + 1 + x * 4;
+      const dark = ((x + y) >> 4) % 2 === 0;
+      raw[o] = dark ? 40 : 200; raw[o + 1] = dark ? 60 : 30; raw[o + 2] = dark ? 160 : 40; raw[o + 3] = 255;
+    }
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 const CTRL = "\uE009";
@@ -208,6 +241,18 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   assert.match(await text("#problems"), /No problems/, "redo put it back");
   assert.equal((await status()).dirty, true);
 
+  // An underlay picture: imported through the (answered) dialog, decoded in the core.
+  const picture = join(work, "scan.png");
+  writeFileSync(picture, makePng(300, 200));
+  writeFileSync(answers, picture);
+  await js("document.getElementById('underlay').closest('details').open = true;");
+  await click("#underlay-import");
+  await waitFor("the underlay controls", async () => (await js("return !!document.getElementById('underlay-opacity');")));
+  await settle();
+  await new Promise((r) => setTimeout(r, 300));
+  await settle();
+  await screenshot("05-underlay");
+
   // Save as e2e-map.json through the (answered) dialog.
   const path = join(work, "e2e-map.json");
   writeFileSync(answers, path);
@@ -229,7 +274,10 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   assert.deepEqual(saved.features, [{ code: "V1", name: "Testville", hexes: ["0909"] }]);
   assert.equal(saved.elevation.rows[7][7], "1", "0808 raised");
   assert.equal(saved.elevation.rows[6][7], "1", "0807 raised (brush of 7)");
-  await screenshot("05-saved");
+  assert.equal(saved.underlay.image, "underlays/e2e-map.png");
+  assert.equal(saved.underlay.opacity, 0.5);
+  assert.ok(existsSync(join(work, "underlays", "e2e-map.png")), "the picture is saved beside the map");
+  await screenshot("06-saved");
 
   // Reopen through the Open dialog, save again: the file is unchanged.
   await click("#btn-home");
@@ -239,7 +287,7 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   const before = readFileSync(path, "utf8");
   await keys(CTRL, "s");
   assert.equal(readFileSync(path, "utf8"), before, "reopened and saved: byte for byte the same");
-  await screenshot("06-reopened");
+  await screenshot("07-reopened");
 
   // Export PNG through the core renderer.
   const png = join(work, "e2e-map.png");
@@ -265,7 +313,7 @@ test("unsaved changes are guarded; the shipped Rifle & Saber map opens and rende
   writeFileSync(answers, join(root, "maps", "rifle-and-saber.json"));
   await click("#btn-open");
   assert.equal(await js("return document.getElementById('confirm').hidden;"), false, "the guard asks");
-  await screenshot("07-unsaved-changes-guard");
+  await screenshot("08-unsaved-changes-guard");
   await click("#confirm-cancel");
   assert.equal((await status()).title, "End to end");
   await click("#btn-open");
@@ -275,12 +323,12 @@ test("unsaved changes are guarded; the shipped Rifle & Saber map opens and rende
   assert.match(await text("#problems"), /No problems/);
   await new Promise((r) => setTimeout(r, 500));
   await settle();
-  console.log(`screenshot: ${await screenshot("08-rifle-and-saber")}`);
+  console.log(`screenshot: ${await screenshot("09-rifle-and-saber")}`);
   await js("window.kepi.zoomTo(28);");
   const p = await point("1620");
   await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [{ type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 0 }] }] });
   await new Promise((r) => setTimeout(r, 500));
   await settle();
   assert.equal(await text("#st-hex"), "1620");
-  console.log(`screenshot: ${await screenshot("09-rifle-and-saber-zoomed")}`);
+  console.log(`screenshot: ${await screenshot("10-rifle-and-saber-zoomed")}`);
 });

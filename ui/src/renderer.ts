@@ -513,7 +513,7 @@ export class MapRenderer {
         if (!visible.has(s.a) && !visible.has(s.b)) continue;
         const [a, b] = g.side(s.a, s.b);
         const n = s.features.length;
-        const w = Math.max(2.5 / pxPerUnit, n > 1 ? 0.11 : 0.15);
+        const w = Math.max(2.5 / pxPerUnit, n > 1 ? 0.2 : 0.27);
         const dx = (g.cx[s.b] - g.cx[s.a]) / SQRT3, dy = (g.cy[s.b] - g.cy[s.a]) / SQRT3;
         s.features.forEach((f, k) => {
           const off = (k - (n - 1) / 2) * w * 1.15;
@@ -535,9 +535,9 @@ export class MapRenderer {
         const color = m.palette.routes.find((k) => k.key === r.kind)?.color ?? "#8a5a2b";
         const p = new Path2D();
         r.hexes.forEach((h, k) => (k === 0 ? p.moveTo(g.cx[h], g.cy[h]) : p.lineTo(g.cx[h], g.cy[h])));
-        const w = Math.max(2 / pxPerUnit, 0.11);
+        const w = Math.max(2 / pxPerUnit, 0.2);
         ctx.strokeStyle = "rgba(246,240,220,0.75)";
-        ctx.lineWidth = w + Math.max(2 / pxPerUnit, 0.06);
+        ctx.lineWidth = w + Math.max(2 / pxPerUnit, 0.08);
         ctx.stroke(p);
         ctx.strokeStyle = color;
         ctx.lineWidth = w;
@@ -699,6 +699,9 @@ export class MapRenderer {
       const size = Math.max(10, Math.min(16, s * 0.45));
       ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
       ctx.textBaseline = "middle";
+      const placed: [number, number, number, number][] = [];
+      const free = (x: number, y: number, w: number, h: number) =>
+        !placed.some(([px, py, pw, ph]) => x < px + pw && px < x + w && y < py + ph && py < y + h);
       for (const f of m.features) {
         if (f.hexes.length === 0) continue;
         let sx = 0, sy = 0;
@@ -708,14 +711,23 @@ export class MapRenderer {
         if (region && (wx < region[0] - reach || wx > region[2] + reach || wy < region[1] - reach || wy > region[3] + reach)) continue;
         const [x, y] = at(wx, wy);
         if (!region && (x < -50 || y < -20 || x > this.width + 50 || y > this.height + 20)) continue;
-        const w = ctx.measureText(f.code).width + 8;
+        const w = ctx.measureText(f.code).width + 8, h = size * 1.4;
+        // At the centre of the feature, else the first free place nearby (as the core's
+        // renderer places them), else at the centre anyway.
+        const tries: [number, number][] = [[0, 0], [0, 0.45], [0, -0.45], [0.6, 0], [-0.6, 0], [0, 0.9], [0, -0.9], [0.9, 0.45], [-0.9, 0.45]];
+        let [lx, ly] = [x, y];
+        for (const [dx, dy] of tries) {
+          const cx = x + dx * s, cy = y + dy * s;
+          if (free(cx - w / 2, cy - h / 2, w, h)) { [lx, ly] = [cx, cy]; break; }
+        }
+        placed.push([lx - w / 2, ly - h / 2, w, h]);
         ctx.fillStyle = "rgba(255,254,248,0.92)";
         ctx.strokeStyle = "#24221e";
         ctx.lineWidth = 1;
-        ctx.fillRect(x - w / 2, y - size * 0.7, w, size * 1.4);
-        ctx.strokeRect(x - w / 2, y - size * 0.7, w, size * 1.4);
+        ctx.fillRect(lx - w / 2, ly - h / 2, w, h);
+        ctx.strokeRect(lx - w / 2, ly - h / 2, w, h);
         ctx.fillStyle = "#24221e";
-        ctx.fillText(f.code, x, y + 1);
+        ctx.fillText(f.code, lx, ly + 1);
       }
     }
     ctx.restore();
