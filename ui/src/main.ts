@@ -350,7 +350,7 @@ function buildUnderlay(): void {
   ];
   for (const [key, label, step] of fields) {
     const input = el("input", {
-      type: key === "opacity" ? "range" : "number", step, value: String(u[key]),
+      type: key === "opacity" ? "range" : "number", step, value: String(Number((u[key] as number).toPrecision(6))),
       min: key === "opacity" ? "0" : "", max: key === "opacity" ? "1" : "", id: `underlay-${key}`,
     });
     input.addEventListener("input", () => {
