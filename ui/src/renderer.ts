@@ -40,7 +40,9 @@ const TILE_CACHE = 320;
 /** The overview level draws the whole map within this many device pixels a side. */
 const OVERVIEW_SIDE = 4096;
 /** Time a frame may spend drawing missing tiles (ms). */
-const TILE_BUDGET = 6;
+const TILE_BUDGET = 4;
+/** How long the view must be still before frames are drawn filtered (ms). */
+const STILL_MS = 120;
 /** Above this many device pixels per hex radius, hexes are drawn directly. */
 const DIRECT_SCALE = 128;
 const MIN_SCALE = 0.5;
@@ -85,6 +87,8 @@ export class MapRenderer {
   private neighbors: Int32Array = new Int32Array(0);
   private tiles = new Map<string, { canvas: HTMLCanvasElement; level: number; tx: number; ty: number; used: number }>();
   private frameNo = 0;
+  private lastMotion = 0;
+  private stillTimer = 0;
   private pending = false;
   /** Tiles drawn and the time spent drawing them (ms), for the benchmark. */
   readonly tileStats = { drawn: 0, ms: 0, mips: 0 };
@@ -157,13 +161,20 @@ export class MapRenderer {
     this.ox = sx - (sx - this.ox) * k;
     this.oy = sy - (sy - this.oy) * k;
     this.scale = s;
+    this.lastMotion = performance.now();
     this.requestDraw();
   }
 
   panBy(dx: number, dy: number): void {
     this.ox += dx;
     this.oy += dy;
+    this.lastMotion = performance.now();
     this.requestDraw();
+  }
+
+  private redrawWhenStill(): void {
+    clearTimeout(this.stillTimer);
+    this.stillTimer = window.setTimeout(() => this.requestDraw(), STILL_MS + 10);
   }
 
   /** Centre the view on hex i. */
@@ -308,7 +319,11 @@ export class MapRenderer {
     const tx0 = Math.floor(Math.max(wx0, b.x0) / span), tx1 = Math.floor(Math.min(wx1, b.x1) / span);
     const ty0 = Math.floor(Math.max(wy0, b.y0) / span), ty1 = Math.floor(Math.min(wy1, b.y1) / span);
     let missing = false;
-    ctx.imageSmoothingEnabled = true;
+    // While the view moves, tiles are copied without filtering (half the cost in software);
+    // once it has been still for a moment, the frame is drawn again, filtered.
+    const still = performance.now() - this.lastMotion > STILL_MS;
+    ctx.imageSmoothingEnabled = still;
+    if (!still) this.redrawWhenStill();
     // Nearest the centre first, so the budget goes where the eye is.
     const order: [number, number][] = [];
     for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) order.push([tx, ty]);
