@@ -549,7 +549,24 @@ export class MapRenderer {
         if (!r.hexes.some((h) => visible.has(h))) continue;
         const color = m.palette.routes.find((k) => k.key === r.kind)?.color ?? "#8a5a2b";
         const p = new Path2D();
-        r.hexes.forEach((h, k) => (k === 0 ? p.moveTo(g.cx[h], g.cy[h]) : p.lineTo(g.cx[h], g.cy[h])));
+        // Continued to the map edge where the route leaves the map (an exit at its end hex).
+        const pts: [number, number][] = r.hexes.map((h) => [g.cx[h], g.cy[h]]);
+        const edgePoint = (h: number): [number, number] | null => {
+          const e = m.exits.find((x) => x.hex === h && x.name.toLowerCase() === r.name.toLowerCase())
+            ?? m.exits.find((x) => x.hex === h);
+          if (!e) return null;
+          const flat = g.spec.orientation === "flat";
+          const [ax, ay] = flat ? [1, SQRT3 / 2] : [SQRT3 / 2, 1];
+          const d: Record<string, [number, number]> = { north: [0, -ay], south: [0, ay], east: [ax, 0], west: [-ax, 0] };
+          const [dx, dy] = d[e.edge] ?? [0, 0];
+          return [g.cx[h] + dx, g.cy[h] + dy];
+        };
+        const first = r.hexes[0], last = r.hexes[r.hexes.length - 1];
+        const start = edgePoint(first);
+        if (start) pts.unshift(start);
+        const end = first !== last ? edgePoint(last) : null;
+        if (end) pts.push(end);
+        pts.forEach(([x, y], k) => (k === 0 ? p.moveTo(x, y) : p.lineTo(x, y)));
         const w = Math.max(2 / pxPerUnit, 0.2);
         ctx.strokeStyle = "rgba(246,240,220,0.75)";
         ctx.lineWidth = w + Math.max(2 / pxPerUnit, 0.08);
@@ -731,8 +748,9 @@ export class MapRenderer {
         // renderer places them), else at the centre anyway.
         const tries: [number, number][] = [[0, 0], [0, 0.45], [0, -0.45], [0.6, 0], [-0.6, 0], [0, 0.9], [0, -0.9], [0.9, 0.45], [-0.9, 0.45]];
         let [lx, ly] = [x, y];
+        const unit = Math.max(s, h * 1.2);
         for (const [dx, dy] of tries) {
-          const cx = x + dx * s, cy = y + dy * s;
+          const cx = x + dx * unit, cy = y + dy * unit;
           if (free(cx - w / 2, cy - h / 2, w, h)) { [lx, ly] = [cx, cy]; break; }
         }
         placed.push([lx - w / 2, ly - h / 2, w, h]);
