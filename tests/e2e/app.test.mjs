@@ -253,6 +253,12 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   await settle();
   await screenshot("05-underlay");
 
+  // The map's description, in the Map panel.
+  await js("document.getElementById('map-props').closest('details').open = true;");
+  await type("#map-description", "Painted by the end-to-end test.");
+  await click("#map-apply");
+  await settle();
+
   // Save as e2e-map.json through the (answered) dialog.
   const path = join(work, "e2e-map.json");
   writeFileSync(answers, path);
@@ -262,6 +268,7 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   const saved = JSON.parse(readFileSync(path, "utf8"));
   assert.equal(saved.id, "e2e-map", "the map takes the file's name as its id");
   assert.equal(saved.name, "End to end");
+  assert.equal(saved.description, "Painted by the end-to-end test.");
   const terrainAt = (name) => {
     const c = Number(name.slice(0, 2)) - 1, r = Number(name.slice(2)) - 1;
     return saved.terrain.legend[saved.terrain.rows[r][c]];

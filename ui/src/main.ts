@@ -131,6 +131,7 @@ function openView(v: MapView | null): void {
   renderer.overlay.feature = ui.tool === "feature" ? ui.feature : null;
   buildToolbar();
   buildOptions();
+  buildMapProps();
   buildLayers();
   buildFeatures();
   buildUnderlay();
@@ -265,6 +266,27 @@ function buildOptions(): void {
   } else if (ui.tool === "eraser") {
     sizes();
   }
+}
+
+function buildMapProps(): void {
+  const box = $("map-props");
+  box.textContent = "";
+  if (!model) return;
+  const name = el("input", { value: model.name, id: "map-name", title: "the map's name" });
+  const description = el("textarea", { value: model.description, id: "map-description", rows: 3, title: "description" });
+  const apply = el("button", { id: "map-apply" }, "Apply");
+  apply.addEventListener("click", () =>
+    send(() => api.edit({ op: "set_name", name: name.value.trim(), description: description.value }, false), (d) => {
+      if (model) model.description = description.value;
+      applyDelta(d);
+    }));
+  const g = model.grid.spec;
+  box.append(
+    el("label", {}, "Name ", name),
+    el("label", {}, "Description ", description),
+    apply,
+    el("p", { className: "later" }, `${g.columns} x ${g.rows} hexes, ${g.orientation}-topped, ${g.shove} shoved; ${model.rulesetName}; id ${model.id}`),
+  );
 }
 
 function buildLayers(): void {

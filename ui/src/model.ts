@@ -11,6 +11,7 @@ export class MapModel {
   grid: HexGrid;
   palette: Palette;
   name: string;
+  description: string;
   id: string;
   rulesetName: string;
   terrain: Uint16Array;
@@ -31,6 +32,7 @@ export class MapModel {
     this.grid = new HexGrid(v.grid);
     this.palette = v.palette;
     this.name = v.name;
+    this.description = v.description;
     this.id = v.id;
     this.rulesetName = v.ruleset_name;
     this.terrain = Uint16Array.from(v.terrain);
