@@ -3,7 +3,7 @@
 // back. The UI holds no rules.
 
 import { listen } from "@tauri-apps/api/event";
-import { api, type Delta, type Edit, type MapView } from "./api";
+import { api, type Delta, type Edit, type MapView, type StatusDto } from "./api";
 import { errorText, isAppError } from "./errors";
 import { MapModel } from "./model";
 import { MapRenderer, type Layers } from "./renderer";
@@ -669,11 +669,26 @@ canvas.addEventListener("wheel", (ev) => {
 
 // --- commands and keys --------------------------------------------------------------------------
 
+/** After a save: the map took the file's name as its id (and its underlay's file name). */
+function saved(s: StatusDto | null): void {
+  if (!s || !model) return;
+  model.status = s;
+  updateTitle();
+  message(`saved ${s.path}`);
+  send(() => api.mapView(), (v) => {
+    if (!model) return;
+    model.id = v.id;
+    model.underlay = v.underlay;
+    buildMapProps();
+    buildUnderlay();
+  }, true);
+}
+
 const commands = {
   newMap: () => showStart(),
   open: () => guard(() => void send(() => api.openMap(), openView)),
-  save: () => model && send(() => api.save(), (s) => { if (s && model) { model.status = s; updateTitle(); message(`saved ${s.path}`); } }),
-  saveAs: () => model && send(() => api.saveAs(), (s) => { if (s && model) { model.status = s; updateTitle(); message(`saved ${s.path}`); } }),
+  save: () => model && send(() => api.save(), saved),
+  saveAs: () => model && send(() => api.saveAs(), saved),
   exportPng: () => model && send(() => api.exportPng(32), (p) => p && message(`exported ${p}`)),
   undo: () => model && send(() => api.undo(), applyDelta),
   redo: () => model && send(() => api.redo(), applyDelta),
@@ -791,8 +806,7 @@ $("confirm-save").addEventListener("click", () => {
   afterConfirm = null;
   send(() => api.save(), (s) => {
     if (!s || !model) return;
-    model.status = s;
-    updateTitle();
+    saved(s);
     then?.();
   });
 });
