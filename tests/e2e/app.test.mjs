@@ -70,7 +70,14 @@ const text = async (css) => wd("GET", `/element/${await find(css)}/text`);
 const settle = () => jsAsync("const done = arguments[arguments.length - 1]; window.kepi.busy().then(() => requestAnimationFrame(() => done(true)));");
 const status = () => js("return window.kepi.status();");
 
+/** Wait (at most 10 s) until the map view shows its final picture: every tile drawn. */
+const drawn = () => jsAsync(
+  "const done = arguments[arguments.length - 1]; const t0 = Date.now();" +
+  "const f = () => (window.kepi.view().complete || Date.now() - t0 > 10000 ? done(window.kepi.view().complete) : requestAnimationFrame(f)); f();",
+);
+
 async function screenshot(name) {
+  assert.ok(await drawn(), `${name}: the map view finished drawing within 10 s`);
   const b64 = await wd("GET", "/screenshot");
   const path = join(shots, `${name}.png`);
   writeFileSync(path, Buffer.from(b64, "base64"));

@@ -147,6 +147,8 @@ async function run(): Promise<void> {
   const firstFrame = performance.now() - t;
 
   const times: Record<string, number[]> = {};
+  /** The slowest frames: phase, frame, time, and the time spent building tiles in it. */
+  const slow: { phase: string; frame: number; ms: number; drawMs: number; tileMs: number; bands: number; tiles: number; mips: number }[] = [];
   const tiles: Record<string, string> = {};
   const measure = async (phase: string, n: number, step: (k: number) => void) => {
     const list: number[] = [];
@@ -155,13 +157,21 @@ async function run(): Promise<void> {
     for (let k = 0; k < n; k++) {
       await frame();
       step(k);
+      const s0 = { ...renderer.tileStats };
       t = performance.now();
       renderer.draw();
       flush();
-      list.push(performance.now() - t);
+      const ms = performance.now() - t;
+      list.push(ms);
+      const s1 = renderer.tileStats;
+      const drawMs = renderer.drawTimes[renderer.drawTimes.length - 1];
+      slow.push({ phase, frame: k, ms: Math.round(ms * 10) / 10, drawMs: Math.round(drawMs * 10) / 10, tileMs: Math.round((s1.ms - s0.ms) * 10) / 10, bands: s1.bands - s0.bands, tiles: s1.drawn - s0.drawn, mips: s1.mips - s0.mips });
+      slow.sort((a, b) => b.ms - a.ms);
+      slow.splice(5);
     }
     const a = renderer.tileStats;
-    tiles[phase] = `${a.drawn - before.drawn} tiles in ${Math.round(a.ms - before.ms)} ms, ${a.mips - before.mips} mipmaps`;
+    tiles[phase] = `${a.drawn - before.drawn} tiles in ${Math.round(a.ms - before.ms)} ms, ${a.mips - before.mips} mipmaps, slowest band ${Math.round(a.maxMs * 10) / 10} ms`;
+    a.maxMs = 0;
   };
   const fit = renderer.scale;
   await measure("pan, whole map", 90, (k) => renderer.panBy(Math.sin(k / 9) * 12, Math.cos(k / 9) * 12));
@@ -209,6 +219,7 @@ async function run(): Promise<void> {
     viewport: `${canvas.clientWidth} x ${canvas.clientHeight}`,
     firstFrame: Math.round(firstFrame),
     overall: stats(all),
+    slowest: slow,
     phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ...stats(v), tiles: tiles[k] }])),
     paintDab: { ...stats(dab), inFrame: Math.max(...dabFrames), latency: stats(latency) },
     geometry: geometryChecks(),

@@ -841,7 +841,7 @@ window.kepi = {
   zoomTo(pxPerRadius: number): void { renderer.zoomAt(pxPerRadius / renderer.scale); },
   timing,
   errors,
-  view: () => ({ scale: renderer.scale, tiles: renderer.tileStats, frames: renderer.drawTimes.length }),
+  view: () => ({ scale: renderer.scale, tiles: renderer.tileStats, frames: renderer.drawTimes.length, complete: renderer.complete }),
   status: () => model?.status ?? null,
   busy: async () => { await chain; },
 };

@@ -39,8 +39,15 @@ const TILE = 256;
 const TILE_CACHE = 320;
 /** The overview level draws the whole map within this many device pixels a side. */
 const OVERVIEW_SIDE = 4096;
-/** Time a frame may spend drawing missing tiles (ms). */
-const TILE_BUDGET = 4;
+/** Time a frame may spend drawing missing tiles (ms), while the view moves and while still. */
+const TILE_BUDGET = 3;
+const TILE_BUDGET_STILL = 8;
+/** A band of a tile is not started if the frame would then likely pass this (ms). */
+const FRAME_TARGET = 7;
+const FRAME_TARGET_STILL = 11;
+/** A tile is drawn in this many horizontal bands, one at a time, so that no single step of
+ * drawing (a dense overview tile can take over 10 ms in software) holds a frame up. */
+const BANDS = 8;
 /** How long the view must be still before frames are drawn filtered (ms). */
 const STILL_MS = 120;
 /** Above this many device pixels per hex radius, hexes are drawn directly. */
@@ -86,12 +93,24 @@ export class MapRenderer {
   private dark: boolean[] = [];
   private neighbors: Int32Array = new Int32Array(0);
   private tiles = new Map<string, { canvas: HTMLCanvasElement; level: number; tx: number; ty: number; used: number }>();
+  /** Tiles being drawn, band by band: `bands` of BANDS are painted. Never shown until done. */
+  private partial = new Map<string, { canvas: HTMLCanvasElement; bands: number }>();
+  /** The slowest recent band (ms, decaying), to decide whether another fits in a frame. */
+  private bandMs = 3;
+  /** Bands painted in the current frame, and when the frame began. */
+  private bandsThisFrame = 0;
+  private frameStart = 0;
   private frameNo = 0;
   private lastMotion = 0;
   private stillTimer = 0;
   private pending = false;
   /** Tiles drawn and the time spent drawing them (ms), for the benchmark. */
-  readonly tileStats = { drawn: 0, ms: 0, mips: 0 };
+  readonly tileStats = { drawn: 0, bands: 0, ms: 0, mips: 0, maxMs: 0 };
+  /** Whether the last frame showed every tile at its own level, filtered: the picture is
+   * final until the view or the map changes (tests wait for it before screenshots). */
+  complete = true;
+  /** Whether the view has not moved for STILL_MS: tiles may then take more of a frame. */
+  private still = false;
   /** Durations of the last draws (ms), for the benchmark. */
   readonly drawTimes: number[] = [];
   /** Called after each frame is drawn. */
@@ -106,7 +125,9 @@ export class MapRenderer {
 
   setModel(model: MapModel | null): void {
     this.model = model;
+    this.complete = !model;
     this.tiles.clear();
+    this.partial.clear();
     this.underlayImage = null;
     if (!model) return;
     const { grid, palette } = model;
@@ -196,6 +217,7 @@ export class MapRenderer {
   /** Forget every cached picture (layers or the underlay changed). */
   invalidateAll(): void {
     this.tiles.clear();
+    this.partial.clear();
     this.requestDraw();
   }
 
@@ -209,6 +231,8 @@ export class MapRenderer {
   invalidate(regions: Region[]): void {
     const m = this.model;
     if (!m) return;
+    // A tile half drawn is started again (its painted bands may show the old map).
+    if (regions.length) this.partial.clear();
     for (const r of regions) {
       const min = this.minLevel();
       const touched = [...this.tiles.values()]
@@ -251,6 +275,9 @@ export class MapRenderer {
   draw(): void {
     const t0 = performance.now();
     this.frameNo++;
+    this.complete = true;
+    this.bandsThisFrame = 0;
+    this.frameStart = t0;
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = "#d9d4c5";
@@ -322,8 +349,12 @@ export class MapRenderer {
     // While the view moves, tiles are copied without filtering (half the cost in software);
     // once it has been still for a moment, the frame is drawn again, filtered.
     const still = performance.now() - this.lastMotion > STILL_MS;
+    this.still = still;
     ctx.imageSmoothingEnabled = still;
-    if (!still) this.redrawWhenStill();
+    if (!still) {
+      this.redrawWhenStill();
+      this.complete = false;
+    }
     // Nearest the centre first, so the budget goes where the eye is.
     const order: [number, number][] = [];
     for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) order.push([tx, ty]);
@@ -332,10 +363,10 @@ export class MapRenderer {
     for (const [tx, ty] of order) {
       const key = `${level}:${tx}:${ty}`;
       let tile = this.tiles.get(key);
-      if (!tile && performance.now() - t0 < TILE_BUDGET) {
-        tile = level < min ? this.makeMip(level, tx, ty) : this.makeTile(level, tx, ty);
-        // A mipmap waits for its overview tiles: draw one more of them in this frame.
-        if (!tile && level < min) this.prefetch();
+      while (!tile && this.mayPaint(t0)) {
+        if (level >= min) tile = this.makeTile(level, tx, ty);
+        // A mipmap waits for its overview tiles: draw more of them in this frame.
+        else if (!(tile = this.makeMip(level, tx, ty)) && !this.prefetch()) break;
       }
       const x0 = Math.round(tx * TILE * k + this.ox * this.dpr);
       const y0 = Math.round(ty * TILE * k + this.oy * this.dpr);
@@ -350,20 +381,53 @@ export class MapRenderer {
         this.drawStandIn(level, [tx * span, ty * span, (tx + 1) * span, (ty + 1) * span]);
       }
     }
-    if (missing) this.requestDraw();
-    else if (performance.now() - t0 < TILE_BUDGET && this.prefetch()) this.requestDraw();
+    if (missing) {
+      this.complete = false;
+      this.requestDraw();
+    }
+    else if (this.mayPaint(t0) && this.prefetch()) this.requestDraw();
   }
 
+  /** Whether this frame, begun at t0, may paint another band of a tile: within TILE_BUDGET and
+   * not likely to pass FRAME_TARGET; the first band of a frame always may, so drawing goes on. */
+  private mayPaint(t0: number): boolean {
+    if (this.bandsThisFrame === 0) return true;
+    const spent = performance.now() - t0;
+    const [budget, target] = this.still ? [TILE_BUDGET_STILL, FRAME_TARGET_STILL] : [TILE_BUDGET, FRAME_TARGET];
+    return spent < budget && spent + this.bandMs < target;
+  }
+
+  /** Paint the next band of a tile; the tile once its last band is painted, else undefined. */
   private makeTile(level: number, tx: number, ty: number) {
     const t0 = performance.now();
-    const canvas = document.createElement("canvas");
-    canvas.width = TILE;
-    canvas.height = TILE;
-    this.paintSurface(canvas, level, (tx * TILE) / level, (ty * TILE) / level, null);
-    const tile = { canvas, level, tx, ty, used: this.frameNo };
-    this.tiles.set(`${level}:${tx}:${ty}`, tile);
+    const key = `${level}:${tx}:${ty}`;
+    let p = this.partial.get(key);
+    if (!p) {
+      const canvas = document.createElement("canvas");
+      canvas.width = TILE;
+      canvas.height = TILE;
+      p = { canvas, bands: 0 };
+      this.partial.set(key, p);
+    }
+    // Bands are whole pixel rows (TILE / BANDS), so painting them one by one gives the same
+    // pixels as painting the tile at once: paintSurface clips to the band and draws every hex
+    // reaching into it.
+    const x0 = (tx * TILE) / level, y0 = (ty * TILE) / level, span = TILE / level;
+    const band: Region = [x0, y0 + (span * p.bands) / BANDS, x0 + span, y0 + (span * (p.bands + 1)) / BANDS];
+    this.paintSurface(p.canvas, level, x0, y0, band);
+    p.bands++;
+    this.bandsThisFrame++;
+    this.tileStats.bands++;
+    const dt = performance.now() - t0;
+    // Bands differ (an empty corner, a dense village): plan for the slowest lately seen.
+    this.bandMs = Math.max(0.9 * this.bandMs, dt);
+    this.tileStats.ms += dt;
+    this.tileStats.maxMs = Math.max(this.tileStats.maxMs, dt);
+    if (p.bands < BANDS) return undefined;
+    this.partial.delete(key);
+    const tile = { canvas: p.canvas, level, tx, ty, used: this.frameNo };
+    this.tiles.set(key, tile);
     this.tileStats.drawn++;
-    this.tileStats.ms += performance.now() - t0;
     if (this.tiles.size > TILE_CACHE) {
       const min = this.minLevel();
       const oldest = [...this.tiles.entries()]
@@ -377,7 +441,7 @@ export class MapRenderer {
 
   /** A tile below the overview level: its four children (one level up) scaled down, so
    * zoomed far out the map costs copies, not hexes. Undefined if a child is not drawn yet. */
-  private makeMip(level: number, tx: number, ty: number, force = false) {
+  private makeMip(level: number, tx: number, ty: number) {
     const b = this.model!.grid.bounds;
     const min = this.minLevel();
     const up = level * 2;
@@ -388,8 +452,10 @@ export class MapRenderer {
         const cx = 2 * tx + dx, cy = 2 * ty + dy;
         if ((cx + 1) * span < b.x0 || cx * span > b.x1 || (cy + 1) * span < b.y0 || cy * span > b.y1) continue;
         let c = this.tiles.get(`${up}:${cx}:${cy}`);
-        if (!c && up < min) c = this.makeMip(up, cx, cy, force);
-        else if (!c && force) c = this.makeTile(up, cx, cy);
+        // Scaling tiles down is work too (it rasterises their drawing): within the budget.
+        if (!c && up < min && performance.now() - this.frameStart < (this.still ? TILE_BUDGET_STILL : TILE_BUDGET)) {
+          c = this.makeMip(up, cx, cy);
+        }
         if (!c) return undefined;
         children.push([c.canvas, dx, dy]);
       }

@@ -1,7 +1,7 @@
 // Browser tests of the built UI (dist/) in headless Chromium, without the shell: the map view's
 // geometry checks and the 200 x 200 pan/zoom benchmark. Run: npm run build && npm test.
-// The figures are printed. The 95th percentile frame must be within KEPI_FRAME_BUDGET_MS (16)
-// when KEPI_FRAME_STRICT=1; otherwise within 100 ms (a gross regression), because a shared,
+// The figures are printed. Every frame must be within KEPI_FRAME_BUDGET_MS (16) when
+// KEPI_FRAME_STRICT=1; otherwise the 95th percentile within 100 ms (a gross regression), because a shared,
 // loaded machine (CI beside other builds) can slow any frame several times over.
 
 import { test } from "node:test";
@@ -56,6 +56,7 @@ test("map view: geometry and 200 x 200 pan/zoom frame times", { timeout: 180_000
     const budget = strict ? Number(process.env.KEPI_FRAME_BUDGET_MS ?? 16) : 100;
     assert.equal(r.paintDab.inFrame, 1, "a brush dab shows in the next frame");
     assert.ok(r.overall.p95 <= budget, `p95 frame ${r.overall.p95} ms over ${budget} ms`);
+    if (strict) assert.ok(r.overall.max <= budget, `slowest frame ${r.overall.max} ms over ${budget} ms`);
   } finally {
     await browser.close();
     server.close();
