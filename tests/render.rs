@@ -31,18 +31,33 @@ fn rgb(s: &str) -> [u8; 3] {
 }
 
 fn terrain_color(map: &Map, key: &str) -> [u8; 3] {
-    let t = map.ruleset.tables().unwrap();
-    rgb(&t.terrain.terrain(key).unwrap().color)
+    rgb(&map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .terrain(key)
+        .unwrap()
+        .color)
 }
 
 fn hexside_color(map: &Map, key: &str) -> [u8; 3] {
-    let t = map.ruleset.tables().unwrap();
-    rgb(&t.terrain.hexside(key).unwrap().color)
+    rgb(&map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .hexside(key)
+        .unwrap()
+        .color)
 }
 
 fn route_color(map: &Map, key: &str) -> [u8; 3] {
-    let t = map.ruleset.tables().unwrap();
-    rgb(&t.terrain.route(key).unwrap().color)
+    rgb(&map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .route(key)
+        .unwrap()
+        .color)
 }
 
 fn at(img: &RgbaImage, p: (f64, f64)) -> [u8; 3] {
@@ -361,4 +376,43 @@ fn the_cli_refuses_absurd_sizes_with_a_clear_message() {
     assert!(!out.exists(), "nothing written");
     let (code, _, err) = kepi(&["render", "--out", out_s]);
     assert_eq!(code, 2, "a map or a scenario is required: {err}");
+}
+
+#[test]
+fn an_age_of_rifles_map_draws_walls_rivers_bridges_and_railroads() {
+    // Age of Rifles has a terrain chart (the map vocabulary) but no rules yet: its maps are
+    // validated and drawn like any other.
+    let extra = r#", "hexsides": [{"between": ["0303", "0304"], "features": ["wall"]},
+                                  {"between": ["0505", "0506"], "features": ["river"]},
+                                  {"between": ["0605", "0606"], "features": ["bridge"]}],
+        "routes": [{"kind": "railroad", "hexes": ["0102", "0202", "0302"]}]"#;
+    let text = map_json("flat", 8, 7, extra).replace("rifle-and-saber", "age-of-rifles");
+    let map = Map::from_text(&text).unwrap();
+    let img = render_map(&map, &RenderOptions::default()).unwrap();
+    let layout = Layout::new(&map.grid, 32).unwrap();
+    for (a, b, key) in [
+        ("0303", "0304", "wall"),
+        ("0505", "0506", "river"),
+        ("0605", "0606", "bridge"),
+    ] {
+        let (p, q) = layout.hexside(hex(&map, a), hex(&map, b)).unwrap();
+        assert_eq!(
+            at(&img, mid(p, q)),
+            hexside_color(&map, key),
+            "{key} between {a} and {b}"
+        );
+    }
+    let p = mid(
+        layout.center(hex(&map, "0102")),
+        layout.center(hex(&map, "0202")),
+    );
+    assert_eq!(at(&img, p), route_color(&map, "railroad"));
+    // The same file for Rifle & Saber is refused: its chart has no wall, river hexside or
+    // railroad, and each is named.
+    let e = Map::from_text(&map_json("flat", 8, 7, extra))
+        .unwrap_err()
+        .to_string();
+    for word in ["'wall'", "'river'", "'bridge'", "'railroad'"] {
+        assert!(e.contains(word), "{word} in {e}");
+    }
 }

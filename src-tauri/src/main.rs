@@ -67,6 +67,8 @@ struct AppInfo {
     recent: Vec<String>,
     /// The map folder shipped with Kepi, when found (for the start page).
     shipped_maps: Option<String>,
+    /// The rule systems a new map can be made for: (key, name), the first the default.
+    rulesets: Vec<(&'static str, &'static str)>,
 }
 
 #[tauri::command]
@@ -81,21 +83,35 @@ fn app_info(state: Shared<'_>) -> AppResult<AppInfo> {
         version: env!("CARGO_PKG_VERSION"),
         recent: s.recent_files(),
         shipped_maps: shipped,
+        rulesets: kepi::tables::RulesetId::WITH_MAPS
+            .map(|r| (r.key(), r.name()))
+            .to_vec(),
     })
 }
 
-#[tauri::command]
-fn new_map(
-    window: WebviewWindow,
-    state: Shared<'_>,
+/// The start page's New map form.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewMapSpec {
     name: String,
     columns: u16,
     rows: u16,
     orientation: String,
     shove: String,
-) -> AppResult<MapView> {
+    ruleset: String,
+}
+
+#[tauri::command]
+fn new_map(window: WebviewWindow, state: Shared<'_>, spec: NewMapSpec) -> AppResult<MapView> {
     let mut s = lock(&state)?;
-    let v = s.new_map(&name, columns, rows, &orientation, &shove)?;
+    let v = s.new_map(
+        &spec.name,
+        spec.columns,
+        spec.rows,
+        &spec.orientation,
+        &spec.shove,
+        &spec.ruleset,
+    )?;
     retitle(&window, &s);
     Ok(v)
 }

@@ -96,6 +96,7 @@ impl Session {
         rows: u16,
         orientation: &str,
         shove: &str,
+        ruleset: &str,
     ) -> AppResult<MapView> {
         let bad = |what: &str, v: &str| {
             AppError::new(
@@ -113,8 +114,17 @@ impl Session {
             "odd" => Shove::Odd,
             s => return Err(bad("shove", s)),
         };
+        let known = || RulesetId::WITH_MAPS.map(RulesetId::key).join(", ");
+        let ruleset = RulesetId::from_key(ruleset)
+            .filter(|r| RulesetId::WITH_MAPS.contains(r))
+            .ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::InvalidArgument,
+                    format!("ruleset '{ruleset}': maps can be made for {}", known()),
+                )
+            })?;
         let grid = Grid::new(orientation, shove, columns, rows);
-        let doc = Document::new("new-map", name, RulesetId::RifleAndSaber, grid)?;
+        let doc = Document::new("new-map", name, ruleset, grid)?;
         self.doc = Some(doc);
         self.path = None;
         self.underlay_png = None;
@@ -243,6 +253,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transport::KeyDto;
 
     fn edit(s: &mut Session, json: serde_json::Value) -> AppResult<Delta> {
         s.edit(serde_json::from_value(json).unwrap(), false)
@@ -252,7 +263,9 @@ mod tests {
     fn a_painted_map_saves_and_reopens_through_the_session() {
         let dir = tempfile::tempdir().unwrap();
         let mut s = Session::with_recent_store(Some(dir.path().join("recent.json")));
-        let v = s.new_map("Test", 8, 6, "flat", "even").unwrap();
+        let v = s
+            .new_map("Test", 8, 6, "flat", "even", "rifle-and-saber")
+            .unwrap();
         assert_eq!(v.terrain.len(), 48);
         assert_eq!(v.palette.hexsides.len(), 2, "the chart's ridge and stream");
         s.begin_stroke().unwrap();
@@ -305,6 +318,50 @@ mod tests {
             saved,
             "saving is stable"
         );
+    }
+
+    #[test]
+    fn a_new_map_takes_its_hexside_and_route_kinds_from_its_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Session::with_recent_store(Some(dir.path().join("recent.json")));
+        let v = s
+            .new_map("Battle", 8, 6, "pointy", "odd", "age-of-rifles")
+            .unwrap();
+        let keys = |ks: &[KeyDto]| ks.iter().map(|k| k.key.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            keys(&v.palette.hexsides),
+            ["stream", "crest", "river", "bridge", "wall"]
+        );
+        assert_eq!(keys(&v.palette.routes), ["road", "trail", "railroad"]);
+        for (a, b, f) in [(10, 11, "river"), (12, 13, "wall"), (20, 21, "bridge")] {
+            edit(
+                &mut s,
+                serde_json::json!({"op": "hexside", "a": a, "b": b, "feature": f, "on": true}),
+            )
+            .unwrap();
+        }
+        edit(
+            &mut s,
+            serde_json::json!({"op": "route", "kind": "railroad", "name": "", "hexes": [0, 40]}),
+        )
+        .unwrap();
+        let path = dir.path().join("battle.json");
+        s.save_as(&path).unwrap();
+        let mut s2 = Session::with_recent_store(Some(dir.path().join("recent.json")));
+        let again = s2.open(&path).unwrap();
+        assert_eq!(again.ruleset, "age-of-rifles");
+        assert_eq!(again.hexsides.len(), 3);
+        assert_eq!(again.routes[0].kind, "railroad");
+
+        for bad in ["vae-victis", "chess"] {
+            let e = s.new_map("X", 4, 4, "flat", "even", bad).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidArgument);
+            assert!(
+                e.message.contains("rifle-and-saber, age-of-rifles"),
+                "{}",
+                e.message
+            );
+        }
     }
 
     #[test]

@@ -254,9 +254,9 @@ fn index(g: &Grid, h: HexCoord) -> usize {
 
 pub fn palette_index(doc: &Document, key: &str) -> u16 {
     doc.ruleset
-        .tables()
+        .terrain_chart()
         .ok()
-        .and_then(|t| t.terrain.terrain.iter().position(|x| x.key == key))
+        .and_then(|t| t.terrain.iter().position(|x| x.key == key))
         .unwrap_or(0) as u16
 }
 
@@ -308,7 +308,7 @@ pub fn status(doc: &Document, path: Option<&std::path::Path>) -> StatusDto {
 
 pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
     let g = doc.grid;
-    let tec = doc.ruleset.tables().ok().map(|t| &t.terrain);
+    let tec = doc.ruleset.terrain_chart().ok();
     let key = |k: &str, n: &str, c: &str| KeyDto {
         key: k.into(),
         name: n.into(),

@@ -248,10 +248,7 @@ pub struct Document {
 }
 
 fn chart(ruleset: RulesetId) -> Result<&'static TerrainEffects, EditError> {
-    ruleset
-        .tables()
-        .map(|t| &t.terrain)
-        .map_err(EditError::Ruleset)
+    ruleset.terrain_chart().map_err(EditError::Ruleset)
 }
 
 fn feature_code_ok(code: &str) -> bool {

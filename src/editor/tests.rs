@@ -312,3 +312,64 @@ fn the_shipped_map_opens_unchanged() {
     let d = Document::from_map(&m);
     assert_eq!(d.validate().unwrap(), m);
 }
+
+#[test]
+fn age_of_rifles_maps_have_rivers_walls_bridges_trails_and_railroads() {
+    // The hexside and route kinds come from the map's ruleset chart: Age of Rifles has river,
+    // bridge, wall (10.2 fortified hexsides), stream and crest hexsides and road, trail and
+    // railroad routes (5.0, 5.2); Rifle & Saber has none of river, wall, bridge or railroad.
+    let mut d = Document::new("aor", "AoR", RulesetId::AgeOfRifles, Grid::flat(10, 8)).unwrap();
+    assert_eq!(d.terrain(h("0505")), Some("clear"));
+    paint(&mut d, "0303", Brush::Seven, "town");
+    for (a, b, f) in [
+        ("0505", "0506", "river"),
+        ("0605", "0606", "bridge"),
+        ("0705", "0706", "wall"),
+        ("0405", "0406", "stream"),
+        ("0305", "0306", "crest"),
+    ] {
+        d.apply(Op::Hexside {
+            a: h(a),
+            b: h(b),
+            feature: f.into(),
+            on: true,
+        })
+        .unwrap();
+    }
+    for (kind, hexes) in [
+        ("railroad", ["0101", "0108"]),
+        ("trail", ["1001", "1008"]),
+        ("road", ["0201", "0901"]),
+    ] {
+        d.apply(Op::Route {
+            kind: kind.into(),
+            name: String::new(),
+            hexes: hexes.iter().map(|x| h(x)).collect(),
+        })
+        .unwrap();
+    }
+    let m = d.validate().unwrap();
+    let text = m.to_file().to_text();
+    assert!(
+        text.contains("\"age-of-rifles\"") && text.contains("\"railroad\""),
+        "{text}"
+    );
+    let back = Map::from_text(&text).unwrap();
+    assert_eq!(back, m);
+    assert_eq!(Document::from_map(&back).to_file(), d.to_file());
+
+    let mut rs = doc();
+    for f in ["river", "wall", "bridge"] {
+        let e = rs
+            .apply(Op::Hexside {
+                a: h("0505"),
+                b: h("0506"),
+                feature: f.into(),
+                on: true,
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("ridge, stream"), "{e}");
+    }
+    let e = Document::new("vv", "VV", RulesetId::VaeVictis, Grid::flat(4, 4)).unwrap_err();
+    assert!(e.to_string().contains("Vae Victis"), "{e}");
+}

@@ -182,14 +182,13 @@ impl Map {
                 ),
             );
         }
-        let tables = match file.ruleset.tables() {
+        let tec = match file.ruleset.terrain_chart() {
             Ok(t) => t,
             Err(e) => {
                 p.push("ruleset", e);
                 return Err(p);
             }
         };
-        let tec = &tables.terrain;
         let grid = file.grid;
         if grid.columns == 0 || grid.rows == 0 || grid.columns > MAX_SIDE || grid.rows > MAX_SIDE {
             p.push(
@@ -302,8 +301,8 @@ impl Map {
         // Legend: '.' for the default terrain, then the first free letter of each key.
         let tec = self
             .ruleset
-            .tables()
-            .map(|t| t.terrain.default_terrain.clone())
+            .terrain_chart()
+            .map(|t| t.default_terrain.clone())
             .unwrap_or_default();
         let mut legend: BTreeMap<char, String> = BTreeMap::new();
         let mut char_of: BTreeMap<&str, char> = BTreeMap::new();

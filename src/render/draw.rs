@@ -77,7 +77,7 @@ pub(super) fn draw(
     strip: u32,
     options: &RenderOptions,
 ) -> Result<RgbaImage, RenderError> {
-    let tec = &map.ruleset.tables().map_err(RenderError::Ruleset)?.terrain;
+    let tec = map.ruleset.terrain_chart().map_err(RenderError::Ruleset)?;
     let (w, h) = layout.size();
     let paper = Rgba([PAPER.r, PAPER.g, PAPER.b, 255]);
     let mut img = RgbaImage::from_pixel(w, h + strip, paper);

@@ -74,6 +74,38 @@ impl RulesetId {
         }
     }
 
+    /// The terrain chart that gives this system's maps their vocabulary (terrain, hexside and
+    /// route keys, colours), or a message saying the system has none yet. A system may have a
+    /// chart before its rules are implemented: its maps can then be painted, validated, drawn
+    /// and shared, while its scenarios and games are refused by [`RulesetId::tables`].
+    pub fn terrain_chart(self) -> Result<&'static TerrainEffects, String> {
+        match self {
+            RulesetId::RifleAndSaber => Ok(&RulesetTables::rifle_and_saber().terrain),
+            RulesetId::AgeOfRifles => Ok(age_of_rifles_chart()),
+            other => Err(format!(
+                "Kepi has no terrain chart for {} yet; maps can be made for Rifle & Saber and \
+                 Age of Rifles",
+                other.name()
+            )),
+        }
+    }
+
+    /// The system of a key ("rifle-and-saber"), as files and the app name it.
+    pub fn from_key(key: &str) -> Option<RulesetId> {
+        [
+            RulesetId::RifleAndSaber,
+            RulesetId::AgeOfRifles,
+            RulesetId::RifleAndKepi,
+            RulesetId::VaeVictis,
+            RulesetId::NineteenthCentury,
+        ]
+        .into_iter()
+        .find(|r| r.key() == key)
+    }
+
+    /// Rule systems whose maps can be made (they have a terrain chart).
+    pub const WITH_MAPS: [RulesetId; 2] = [RulesetId::RifleAndSaber, RulesetId::AgeOfRifles];
+
     /// The embedded default tables, or a message saying the system is not implemented yet.
     pub fn tables(self) -> Result<&'static RulesetTables, String> {
         match self {
@@ -84,6 +116,18 @@ impl RulesetId {
             )),
         }
     }
+}
+
+/// Age of Rifles' terrain chart (the map vocabulary; its rules are not implemented yet).
+pub const AGE_OF_RIFLES_TERRAIN: &str =
+    include_str!("../../data/age-of-rifles/terrain-effects.json");
+
+fn age_of_rifles_chart() -> &'static TerrainEffects {
+    static CHART: OnceLock<TerrainEffects> = OnceLock::new();
+    CHART.get_or_init(|| {
+        TerrainEffects::from_text(AGE_OF_RIFLES_TERRAIN)
+            .unwrap_or_else(|p| panic!("embedded Age of Rifles terrain chart is invalid:\n{p}"))
+    })
 }
 
 /// The four tables of one ruleset.
@@ -179,6 +223,22 @@ mod tests {
         let t = RulesetTables::rifle_and_saber();
         assert_eq!(t.catalog.units.len(), 10);
         assert_eq!(t.combat_results.columns.len(), 8);
+    }
+
+    #[test]
+    fn age_of_rifles_has_a_map_chart_but_no_rules_yet() {
+        let t = RulesetId::AgeOfRifles.terrain_chart().unwrap();
+        assert_eq!(t.ruleset, RulesetId::AgeOfRifles);
+        let e = RulesetId::AgeOfRifles.tables().unwrap_err();
+        assert!(
+            e.contains("Age of Rifles") && e.contains("not implemented"),
+            "{e}"
+        );
+        let e = RulesetId::VaeVictis.terrain_chart().unwrap_err();
+        assert!(e.contains("Vae Victis"), "{e}");
+        for r in RulesetId::WITH_MAPS {
+            assert_eq!(r.terrain_chart().unwrap().ruleset, r);
+        }
     }
 
     #[test]

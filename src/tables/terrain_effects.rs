@@ -1,5 +1,6 @@
-//! Terrain effects chart (R&S 9.2): what each hex terrain, hexside feature, route and
-//! condition costs to move through and does to defense. Map terrain keys are checked against it.
+//! Terrain effects chart (R&S 9.2; Age of Rifles' Terrain Effects on Combat): what each hex
+//! terrain, hexside feature, route and condition costs to move through and does in combat. A
+//! map's terrain, hexside and route keys are checked against its ruleset's chart.
 
 use super::{RulesetId, Source};
 use crate::document::{self, DocumentKind};
@@ -17,7 +18,9 @@ pub struct Terrain {
     /// Cost when entered through a road hexside (bridges), if different from the route's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement_by_road: Option<Frac>,
-    /// Multiplier on defense strength (fire and shock).
+    /// Combat multiplier of the terrain, as the ruleset reads it: R&S multiplies the defense
+    /// strength (fire and shock, 9.2); Age of Rifles multiplies the strength firing into the hex
+    /// (its chart's Attack column).
     pub defense: Frac,
     /// R&S 5.1(G)2: woods and villages are blocking hexes.
     pub blocks_line_of_sight: bool,
@@ -35,6 +38,10 @@ pub struct HexsideFeature {
     pub name: String,
     /// Extra movement points to cross.
     pub movement_extra: Frac,
+    /// Multiplier on the strength firing across the hexside, where the ruleset's chart has one
+    /// (Age of Rifles: -25% is 3/4). Rifle & Saber's hexsides have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<Frac>,
     pub blocks_line_of_sight: bool,
     pub shock: String,
     pub color: String,
@@ -199,6 +206,32 @@ mod tests {
         assert_eq!(t.route("road").unwrap().movement, Frac::new(1, 3));
         assert_eq!(t.hexside("ridge").unwrap().movement_extra, Frac::int(1));
         assert!(t.hexside("ridge").unwrap().blocks_line_of_sight);
+    }
+
+    #[test]
+    fn age_of_rifles_chart_values() {
+        // AoR 5.2: road hexes 1/2 MP, trail hexes 1 MP, bridge hexsides no extra cost, stream
+        // hexsides +2 MP; 5.0: railroads count as trails; the chart: town -25%, woods -50%;
+        // 10.2: fortified hexsides (walls) work like forts, attacker halved (10.1).
+        let t = crate::tables::RulesetId::AgeOfRifles
+            .terrain_chart()
+            .unwrap();
+        assert_eq!(t.route("road").unwrap().movement, Frac::new(1, 2));
+        assert_eq!(t.route("trail").unwrap().movement, Frac::int(1));
+        assert_eq!(
+            t.route("railroad").unwrap().movement,
+            t.route("trail").unwrap().movement
+        );
+        assert_eq!(t.hexside("bridge").unwrap().movement_extra, Frac::ZERO);
+        assert_eq!(t.hexside("stream").unwrap().movement_extra, Frac::int(2));
+        assert_eq!(t.hexside("stream").unwrap().combat, Some(Frac::new(3, 4)));
+        assert_eq!(t.hexside("wall").unwrap().combat, Some(Frac::new(1, 2)));
+        assert!(t.hexside("crest").unwrap().blocks_line_of_sight);
+        assert!(t.hexside("river").is_some());
+        assert_eq!(t.terrain("town").unwrap().defense, Frac::new(3, 4));
+        assert_eq!(t.terrain("woods").unwrap().defense, Frac::new(1, 2));
+        assert_eq!(t.terrain("chateau").unwrap().movement, Frac::int(2));
+        assert_eq!(t.condition("fort").unwrap().defense, Frac::new(1, 2));
     }
 
     #[test]

@@ -346,3 +346,50 @@ test("unsaved changes are guarded; the shipped Rifle & Saber map opens and rende
   assert.equal(await text("#st-hex"), "1620");
   console.log(`screenshot: ${await screenshot("10-rifle-and-saber-zoomed")}`);
 });
+
+test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart", { timeout: 120_000 }, async () => {
+  await click("#btn-home");
+  await waitFor("the start page", async () => js("return !document.getElementById('new-form').closest('[hidden]');"));
+  const options = await js("return [...document.querySelectorAll('#new-ruleset option')].map((o) => o.value);");
+  assert.deepEqual(options, ["rifle-and-saber", "age-of-rifles"]);
+  await type("#new-name", "Rails and walls");
+  await type("#new-columns", "10");
+  await type("#new-rows", "8");
+  await js("const s = document.getElementById('new-ruleset'); s.value = 'age-of-rifles'; s.dispatchEvent(new Event('change'));");
+  await click("#new-create");
+  await waitFor("the new map", async () => (await status())?.title === "Rails and walls");
+  await settle();
+
+  await click("#tool-hexside");
+  const offered = await js("return [...document.querySelectorAll('[id^=hexside-]')].map((b) => b.id);");
+  for (const k of ["river", "wall", "bridge", "stream", "crest"]) assert.ok(offered.includes(`hexside-${k}`), `${k} offered`);
+  for (const [a, b, k] of [["0404", "0405", "wall"], ["0606", "0607", "river"], ["0706", "0707", "bridge"]]) {
+    await click(`#hexside-${k}`);
+    const mid = await js("return window.kepi.sidePoint(arguments[0], arguments[1]);", a, b);
+    await drag([{ x: Math.round(mid.x), y: Math.round(mid.y) }]);
+  }
+  await click("#tool-route");
+  await click("#route-railroad");
+  const rails = [];
+  for (let c = 1; c <= 8; c++) rails.push(await point(`${String(c).padStart(2, "0")}02`));
+  await drag(rails);
+  assert.match(await text("#problems"), /No problems/);
+  await screenshot("11-age-of-rifles");
+
+  const path = join(work, "rails-and-walls.json");
+  writeFileSync(answers, path);
+  await click("#btn-save-as");
+  await settle();
+  await waitFor("the save", async () => (await status())?.dirty === false);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  assert.equal(saved.ruleset, "age-of-rifles");
+  assert.deepEqual(saved.hexsides, [
+    { between: ["0404", "0405"], features: ["wall"] },
+    { between: ["0606", "0607"], features: ["river"] },
+    { between: ["0706", "0707"], features: ["bridge"] },
+  ]);
+  assert.equal(saved.routes.length, 1);
+  assert.equal(saved.routes[0].kind, "railroad");
+  assert.equal(saved.routes[0].hexes[0], "0102");
+  assert.equal(saved.routes[0].hexes.at(-1), "0802");
+});

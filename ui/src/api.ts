@@ -48,7 +48,13 @@ export interface Delta {
   status: StatusDto | null;
   problems: ProblemDto[] | null;
 }
-export interface AppInfo { version: string; recent: string[]; shipped_maps: string | null }
+export interface AppInfo {
+  version: string;
+  recent: string[];
+  shipped_maps: string | null;
+  /** The rule systems a new map can be made for: [key, name], the first the default. */
+  rulesets: [string, string][];
+}
 
 export type Edit =
   | { op: "paint"; hex: number; size: number; terrain: string }
@@ -67,8 +73,8 @@ export type Edit =
 
 export const api = {
   appInfo: () => invoke<AppInfo>("app_info"),
-  newMap: (a: { name: string; columns: number; rows: number; orientation: string; shove: string }) =>
-    invoke<MapView>("new_map", a),
+  newMap: (a: { name: string; columns: number; rows: number; orientation: string; shove: string; ruleset: string }) =>
+    invoke<MapView>("new_map", { spec: a }),
   openMap: () => invoke<MapView | null>("open_map"),
   openRecent: (path: string) => invoke<MapView>("open_recent", { path }),
   recentFiles: () => invoke<string[]>("recent_files"),

@@ -18,7 +18,7 @@ const TOOLS: ToolSpec[] = [
   { id: "fill", key: "G", label: "G", name: "Flood fill", help: "repaint the connected area of one terrain" },
   { id: "elevation", key: "E", label: "E", name: "Elevation", help: "raise (Shift: lower) or set the level; [ and ] change the size" },
   { id: "hexside", key: "S", label: "S", name: "Hexside", help: "click an edge to toggle the feature, drag along edges" },
-  { id: "route", key: "R", label: "R", name: "Road", help: "drag from hex to hex; Shift+click deletes the roads through a hex" },
+  { id: "route", key: "R", label: "R", name: "Route", help: "roads, tracks, railroads (the kinds of the map's rules): drag from hex to hex; Shift+click deletes the routes through a hex" },
   { id: "feature", key: "F", label: "F", name: "Feature", help: "paint the selected feature's hexes; Shift removes" },
   { id: "eraser", key: "X", label: "X", name: "Eraser", help: "clear hexes: terrain, level, hexsides, roads, features" },
   { id: "eyedropper", key: "I", label: "I", name: "Eyedropper", help: "pick the terrain and level of a hex" },
@@ -717,6 +717,7 @@ $("new-form").addEventListener("submit", (ev) => {
     rows: n("new-rows"),
     orientation: $<HTMLSelectElement>("new-orientation").value,
     shove: $<HTMLSelectElement>("new-shove").value,
+    ruleset: $<HTMLSelectElement>("new-ruleset").value,
   }), openView));
 });
 
@@ -848,4 +849,9 @@ window.kepi = {
 
 void listen("close-requested", () => guard(() => void send(() => api.closeWindow(true))));
 showStart();
-void api.appInfo().then((info) => message(`Kepi ${info.version}`)).catch(() => message("Kepi"));
+void api.appInfo().then((info) => {
+  message(`Kepi ${info.version}`);
+  // The rule systems whose terrain charts give a map its terrain, hexsides and routes.
+  const select = $<HTMLSelectElement>("new-ruleset");
+  select.replaceChildren(...info.rulesets.map(([key, name]) => el("option", { value: key }, name)));
+}).catch(() => message("Kepi"));
