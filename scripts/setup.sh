@@ -32,6 +32,8 @@ fi
 app_pkgs=(file curl libwebkit2gtk-4.1-dev libssl-dev librsvg2-dev libayatana-appindicator3-dev
   libxdo-dev xvfb xauth webkit2gtk-driver at-spi2-core fonts-dejavu-core chromium)
 command -v node >/dev/null 2>&1 || app_pkgs+=(nodejs npm)
+# Python 3 (standard library only) sends the window its close request in the end-to-end test.
+command -v python3 >/dev/null 2>&1 || app_pkgs+=(python3)
 app_missing=()
 for p in "${app_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || app_missing+=("$p")

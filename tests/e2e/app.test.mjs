@@ -10,7 +10,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { connect } from "node:net";
 import { deflateSync } from "node:zlib";
@@ -50,6 +50,7 @@ async function wd(method, path, body) {
     method,
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
@@ -392,4 +393,40 @@ test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart"
   assert.equal(saved.routes[0].kind, "railroad");
   assert.equal(saved.routes[0].hexes[0], "0102");
   assert.equal(saved.routes[0].hexes.at(-1), "0802");
+});
+
+/** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */
+function askToClose() {
+  const r = spawnSync("python3", [join(root, "tests", "e2e", "close_window.py")], { encoding: "utf8" });
+  assert.equal(r.status, 0, `close_window.py: ${r.stdout}${r.stderr}`);
+}
+
+test("closing the window with unsaved changes asks first", { timeout: 120_000 }, async () => {
+  await click("#tool-brush");
+  await click("#size-1");
+  await drag([await point("0505")]);
+  assert.equal((await status()).dirty, true);
+
+  askToClose();
+  await waitFor("the guard", async () => js("return !document.getElementById('confirm').hidden;"));
+  await screenshot("12-close-guard");
+  await click("#confirm-cancel");
+  await settle();
+  assert.equal((await status()).title, "Rails and walls", "Cancel keeps the window and the map");
+  assert.equal((await status()).dirty, true);
+
+  askToClose();
+  await waitFor("the guard again", async () => js("return !document.getElementById('confirm').hidden;"));
+  await click("#confirm-discard").catch(() => {});
+  // The window closes and the app ends: WebDriver can no longer reach it.
+  await waitFor("the window to close", async () => {
+    try {
+      await js("return 1;");
+      return false;
+    } catch {
+      return true;
+    }
+  }, 10_000);
+  const saved = JSON.parse(readFileSync(join(work, "rails-and-walls.json"), "utf8"));
+  assert.equal(saved.terrain.rows[4][4], ".", "the discarded change was not written");
 });
