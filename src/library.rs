@@ -25,7 +25,7 @@ pub fn read_text(path: &Path) -> Result<String, Problems> {
     std::fs::read_to_string(path).map_err(|e| file_problem(path, "", format!("cannot read: {e}")))
 }
 
-fn check_stem(path: &Path, id: &str) -> Result<(), Problems> {
+pub(crate) fn check_stem(path: &Path, id: &str) -> Result<(), Problems> {
     match path.file_stem().and_then(|s| s.to_str()) {
         Some(stem) if stem == id => Ok(()),
         Some(stem) => Err(file_problem(

@@ -365,6 +365,36 @@ mod tests {
     }
 
     #[test]
+    fn a_map_with_problems_opens_with_them_listed_and_its_unknown_terrain_marked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("swampy.json");
+        std::fs::write(
+            &path,
+            r#"{"format": "kepi-map", "version": 1, "id": "swampy", "name": "Swampy",
+                "ruleset": "rifle-and-saber",
+                "grid": {"orientation": "flat", "shove": "even", "columns": 3, "rows": 2},
+                "terrain": {"legend": {".": "clear", "m": "swamp"}, "rows": [".m.", "..."]}}"#,
+        )
+        .unwrap();
+        let mut s = Session::with_recent_store(Some(dir.path().join("recent.json")));
+        let v = s.open(&path).unwrap();
+        assert!(v.problems.iter().any(|p| p.hex.as_deref() == Some("0201")));
+        assert_eq!(
+            v.terrain[1] as usize,
+            v.palette.terrain.len(),
+            "unknown terrain is past the palette (drawn in the warning colour)"
+        );
+        assert_eq!(s.save_as(&path).unwrap_err().code, ErrorCode::InvalidMap);
+        edit(
+            &mut s,
+            serde_json::json!({"op": "paint", "hex": 1, "size": 1, "terrain": "woods"}),
+        )
+        .unwrap();
+        assert!(s.view().unwrap().problems.is_empty());
+        s.save_as(&path).unwrap();
+    }
+
+    #[test]
     fn error_codes_are_mirrored_in_the_ui() {
         let ts = include_str!("../../ui/src/errors.ts");
         for code in ErrorCode::ALL {

@@ -252,12 +252,14 @@ fn index(g: &Grid, h: HexCoord) -> usize {
     g.index(h).unwrap_or(0)
 }
 
+/// The terrain's index in the palette; a key the chart does not know (a map opened with that
+/// problem) gets the index past the palette's end, which the UI draws in a warning colour.
 pub fn palette_index(doc: &Document, key: &str) -> u16 {
-    doc.ruleset
-        .terrain_chart()
-        .ok()
+    let chart = doc.ruleset.terrain_chart().ok();
+    let known = chart.map_or(0, |t| t.terrain.len());
+    chart
         .and_then(|t| t.terrain.iter().position(|x| x.key == key))
-        .unwrap_or(0) as u16
+        .unwrap_or(known) as u16
 }
 
 fn hexside(g: &Grid, e: Edge, features: &[String]) -> HexsideDto {

@@ -7,7 +7,7 @@
 
 use super::Document;
 use super::underlay::{self, UnderlayError, UnderlayImage};
-use crate::map::{Map, valid_id};
+use crate::map::{Map, MapFile, valid_id};
 use crate::problems::Problems;
 use crate::render::{RenderError, RenderOptions, encode_png, render_map};
 use std::path::{Path, PathBuf};
@@ -45,9 +45,16 @@ pub struct Opened {
     pub underlay_png: Option<Vec<u8>>,
 }
 
-/// Open a map file for editing (it must be a valid map).
+/// Open a map file for editing. A map with problems the painter can show and the user can fix
+/// opens (the document's `problems()` lists them; saving refuses until they are fixed); a file
+/// that cannot be read, or that editing would change, is refused with every problem (see
+/// [`Map::for_editing`]).
 pub fn open(path: &Path) -> Result<Opened, FileError> {
-    let map = crate::library::load_map(path).map_err(FileError::Problems)?;
+    let in_file = |p: Problems| FileError::Problems(p.in_file(path));
+    let text = crate::library::read_text(path).map_err(FileError::Problems)?;
+    let file = MapFile::from_text(&text).map_err(in_file)?;
+    let (map, _problems) = Map::for_editing(file).map_err(in_file)?;
+    crate::library::check_stem(path, &map.id).map_err(FileError::Problems)?;
     let underlay_png = map
         .underlay
         .as_ref()

@@ -373,3 +373,93 @@ fn age_of_rifles_maps_have_rivers_walls_bridges_trails_and_railroads() {
     let e = Document::new("vv", "VV", RulesetId::VaeVictis, Grid::flat(4, 4)).unwrap_err();
     assert!(e.to_string().contains("Vae Victis"), "{e}");
 }
+
+/// A 6 x 4 map with a swamp (unknown terrain) at 0202 and 0302, a road that jumps from 0101 to
+/// 0104, a feature without hexes and a number used twice.
+const WITH_PROBLEMS: &str = r#"{
+  "format": "kepi-map", "version": 1, "id": "broken", "name": "Broken",
+  "ruleset": "rifle-and-saber",
+  "grid": {"orientation": "flat", "shove": "even", "columns": 6, "rows": 4},
+  "terrain": {"legend": {".": "clear", "m": "swamp"},
+              "rows": ["......", ".mm...", "......", "......"]},
+  "routes": [{"kind": "road", "hexes": ["0101", "0104"]}],
+  "features": [{"code": "V1", "hexes": []}, {"code": "H1", "hexes": ["0503"]}]
+}"#;
+
+#[test]
+fn maps_with_fixable_problems_open_with_them_listed_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.json");
+    std::fs::write(&path, WITH_PROBLEMS).unwrap();
+    let mut d = files::open(&path).unwrap().document;
+    let problems = d.problems();
+    let text = problems.to_string();
+    // Every problem the format finds, the unknown terrain on its hexes (outlined on the map).
+    assert!(text.contains("unknown terrain 'swamp'"), "{text}");
+    let hexes: Vec<&str> = problems.iter().filter_map(|p| p.hex.as_deref()).collect();
+    assert!(
+        hexes.contains(&"0202") && hexes.contains(&"0302"),
+        "{hexes:?}"
+    );
+    assert!(
+        hexes.contains(&"0104"),
+        "the broken road at its gap: {hexes:?}"
+    );
+    assert!(text.contains("V1 has no hexes"), "{text}");
+    assert!(text.contains("number 1 is already used by V1"), "{text}");
+    // Saving refuses while there are problems, and writes nothing.
+    let out = dir.path().join("fixed.json");
+    assert!(files::save(&mut d, &out, None).is_err());
+    assert!(!out.exists());
+
+    // Fix them in the painter: paint over the swamp, redo the road, paint V1, renumber H1.
+    paint(&mut d, "0202", Brush::One, "woods");
+    paint(&mut d, "0302", Brush::One, "woods");
+    assert!(!d.problems().to_string().contains("swamp"));
+    d.apply(Op::DeleteRoutesAt { hex: h("0101") }).unwrap();
+    d.apply(Op::Route {
+        kind: "road".into(),
+        name: String::new(),
+        hexes: vec![h("0101"), h("0104")],
+    })
+    .unwrap();
+    d.apply(Op::FeatureHex {
+        code: "V1".into(),
+        hex: h("0303"),
+        on: true,
+    })
+    .unwrap();
+    d.apply(Op::FeatureEdit {
+        code: "H1".into(),
+        new_code: "H2".into(),
+        name: String::new(),
+    })
+    .unwrap();
+    assert!(d.problems().is_empty(), "{}", d.problems());
+    files::save(&mut d, &out, None).unwrap();
+    assert!(files::open(&out).unwrap().document.problems().is_empty());
+}
+
+#[test]
+fn maps_that_editing_would_change_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, from, to) in [
+        (
+            "short-row",
+            "\"......\", \".mm...\"",
+            "\".....\", \".mm...\"",
+        ),
+        ("not-in-legend", ".mm...", ".mx..."),
+        ("off-map", "\"0104\"]", "\"0109\"]"),
+    ] {
+        let path = dir.path().join("broken.json");
+        let text = WITH_PROBLEMS.replacen(from, to, 1);
+        assert_ne!(text, WITH_PROBLEMS, "{name}");
+        std::fs::write(&path, text).unwrap();
+        let Err(e) = files::open(&path) else {
+            panic!("{name}: opened")
+        };
+        let e = e.to_string();
+        assert!(e.contains("broken.json"), "{name}: {e}");
+    }
+}

@@ -159,6 +159,42 @@ impl MapFile {
         document::from_text(text, DocumentKind::Map)
     }
 
+    /// Whether reading this file into a map keeps everything it says (see
+    /// [`Map::for_editing`]): the rows fit the grid and use the legend, levels are digits,
+    /// every hex name is on the map, and each hexside joins two adjacent hexes, once.
+    fn read_faithfully(&self) -> bool {
+        let g = &self.grid;
+        let fits = |rows: &[String], ok: &dyn Fn(char) -> bool| {
+            rows.len() == g.rows as usize
+                && rows
+                    .iter()
+                    .all(|r| r.chars().count() == g.columns as usize && r.chars().all(ok))
+        };
+        if !fits(&self.terrain.rows, &|c| {
+            self.terrain.legend.contains_key(&c)
+        }) {
+            return false;
+        }
+        if let Some(e) = &self.elevation
+            && !fits(&e.rows, &|c| c.is_ascii_digit())
+        {
+            return false;
+        }
+        let on_map = |names: &[String]| names.iter().all(|n| g.parse(n).is_some());
+        let mut edges = BTreeSet::new();
+        for s in &self.hexsides {
+            let (Some(a), Some(b)) = (g.parse(&s.between[0]), g.parse(&s.between[1])) else {
+                return false;
+            };
+            if !g.adjacent(a, b) || !edges.insert(Edge::new(a, b)) {
+                return false;
+            }
+        }
+        self.routes.iter().all(|r| on_map(&r.hexes))
+            && self.features.iter().all(|f| on_map(&f.hexes))
+            && self.exits.iter().all(|e| g.parse(&e.hex).is_some())
+    }
+
     pub fn to_text(&self) -> String {
         document::to_text(self)
     }
@@ -172,6 +208,30 @@ impl Map {
 
     /// The one way to a validated map: checks everything and reports every problem.
     pub fn from_file(file: MapFile) -> Result<Map, Problems> {
+        let (map, problems) = Map::read(file)?;
+        problems.into_result(map)
+    }
+
+    /// A map to edit, with its problems: the painter opens a map with problems it can show and
+    /// the user can fix (unknown terrain, hexside or route keys, a broken road, a feature
+    /// without hexes, a number used twice, ...). Refused, with every problem, when the file
+    /// cannot be read at all (unknown ruleset, impossible size) or when reading it would
+    /// change it (rows of the wrong length, a character not in the legend, a hex name not on
+    /// the map, a hexside between hexes that do not touch or listed twice): editing would then
+    /// silently lose what the file says.
+    pub fn for_editing(file: MapFile) -> Result<(Map, Problems), Problems> {
+        let faithful = file.read_faithfully();
+        let (map, problems) = Map::read(file)?;
+        if faithful {
+            Ok((map, problems))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Read every part of a map as far as it goes: the map with whatever could be read, and
+    /// every problem. Err only when nothing can be read (the ruleset or the grid).
+    fn read(file: MapFile) -> Result<(Map, Problems), Problems> {
         let mut p = Problems::new();
         if !valid_id(&file.id) {
             p.push(
@@ -277,8 +337,7 @@ impl Map {
             check_underlay(u, &mut p);
         }
 
-        p.into_result(())?;
-        Ok(Map {
+        let map = Map {
             id: file.id,
             name: file.name,
             description: file.description,
@@ -292,7 +351,8 @@ impl Map {
             features,
             exits,
             underlay: file.underlay,
-        })
+        };
+        Ok((map, p))
     }
 
     /// The document for this map. Invariant: `Map::from_file(m.to_file()) == Ok(m)`.
@@ -456,10 +516,15 @@ fn read_terrain(
         }
     }
     let mut out = vec![tec.default_terrain.clone(); grid.len()];
+    // The hexes of each unknown terrain, so that they can be shown on the map.
+    let mut unknown: BTreeMap<char, Vec<HexCoord>> = BTreeMap::new();
     read_rows(&layer.rows, grid, "terrain", p, |h, ch| {
         match layer.legend.get(&ch) {
             Some(key) => {
                 out[grid.index(h).expect("in range")] = key.clone();
+                if tec.terrain(key).is_none() {
+                    unknown.entry(ch).or_default().push(h);
+                }
                 Ok(())
             }
             None => Err(format!(
@@ -468,6 +533,26 @@ fn read_terrain(
             )),
         }
     });
+    const SHOWN: usize = 12;
+    for (ch, hexes) in unknown {
+        let key = &layer.legend[&ch];
+        for h in hexes.iter().take(SHOWN) {
+            p.push_hex(
+                "terrain.rows",
+                grid.name(*h),
+                format!("unknown terrain '{key}'"),
+            );
+        }
+        if hexes.len() > SHOWN {
+            p.push(
+                "terrain.rows",
+                format!(
+                    "and {} more hexes of unknown terrain '{key}'",
+                    hexes.len() - SHOWN
+                ),
+            );
+        }
+    }
     out
 }
 

@@ -395,6 +395,37 @@ test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart"
   assert.equal(saved.routes[0].hexes.at(-1), "0802");
 });
 
+test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
+  const path = join(work, "swampy.json");
+  writeFileSync(path, JSON.stringify({
+    format: "kepi-map", version: 1, id: "swampy", name: "Swampy", ruleset: "rifle-and-saber",
+    grid: { orientation: "flat", shove: "even", columns: 8, rows: 6 },
+    terrain: { legend: { ".": "clear", m: "swamp" }, rows: ["........", "..mm....", "..m.....", "........", "........", "........"] },
+    routes: [{ kind: "road", hexes: ["0601", "0605"] }],
+  }));
+  writeFileSync(answers, path);
+  await click("#btn-open");
+  await waitFor("the map with problems", async () => (await status())?.title === "Swampy");
+  await settle();
+  const listed = await text("#problems");
+  assert.match(listed, /unknown terrain 'swamp'/);
+  assert.match(listed, /does not touch 0601/);
+  await screenshot("12-map-with-problems");
+  // Paint the swamp over with woods and delete the broken road: no problems, and it saves.
+  await click("#tool-brush");
+  await click("#terrain-woods");
+  await click("#size-1");
+  await drag([await point("0302"), await point("0303"), await point("0402")]);
+  await click("#tool-route");
+  await drag([await point("0601")], [SHIFT]);
+  assert.match(await text("#problems"), /No problems/);
+  await keys(CTRL, "s");
+  await waitFor("the save", async () => (await status())?.dirty === false);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  assert.ok(!Object.values(saved.terrain.legend).includes("swamp"), JSON.stringify(saved.terrain));
+  assert.equal(saved.routes, undefined);
+});
+
 /** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */
 function askToClose() {
   const r = spawnSync("python3", [join(root, "tests", "e2e", "close_window.py")], { encoding: "utf8" });
@@ -407,12 +438,14 @@ test("closing the window with unsaved changes asks first", { timeout: 120_000 },
   await drag([await point("0505")]);
   assert.equal((await status()).dirty, true);
 
+  const { title, path } = await status();
+  const before = readFileSync(path, "utf8");
   askToClose();
   await waitFor("the guard", async () => js("return !document.getElementById('confirm').hidden;"));
-  await screenshot("12-close-guard");
+  await screenshot("13-close-guard");
   await click("#confirm-cancel");
   await settle();
-  assert.equal((await status()).title, "Rails and walls", "Cancel keeps the window and the map");
+  assert.equal((await status()).title, title, "Cancel keeps the window and the map");
   assert.equal((await status()).dirty, true);
 
   askToClose();
@@ -427,6 +460,5 @@ test("closing the window with unsaved changes asks first", { timeout: 120_000 },
       return true;
     }
   }, 10_000);
-  const saved = JSON.parse(readFileSync(join(work, "rails-and-walls.json"), "utf8"));
-  assert.equal(saved.terrain.rows[4][4], ".", "the discarded change was not written");
+  assert.equal(readFileSync(path, "utf8"), before, "the discarded change was not written");
 });

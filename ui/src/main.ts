@@ -417,7 +417,7 @@ function showHex(i: number): void {
   }
   const t = model.palette.terrain[model.terrain[i]];
   $("st-hex").textContent = model.grid.name(i);
-  $("st-terrain").textContent = t?.name ?? "?";
+  $("st-terrain").textContent = t?.name ?? "unknown terrain";
   $("st-elevation").textContent = `level ${model.elevation[i]}`;
   const fs = model.featuresAt(i).map((f) => (f.name ? `${f.code} ${f.name}` : f.code));
   $("st-features").textContent = fs.join(", ");
@@ -556,10 +556,13 @@ canvas.addEventListener("pointerdown", (ev) => {
   drag = { kind: "tool", x: ev.clientX, y: ev.clientY, last: h, lastSide: "", on: true, shift: ev.shiftKey };
   const tool = ev.altKey && ui.tool === "brush" ? "eyedropper" : ui.tool;
   if (tool === "eyedropper") {
-    if (h >= 0) {
-      ui.terrain = model.terrainKey(h);
+    const picked = h >= 0 ? model.palette.terrain[model.terrain[h]] : undefined;
+    if (h >= 0 && !picked) {
+      message(`${model.grid.name(h)} has terrain the ${model.rulesetName} chart does not know (see Problems): paint over it`);
+    } else if (h >= 0 && picked) {
+      ui.terrain = picked.key;
       ui.level = model.elevation[h];
-      message(`picked ${model.palette.terrain[model.terrain[h]]?.name}, level ${ui.level}`);
+      message(`picked ${picked.name}, level ${ui.level}`);
       if (ui.tool === "eyedropper") setTool(ui.previousTool); else buildOptions();
     }
     drag = null;
