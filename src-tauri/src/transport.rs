@@ -239,6 +239,7 @@ pub struct Delta {
     pub hexsides: Vec<HexsideDto>,
     pub routes: Option<Vec<RouteDto>>,
     pub features: Option<Vec<FeatureDto>>,
+    pub exits: Option<Vec<ExitDto>>,
     /// Present when the underlay changed; `underlay` is then its new value (or null).
     pub underlay_changed: bool,
     pub underlay: Option<UnderlayDto>,
@@ -364,19 +365,23 @@ pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
         hexsides: doc.hexsides().map(|(e, f)| hexside(&g, e, f)).collect(),
         routes: routes(doc),
         features: features(doc),
-        exits: doc
-            .exits()
-            .iter()
-            .map(|e| ExitDto {
-                name: e.name.clone(),
-                hex: index(&g, e.hex),
-                edge: e.edge.name().to_string(),
-            })
-            .collect(),
+        exits: exits(doc),
         underlay: doc.underlay().map(UnderlayDto::from),
         status: status(doc, path),
         problems: problems(&doc.problems()),
     }
+}
+
+fn exits(doc: &Document) -> Vec<ExitDto> {
+    let g = doc.grid;
+    doc.exits()
+        .iter()
+        .map(|e| ExitDto {
+            name: e.name.clone(),
+            hex: index(&g, e.hex),
+            edge: e.edge.name().to_string(),
+        })
+        .collect()
 }
 
 /// The delta for what `ch` says changed; with `with_problems`, the live validation too.
@@ -409,6 +414,7 @@ pub fn delta(
             .collect(),
         routes: ch.routes.then(|| routes(doc)),
         features: ch.features.then(|| features(doc)),
+        exits: ch.exits.then(|| exits(doc)),
         underlay_changed: ch.underlay,
         underlay: doc.underlay().map(UnderlayDto::from),
         name: ch.name.then(|| doc.name().to_string()),
@@ -475,6 +481,15 @@ pub enum EditDto {
     Erase {
         hex: usize,
         size: u32,
+    },
+    /// `edge`: "north", "east", "south" or "west".
+    ExitSet {
+        name: String,
+        hex: usize,
+        edge: kepi::map::MapEdge,
+    },
+    ExitDelete {
+        hex: usize,
     },
     SetUnderlay {
         underlay: Option<UnderlayDto>,
@@ -579,6 +594,16 @@ impl EditDto {
                 center: hex(g, i)?,
                 brush: brush(size)?,
             },
+            EditDto::ExitSet {
+                name,
+                hex: i,
+                edge,
+            } => Op::ExitSet {
+                name,
+                hex: hex(g, i)?,
+                edge,
+            },
+            EditDto::ExitDelete { hex: i } => Op::ExitDelete { hex: hex(g, i)? },
             EditDto::SetUnderlay { underlay } => Op::SetUnderlay(underlay.map(Underlay::from)),
             EditDto::SetName { name, description } => Op::SetName { name, description },
         })

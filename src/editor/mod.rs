@@ -15,7 +15,7 @@ pub mod underlay;
 
 pub use history::History;
 
-use crate::map::{Edge, Exit, Feature, Grid, HexCoord, Map, MapFile, Route, Underlay};
+use crate::map::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, MapFile, Route, Underlay};
 use crate::problems::Problems;
 use crate::tables::{RulesetId, TerrainEffects};
 use serde_json::{Value, json};
@@ -115,6 +115,17 @@ pub enum Op {
         center: HexCoord,
         brush: Brush,
     },
+    /// Mark where a named route leaves the map: a hex on that edge of the map. An exit of the
+    /// same name is moved there.
+    ExitSet {
+        name: String,
+        hex: HexCoord,
+        edge: MapEdge,
+    },
+    /// Delete the exits at a hex (all of them).
+    ExitDelete {
+        hex: HexCoord,
+    },
     SetUnderlay(Option<Underlay>),
     SetName {
         name: String,
@@ -147,6 +158,10 @@ pub enum EditError {
     BadLevel(u8),
     #[error("a map has 1 to {max} columns and rows, not {columns} x {rows}")]
     BadSize { columns: u16, rows: u16, max: u16 },
+    #[error("hex {hex} is not on the {edge} edge of the map: an exit is a hex on the edge it leaves by")]
+    NotOnEdge { hex: String, edge: &'static str },
+    #[error("an exit needs a name (\"South Road\")")]
+    ExitName,
     #[error("{0}")]
     Ruleset(String),
 }
@@ -159,6 +174,7 @@ pub struct Changed {
     pub hexsides: BTreeSet<Edge>,
     pub routes: bool,
     pub features: bool,
+    pub exits: bool,
     pub underlay: bool,
     pub name: bool,
 }
@@ -182,6 +198,7 @@ pub struct Patch {
     hexsides: BTreeMap<Edge, (Vec<String>, Vec<String>)>,
     routes: Option<(Vec<Route>, Vec<Route>)>,
     features: Option<(Vec<Feature>, Vec<Feature>)>,
+    exits: Option<(Vec<Exit>, Vec<Exit>)>,
     underlay: Option<(Option<Underlay>, Option<Underlay>)>,
     name: Option<((String, String), (String, String))>,
 }
@@ -192,6 +209,7 @@ impl Patch {
             && self.hexsides.is_empty()
             && self.routes.is_none()
             && self.features.is_none()
+            && self.exits.is_none()
             && self.underlay.is_none()
             && self.name.is_none()
     }
@@ -221,6 +239,7 @@ impl Patch {
         }
         keep(&mut self.routes, later.routes);
         keep(&mut self.features, later.features);
+        keep(&mut self.exits, later.exits);
         keep(&mut self.underlay, later.underlay);
         keep(&mut self.name, later.name);
     }
@@ -557,6 +576,10 @@ impl Document {
             self.features = if forward { a } else { b }.clone();
             ch.features = true;
         }
+        if let Some((b, a)) = &p.exits {
+            self.exits = if forward { a } else { b }.clone();
+            ch.exits = true;
+        }
         if let Some((b, a)) = &p.underlay {
             self.underlay = if forward { a } else { b }.clone();
             ch.underlay = true;
@@ -884,6 +907,37 @@ impl Document {
             Op::SetUnderlay(u) => {
                 if u != self.underlay {
                     p.underlay = Some((self.underlay.clone(), u));
+                }
+            }
+            Op::ExitSet { name, hex, edge } => {
+                self.on_map(hex)?;
+                let name = name.trim().to_string();
+                if name.is_empty() {
+                    return Err(EditError::ExitName);
+                }
+                if !self.grid.edge_hexes(edge).contains(&hex) {
+                    return Err(EditError::NotOnEdge {
+                        hex: self.grid.name(hex),
+                        edge: edge.name(),
+                    });
+                }
+                // One exit per name (the format's rule): setting a name again moves it.
+                let mut exits: Vec<Exit> = self
+                    .exits
+                    .iter()
+                    .filter(|e| !e.name.eq_ignore_ascii_case(&name))
+                    .cloned()
+                    .collect();
+                exits.push(Exit { name, hex, edge });
+                if exits != self.exits {
+                    p.exits = Some((self.exits.clone(), exits));
+                }
+            }
+            Op::ExitDelete { hex } => {
+                self.on_map(hex)?;
+                let exits: Vec<Exit> = self.exits.iter().filter(|e| e.hex != hex).cloned().collect();
+                if exits.len() != self.exits.len() {
+                    p.exits = Some((self.exits.clone(), exits));
                 }
             }
             Op::SetName { name, description } => {

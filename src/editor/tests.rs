@@ -463,3 +463,41 @@ fn maps_that_editing_would_change_are_refused() {
         assert!(e.contains("broken.json"), "{name}: {e}");
     }
 }
+
+#[test]
+fn exits_are_set_on_their_edge_moved_by_name_deleted_and_undone() {
+    let mut d = doc(); // 10 x 8
+    let set = |d: &mut Document, name: &str, hex: &str, edge: MapEdge| {
+        d.apply(Op::ExitSet {
+            name: name.into(),
+            hex: h(hex),
+            edge,
+        })
+    };
+    let ch = set(&mut d, "South Road", "0508", MapEdge::South).unwrap();
+    assert!(ch.exits);
+    set(&mut d, "East Road", "1004", MapEdge::East).unwrap();
+    // Not on the edge it names, no name: refused, nothing changed.
+    let e = set(&mut d, "North Road", "0505", MapEdge::North).unwrap_err();
+    assert!(e.to_string().contains("0505 is not on the north edge"), "{e}");
+    assert!(set(&mut d, "  ", "0501", MapEdge::North).is_err());
+    assert_eq!(d.exits().len(), 2);
+    // The same name again moves the exit.
+    set(&mut d, "south road", "0608", MapEdge::South).unwrap();
+    assert_eq!(d.exits().len(), 2);
+    assert!(d.exits().iter().any(|x| x.hex == h("0608")));
+    assert!(!d.exits().iter().any(|x| x.hex == h("0508")));
+    d.apply(Op::ExitDelete { hex: h("1004") }).unwrap();
+    assert_eq!(d.exits().len(), 1);
+    let m = d.validate().unwrap();
+    assert_eq!(m.exits.len(), 1);
+    assert_eq!(Map::from_text(&m.to_file().to_text()).unwrap(), m);
+    // Each change is one step.
+    assert!(d.undo().exits);
+    assert_eq!(d.exits().len(), 2);
+    assert!(d.undo().exits);
+    assert!(d.exits().iter().any(|x| x.hex == h("0508")));
+    assert!(d.redo().exits);
+    assert!(d.redo().exits);
+    assert_eq!(d.exits().len(), 1);
+}

@@ -375,6 +375,20 @@ test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart"
   for (let c = 1; c <= 8; c++) rails.push(await point(`${String(c).padStart(2, "0")}02`));
   await drag(rails);
   assert.match(await text("#problems"), /No problems/);
+
+  // Where the railroad leaves the map: an exit on the west edge at 0102 (T, typed name).
+  await keys("t");
+  assert.equal(await js("return document.getElementById('exits').closest('details').open;"), true, "the Exits panel opens");
+  await type("#exit-name", "Rail West");
+  await drag([await point("0505")]);
+  assert.match(await js("return document.getElementById('st-message').textContent;"), /not on the map's edge/);
+  await drag([await point("0102")]);
+  assert.match(await js("return document.getElementById('st-message').textContent;"), /exit Rail West: 0102, west edge/);
+  assert.match(await text("#exits"), /Rail West \(west\)/);
+  await keys(CTRL, "z");
+  assert.doesNotMatch(await text("#exits"), /Rail West/);
+  await keys(CTRL, "y");
+  assert.match(await text("#exits"), /Rail West \(west\)/);
   await screenshot("11-age-of-rifles");
 
   const path = join(work, "rails-and-walls.json");
@@ -393,6 +407,7 @@ test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart"
   assert.equal(saved.routes[0].kind, "railroad");
   assert.equal(saved.routes[0].hexes[0], "0102");
   assert.equal(saved.routes[0].hexes.at(-1), "0802");
+  assert.deepEqual(saved.exits, [{ name: "Rail West", hex: "0102", edge: "west" }]);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

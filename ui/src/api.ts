@@ -42,6 +42,7 @@ export interface Delta {
   hexsides: HexsideDto[];
   routes: RouteDto[] | null;
   features: FeatureDto[] | null;
+  exits: ExitDto[] | null;
   underlay_changed: boolean;
   underlay: UnderlayDto | null;
   name: string | null;
@@ -68,6 +69,8 @@ export type Edit =
   | { op: "feature_delete"; code: string }
   | { op: "feature_hex"; code: string; hex: number; on: boolean }
   | { op: "erase"; hex: number; size: number }
+  | { op: "exit_set"; name: string; hex: number; edge: string }
+  | { op: "exit_delete"; hex: number }
   | { op: "set_underlay"; underlay: UnderlayDto | null }
   | { op: "set_name"; name: string; description?: string };
 

@@ -9,7 +9,7 @@ import { MapModel } from "./model";
 import { MapRenderer, type Layers } from "./renderer";
 
 type ToolId =
-  | "brush" | "fill" | "elevation" | "hexside" | "route" | "feature" | "eraser" | "eyedropper" | "pan";
+  | "brush" | "fill" | "elevation" | "hexside" | "route" | "feature" | "exit" | "eraser" | "eyedropper" | "pan";
 
 interface ToolSpec { id: ToolId; key: string; label: string; name: string; help: string }
 
@@ -20,6 +20,7 @@ const TOOLS: ToolSpec[] = [
   { id: "hexside", key: "S", label: "S", name: "Hexside", help: "click an edge to toggle the feature, drag along edges" },
   { id: "route", key: "R", label: "R", name: "Route", help: "roads, tracks, railroads (the kinds of the map's rules): drag from hex to hex; Shift+click deletes the routes through a hex" },
   { id: "feature", key: "F", label: "F", name: "Feature", help: "paint the selected feature's hexes; Shift removes" },
+  { id: "exit", key: "T", label: "T", name: "Exit", help: "click a hex on the map's edge: the named road leaves the map there (the name of the road through it unless one is typed); Shift+click deletes" },
   { id: "eraser", key: "X", label: "X", name: "Eraser", help: "clear hexes: terrain, level, hexsides, roads, features" },
   { id: "eyedropper", key: "I", label: "I", name: "Eyedropper", help: "pick the terrain and level of a hex" },
   { id: "pan", key: "H", label: "H", name: "Pan", help: "drag to move the map (also: right or middle drag, Space+drag)" },
@@ -59,6 +60,7 @@ const ui = {
   elevation: "raise" as "raise" | "lower" | "set",
   level: 1,
   feature: null as string | null,
+  exitName: "",
   space: false,
 };
 
@@ -134,6 +136,7 @@ function openView(v: MapView | null): void {
   buildMapProps();
   buildLayers();
   buildFeatures();
+  buildExits();
   buildUnderlay();
   buildProblems();
   updateTitle();
@@ -148,6 +151,7 @@ function applyDelta(d: Delta): void {
   if (all) renderer.invalidateAll();
   else renderer.invalidate(regions);
   if (d.features) buildFeatures();
+  if (d.exits) buildExits();
   if (d.problems) buildProblems();
   if (d.underlay_changed) buildUnderlay();
   if (d.hexsides.length || d.routes || d.features || d.underlay_changed || d.problems) renderer.requestDraw();
@@ -207,6 +211,8 @@ function setTool(t: ToolId): void {
   renderer.requestDraw();
   const spec = TOOLS.find((x) => x.id === t)!;
   message(`${spec.name}: ${spec.help}`);
+  // The exit tool's list is the Exits panel.
+  if (t === "exit") ($("exits").closest("details") as HTMLDetailsElement).open = true;
 }
 
 function buildOptions(): void {
@@ -263,6 +269,10 @@ function buildOptions(): void {
     }
   } else if (ui.tool === "feature") {
     box.append(ui.feature ? `painting ${ui.feature}` : "create or pick a feature in the Features panel");
+  } else if (ui.tool === "exit") {
+    const name = el("input", { value: ui.exitName, id: "exit-name", placeholder: "South Road", title: "the exit's name (empty: the name of the road through the hex)" });
+    name.addEventListener("input", () => { ui.exitName = name.value; });
+    box.append("name", name, el("span", { className: "hint" }, "click a hex on the map's edge"));
   } else if (ui.tool === "eraser") {
     sizes();
   }
@@ -350,6 +360,51 @@ function buildFeatures(): void {
     });
   });
   box.append(form);
+}
+
+function buildExits(): void {
+  const box = $("exits");
+  box.textContent = "";
+  if (!model) return;
+  if (model.exits.length === 0) box.append(el("p", { className: "later" }, "No exits: mark where roads leave the map with the Exit tool (T)."));
+  for (const e of model.exits) {
+    const go = el("button", { title: "show it" }, model.grid.name(e.hex));
+    go.addEventListener("click", () => renderer.centerOn(e.hex));
+    const del = el("button", { title: "delete this exit", className: "exit-delete" }, "Delete");
+    del.addEventListener("click", () => send(() => api.edit({ op: "exit_delete", hex: e.hex }, false), applyDelta));
+    box.append(el("div", { className: "row exit" }, go, el("span", {}, `${e.name} (${e.edge})`), del));
+  }
+}
+
+/** The map edges hex i is on, nearest the world point (x, y) first. */
+function edgesAt(i: number, x: number, y: number): string[] {
+  const g = model!.grid;
+  const b = g.bounds;
+  const c = g.col(i), r = g.row(i);
+  const edges: [string, number][] = [];
+  if (r === 0) edges.push(["north", y - b.y0]);
+  if (r === g.spec.rows - 1) edges.push(["south", b.y1 - y]);
+  if (c === 0) edges.push(["west", x - b.x0]);
+  if (c === g.spec.columns - 1) edges.push(["east", b.x1 - x]);
+  return edges.sort((p, q) => p[1] - q[1]).map(([e]) => e);
+}
+
+function exitAt(ev: PointerEvent, h: number): void {
+  if (!model || h < 0) return;
+  if (ev.shiftKey) {
+    send(() => api.edit({ op: "exit_delete", hex: h }, false), applyDelta);
+    return;
+  }
+  const r = canvas.getBoundingClientRect();
+  const [x, y] = renderer.toWorld(ev.clientX - r.left, ev.clientY - r.top);
+  const edge = edgesAt(h, x, y)[0];
+  if (!edge) { message(`${model.grid.name(h)} is not on the map's edge: an exit is a hex on the edge a road leaves by`, true); return; }
+  const name = ui.exitName.trim() || model.routes.find((rt) => rt.name && rt.hexes.includes(h))?.name || "";
+  if (!name) { message("type the exit's name (or draw a named road through the hex first)", true); $("exit-name")?.focus(); return; }
+  send(() => api.edit({ op: "exit_set", name, hex: h, edge }, false), (d) => {
+    applyDelta(d);
+    message(`exit ${name}: ${model!.grid.name(h)}, ${edge} edge`);
+  });
 }
 
 function buildUnderlay(): void {
@@ -570,6 +625,11 @@ canvas.addEventListener("pointerdown", (ev) => {
   }
   if (tool === "fill") {
     if (h >= 0) send(() => api.edit({ op: "fill", hex: h, terrain: ui.terrain }, false), applyDelta);
+    drag = null;
+    return;
+  }
+  if (tool === "exit") {
+    exitAt(ev, h);
     drag = null;
     return;
   }

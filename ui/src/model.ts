@@ -114,6 +114,12 @@ export class MapModel {
       this.features = d.features;
       structural = true;
     }
+    if (d.exits) {
+      // A route is drawn on to the map edge at its exit: redraw around the exits that changed.
+      for (const e of changed(this.exits, d.exits)) add(this.bounds([e.hex]));
+      this.exits = d.exits;
+      structural = true;
+    }
     let all = false;
     if (d.underlay_changed) { this.underlay = d.underlay; structural = true; all = true; }
     if (d.name !== null) this.name = d.name;

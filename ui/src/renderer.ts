@@ -302,6 +302,8 @@ export class MapRenderer {
       world();
       this.drawTop(ctx);
       this.drawOverlay(ctx);
+      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      this.drawExits(ctx);
     }
     this.drawTimes.push(performance.now() - t0);
     if (this.drawTimes.length > 600) this.drawTimes.splice(0, 300);
@@ -690,6 +692,43 @@ export class MapRenderer {
         );
       }
       return;
+    }
+  }
+
+  /** Exits: an arrow on the map edge where a road leaves, with the exit's name (CSS pixels). */
+  private drawExits(ctx: CanvasRenderingContext2D): void {
+    const m = this.model!;
+    if (!this.layers.routes || m.exits.length === 0) return;
+    const g = m.grid;
+    const flat = g.spec.orientation === "flat";
+    const [ax, ay] = flat ? [1, SQRT3 / 2] : [SQRT3 / 2, 1];
+    const out: Record<string, [number, number]> = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
+    ctx.font = "600 11px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    for (const e of m.exits) {
+      const [dx, dy] = out[e.edge] ?? [0, 0];
+      const [sx, sy] = this.toScreen(g.cx[e.hex] + dx * ax, g.cy[e.hex] + dy * ay);
+      const k = Math.max(5, Math.min(9, this.scale * 0.35));
+      // A triangle pointing off the map, its base on the edge.
+      ctx.beginPath();
+      ctx.moveTo(sx + dx * k * 1.4, sy + dy * k * 1.4);
+      ctx.lineTo(sx - dy * k, sy + dx * k);
+      ctx.lineTo(sx + dy * k, sy - dx * k);
+      ctx.closePath();
+      ctx.fillStyle = "#2b2b2b";
+      ctx.strokeStyle = "#f6f0dc";
+      ctx.lineWidth = 1.5;
+      ctx.fill();
+      ctx.stroke();
+      if (this.scale < 6 || !this.layers.labels) continue;
+      const w = ctx.measureText(e.name).width;
+      // The name beside the arrow, inside the map.
+      const tx = dx !== 0 ? sx - dx * (k * 1.2) - (dx > 0 ? w : 0) : sx + k + 3;
+      const ty = dy !== 0 ? sy - dy * (k * 1.6) : sy - k - 6;
+      ctx.fillStyle = "rgba(250,248,241,0.85)";
+      ctx.fillRect(tx - 2, ty - 7, w + 4, 14);
+      ctx.fillStyle = "#2b2b2b";
+      ctx.fillText(e.name, tx, ty);
     }
   }
 
