@@ -594,11 +594,7 @@ impl EditDto {
                 center: hex(g, i)?,
                 brush: brush(size)?,
             },
-            EditDto::ExitSet {
-                name,
-                hex: i,
-                edge,
-            } => Op::ExitSet {
+            EditDto::ExitSet { name, hex: i, edge } => Op::ExitSet {
                 name,
                 hex: hex(g, i)?,
                 edge,

@@ -158,7 +158,9 @@ pub enum EditError {
     BadLevel(u8),
     #[error("a map has 1 to {max} columns and rows, not {columns} x {rows}")]
     BadSize { columns: u16, rows: u16, max: u16 },
-    #[error("hex {hex} is not on the {edge} edge of the map: an exit is a hex on the edge it leaves by")]
+    #[error(
+        "hex {hex} is not on the {edge} edge of the map: an exit is a hex on the edge it leaves by"
+    )]
     NotOnEdge { hex: String, edge: &'static str },
     #[error("an exit needs a name (\"South Road\")")]
     ExitName,
@@ -935,7 +937,12 @@ impl Document {
             }
             Op::ExitDelete { hex } => {
                 self.on_map(hex)?;
-                let exits: Vec<Exit> = self.exits.iter().filter(|e| e.hex != hex).cloned().collect();
+                let exits: Vec<Exit> = self
+                    .exits
+                    .iter()
+                    .filter(|e| e.hex != hex)
+                    .cloned()
+                    .collect();
                 if exits.len() != self.exits.len() {
                     p.exits = Some((self.exits.clone(), exits));
                 }

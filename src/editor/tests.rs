@@ -479,7 +479,10 @@ fn exits_are_set_on_their_edge_moved_by_name_deleted_and_undone() {
     set(&mut d, "East Road", "1004", MapEdge::East).unwrap();
     // Not on the edge it names, no name: refused, nothing changed.
     let e = set(&mut d, "North Road", "0505", MapEdge::North).unwrap_err();
-    assert!(e.to_string().contains("0505 is not on the north edge"), "{e}");
+    assert!(
+        e.to_string().contains("0505 is not on the north edge"),
+        "{e}"
+    );
     assert!(set(&mut d, "  ", "0501", MapEdge::North).is_err());
     assert_eq!(d.exits().len(), 2);
     // The same name again moves the exit.
