@@ -491,6 +491,9 @@ pub enum EditDto {
     ExitDelete {
         hex: usize,
     },
+    ExitRemove {
+        name: String,
+    },
     SetUnderlay {
         underlay: Option<UnderlayDto>,
     },
@@ -600,6 +603,7 @@ impl EditDto {
                 edge,
             },
             EditDto::ExitDelete { hex: i } => Op::ExitDelete { hex: hex(g, i)? },
+            EditDto::ExitRemove { name } => Op::ExitRemove { name },
             EditDto::SetUnderlay { underlay } => Op::SetUnderlay(underlay.map(Underlay::from)),
             EditDto::SetName { name, description } => Op::SetName { name, description },
         })

@@ -58,11 +58,32 @@ pub fn open(path: &Path) -> Result<Opened, FileError> {
     let underlay_png = map
         .underlay
         .as_ref()
-        .and_then(|u| std::fs::read(folder(path).join(&u.image)).ok());
+        .and_then(|u| read_underlay_beside(path, &u.image));
     Ok(Opened {
         document: Document::from_map(&map),
         underlay_png,
     })
+}
+
+/// The bytes of a map's underlay picture, when its path is a relative path inside the map's
+/// folder (a map with another path opens with that problem listed, and nothing is read) naming
+/// a regular file of at most `underlay::MAX_FILE_BYTES`.
+fn read_underlay_beside(map: &Path, image: &str) -> Option<Vec<u8>> {
+    let rel = Path::new(image);
+    let inside = !image.is_empty()
+        && !image.contains('\\')
+        && rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside {
+        return None;
+    }
+    let file = folder(map).join(rel);
+    let meta = std::fs::metadata(&file).ok()?;
+    if !meta.is_file() || meta.len() > underlay::MAX_FILE_BYTES as u64 {
+        return None;
+    }
+    std::fs::read(file).ok()
 }
 
 fn folder(path: &Path) -> PathBuf {

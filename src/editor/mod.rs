@@ -126,6 +126,10 @@ pub enum Op {
     ExitDelete {
         hex: HexCoord,
     },
+    /// Delete the exit of this name.
+    ExitRemove {
+        name: String,
+    },
     SetUnderlay(Option<Underlay>),
     SetName {
         name: String,
@@ -734,9 +738,13 @@ impl Document {
                 }
             }
             Op::Hexside { a, b, feature, on } => {
-                self.check_key("hexside feature", &feature, |t| {
-                    (t.hexside(&feature).is_some(), t.hexside_keys())
-                })?;
+                // Taking a feature off is allowed for any key: a map opened with an unknown
+                // hexside feature is fixed that way.
+                if on {
+                    self.check_key("hexside feature", &feature, |t| {
+                        (t.hexside(&feature).is_some(), t.hexside_keys())
+                    })?;
+                }
                 self.on_map(a)?;
                 self.on_map(b)?;
                 if !self.grid.adjacent(a, b) {
@@ -923,15 +931,29 @@ impl Document {
                         edge: edge.name(),
                     });
                 }
-                // One exit per name (the format's rule): setting a name again moves it.
-                let mut exits: Vec<Exit> = self
+                // One exit per name (the format's rule): setting a name again moves it, in its
+                // place in the list; setting it as it is changes nothing.
+                let mut exits = self.exits.clone();
+                let exit = Exit { name, hex, edge };
+                match exits
+                    .iter_mut()
+                    .find(|e| e.name.eq_ignore_ascii_case(&exit.name))
+                {
+                    Some(e) => *e = exit,
+                    None => exits.push(exit),
+                }
+                if exits != self.exits {
+                    p.exits = Some((self.exits.clone(), exits));
+                }
+            }
+            Op::ExitRemove { name } => {
+                let exits: Vec<Exit> = self
                     .exits
                     .iter()
                     .filter(|e| !e.name.eq_ignore_ascii_case(&name))
                     .cloned()
                     .collect();
-                exits.push(Exit { name, hex, edge });
-                if exits != self.exits {
+                if exits.len() != self.exits.len() {
                     p.exits = Some((self.exits.clone(), exits));
                 }
             }

@@ -383,15 +383,22 @@ const WITH_PROBLEMS: &str = r#"{
   "terrain": {"legend": {".": "clear", "m": "swamp"},
               "rows": ["......", ".mm...", "......", "......"]},
   "routes": [{"kind": "road", "hexes": ["0101", "0104"]}],
-  "features": [{"code": "V1", "hexes": []}, {"code": "H1", "hexes": ["0503"]}]
+  "features": [{"code": "V1", "hexes": []}, {"code": "H1", "hexes": ["0503"]}],
+  "hexsides": [{"between": ["0403", "0404"], "features": ["wall"]}],
+  "underlay": {"image": "../outside.png", "scale": 1, "opacity": 0.5}
 }"#;
 
 #[test]
 fn maps_with_fixable_problems_open_with_them_listed_and_shown() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("broken.json");
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
+    let path = dir.path().join("maps").join("broken.json");
     std::fs::write(&path, WITH_PROBLEMS).unwrap();
-    let mut d = files::open(&path).unwrap().document;
+    // The underlay names a file outside the map's folder: listed, and never read.
+    std::fs::write(dir.path().join("outside.png"), b"not for the map").unwrap();
+    let opened = files::open(&path).unwrap();
+    assert!(opened.underlay_png.is_none());
+    let mut d = opened.document;
     let problems = d.problems();
     let text = problems.to_string();
     // Every problem the format finds, the unknown terrain on its hexes (outlined on the map).
@@ -407,6 +414,12 @@ fn maps_with_fixable_problems_open_with_them_listed_and_shown() {
     );
     assert!(text.contains("V1 has no hexes"), "{text}");
     assert!(text.contains("number 1 is already used by V1"), "{text}");
+    assert!(text.contains("unknown hexside feature 'wall'"), "{text}");
+    assert!(
+        hexes.contains(&"0403"),
+        "the unknown hexside at its hex: {hexes:?}"
+    );
+    assert!(text.contains("underlay.image"), "{text}");
     // Saving refuses while there are problems, and writes nothing.
     let out = dir.path().join("fixed.json");
     assert!(files::save(&mut d, &out, None).is_err());
@@ -435,6 +448,15 @@ fn maps_with_fixable_problems_open_with_them_listed_and_shown() {
         name: String::new(),
     })
     .unwrap();
+    // A feature the chart does not know can be taken off (not put on).
+    d.apply(Op::Hexside {
+        a: h("0403"),
+        b: h("0404"),
+        feature: "wall".into(),
+        on: false,
+    })
+    .unwrap();
+    d.apply(Op::SetUnderlay(None)).unwrap();
     assert!(d.problems().is_empty(), "{}", d.problems());
     files::save(&mut d, &out, None).unwrap();
     assert!(files::open(&out).unwrap().document.problems().is_empty());
@@ -485,22 +507,43 @@ fn exits_are_set_on_their_edge_moved_by_name_deleted_and_undone() {
     );
     assert!(set(&mut d, "  ", "0501", MapEdge::North).is_err());
     assert_eq!(d.exits().len(), 2);
-    // The same name again moves the exit.
+    // Setting an exit as it is changes nothing (no step); the same name again moves it, in
+    // its place.
+    let steps = d.can_undo();
+    assert!(
+        set(&mut d, "South Road", "0508", MapEdge::South)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(d.can_undo(), steps);
     set(&mut d, "south road", "0608", MapEdge::South).unwrap();
     assert_eq!(d.exits().len(), 2);
+    assert_eq!(d.exits()[0].hex, h("0608"), "moved in its place");
     assert!(d.exits().iter().any(|x| x.hex == h("0608")));
     assert!(!d.exits().iter().any(|x| x.hex == h("0508")));
+    // By name: only that exit, even when another leaves by the same hex.
+    set(&mut d, "Rail", "0608", MapEdge::South).unwrap();
+    d.apply(Op::ExitRemove {
+        name: "RAIL".into(),
+    })
+    .unwrap();
+    assert_eq!(d.exits().len(), 2);
     d.apply(Op::ExitDelete { hex: h("1004") }).unwrap();
     assert_eq!(d.exits().len(), 1);
     let m = d.validate().unwrap();
     assert_eq!(m.exits.len(), 1);
     assert_eq!(Map::from_text(&m.to_file().to_text()).unwrap(), m);
-    // Each change is one step.
-    assert!(d.undo().exits);
-    assert_eq!(d.exits().len(), 2);
-    assert!(d.undo().exits);
+    // Each change is one step: delete, remove, set Rail, move South Road.
+    let counts: Vec<usize> = (0..4)
+        .map(|_| {
+            assert!(d.undo().exits);
+            d.exits().len()
+        })
+        .collect();
+    assert_eq!(counts, [2, 3, 2, 2]);
     assert!(d.exits().iter().any(|x| x.hex == h("0508")));
-    assert!(d.redo().exits);
-    assert!(d.redo().exits);
+    for _ in 0..4 {
+        assert!(d.redo().exits);
+    }
     assert_eq!(d.exits().len(), 1);
 }

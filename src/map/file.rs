@@ -268,10 +268,11 @@ impl Map {
         for (i, r) in file.routes.iter().enumerate() {
             let field = format!("routes[{i}]");
             if tec.route(&r.kind).is_none() {
-                p.push(
-                    format!("{field}.kind"),
-                    format!("unknown route '{}'; known: {}", r.kind, tec.route_keys()),
-                );
+                let message = format!("unknown route '{}'; known: {}", r.kind, tec.route_keys());
+                match r.hexes.first() {
+                    Some(h) => p.push_hex(format!("{field}.kind"), h, message),
+                    None => p.push(format!("{field}.kind"), message),
+                }
             }
             if r.hexes.len() < 2 {
                 p.push(format!("{field}.hexes"), "a route joins at least two hexes");
@@ -538,7 +539,7 @@ fn read_terrain(
         let key = &layer.legend[&ch];
         for h in hexes.iter().take(SHOWN) {
             p.push_hex(
-                "terrain.rows",
+                format!("terrain.rows[{}]", h.row - 1),
                 grid.name(*h),
                 format!("unknown terrain '{key}'"),
             );
@@ -584,14 +585,20 @@ fn read_hexsides(
         let a = hex_at(grid, &s.between[0], &format!("{field}.between[0]"), p);
         let b = hex_at(grid, &s.between[1], &format!("{field}.between[1]"), p);
         if s.features.is_empty() {
-            p.push(format!("{field}.features"), "lists no hexside feature");
+            p.push_hex(
+                format!("{field}.features"),
+                &s.between[0],
+                "lists no hexside feature",
+            );
         }
         for (j, f) in s.features.iter().enumerate() {
             if tec.hexside(f).is_none() {
-                p.push(
+                p.push_hex(
                     format!("{field}.features[{j}]"),
+                    &s.between[0],
                     format!(
-                        "unknown hexside feature '{f}'; known: {}",
+                        "unknown hexside feature '{f}' (the side with {}); known: {}",
+                        s.between[1],
                         tec.hexside_keys()
                     ),
                 );

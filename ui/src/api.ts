@@ -71,6 +71,7 @@ export type Edit =
   | { op: "erase"; hex: number; size: number }
   | { op: "exit_set"; name: string; hex: number; edge: string }
   | { op: "exit_delete"; hex: number }
+  | { op: "exit_remove"; name: string }
   | { op: "set_underlay"; underlay: UnderlayDto | null }
   | { op: "set_name"; name: string; description?: string };
 

@@ -371,21 +371,23 @@ function buildExits(): void {
     const go = el("button", { title: "show it" }, model.grid.name(e.hex));
     go.addEventListener("click", () => renderer.centerOn(e.hex));
     const del = el("button", { title: "delete this exit", className: "exit-delete" }, "Delete");
-    del.addEventListener("click", () => send(() => api.edit({ op: "exit_delete", hex: e.hex }, false), applyDelta));
+    del.addEventListener("click", () => send(() => api.edit({ op: "exit_remove", name: e.name }, false), applyDelta));
     box.append(el("div", { className: "row exit" }, go, el("span", {}, `${e.name} (${e.edge})`), del));
   }
 }
 
-/** The map edges hex i is on, nearest the world point (x, y) first. */
+/** The map edges hex i is on (as the core's Grid::edge_hexes), the one whose side of the hex is
+ * nearest the world point (x, y) first. */
 function edgesAt(i: number, x: number, y: number): string[] {
   const g = model!.grid;
-  const b = g.bounds;
   const c = g.col(i), r = g.row(i);
+  // The hex's own extent (a shoved hex on the edge row sits half a hex in from the map's).
+  const [ax, ay] = g.spec.orientation === "flat" ? [1, Math.sqrt(3) / 2] : [Math.sqrt(3) / 2, 1];
   const edges: [string, number][] = [];
-  if (r === 0) edges.push(["north", y - b.y0]);
-  if (r === g.spec.rows - 1) edges.push(["south", b.y1 - y]);
-  if (c === 0) edges.push(["west", x - b.x0]);
-  if (c === g.spec.columns - 1) edges.push(["east", b.x1 - x]);
+  if (r === 0) edges.push(["north", y - (g.cy[i] - ay)]);
+  if (r === g.spec.rows - 1) edges.push(["south", g.cy[i] + ay - y]);
+  if (c === 0) edges.push(["west", x - (g.cx[i] - ax)]);
+  if (c === g.spec.columns - 1) edges.push(["east", g.cx[i] + ax - x]);
   return edges.sort((p, q) => p[1] - q[1]).map(([e]) => e);
 }
 

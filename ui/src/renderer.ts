@@ -94,7 +94,7 @@ export class MapRenderer {
   private neighbors: Int32Array = new Int32Array(0);
   private tiles = new Map<string, { canvas: HTMLCanvasElement; level: number; tx: number; ty: number; used: number }>();
   /** Tiles being drawn, band by band: `bands` of BANDS are painted. Never shown until done. */
-  private partial = new Map<string, { canvas: HTMLCanvasElement; bands: number }>();
+  private partial = new Map<string, { canvas: HTMLCanvasElement; bands: number; used: number }>();
   /** The slowest recent band (ms, decaying), to decide whether another fits in a frame. */
   private bandMs = 3;
   /** Bands painted in the current frame, and when the frame began. */
@@ -160,6 +160,8 @@ export class MapRenderer {
     this.height = Math.max(1, Math.round(r.height));
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
+    // Bands already painted may be at another pixel ratio.
+    this.partial.clear();
     this.requestDraw();
   }
 
@@ -231,8 +233,14 @@ export class MapRenderer {
   invalidate(regions: Region[]): void {
     const m = this.model;
     if (!m) return;
-    // A tile half drawn is started again (its painted bands may show the old map).
-    if (regions.length) this.partial.clear();
+    // A tile half drawn where the map changed is started again (its bands may show the old map).
+    for (const key of [...this.partial.keys()]) {
+      const [lv, tx, ty] = key.split(":").map(Number);
+      const x0 = (tx * TILE) / lv, y0 = (ty * TILE) / lv, span = TILE / lv;
+      if (regions.some((r) => !(r[2] < x0 || r[0] > x0 + span || r[3] < y0 || r[1] > y0 + span))) {
+        this.partial.delete(key);
+      }
+    }
     for (const r of regions) {
       const min = this.minLevel();
       const touched = [...this.tiles.values()]
@@ -250,6 +258,7 @@ export class MapRenderer {
   }
 
   requestDraw(): void {
+    this.complete = false;
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
@@ -367,6 +376,8 @@ export class MapRenderer {
       let tile = this.tiles.get(key);
       while (!tile && this.mayPaint(t0)) {
         if (level >= min) tile = this.makeTile(level, tx, ty);
+        // Scaling down is work too: only within the time budget.
+        else if (performance.now() - t0 >= this.tileBudget()) break;
         // A mipmap waits for its overview tiles: draw more of them in this frame.
         else if (!(tile = this.makeMip(level, tx, ty)) && !this.prefetch()) break;
       }
@@ -390,6 +401,10 @@ export class MapRenderer {
     else if (this.mayPaint(t0) && this.prefetch()) this.requestDraw();
   }
 
+  private tileBudget(): number {
+    return this.still ? TILE_BUDGET_STILL : TILE_BUDGET;
+  }
+
   /** Whether this frame, begun at t0, may paint another band of a tile: within TILE_BUDGET and
    * not likely to pass FRAME_TARGET; the first band of a frame always may, so drawing goes on. */
   private mayPaint(t0: number): boolean {
@@ -408,9 +423,12 @@ export class MapRenderer {
       const canvas = document.createElement("canvas");
       canvas.width = TILE;
       canvas.height = TILE;
-      p = { canvas, bands: 0 };
+      p = { canvas, bands: 0, used: this.frameNo };
       this.partial.set(key, p);
+      // Tiles begun and left (the view moved on) are dropped after a while.
+      for (const [k, q] of this.partial) if (this.frameNo - q.used > 120) this.partial.delete(k);
     }
+    p.used = this.frameNo;
     // Bands are whole pixel rows (TILE / BANDS), so painting them one by one gives the same
     // pixels as painting the tile at once: paintSurface clips to the band and draws every hex
     // reaching into it.
@@ -455,7 +473,7 @@ export class MapRenderer {
         if ((cx + 1) * span < b.x0 || cx * span > b.x1 || (cy + 1) * span < b.y0 || cy * span > b.y1) continue;
         let c = this.tiles.get(`${up}:${cx}:${cy}`);
         // Scaling tiles down is work too (it rasterises their drawing): within the budget.
-        if (!c && up < min && performance.now() - this.frameStart < (this.still ? TILE_BUDGET_STILL : TILE_BUDGET)) {
+        if (!c && up < min && performance.now() - this.frameStart < this.tileBudget()) {
           c = this.makeMip(up, cx, cy);
         }
         if (!c) return undefined;
@@ -559,7 +577,9 @@ export class MapRenderer {
         if (!p) { p = new Path2D(); paths.set(style, p); }
         this.hexPath(p, g, i, 1 + grow);
       }
-      for (const [style, p] of paths) { ctx.fillStyle = style; ctx.fill(p); }
+      // In a fixed order (hexes overlap by a fraction of a pixel): a tile drawn in bands and
+      // one drawn whole get the same pixels.
+      for (const [style, p] of [...paths].sort((a, b) => (a[0] < b[0] ? -1 : 1))) { ctx.fillStyle = style; ctx.fill(p); }
     } else {
       const p = new Path2D();
       for (const i of cells) this.hexPath(p, g, i, 1 + grow);
@@ -615,7 +635,8 @@ export class MapRenderer {
       ctx.lineCap = "round";
       for (const r of m.routes) {
         if (!r.hexes.some((h) => visible.has(h))) continue;
-        const color = m.palette.routes.find((k) => k.key === r.kind)?.color ?? "#8a5a2b";
+        // A kind the chart does not know (a map opened with that problem): the warning colour.
+        const color = m.palette.routes.find((k) => k.key === r.kind)?.color ?? "#ff00ff";
         const p = new Path2D();
         // Continued to the map edge where the route leaves the map (an exit at its end hex).
         const pts: [number, number][] = r.hexes.map((h) => [g.cx[h], g.cy[h]]);
