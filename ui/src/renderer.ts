@@ -96,7 +96,7 @@ export class MapRenderer {
   /** Tiles being drawn, band by band: `bands` of BANDS are painted. Never shown until done. */
   private partial = new Map<string, { canvas: HTMLCanvasElement; bands: number; used: number }>();
   /** The slowest recent band (ms, decaying), to decide whether another fits in a frame. */
-  private bandMs = 3;
+  private bandMs = 8;
   /** Bands painted in the current frame, and when the frame began. */
   private bandsThisFrame = 0;
   private frameStart = 0;
@@ -369,6 +369,11 @@ export class MapRenderer {
     // Nearest the centre first, so the budget goes where the eye is.
     const order: [number, number][] = [];
     for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) order.push([tx, ty]);
+    // Tiles not drawn yet stand in as one picture of the whole view from a lower level (a few
+    // large copies, not several per missing tile); the tiles drawn are copied over it.
+    if (order.some(([tx, ty]) => !this.tiles.has(`${level}:${tx}:${ty}`))) {
+      this.drawStandIn(level, [Math.max(wx0, b.x0), Math.max(wy0, b.y0), Math.min(wx1, b.x1), Math.min(wy1, b.y1)]);
+    }
     const mx = (tx0 + tx1) / 2, my = (ty0 + ty1) / 2;
     order.sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my));
     for (const [tx, ty] of order) {
@@ -391,7 +396,6 @@ export class MapRenderer {
         ctx.drawImage(tile.canvas, x0, y0, x1 - x0, y1 - y0);
       } else {
         missing = true;
-        this.drawStandIn(level, [tx * span, ty * span, (tx + 1) * span, (ty + 1) * span]);
       }
     }
     if (missing) {
@@ -440,7 +444,7 @@ export class MapRenderer {
     this.tileStats.bands++;
     const dt = performance.now() - t0;
     // Bands differ (an empty corner, a dense village): plan for the slowest lately seen.
-    this.bandMs = Math.max(0.9 * this.bandMs, dt);
+    this.bandMs = Math.max(0.95 * this.bandMs, dt);
     this.tileStats.ms += dt;
     this.tileStats.maxMs = Math.max(this.tileStats.maxMs, dt);
     if (p.bands < BANDS) return undefined;
