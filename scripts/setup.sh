@@ -15,16 +15,20 @@ if command -v rustup >/dev/null 2>&1; then
   rustup component add rustfmt clippy >/dev/null 2>&1 || true
 fi
 
+# Install the Debian packages named that are not installed yet.
+apt_install_missing() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    $(need_root) apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
+}
+
 # System packages: a C compiler for bundled C code of crates, pkg-config.
-pkgs=(build-essential pkg-config)
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  $(need_root) apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+apt_install_missing build-essential pkg-config
 
 # The desktop app (src-tauri, ui/) and its tests: WebKitGTK and the libraries Tauri links, a
 # virtual display (Xvfb) and WebKit's WebDriver for the end-to-end test of the real window,
@@ -34,14 +38,7 @@ app_pkgs=(file curl libwebkit2gtk-4.1-dev libssl-dev librsvg2-dev libayatana-app
 command -v node >/dev/null 2>&1 || app_pkgs+=(nodejs npm)
 # Python 3 (standard library only) sends the window its close request in the end-to-end test.
 command -v python3 >/dev/null 2>&1 || app_pkgs+=(python3)
-app_missing=()
-for p in "${app_pkgs[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || app_missing+=("$p")
-done
-if [ ${#app_missing[@]} -gt 0 ]; then
-  $(need_root) apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -q --no-install-recommends "${app_missing[@]}"
-fi
+apt_install_missing "${app_pkgs[@]}"
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$node_major" -lt 20 ]; then
   echo "the UI build (Vite 8) needs Node.js 20.19 or newer; this machine has $(node --version 2>/dev/null || echo none)" >&2

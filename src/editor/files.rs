@@ -69,16 +69,10 @@ pub fn open(path: &Path) -> Result<Opened, FileError> {
 /// folder (a map with another path opens with that problem listed, and nothing is read) naming
 /// a regular file of at most `underlay::MAX_FILE_BYTES`.
 fn read_underlay_beside(map: &Path, image: &str) -> Option<Vec<u8>> {
-    let rel = Path::new(image);
-    let inside = !image.is_empty()
-        && !image.contains('\\')
-        && rel
-            .components()
-            .all(|c| matches!(c, std::path::Component::Normal(_)));
-    if !inside {
+    if !crate::map::underlay_path_inside(image) {
         return None;
     }
-    let file = folder(map).join(rel);
+    let file = folder(map).join(image);
     let meta = std::fs::metadata(&file).ok()?;
     if !meta.is_file() || meta.len() > underlay::MAX_FILE_BYTES as u64 {
         return None;

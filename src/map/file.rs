@@ -691,15 +691,18 @@ fn read_features(entries: &[FeatureEntry], grid: &Grid, p: &mut Problems) -> Vec
     out
 }
 
-fn check_underlay(u: &Underlay, p: &mut Problems) {
-    let path = std::path::Path::new(&u.image);
-    if u.image.is_empty()
-        || path.is_absolute()
-        || u.image.contains('\\')
-        || path
+/// Whether an underlay's image path stays inside the map's folder: relative, of plain names
+/// only (no `..`, no root, no backslashes).
+pub(crate) fn underlay_path_inside(image: &str) -> bool {
+    !image.is_empty()
+        && !image.contains('\\')
+        && std::path::Path::new(image)
             .components()
-            .any(|c| !matches!(c, std::path::Component::Normal(_)))
-    {
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
+fn check_underlay(u: &Underlay, p: &mut Problems) {
+    if !underlay_path_inside(&u.image) {
         p.push(
             "underlay.image",
             format!(
