@@ -8,7 +8,7 @@
 
 use crate::document::{self, DocumentKind};
 use crate::engine::dice::{Dice, ForcedDice, RecordedDice, Roll, SeededDice};
-use crate::engine::rs::{Command, Event, GameOptions, State};
+use crate::engine::rifle_and_saber::{Command, Event, GameOptions, State};
 use crate::engine::{RifleAndSaber, RuleError, Ruleset};
 use crate::map::{Map, MapFile};
 use crate::problems::Problems;

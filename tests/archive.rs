@@ -3,9 +3,9 @@
 
 use kepi::archive::{Annotation, Archive, ArchiveError, SearchQuery, Shape};
 use kepi::engine::dice::SeededDice;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::autoplay::Policy;
-use kepi::engine::rs::state::Phase;
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::autoplay::Policy;
+use kepi::engine::rifle_and_saber::state::Phase;
 use kepi::engine::{RifleAndSaber, Ruleset};
 use kepi::library::load_scenario;
 use kepi::scenario::Scenario;

@@ -3,9 +3,9 @@
 //! replaying the recorded dice reproduces every state hash.
 
 use kepi::engine::dice::{RecordedDice, SeededDice};
-use kepi::engine::rs::autoplay::Policy;
-use kepi::engine::rs::state::{Location, Phase, State};
-use kepi::engine::rs::{Command, Event, GameOptions};
+use kepi::engine::rifle_and_saber::autoplay::Policy;
+use kepi::engine::rifle_and_saber::state::{Location, Phase, State};
+use kepi::engine::rifle_and_saber::{Command, Event, GameOptions};
 use kepi::engine::{RifleAndSaber, Ruleset};
 use kepi::library::load_scenario;
 use std::collections::BTreeMap;
@@ -85,7 +85,7 @@ fn sample_scenario_games_end_with_invariants_held_and_replay_exactly() {
 /// Every move `reachable` lists is accepted by `check_move`, in many positions of real games.
 #[test]
 fn every_listed_move_is_legal() {
-    use kepi::engine::rs::movement::{check_move, reachable};
+    use kepi::engine::rifle_and_saber::movement::{check_move, reachable};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for id in [
         "rs-01-fatehpur",

@@ -3,7 +3,7 @@
 //! with the canonical line it must print as. Parsing tolerates the source's ':' and ',' for ';'
 //! and "2MA" for "2 MA"; printing is canonical; print and parse round-trip.
 
-use kepi::oob::Oob;
+use kepi::engine::rifle_and_saber::oob::Oob;
 use kepi::tables::RulesetTables;
 
 const LINES: [(u32, &str, &str, &str); 34] = [
@@ -147,7 +147,13 @@ fn group_and_extra_counts_of_the_printed_scenarios() {
     assert_eq!(prussians.count_of("EB"), 27);
     assert_eq!(prussians.count_of("BA"), 4);
     let turks = Oob::parse(LINES[25].2, catalog).unwrap();
-    assert_eq!(turks.extra(kepi::oob::Extra::Trench), 6);
-    assert_eq!(turks.extra(kepi::oob::Extra::ImprovedPosition), 8);
+    assert_eq!(
+        turks.extra(kepi::engine::rifle_and_saber::oob::Extra::Trench),
+        6
+    );
+    assert_eq!(
+        turks.extra(kepi::engine::rifle_and_saber::oob::Extra::ImprovedPosition),
+        8
+    );
     assert_eq!(turks.unit_count(), 19);
 }

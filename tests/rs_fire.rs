@@ -3,9 +3,9 @@
 
 mod common;
 use common::*;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::state::Ammo;
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::state::Ammo;
 
 fn fire(g: &mut Game, label: &str, target: &str, ammo: Option<Ammo>) -> Result<(), String> {
     let u = g.id(label);
@@ -50,7 +50,7 @@ fn r_and_s_9_1_a_roll_of_3_at_3_to_1_is_rd_and_the_defender_retreats_disrupted()
     let events = g.ok(Command::ResolveFire, &[3]);
     assert_eq!(fired(&events)[0].1, "RD");
     // Several paths are equally good (all clear): the owner chooses one (R&S 6.0(C)).
-    let options = kepi::engine::rs::legal(&g.s);
+    let options = kepi::engine::rifle_and_saber::legal(&g.s);
     assert!(options.len() > 1);
     assert!(
         options
@@ -234,8 +234,8 @@ fn r_and_s_5_1_h_rd_disrupts_a_gun_and_a_second_disruption_eliminates_it() {
     assert_eq!(g.hex_of("Red MA 1").as_deref(), Some("0505"));
     // Blue's next Fire Combat Phase: the gun is still disrupted (until the end of Red's
     // next player-turn) and defends at half: 6 against 1 is 6-1.
-    g.to(1, kepi::engine::rs::state::Phase::Fire);
-    g.to(0, kepi::engine::rs::state::Phase::Fire);
+    g.to(1, kepi::engine::rifle_and_saber::state::Phase::Fire);
+    g.to(0, kepi::engine::rifle_and_saber::state::Phase::Fire);
     assert!(g.disrupted("Red MA 1"));
     fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
     fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
@@ -398,15 +398,15 @@ fn r_and_s_6_0_a_disrupted_units_may_not_fire() {
     );
     // Red has nothing to do on Blue's turn; in Red's Fire Phase, disrupt... simpler: a unit
     // made disrupted by leaving a zone of control cannot fire next turn.
-    g.to(0, kepi::engine::rs::state::Phase::Movement);
+    g.to(0, kepi::engine::rifle_and_saber::state::Phase::Movement);
     g.mv("Blue MZ 1", &["0504", "0404"]).unwrap_err(); // 0504 and 0404 are both in Red's zone
     g.mv("Blue MZ 1", &["0504"]).unwrap(); // into the zone
-    g.to(1, kepi::engine::rs::state::Phase::Fire);
-    g.to(0, kepi::engine::rs::state::Phase::Movement);
+    g.to(1, kepi::engine::rifle_and_saber::state::Phase::Fire);
+    g.to(0, kepi::engine::rifle_and_saber::state::Phase::Movement);
     g.mv("Blue MZ 1", &["0503"]).unwrap(); // leaves the zone: disrupted at phase end
-    g.to(0, kepi::engine::rs::state::Phase::Shock);
+    g.to(0, kepi::engine::rifle_and_saber::state::Phase::Shock);
     assert!(g.disrupted("Blue MZ 1"));
-    g.to(0, kepi::engine::rs::state::Phase::Fire);
+    g.to(0, kepi::engine::rifle_and_saber::state::Phase::Fire);
     // Still Blue's... the disruption lasts to the end of Blue's next player-turn.
     assert!(g.disrupted("Blue MZ 1"));
     let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
@@ -487,7 +487,7 @@ fn r_and_s_9_2_notes_a_trench_on_a_bridge_defends_at_1_1_2() {
         );
     }
     g.ok(Command::EndDeployment, &[]);
-    let def = kepi::engine::rs::fire::fire_defense(&g.s, red);
+    let def = kepi::engine::rifle_and_saber::fire::fire_defense(&g.s, red);
     assert_eq!(def.to_string(), "3", "2 x 1/2 x 3");
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
         fire(&mut g, l, "0505", None).unwrap();

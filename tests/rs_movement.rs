@@ -4,10 +4,10 @@
 
 mod common;
 use common::*;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::legal;
-use kepi::engine::rs::state::Phase;
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::legal;
+use kepi::engine::rifle_and_saber::state::Phase;
 use serde_json::{Value, json};
 
 /// The movement points a successful move spent.
@@ -309,8 +309,8 @@ fn r_and_s_4_j_guns_move_only_limbered_limbering_costs_3_mp_and_limbered_guns_do
     g.to(0, Phase::Fire);
     let u = g.id("Blue BA 1");
     for ammo in [
-        kepi::engine::rs::state::Ammo::Canister,
-        kepi::engine::rs::state::Ammo::Shot,
+        kepi::engine::rifle_and_saber::state::Ammo::Canister,
+        kepi::engine::rifle_and_saber::state::Ammo::Shot,
     ] {
         let e = g.refused(Command::Fire {
             unit: u,

@@ -3,11 +3,11 @@
 
 mod common;
 use common::*;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::fire::fire_defense;
-use kepi::engine::rs::legal;
-use kepi::engine::rs::state::Phase;
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::fire::fire_defense;
+use kepi::engine::rifle_and_saber::legal;
+use kepi::engine::rifle_and_saber::state::Phase;
 use kepi::scenario::Morale;
 use serde_json::json;
 

@@ -2,9 +2,9 @@
 
 mod common;
 use common::*;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::legal;
-use kepi::engine::rs::state::{Pending, Phase};
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::legal;
+use kepi::engine::rifle_and_saber::state::{Pending, Phase};
 
 fn shock(g: &mut Game, label: &str, target: &str) -> Result<Vec<Event>, String> {
     let u = g.id(label);

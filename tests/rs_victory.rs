@@ -3,9 +3,9 @@
 
 mod common;
 use common::*;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::state::{Location, Outcome, Phase};
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::state::{Location, Outcome, Phase};
 use kepi::scenario::rules::VictoryLevel;
 use serde_json::{Value, json};
 

@@ -1,7 +1,7 @@
 //! The `games` table: one row per game, with its setup embedded.
 
 use super::{Archive, ArchiveError, GameId, Result, time};
-use crate::engine::rs::{GameOptions, State};
+use crate::engine::rifle_and_saber::{GameOptions, State};
 use crate::engine::{RifleAndSaber, Ruleset};
 use crate::map::{Map, MapFile};
 use crate::scenario::{Scenario, ScenarioFile};

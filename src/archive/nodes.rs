@@ -3,7 +3,7 @@
 
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, RecordedDice, Roll, SeededDice};
-use crate::engine::rs::{Command, Event, State};
+use crate::engine::rifle_and_saber::{Command, Event, State};
 use crate::engine::{RifleAndSaber, Ruleset};
 use rusqlite::{OptionalExtension, Transaction, params};
 use serde::Serialize;

@@ -6,7 +6,7 @@
 use super::{Annotation, Archive, ArchiveError, GameId, GameSetup, NodeId, Result, time};
 use crate::document::{self, DocumentKind};
 use crate::engine::dice::{RecordedDice, Roll};
-use crate::engine::rs::{Command, GameOptions, State};
+use crate::engine::rifle_and_saber::{Command, GameOptions, State};
 use crate::engine::{RifleAndSaber, Ruleset};
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
@@ -115,7 +115,8 @@ impl Archive {
         }
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, State> = BTreeMap::new();
-        let mut events_of: BTreeMap<i64, Vec<crate::engine::rs::Event>> = BTreeMap::new();
+        let mut events_of: BTreeMap<i64, Vec<crate::engine::rifle_and_saber::Event>> =
+            BTreeMap::new();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
                 (None, None, 0) => {

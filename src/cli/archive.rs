@@ -3,8 +3,8 @@
 
 use super::Outcome;
 use kepi::archive::{Annotation, Archive, GameTree, NodeInfo, SearchQuery, Shape};
-use kepi::engine::rs::describe::{describe_command, describe_event};
-use kepi::engine::rs::state::State;
+use kepi::engine::rifle_and_saber::describe::{describe_command, describe_event};
+use kepi::engine::rifle_and_saber::state::State;
 use kepi::library::read_text;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

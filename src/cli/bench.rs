@@ -2,11 +2,11 @@
 
 use super::Outcome;
 use kepi::engine::dice::SeededDice;
-use kepi::engine::rs::autoplay::Policy;
-use kepi::engine::rs::board::Board;
-use kepi::engine::rs::movement::{reachable_on, search};
-use kepi::engine::rs::state::{Phase, State};
-use kepi::engine::rs::{Command, GameOptions};
+use kepi::engine::rifle_and_saber::autoplay::Policy;
+use kepi::engine::rifle_and_saber::board::Board;
+use kepi::engine::rifle_and_saber::movement::{reachable_on, search};
+use kepi::engine::rifle_and_saber::state::{Phase, State};
+use kepi::engine::rifle_and_saber::{Command, GameOptions};
 use kepi::engine::{RifleAndSaber, Ruleset};
 use kepi::library::load_scenario;
 use std::path::PathBuf;

@@ -1,10 +1,10 @@
 //! `kepi new`, `legal`, `play`, `state` and `autoplay`: games as JSON files.
 
 use super::Outcome;
-use kepi::engine::rs::autoplay::Policy;
-use kepi::engine::rs::describe::{describe_command, describe_event, parse_command};
-use kepi::engine::rs::state::{Location, Phase, State};
-use kepi::engine::rs::{Event, GameOptions};
+use kepi::engine::rifle_and_saber::autoplay::Policy;
+use kepi::engine::rifle_and_saber::describe::{describe_command, describe_event, parse_command};
+use kepi::engine::rifle_and_saber::state::{Location, Phase, State};
+use kepi::engine::rifle_and_saber::{Event, GameOptions};
 use kepi::engine::{RifleAndSaber, Ruleset};
 use kepi::game::GameRecord;
 use kepi::library::{load_scenario, read_text};

@@ -1,5 +1,5 @@
 use super::Outcome;
-use kepi::oob::Oob;
+use kepi::engine::rifle_and_saber::oob::Oob;
 use kepi::tables::RulesetTables;
 use std::process::ExitCode;
 

@@ -7,7 +7,7 @@
 pub mod dice;
 pub mod error;
 pub mod hash;
-pub mod rs;
+pub mod rifle_and_saber;
 pub mod ruleset;
 
 pub use error::RuleError;

@@ -45,7 +45,7 @@ pub trait Ruleset {
     fn progress(&self, state: &Self::State) -> Progress;
 
     /// The result once the game is over.
-    fn outcome(&self, state: &Self::State) -> Option<super::rs::state::Outcome>;
+    fn outcome(&self, state: &Self::State) -> Option<super::rifle_and_saber::state::Outcome>;
 
     /// A hash of the state, stable across runs and platforms.
     fn state_hash(&self, state: &Self::State) -> String;
@@ -59,10 +59,10 @@ pub trait Ruleset {
 pub struct RifleAndSaber;
 
 impl Ruleset for RifleAndSaber {
-    type State = super::rs::State;
-    type Command = super::rs::Command;
-    type Event = super::rs::Event;
-    type Options = super::rs::GameOptions;
+    type State = super::rifle_and_saber::State;
+    type Command = super::rifle_and_saber::Command;
+    type Event = super::rifle_and_saber::Event;
+    type Options = super::rifle_and_saber::GameOptions;
 
     fn id(&self) -> RulesetId {
         RulesetId::RifleAndSaber
@@ -79,8 +79,8 @@ impl Ruleset for RifleAndSaber {
                 scenario.file.ruleset.name()
             )));
         }
-        let setup = super::rs::Setup::new(scenario, *options)?;
-        Ok(super::rs::new_game(std::sync::Arc::new(setup)))
+        let setup = super::rifle_and_saber::Setup::new(scenario, *options)?;
+        Ok(super::rifle_and_saber::new_game(std::sync::Arc::new(setup)))
     }
 
     fn apply(
@@ -89,19 +89,19 @@ impl Ruleset for RifleAndSaber {
         command: &Self::Command,
         dice: &mut dyn Dice,
     ) -> Result<(Self::State, Vec<Self::Event>), RuleError> {
-        super::rs::apply(state, command, dice)
+        super::rifle_and_saber::apply(state, command, dice)
     }
 
     fn legal(&self, state: &Self::State) -> Vec<Self::Command> {
-        super::rs::legal(state)
+        super::rifle_and_saber::legal(state)
     }
 
     fn progress(&self, s: &Self::State) -> Progress {
         let waiting_for = s.pending.as_ref().map(|p| match p {
-            super::rs::state::Pending::Retreat { unit, .. } => {
+            super::rifle_and_saber::state::Pending::Retreat { unit, .. } => {
                 format!("the retreat path of {}", s.label(*unit))
             }
-            super::rs::state::Pending::ShockLosses { .. } => {
+            super::rifle_and_saber::state::Pending::ShockLosses { .. } => {
                 "which units the shock attack disrupts".to_string()
             }
         });
@@ -114,7 +114,7 @@ impl Ruleset for RifleAndSaber {
         }
     }
 
-    fn outcome(&self, state: &Self::State) -> Option<super::rs::state::Outcome> {
+    fn outcome(&self, state: &Self::State) -> Option<super::rifle_and_saber::state::Outcome> {
         state.outcome.clone()
     }
 

@@ -18,8 +18,8 @@ pub use file::{
     SpecialRuleEntry, VictoryEntry, Zone,
 };
 
+use crate::engine::rifle_and_saber::oob::Oob;
 use crate::map::{HexCoord, Map};
-use crate::oob::Oob;
 use crate::tables::Catalog;
 use std::collections::BTreeSet;
 

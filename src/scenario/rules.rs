@@ -65,7 +65,7 @@ pub enum ExitCount {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        extra: Option<crate::oob::Extra>,
+        extra: Option<crate::engine::rifle_and_saber::oob::Extra>,
     },
 }
 
@@ -171,7 +171,7 @@ pub enum SpecialRule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        unit: Option<crate::oob::Extra>,
+        unit: Option<crate::engine::rifle_and_saber::oob::Extra>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         terrain: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -187,7 +187,7 @@ pub enum SpecialRule {
     SpecialUnit {
         side: String,
         /// The extra of the order of battle these units are ("limber_marker").
-        extra: crate::oob::Extra,
+        extra: crate::engine::rifle_and_saber::oob::Extra,
         movement: u32,
         combat: u32,
         /// Must be placed on, and may move only along, road hexes.

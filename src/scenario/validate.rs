@@ -4,8 +4,8 @@ use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
 use super::{
     DeployConstraint, Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone,
 };
+use crate::engine::rifle_and_saber::oob::{Extra, Item, Oob};
 use crate::map::{HexCoord, Map};
-use crate::oob::{Extra, Item, Oob};
 use crate::problems::Problems;
 use crate::tables::{Catalog, TerrainEffects};
 use std::collections::BTreeSet;

@@ -4,9 +4,9 @@
 #![allow(dead_code)]
 
 use kepi::engine::dice::FixedDice;
-use kepi::engine::rs::GameOptions;
-use kepi::engine::rs::command::{Command, Event};
-use kepi::engine::rs::state::{Phase, State, UnitId};
+use kepi::engine::rifle_and_saber::GameOptions;
+use kepi::engine::rifle_and_saber::command::{Command, Event};
+use kepi::engine::rifle_and_saber::state::{Phase, State, UnitId};
 use kepi::engine::{RifleAndSaber, RuleError, Ruleset};
 use kepi::map::{HexCoord, Map};
 use kepi::scenario::{Scenario, ScenarioFile};
@@ -234,7 +234,8 @@ impl Game {
     }
 
     pub fn eliminated(&self, label: &str) -> bool {
-        self.s.units[self.id(label)].location == kepi::engine::rs::state::Location::Eliminated
+        self.s.units[self.id(label)].location
+            == kepi::engine::rifle_and_saber::state::Location::Eliminated
     }
 }
 

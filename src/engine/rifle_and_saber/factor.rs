@@ -17,8 +17,8 @@
 //!   order), never on hashing or floating point;
 //! - an entry rounded to 0 units is reported as dropped in the warnings, never silently lost.
 
+use crate::engine::rifle_and_saber::oob::{Entry, Group, Item, Oob};
 use crate::frac::Frac;
-use crate::oob::{Entry, Group, Item, Oob};
 use crate::tables::Catalog;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

@@ -4,9 +4,9 @@
 
 use crate::engine::error::RuleError;
 use crate::engine::hash::sha256_hex;
+use crate::engine::rifle_and_saber::oob::{Extra, Item};
 use crate::frac::Frac;
 use crate::map::{Edge, Grid, HexCoord, Map};
-use crate::oob::{Extra, Item};
 use crate::scenario::rules::{
     ApproachEffect, ExitCount, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
 };
