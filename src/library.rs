@@ -153,7 +153,7 @@ pub fn validate_file(path: &Path) -> Checked {
                 "game of '{}': {} commands, game-turn {}",
                 g.scenario.title,
                 g.moves.len(),
-                state.turn
+                state.progress().turn
             ))
         }),
         DocumentKind::GameTree => read_text(path).and_then(|t| {

@@ -1,8 +1,6 @@
-//! The `kepi` command: everything the app does, headless.
+//! The `kepi` command: everything the app does, headless (the commands live in `kepi::cli`).
 #![forbid(unsafe_code)]
 
-mod cli;
-
 fn main() -> std::process::ExitCode {
-    cli::run()
+    kepi::cli::run()
 }

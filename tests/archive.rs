@@ -7,6 +7,11 @@ use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::autoplay::Policy;
 use kepi::engine::rifle_and_saber::state::Phase;
 use kepi::engine::{RifleAndSaber, Ruleset};
+
+/// Rifle & Saber's default options, as the archive stores them.
+fn opts() -> serde_json::Value {
+    serde_json::to_value(GameOptions::default()).unwrap()
+}
 use kepi::library::load_scenario;
 use kepi::scenario::Scenario;
 use std::collections::{BTreeMap, VecDeque};
@@ -20,15 +25,15 @@ fn scenario(id: &str) -> Scenario {
 /// Play `plies` policy commands (or to the end) after `node`, recording each.
 fn play_on(ar: &mut Archive, mut node: i64, seed: u64, plies: usize) -> i64 {
     let mut state = ar.state_at(node).unwrap();
-    let mut policy = Policy::new(seed);
+    let mut policy = state.rules().random_player(seed);
     for _ in 0..plies {
-        if state.phase == Phase::Over {
+        if state.progress().over {
             break;
         }
         let cmd = policy.next(&state);
-        let (n, s, _) = ar.play(node, cmd, &mut VecDeque::new()).unwrap();
+        let (n, applied) = ar.play(node, &cmd, &mut VecDeque::new()).unwrap();
         node = n;
-        state = s;
+        state = applied.state;
     }
     node
 }
@@ -51,7 +56,7 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
     let game = ar
         .create_game(
             &scenario("rs-01-fatehpur"),
-            GameOptions::default(),
+            &opts(),
             11,
             &["Ann".into(), "Bob".into()],
         )
@@ -74,7 +79,7 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
         .id;
     let original = ar.rolls(rolled).unwrap()[0].faces[0];
     let face = if original == 6 { 1 } else { 6 };
-    let (forced, _, _) = ar
+    let (forced, _) = ar
         .branch_forced(rolled, BTreeMap::from([(0, vec![face])]), Some("a six"))
         .unwrap();
     let r = ar.rolls(forced).unwrap();
@@ -169,9 +174,7 @@ fn replay_from_the_archive_equals_live_play_for_many_seeds() {
     let mut ar = Archive::open(&path).unwrap();
     let sc = scenario("rs-11-mars-la-tour");
     for seed in 0..8 {
-        let game = ar
-            .create_game(&sc, GameOptions::default(), seed, &[])
-            .unwrap();
+        let game = ar.create_game(&sc, &opts(), seed, &[]).unwrap();
         let tip = play_on_root(&mut ar, game, seed, 100_000);
         // The same game played live, with the same dice and policy.
         let mut live = RifleAndSaber.start(&sc, &GameOptions::default()).unwrap();
@@ -197,7 +200,7 @@ fn any_node_opens_from_the_nearest_snapshot() {
     let (_d, path) = tmp();
     let mut ar = Archive::open(&path).unwrap();
     let game = ar
-        .create_game(&scenario("rs-02-varese"), GameOptions::default(), 5, &[])
+        .create_game(&scenario("rs-02-varese"), &opts(), 5, &[])
         .unwrap();
     play_on_root(&mut ar, game, 5, 300);
     let line = ar.main_line(game).unwrap();
@@ -217,7 +220,7 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
         let mut v1 = Archive::create_at_version(&path, 1).unwrap();
         assert_eq!(v1.schema_version().unwrap(), 1);
         let game = v1
-            .create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 2, &[])
+            .create_game(&scenario("rs-06-shiloh"), &opts(), 2, &[])
             .unwrap();
         play_on_root(&mut v1, game, 2, 50);
     }
@@ -295,7 +298,7 @@ fn a_corrupted_or_foreign_file_is_refused_and_left_untouched() {
     {
         let mut ar = Archive::open(&cut).unwrap();
         let g = ar
-            .create_game(&scenario("rs-06-shiloh"), GameOptions::default(), 1, &[])
+            .create_game(&scenario("rs-06-shiloh"), &opts(), 1, &[])
             .unwrap();
         play_on_root(&mut ar, g, 1, 30);
     }
@@ -322,15 +325,10 @@ fn search_finds_titles_notes_and_annotations_with_filters() {
     let (_d, path) = tmp();
     let mut ar = Archive::open(&path).unwrap();
     let g1 = ar
-        .create_game(&scenario("rs-01-fatehpur"), GameOptions::default(), 1, &[])
+        .create_game(&scenario("rs-01-fatehpur"), &opts(), 1, &[])
         .unwrap();
     let g2 = ar
-        .create_game(
-            &scenario("rs-16-modder-river"),
-            GameOptions::default(),
-            2,
-            &[],
-        )
+        .create_game(&scenario("rs-16-modder-river"), &opts(), 2, &[])
         .unwrap();
     let n2 = play_on_root(&mut ar, g2, 2, 20);
     ar.set_notes(g1, "Havelock's column on the Grand Trunk Road")

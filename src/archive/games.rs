@@ -1,9 +1,8 @@
 //! The `games` table: one row per game, with its setup embedded.
 
 use super::{Archive, ArchiveError, GameId, Result, time};
-use crate::engine::rifle_and_saber::{GameOptions, State};
-use crate::engine::{RifleAndSaber, Ruleset};
-use crate::map::{Map, MapFile};
+use crate::engine::game::{AnyRuleset, AnyState, registry};
+use crate::map::MapFile;
 use crate::scenario::{Scenario, ScenarioFile};
 use crate::tables::Catalog;
 use rusqlite::{OptionalExtension, params};
@@ -16,7 +15,7 @@ CREATE TABLE games (
     scenario_id   TEXT NOT NULL,
     scenario_hash TEXT NOT NULL,
     ruleset       TEXT NOT NULL,
-    options       TEXT NOT NULL,            -- JSON GameOptions
+    options       TEXT NOT NULL,            -- JSON: the ruleset's options
     seed          INTEGER NOT NULL,         -- live dice: ChaCha8 from this seed
     setup         TEXT NOT NULL,            -- JSON {scenario, map, catalog}
     players       TEXT NOT NULL DEFAULT '[]', -- JSON array, one name per side
@@ -45,36 +44,22 @@ pub struct GameSetup {
 
 impl GameSetup {
     pub fn of(scenario: &Scenario) -> GameSetup {
-        let default = scenario
-            .file
-            .ruleset
-            .tables()
-            .map(|t| t.catalog.clone())
-            .ok();
         GameSetup {
             scenario: scenario.file.clone(),
             map: scenario.map.to_file(),
-            catalog: (Some(&scenario.catalog) != default.as_ref())
-                .then(|| scenario.catalog.clone()),
+            catalog: crate::game::own_catalog(scenario),
         }
     }
 
     /// The scenario, validated again.
     pub fn scenario(&self) -> Result<Scenario> {
-        let bad =
-            |p: crate::problems::Problems| ArchiveError::Invalid(format!("embedded scenario: {p}"));
-        let map = Map::from_file(self.map.clone()).map_err(bad)?;
-        let catalog = match &self.catalog {
-            Some(c) => c.clone().checked().map_err(bad)?,
-            None => self
-                .scenario
-                .ruleset
-                .tables()
-                .map_err(ArchiveError::Invalid)?
-                .catalog
-                .clone(),
-        };
-        Scenario::new(self.scenario.clone(), map, catalog).map_err(bad)
+        crate::game::embedded_scenario(&self.scenario, &self.map, &self.catalog)
+            .map_err(|p| ArchiveError::Invalid(format!("embedded scenario: {p}")))
+    }
+
+    /// The rule system the scenario is played with.
+    pub fn rules(&self) -> Result<&'static dyn AnyRuleset> {
+        registry::get(self.scenario.ruleset.key()).map_err(ArchiveError::Invalid)
     }
 }
 
@@ -85,7 +70,8 @@ pub struct GameInfo {
     pub scenario_id: String,
     pub scenario_hash: String,
     pub ruleset: String,
-    pub options: GameOptions,
+    /// The ruleset's options, as JSON.
+    pub options: serde_json::Value,
     pub seed: u64,
     pub players: Vec<String>,
     pub notes: String,
@@ -105,7 +91,7 @@ fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
         scenario_id: r.get("scenario_id")?,
         scenario_hash: r.get("scenario_hash")?,
         ruleset: r.get("ruleset")?,
-        options: serde_json::from_str(&options).unwrap_or_default(),
+        options: serde_json::from_str(&options).unwrap_or(serde_json::Value::Null),
         seed: r.get::<_, i64>("seed")? as u64,
         players: serde_json::from_str(&players).unwrap_or_default(),
         // Schema 1 had no notes.
@@ -123,12 +109,16 @@ impl Archive {
     pub fn create_game(
         &mut self,
         scenario: &Scenario,
-        options: GameOptions,
+        options: &serde_json::Value,
         seed: u64,
         players: &[String],
     ) -> Result<GameId> {
-        let state = RifleAndSaber.start(scenario, &options)?;
         let setup = GameSetup::of(scenario);
+        let rules = setup.rules()?;
+        let options = rules
+            .check_options(options)
+            .map_err(ArchiveError::Invalid)?;
+        let state = rules.start(scenario, &options)?;
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
@@ -137,7 +127,7 @@ impl Archive {
             params![
                 scenario.file.title,
                 scenario.file.id,
-                state.setup.scenario_hash,
+                rules.scenario_hash(&state),
                 scenario.file.ruleset.key(),
                 serde_json::to_string(&options).expect("options serialize"),
                 seed as i64,
@@ -198,18 +188,27 @@ impl Archive {
     }
 
     /// The root state of a game (built once per archive handle, then cloned).
-    pub fn root_state(&self, game: GameId) -> Result<State> {
+    pub fn root_state(&self, game: GameId) -> Result<AnyState> {
         if let Some(s) = self.cached_root(game) {
             return Ok(s);
         }
         let info = self.game(game)?;
         let setup = self.game_setup(game)?;
+        let rules = setup.rules()?;
+        if rules.key() != info.ruleset {
+            return Err(ArchiveError::Invalid(format!(
+                "game {game}: its row says {}, its scenario {}",
+                info.ruleset,
+                rules.key()
+            )));
+        }
         let scenario = setup.scenario()?;
-        let state = RifleAndSaber.start(&scenario, &info.options)?;
-        if state.setup.scenario_hash != info.scenario_hash {
+        let state = rules.start(&scenario, &info.options)?;
+        let hash = rules.scenario_hash(&state);
+        if hash != info.scenario_hash {
             return Err(ArchiveError::Replay(format!(
-                "game {game}: its embedded setup hashes to {}, the record says {}",
-                state.setup.scenario_hash, info.scenario_hash
+                "game {game}: its embedded setup hashes to {hash}, the record says {}",
+                info.scenario_hash
             )));
         }
         self.remember_root(game, state.clone());
@@ -217,15 +216,16 @@ impl Archive {
     }
 
     /// Record the result of a finished game.
-    pub(crate) fn finish(tx: &rusqlite::Transaction, game: GameId, state: &State) -> Result<()> {
-        if let Some(o) = &state.outcome {
+    pub(crate) fn finish(tx: &rusqlite::Transaction, game: GameId, state: &AnyState) -> Result<()> {
+        if let Some(o) = state.outcome() {
             tx.execute(
                 "UPDATE games SET finished = ?2, result = ?3, winner = ?4 WHERE id = ?1",
                 params![
                     game,
                     time::now(),
-                    serde_json::to_string(o).expect("outcome serializes"),
-                    o.winner.map(|w| state.setup.sides[w].id.clone()),
+                    serde_json::to_string(&o).expect("outcome serializes"),
+                    o.winner
+                        .and_then(|w| state.sides().get(w).map(|s| s.id.clone())),
                 ],
             )?;
         }

@@ -94,11 +94,9 @@ pub struct Archive {
     conn: Connection,
     path: PathBuf,
     /// Root states by game (building one validates the embedded scenario).
-    roots: std::cell::RefCell<
-        std::collections::HashMap<GameId, crate::engine::rifle_and_saber::State>,
-    >,
+    roots: std::cell::RefCell<std::collections::HashMap<GameId, crate::engine::AnyState>>,
     /// The last node played or opened, to continue from it without a replay.
-    last: std::cell::RefCell<Option<(NodeId, crate::engine::rifle_and_saber::State)>>,
+    last: std::cell::RefCell<Option<(NodeId, crate::engine::AnyState)>>,
 }
 
 impl Archive {
@@ -221,22 +219,22 @@ impl Archive {
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
     }
 
-    fn cached_root(&self, game: GameId) -> Option<crate::engine::rifle_and_saber::State> {
+    fn cached_root(&self, game: GameId) -> Option<crate::engine::AnyState> {
         self.roots.borrow().get(&game).cloned()
     }
 
-    fn remember_root(&self, game: GameId, state: crate::engine::rifle_and_saber::State) {
+    fn remember_root(&self, game: GameId, state: crate::engine::AnyState) {
         self.roots.borrow_mut().insert(game, state);
     }
 
-    fn cached_node(&self, id: NodeId) -> Option<crate::engine::rifle_and_saber::State> {
+    fn cached_node(&self, id: NodeId) -> Option<crate::engine::AnyState> {
         match &*self.last.borrow() {
             Some((n, s)) if *n == id => Some(s.clone()),
             _ => None,
         }
     }
 
-    fn remember_node(&self, id: NodeId, state: crate::engine::rifle_and_saber::State) {
+    fn remember_node(&self, id: NodeId, state: crate::engine::AnyState) {
         *self.last.borrow_mut() = Some((id, state));
     }
 

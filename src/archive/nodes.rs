@@ -2,11 +2,11 @@
 //! states for fast opening.
 
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
-use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, RecordedDice, Roll, SeededDice};
-use crate::engine::rifle_and_saber::{Command, Event, State};
-use crate::engine::{RifleAndSaber, Ruleset};
+use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
+use crate::engine::game::{AnyState, Applied, replay_step};
 use rusqlite::{OptionalExtension, Transaction, params};
 use serde::Serialize;
+use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 
 pub(super) const V1: &str = "
@@ -52,7 +52,8 @@ pub struct NodeInfo {
     pub parent: Option<NodeId>,
     pub sibling_order: i64,
     pub ply: i64,
-    pub command: Option<Command>,
+    /// The ruleset's command, as JSON (`None` at the root).
+    pub command: Option<Value>,
     pub state_hash: String,
     pub turn: u32,
     pub phase: String,
@@ -79,14 +80,8 @@ fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
     })
 }
 
-fn phase_key(s: &State) -> String {
-    serde_json::to_value(s.phase)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
-}
-
-pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &State) -> Result<NodeId> {
+pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &AnyState) -> Result<NodeId> {
+    let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
                             phase, player, dice_draws, created)
@@ -94,16 +89,16 @@ pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &State) -> Resu
         params![
             game,
             state.hash(),
-            state.turn,
-            phase_key(state),
-            state.player as i64,
+            p.turn,
+            p.phase_key,
+            p.player as i64,
             time::now()
         ],
     )?;
     let id = tx.last_insert_rowid();
     tx.execute(
         "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-        params![id, serde_json::to_string(state).expect("states serialize")],
+        params![id, state.rules().snapshot(state)],
     )?;
     Ok(id)
 }
@@ -114,9 +109,9 @@ pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &State) -> Resu
 pub(super) fn insert_child(
     tx: &Transaction,
     parent: &NodeInfo,
-    command: &Command,
-    state: &State,
-    events: &[Event],
+    command: &Value,
+    state: &AnyState,
+    events: &[Value],
     rolls: &[Roll],
     dice_draws: u64,
     name: Option<&str>,
@@ -127,6 +122,7 @@ pub(super) fn insert_child(
         |r| r.get(0),
     )?;
     let ply = parent.ply + 1;
+    let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, events, state_hash,
                             turn, phase, player, dice_draws, name, created)
@@ -136,12 +132,12 @@ pub(super) fn insert_child(
             parent.id,
             order,
             ply,
-            serde_json::to_string(command).expect("commands serialize"),
+            command.to_string(),
             serde_json::to_string(events).expect("events serialize"),
             state.hash(),
-            state.turn,
-            phase_key(state),
-            state.player as i64,
+            p.turn,
+            p.phase_key,
+            p.player as i64,
             dice_draws as i64,
             name,
             time::now(),
@@ -169,7 +165,7 @@ pub(super) fn insert_child(
     if ply % SNAPSHOT_EVERY == 0 {
         tx.execute(
             "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-            params![id, serde_json::to_string(state).expect("states serialize")],
+            params![id, state.rules().snapshot(state)],
         )?;
     }
     Archive::finish(tx, parent.game, state)?;
@@ -287,7 +283,7 @@ impl Archive {
 
     /// The state after node `id`: from the nearest snapshot at or above it, replaying the
     /// recorded dice and checking every stored state hash.
-    pub fn state_at(&self, id: NodeId) -> Result<State> {
+    pub fn state_at(&self, id: NodeId) -> Result<AnyState> {
         if let Some(s) = self.cached_node(id) {
             return Ok(s);
         }
@@ -313,7 +309,7 @@ impl Archive {
         chain.reverse();
         let base = &chain[0];
         let root = self.root_state(base.game)?;
-        let mut state = State::from_snapshot(&snapshot, root.setup.clone()).map_err(|e| {
+        let mut state = root.rules().restore(&root, &snapshot).map_err(|e| {
             ArchiveError::Replay(format!("node {}: its snapshot is unreadable: {e}", base.id))
         })?;
         if state.hash() != base.state_hash {
@@ -331,31 +327,21 @@ impl Archive {
     }
 
     /// Apply a recorded node to its parent's state with its recorded dice; check the hash.
-    fn replay_node(&self, parent_state: &State, n: &NodeInfo) -> Result<State> {
+    fn replay_node(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<AnyState> {
         let command = n
             .command
             .as_ref()
             .ok_or_else(|| ArchiveError::Replay(format!("node {} has no command", n.id)))?;
         let rolls = self.rolls(n.id)?;
-        let mut dice = RecordedDice::new(rolls.clone());
-        let (next, _) = RifleAndSaber
-            .apply(parent_state, command, &mut dice)
-            .map_err(|e| ArchiveError::Replay(format!("node {}: refused on replay: {e}", n.id)))?;
-        if dice.remaining() != 0 {
-            return Err(ArchiveError::Replay(format!(
-                "node {}: {} recorded rolls were not used",
-                n.id,
-                dice.remaining()
-            )));
-        }
-        let found = next.hash();
-        if found != n.state_hash {
-            return Err(ArchiveError::Replay(format!(
-                "node {}: the replayed state hashes to {found}, the record says {}",
-                n.id, n.state_hash
-            )));
-        }
-        Ok(next)
+        let applied = replay_step(
+            parent_state,
+            command,
+            &rolls,
+            &n.state_hash,
+            &format!("node {}", n.id),
+        )
+        .map_err(|e| ArchiveError::Replay(e.to_string()))?;
+        Ok(applied.state)
     }
 
     /// Play a command after node `parent` with the game's live dice (the next faces taken from
@@ -364,19 +350,21 @@ impl Archive {
     pub fn play(
         &mut self,
         parent: NodeId,
-        command: Command,
+        command: &Value,
         forced: &mut VecDeque<u8>,
-    ) -> Result<(NodeId, State, Vec<Event>)> {
+    ) -> Result<(NodeId, Applied)> {
         let p = self.node(parent)?;
         let state = self.state_at(parent)?;
         let seed = self.game(p.game)?.seed;
         let mut live = SeededDice::resume(seed, p.dice_draws);
-        let (next, events) = {
+        let applied = {
             let mut dice = QueuedDice::new(&mut live, forced);
-            RifleAndSaber.apply(&state, &command, &mut dice as &mut dyn Dice)?
+            state
+                .rules()
+                .apply(&state, command, &mut dice as &mut dyn Dice)?
         };
-        let id = self.insert(&p, &command, &next, &events, live.draws(), None)?;
-        Ok((id, next, events))
+        let id = self.insert(&p, command, &applied, live.draws(), None)?;
+        Ok((id, applied))
     }
 
     /// "What if that roll had been a 6?": play node `id`'s command again from its parent with
@@ -387,7 +375,7 @@ impl Archive {
         id: NodeId,
         forced: BTreeMap<usize, Vec<u8>>,
         name: Option<&str>,
-    ) -> Result<(NodeId, State, Vec<Event>)> {
+    ) -> Result<(NodeId, Applied)> {
         let n = self.node(id)?;
         let parent_id = n.parent.ok_or_else(|| {
             ArchiveError::Invalid("the root of a game has no command to play again".into())
@@ -397,28 +385,37 @@ impl Archive {
         let state = self.state_at(parent_id)?;
         let seed = self.game(p.game)?.seed;
         let mut live = SeededDice::resume(seed, p.dice_draws);
-        let (next, events) = {
+        let applied = {
             let mut dice = ForcedDice::new(&mut live, forced);
-            RifleAndSaber.apply(&state, &command, &mut dice as &mut dyn Dice)?
+            state
+                .rules()
+                .apply(&state, &command, &mut dice as &mut dyn Dice)?
         };
-        let new = self.insert(&p, &command, &next, &events, live.draws(), name)?;
-        Ok((new, next, events))
+        let new = self.insert(&p, &command, &applied, live.draws(), name)?;
+        Ok((new, applied))
     }
 
     fn insert(
         &mut self,
         parent: &NodeInfo,
-        command: &Command,
-        state: &State,
-        events: &[Event],
+        command: &Value,
+        applied: &Applied,
         draws: u64,
         name: Option<&str>,
     ) -> Result<NodeId> {
-        let rolls = RifleAndSaber.rolls(events);
         let tx = self.conn.transaction()?;
-        let id = insert_child(&tx, parent, command, state, events, &rolls, draws, name)?;
+        let id = insert_child(
+            &tx,
+            parent,
+            command,
+            &applied.state,
+            &applied.events,
+            &applied.rolls,
+            draws,
+            name,
+        )?;
         tx.commit()?;
-        self.remember_node(id, state.clone());
+        self.remember_node(id, applied.state.clone());
         Ok(id)
     }
 
@@ -488,7 +485,7 @@ impl Archive {
     /// Replay a whole game from its root through every node, checking every hash.
     pub fn verify_game(&self, game: GameId) -> Result<usize> {
         let nodes = self.nodes(game)?;
-        let mut states: BTreeMap<NodeId, State> = BTreeMap::new();
+        let mut states: BTreeMap<NodeId, AnyState> = BTreeMap::new();
         let root = nodes
             .first()
             .ok_or_else(|| ArchiveError::NotFound(format!("no game {game}")))?;

@@ -5,11 +5,11 @@
 
 use super::{Annotation, Archive, ArchiveError, GameId, GameSetup, NodeId, Result, time};
 use crate::document::{self, DocumentKind};
-use crate::engine::dice::{RecordedDice, Roll};
-use crate::engine::rifle_and_saber::{Command, GameOptions, State};
-use crate::engine::{RifleAndSaber, Ruleset};
+use crate::engine::dice::Roll;
+use crate::engine::game::{AnyState, replay_step};
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -19,8 +19,9 @@ pub struct ExportedNode {
     pub id: i64,
     pub parent: Option<i64>,
     pub sibling_order: i64,
+    /// The ruleset's command, as JSON (absent at the root).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub command: Option<Command>,
+    pub command: Option<Value>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Roll>,
     pub state_hash: String,
@@ -38,7 +39,9 @@ pub struct GameTree {
     pub version: u32,
     pub title: String,
     pub ruleset: String,
-    pub options: GameOptions,
+    /// The ruleset's options, as JSON.
+    #[serde(default)]
+    pub options: Value,
     pub seed: u64,
     #[serde(default)]
     pub players: Vec<String>,
@@ -105,18 +108,29 @@ impl Archive {
 
     /// Import a game record: replay all of it first, then write it in one transaction.
     pub fn import_game(&mut self, tree: &GameTree) -> Result<GameId> {
+        let rules = tree.setup.rules()?;
+        if rules.key() != tree.ruleset {
+            return Err(ArchiveError::Invalid(format!(
+                "the record says ruleset '{}', its scenario '{}'",
+                tree.ruleset,
+                rules.key()
+            )));
+        }
+        let options = rules
+            .check_options(&tree.options)
+            .map_err(ArchiveError::Invalid)?;
         let scenario = tree.setup.scenario()?;
-        let root_state = RifleAndSaber.start(&scenario, &tree.options)?;
-        if root_state.setup.scenario_hash != tree.scenario_hash {
+        let root_state = rules.start(&scenario, &options)?;
+        let hash = rules.scenario_hash(&root_state);
+        if hash != tree.scenario_hash {
             return Err(ArchiveError::Replay(format!(
-                "the embedded setup hashes to {}, the record says {}",
-                root_state.setup.scenario_hash, tree.scenario_hash
+                "the embedded setup hashes to {hash}, the record says {}",
+                tree.scenario_hash
             )));
         }
         // Replay everything before writing anything.
-        let mut states: BTreeMap<i64, State> = BTreeMap::new();
-        let mut events_of: BTreeMap<i64, Vec<crate::engine::rifle_and_saber::Event>> =
-            BTreeMap::new();
+        let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
+        let mut events_of: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
                 (None, None, 0) => {
@@ -136,20 +150,11 @@ impl Archive {
                             n.id
                         ))
                     })?;
-                    let mut dice = RecordedDice::new(n.rolls.clone());
-                    let (s, ev) = RifleAndSaber.apply(ps, c, &mut dice).map_err(|e| {
-                        ArchiveError::Replay(format!("node {}: refused on replay: {e}", n.id))
-                    })?;
-                    if dice.remaining() != 0 || s.hash() != n.state_hash {
-                        return Err(ArchiveError::Replay(format!(
-                            "node {}: the replayed state hashes to {}, the record says {}",
-                            n.id,
-                            s.hash(),
-                            n.state_hash
-                        )));
-                    }
-                    states.insert(n.id, s);
-                    events_of.insert(n.id, ev);
+                    let applied =
+                        replay_step(ps, c, &n.rolls, &n.state_hash, &format!("node {}", n.id))
+                            .map_err(|e| ArchiveError::Replay(e.to_string()))?;
+                    states.insert(n.id, applied.state);
+                    events_of.insert(n.id, applied.events);
                 }
                 _ => {
                     return Err(ArchiveError::Replay(format!(
@@ -170,7 +175,7 @@ impl Archive {
                 tree.setup.scenario.id,
                 tree.scenario_hash,
                 tree.ruleset,
-                serde_json::to_string(&tree.options).expect("options serialize"),
+                options.to_string(),
                 tree.seed as i64,
                 serde_json::to_string(&tree.setup).expect("setup serializes"),
                 serde_json::to_string(&tree.players).expect("names serialize"),

@@ -2,10 +2,9 @@
 //! `import-game`. Each takes `--db PATH` (default: the app's archive in the user's data folder).
 
 use super::Outcome;
-use kepi::archive::{Annotation, Archive, GameTree, NodeInfo, SearchQuery, Shape};
-use kepi::engine::rifle_and_saber::describe::{describe_command, describe_event};
-use kepi::engine::rifle_and_saber::state::State;
-use kepi::library::read_text;
+use crate::archive::{Annotation, Archive, GameTree, NodeInfo, SearchQuery, Shape};
+use crate::engine::AnyState;
+use crate::library::read_text;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,9 +18,11 @@ fn e<E: std::fmt::Display>(e: E) -> String {
     e.to_string()
 }
 
-fn node_line(state: &State, n: &NodeInfo) -> String {
+/// A node in words; commands are described against `state` (any state of the game: their
+/// words name units and hexes, which do not change).
+fn node_line(state: &AnyState, n: &NodeInfo) -> String {
     let what = match &n.command {
-        Some(c) => describe_command(state, c),
+        Some(c) => state.rules().describe_command(state, c),
         None => "(start)".to_string(),
     };
     format!(
@@ -89,20 +90,24 @@ pub fn replay(a: ReplayArgs) -> Outcome {
     }
     let s = ar.state_at(node.id).map_err(e)?;
     if a.json {
-        let mut v = serde_json::to_value(&s).map_err(e)?;
+        let mut v = s.rules().state_json(&s);
         v["hash"] = serde_json::Value::String(s.hash());
         v["node"] = serde_json::json!(node.id);
         println!("{}", serde_json::to_string_pretty(&v).map_err(e)?);
         return Ok(ExitCode::SUCCESS);
     }
     println!("{}", node_line(&s, &node));
+    let p = s.progress();
     println!(
         "{} — game-turn {} of {}, {} {}",
-        s.setup.title,
-        s.turn,
-        s.setup.game_length,
-        s.setup.sides[s.player].name,
-        s.phase.name()
+        ar.game(node.game).map_err(e)?.title,
+        p.turn,
+        p.last_turn,
+        s.sides()
+            .get(p.player)
+            .map(|x| x.name.clone())
+            .unwrap_or_default(),
+        p.phase
     );
     for r in ar.rolls(node.id).map_err(e)? {
         println!(
@@ -151,7 +156,13 @@ pub fn tree(a: TreeArgs) -> Outcome {
             .map(|w| format!(", won by {w}"))
             .unwrap_or_default()
     );
-    fn walk(ar: &Archive, s: &State, n: &NodeInfo, depth: usize, all: bool) -> Result<(), String> {
+    fn walk(
+        ar: &Archive,
+        s: &AnyState,
+        n: &NodeInfo,
+        depth: usize,
+        all: bool,
+    ) -> Result<(), String> {
         let children = ar.children(n.id).map_err(e)?;
         let show = all || depth > 0 || children.len() > 1 || n.parent.is_none();
         if show {
@@ -228,14 +239,12 @@ pub fn branch(a: BranchArgs) -> Outcome {
             .collect::<Result<_, _>>()?;
         forced.insert(seq, faces);
     }
-    let (id, state, events) = ar
+    let (id, applied) = ar
         .branch_forced(a.node, forced, a.name.as_deref())
         .map_err(e)?;
     println!("new variation: node {id}");
-    for ev in &events {
-        if let Some(l) = describe_event(&state, ev) {
-            println!("  {l}");
-        }
+    for l in &applied.described {
+        println!("  {l}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -301,14 +310,14 @@ pub fn annotate(a: AnnotateArgs) -> Outcome {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let state = ar.state_at(node).map_err(e)?;
+    let grid = ar
+        .game_setup(ar.node(node).map_err(e)?.game)
+        .map_err(e)?
+        .map
+        .grid;
     let hex = |s: &str| {
-        state.setup.grid.parse(s).ok_or_else(|| {
-            format!(
-                "'{s}' is not a hex of this map ({})",
-                state.setup.grid.name_hint()
-            )
-        })
+        grid.parse(s)
+            .ok_or_else(|| format!("'{s}' is not a hex of this map ({})", grid.name_hint()))
     };
     let mut shapes = Vec::new();
     for ar_ in &a.arrow {

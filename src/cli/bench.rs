@@ -1,14 +1,14 @@
 //! `kepi bench`: the speed figures the issues name, measured on the shipped content.
 
 use super::Outcome;
-use kepi::engine::dice::SeededDice;
-use kepi::engine::rifle_and_saber::autoplay::Policy;
-use kepi::engine::rifle_and_saber::board::Board;
-use kepi::engine::rifle_and_saber::movement::{reachable_on, search};
-use kepi::engine::rifle_and_saber::state::{Phase, State};
-use kepi::engine::rifle_and_saber::{Command, GameOptions};
-use kepi::engine::{RifleAndSaber, Ruleset};
-use kepi::library::load_scenario;
+use crate::engine::dice::SeededDice;
+use crate::engine::rifle_and_saber::autoplay::Policy;
+use crate::engine::rifle_and_saber::board::Board;
+use crate::engine::rifle_and_saber::movement::{reachable_on, search};
+use crate::engine::rifle_and_saber::state::{Phase, State};
+use crate::engine::rifle_and_saber::{Command, GameOptions};
+use crate::engine::{RifleAndSaber, Ruleset};
+use crate::library::load_scenario;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -139,16 +139,16 @@ pub fn run(a: Args) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
-    use kepi::archive::{Archive, SearchQuery};
+fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
+    use crate::archive::{Archive, SearchQuery};
     use std::collections::VecDeque;
-    let e = |x: kepi::archive::ArchiveError| x.to_string();
+    let e = |x: crate::archive::ArchiveError| x.to_string();
     let dir = std::env::temp_dir().join(format!("kepi-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|x| x.to_string())?;
     let path = dir.join("bench.kepi");
     let mut ar = Archive::open(&path).map_err(e)?;
     let game = ar
-        .create_game(scenario, GameOptions::default(), 1, &[])
+        .create_game(scenario, &serde_json::Value::Null, 1, &[])
         .map_err(e)?;
     // A 5,000-node game: the main line to the end, then variations from points along it.
     // Recording times of commands that continue a line (the parent's state is at hand), and
@@ -158,14 +158,15 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
     let mut play = |ar: &mut Archive, from: i64, seed: u64, plies: usize| -> Result<(), String> {
         let mut node = from;
         let mut state = ar.state_at(node).map_err(e)?;
-        let mut policy = Policy::new(seed);
+        let mut policy = state.rules().random_player(seed);
         for i in 0..plies {
-            if state.phase == Phase::Over {
+            if state.progress().over {
                 break;
             }
             let c = policy.next(&state);
             let t = Instant::now();
-            let (n, s, _) = ar.play(node, c, &mut VecDeque::new()).map_err(e)?;
+            let (n, applied) = ar.play(node, &c, &mut VecDeque::new()).map_err(e)?;
+            let s = applied.state;
             if i == 0 {
                 branch_times.push(t.elapsed());
             } else {

@@ -1,8 +1,8 @@
 use super::Outcome;
-use kepi::engine::rifle_and_saber::factor::{
+use crate::engine::rifle_and_saber::factor::{
     FactorOptions, factor, parse_hours, parse_scale, parse_side,
 };
-use kepi::tables::RulesetTables;
+use crate::tables::RulesetTables;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -12,10 +12,10 @@ pub struct Args {
     #[arg(long, required = true)]
     side: Vec<String>,
     /// Men in one unit (the rules say 100 to 150).
-    #[arg(long, default_value_t = kepi::engine::rifle_and_saber::factor::DEFAULT_MEN_PER_UNIT)]
+    #[arg(long, default_value_t = crate::engine::rifle_and_saber::factor::DEFAULT_MEN_PER_UNIT)]
     men_per_unit: u32,
     /// Guns in one unit (the rules say 4 to 6).
-    #[arg(long, default_value_t = kepi::engine::rifle_and_saber::factor::DEFAULT_GUNS_PER_UNIT)]
+    #[arg(long, default_value_t = crate::engine::rifle_and_saber::factor::DEFAULT_GUNS_PER_UNIT)]
     guns_per_unit: u32,
     /// Keep this fraction of the forces, e.g. 1/3 ("reduced by two-thirds").
     #[arg(long, default_value = "1")]

@@ -1,48 +1,21 @@
-//! `kepi new`, `legal`, `play`, `state` and `autoplay`: games as JSON files.
+//! `kepi new`, `legal`, `play`, `state`, `reach`, `preview` and `autoplay`: games as JSON
+//! files or in the archive, for any rule system (through `engine::game`).
 
 use super::Outcome;
-use kepi::engine::rifle_and_saber::autoplay::Policy;
-use kepi::engine::rifle_and_saber::describe::{describe_command, describe_event, parse_command};
-use kepi::engine::rifle_and_saber::state::{Location, Phase, State};
-use kepi::engine::rifle_and_saber::{Event, GameOptions};
-use kepi::engine::{RifleAndSaber, Ruleset};
-use kepi::game::GameRecord;
-use kepi::library::{load_scenario, read_text};
+use crate::engine::game::{AnyRuleset, AnyState, Applied, options_from_rules, registry};
+use crate::game::GameRecord;
+use crate::library::{load_scenario, read_text};
+use serde_json::Value;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Optional rules as `--rule NAME=on|off`.
-fn options(rules: &[String]) -> Result<GameOptions, String> {
-    let mut o = GameOptions::default();
-    for r in rules {
-        let (name, value) = r
-            .split_once('=')
-            .ok_or_else(|| format!("--rule {r}: write NAME=on or NAME=off"))?;
-        let on = match value {
-            "on" => true,
-            "off" => false,
-            _ => return Err(format!("--rule {r}: the value is on or off")),
-        };
-        match name {
-            "morale" => o.morale = on,
-            "improved_positions" => o.improved_positions = on,
-            "trenches" => o.trenches = on,
-            "range_effects" => o.range_effects = on,
-            "road_movement" => o.road_movement = on,
-            _ => {
-                return Err(format!(
-                    "--rule {r}: unknown rule; the optional rules are morale, \
-                     improved_positions, trenches, range_effects, road_movement"
-                ));
-            }
-        }
-    }
-    Ok(o)
+fn rules_of(scenario: &crate::scenario::Scenario) -> Result<&'static dyn AnyRuleset, String> {
+    registry::get(scenario.file.ruleset.key())
 }
 
-fn load_game(path: &Path) -> Result<(GameRecord, State), String> {
+fn load_game(path: &Path) -> Result<(GameRecord, AnyState), String> {
     let text = read_text(path).map_err(|p| p.to_string())?;
     let game = GameRecord::from_text(&text).map_err(|p| p.in_file(path).to_string())?;
     let state = game
@@ -59,25 +32,21 @@ fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
-fn print_events(state: &State, events: &[Event]) {
-    for e in events {
-        if let Some(line) = describe_event(state, e) {
-            println!("  {line}");
-        }
+fn print_applied(applied: &Applied) {
+    for line in &applied.described {
+        println!("  {line}");
     }
 }
 
-/// Play the deploying sides with the random policy, recording every command.
-fn auto_deploy(game: &mut GameRecord, mut state: State, seed: u64) -> Result<State, String> {
-    let mut policy = Policy::new(seed);
-    while state.phase == Phase::Deployment {
-        let cmd = policy.next(&state);
-        let (next, _) = game
-            .play(&state, cmd.clone(), Default::default())
-            .map_err(|e| format!("auto-deploy: {}: {e}", describe_command(&state, &cmd)))?;
-        state = next;
-    }
-    Ok(state)
+/// "Phase — side" of a state, for one-line reports.
+fn where_line(state: &AnyState) -> String {
+    let p = state.progress();
+    let side = state
+        .sides()
+        .get(p.player)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    format!("{} — {side}", p.phase)
 }
 
 #[derive(clap::Args)]
@@ -90,8 +59,7 @@ pub struct NewArgs {
     /// Deploy both sides legally at random (seeded).
     #[arg(long)]
     auto_deploy: bool,
-    /// Optional rules: morale, improved_positions, trenches, range_effects, road_movement
-    /// (e.g. --rule range_effects=on).
+    /// Optional rules, NAME=on|off (e.g. --rule range_effects=on); `kepi rules` lists them.
     #[arg(long = "rule")]
     rules: Vec<String>,
     /// The game file to write...
@@ -107,101 +75,114 @@ pub struct NewArgs {
 
 pub fn new(a: NewArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
-    let opts = options(&a.rules)?;
+    let rules = rules_of(&scenario)?;
+    let opts = options_from_rules(rules, &a.rules)?;
     if a.db.is_some() || a.out.is_none() {
         let mut ar = super::archive::open(&a.db)?;
         let id = ar
-            .create_game(&scenario, opts, a.seed, &a.players)
+            .create_game(&scenario, &opts, a.seed, &a.players)
             .map_err(|e| e.to_string())?;
         let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
         let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
         if a.auto_deploy {
-            let mut policy = Policy::new(a.seed);
-            while state.phase == Phase::Deployment {
-                let cmd = policy.next(&state);
-                let (n, next, _) = ar
-                    .play(node, cmd, &mut VecDeque::new())
+            let mut player = rules.random_player(a.seed);
+            while state.progress().deploying {
+                let cmd = player.next(&state);
+                let (n, applied) = ar
+                    .play(node, &cmd, &mut VecDeque::new())
                     .map_err(|e| format!("auto-deploy: {e}"))?;
                 node = n;
-                state = next;
+                state = applied.state;
             }
         }
         println!(
-            "game {id} of '{}' (seed {}) in {}, at node {node}: {} — {}",
+            "game {id} of '{}' (seed {}) in {}, at node {node}: {}",
             scenario.file.title,
             a.seed,
             ar.path().display(),
-            state.phase.name(),
-            state.setup.sides[state.player].name
+            where_line(&state)
         );
         return Ok(ExitCode::SUCCESS);
     }
     let out = a.out.expect("checked");
-    let mut game = GameRecord::new(&scenario, opts, a.seed);
-    let mut state = RifleAndSaber
-        .start(&scenario, &opts)
+    let mut game = GameRecord::new(&scenario, &opts, a.seed)?;
+    let mut state = rules
+        .start(&scenario, &game.options)
         .map_err(|e| e.to_string())?;
     if a.auto_deploy {
-        state = auto_deploy(&mut game, state, a.seed)?;
+        let mut player = rules.random_player(a.seed);
+        while state.progress().deploying {
+            let cmd = player.next(&state);
+            let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
+                format!("auto-deploy: {}: {e}", rules.describe_command(&state, &cmd))
+            })?;
+            state = applied.state;
+        }
     }
     save_game(&out, &game)?;
     println!(
-        "{}: new game of '{}' (seed {}), {} — {}",
+        "{}: new game of '{}' (seed {}), {}",
         out.display(),
         scenario.file.title,
         a.seed,
-        state.phase.name(),
-        state.setup.sides[state.player].name
+        where_line(&state)
     );
     Ok(ExitCode::SUCCESS)
 }
 
+/// Where a command reads its state: a game file, or a node of an archived game.
 #[derive(clap::Args)]
-pub struct LegalArgs {
+pub struct Target {
     /// A game file (or use --db with --game / --node).
     game: Option<PathBuf>,
     #[arg(long)]
     db: Option<PathBuf>,
+    /// An archived game (at the end of its main line)...
     #[arg(long = "game")]
     game_id: Option<i64>,
+    /// ...or a node of one.
     #[arg(long)]
     node: Option<i64>,
-    /// One command a line as JSON (for `kepi play --script`).
+}
+
+impl Target {
+    /// The state a command targets: a game file, or a node of an archived game (default: the
+    /// end of the main line).
+    fn state(&self) -> Result<AnyState, String> {
+        match (&self.game, self.game_id, self.node) {
+            (Some(f), None, None) => Ok(load_game(f)?.1),
+            (None, g, n) if g.is_some() || n.is_some() => {
+                let ar = super::archive::open(&self.db)?;
+                let node = match (n, g) {
+                    (Some(n), _) => n,
+                    (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
+                    _ => unreachable!("one of them is given"),
+                };
+                ar.state_at(node).map_err(|e| e.to_string())
+            }
+            _ => Err("give a game file, or --game ID / --node N (with --db)".into()),
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct LegalArgs {
+    #[command(flatten)]
+    target: Target,
+    /// One command a line as JSON, as `kepi play --script` reads them (units by label).
     #[arg(long)]
     json: bool,
 }
 
-/// The state a command targets: a game file, or a node of an archived game (default: the end
-/// of the main line).
-fn target_state(
-    file: &Option<PathBuf>,
-    db: &Option<PathBuf>,
-    game: Option<i64>,
-    node: Option<i64>,
-) -> Result<State, String> {
-    match (file, game, node) {
-        (Some(f), None, None) => Ok(load_game(f)?.1),
-        (None, g, n) if g.is_some() || n.is_some() => {
-            let ar = super::archive::open(db)?;
-            let node = match (n, g) {
-                (Some(n), _) => n,
-                (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
-                _ => unreachable!(),
-            };
-            ar.state_at(node).map_err(|e| e.to_string())
-        }
-        _ => Err("give a game file, or --game ID / --node N (with --db)".into()),
-    }
-}
-
 pub fn legal(a: LegalArgs) -> Outcome {
-    let state = target_state(&a.game, &a.db, a.game_id, a.node)?;
-    let commands = RifleAndSaber.legal(&state);
+    let state = a.target.state()?;
+    let rules = state.rules();
+    let commands = rules.legal(&state);
     for c in &commands {
         if a.json {
             println!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
         } else {
-            println!("{}", describe_command(&state, c));
+            println!("{}", rules.describe_command(&state, c));
         }
     }
     if !a.json {
@@ -212,16 +193,8 @@ pub fn legal(a: LegalArgs) -> Outcome {
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// A game file (or use --db with --game / --node).
-    game: Option<PathBuf>,
-    #[arg(long)]
-    db: Option<PathBuf>,
-    /// An archived game: play on from the end of its main line...
-    #[arg(long = "game")]
-    game_id: Option<i64>,
-    /// ...or from this node (a node with children gets a new variation).
-    #[arg(long)]
-    node: Option<i64>,
+    #[command(flatten)]
+    target: Target,
     /// Commands, one JSON object a line ('-' for standard input); units by label or number,
     /// hexes by name: {"type": "move", "unit": "British MZ 3", "path": ["0812", "0813"]}.
     #[arg(long)]
@@ -231,69 +204,82 @@ pub struct PlayArgs {
     dice: Vec<u8>,
 }
 
-pub fn play(a: PlayArgs) -> Outcome {
-    let reader: Box<dyn BufRead> = if a.script.as_os_str() == "-" {
+/// The script's commands: (where, JSON) for each non-empty, non-comment line.
+fn read_script(script: &Path) -> Result<Vec<(String, Value)>, String> {
+    let reader: Box<dyn BufRead> = if script.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
         Box::new(std::io::BufReader::new(
-            std::fs::File::open(&a.script)
-                .map_err(|e| format!("{}: cannot read: {e}", a.script.display()))?,
+            std::fs::File::open(script)
+                .map_err(|e| format!("{}: cannot read: {e}", script.display()))?,
         ))
     };
-    let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
-    // Where the commands go: an archived game (each command recorded as a node) or a file.
-    enum Target {
-        Archive(kepi::archive::Archive, i64),
-        File(PathBuf, GameRecord),
-    }
-    let (mut target, mut state) = match &a.game {
-        None => {
-            let ar = super::archive::open(&a.db)?;
-            let node = match (a.node, a.game_id) {
-                (Some(n), _) => n,
-                (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
-                _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
-            };
-            let state = ar.state_at(node).map_err(|e| e.to_string())?;
-            (Target::Archive(ar, node), state)
-        }
-        Some(file) => {
-            let (game, state) = load_game(file)?;
-            (Target::File(file.clone(), game), state)
-        }
-    };
+    let mut out = Vec::new();
     for (n, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let where_ = format!("{} line {}", a.script.display(), n + 1);
-        let value: serde_json::Value =
+        let where_ = format!("{} line {}", script.display(), n + 1);
+        let value: Value =
             serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
-        let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
-        println!("{}", describe_command(&state, &cmd));
+        out.push((where_, value));
+    }
+    Ok(out)
+}
+
+pub fn play(a: PlayArgs) -> Outcome {
+    let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
+    // Where the commands go: an archived game (each command recorded as a node) or a file.
+    enum Sink {
+        Archive(crate::archive::Archive, i64),
+        File(PathBuf, Box<GameRecord>),
+    }
+    let t = &a.target;
+    let (mut sink, mut state) = match &t.game {
+        None => {
+            let ar = super::archive::open(&t.db)?;
+            let node = match (t.node, t.game_id) {
+                (Some(n), _) => n,
+                (None, Some(g)) => ar.tip(g).map_err(|e| e.to_string())?.id,
+                _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
+            };
+            let state = ar.state_at(node).map_err(|e| e.to_string())?;
+            (Sink::Archive(ar, node), state)
+        }
+        Some(file) => {
+            let (game, state) = load_game(file)?;
+            (Sink::File(file.clone(), Box::new(game)), state)
+        }
+    };
+    let rules = state.rules();
+    for (where_, value) in read_script(&a.script)? {
+        let cmd = rules
+            .parse_command(&state, value)
+            .map_err(|e| format!("{where_}: {e}"))?;
+        println!("{}", rules.describe_command(&state, &cmd));
         let refused = |e: String| format!("{where_}: refused: {e}");
-        let (next, events) = match &mut target {
-            Target::Archive(ar, node) => {
-                let (id, next, events) = ar
-                    .play(*node, cmd, &mut queue)
+        let applied = match &mut sink {
+            Sink::Archive(ar, node) => {
+                let (id, applied) = ar
+                    .play(*node, &cmd, &mut queue)
                     .map_err(|e| refused(e.to_string()))?;
                 *node = id;
                 println!("  recorded as node {id}");
-                (next, events)
+                applied
             }
-            Target::File(file, game) => {
+            Sink::File(file, game) => {
                 let r = game
-                    .play_queued(&state, cmd, &mut queue)
+                    .play_queued(&state, &cmd, &mut queue)
                     .map_err(|e| refused(e.to_string()))?;
                 // Each command is saved as soon as it is applied.
                 save_game(file, game)?;
                 r
             }
         };
-        print_events(&next, &events);
-        state = next;
+        print_applied(&applied);
+        state = applied.state;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -316,65 +302,157 @@ pub fn state(a: StateArgs) -> Outcome {
         .replay(a.at)
         .map_err(|e| format!("{}: {e}", a.game.display()))?;
     if a.json {
-        let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
-        v["hash"] = serde_json::Value::String(s.hash());
+        let v = s.rules().state_json(&s);
         println!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let p = RifleAndSaber.progress(&s);
-    println!(
-        "{} — game-turn {} of {}, {} {}{}",
-        s.setup.title,
-        p.turn,
-        p.last_turn,
-        s.setup.sides[p.player].name,
-        p.phase,
-        p.waiting_for
-            .map(|w| format!(" (waiting for {w})"))
-            .unwrap_or_default()
-    );
-    if let Some(o) = &s.outcome {
+    println!("{}", s.rules().report(&s));
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct ReachArgs {
+    #[command(flatten)]
+    target: Target,
+    /// The unit, by label ("British MZ 3") or number.
+    #[arg(long)]
+    unit: String,
+    /// The reach as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Where a unit may go now: each hex with its cost and path (the play view's highlight).
+pub fn reach(a: ReachArgs) -> Outcome {
+    let state = a.target.state()?;
+    let r = state
+        .rules()
+        .reach(&state, &a.unit)
+        .map_err(|e| e.to_string())?;
+    if a.json {
         println!(
-            "Result: {} — {}",
-            o.winner
-                .map(|w| format!("{} wins", s.setup.sides[w].name))
-                .unwrap_or_else(|| "no winner".into()),
-            o.reason
+            "{}",
+            serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} at {}: allowance {}, spent {}",
+        r.unit,
+        r.from.as_deref().unwrap_or("(off the map)"),
+        r.allowance,
+        r.spent
+    );
+    if let Some(why) = &r.refused {
+        println!("may not move: {why}");
+    }
+    for h in &r.hexes {
+        println!(
+            "  {:<6} cost {:<6} left {:<6} by {}{}",
+            h.hex,
+            h.cost,
+            h.left,
+            h.path.join("-"),
+            h.notes
+                .iter()
+                .map(|n| format!("  ({n})"))
+                .collect::<String>()
         );
     }
-    for side in 0..2 {
+    println!("{} hex(es)", r.hexes.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct PreviewArgs {
+    #[command(flatten)]
+    target: Target,
+    /// The allocations of the attack, one JSON command a line, as for `kepi play --script`.
+    #[arg(long)]
+    script: PathBuf,
+    /// The preview as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The attack the script's allocations would make, before anything is rolled; the game is
+/// left unchanged.
+pub fn preview(a: PreviewArgs) -> Outcome {
+    let state = a.target.state()?;
+    let rules = state.rules();
+    // Each line is read against the state it will meet: the allocations before it applied.
+    let mut commands = Vec::new();
+    let mut s = state.clone();
+    for (where_, value) in read_script(&a.script)? {
+        let c = rules
+            .parse_command(&s, value)
+            .map_err(|e| format!("{where_}: {e}"))?;
+        s = rules
+            .apply(&s, &c, &mut crate::engine::dice::FixedDice::new([]))
+            .map_err(|e| format!("{where_}: refused: {e}"))?
+            .state;
+        commands.push(c);
+    }
+    let p = rules
+        .preview(&state, &commands)
+        .map_err(|e| e.to_string())?;
+    if a.json {
         println!(
-            "{} (morale {:?}):",
-            s.setup.sides[side].name, s.morale[side]
+            "{}",
+            serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?
         );
-        for u in (0..s.units.len()).filter(|&u| s.side_of(u) == side) {
-            let unit = &s.units[u];
-            let at = match unit.location {
-                Location::Hex(h) => s.setup.name(h),
-                Location::Off => "not on the map yet".into(),
-                Location::Exited => "left the map".into(),
-                Location::Eliminated => "eliminated".into(),
-            };
-            let mut notes = Vec::new();
-            if unit.disrupted() {
-                notes.push("disrupted");
-            }
-            if unit.limbered {
-                notes.push("limbered");
-            }
-            if unit.mounted_kind.is_some() {
-                notes.push("dismounted");
-            }
-            if unit.road_mode {
-                notes.push("road mode");
-            }
-            println!("  {:<24} {:<20} {}", s.label(u), at, notes.join(", "));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{} attack on {}", p.kind, p.target);
+    for c in &p.attackers {
+        println!(
+            "  attacker {} in {}: {} (printed {})",
+            c.unit, c.hex, c.value, c.base
+        );
+        for m in &c.modifiers {
+            println!("    {} {} ({})", m.name, m.effect, m.case);
         }
     }
-    println!("state hash {}", s.hash());
+    for c in &p.defenders {
+        println!(
+            "  defender {} in {}: {} (printed {})",
+            c.unit, c.hex, c.value, c.base
+        );
+        for m in &c.modifiers {
+            println!("    {} {} ({})", m.name, m.effect, m.case);
+        }
+    }
+    println!(
+        "attack {} against defense {}",
+        p.attack_total, p.defense_total
+    );
+    println!("odds: {}", p.odds);
+    for r in &p.results {
+        println!(
+            "  {:>5.1} %  {:<4} {}{}",
+            r.chance * 100.0,
+            r.result,
+            r.meaning,
+            if r.faces.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (rolls {})",
+                    r.faces
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        );
+    }
+    for n in &p.notes {
+        println!("  note: {n}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -398,68 +476,50 @@ pub struct AutoplayArgs {
 
 pub fn autoplay(a: AutoplayArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
-    let opts = options(&a.rules)?;
+    let rules = rules_of(&scenario)?;
+    let opts = options_from_rules(rules, &a.rules)?;
     let mut archive = match &a.db {
         Some(_) => Some(super::archive::open(&a.db)?),
         None => None,
     };
     for k in 0..a.games {
         let seed = a.seed + k;
+        let mut player = rules.random_player(seed);
         if let Some(ar) = archive.as_mut() {
             let id = ar
-                .create_game(&scenario, opts, seed, &[])
+                .create_game(&scenario, &opts, seed, &[])
                 .map_err(|e| e.to_string())?;
             let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
             let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
-            let mut policy = Policy::new(seed);
             let mut plies = 0;
-            while state.phase != Phase::Over {
-                let cmd = policy.next(&state);
-                let (n, next, _) = ar
-                    .play(node, cmd, &mut VecDeque::new())
+            while !state.progress().over {
+                let cmd = player.next(&state);
+                let (n, applied) = ar
+                    .play(node, &cmd, &mut VecDeque::new())
                     .map_err(|e| format!("seed {seed}: {e}"))?;
                 node = n;
-                state = next;
+                state = applied.state;
                 plies += 1;
             }
-            let o = state.outcome.clone().expect("over");
-            println!(
-                "seed {seed}: game {id}, {} after {plies} commands: {}",
-                o.winner
-                    .map(|w| format!("{} wins", state.setup.sides[w].name))
-                    .unwrap_or_else(|| "no winner".into()),
-                o.reason
-            );
+            let (winner, reason) = state.result_words().unwrap_or_default();
+            println!("seed {seed}: game {id}, {winner} after {plies} commands: {reason}");
             continue;
         }
-        let mut game = GameRecord::new(&scenario, opts, seed);
-        let mut state = RifleAndSaber
-            .start(&scenario, &opts)
+        let mut game = GameRecord::new(&scenario, &opts, seed)?;
+        let mut state = rules
+            .start(&scenario, &game.options)
             .map_err(|e| e.to_string())?;
-        let mut policy = Policy::new(seed);
-        let mut fights = 0;
-        while state.phase != Phase::Over {
-            let cmd = policy.next(&state);
-            let (next, events) = game
-                .play(&state, cmd.clone(), Default::default())
-                .map_err(|e| format!("seed {seed}: {}: {e}", describe_command(&state, &cmd)))?;
-            fights += events
-                .iter()
-                .filter(|e| matches!(e, Event::FireResolved { .. } | Event::ShockResolved { .. }))
-                .count();
-            state = next;
+        while !state.progress().over {
+            let cmd = player.next(&state);
+            let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
+                format!("seed {seed}: {}: {e}", rules.describe_command(&state, &cmd))
+            })?;
+            state = applied.state;
         }
-        let o = state.outcome.clone().expect("over");
+        let (winner, reason) = state.result_words().unwrap_or_default();
         println!(
-            "seed {seed}: {} after {} commands, {} combats, losses {}-{}: {}",
-            o.winner
-                .map(|w| format!("{} wins", state.setup.sides[w].name))
-                .unwrap_or_else(|| "no winner".into()),
-            game.moves.len(),
-            fights,
-            state.eliminated[0],
-            state.eliminated[1],
-            o.reason
+            "seed {seed}: {winner} after {} commands: {reason}",
+            game.moves.len()
         );
         if let Some(dir) = &a.save {
             std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
@@ -467,6 +527,62 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
                 &dir.join(format!("{}-{seed}.json", scenario.file.id)),
                 &game,
             )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(clap::Args)]
+pub struct RulesArgs {
+    /// As JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Every rule system that plays, with its phases and optional rules (`--rule KEY=on|off`).
+pub fn rules(a: RulesArgs) -> Outcome {
+    let all = registry::all();
+    if a.json {
+        let v: Vec<Value> = all
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "key": r.key(),
+                    "name": r.name(),
+                    "phases": r.phases(),
+                    "optional_rules": r.optional_rules(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for r in all {
+        println!("{} ({})", r.name(), r.key());
+        println!(
+            "  phases: {}",
+            r.phases()
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.case))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        for o in r.optional_rules() {
+            println!(
+                "  --rule {}={}  {} ({}){}",
+                o.key,
+                if o.default { "on" } else { "off" },
+                o.name,
+                o.case,
+                if o.note.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", o.note)
+                }
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

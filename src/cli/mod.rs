@@ -1,4 +1,4 @@
-//! Command-line interface. Each subcommand parses its arguments, calls the core and prints;
+//! The `kepi` command line. Each subcommand parses its arguments, calls the core and prints;
 //! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
 
 mod archive;
@@ -46,6 +46,12 @@ enum Command {
     Play(game::PlayArgs),
     /// Print a game's state (replayed and checked from its record).
     State(game::StateArgs),
+    /// Where a unit may go now: each hex with its cost and path.
+    Reach(game::ReachArgs),
+    /// The attack a script's allocations would make, before anything is rolled.
+    Preview(game::PreviewArgs),
+    /// The rule systems Kepi plays, with their phases and optional rules.
+    Rules(game::RulesArgs),
     /// Play seeded games with random legal commands to the end.
     Autoplay(game::AutoplayArgs),
     /// Open a node of an archived game: the state, replayed and checked.
@@ -72,8 +78,25 @@ enum Command {
     Pack(pack::Args),
 }
 
+/// `kepi` with the process's arguments.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    run_from(std::env::args_os())
+}
+
+/// `kepi` with the given arguments (the first is the program name), in this process: tests
+/// drive the command line this way with rule systems registered only for them.
+pub fn run_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
     let result = match cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Factor(a) => factor::run(a),
@@ -95,6 +118,9 @@ pub fn run() -> ExitCode {
         Command::Legal(a) => game::legal(a),
         Command::Play(a) => game::play(a),
         Command::State(a) => game::state(a),
+        Command::Reach(a) => game::reach(a),
+        Command::Preview(a) => game::preview(a),
+        Command::Rules(a) => game::rules(a),
         Command::Autoplay(a) => game::autoplay(a),
     };
     match result {

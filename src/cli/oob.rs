@@ -1,6 +1,6 @@
 use super::Outcome;
-use kepi::engine::rifle_and_saber::oob::Oob;
-use kepi::tables::RulesetTables;
+use crate::engine::rifle_and_saber::oob::Oob;
+use crate::tables::RulesetTables;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

@@ -1,10 +1,10 @@
 //! `kepi pack export|import|list|verify`: scenario packs.
 
 use super::Outcome;
-use clap::Subcommand;
-use kepi::pack::{
+use crate::pack::{
     self, ExportOptions, ImportOptions, ImportOutcome, Limits, OnConflict, PackError,
 };
+use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;

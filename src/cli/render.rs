@@ -1,7 +1,7 @@
 use super::Outcome;
-use kepi::library::{load_map, load_scenario};
-use kepi::render::{self, DEFAULT_SCALE, RenderOptions};
-use kepi::scenario::Scenario;
+use crate::library::{load_map, load_scenario};
+use crate::render::{self, DEFAULT_SCALE, RenderOptions};
+use crate::scenario::Scenario;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,5 +1,5 @@
 use super::Outcome;
-use kepi::tables::RIFLE_AND_SABER_FILES;
+use crate::tables::RIFLE_AND_SABER_FILES;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

@@ -1,5 +1,5 @@
 use super::Outcome;
-use kepi::library::{json_files, validate_file};
+use crate::library::{json_files, validate_file};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,6 +1,6 @@
 use super::Outcome;
-use kepi::library::{load_scenario_map, read_text};
-use kepi::scenario::ScenarioFile;
+use crate::library::{load_scenario_map, read_text};
+use crate::scenario::ScenarioFile;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

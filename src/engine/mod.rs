@@ -3,12 +3,19 @@
 //! One transition: `apply(&state, &command, &mut dyn Dice) -> Result<(State, Vec<Event>),
 //! RuleError>`. A refused command leaves the state untouched and says why, citing the case.
 //! Dice are asked for with their purpose and returned as data in the events.
+//!
+//! Each rule system implements [`Ruleset`] in its own folder (`rifle_and_saber/`); [`game`] is
+//! the one generic layer that plays, records, replays and verifies games of any of them.
 
 pub mod dice;
 pub mod error;
+pub mod game;
 pub mod hash;
+pub mod preview;
 pub mod rifle_and_saber;
 pub mod ruleset;
 
 pub use error::RuleError;
-pub use ruleset::{Progress, RifleAndSaber, Ruleset};
+pub use game::{AnyRuleset, AnyState};
+pub use rifle_and_saber::ruleset::RifleAndSaber;
+pub use ruleset::{GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo};

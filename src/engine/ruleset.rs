@@ -1,32 +1,122 @@
-//! The interface every rule system implements. Rifle & Saber is the first; Age of Rifles,
-//! Rifle and Kepi, Vae Victis and 19th Century will follow the same trait.
+//! The interface every rule system implements, with its own state, command, event and option
+//! types. Nothing outside a rule system's folder names those types: the generic game layer
+//! (`engine::game`) plays, records, replays and verifies games of any system through this
+//! trait, erased to [`crate::engine::game::AnyRuleset`] and found by key in the registry.
+//!
+//! Contract (checked by the generic layer on every replay):
+//! - `apply` is a pure function of the state, the command and the dice faces it is given: the
+//!   same inputs give the same `state_hash`, on every platform. A refused command leaves the
+//!   state untouched and says why, citing the rule case.
+//! - every die the engine rolls is asked of the `Dice` it is given and appears in `rolls` of the
+//!   events, in the order it was asked for;
+//! - `restore(root, snapshot(s))` gives a state with the same hash as `s`;
+//! - commands and options round-trip through serde JSON unchanged.
 
 use super::dice::{Dice, Roll};
 use super::error::RuleError;
+use super::preview::{AttackPreview, Reach};
 use crate::scenario::Scenario;
-use crate::tables::RulesetId;
-use serde::Serialize;
+use crate::tables::RulesetTables;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
 
-/// Where a game stands, for display.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Where a game stands, for display and for the generic layer's loops.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
     pub turn: u32,
     pub last_turn: u32,
     /// The side to act (index into the scenario's sides).
     pub player: usize,
+    /// The phase's key, as [`Ruleset::phases`] lists it ("fire").
+    pub phase_key: String,
+    /// The phase in words ("Fire Combat Phase").
     pub phase: String,
     /// A decision the engine waits for, in words.
     pub waiting_for: Option<String>,
+    /// Setting up before play (auto-deploy plays while this holds).
+    pub deploying: bool,
+    /// The game has ended: [`Ruleset::outcome`] says how.
+    pub over: bool,
 }
 
-pub trait Ruleset {
-    type State: Clone;
-    type Command: Clone + Serialize + DeserializeOwned + std::fmt::Debug;
-    type Event: Clone + Serialize + std::fmt::Debug;
-    type Options: Clone + Serialize + DeserializeOwned + Default;
+/// One phase of the sequence of play, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseInfo {
+    pub key: String,
+    pub name: String,
+    /// The rule case that defines it ("R&S 3.0").
+    pub case: String,
+}
 
-    fn id(&self) -> RulesetId;
+/// An optional rule a game may switch on or off.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionalRule {
+    /// The key in the options' JSON and in `--rule KEY=on|off` ("morale").
+    pub key: String,
+    pub name: String,
+    pub case: String,
+    pub default: bool,
+    /// Why the default is what it is, in a sentence.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+/// A side, as a game shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideInfo {
+    pub id: String,
+    pub name: String,
+    pub color: String,
+}
+
+/// How a game ended, in ruleset-neutral terms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOutcome {
+    /// The winning side's index; `None` for a draw or no winner.
+    pub winner: Option<usize>,
+    /// The grade of the victory in words ("decisive"), when the scenario grades it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    pub reason: String,
+}
+
+/// A player that picks commands (the random player of `kepi autoplay` and auto-deploy; the
+/// computer opponent later). It owns its own generator, separate from the dice.
+pub trait Player<R: Ruleset + ?Sized>: Send {
+    /// The next command for whoever must act; it must be legal in `state`.
+    fn next(&mut self, state: &R::State) -> R::Command;
+}
+
+pub trait Ruleset: Send + Sync + 'static {
+    type State: Clone + Send + Sync + 'static;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+    type Options: Clone
+        + Debug
+        + PartialEq
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+
+    /// The key files, the archive and the registry use ("rifle-and-saber").
+    fn key(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+
+    /// The system's tables, for a system registered outside the built-in list (its maps and
+    /// scenarios are checked against them); built-in systems answer through `RulesetId`.
+    fn tables(&self) -> Option<&'static RulesetTables> {
+        None
+    }
+
+    /// The optional rules, in the order to show them, with their defaults.
+    fn optional_rules(&self) -> Vec<OptionalRule>;
+
+    /// The phases of the sequence of play, in order (for a phase tracker).
+    fn phases(&self) -> Vec<PhaseInfo>;
 
     /// The state before the first command, or why this scenario cannot be played.
     fn start(&self, scenario: &Scenario, options: &Self::Options)
@@ -40,89 +130,61 @@ pub trait Ruleset {
         dice: &mut dyn Dice,
     ) -> Result<(Self::State, Vec<Self::Event>), RuleError>;
 
+    /// Every command the side to act may give now.
     fn legal(&self, state: &Self::State) -> Vec<Self::Command>;
 
     fn progress(&self, state: &Self::State) -> Progress;
 
     /// The result once the game is over.
-    fn outcome(&self, state: &Self::State) -> Option<super::rifle_and_saber::state::Outcome>;
+    fn outcome(&self, state: &Self::State) -> Option<GameOutcome>;
+
+    fn sides(&self, state: &Self::State) -> Vec<SideInfo>;
 
     /// A hash of the state, stable across runs and platforms.
     fn state_hash(&self, state: &Self::State) -> String;
 
-    /// The dice rolled, as recorded in the events.
+    /// The hash of the scenario, map, catalog and options the game was started from.
+    fn scenario_hash(&self, state: &Self::State) -> String;
+
+    /// The dice rolled, as recorded in the events, in order.
     fn rolls(&self, events: &[Self::Event]) -> Vec<Roll>;
-}
 
-/// Rifle & Saber through the common interface.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RifleAndSaber;
+    /// A command in a player's words ("Move British MZ 3 0812-0813").
+    fn describe_command(&self, state: &Self::State, command: &Self::Command) -> String;
 
-impl Ruleset for RifleAndSaber {
-    type State = super::rifle_and_saber::State;
-    type Command = super::rifle_and_saber::Command;
-    type Event = super::rifle_and_saber::Event;
-    type Options = super::rifle_and_saber::GameOptions;
+    /// An event in a player's words, or `None` for bookkeeping events.
+    fn describe_event(&self, state: &Self::State, event: &Self::Event) -> Option<String>;
 
-    fn id(&self) -> RulesetId {
-        RulesetId::RifleAndSaber
-    }
-
-    fn start(
-        &self,
-        scenario: &Scenario,
-        options: &Self::Options,
-    ) -> Result<Self::State, RuleError> {
-        if scenario.file.ruleset != RulesetId::RifleAndSaber {
-            return Err(RuleError::Unimplemented(format!(
-                "{} scenarios in the Rifle & Saber engine",
-                scenario.file.ruleset.name()
-            )));
-        }
-        let setup = super::rifle_and_saber::Setup::new(scenario, *options)?;
-        Ok(super::rifle_and_saber::new_game(std::sync::Arc::new(setup)))
-    }
-
-    fn apply(
+    /// A command as people write it (units by label, hexes by printed name).
+    fn parse_command(
         &self,
         state: &Self::State,
-        command: &Self::Command,
-        dice: &mut dyn Dice,
-    ) -> Result<(Self::State, Vec<Self::Event>), RuleError> {
-        super::rifle_and_saber::apply(state, command, dice)
-    }
+        value: serde_json::Value,
+    ) -> Result<Self::Command, String>;
 
-    fn legal(&self, state: &Self::State) -> Vec<Self::Command> {
-        super::rifle_and_saber::legal(state)
-    }
+    /// The state as text to store (the archive's snapshots).
+    fn snapshot(&self, state: &Self::State) -> String;
 
-    fn progress(&self, s: &Self::State) -> Progress {
-        let waiting_for = s.pending.as_ref().map(|p| match p {
-            super::rifle_and_saber::state::Pending::Retreat { unit, .. } => {
-                format!("the retreat path of {}", s.label(*unit))
-            }
-            super::rifle_and_saber::state::Pending::ShockLosses { .. } => {
-                "which units the shock attack disrupts".to_string()
-            }
-        });
-        Progress {
-            turn: s.turn,
-            last_turn: s.setup.game_length,
-            player: s.pending.as_ref().map(|p| p.side()).unwrap_or(s.player),
-            phase: s.phase.name().to_string(),
-            waiting_for,
-        }
-    }
+    /// A stored snapshot read back, sharing `root`'s static setup.
+    fn restore(&self, root: &Self::State, snapshot: &str) -> Result<Self::State, String>;
 
-    fn outcome(&self, state: &Self::State) -> Option<super::rifle_and_saber::state::Outcome> {
-        state.outcome.clone()
-    }
+    /// The state as JSON for `--json` and the app.
+    fn state_json(&self, state: &Self::State) -> serde_json::Value;
 
-    fn state_hash(&self, state: &Self::State) -> String {
-        state.hash()
-    }
+    /// The state as a report for people (`kepi state`): one line a unit.
+    fn report(&self, state: &Self::State) -> String;
 
-    fn rolls(&self, events: &[Self::Event]) -> Vec<Roll> {
-        events.iter().filter_map(|e| e.roll().cloned()).collect()
-    }
+    /// Where a unit (named as in commands) may go now.
+    fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError>;
+
+    /// The attack that `commands` (allocations, applied in order to a copy of the state)
+    /// would make, before anything is rolled.
+    fn preview(
+        &self,
+        state: &Self::State,
+        commands: &[Self::Command],
+    ) -> Result<AttackPreview, RuleError>;
+
+    /// A seeded random player of legal commands.
+    fn random_player(&self, seed: u64) -> Box<dyn Player<Self>>;
 }

@@ -42,18 +42,58 @@ pub struct Sourced<T> {
 }
 
 /// Rule systems Kepi knows. Only Rifle & Saber has tables and rules so far; the others are
-/// named so that files for them are recognized and refused with a clear message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// named so that files for them are recognized and refused with a clear message. A system
+/// added at run time through `engine::game::registry::register` is `Registered(key)`.
+/// Written in files as its key ("rifle-and-saber").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RulesetId {
     RifleAndSaber,
     AgeOfRifles,
     RifleAndKepi,
     VaeVictis,
     NineteenthCentury,
+    /// A rule system registered at run time, by its key.
+    Registered(&'static str),
+}
+
+impl Serialize for RulesetId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for RulesetId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RulesetId, D::Error> {
+        let key = String::deserialize(d)?;
+        RulesetId::from_key(&key).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown rule system '{key}'; expected one of {}",
+                RulesetId::ALL
+                    .iter()
+                    .map(|r| r.key())
+                    .chain(
+                        crate::engine::game::registry::all()
+                            .iter()
+                            .map(|r| r.key())
+                            .filter(|k| RulesetId::ALL.iter().all(|b| b.key() != *k))
+                    )
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
 }
 
 impl RulesetId {
+    /// The systems Kepi knows by name (registered ones aside).
+    pub const ALL: [RulesetId; 5] = [
+        RulesetId::RifleAndSaber,
+        RulesetId::AgeOfRifles,
+        RulesetId::RifleAndKepi,
+        RulesetId::VaeVictis,
+        RulesetId::NineteenthCentury,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             RulesetId::RifleAndSaber => "Rifle & Saber",
@@ -61,6 +101,9 @@ impl RulesetId {
             RulesetId::RifleAndKepi => "Rifle and Kepi",
             RulesetId::VaeVictis => "Vae Victis",
             RulesetId::NineteenthCentury => "19th Century",
+            RulesetId::Registered(key) => crate::engine::game::registry::get(key)
+                .map(|r| r.name())
+                .unwrap_or(key),
         }
     }
 
@@ -71,6 +114,7 @@ impl RulesetId {
             RulesetId::RifleAndKepi => "rifle-and-kepi",
             RulesetId::VaeVictis => "vae-victis",
             RulesetId::NineteenthCentury => "nineteenth-century",
+            RulesetId::Registered(key) => key,
         }
     }
 
@@ -82,6 +126,10 @@ impl RulesetId {
         match self {
             RulesetId::RifleAndSaber => Ok(&RulesetTables::rifle_and_saber().terrain),
             RulesetId::AgeOfRifles => Ok(age_of_rifles_chart()),
+            RulesetId::Registered(key) => crate::engine::game::registry::get(key)?
+                .tables()
+                .map(|t| &t.terrain)
+                .ok_or_else(|| format!("the {} rules have no terrain chart", self.name())),
             other => Err(format!(
                 "Kepi has no terrain chart for {} yet; maps can be made for Rifle & Saber and \
                  Age of Rifles",
@@ -90,17 +138,15 @@ impl RulesetId {
         }
     }
 
-    /// The system of a key ("rifle-and-saber"), as files and the app name it.
+    /// The system of a key ("rifle-and-saber"), as files and the app name it: a built-in one,
+    /// or one registered at run time.
     pub fn from_key(key: &str) -> Option<RulesetId> {
-        [
-            RulesetId::RifleAndSaber,
-            RulesetId::AgeOfRifles,
-            RulesetId::RifleAndKepi,
-            RulesetId::VaeVictis,
-            RulesetId::NineteenthCentury,
-        ]
-        .into_iter()
-        .find(|r| r.key() == key)
+        RulesetId::ALL
+            .into_iter()
+            .find(|r| r.key() == key)
+            .or_else(|| {
+                crate::engine::game::registry::registered_key(key).map(RulesetId::Registered)
+            })
     }
 
     /// Rule systems whose maps can be made (they have a terrain chart).
@@ -110,6 +156,9 @@ impl RulesetId {
     pub fn tables(self) -> Result<&'static RulesetTables, String> {
         match self {
             RulesetId::RifleAndSaber => Ok(RulesetTables::rifle_and_saber()),
+            RulesetId::Registered(key) => crate::engine::game::registry::get(key)?
+                .tables()
+                .ok_or_else(|| format!("the {} rules have no tables", self.name())),
             other => Err(format!(
                 "the {} rules are not implemented yet; Kepi plays Rifle & Saber so far",
                 other.name()

@@ -18,39 +18,51 @@ fn r(case: &str, msg: String) -> RuleError {
 /// (or road movement mode, 10.5(F), "regardless of other terrain"), trench 10.3 and improved
 /// position 10.2 (not for mounted cavalry), work (halved), disruption 6.0(A) (halved).
 pub fn defense_multiplier(state: &State, u: UnitId) -> Frac {
+    let mut m = Frac::ONE;
+    defense_factors(state, u, |_, _, f| m = m * f);
+    m
+}
+
+/// Each factor of [`defense_multiplier`], named and cited, in the order applied: `f(name,
+/// case, factor)`. A terrain factor of 1 is reported too (the hex's terrain is always named);
+/// the product of the factors is the net multiplier.
+pub fn defense_factors(state: &State, u: UnitId, mut f: impl FnMut(&str, &'static str, Frac)) {
     let setup = &state.setup;
     let unit = &state.units[u];
     let Some(h) = unit.hex() else {
-        return Frac::ONE;
+        return;
     };
     let info = setup.hex(h);
-    let mut m = if unit.road_mode {
-        Frac::new(1, 2)
+    if unit.road_mode {
+        f("road movement mode", "R&S 10.5(F)", Frac::new(1, 2));
     } else if setup.options.road_movement
         && let Some(river) = info.defense_without_bridge
     {
         // R&S 9.2 note: with 10.5 in play, a unit not in road movement mode modifies its
         // defense "as if the Road or Bridge did not exist": a bridge hex is a river hex.
-        river
+        f("bridge, as the river (not in road mode)", "R&S 9.2", river);
     } else {
-        info.defense
-    };
+        f(&info.terrain, "R&S 9.2", info.defense);
+    }
     let mounted = mounted(state, u);
     if setup.options.trenches && state.trenches.contains(&h) && !mounted {
-        m = m * Frac::int(3);
+        f("trench", "R&S 10.3", Frac::int(3));
     }
     if setup.options.improved_positions {
         if state.improved.contains(&h) && !mounted {
-            m = m * Frac::int(2);
+            f("improved position", "R&S 10.2", Frac::int(2));
         }
         if state.work.iter().any(|w| w.hex == h) {
-            m = m * Frac::new(1, 2);
+            f(
+                "at work on an improved position",
+                "R&S 10.2",
+                Frac::new(1, 2),
+            );
         }
     }
     if unit.disrupted() {
-        m = m * Frac::new(1, 2);
+        f("disrupted", "R&S 6.0(A)", Frac::new(1, 2));
     }
-    m
 }
 
 /// Fire defense strength of a unit where it stands.

@@ -15,6 +15,7 @@ pub mod los;
 pub mod movement;
 pub mod oob;
 pub mod retreat;
+pub mod ruleset;
 pub mod setup;
 pub mod shock;
 pub mod state;

@@ -500,8 +500,9 @@ fn check_road_space(state: &State, u: UnitId, at: HexCoord) -> Result<(), RuleEr
 /// R&S 8.0(B)). Paths are rebuilt on demand from predecessor links.
 pub struct Reach {
     grid: crate::map::Grid,
-    /// Destination hexes (by index) with their search node.
-    dests: Vec<(usize, usize)>,
+    /// Destination hexes (by index) with their search node and cost (in `1/cost_den` MP,
+    /// what was spent before included).
+    dests: Vec<(usize, usize, i64)>,
     pred: Vec<usize>,
 }
 
@@ -523,7 +524,7 @@ impl Reach {
     }
 
     pub fn destinations(&self) -> impl Iterator<Item = HexCoord> + '_ {
-        self.dests.iter().map(|(i, _)| self.grid.coord_at(*i))
+        self.dests.iter().map(|(i, _, _)| self.grid.coord_at(*i))
     }
 
     fn path_of(&self, mut node: usize) -> Vec<HexCoord> {
@@ -541,14 +542,23 @@ impl Reach {
         let i = self.grid.index(h)?;
         self.dests
             .iter()
-            .find(|(d, _)| *d == i)
-            .map(|(_, node)| self.path_of(*node))
+            .find(|(d, _, _)| *d == i)
+            .map(|(_, node, _)| self.path_of(*node))
+    }
+
+    /// Every destination with its path and the movement points spent on arrival (in whole
+    /// `1/cost_den` MP, what was spent before this move included).
+    pub fn with_costs(&self) -> Vec<(HexCoord, Vec<HexCoord>, i64)> {
+        self.dests
+            .iter()
+            .map(|(i, node, cost)| (self.grid.coord_at(*i), self.path_of(*node), *cost))
+            .collect()
     }
 
     pub fn into_map(self) -> BTreeMap<HexCoord, Vec<HexCoord>> {
         self.dests
             .iter()
-            .map(|(i, node)| (self.grid.coord_at(*i), self.path_of(*node)))
+            .map(|(i, node, _)| (self.grid.coord_at(*i), self.path_of(*node)))
             .collect()
     }
 }
@@ -629,7 +639,7 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
         let total = if disrupted { spent } else { total };
         buckets[bucket(start_zoc, total)].push((f * 2 + usize::from(start_zoc), usize::MAX));
     }
-    let mut dests: Vec<(usize, usize)> = Vec::new();
+    let mut dests: Vec<(usize, usize, i64)> = Vec::new();
     for b in 0..2 * width {
         let left = b >= width;
         let total = (b % width) as i64;
@@ -640,7 +650,7 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
             if best[node ^ 1] == i64::MAX {
                 // First reached in this layer: layer 0 always comes first, so this is the
                 // preferred (non-disrupting, then cheapest) path.
-                dests.push((node / 2, node));
+                dests.push((node / 2, node, total));
             }
             best[node] = total;
             pred[node] = from;
@@ -680,11 +690,11 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
         pred,
     };
     if setup.options.road_movement {
-        let keep: Vec<(usize, usize)> = reach
+        let keep: Vec<(usize, usize, i64)> = reach
             .dests
             .iter()
             .copied()
-            .filter(|(_, node)| {
+            .filter(|(_, node, _)| {
                 check_move_on(state, board, u, &reach.path_of(*node), charge).is_ok()
             })
             .collect();

@@ -1,0 +1,457 @@
+//! The one generic game layer: play, record, replay and verify a game of any rule system.
+//!
+//! A [`Ruleset`] is typed (its own state, command, event and option types). Everything that
+//! stores or transports games — the game file, the archive, the CLI, the app — works through
+//! [`AnyRuleset`], the same interface with the types erased: commands, events and options are
+//! their serde JSON, states are [`AnyState`]. A ruleset is found by its key in the
+//! [`registry`], which is how files and the archive name it.
+//!
+//! Invariants:
+//! - an [`AnyState`] only ever meets the ruleset that made it (each state carries its ruleset,
+//!   and every erased call checks the key before it downcasts);
+//! - [`replay_step`] is the only place a recorded command is applied again: it uses the
+//!   recorded dice only, requires every recorded roll to be used, and compares the state hash.
+
+pub mod registry;
+
+use super::dice::{Dice, RecordedDice, Roll};
+use super::error::RuleError;
+use super::preview::{AttackPreview, Reach};
+use super::ruleset::{GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo};
+use crate::scenario::Scenario;
+use crate::tables::RulesetTables;
+use serde_json::Value;
+use std::any::Any;
+use std::sync::Arc;
+
+/// A game state of some rule system, with that system attached.
+#[derive(Clone)]
+pub struct AnyState {
+    rules: &'static dyn AnyRuleset,
+    inner: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for AnyState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AnyState({}, {})", self.rules.key(), self.hash())
+    }
+}
+
+impl AnyState {
+    /// The rule system this state belongs to.
+    pub fn rules(&self) -> &'static dyn AnyRuleset {
+        self.rules
+    }
+
+    /// The typed state, when it is of type `T`.
+    pub fn downcast<T: 'static>(&self) -> Option<&T> {
+        self.inner.downcast_ref::<T>()
+    }
+
+    pub fn hash(&self) -> String {
+        self.rules.state_hash(self)
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.rules.progress(self)
+    }
+
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.rules.outcome(self)
+    }
+
+    pub fn sides(&self) -> Vec<SideInfo> {
+        self.rules.sides(self)
+    }
+
+    /// Once the game is over: who won in words ("Sepoys win", "British win (decisive)",
+    /// "no winner") and why.
+    pub fn result_words(&self) -> Option<(String, String)> {
+        let o = self.outcome()?;
+        let sides = self.sides();
+        let who = o
+            .winner
+            .and_then(|w| sides.get(w))
+            .map(|s| match &o.level {
+                Some(l) => format!("{} wins ({l})", s.name),
+                None => format!("{} wins", s.name),
+            })
+            .unwrap_or_else(|| "no winner".into());
+        Some((who, o.reason))
+    }
+}
+
+/// A command applied: the next state, the events (as JSON), the dice rolled and the events in
+/// words for players.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    pub state: AnyState,
+    pub events: Vec<Value>,
+    pub rolls: Vec<Roll>,
+    pub described: Vec<String>,
+}
+
+/// A player of any rule system.
+pub trait AnyPlayer: Send {
+    /// The next command (as JSON) for whoever must act in `state`.
+    fn next(&mut self, state: &AnyState) -> Value;
+}
+
+/// [`Ruleset`] with its types erased; implemented for every ruleset.
+pub trait AnyRuleset: Send + Sync + 'static {
+    fn key(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn tables(&self) -> Option<&'static RulesetTables>;
+    fn optional_rules(&self) -> Vec<OptionalRule>;
+    fn phases(&self) -> Vec<PhaseInfo>;
+    /// The options with every optional rule at its default, as JSON.
+    fn default_options(&self) -> Value;
+    /// Options read back from JSON (missing keys take their defaults), in canonical form; an
+    /// unknown key or a wrong type is refused.
+    fn check_options(&self, options: &Value) -> Result<Value, String>;
+    fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
+    fn apply(
+        &self,
+        state: &AnyState,
+        command: &Value,
+        dice: &mut dyn Dice,
+    ) -> Result<Applied, RuleError>;
+    fn legal(&self, state: &AnyState) -> Vec<Value>;
+    fn progress(&self, state: &AnyState) -> Progress;
+    fn outcome(&self, state: &AnyState) -> Option<GameOutcome>;
+    fn sides(&self, state: &AnyState) -> Vec<SideInfo>;
+    fn state_hash(&self, state: &AnyState) -> String;
+    fn scenario_hash(&self, state: &AnyState) -> String;
+    fn describe_command(&self, state: &AnyState, command: &Value) -> String;
+    /// A command as people write it, checked and put in its stored form.
+    fn parse_command(&self, state: &AnyState, value: Value) -> Result<Value, String>;
+    fn snapshot(&self, state: &AnyState) -> String;
+    fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String>;
+    fn state_json(&self, state: &AnyState) -> Value;
+    fn report(&self, state: &AnyState) -> String;
+    fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
+    fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError>;
+    fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
+}
+
+/// The typed state inside `s`; a state of another system is a programming error.
+fn typed<'a, R: Ruleset>(rules: &R, s: &'a AnyState) -> &'a R::State {
+    s.inner.downcast_ref::<R::State>().unwrap_or_else(|| {
+        panic!(
+            "a {} state was given to the {} rules",
+            s.rules.key(),
+            rules.key()
+        )
+    })
+}
+
+fn command_of<R: Ruleset>(rules: &R, v: &Value) -> Result<R::Command, RuleError> {
+    R::Command::deserialize(v)
+        .map_err(|e| RuleError::not_now(format!("not a {} command: {e}", rules.name())))
+}
+
+use serde::Deserialize as _;
+
+struct ErasedPlayer<R: Ruleset> {
+    player: Box<dyn Player<R>>,
+    rules: &'static R,
+}
+
+impl<R: Ruleset> AnyPlayer for ErasedPlayer<R> {
+    fn next(&mut self, state: &AnyState) -> Value {
+        let c = self.player.next(typed(self.rules, state));
+        serde_json::to_value(c).expect("commands serialize")
+    }
+}
+
+/// A typed ruleset in its `'static` registry entry, so that the states it makes can carry it.
+/// Made only by [`Registered::leak`] (the registry's entries live as long as the program).
+pub struct Registered<R: Ruleset> {
+    rules: R,
+    this: std::sync::OnceLock<&'static Registered<R>>,
+}
+
+impl<R: Ruleset> Registered<R> {
+    /// Leak one ruleset into a `'static` registry entry.
+    pub(crate) fn leak(rules: R) -> &'static Registered<R> {
+        let r: &'static Registered<R> = Box::leak(Box::new(Registered {
+            rules,
+            this: std::sync::OnceLock::new(),
+        }));
+        let _ = r.this.set(r);
+        r
+    }
+
+    fn this_static(&self) -> &'static Registered<R> {
+        self.this.get().expect("made by Registered::leak")
+    }
+
+    fn wrap(&self, inner: R::State) -> AnyState {
+        AnyState {
+            rules: self.this_static(),
+            inner: Arc::new(inner),
+        }
+    }
+}
+
+impl<R: Ruleset> AnyRuleset for Registered<R> {
+    fn key(&self) -> &'static str {
+        self.rules.key()
+    }
+
+    fn name(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    fn tables(&self) -> Option<&'static RulesetTables> {
+        self.rules.tables()
+    }
+
+    fn optional_rules(&self) -> Vec<OptionalRule> {
+        self.rules.optional_rules()
+    }
+
+    fn phases(&self) -> Vec<PhaseInfo> {
+        self.rules.phases()
+    }
+
+    fn default_options(&self) -> Value {
+        serde_json::to_value(R::Options::default()).expect("options serialize")
+    }
+
+    fn check_options(&self, options: &Value) -> Result<Value, String> {
+        let typed = options_of::<R>(options)?;
+        Ok(serde_json::to_value(typed).expect("options serialize"))
+    }
+
+    fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError> {
+        let o = options_of::<R>(options).map_err(RuleError::not_now)?;
+        let s = self.rules.start(scenario, &o)?;
+        Ok(self.wrap(s))
+    }
+
+    fn apply(
+        &self,
+        state: &AnyState,
+        command: &Value,
+        dice: &mut dyn Dice,
+    ) -> Result<Applied, RuleError> {
+        let s = typed(&self.rules, state);
+        let c = command_of(&self.rules, command)?;
+        let (next, events) = self.rules.apply(s, &c, dice)?;
+        let described = events
+            .iter()
+            .filter_map(|e| self.rules.describe_event(&next, e))
+            .collect();
+        let rolls = self.rules.rolls(&events);
+        let events = events
+            .iter()
+            .map(|e| serde_json::to_value(e).expect("events serialize"))
+            .collect();
+        Ok(Applied {
+            state: AnyState {
+                rules: state.rules,
+                inner: Arc::new(next),
+            },
+            events,
+            rolls,
+            described,
+        })
+    }
+
+    fn legal(&self, state: &AnyState) -> Vec<Value> {
+        self.rules
+            .legal(typed(&self.rules, state))
+            .into_iter()
+            .map(|c| serde_json::to_value(c).expect("commands serialize"))
+            .collect()
+    }
+
+    fn progress(&self, state: &AnyState) -> Progress {
+        self.rules.progress(typed(&self.rules, state))
+    }
+
+    fn outcome(&self, state: &AnyState) -> Option<GameOutcome> {
+        self.rules.outcome(typed(&self.rules, state))
+    }
+
+    fn sides(&self, state: &AnyState) -> Vec<SideInfo> {
+        self.rules.sides(typed(&self.rules, state))
+    }
+
+    fn state_hash(&self, state: &AnyState) -> String {
+        self.rules.state_hash(typed(&self.rules, state))
+    }
+
+    fn scenario_hash(&self, state: &AnyState) -> String {
+        self.rules.scenario_hash(typed(&self.rules, state))
+    }
+
+    fn describe_command(&self, state: &AnyState, command: &Value) -> String {
+        match R::Command::deserialize(command) {
+            Ok(c) => self.rules.describe_command(typed(&self.rules, state), &c),
+            Err(_) => format!("unreadable command {command}"),
+        }
+    }
+
+    fn parse_command(&self, state: &AnyState, value: Value) -> Result<Value, String> {
+        let c = self.rules.parse_command(typed(&self.rules, state), value)?;
+        Ok(serde_json::to_value(c).expect("commands serialize"))
+    }
+
+    fn snapshot(&self, state: &AnyState) -> String {
+        self.rules.snapshot(typed(&self.rules, state))
+    }
+
+    fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String> {
+        let s = self.rules.restore(typed(&self.rules, root), snapshot)?;
+        Ok(AnyState {
+            rules: root.rules,
+            inner: Arc::new(s),
+        })
+    }
+
+    fn state_json(&self, state: &AnyState) -> Value {
+        self.rules.state_json(typed(&self.rules, state))
+    }
+
+    fn report(&self, state: &AnyState) -> String {
+        self.rules.report(typed(&self.rules, state))
+    }
+
+    fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError> {
+        self.rules.reach(typed(&self.rules, state), unit)
+    }
+
+    fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError> {
+        let cs = commands
+            .iter()
+            .map(|c| command_of(&self.rules, c))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.rules.preview(typed(&self.rules, state), &cs)
+    }
+
+    fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer> {
+        Box::new(ErasedPlayer {
+            player: self.rules.random_player(seed),
+            rules: &self.this_static().rules,
+        })
+    }
+}
+
+/// Typed options from JSON: missing keys take their defaults (so older records read).
+pub fn options_of<R: Ruleset>(v: &Value) -> Result<R::Options, String> {
+    if v.is_null() {
+        return Ok(R::Options::default());
+    }
+    let mut full = serde_json::to_value(R::Options::default()).expect("options serialize");
+    match (v, &mut full) {
+        (Value::Object(given), Value::Object(base)) => {
+            for (k, val) in given {
+                if !base.contains_key(k) {
+                    return Err(format!(
+                        "unknown optional rule '{k}'; the optional rules are {}",
+                        base.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ));
+                }
+                base.insert(k.clone(), val.clone());
+            }
+        }
+        _ => return Err(format!("options must be a JSON object, not {v}")),
+    }
+    R::Options::deserialize(&full).map_err(|e| format!("options: {e}"))
+}
+
+/// Options from `--rule KEY=on|off` settings over the ruleset's defaults.
+pub fn options_from_rules(rules: &dyn AnyRuleset, settings: &[String]) -> Result<Value, String> {
+    let mut v = rules.default_options();
+    let known = rules.optional_rules();
+    for r in settings {
+        let (name, value) = r
+            .split_once('=')
+            .ok_or_else(|| format!("--rule {r}: write NAME=on or NAME=off"))?;
+        let on = match value {
+            "on" => true,
+            "off" => false,
+            _ => return Err(format!("--rule {r}: the value is on or off")),
+        };
+        if !known.iter().any(|k| k.key == name) {
+            return Err(format!(
+                "--rule {r}: unknown rule; the optional rules of {} are {}",
+                rules.name(),
+                known
+                    .iter()
+                    .map(|k| k.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        v[name] = Value::Bool(on);
+    }
+    rules.check_options(&v)
+}
+
+/// Why a recorded command does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("{at} ({command}) was refused on replay: {error}")]
+    Refused {
+        at: String,
+        command: String,
+        error: String,
+    },
+    #[error("{at} ({command}) gives state {found}, but the record says {recorded}")]
+    HashMismatch {
+        at: String,
+        command: String,
+        recorded: String,
+        found: String,
+    },
+    #[error("{at} ({command}) recorded {recorded} dice but used {used}")]
+    DiceLeft {
+        at: String,
+        command: String,
+        recorded: usize,
+        used: usize,
+    },
+}
+
+/// Apply one recorded command again with its recorded dice and check the state hash it
+/// produced. `at` names the command in messages ("command 12", "node 340"). The one replay
+/// step of the game file, the archive and game-file import.
+pub fn replay_step(
+    state: &AnyState,
+    command: &Value,
+    rolls: &[Roll],
+    recorded_hash: &str,
+    at: &str,
+) -> Result<Applied, ReplayError> {
+    let mut dice = RecordedDice::new(rolls.iter().cloned());
+    let applied =
+        state
+            .rules
+            .apply(state, command, &mut dice)
+            .map_err(|e| ReplayError::Refused {
+                at: at.to_string(),
+                command: command.to_string(),
+                error: e.to_string(),
+            })?;
+    if dice.remaining() != 0 {
+        return Err(ReplayError::DiceLeft {
+            at: at.to_string(),
+            command: command.to_string(),
+            recorded: rolls.len(),
+            used: rolls.len() - dice.remaining(),
+        });
+    }
+    let found = applied.state.hash();
+    if found != recorded_hash {
+        return Err(ReplayError::HashMismatch {
+            at: at.to_string(),
+            command: command.to_string(),
+            recorded: recorded_hash.to_string(),
+            found,
+        });
+    }
+    Ok(applied)
+}

@@ -1,0 +1,613 @@
+//! Rifle & Saber through the common [`Ruleset`] interface: the only place its state, command
+//! and event types meet the generic game layer.
+
+use super::autoplay::Policy;
+use super::board::Board;
+use super::command::{Command, Event};
+use super::fire::{attack_strength, defense_factors, fire_defense};
+use super::movement::{allowance, check_mover, search};
+use super::setup::{GameOptions, Setup};
+use super::shock::{attack_value, defense_value};
+use super::state::{Location, Pending, Phase, State, UnitId};
+use crate::engine::dice::{Dice, FixedDice, Roll};
+use crate::engine::error::RuleError;
+use crate::engine::preview::{
+    AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
+};
+use crate::engine::ruleset::{
+    GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo,
+};
+use crate::frac::Frac;
+use crate::map::HexCoord;
+use crate::scenario::Scenario;
+use crate::tables::RulesetId;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Rifle & Saber (SPI, 1973).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RifleAndSaber;
+
+/// The random player of `kepi autoplay` and auto-deploy.
+struct RandomPlayer(Policy);
+
+impl Player<RifleAndSaber> for RandomPlayer {
+    fn next(&mut self, state: &State) -> Command {
+        self.0.next(state)
+    }
+}
+
+fn rule(key: &str, name: &str, case: &str, default: bool, note: &str) -> OptionalRule {
+    OptionalRule {
+        key: key.into(),
+        name: name.into(),
+        case: case.into(),
+        default,
+        note: note.into(),
+    }
+}
+
+/// A unit named as commands name it: its label ("British MZ 3", any case) or its number.
+pub fn find_unit(state: &State, name: &str) -> Result<UnitId, String> {
+    let t = name.trim();
+    if let Ok(n) = t.parse::<usize>()
+        && n < state.units.len()
+    {
+        return Ok(n);
+    }
+    (0..state.units.len())
+        .find(|&u| state.label(u).eq_ignore_ascii_case(t))
+        .ok_or_else(|| format!("no unit called '{t}'"))
+}
+
+fn phase_key(p: Phase) -> &'static str {
+    match p {
+        Phase::Deployment => "deployment",
+        Phase::Fire => "fire",
+        Phase::Movement => "movement",
+        Phase::Shock => "shock",
+        Phase::Over => "over",
+    }
+}
+
+impl Ruleset for RifleAndSaber {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Options = GameOptions;
+
+    fn key(&self) -> &'static str {
+        RulesetId::RifleAndSaber.key()
+    }
+
+    fn name(&self) -> &'static str {
+        RulesetId::RifleAndSaber.name()
+    }
+
+    fn optional_rules(&self) -> Vec<OptionalRule> {
+        let on = "on by default: the scenarios' orders of battle and morale levels use it";
+        vec![
+            rule("morale", "Morale levels", "R&S 10.1", true, on),
+            rule(
+                "improved_positions",
+                "Improved positions",
+                "R&S 10.2",
+                true,
+                on,
+            ),
+            rule("trenches", "Trenches", "R&S 10.3", true, on),
+            rule(
+                "range_effects",
+                "Range effects chart",
+                "R&S 10.4",
+                false,
+                "",
+            ),
+            rule("road_movement", "Road movement mode", "R&S 10.5", false, ""),
+        ]
+    }
+
+    fn phases(&self) -> Vec<PhaseInfo> {
+        [
+            (Phase::Deployment, "R&S 11.0"),
+            (Phase::Fire, "R&S 3.0 step 1"),
+            (Phase::Movement, "R&S 3.0 step 2"),
+            (Phase::Shock, "R&S 3.0 step 3"),
+        ]
+        .into_iter()
+        .map(|(p, case)| PhaseInfo {
+            key: phase_key(p).into(),
+            name: p.name().into(),
+            case: case.into(),
+        })
+        .collect()
+    }
+
+    fn start(
+        &self,
+        scenario: &Scenario,
+        options: &Self::Options,
+    ) -> Result<Self::State, RuleError> {
+        if scenario.file.ruleset != RulesetId::RifleAndSaber {
+            return Err(RuleError::Unimplemented(format!(
+                "{} scenarios in the Rifle & Saber engine",
+                scenario.file.ruleset.name()
+            )));
+        }
+        let setup = Setup::new(scenario, *options)?;
+        Ok(super::new_game(Arc::new(setup)))
+    }
+
+    fn apply(
+        &self,
+        state: &Self::State,
+        command: &Self::Command,
+        dice: &mut dyn Dice,
+    ) -> Result<(Self::State, Vec<Self::Event>), RuleError> {
+        super::apply(state, command, dice)
+    }
+
+    fn legal(&self, state: &Self::State) -> Vec<Self::Command> {
+        super::legal(state)
+    }
+
+    fn progress(&self, s: &Self::State) -> Progress {
+        let waiting_for = s.pending.as_ref().map(|p| match p {
+            Pending::Retreat { unit, .. } => format!("the retreat path of {}", s.label(*unit)),
+            Pending::ShockLosses { .. } => "which units the shock attack disrupts".to_string(),
+        });
+        Progress {
+            turn: s.turn,
+            last_turn: s.setup.game_length,
+            player: s.pending.as_ref().map(|p| p.side()).unwrap_or(s.player),
+            phase_key: phase_key(s.phase).into(),
+            phase: s.phase.name().to_string(),
+            waiting_for,
+            deploying: s.phase == Phase::Deployment,
+            over: s.phase == Phase::Over,
+        }
+    }
+
+    fn outcome(&self, state: &Self::State) -> Option<GameOutcome> {
+        state.outcome.as_ref().map(|o| GameOutcome {
+            winner: o.winner,
+            level: o.level.map(|l| format!("{l:?}").to_lowercase()),
+            reason: o.reason.clone(),
+        })
+    }
+
+    fn sides(&self, state: &Self::State) -> Vec<SideInfo> {
+        state
+            .setup
+            .sides
+            .iter()
+            .map(|s| SideInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                color: s.color.clone(),
+            })
+            .collect()
+    }
+
+    fn state_hash(&self, state: &Self::State) -> String {
+        state.hash()
+    }
+
+    fn scenario_hash(&self, state: &Self::State) -> String {
+        state.setup.scenario_hash.clone()
+    }
+
+    fn rolls(&self, events: &[Self::Event]) -> Vec<Roll> {
+        events.iter().filter_map(|e| e.roll().cloned()).collect()
+    }
+
+    fn describe_command(&self, state: &Self::State, command: &Self::Command) -> String {
+        super::describe::describe_command(state, command)
+    }
+
+    fn describe_event(&self, state: &Self::State, event: &Self::Event) -> Option<String> {
+        super::describe::describe_event(state, event)
+    }
+
+    fn parse_command(
+        &self,
+        state: &Self::State,
+        value: serde_json::Value,
+    ) -> Result<Self::Command, String> {
+        super::describe::parse_command(state, value)
+    }
+
+    fn snapshot(&self, state: &Self::State) -> String {
+        serde_json::to_string(state).expect("states serialize")
+    }
+
+    fn restore(&self, root: &Self::State, snapshot: &str) -> Result<Self::State, String> {
+        State::from_snapshot(snapshot, root.setup.clone()).map_err(|e| e.to_string())
+    }
+
+    fn state_json(&self, state: &Self::State) -> serde_json::Value {
+        let mut v = serde_json::to_value(state).expect("states serialize");
+        v["hash"] = serde_json::Value::String(state.hash());
+        v
+    }
+
+    fn report(&self, s: &Self::State) -> String {
+        let mut out = String::new();
+        let p = self.progress(s);
+        let _ = writeln!(
+            out,
+            "{} — game-turn {} of {}, {} {}{}",
+            s.setup.title,
+            p.turn,
+            p.last_turn,
+            s.setup.sides[p.player].name,
+            p.phase,
+            p.waiting_for
+                .map(|w| format!(" (waiting for {w})"))
+                .unwrap_or_default()
+        );
+        if let Some(o) = &s.outcome {
+            let _ = writeln!(
+                out,
+                "Result: {} — {}",
+                o.winner
+                    .map(|w| format!("{} wins", s.setup.sides[w].name))
+                    .unwrap_or_else(|| "no winner".into()),
+                o.reason
+            );
+        }
+        for side in 0..2 {
+            let _ = writeln!(
+                out,
+                "{} (morale {:?}):",
+                s.setup.sides[side].name, s.morale[side]
+            );
+            for u in (0..s.units.len()).filter(|&u| s.side_of(u) == side) {
+                let unit = &s.units[u];
+                let at = match unit.location {
+                    Location::Hex(h) => s.setup.name(h),
+                    Location::Off => "not on the map yet".into(),
+                    Location::Exited => "left the map".into(),
+                    Location::Eliminated => "eliminated".into(),
+                };
+                let mut notes = Vec::new();
+                if unit.disrupted() {
+                    notes.push("disrupted");
+                }
+                if unit.limbered {
+                    notes.push("limbered");
+                }
+                if unit.mounted_kind.is_some() {
+                    notes.push("dismounted");
+                }
+                if unit.road_mode {
+                    notes.push("road mode");
+                }
+                let _ = writeln!(out, "  {:<24} {:<20} {}", s.label(u), at, notes.join(", "));
+            }
+        }
+        let _ = write!(out, "state hash {}", s.hash());
+        out
+    }
+
+    fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError> {
+        let u = find_unit(state, unit).map_err(RuleError::NotNow)?;
+        reach(state, u)
+    }
+
+    fn preview(
+        &self,
+        state: &Self::State,
+        commands: &[Self::Command],
+    ) -> Result<AttackPreview, RuleError> {
+        preview(state, commands)
+    }
+
+    fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(RandomPlayer(Policy::new(seed)))
+    }
+}
+
+/// R&S 4.0: the hexes a unit may enter now, each with its cheapest cost; cavalry that may
+/// charge (R&S 4(K)) also lists the hexes only a charge reaches.
+pub fn reach(state: &State, u: UnitId) -> Result<Reach, RuleError> {
+    let setup = &state.setup;
+    let unit = &state.units[u];
+    let frac = |units: i64| Frac::new(units, setup.cost_den);
+    let mut out = Reach {
+        unit: state.label(u).to_string(),
+        from: unit.hex().map(|h| setup.name(h)),
+        allowance: allowance(state, u, false).to_string(),
+        spent: unit.spent.to_string(),
+        hexes: Vec::new(),
+        refused: None,
+    };
+    if let Err(e) = check_mover(state, u, false) {
+        out.refused = Some(e.to_string());
+        return Ok(out);
+    }
+    let board = Board::new(state);
+    let limit = Frac::int(allowance(state, u, false) as i64);
+    let names = |p: &[HexCoord]| p.iter().map(|h| setup.name(*h)).collect::<Vec<_>>();
+    let start = unit.hex();
+    let mut seen = std::collections::BTreeSet::new();
+    for (h, path, cost) in search(state, &board, u, false).with_costs() {
+        let cost = frac(cost);
+        // The search's path starts at the unit's hex; a reinforcement's starts at its entry.
+        let entered: Vec<HexCoord> = path.into_iter().filter(|p| Some(*p) != start).collect();
+        seen.insert(h);
+        out.hexes.push(ReachHex {
+            hex: setup.name(h),
+            left: if cost > limit {
+                "0".into()
+            } else {
+                (limit - cost).to_string()
+            },
+            cost: cost.to_string(),
+            path: names(&entered),
+            notes: if unit.disrupted() {
+                vec!["disrupted: one hex only (R&S 6.0(A))".into()]
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    if state.kind(u).charge_movement.is_some() && check_mover(state, u, true).is_ok() {
+        let limit = Frac::int(allowance(state, u, true) as i64);
+        for (h, path, cost) in search(state, &board, u, true).with_costs() {
+            if seen.contains(&h) {
+                continue;
+            }
+            let cost = frac(cost);
+            let entered: Vec<HexCoord> = path.into_iter().filter(|p| Some(*p) != start).collect();
+            out.hexes.push(ReachHex {
+                hex: setup.name(h),
+                left: (limit - cost).max(Frac::ZERO).to_string(),
+                cost: cost.to_string(),
+                path: names(&entered),
+                notes: vec![
+                    "charge only: must shock attack, disrupted at the end of the player-turn \
+                     (R&S 4(K))"
+                        .into(),
+                ],
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The fire or shock attack that `commands` (allocations) would make, before any roll.
+pub fn preview(state: &State, commands: &[Command]) -> Result<AttackPreview, RuleError> {
+    let Some(last) = commands.last() else {
+        return Err(RuleError::not_now(
+            "give the fire or shock allocations to preview",
+        ));
+    };
+    let mut s = state.clone();
+    for c in commands {
+        match c {
+            Command::Fire { .. } | Command::Shock { .. } => {}
+            other => {
+                return Err(RuleError::not_now(format!(
+                    "a preview is made of fire or shock allocations only, not '{}'",
+                    super::describe::describe_command(&s, other)
+                )));
+            }
+        }
+        // Allocations roll no dice: a die asked for here is a bug, refused as such.
+        s = super::apply(&s, c, &mut FixedDice::new([]))?.0;
+    }
+    match last {
+        Command::Fire { target, .. } => fire_preview(&s, *target),
+        Command::Shock { target, .. } => shock_preview(&s, *target),
+        _ => unreachable!("checked above"),
+    }
+}
+
+fn defense_contribution(s: &State, u: UnitId, base: Frac, value: Frac) -> Contribution {
+    let mut modifiers = Vec::new();
+    defense_factors(s, u, |name, case, f| {
+        modifiers.push(Modifier {
+            name: name.to_string(),
+            case: case.to_string(),
+            effect: format!("x{f}"),
+        })
+    });
+    Contribution {
+        unit: s.label(u).to_string(),
+        hex: s.units[u]
+            .hex()
+            .map(|h| s.setup.name(h))
+            .unwrap_or_default(),
+        base: base.to_string(),
+        value: value.to_string(),
+        modifiers,
+    }
+}
+
+/// R&S 5.1 and 9.1: the combined fire on `target` as allocated, against its top unit.
+fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError> {
+    let setup = &s.setup;
+    let attack = s
+        .fire_plan
+        .iter()
+        .find(|a| a.target == target)
+        .ok_or_else(|| RuleError::not_now("no fire is allocated at that hex"))?;
+    let defender = s
+        .top(target)
+        .ok_or_else(|| RuleError::not_now("the target hex is empty"))?;
+    let mut attackers = Vec::new();
+    let mut total = Frac::ZERO;
+    let mut notes = Vec::new();
+    for &(u, ammo) in &attack.attackers {
+        let from = s.units[u]
+            .hex()
+            .expect("allocated attackers are on the map");
+        let range = setup.grid.distance(from, target);
+        let value = attack_strength(s, u, ammo, range);
+        total = total + value;
+        let kind = s.kind(u);
+        let mut modifiers = Vec::new();
+        if setup.options.range_effects && value != kind.fire_attack {
+            modifiers.push(Modifier {
+                name: format!("range {range}"),
+                case: "R&S 10.4".into(),
+                effect: format!("{value}"),
+            });
+        }
+        if let Some(a) = ammo {
+            notes.push(format!("{} fires {a:?} (R&S 5.1(F))", s.label(u)).to_lowercase());
+        }
+        attackers.push(Contribution {
+            unit: s.label(u).to_string(),
+            hex: setup.name(from),
+            base: kind.fire_attack.to_string(),
+            value: value.to_string(),
+            modifiers,
+        });
+    }
+    let defense = fire_defense(s, defender);
+    let d = defense_contribution(s, defender, s.kind(defender).fire_defense, defense);
+    let crt = &setup.crt;
+    let column = if defense == Frac::ZERO {
+        crt.columns.len() - 1
+    } else {
+        crt.column_for(total, defense)
+    };
+    let col = crt.columns[column].to_string();
+    let odds = if defense == Frac::ZERO {
+        format!("defense 0: the last column, {col}")
+    } else {
+        let ratio = total / defense;
+        format!("{total} to {defense} ({ratio} to 1), rounded in the defender's favour to {col}")
+    };
+    let gun = s.kind(defender).is_gun();
+    let shot = attack.attackers.iter().any(|(_, a)| a.is_some());
+    let mut results: Vec<ResultChance> = Vec::new();
+    for row in &crt.rows {
+        let code = crt.result(column, row.roll).unwrap_or("-").to_string();
+        let mut meaning = crt
+            .results
+            .iter()
+            .find(|r| r.code == code)
+            .map(|r| r.name.clone())
+            .unwrap_or_else(|| code.clone());
+        if code == "E" && gun && !s.units[defender].disrupted() && !shot {
+            meaning = "Disrupted (E against an undisrupted gun without shot, R&S 5.1(H))".into();
+        } else if code == "RD" && gun {
+            meaning = "Disrupted, no retreat (gun unit, R&S 5.1(H))".into();
+        } else if code == "RD" && s.units[defender].disrupted() {
+            meaning = "Eliminated (RD against a disrupted unit, R&S 6.0)".into();
+        }
+        match results
+            .iter_mut()
+            .find(|r| r.result == code && r.meaning == meaning)
+        {
+            Some(r) => r.faces.push(row.roll),
+            None => results.push(ResultChance {
+                result: code,
+                meaning,
+                faces: vec![row.roll],
+                chance: 0.0,
+            }),
+        }
+    }
+    let outcomes = crt.rows.len() as u32;
+    for r in &mut results {
+        r.chance = r.faces.len() as f64 / outcomes as f64;
+    }
+    if s.stack(target).len() > 1 {
+        notes.push(format!(
+            "only the top unit, {}, is attacked (R&S 5.1(E))",
+            s.label(defender)
+        ));
+    }
+    Ok(AttackPreview {
+        kind: "fire".into(),
+        target: setup.name(target),
+        attackers,
+        defenders: vec![d.clone()],
+        attack_total: total.to_string(),
+        defense_total: defense.to_string(),
+        modifiers: d.modifiers,
+        column: col,
+        odds,
+        dice: crt.dice.clone(),
+        outcomes,
+        results,
+        notes,
+    })
+}
+
+/// R&S 5.2: shock is resolved without dice; the weaker side is disrupted.
+fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError> {
+    let setup = &s.setup;
+    let attack = s
+        .shock_plan
+        .iter()
+        .find(|a| a.target == target)
+        .ok_or_else(|| RuleError::not_now("no shock attack is allocated at that hex"))?;
+    let mut attackers = Vec::new();
+    let mut total = Frac::ZERO;
+    for &u in &attack.attackers {
+        let v = attack_value(s, u);
+        total = total + v;
+        attackers.push(Contribution {
+            unit: s.label(u).to_string(),
+            hex: s.units[u].hex().map(|h| setup.name(h)).unwrap_or_default(),
+            base: s.kind(u).shock.to_string(),
+            value: v.to_string(),
+            modifiers: Vec::new(),
+        });
+    }
+    let mut defenders = Vec::new();
+    let mut defense = Frac::ZERO;
+    let mut modifiers = Vec::new();
+    for u in s.stack(target) {
+        let v = defense_value(s, u);
+        defense = defense + v;
+        let c = defense_contribution(s, u, Frac::int(s.kind(u).shock as i64), v);
+        for m in &c.modifiers {
+            if !modifiers.contains(m) {
+                modifiers.push(m.clone());
+            }
+        }
+        defenders.push(c);
+    }
+    let (result, meaning) = match total.cmp(&defense) {
+        std::cmp::Ordering::Greater => (
+            "defender disrupted",
+            "every defending unit is disrupted and retreats; attackers worth up to the \
+             defense's points are disrupted (R&S 5.2)",
+        ),
+        std::cmp::Ordering::Less => (
+            "attacker disrupted",
+            "every attacking unit is disrupted; defenders worth up to the attack's points are \
+             disrupted (R&S 5.2)",
+        ),
+        std::cmp::Ordering::Equal => (
+            "both disrupted",
+            "equal strengths: both sides are disrupted whole (R&S 5.2, Kepi's reading)",
+        ),
+    };
+    Ok(AttackPreview {
+        kind: "shock".into(),
+        target: setup.name(target),
+        attackers,
+        defenders,
+        attack_total: total.to_string(),
+        defense_total: defense.to_string(),
+        modifiers,
+        column: format!("{total} against {defense}"),
+        odds: format!("{total} against {defense}: no dice, the weaker side is disrupted"),
+        dice: "none".into(),
+        outcomes: 1,
+        results: vec![ResultChance {
+            result: result.into(),
+            meaning: meaning.into(),
+            faces: Vec::new(),
+            chance: 1.0,
+        }],
+        notes: Vec::new(),
+    })
+}
