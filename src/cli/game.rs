@@ -233,7 +233,7 @@ pub fn play(a: PlayArgs) -> Outcome {
     let mut queue: VecDeque<u8> = a.dice.into_iter().collect();
     // Where the commands go: an archived game (each command recorded as a node) or a file.
     enum Sink {
-        Archive(crate::archive::Archive, i64),
+        Archive(Box<crate::archive::Archive>, i64),
         File(PathBuf, Box<GameRecord>),
     }
     let t = &a.target;
@@ -246,7 +246,7 @@ pub fn play(a: PlayArgs) -> Outcome {
                 _ => return Err("give a game file, or --game ID / --node N (with --db)".into()),
             };
             let state = ar.state_at(node).map_err(|e| e.to_string())?;
-            (Sink::Archive(ar, node), state)
+            (Sink::Archive(Box::new(ar), node), state)
         }
         Some(file) => {
             let (game, state) = load_game(file)?;
