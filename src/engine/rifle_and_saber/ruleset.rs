@@ -475,11 +475,21 @@ fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError>
         crt.column_for(total, defense)
     };
     let col = crt.columns[column].to_string();
+    // R&S 5.1: "Odds are always rounded off in favor of the defender"; below 1-3 is 1-3 and
+    // above 6-1 is 6-1 (9.1): the column the table gives.
     let odds = if defense == Frac::ZERO {
         format!("defense 0: the last column, {col}")
     } else {
-        let ratio = total / defense;
-        format!("{total} to {defense} ({ratio} to 1), rounded in the defender's favour to {col}")
+        let exact = if total.den() == 1 && defense.den() == 1 {
+            format!("{total}-{defense}")
+        } else {
+            format!("{total} to {defense}")
+        };
+        if exact == col {
+            exact
+        } else {
+            format!("{exact}, rounded to {col}")
+        }
     };
     let gun = s.kind(defender).is_gun();
     let shot = attack.attackers.iter().any(|(_, a)| a.is_some());
