@@ -71,7 +71,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "legal moves (every reachable hex of every unit), {} units of a {}-unit position ({}): \
          median {}, p99 {}",
         movers.len(),
@@ -91,7 +91,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "the same with every path built: median {}",
         ms(percentile(times, 0.5))
     );
@@ -102,7 +102,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "all legal commands of that position: median {}",
         ms(percentile(times, 0.5))
     );
@@ -125,7 +125,7 @@ pub fn run(a: Args) -> Outcome {
         }
         times.push(t.elapsed());
     }
-    println!(
+    outln!(
         "one seeded random game of {} ({} game-turns): median {}, p99 {} ({} commands a game)",
         fatehpur.file.title,
         fatehpur.file.game_length,
@@ -186,7 +186,7 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
         play(&mut ar, from, 100 + k, 150)?;
     }
     let nodes = ar.nodes(game).map_err(e)?;
-    println!(
+    outln!(
         "record one command with its dice (one transaction each): median {}, p99 {} ({} \
          commands); the first command of a new variation, opening its parent too: median {}",
         ms(percentile(record_times.clone(), 0.5)),
@@ -208,7 +208,7 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
         times.push(t.elapsed());
         std::hint::black_box(s);
     }
-    println!(
+    outln!(
         "open any node of a {}-node game (replayed from the nearest snapshot, hash-checked): \
          median {}, p99 {}, max {} (first open of the game, building its setup: {})",
         nodes.len(),
@@ -255,7 +255,7 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
             std::hint::black_box(hits);
         }
     }
-    println!(
+    outln!(
         "search over {games} games (5 queries with filters, 50 hits each at most): median {}, p99 {}",
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99))

@@ -62,7 +62,7 @@ fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
 fn print_events(state: &State, events: &[Event]) {
     for e in events {
         if let Some(line) = describe_event(state, e) {
-            println!("  {line}");
+            outln!("  {line}");
         }
     }
 }
@@ -126,7 +126,7 @@ pub fn new(a: NewArgs) -> Outcome {
                 state = next;
             }
         }
-        println!(
+        outln!(
             "game {id} of '{}' (seed {}) in {}, at node {node}: {} — {}",
             scenario.file.title,
             a.seed,
@@ -145,7 +145,7 @@ pub fn new(a: NewArgs) -> Outcome {
         state = auto_deploy(&mut game, state, a.seed)?;
     }
     save_game(&out, &game)?;
-    println!(
+    outln!(
         "{}: new game of '{}' (seed {}), {} — {}",
         out.display(),
         scenario.file.title,
@@ -199,13 +199,13 @@ pub fn legal(a: LegalArgs) -> Outcome {
     let commands = RifleAndSaber.legal(&state);
     for c in &commands {
         if a.json {
-            println!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
+            outln!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
         } else {
-            println!("{}", describe_command(&state, c));
+            outln!("{}", describe_command(&state, c));
         }
     }
     if !a.json {
-        println!("{} legal command(s)", commands.len());
+        outln!("{} legal command(s)", commands.len());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -272,7 +272,7 @@ pub fn play(a: PlayArgs) -> Outcome {
         let value: serde_json::Value =
             serde_json::from_str(t).map_err(|e| format!("{where_}: not JSON: {e}"))?;
         let cmd = parse_command(&state, value).map_err(|e| format!("{where_}: {e}"))?;
-        println!("{}", describe_command(&state, &cmd));
+        outln!("{}", describe_command(&state, &cmd));
         let refused = |e: String| format!("{where_}: refused: {e}");
         let (next, events) = match &mut target {
             Target::Archive(ar, node) => {
@@ -280,7 +280,7 @@ pub fn play(a: PlayArgs) -> Outcome {
                     .play(*node, cmd, &mut queue)
                     .map_err(|e| refused(e.to_string()))?;
                 *node = id;
-                println!("  recorded as node {id}");
+                outln!("  recorded as node {id}");
                 (next, events)
             }
             Target::File(file, game) => {
@@ -318,14 +318,14 @@ pub fn state(a: StateArgs) -> Outcome {
     if a.json {
         let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
         v["hash"] = serde_json::Value::String(s.hash());
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
     let p = RifleAndSaber.progress(&s);
-    println!(
+    outln!(
         "{} — game-turn {} of {}, {} {}{}",
         s.setup.title,
         p.turn,
@@ -337,7 +337,7 @@ pub fn state(a: StateArgs) -> Outcome {
             .unwrap_or_default()
     );
     if let Some(o) = &s.outcome {
-        println!(
+        outln!(
             "Result: {} — {}",
             o.winner
                 .map(|w| format!("{} wins", s.setup.sides[w].name))
@@ -346,7 +346,7 @@ pub fn state(a: StateArgs) -> Outcome {
         );
     }
     for side in 0..2 {
-        println!(
+        outln!(
             "{} (morale {:?}):",
             s.setup.sides[side].name, s.morale[side]
         );
@@ -371,10 +371,10 @@ pub fn state(a: StateArgs) -> Outcome {
             if unit.road_mode {
                 notes.push("road mode");
             }
-            println!("  {:<24} {:<20} {}", s.label(u), at, notes.join(", "));
+            outln!("  {:<24} {:<20} {}", s.label(u), at, notes.join(", "));
         }
     }
-    println!("state hash {}", s.hash());
+    outln!("state hash {}", s.hash());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -423,7 +423,7 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
                 plies += 1;
             }
             let o = state.outcome.clone().expect("over");
-            println!(
+            outln!(
                 "seed {seed}: game {id}, {} after {plies} commands: {}",
                 o.winner
                     .map(|w| format!("{} wins", state.setup.sides[w].name))
@@ -450,7 +450,7 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
             state = next;
         }
         let o = state.outcome.clone().expect("over");
-        println!(
+        outln!(
             "seed {seed}: {} after {} commands, {} combats, losses {}-{}: {}",
             o.winner
                 .map(|w| format!("{} wins", state.setup.sides[w].name))
