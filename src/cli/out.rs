@@ -81,6 +81,9 @@ mod tests {
     fn a_reader_that_has_gone_is_success_and_other_errors_are_failures() {
         assert_eq!(exit_status(&io::Error::from(io::ErrorKind::BrokenPipe)), 0);
         assert_eq!(exit_status(&io::Error::from(io::ErrorKind::StorageFull)), 1);
-        assert_eq!(exit_status(&io::Error::from(io::ErrorKind::PermissionDenied)), 1);
+        assert_eq!(
+            exit_status(&io::Error::from(io::ErrorKind::PermissionDenied)),
+            1
+        );
     }
 }
