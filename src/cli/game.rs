@@ -400,7 +400,13 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
     let opts = options(&a.rules)?;
     let mut archive = match &a.db {
-        Some(_) => Some(super::archive::open(&a.db)?),
+        // Generated games are written thousands a second and cheap to make again: synced at
+        // checkpoints only (docs/archive.md "Durability").
+        Some(_) => Some(
+            super::archive::open(&a.db)?
+                .with_durability(kepi::archive::Durability::Batch)
+                .map_err(|e| e.to_string())?,
+        ),
         None => None,
     };
     for k in 0..a.games {
