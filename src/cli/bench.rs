@@ -188,7 +188,8 @@ fn bench_archive(scenario: &kepi::scenario::Scenario) -> Result<(), String> {
     let nodes = ar.nodes(game).map_err(e)?;
     outln!(
         "record one command with its dice (one transaction each, synced as in play): median \
-         {}, p99 {} ({} commands); the first command of a new variation, opening its parent too: median {}",
+         {}, p99 {} ({} commands); the first command of a new variation, opening its parent \
+         too: median {}",
         ms(percentile(record_times.clone(), 0.5)),
         ms(percentile(record_times, 0.99)),
         nodes.len() - 1,
