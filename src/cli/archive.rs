@@ -486,8 +486,6 @@ pub fn import_game(a: ImportArgs) -> Outcome {
 }
 
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("kepi-tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
+    kepi::atomic::write_atomic(path, text.as_bytes())
         .map_err(|x| format!("{}: cannot write: {x}", path.display()))
 }

@@ -53,9 +53,7 @@ fn load_game(path: &Path) -> Result<(GameRecord, State), String> {
 
 /// Write through a temporary file and a rename, so a crash never leaves half a file.
 fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
-    let tmp = path.with_extension("json.kepi-tmp");
-    std::fs::write(&tmp, game.to_text())
-        .and_then(|_| std::fs::rename(&tmp, path))
+    kepi::atomic::write_atomic(path, game.to_text().as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 

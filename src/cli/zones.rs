@@ -56,9 +56,7 @@ pub fn run(args: Args) -> Outcome {
         return Err(problems.join("\n"));
     }
     if args.write && changed > 0 {
-        let tmp = path.with_extension("json.kepi-tmp");
-        std::fs::write(&tmp, file.to_text())
-            .and_then(|_| std::fs::rename(&tmp, path))
+        kepi::atomic::write_atomic(path, file.to_text().as_bytes())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
         outln!("{}: {changed} zone(s) rewritten", path.display());
     }
