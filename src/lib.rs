@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod archive;
+pub mod atomic;
 pub mod cli;
 pub mod document;
 pub mod editor;

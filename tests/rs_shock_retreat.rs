@@ -613,8 +613,8 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_enemy_units_eliminates() {
         eliminations(&events, &g),
         [(
             "Red MZ 1".to_string(),
-            "R&S 6.0(C): its path of retreat is blocked (enemy units, the map edge or the \
-             stacking limit)"
+            "R&S 6.0(C): its path of retreat away from the attacking units (0502) is blocked \
+             by enemy units (0403, 0504, 0603)"
                 .to_string()
         )]
     );
@@ -644,8 +644,17 @@ fn r_and_s_6_0_c_a_retreat_that_would_overstack_eliminates() {
     );
     g.to(0, Phase::Shock);
     shock(&mut g, "Blue MZ 1", "0503").unwrap();
-    g.ok(Command::ResolveShock, &[]);
+    let events = g.ok(Command::ResolveShock, &[]);
     assert!(g.eliminated("Red MZ 1"));
+    assert_eq!(
+        eliminations(&events, &g),
+        [(
+            "Red MZ 1".to_string(),
+            "R&S 6.0(C): its path of retreat away from the attacking units (0502) is blocked \
+             by enemy units (0403, 0603) and the stacking limit of six points (0504)"
+                .to_string()
+        )]
+    );
     for l in ["Red MZ 2", "Red MZ 3", "Red MZ 4"] {
         assert!(!g.disrupted(l), "{l}");
     }
@@ -657,9 +666,87 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_the_map_edge_eliminates() {
     g.setup(&[("Red MZ 1", "0501")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Shock);
     shock(&mut g, "Blue MZ 1", "0501").unwrap();
-    g.ok(Command::ResolveShock, &[]);
-    // 0401 and 0601 are no farther from 0502 than 0501 is: nowhere to go.
+    let events = g.ok(Command::ResolveShock, &[]);
+    // 0401 and 0601 are no farther from 0502 than 0501 is; the hexes that are lie off the
+    // map: the map edge alone blocks the retreat.
     assert!(g.eliminated("Red MZ 1"));
+    assert_eq!(
+        eliminations(&events, &g),
+        [(
+            "Red MZ 1".to_string(),
+            "R&S 6.0(C): its path of retreat away from the attacking units (0502) is blocked \
+             by the map edge"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn r_and_s_6_0_c_a_unit_fired_on_from_opposite_sides_has_no_hex_farther_and_is_eliminated() {
+    // The case of issue 11: Blue in 0706 and 0708 fire on Red in 0707; every other hex around
+    // 0707 is empty clear terrain, but each is next to 0706 or 0708, no farther from the
+    // nearest attacking unit than 0707: there is no "directly away from the attacking units"
+    // (Kepi's reading of R&S 6.0(C), README "How Kepi reads the rules").
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0707")],
+        &[("Blue MZ 1", "0706"), ("Blue MZ 2", "0708")],
+    );
+    let mut around: Vec<(String, bool)> =
+        g.s.setup
+            .grid
+            .neighbors(hex("0707"))
+            .map(|h| (g.s.setup.name(h), g.s.stack(h).is_empty()))
+            .collect();
+    around.sort();
+    let empty = |n: &str| (n.to_string(), true);
+    let blue = |n: &str| (n.to_string(), false);
+    assert_eq!(
+        around,
+        [
+            empty("0606"),
+            empty("0607"),
+            blue("0706"),
+            blue("0708"),
+            empty("0806"),
+            empty("0807")
+        ],
+        "four empty hexes around 0707"
+    );
+    fire(&mut g, "Blue MZ 1", "0707");
+    fire(&mut g, "Blue MZ 2", "0707");
+    // 6 against 2: 3-1, a 2 is RD.
+    let events = g.ok(Command::ResolveFire, &[2]);
+    assert_eq!(
+        fired(&events),
+        [("3-1".to_string(), "RD".to_string(), "6".to_string())]
+    );
+    assert_eq!(
+        eliminations(&events, &g),
+        [(
+            "Red MZ 1".to_string(),
+            "R&S 6.0(C): no hex is farther from the attacking units (0706, 0708), so it cannot \
+             retreat directly away from them"
+                .to_string()
+        )]
+    );
+    assert!(retreated(&events, &g).is_empty());
+    // From two sides that are not opposite (0706 and 0807), the hexes on the far side are
+    // farther from both: the unit retreats.
+    let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MZ");
+    g.setup(
+        &[("Red MZ 1", "0707")],
+        &[("Blue MZ 1", "0706"), ("Blue MZ 2", "0807")],
+    );
+    fire(&mut g, "Blue MZ 1", "0707");
+    fire(&mut g, "Blue MZ 2", "0707");
+    let events = g.ok(Command::ResolveFire, &[2]);
+    settle(&mut g);
+    assert!(eliminations(&events, &g).is_empty());
+    assert!(!g.eliminated("Red MZ 1"));
+    let at = hex(&g.hex_of("Red MZ 1").expect("on the map"));
+    let grid = &g.s.setup.grid;
+    assert!(grid.distance(at, hex("0706")) > 1 && grid.distance(at, hex("0807")) > 1);
 }
 
 #[test]

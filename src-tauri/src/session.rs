@@ -71,9 +71,12 @@ impl Session {
             if let Some(dir) = store.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
-            let _ = std::fs::write(
+            // Whole or not at all: a crash mid-write must not lose the list.
+            let _ = kepi::atomic::write_atomic(
                 store,
-                serde_json::to_string_pretty(&self.recent).unwrap_or_default(),
+                serde_json::to_string_pretty(&self.recent)
+                    .unwrap_or_default()
+                    .as_bytes(),
             );
         }
     }

@@ -14,6 +14,13 @@
 //! - The schema version is `PRAGMA user_version`; migrations run forward in one transaction;
 //!   a newer schema is refused. Each table's migration lives beside the code that uses it.
 //!   `PRAGMA application_id` marks Kepi archives, so foreign databases are refused untouched.
+//! - Several processes may write one archive at once (two `kepi autoplay --db`, the app and the
+//!   CLI). Every write transaction begins as a writer (`BEGIN IMMEDIATE`), so it waits for the
+//!   write lock up to [`BUSY_TIMEOUT`] instead of failing when a reader it started as could not
+//!   be upgraded; the migration takes the write lock first and reads `user_version` again under
+//!   it, so of several processes opening a new file exactly one creates the schema.
+//! - Durability is chosen per connection ([`Durability`]): interactive play is synced on every
+//!   commit (`synchronous=FULL`, the default), generated batches only at checkpoints (`NORMAL`).
 
 mod annotations;
 mod games;
@@ -28,14 +35,36 @@ pub use nodes::NodeInfo;
 pub use search::{Hit, SearchQuery};
 pub use tree_file::{ExportedNode, GameTree};
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// "KEPI" as a big-endian integer, in the SQLite header's application id.
 pub const APPLICATION_ID: i32 = 0x4B45_5049;
 
 /// A snapshot of the state is stored every this many plies (and at the root).
 pub const SNAPSHOT_EVERY: i64 = 16;
+
+/// How long a writer waits for another process's write transaction before giving up. A
+/// command is written in well under a millisecond and a whole generated game in one
+/// `populate_for_bench` transaction in seconds, so this is generous.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How hard a commit is pushed to the disk before it is reported done.
+///
+/// Both keep the file sound after a killed process or a power cut (WAL); they differ in what a
+/// power cut (or an operating-system crash) may take away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// `synchronous=FULL`: the WAL is synced at every commit, so a command a player made is on
+    /// the disk when it is reported done, power cut or not. The default of [`Archive::open`].
+    #[default]
+    Interactive,
+    /// `synchronous=NORMAL`: synced only at checkpoints; a power cut may lose the last commits
+    /// (never corrupting the file). For batches of generated games (`kepi autoplay --db`, the
+    /// benchmark's archive), which are cheap to make again and written thousands a second.
+    Batch,
+}
 
 pub type GameId = i64;
 pub type NodeId = i64;
@@ -118,12 +147,18 @@ impl Archive {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
-        let conn = Connection::open_with_flags(
+        let mut conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
+        // Before anything reads: another process may be creating or writing the file.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // Every `transaction()` is BEGIN IMMEDIATE: a deferred transaction that read first
+        // cannot be upgraded to a writer when another process committed meanwhile (WAL answers
+        // SQLITE_BUSY at once, the busy timeout does not apply), which lost games.
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
         // Read-only checks first: nothing is written to a file that is not ours.
         let app: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
             Ok(v) => v,
@@ -150,31 +185,76 @@ impl Archive {
                 known: latest_version(),
             });
         }
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        set_wal(&conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        // WAL with NORMAL sync: a committed command survives the process being killed; only a
-        // power cut can lose the last commits, and never corrupts the file.
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Checkpoint (copy the WAL into the file and sync it) every 8,192 pages (32 MB) rather
         // than SQLite's 1,000, so the occasional sync falls on far fewer commands.
         conn.pragma_update(None, "wal_autocheckpoint", 8192)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut a = Archive {
             conn,
             path: path.to_path_buf(),
             roots: Default::default(),
             last: Default::default(),
         };
-        a.migrate(version, latest_version())?;
+        a.set_durability(Durability::Interactive)?;
+        a.migrate_to(latest_version(), &name)?;
         Ok(a)
     }
 
-    /// Run the migrations after `from` up to `to`, all in one transaction.
-    fn migrate(&mut self, from: i32, to: i32) -> Result<()> {
+    /// Choose how hard each later commit is pushed to the disk (see [`Durability`]); it holds
+    /// for this handle only. [`Archive::open`] starts at [`Durability::Interactive`].
+    pub fn set_durability(&self, d: Durability) -> Result<()> {
+        let mode = match d {
+            Durability::Interactive => "FULL",
+            Durability::Batch => "NORMAL",
+        };
+        self.conn.pragma_update(None, "synchronous", mode)?;
+        Ok(())
+    }
+
+    /// [`Archive::set_durability`] on an archive just opened, for chaining.
+    pub fn with_durability(self, d: Durability) -> Result<Archive> {
+        self.set_durability(d)?;
+        Ok(self)
+    }
+
+    /// This handle's durability, as SQLite reports it.
+    pub fn durability(&self) -> Result<Durability> {
+        let level: i64 = self
+            .conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))?;
+        // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA: only FULL and above sync every commit.
+        Ok(if level >= 2 {
+            Durability::Interactive
+        } else {
+            Durability::Batch
+        })
+    }
+
+    /// Run the migrations up to `to`, all in one immediate transaction. The version is read
+    /// again under the write lock: a process that lost the race to create a new archive finds
+    /// the schema there and runs nothing. Without anything to do, nothing is written.
+    fn migrate_to(&mut self, to: i32, name: &str) -> Result<()> {
+        let seen: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if seen >= to {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let from: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if from > latest_version() {
+            return Err(ArchiveError::TooNew {
+                path: name.to_string(),
+                found: from,
+                known: latest_version(),
+            });
+        }
         if from >= to {
             return Ok(());
         }
-        let tx = self.conn.transaction()?;
         for (v, sql) in migrations() {
             if v > from && v <= to {
                 tx.execute_batch(sql)?;
@@ -189,8 +269,10 @@ impl Archive {
     /// Open an archive at a given schema version (tests of migrations only).
     #[doc(hidden)]
     pub fn create_at_version(path: &Path, version: i32) -> Result<Archive> {
-        let conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
+        set_wal(&conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let mut a = Archive {
             conn,
@@ -198,7 +280,7 @@ impl Archive {
             roots: Default::default(),
             last: Default::default(),
         };
-        a.migrate(0, version)?;
+        a.migrate_to(version, &path.display().to_string())?;
         Ok(a)
     }
 
@@ -317,6 +399,36 @@ impl Archive {
         }
         tx.commit()?;
         Ok(())
+    }
+}
+
+/// Put the file in WAL mode (a no-op when it is already). Switching a new file to WAL needs
+/// its exclusive lock, and SQLite answers SQLITE_BUSY to that without calling the busy
+/// handler in every case (another process creating or switching it at the same moment), so
+/// a busy answer is retried for up to [`BUSY_TIMEOUT`].
+fn set_wal(conn: &Connection) -> Result<()> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        let got = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0));
+        match got {
+            Ok(mode) if mode.eq_ignore_ascii_case("wal") => return Ok(()),
+            Ok(mode) => {
+                // SQLite keeps the old mode, without an error, only where WAL cannot work
+                // (a file system without shared memory): say so rather than run without it.
+                return Err(ArchiveError::Invalid(format!(
+                    "archive: cannot put the file in WAL mode (it stays in {mode} mode)"
+                )));
+            }
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && start.elapsed() < BUSY_TIMEOUT => {}
+            Err(e) => return Err(e.into()),
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(50));
     }
 }
 

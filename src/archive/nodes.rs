@@ -7,7 +7,7 @@ use crate::engine::game::{AnyState, Applied, replay_step};
 use rusqlite::{OptionalExtension, Transaction, params};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 
 pub(super) const V1: &str = "
 CREATE TABLE nodes (
@@ -214,15 +214,19 @@ impl Archive {
     }
 
     /// `from`, then its first child, and so on to the end of that line.
+    /// A damaged archive whose parent links loop is refused, not followed forever.
     pub fn line_from(&self, from: NodeInfo) -> Result<Vec<NodeInfo>> {
+        let mut seen = HashSet::from([from.id]);
+        let mut last = from.id;
         let mut out = vec![from];
-        loop {
-            let last = out.last().expect("non-empty").id;
-            match self.children(last)?.into_iter().next() {
-                Some(n) => out.push(n),
-                None => return Ok(out),
+        while let Some(n) = self.children(last)?.into_iter().next() {
+            if !seen.insert(n.id) {
+                return Err(looped(n.id));
             }
+            last = n.id;
+            out.push(n);
         }
+        Ok(out)
     }
 
     /// The last node of the main line.
@@ -244,9 +248,17 @@ impl Archive {
 
     /// The root, then each ancestor, down to `id`.
     pub fn path_to(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
-        let mut out = vec![self.node(id)?];
-        while let Some(p) = out.last().expect("non-empty").parent {
-            out.push(self.node(p)?);
+        let first = self.node(id)?;
+        let mut seen = HashSet::from([id]);
+        let mut parent = first.parent;
+        let mut out = vec![first];
+        while let Some(p) = parent {
+            if !seen.insert(p) {
+                return Err(looped(p));
+            }
+            let n = self.node(p)?;
+            parent = n.parent;
+            out.push(n);
         }
         out.reverse();
         Ok(out)
@@ -288,8 +300,9 @@ impl Archive {
             return Ok(s);
         }
         let mut chain = vec![self.node(id)?];
+        let mut seen = HashSet::from([id]);
         let snapshot: String = loop {
-            let n = chain.last().expect("non-empty");
+            let n = chain.last().expect("the chain starts with node `id`");
             let snap: Option<String> = self
                 .conn
                 .query_row(
@@ -304,6 +317,9 @@ impl Archive {
             let parent = n.parent.ok_or_else(|| {
                 ArchiveError::Replay(format!("game {}: its root has no snapshot", n.game))
             })?;
+            if !seen.insert(parent) {
+                return Err(looped(parent));
+            }
             chain.push(self.node(parent)?);
         };
         chain.reverse();
@@ -380,7 +396,9 @@ impl Archive {
         let parent_id = n.parent.ok_or_else(|| {
             ArchiveError::Invalid("the root of a game has no command to play again".into())
         })?;
-        let command = n.command.clone().expect("non-root nodes have commands");
+        let command = n.command.clone().ok_or_else(|| {
+            ArchiveError::Replay(format!("node {id}: its command is missing or unreadable"))
+        })?;
         let p = self.node(parent_id)?;
         let state = self.state_at(parent_id)?;
         let seed = self.game(p.game)?.seed;
@@ -491,7 +509,10 @@ impl Archive {
             .ok_or_else(|| ArchiveError::NotFound(format!("no game {game}")))?;
         states.insert(root.id, self.state_at(root.id)?);
         for n in &nodes[1..] {
-            let parent = n.parent.expect("non-root");
+            // `nodes` puts the root first (ply 0); a second root is a damaged archive.
+            let parent = n.parent.ok_or_else(|| {
+                ArchiveError::Replay(format!("game {game}: node {} is a second root", n.id))
+            })?;
             let ps = states
                 .get(&parent)
                 .ok_or_else(|| ArchiveError::Replay(format!("node {}: parent missing", n.id)))?
@@ -501,4 +522,12 @@ impl Archive {
         }
         Ok(nodes.len())
     }
+}
+
+/// A node met twice while following parent or first-child links: in a sound archive the
+/// nodes of a game form a tree, so only a damaged (or hand-edited) file can loop.
+fn looped(id: NodeId) -> ArchiveError {
+    ArchiveError::Replay(format!(
+        "node {id} is its own ancestor: the archive's node links loop (the file is damaged)"
+    ))
 }

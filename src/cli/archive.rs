@@ -93,12 +93,12 @@ pub fn replay(a: ReplayArgs) -> Outcome {
         let mut v = s.rules().state_json(&s);
         v["hash"] = serde_json::Value::String(s.hash());
         v["node"] = serde_json::json!(node.id);
-        println!("{}", serde_json::to_string_pretty(&v).map_err(e)?);
+        outln!("{}", serde_json::to_string_pretty(&v).map_err(e)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", node_line(&s, &node));
+    outln!("{}", node_line(&s, &node));
     let p = s.progress();
-    println!(
+    outln!(
         "{} — game-turn {} of {}, {} {}",
         ar.game(node.game).map_err(e)?.title,
         p.turn,
@@ -110,7 +110,7 @@ pub fn replay(a: ReplayArgs) -> Outcome {
         p.phase
     );
     for r in ar.rolls(node.id).map_err(e)? {
-        println!(
+        outln!(
             "  rolled {:?} for {}{}",
             r.faces,
             r.purpose,
@@ -120,12 +120,12 @@ pub fn replay(a: ReplayArgs) -> Outcome {
     if let Ok(events) =
         serde_json::from_value::<Vec<serde_json::Value>>(ar.events(node.id).map_err(e)?)
     {
-        println!("  {} event(s)", events.len());
+        outln!("  {} event(s)", events.len());
     }
     for ann in ar.annotations(node.id).map_err(e)? {
-        println!("  note {} by {}: {}", ann.id, ann.author, ann.text);
+        outln!("  note {} by {}: {}", ann.id, ann.author, ann.text);
     }
-    println!("state hash {} (checked against the record)", s.hash());
+    outln!("state hash {} (checked against the record)", s.hash());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -145,7 +145,7 @@ pub fn tree(a: TreeArgs) -> Outcome {
     let info = ar.game(a.game).map_err(e)?;
     let root = ar.root(a.game).map_err(e)?;
     let state = ar.state_at(root.id).map_err(e)?;
-    println!(
+    outln!(
         "game {}: {} (seed {}), created {}{}",
         info.id,
         info.title,
@@ -166,7 +166,7 @@ pub fn tree(a: TreeArgs) -> Outcome {
         let children = ar.children(n.id).map_err(e)?;
         let show = all || depth > 0 || children.len() > 1 || n.parent.is_none();
         if show {
-            println!("{}{}", "  ".repeat(depth), node_line(s, n));
+            outln!("{}{}", "  ".repeat(depth), node_line(s, n));
         }
         for (i, c) in children.iter().enumerate() {
             walk(ar, s, c, depth + usize::from(i > 0), all)?;
@@ -175,7 +175,7 @@ pub fn tree(a: TreeArgs) -> Outcome {
     }
     walk(&ar, &state, &root, 0, a.all)?;
     let tip = ar.tip(a.game).map_err(e)?;
-    println!("main line: {} commands, ends at node {}", tip.ply, tip.id);
+    outln!("main line: {} commands, ends at node {}", tip.ply, tip.id);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -205,12 +205,12 @@ pub fn branch(a: BranchArgs) -> Outcome {
     let mut ar = open(&a.db)?;
     if a.promote {
         ar.promote(a.node).map_err(e)?;
-        println!("node {} is now the main line", a.node);
+        outln!("node {} is now the main line", a.node);
         return Ok(ExitCode::SUCCESS);
     }
     if a.delete {
         ar.delete_variation(a.node).map_err(e)?;
-        println!("node {} and everything after it deleted", a.node);
+        outln!("node {} and everything after it deleted", a.node);
         return Ok(ExitCode::SUCCESS);
     }
     if a.force.is_empty() {
@@ -219,7 +219,7 @@ pub fn branch(a: BranchArgs) -> Outcome {
             .as_deref()
             .ok_or("say what to do: --force SEQ=FACE, --promote, --delete or --name NAME")?;
         ar.name_variation(a.node, name).map_err(e)?;
-        println!("node {} named «{name}»", a.node);
+        outln!("node {} named «{name}»", a.node);
         return Ok(ExitCode::SUCCESS);
     }
     let mut forced: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
@@ -242,9 +242,9 @@ pub fn branch(a: BranchArgs) -> Outcome {
     let (id, applied) = ar
         .branch_forced(a.node, forced, a.name.as_deref())
         .map_err(e)?;
-    println!("new variation: node {id}");
+    outln!("new variation: node {id}");
     for l in &applied.described {
-        println!("  {l}");
+        outln!("  {l}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -289,7 +289,7 @@ pub fn annotate(a: AnnotateArgs) -> Outcome {
     let mut ar = open(&a.db)?;
     if let Some(id) = a.delete {
         ar.delete_annotation(id).map_err(e)?;
-        println!("annotation {id} deleted");
+        outln!("annotation {id} deleted");
         return Ok(ExitCode::SUCCESS);
     }
     let node = match (a.node, a.edit) {
@@ -299,7 +299,7 @@ pub fn annotate(a: AnnotateArgs) -> Outcome {
     };
     if a.list {
         for n in ar.annotations(node).map_err(e)? {
-            println!(
+            outln!(
                 "{} by {} [{}]: {} ({} shape(s))",
                 n.id,
                 n.author,
@@ -351,11 +351,11 @@ pub fn annotate(a: AnnotateArgs) -> Outcome {
     match a.edit {
         Some(id) => {
             ar.edit_annotation(id, &ann).map_err(e)?;
-            println!("annotation {id} updated");
+            outln!("annotation {id} updated");
         }
         None => {
             let id = ar.annotate(node, &ann).map_err(e)?;
-            println!("annotation {id} added to node {node}");
+            outln!("annotation {id} added to node {node}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -403,19 +403,21 @@ pub fn search(a: SearchArgs) -> Outcome {
         })
         .map_err(e)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&hits).map_err(e)?);
+        outln!("{}", serde_json::to_string_pretty(&hits).map_err(e)?);
         return Ok(ExitCode::SUCCESS);
     }
     for h in &hits {
         match (h.node, h.annotation) {
-            (Some(n), Some(id)) => println!(
+            (Some(n), Some(id)) => outln!(
                 "game {} «{}» node {n}, note {id}: {}",
-                h.game, h.title, h.snippet
+                h.game,
+                h.title,
+                h.snippet
             ),
-            _ => println!("game {} «{}»: {}", h.game, h.title, h.snippet),
+            _ => outln!("game {} «{}»: {}", h.game, h.title, h.snippet),
         }
     }
-    println!("{} hit(s)", hits.len());
+    outln!("{} hit(s)", hits.len());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -429,7 +431,7 @@ pub fn games(a: GamesArgs) -> Outcome {
     let ar = open(&a.db)?;
     for g in ar.games().map_err(e)? {
         let tip = ar.tip(g.id).map_err(e)?;
-        println!(
+        outln!(
             "game {:>5}  {:<28} seed {:<6} {} commands  {}  {}",
             g.id,
             g.title,
@@ -462,7 +464,7 @@ pub fn export_game(a: ExportArgs) -> Outcome {
     let ar = open(&a.db)?;
     let tree = ar.export_game(a.game).map_err(e)?;
     write_atomic(&a.out, &tree.to_text())?;
-    println!(
+    outln!(
         "{}: game {} with {} nodes",
         a.out.display(),
         a.game,
@@ -486,7 +488,7 @@ pub fn import_game(a: ImportArgs) -> Outcome {
     let id = ar
         .import_game(&tree)
         .map_err(|x| format!("{}: {x}; nothing was imported", a.file.display()))?;
-    println!(
+    outln!(
         "{}: imported as game {id} ({} nodes replayed and checked)",
         a.file.display(),
         tree.nodes.len()

@@ -71,7 +71,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "legal moves (every reachable hex of every unit), {} units of a {}-unit position ({}): \
          median {}, p99 {}",
         movers.len(),
@@ -91,7 +91,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "the same with every path built: median {}",
         ms(percentile(times, 0.5))
     );
@@ -102,7 +102,7 @@ pub fn run(a: Args) -> Outcome {
         times.push(t.elapsed());
         std::hint::black_box(n);
     }
-    println!(
+    outln!(
         "all legal commands of that position: median {}",
         ms(percentile(times, 0.5))
     );
@@ -125,7 +125,7 @@ pub fn run(a: Args) -> Outcome {
         }
         times.push(t.elapsed());
     }
-    println!(
+    outln!(
         "one seeded random game of {} ({} game-turns): median {}, p99 {} ({} commands a game)",
         fatehpur.file.title,
         fatehpur.file.game_length,
@@ -187,9 +187,10 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
         play(&mut ar, from, 100 + k, 150)?;
     }
     let nodes = ar.nodes(game).map_err(e)?;
-    println!(
-        "record one command with its dice (one transaction each): median {}, p99 {} ({} \
-         commands); the first command of a new variation, opening its parent too: median {}",
+    outln!(
+        "record one command with its dice (one transaction each, synced as in play): median \
+         {}, p99 {} ({} commands); the first command of a new variation, opening its parent \
+         too: median {}",
         ms(percentile(record_times.clone(), 0.5)),
         ms(percentile(record_times, 0.99)),
         nodes.len() - 1,
@@ -209,7 +210,7 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
         times.push(t.elapsed());
         std::hint::black_box(s);
     }
-    println!(
+    outln!(
         "open any node of a {}-node game (replayed from the nearest snapshot, hash-checked): \
          median {}, p99 {}, max {} (first open of the game, building its setup: {})",
         nodes.len(),
@@ -219,7 +220,10 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
         ms(first)
     );
     // Search over 10,000 games.
-    let mut ar = Archive::open(&path).map_err(e)?;
+    // 10,000 generated games in one transaction: a batch (docs/archive.md "Durability").
+    let mut ar = Archive::open(&path)
+        .and_then(|a| a.with_durability(crate::archive::Durability::Batch))
+        .map_err(e)?;
     ar.populate_for_bench(game, 10_000).map_err(e)?;
     let games = ar.games().map_err(e)?.len();
     let queries = [
@@ -256,7 +260,7 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
             std::hint::black_box(hits);
         }
     }
-    println!(
+    outln!(
         "search over {games} games (5 queries with filters, 50 hits each at most): median {}, p99 {}",
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99))

@@ -49,12 +49,12 @@ pub fn run(args: Args) -> Outcome {
     };
     let report = factor(&sides, &options, catalog).map_err(|e| e.to_string())?;
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
         );
     } else {
-        print!("{report}");
+        out!("{report}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -24,17 +24,15 @@ fn load_game(path: &Path) -> Result<(GameRecord, AnyState), String> {
     Ok((game, state))
 }
 
-/// Write through a temporary file and a rename, so a crash never leaves half a file.
+/// Written whole or not at all (`crate::atomic`).
 fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
-    let tmp = path.with_extension("json.kepi-tmp");
-    std::fs::write(&tmp, game.to_text())
-        .and_then(|_| std::fs::rename(&tmp, path))
+    crate::atomic::write_atomic(path, game.to_text().as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
 fn print_applied(applied: &Applied) {
     for line in &applied.described {
-        println!("  {line}");
+        outln!("  {line}");
     }
 }
 
@@ -95,7 +93,7 @@ pub fn new(a: NewArgs) -> Outcome {
                 state = applied.state;
             }
         }
-        println!(
+        outln!(
             "game {id} of '{}' (seed {}) in {}, at node {node}: {}",
             scenario.file.title,
             a.seed,
@@ -120,7 +118,7 @@ pub fn new(a: NewArgs) -> Outcome {
         }
     }
     save_game(&out, &game)?;
-    println!(
+    outln!(
         "{}: new game of '{}' (seed {}), {}",
         out.display(),
         scenario.file.title,
@@ -180,13 +178,13 @@ pub fn legal(a: LegalArgs) -> Outcome {
     let commands = rules.legal(&state);
     for c in &commands {
         if a.json {
-            println!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
+            outln!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
         } else {
-            println!("{}", rules.describe_command(&state, c));
+            outln!("{}", rules.describe_command(&state, c));
         }
     }
     if !a.json {
-        println!("{} legal command(s)", commands.len());
+        outln!("{} legal command(s)", commands.len());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -258,7 +256,7 @@ pub fn play(a: PlayArgs) -> Outcome {
         let cmd = rules
             .parse_command(&state, value)
             .map_err(|e| format!("{where_}: {e}"))?;
-        println!("{}", rules.describe_command(&state, &cmd));
+        outln!("{}", rules.describe_command(&state, &cmd));
         let refused = |e: String| format!("{where_}: refused: {e}");
         let applied = match &mut sink {
             Sink::Archive(ar, node) => {
@@ -266,7 +264,7 @@ pub fn play(a: PlayArgs) -> Outcome {
                     .play(*node, &cmd, &mut queue)
                     .map_err(|e| refused(e.to_string()))?;
                 *node = id;
-                println!("  recorded as node {id}");
+                outln!("  recorded as node {id}");
                 applied
             }
             Sink::File(file, game) => {
@@ -303,13 +301,13 @@ pub fn state(a: StateArgs) -> Outcome {
         .map_err(|e| format!("{}: {e}", a.game.display()))?;
     if a.json {
         let v = s.rules().state_json(&s);
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", s.rules().report(&s));
+    outln!("{}", s.rules().report(&s));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -333,13 +331,13 @@ pub fn reach(a: ReachArgs) -> Outcome {
         .reach(&state, &a.unit)
         .map_err(|e| e.to_string())?;
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{} at {}: allowance {}, spent {}",
         r.unit,
         r.from.as_deref().unwrap_or("(off the map)"),
@@ -347,10 +345,10 @@ pub fn reach(a: ReachArgs) -> Outcome {
         r.spent
     );
     if let Some(why) = &r.refused {
-        println!("may not move: {why}");
+        outln!("may not move: {why}");
     }
     for h in &r.hexes {
-        println!(
+        outln!(
             "  {:<6} cost {:<6} left {:<6} by {}{}",
             h.hex,
             h.cost,
@@ -362,7 +360,7 @@ pub fn reach(a: ReachArgs) -> Outcome {
                 .collect::<String>()
         );
     }
-    println!("{} hex(es)", r.hexes.len());
+    outln!("{} hex(es)", r.hexes.len());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -400,38 +398,45 @@ pub fn preview(a: PreviewArgs) -> Outcome {
         .preview(&state, &commands)
         .map_err(|e| e.to_string())?;
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{} attack on {}", p.kind, p.target);
+    outln!("{} attack on {}", p.kind, p.target);
     for c in &p.attackers {
-        println!(
+        outln!(
             "  attacker {} in {}: {} (printed {})",
-            c.unit, c.hex, c.value, c.base
+            c.unit,
+            c.hex,
+            c.value,
+            c.base
         );
         for m in &c.modifiers {
-            println!("    {} {} ({})", m.name, m.effect, m.case);
+            outln!("    {} {} ({})", m.name, m.effect, m.case);
         }
     }
     for c in &p.defenders {
-        println!(
+        outln!(
             "  defender {} in {}: {} (printed {})",
-            c.unit, c.hex, c.value, c.base
+            c.unit,
+            c.hex,
+            c.value,
+            c.base
         );
         for m in &c.modifiers {
-            println!("    {} {} ({})", m.name, m.effect, m.case);
+            outln!("    {} {} ({})", m.name, m.effect, m.case);
         }
     }
-    println!(
+    outln!(
         "attack {} against defense {}",
-        p.attack_total, p.defense_total
+        p.attack_total,
+        p.defense_total
     );
-    println!("odds: {}", p.odds);
+    outln!("odds: {}", p.odds);
     for r in &p.results {
-        println!(
+        outln!(
             "  {:>5.1} %  {:<4} {}{}",
             r.chance * 100.0,
             r.result,
@@ -451,7 +456,7 @@ pub fn preview(a: PreviewArgs) -> Outcome {
         );
     }
     for n in &p.notes {
-        println!("  note: {n}");
+        outln!("  note: {n}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -479,7 +484,13 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
     let rules = rules_of(&scenario)?;
     let opts = options_from_rules(rules, &a.rules)?;
     let mut archive = match &a.db {
-        Some(_) => Some(super::archive::open(&a.db)?),
+        // Generated games are written thousands a second and cheap to make again: synced at
+        // checkpoints only (docs/archive.md "Durability").
+        Some(_) => Some(
+            super::archive::open(&a.db)?
+                .with_durability(crate::archive::Durability::Batch)
+                .map_err(|e| e.to_string())?,
+        ),
         None => None,
     };
     for k in 0..a.games {
@@ -502,7 +513,7 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
                 plies += 1;
             }
             let (winner, reason) = state.result_words().unwrap_or_default();
-            println!("seed {seed}: game {id}, {winner} after {plies} commands: {reason}");
+            outln!("seed {seed}: game {id}, {winner} after {plies} commands: {reason}");
             continue;
         }
         let mut game = GameRecord::new(&scenario, &opts, seed)?;
@@ -517,7 +528,7 @@ pub fn autoplay(a: AutoplayArgs) -> Outcome {
             state = applied.state;
         }
         let (winner, reason) = state.result_words().unwrap_or_default();
-        println!(
+        outln!(
             "seed {seed}: {winner} after {} commands: {reason}",
             game.moves.len()
         );
@@ -554,15 +565,15 @@ pub fn rules(a: RulesArgs) -> Outcome {
                 })
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
     for r in all {
-        println!("{} ({})", r.name(), r.key());
-        println!(
+        outln!("{} ({})", r.name(), r.key());
+        outln!(
             "  phases: {}",
             r.phases()
                 .iter()
@@ -571,7 +582,7 @@ pub fn rules(a: RulesArgs) -> Outcome {
                 .join(", ")
         );
         for o in r.optional_rules() {
-            println!(
+            outln!(
                 "  --rule {}={}  {} ({}){}",
                 o.key,
                 if o.default { "on" } else { "off" },

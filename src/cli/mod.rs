@@ -1,5 +1,10 @@
 //! The `kepi` command line. Each subcommand parses its arguments, calls the core and prints;
 //! exit codes: 0 success, 1 the input has problems (printed), 2 usage errors (from clap).
+//! Everything goes to standard output through `outln!`/`out!` ([`out`]), never `println!`.
+
+// First, so that its macros are in scope in every module below.
+#[macro_use]
+mod out;
 
 mod archive;
 mod bench;

@@ -17,12 +17,12 @@ pub fn run(args: Args) -> Outcome {
     let oob = Oob::parse(&args.formula, catalog)
         .map_err(|e| format!("{}\n{}", e.message, e.pointer()))?;
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&oob).map_err(|e| e.to_string())?
         );
     } else {
-        println!("{oob}");
+        outln!("{oob}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -117,7 +117,7 @@ fn export(a: ExportArgs) -> Outcome {
     })?;
     pack::write_file_atomically(&a.out, &made.bytes).map_err(|e| e.to_string())?;
     let m = &made.manifest;
-    println!(
+    outln!(
         "{}: pack '{}' ({}) version {}: {}; {} bytes",
         a.out.display(),
         m.id,
@@ -127,7 +127,7 @@ fn export(a: ExportArgs) -> Outcome {
         made.bytes.len()
     );
     if a.timing {
-        println!("export took {}", ms(t));
+        outln!("export took {}", ms(t));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -155,23 +155,23 @@ fn import(a: ImportArgs) -> Outcome {
     let m = &r.manifest;
     let what = format!("pack '{}' ({}) version {}", m.id, m.name, m.pack_version);
     match r.outcome {
-        ImportOutcome::AlreadyPresent => println!(
+        ImportOutcome::AlreadyPresent => outln!(
             "{what} is already in the library at {} with the same content; nothing written",
             r.folder.display()
         ),
-        ImportOutcome::Imported => println!(
+        ImportOutcome::Imported => outln!(
             "imported {what} into {}: {}, {} files",
             r.folder.display(),
             m.summary(),
             r.files_written
         ),
-        ImportOutcome::Replaced => println!(
+        ImportOutcome::Replaced => outln!(
             "replaced the pack at {} with {what}: {}, {} files",
             r.folder.display(),
             m.summary(),
             r.files_written
         ),
-        ImportOutcome::NewVersion => println!(
+        ImportOutcome::NewVersion => outln!(
             "imported {what} as a new version into {} (the other is kept): {}, {} files",
             r.folder.display(),
             m.summary(),
@@ -179,7 +179,7 @@ fn import(a: ImportArgs) -> Outcome {
         ),
     }
     if a.timing {
-        println!("import took {}", ms(t));
+        outln!("import took {}", ms(t));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -188,8 +188,8 @@ fn list(a: FileArgs) -> Outcome {
     let limits = Limits::default();
     let bytes = pack::read_file(&a.file, &limits).map_err(|e| fail(&a.file, e))?;
     let m = pack::read_manifest(&bytes, &limits).map_err(|e| fail(&a.file, e))?;
-    println!("pack '{}': {}", m.id, m.name);
-    println!("  version:     {}", m.pack_version);
+    outln!("pack '{}': {}", m.id, m.name);
+    outln!("  version:     {}", m.pack_version);
     let or_none = |s: &str| {
         if s.is_empty() {
             "(none given)".to_string()
@@ -197,21 +197,21 @@ fn list(a: FileArgs) -> Outcome {
             s.to_string()
         }
     };
-    println!("  author:      {}", or_none(&m.author));
-    println!("  license:     {}", or_none(&m.license));
-    println!("  created:     {}", m.created);
-    println!("  needs:       Kepi {} or newer", m.min_kepi_version);
+    outln!("  author:      {}", or_none(&m.author));
+    outln!("  license:     {}", or_none(&m.license));
+    outln!("  created:     {}", m.created);
+    outln!("  needs:       Kepi {} or newer", m.min_kepi_version);
     if !m.description.is_empty() {
-        println!(
+        outln!(
             "  description: {}",
             m.description.replace('\n', "\n               ")
         );
     }
-    println!("  contents:    {}", m.summary());
+    outln!("  contents:    {}", m.summary());
     for e in &m.entries {
-        println!("  {:<9} {:>9}  {}", e.kind.name(), e.size, e.path);
+        outln!("  {:<9} {:>9}  {}", e.kind.name(), e.size, e.path);
     }
-    println!("(listed from the manifest; `kepi pack verify` checks every entry)");
+    outln!("(listed from the manifest; `kepi pack verify` checks every entry)");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -220,7 +220,7 @@ fn verify(a: FileArgs) -> Outcome {
     let bytes = pack::read_file(&a.file, &limits).map_err(|e| fail(&a.file, e))?;
     let p = pack::read_pack(&bytes, &limits).map_err(|e| fail(&a.file, e))?;
     let m = &p.manifest;
-    println!(
+    outln!(
         "ok {}: pack '{}' version {}: {}; every entry listed, hashed and valid",
         a.file.display(),
         m.id,
@@ -228,7 +228,7 @@ fn verify(a: FileArgs) -> Outcome {
         m.summary()
     );
     for (id, title, map) in &p.contents.scenarios {
-        println!("  scenario {id}: {title} (map {map})");
+        outln!("  scenario {id}: {title} (map {map})");
     }
     Ok(ExitCode::SUCCESS)
 }

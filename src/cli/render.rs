@@ -67,7 +67,7 @@ pub fn run(args: Args) -> Outcome {
     let png = render::encode_png(&img).map_err(|e| e.to_string())?;
     let out = &args.out;
     std::fs::write(out, png).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
-    println!(
+    outln!(
         "{}: {} x {} px, {} px per hex",
         out.display(),
         img.width(),

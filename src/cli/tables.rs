@@ -17,7 +17,7 @@ pub fn run(args: Args) -> Outcome {
     for (name, text) in RIFLE_AND_SABER_FILES {
         let short = name.trim_end_matches(".json");
         if args.table.as_deref().is_none_or(|t| t == short) {
-            print!("{text}");
+            out!("{text}");
             shown = true;
         }
     }

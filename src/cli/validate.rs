@@ -21,19 +21,19 @@ pub fn run(args: Args) -> Outcome {
         match &checked.result {
             Ok(summary) => {
                 if !args.quiet {
-                    println!("ok   {}: {summary}", f.display());
+                    outln!("ok   {}: {summary}", f.display());
                 }
             }
             Err(problems) => {
                 bad += 1;
-                println!("FAIL {}: {} problem(s)", f.display(), problems.len());
+                outln!("FAIL {}: {} problem(s)", f.display(), problems.len());
                 for p in problems.iter() {
-                    println!("  {p}");
+                    outln!("  {p}");
                 }
             }
         }
     }
-    println!("{} file(s) checked, {} with problems", files.len(), bad);
+    outln!("{} file(s) checked, {} with problems", files.len(), bad);
     Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {

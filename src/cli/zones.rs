@@ -36,7 +36,7 @@ pub fn run(args: Args) -> Outcome {
             .map(|c| c.iter().map(|h| map.grid.name(*h)).collect())
             .unwrap_or_else(|| zone.hexes.clone());
         let differs = computed.is_some() && names != zone.hexes;
-        println!(
+        outln!(
             "{field}: {} {}{} — {}",
             names.len(),
             if names.len() == 1 { "hex" } else { "hexes" },
@@ -56,11 +56,9 @@ pub fn run(args: Args) -> Outcome {
         return Err(problems.join("\n"));
     }
     if args.write && changed > 0 {
-        let tmp = path.with_extension("json.kepi-tmp");
-        std::fs::write(&tmp, file.to_text())
-            .and_then(|_| std::fs::rename(&tmp, path))
+        crate::atomic::write_atomic(path, file.to_text().as_bytes())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-        println!("{}: {changed} zone(s) rewritten", path.display());
+        outln!("{}: {changed} zone(s) rewritten", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -106,14 +106,7 @@ pub fn underlay_path(id: &str) -> String {
 }
 
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".kepi-tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| io(path, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(path, e)
-    })
+    crate::atomic::write_atomic(path, bytes).map_err(|e| io(path, e))
 }
 
 /// Save the document at `path` (a `.json` file) and mark it saved. The map takes the file's

@@ -376,53 +376,13 @@ fn write_zip(
     Ok(w.finish()?.into_inner())
 }
 
-/// Write `bytes` to `path` through a temporary file in the same folder renamed into place, so
-/// that `path` is either the old file or the whole new one.
+/// Write `bytes` to `path` whole or not at all ([`crate::atomic::write_atomic`]), with the
+/// pack's error naming the file.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackError> {
-    let io = |e: std::io::Error| PackError::Io {
+    crate::atomic::write_atomic(path, bytes).map_err(|e| PackError::Io {
         path: path.to_path_buf(),
         message: format!("cannot write: {e}"),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| io(std::io::Error::other("no file name")))?;
-    let mut tmp = PathBuf::new();
-    let mut file = None;
-    for n in 0..100 {
-        tmp = dir.join(format!(
-            ".{}.tmp-{}-{n}",
-            file_name.to_string_lossy(),
-            std::process::id()
-        ));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => {
-                file = Some(f);
-                break;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(io(e)),
-        }
-    }
-    let Some(mut f) = file else {
-        return Err(io(std::io::Error::other("no free temporary file name")));
-    };
-    let result = (|| {
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io)
+    })
 }
 
 #[cfg(test)]

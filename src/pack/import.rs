@@ -13,11 +13,33 @@
 //! that temporary folder (removed on failure) and never a half-written pack; an existing pack
 //! folder is never written into, only replaced whole by rename when the caller asked for
 //! [`OnConflict::Replace`].
+//!
+//! Leftovers of a killed import: an import killed part way leaves its temporary folder
+//! (`packs/.kepi-import-<id>-<pid>-<n>/`) and, if it was killed in the middle of a replace, the
+//! old pack moved aside (`packs/.kepi-replaced-<id>-<pid>-<n>/`). Writers hold the library's
+//! import lock (`packs/.kepi-import.lock`, an advisory lock on that file) from before they
+//! create a temporary folder until the import is done, so a folder of those two names seen
+//! while holding the lock belongs to no running import. The next import into the library
+//! takes the lock first and then removes every `.kepi-import-*` folder, and moves a
+//! `.kepi-replaced-<id>-*` folder back to `packs/<id>/` when that is missing (the library as
+//! it was before the killed replace), else removes it. Nothing else in `packs/` is touched:
+//! only hidden folders with exactly those prefixes, which only Kepi makes. Imports into one
+//! library therefore run one at a time; one waits up to [`LOCK_WAIT`] for another.
 
 use super::manifest::{MANIFEST_PATH, Manifest};
 use super::{Limits, Pack, PackError, read_pack};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long an import waits for another import into the same library to finish.
+pub const LOCK_WAIT: Duration = Duration::from_secs(60);
+
+/// The library's import lock, in `packs/` (hidden, so never taken for a pack).
+const LOCK_FILE: &str = ".kepi-import.lock";
+/// Names of an import's temporary folder and of a replaced pack moved aside.
+const TEMP_PREFIX: &str = "kepi-import";
+const REPLACED_PREFIX: &str = "kepi-replaced";
 
 /// What to do when the library already holds a pack of the same id with other content.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -204,6 +226,102 @@ fn free_name(dir: &Path, prefix: &str) -> PathBuf {
         .expect("some name is free")
 }
 
+/// Take the import lock of the library whose pack folder is `packs` (which must exist),
+/// waiting up to [`LOCK_WAIT`] for another import. Held until the returned file is dropped.
+fn lock_packs(packs: &Path) -> Result<std::fs::File, PackError> {
+    let path = packs.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| io_err(&path, "cannot open the library's import lock", e))?;
+    let start = Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(PackError::Io {
+                    path: packs.to_path_buf(),
+                    message: format!(
+                        "another import into this library has held its lock ({}) for {} s; \
+                         nothing was imported",
+                        path.display(),
+                        LOCK_WAIT.as_secs()
+                    ),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(io_err(&path, "cannot lock the library's import lock", e));
+            }
+        }
+    }
+}
+
+/// The pack id in a leftover folder's name `.<prefix>-<id>-<pid>-<n>`, when it is one.
+fn leftover_id<'a>(name: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = name
+        .strip_prefix('.')?
+        .strip_prefix(prefix)?
+        .strip_prefix('-')?;
+    let mut parts = rest.rsplitn(3, '-');
+    let n = parts.next()?;
+    let pid = parts.next()?;
+    let id = parts.next()?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(n) && digits(pid) && crate::map::valid_id(id)).then_some(id)
+}
+
+/// Whether `packs` holds any folder a killed import may have left (read only).
+fn has_leftovers(packs: &Path) -> bool {
+    std::fs::read_dir(packs).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            leftover_id(&name, TEMP_PREFIX).is_some()
+                || leftover_id(&name, REPLACED_PREFIX).is_some()
+        })
+    })
+}
+
+/// Clear what killed imports left in `packs` (see the module docs). The caller holds the
+/// import lock, so no running import owns any of these folders.
+fn remove_leftovers(packs: &Path) -> Result<(), PackError> {
+    let entries = std::fs::read_dir(packs)
+        .map_err(|e| io_err(packs, "cannot list the library's packs", e))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    // Restore replaced packs before removing temporaries, in a stable order.
+    names.sort();
+    for name in &names {
+        let Some(id) = leftover_id(name, REPLACED_PREFIX) else {
+            continue;
+        };
+        let from = packs.join(name);
+        let home = packs.join(id);
+        let result = if std::fs::symlink_metadata(&home).is_err() {
+            std::fs::rename(&from, &home)
+        } else {
+            std::fs::remove_dir_all(&from)
+        };
+        result.map_err(|e| io_err(&from, "cannot clear what an interrupted import left", e))?;
+    }
+    for name in &names {
+        if leftover_id(name, TEMP_PREFIX).is_some() {
+            let dir = packs.join(name);
+            std::fs::remove_dir_all(&dir)
+                .map_err(|e| io_err(&dir, "cannot clear what an interrupted import left", e))?;
+        }
+    }
+    sync_dir(packs);
+    Ok(())
+}
+
 /// Folders created to hold `packs/` that did not exist before, deepest first, to remove again
 /// if the import fails.
 fn create_packs_dir(packs: &Path) -> Result<Vec<PathBuf>, PackError> {
@@ -229,6 +347,14 @@ pub fn import(
     let pack = read_pack(bytes, &options.limits)?;
     let m = &pack.manifest;
     let packs = library.join("packs");
+    // Leftovers of a killed import are cleared under the lock before anything is decided
+    // (a replaced pack moved back changes what is installed). Without any, nothing is
+    // written before the decisions, so a refused import writes nothing at all.
+    let mut lock = None;
+    if has_leftovers(&packs) {
+        lock = Some(lock_packs(&packs)?);
+        remove_leftovers(&packs)?;
+    }
     let installed: Vec<Installed> = installed_packs(library)
         .into_iter()
         .filter(|i| i.manifest.id == m.id)
@@ -297,11 +423,21 @@ pub fn import(
 
     let created = create_packs_dir(&packs)?;
     let undo_created = || {
+        if !created.is_empty() {
+            // `packs/` is ours alone: its lock file goes with it.
+            let _ = std::fs::remove_file(packs.join(LOCK_FILE));
+        }
         for d in &created {
             let _ = std::fs::remove_dir(d);
         }
     };
-    let tmp = match new_temp_dir(&packs, &format!("kepi-import-{}", m.id)) {
+    // Held from before the temporary folder exists until the import is done (dropped on
+    // return), so no other import takes that folder for a leftover.
+    let _lock = match lock.take() {
+        Some(l) => l,
+        None => lock_packs(&packs).inspect_err(|_| undo_created())?,
+    };
+    let tmp = match new_temp_dir(&packs, &format!("{TEMP_PREFIX}-{}", m.id)) {
         Ok(t) => t,
         Err(e) => {
             undo_created();
@@ -317,7 +453,7 @@ pub fn import(
         .map_err(|e| fail(e, "cannot write the pack's files"))?;
 
     if outcome == ImportOutcome::Replaced {
-        let old = free_name(&packs, &format!("kepi-replaced-{}", m.id));
+        let old = free_name(&packs, &format!("{REPLACED_PREFIX}-{}", m.id));
         std::fs::rename(&target, &old).map_err(|e| fail(e, "cannot move the old pack aside"))?;
         if let Err(e) = std::fs::rename(&tmp, &target) {
             let back = std::fs::rename(&old, &target);

@@ -154,9 +154,66 @@ pub fn describe_event(s: &State, e: &Event) -> Option<String> {
     })
 }
 
+/// The `type` of every [`Command`], as written in scripts (its serde names, in declaration
+/// order). The tests check it against serde's own list of the variants, both ways.
+pub const COMMAND_TYPES: &[&str] = &[
+    "deploy",
+    "place_trench",
+    "place_improved_position",
+    "end_deployment",
+    "fire",
+    "cancel_fire",
+    "resolve_fire",
+    "begin_work",
+    "move",
+    "limber",
+    "unlimber",
+    "dismount",
+    "remount",
+    "enter_road_mode",
+    "leave_road_mode",
+    "to_top",
+    "exit_map",
+    "shock",
+    "cancel_shock",
+    "resolve_shock",
+    "choose_retreat",
+    "choose_shock_losses",
+    "end_phase",
+];
+
+/// A command's `type` is read before anything else in it, so that a misspelt or missing type
+/// is reported as such, not as a complaint about a field of a command that does not exist.
+fn check_command_type(v: &Value) -> Result<(), String> {
+    let known = || COMMAND_TYPES.join(", ");
+    let Value::Object(m) = v else {
+        return Err(format!(
+            "a command is a JSON object with a \"type\" ({}), e.g. {{\"type\": \"end_phase\"}}",
+            known()
+        ));
+    };
+    match m.get("type") {
+        None => Err(format!(
+            "the command has no \"type\"; the command types are {}",
+            known()
+        )),
+        Some(Value::String(t)) if COMMAND_TYPES.contains(&t.as_str()) => Ok(()),
+        Some(Value::String(t)) => Err(format!(
+            "unknown command type '{t}'; the command types are {}",
+            known()
+        )),
+        Some(other) => Err(format!(
+            "the command's \"type\" is {other}, not a name; the command types are {}",
+            known()
+        )),
+    }
+}
+
 /// Read a command as people write it: `{"type": "move", "unit": "British MZ 3", "path":
-/// ["0812"]}`; unit numbers and hex names of the map are accepted.
+/// ["0812"]}`; unit numbers and hex names of the map are accepted. The type is checked
+/// first ([`check_command_type`]), then the units and hexes are resolved.
 pub fn parse_command(s: &State, mut v: Value) -> Result<Command, String> {
+    check_command_type(&v)?;
     fn unit(s: &State, v: &mut Value) -> Result<(), String> {
         if let Value::String(label) = v {
             let found = (0..s.units.len())
@@ -199,4 +256,80 @@ pub fn parse_command(s: &State, mut v: Value) -> Result<Command, String> {
         }
     }
     serde_json::from_value(v).map_err(|e| format!("not a command: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// serde's list of the variants of [`Command`], from its error for an unknown variant:
+    /// "unknown variant `x`, expected one of `deploy`, `place_trench`, ...".
+    fn serde_variants() -> Vec<String> {
+        let e = serde_json::from_value::<Command>(serde_json::json!({"type": "no such type"}))
+            .expect_err("not a variant")
+            .to_string();
+        let list = e
+            .split_once("expected one of ")
+            .unwrap_or_else(|| panic!("serde's message changed: {e}"))
+            .1;
+        list.split(", ")
+            .map(|v| v.split('`').nth(1).expect("`name`").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn command_types_are_exactly_the_serde_names_of_the_variants() {
+        let serde = serde_variants();
+        assert!(serde.len() > 20, "{serde:?}");
+        assert_eq!(serde, COMMAND_TYPES, "COMMAND_TYPES is stale");
+    }
+
+    #[test]
+    fn every_command_type_names_a_variant() {
+        // Independent of serde's wording: each name deserializes (a command without fields)
+        // or fails only for a missing field, never as an unknown variant.
+        for t in COMMAND_TYPES {
+            match serde_json::from_value::<Command>(serde_json::json!({"type": t})) {
+                Ok(c) => assert_eq!(serde_json::to_value(&c).unwrap()["type"], *t),
+                Err(e) => assert!(e.to_string().contains("missing field"), "{t}: {e}"),
+            }
+        }
+        // And every variant serializes to a listed type (one of each kind of fields).
+        for c in [
+            Command::EndPhase,
+            Command::Fire {
+                unit: 0,
+                target: HexCoord::new(1, 1),
+                ammo: None,
+            },
+            Command::ChooseShockLosses { units: vec![1] },
+        ] {
+            let t = serde_json::to_value(&c).unwrap()["type"].clone();
+            assert!(COMMAND_TYPES.contains(&t.as_str().unwrap()), "{t}");
+        }
+    }
+
+    #[test]
+    fn the_type_is_checked_before_the_fields() {
+        let v = serde_json::json!({"type": "fly", "unit": "x"});
+        let e = check_command_type(&v).unwrap_err();
+        assert!(
+            e.starts_with("unknown command type 'fly'; the command types are deploy, "),
+            "{e}"
+        );
+        assert!(e.ends_with(", end_phase"), "{e}");
+        let e = check_command_type(&serde_json::json!({"unit": "x"})).unwrap_err();
+        assert!(e.starts_with("the command has no \"type\"; "), "{e}");
+        let e = check_command_type(&serde_json::json!({"type": 3})).unwrap_err();
+        assert!(
+            e.starts_with("the command's \"type\" is 3, not a name"),
+            "{e}"
+        );
+        let e = check_command_type(&serde_json::json!(["move"])).unwrap_err();
+        assert!(e.starts_with("a command is a JSON object"), "{e}");
+        assert_eq!(
+            check_command_type(&serde_json::json!({"type": "move"})),
+            Ok(())
+        );
+    }
 }

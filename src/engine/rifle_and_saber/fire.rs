@@ -506,11 +506,8 @@ impl Ctx<'_> {
         let options = super::retreat::retreat_options(&self.s, u, from, attackers, allowance);
         match options.len() {
             0 => {
-                self.eliminate(
-                    u,
-                    "R&S 6.0(C): its path of retreat is blocked (enemy units, the map edge or \
-                     the stacking limit)",
-                );
+                let why = super::retreat::why_no_retreat(&self.s, u, from, attackers);
+                self.eliminate(u, &why);
                 Ok(())
             }
             1 => {
