@@ -401,7 +401,9 @@ pub fn search(a: SearchArgs) -> Outcome {
         match (h.node, h.annotation) {
             (Some(n), Some(id)) => outln!(
                 "game {} «{}» node {n}, note {id}: {}",
-                h.game, h.title, h.snippet
+                h.game,
+                h.title,
+                h.snippet
             ),
             _ => outln!("game {} «{}»: {}", h.game, h.title, h.snippet),
         }

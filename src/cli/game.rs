@@ -346,7 +346,8 @@ pub fn state(a: StateArgs) -> Outcome {
     for side in 0..2 {
         outln!(
             "{} (morale {:?}):",
-            s.setup.sides[side].name, s.morale[side]
+            s.setup.sides[side].name,
+            s.morale[side]
         );
         for u in (0..s.units.len()).filter(|&u| s.side_of(u) == side) {
             let unit = &s.units[u];

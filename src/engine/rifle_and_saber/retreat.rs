@@ -195,7 +195,10 @@ pub fn why_no_retreat(state: &State, u: UnitId, from: HexCoord, attackers: &[Hex
         blocks.push("the map edge".to_string());
     }
     // By the module's invariant some cause blocks every hex that is farther.
-    debug_assert!(!blocks.is_empty(), "a retreat from {from} with an open first hex");
+    debug_assert!(
+        !blocks.is_empty(),
+        "a retreat from {from} with an open first hex"
+    );
     let blocks = match blocks.split_last() {
         None => "hexes it may not enter".to_string(),
         Some((last, [])) => last.clone(),
