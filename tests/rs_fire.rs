@@ -7,20 +7,6 @@ use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::state::Ammo;
 
-fn fire(g: &mut Game, label: &str, target: &str, ammo: Option<Ammo>) -> Result<(), String> {
-    let u = g.id(label);
-    g.run(
-        Command::Fire {
-            unit: u,
-            target: hex(target),
-            ammo,
-        },
-        &[],
-    )
-    .map(|_| ())
-    .map_err(|e| e.to_string())
-}
-
 #[test]
 fn r_and_s_5_1_worked_example_7_to_2_is_3_to_1_and_a_six_eliminates() {
     // "if an MZ unit (Fire Attack Strength = 3) and an MR unit (Attack Strength = 4) fire at
@@ -31,8 +17,8 @@ fn r_and_s_5_1_worked_example_7_to_2_is_3_to_1_and_a_six_eliminates() {
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0502"), ("Blue MR 1", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MR 1", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MR 1", "0505").unwrap();
     let events = g.ok(Command::ResolveFire, &[6]);
     assert_eq!(fired(&events), [("3-1".into(), "E".into(), "7".into())]);
     assert!(g.eliminated("Red MZ 1"));
@@ -45,8 +31,8 @@ fn r_and_s_9_1_a_roll_of_3_at_3_to_1_is_rd_and_the_defender_retreats_disrupted()
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0502"), ("Blue MR 1", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MR 1", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MR 1", "0505").unwrap();
     let events = g.ok(Command::ResolveFire, &[3]);
     assert_eq!(fired(&events)[0].1, "RD");
     // Several paths are equally good (all clear): the owner chooses one (R&S 6.0(C)).
@@ -72,20 +58,75 @@ fn r_and_s_9_1_a_roll_of_3_at_3_to_1_is_rd_and_the_defender_retreats_disrupted()
 
 #[test]
 fn r_and_s_9_1_odds_below_1_to_3_and_above_6_to_1_use_the_end_columns() {
-    let mut g = Game::new(&MapSpec::default(), "3 MZ", "1 CY; 1 MZ");
+    // R&S 9.1: "Attacks at odds of less than 1-3 are treated as 1-3; attacks at odds greater
+    // than 6-1 are treated as 6-1." The columns and results are the table's data file.
+    let crt = &kepi::tables::RulesetTables::rifle_and_saber().combat_results;
+    let (first, last) = (0, crt.columns.len() - 1);
+    assert_eq!(crt.columns[first].to_string(), "1-3");
+    assert_eq!(crt.columns[last].to_string(), "6-1");
+
+    // Below 1-3: a cavalry unit (fire 2) at an LB (defense 4) in a village (x3): 2 against
+    // 12, 1-6. A 6 is no effect on the 1-3 column (it would be RD on 1-2).
+    let village = MapSpec::default().with("v", &["0505"]);
+    let mut g = Game::new(&village, "1 CY", "1 LB");
+    g.setup(&[("Red LB 1", "0505")], &[("Blue CY 1", "0503")]);
+    g.fire("Blue CY 1", "0505").unwrap();
+    let e = g.ok(Command::ResolveFire, &[6]);
+    assert_eq!(
+        fired(&e),
+        [(
+            "1-3".into(),
+            crt.result(first, 6).unwrap().into(),
+            "2".into()
+        )]
+    );
+    assert_eq!(crt.result(first, 6), Some("-"));
+    assert_eq!(crt.result(first + 1, 6), Some("RD"));
+    let defense: Vec<String> = e
+        .iter()
+        .filter_map(|e| match e {
+            Event::FireResolved { defense, .. } => Some(defense.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(defense, ["12"]);
+    assert_eq!(g.hex_of("Red LB 1").as_deref(), Some("0505"));
+    assert!(!g.disrupted("Red LB 1"));
+
+    // Above 6-1: five MZ (3 each, from five hexes around it, R&S 5.1(E)) at an MZ (defense
+    // 2): 15 against 2, 7 1/2-1. A 1 eliminates on the 6-1 column (it would be RD on 5-1).
+    let mut g = Game::new(&MapSpec::default(), "5 MZ", "1 MZ");
     g.setup(
-        &[("Red CY 1", "0505"), ("Red MZ 1", "0808")],
+        &[("Red MZ 1", "0505")],
         &[
             ("Blue MZ 1", "0504"),
             ("Blue MZ 2", "0506"),
-            ("Blue MZ 3", "0807"),
+            ("Blue MZ 3", "0404"),
+            ("Blue MZ 4", "0405"),
+            ("Blue MZ 5", "0604"),
         ],
     );
-    // 6 against the cavalry's 2: 3-1. Then 3 against MZ 2 on... use 3 MZ at 1: 1-? below.
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    for l in [
+        "Blue MZ 1",
+        "Blue MZ 2",
+        "Blue MZ 3",
+        "Blue MZ 4",
+        "Blue MZ 5",
+    ] {
+        g.fire(l, "0505").unwrap();
+    }
     let e = g.ok(Command::ResolveFire, &[1]);
-    assert_eq!(fired(&e)[0].0, "3-1");
+    assert_eq!(
+        fired(&e),
+        [(
+            "6-1".into(),
+            crt.result(last, 1).unwrap().into(),
+            "15".into()
+        )]
+    );
+    assert_eq!(crt.result(last, 1), Some("E"));
+    assert_eq!(crt.result(last - 1, 1), Some("RD"));
+    assert!(g.eliminated("Red MZ 1"));
 }
 
 #[test]
@@ -93,7 +134,7 @@ fn r_and_s_5_1_a_range_beyond_the_allowance_is_refused() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0508")], &[("Blue MZ 1", "0502")]);
     // MZ range 5 (reconstructed catalog): 6 hexes is too far.
-    let e = fire(&mut g, "Blue MZ 1", "0508", None).unwrap_err();
+    let e = g.fire("Blue MZ 1", "0508").unwrap_err();
     assert!(
         e.starts_with("R&S 5.1(A)") && e.contains("beyond its range of 5"),
         "{e}"
@@ -107,8 +148,8 @@ fn r_and_s_5_1_c_a_unit_fires_once() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0705")],
         &[("Blue MZ 1", "0603")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    let e = fire(&mut g, "Blue MZ 1", "0705", None).unwrap_err();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    let e = g.fire("Blue MZ 1", "0705").unwrap_err();
     assert!(e.starts_with("R&S 5.1(C)"), "{e}");
 }
 
@@ -119,10 +160,10 @@ fn r_and_s_5_1_d_units_in_one_hex_fire_at_different_hexes() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0705")],
         &[("Blue MZ 1", "0603"), ("Blue MZ 2", "0603")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    let e = fire(&mut g, "Blue MZ 2", "0505", None).unwrap_err();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    let e = g.fire("Blue MZ 2", "0505").unwrap_err();
     assert!(e.starts_with("R&S 5.1(D)"), "{e}");
-    fire(&mut g, "Blue MZ 2", "0705", None).unwrap();
+    g.fire("Blue MZ 2", "0705").unwrap();
 }
 
 #[test]
@@ -132,8 +173,8 @@ fn r_and_s_5_1_e_only_the_topmost_unit_defends_and_attacks_from_hexes_combine() 
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0505")],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     assert_eq!(g.s.fire_plan.len(), 1, "one combined attack on 0505");
     let events = g.ok(Command::ResolveFire, &[6]);
     // 6 against 2: 3-1; a 6 is E, on the top unit only (Red MZ 2 was deployed last).
@@ -153,7 +194,7 @@ fn r_and_s_5_1_f_shot_attacks_every_unit_of_a_stack_canister_only_the_top() {
         ],
         &[("Blue BA 1", "0502")],
     );
-    fire(&mut g, "Blue BA 1", "0510", Some(Ammo::Shot)).unwrap();
+    g.fire_with("Blue BA 1", "0510", Some(Ammo::Shot)).unwrap();
     // Shot 2 against defense 2 (1-1) at each of the three units: three rolls.
     let events = g.ok(Command::ResolveFire, &[1, 1, 1]);
     let f = fired(&events);
@@ -170,7 +211,7 @@ fn r_and_s_5_1_f_shot_attacks_every_unit_of_a_stack_canister_only_the_top() {
 fn r_and_s_5_1_f_artillery_must_choose_its_ammunition_and_canister_has_short_range() {
     let mut g = Game::new(&MapSpec::default(), "1 BA", "1 MZ");
     g.setup(&[("Red MZ 1", "0510")], &[("Blue BA 1", "0502")]);
-    let e = fire(&mut g, "Blue BA 1", "0510", None).unwrap_err();
+    let e = g.fire("Blue BA 1", "0510").unwrap_err();
     assert!(e.contains("choose shot or canister"), "{e}");
 }
 
@@ -186,7 +227,7 @@ fn r_and_s_5_1_h_an_e_against_a_gun_without_shot_is_only_a_disruption() {
         ],
     );
     for l in ["Blue LB 1", "Blue LB 2", "Blue LB 3"] {
-        fire(&mut g, l, "0505", None).unwrap();
+        g.fire(l, "0505").unwrap();
     }
     // 27 against 2: 6-1, a 1 is E; degraded to D: disrupted, not retreated.
     let events = g.ok(Command::ResolveFire, &[1]);
@@ -212,7 +253,7 @@ fn r_and_s_5_1_h_shot_eliminates_a_gun_on_an_e() {
         ],
     );
     for l in ["Blue BA 1", "Blue BA 2", "Blue BA 3"] {
-        fire(&mut g, l, "0510", Some(Ammo::Shot)).unwrap();
+        g.fire_with(l, "0510", Some(Ammo::Shot)).unwrap();
     }
     // 6 against 2: 3-1, a 6 is E, and shot is involved.
     let events = g.ok(Command::ResolveFire, &[6]);
@@ -227,8 +268,8 @@ fn r_and_s_5_1_h_rd_disrupts_a_gun_and_a_second_disruption_eliminates_it() {
         &[("Red MA 1", "0505")],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     g.ok(Command::ResolveFire, &[3]); // 6-2 = 3-1, a 3 is RD
     assert!(g.disrupted("Red MA 1"));
     assert_eq!(g.hex_of("Red MA 1").as_deref(), Some("0505"));
@@ -237,8 +278,8 @@ fn r_and_s_5_1_h_rd_disrupts_a_gun_and_a_second_disruption_eliminates_it() {
     g.to(1, kepi::engine::rifle_and_saber::state::Phase::Fire);
     g.to(0, kepi::engine::rifle_and_saber::state::Phase::Fire);
     assert!(g.disrupted("Red MA 1"));
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     let e = g.ok(Command::ResolveFire, &[2]);
     assert_eq!(fired(&e)[0].0, "6-1");
     assert!(g.eliminated("Red MA 1"));
@@ -246,24 +287,10 @@ fn r_and_s_5_1_h_rd_disrupts_a_gun_and_a_second_disruption_eliminates_it() {
 
 #[test]
 fn r_and_s_5_1_g_woods_between_block_the_line_of_sight() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("w", &["0504"]);
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
-    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    let e = g.fire("Blue MZ 1", "0505").unwrap_err();
     assert!(
         e.starts_with("R&S 5.1(G)") && e.contains("woods at 0504"),
         "{e}"
@@ -272,121 +299,48 @@ fn r_and_s_5_1_g_woods_between_block_the_line_of_sight() {
 
 #[test]
 fn r_and_s_5_1_g_a_ridge_hexside_blocks_even_between_adjacent_hexes() {
-    let spec = MapSpec {
-        hexsides: &[("0504", "0505", "ridge")],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().ridge("0504", "0505");
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
-    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    let e = g.fire("Blue MZ 1", "0505").unwrap_err();
     assert!(e.contains("ridge hexside between 0504 and 0505"), "{e}");
 }
 
 #[test]
 fn r_and_s_5_1_g_occupied_hexes_block_unless_lower_than_the_firer_errata() {
-    let rows: &[&str] = &[
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-    ];
-    let flat = MapSpec {
-        rows,
-        ..MapSpec::default()
-    };
+    let flat = MapSpec::default();
     let mut g = Game::new(&flat, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0504")],
     );
-    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    let e = g.fire("Blue MZ 1", "0505").unwrap_err();
     assert!(e.contains("occupied hex at 0504"), "{e}");
     // The same with the firer on higher ground: "Units may always fire into and through
     // Occupied hexes which are located on lower terrain than the firing unit."
-    let high = MapSpec {
-        rows,
-        elevation: Some(&[
-            "0000000000",
-            "0000000000",
-            "0000100000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-        ]),
-        ..MapSpec::default()
-    };
+    let high = MapSpec::default().level(1, &["0503"]);
     let mut g = Game::new(&high, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0504")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
 }
 
 #[test]
 fn r_and_s_5_1_g_errata_woods_block_whatever_the_elevation() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        elevation: Some(&[
-            "0000000000",
-            "0000000000",
-            "0000200000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-            "0000000000",
-        ]),
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("w", &["0504"]).level(2, &["0503"]);
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
-    assert!(fire(&mut g, "Blue MZ 1", "0505", None).is_err());
+    assert!(g.fire("Blue MZ 1", "0505").is_err());
 }
 
 #[test]
 fn r_and_s_5_1_g_firing_from_a_blocking_hex_into_a_blocking_hex_is_allowed() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "....v.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("w", &["0503"]).with("v", &["0505"]);
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0503")]);
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
 }
 
 #[test]
@@ -409,34 +363,20 @@ fn r_and_s_6_0_a_disrupted_units_may_not_fire() {
     g.to(0, kepi::engine::rifle_and_saber::state::Phase::Fire);
     // Still Blue's... the disruption lasts to the end of Blue's next player-turn.
     assert!(g.disrupted("Blue MZ 1"));
-    let e = fire(&mut g, "Blue MZ 1", "0505", None).unwrap_err();
+    let e = g.fire("Blue MZ 1", "0505").unwrap_err();
     assert!(e.starts_with("R&S 6.0(A)"), "{e}");
 }
 
 #[test]
 fn r_and_s_9_2_a_village_triples_the_defense() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "....v.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("v", &["0505"]);
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505", None).unwrap();
-    fire(&mut g, "Blue MZ 2", "0505", None).unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     let e = g.ok(Command::ResolveFire, &[1]);
     // 6 against 2 x 3 = 6: 1-1.
     assert_eq!(fired(&e)[0].0, "1-1");
@@ -444,31 +384,10 @@ fn r_and_s_9_2_a_village_triples_the_defense() {
 
 #[test]
 fn r_and_s_9_2_notes_a_trench_on_a_bridge_defends_at_1_1_2() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "rrrrbrrrrr",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().row("r", 5).with("b", &["0505"]);
     let mut g = Game::new(&spec, "3 MZ", "1 MZ; 1 Trench");
     let red = g.id("Red MZ 1");
-    g.ok(
-        Command::Deploy {
-            unit: red,
-            hex: hex("0505"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Red MZ 1", "0505").unwrap();
     g.ok(Command::PlaceTrench { hex: hex("0505") }, &[]);
     g.ok(Command::EndDeployment, &[]);
     for (l, h) in [
@@ -476,21 +395,13 @@ fn r_and_s_9_2_notes_a_trench_on_a_bridge_defends_at_1_1_2() {
         ("Blue MZ 2", "0704"),
         ("Blue MZ 3", "0304"),
     ] {
-        let u = g.id(l);
-        g.ok(
-            Command::Deploy {
-                unit: u,
-                hex: hex(h),
-                limbered: false,
-            },
-            &[],
-        );
+        g.deploy(l, h).unwrap();
     }
     g.ok(Command::EndDeployment, &[]);
     let def = kepi::engine::rifle_and_saber::fire::fire_defense(&g.s, red);
     assert_eq!(def.to_string(), "3", "2 x 1/2 x 3");
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
-        fire(&mut g, l, "0505", None).unwrap();
+        g.fire(l, "0505").unwrap();
     }
     let e = g.ok(Command::ResolveFire, &[1]);
     assert_eq!(fired(&e)[0].0, "3-1", "9 against 3");
@@ -498,31 +409,14 @@ fn r_and_s_9_2_notes_a_trench_on_a_bridge_defends_at_1_1_2() {
 
 #[test]
 fn r_and_s_10_4_worked_example_lb_at_eleven_hexes_fires_at_2_1_4() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::clear(10, 13);
     let options = GameOptions {
         range_effects: true,
         ..GameOptions::default()
     };
     let mut g = Game::with(&spec, "1 LB", "1 MZ", options, |_| {});
     g.setup(&[("Red MZ 1", "0513")], &[("Blue LB 1", "0502")]);
-    fire(&mut g, "Blue LB 1", "0513", None).unwrap();
+    g.fire("Blue LB 1", "0513").unwrap();
     let e = g.ok(Command::ResolveFire, &[6]);
     let (odds, result, attack) = &fired(&e)[0];
     assert_eq!(attack, "2 1/4");

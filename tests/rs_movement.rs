@@ -6,7 +6,6 @@ mod common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
-use kepi::engine::rifle_and_saber::legal;
 use kepi::engine::rifle_and_saber::state::Phase;
 use serde_json::{Value, json};
 
@@ -33,55 +32,19 @@ fn refused_move(g: &mut Game, label: &str, path: &[&str]) -> String {
     }
 }
 
-fn charge(g: &mut Game, label: &str, path: &[&str]) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(
-        Command::Move {
-            unit: u,
-            path: path.iter().map(|h| hex(h)).collect(),
-            charge: true,
-        },
-        &[],
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn unit_cmd(g: &mut Game, c: fn(usize) -> Command, label: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(c(u), &[]).map_err(|e| e.to_string())
-}
-
 fn spent(g: &Game, label: &str) -> String {
     g.s.units[g.id(label)].spent.to_string()
 }
 
-/// Answer pending retreat and shock-loss decisions with the first legal choice.
-fn settle(g: &mut Game) {
-    while g.s.pending.is_some() {
-        let c = legal(&g.s).remove(0);
-        g.ok(c, &[]);
-    }
-}
-
-const CLEAR14: &[&str] = &[".........."; 14];
-
 #[test]
 fn r_and_s_9_2_entry_costs_clear_1_woods_2_slope_2_village_1_river_3_ford_2_bridge_3() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "wsvrfb....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .with("w", &["0106"])
+        .with("s", &["0206"])
+        .with("v", &["0306"])
+        .with("r", &["0406"])
+        .with("f", &["0506"])
+        .with("b", &["0606"]);
     let mut g = Game::new(&spec, "7 MZ", "1 MZ");
     let blue: Vec<(String, String)> = (1..=7)
         .map(|i| (format!("Blue MZ {i}"), format!("0{i}05")))
@@ -112,22 +75,10 @@ fn r_and_s_9_2_entry_costs_clear_1_woods_2_slope_2_village_1_river_3_ford_2_brid
 
 #[test]
 fn r_and_s_9_2_a_ridge_hexside_adds_1_mp_to_the_hex_entered() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "...s......",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        hexsides: &[("0505", "0506", "ridge"), ("0405", "0406", "ridge")],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .with("s", &["0406"])
+        .ridge("0505", "0506")
+        .ridge("0405", "0406");
     let mut g = Game::new(&spec, "3 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "1001")],
@@ -145,22 +96,9 @@ fn r_and_s_9_2_a_ridge_hexside_adds_1_mp_to_the_hex_entered() {
 
 #[test]
 fn r_and_s_4_m_three_road_hexes_cost_1_mp_whatever_the_terrain_but_only_through_road_hexsides() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        roads: &[&["0502", "0503", "0504", "0505", "0506", "0507"]],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .with("w", &["0504"])
+        .road(&["0502", "0503", "0504", "0505", "0506", "0507"]);
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "1010")],
@@ -184,22 +122,10 @@ fn r_and_s_4_m_three_road_hexes_cost_1_mp_whatever_the_terrain_but_only_through_
 
 #[test]
 fn r_and_s_9_2_a_bridge_costs_1_3_by_road_and_3_without_it() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "rrrrbrrrrr",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        roads: &[&["0504", "0505", "0506"]],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .row("r", 5)
+        .with("b", &["0505"])
+        .road(&["0504", "0505", "0506"]);
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "1010")],
@@ -212,21 +138,7 @@ fn r_and_s_9_2_a_bridge_costs_1_3_by_road_and_3_without_it() {
 
 #[test]
 fn r_and_s_4_c_a_move_beyond_the_movement_allowance_is_refused_and_points_do_not_carry_over() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "......w...",
-            "......w...",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("w", &["0706", "0707"]);
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "1001")],
@@ -293,7 +205,9 @@ fn r_and_s_4_j_guns_move_only_limbered_limbering_costs_3_mp_and_limbered_guns_do
         e,
         "R&S 4(J): Blue BA 1 must be limbered to move (limbering costs 3 MP)"
     );
-    let events = unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Blue BA 1").unwrap();
+    let events = g
+        .unit_cmd(|u| Command::Limber { unit: u }, "Blue BA 1")
+        .unwrap();
     assert!(matches!(events[..], [Event::Limbered { .. }]));
     assert_eq!(spent(&g, "Blue BA 1"), "3");
     // BA: 6 MP; three are left for three clear hexes.
@@ -303,7 +217,9 @@ fn r_and_s_4_j_guns_move_only_limbered_limbering_costs_3_mp_and_limbered_guns_do
         "R&S 4(C): Blue BA 1 has 0 MP left; entering 0506 costs 1"
     );
     assert_eq!(cost(&mut g, "Blue BA 1", &["0503", "0504", "0505"]), "3");
-    let e = unit_cmd(&mut g, |u| Command::Unlimber { unit: u }, "Blue BA 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Unlimber { unit: u }, "Blue BA 1")
+        .unwrap_err();
     assert_eq!(e, "R&S 4(J): Blue BA 1 has 0 MP left; unlimbering costs 3");
     // Next player-turn: a limbered gun may not fire.
     g.to(0, Phase::Fire);
@@ -321,17 +237,21 @@ fn r_and_s_4_j_guns_move_only_limbered_limbering_costs_3_mp_and_limbered_guns_do
     }
     // Limber and unlimber as often as the points allow: unlimber (3), limber again (3).
     g.to(0, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::Unlimber { unit: u }, "Blue BA 1").unwrap();
+    g.unit_cmd(|u| Command::Unlimber { unit: u }, "Blue BA 1")
+        .unwrap();
     assert_eq!(spent(&g, "Blue BA 1"), "3");
     assert!(refused_move(&mut g, "Blue BA 1", &["0506"]).starts_with("R&S 4(J)"));
-    unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Blue BA 1").unwrap();
+    g.unit_cmd(|u| Command::Limber { unit: u }, "Blue BA 1")
+        .unwrap();
     assert_eq!(spent(&g, "Blue BA 1"), "6");
     assert!(g.s.units[u].limbered);
     // Non-guns do not limber.
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0509")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Movement);
-    let e = unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Blue MZ 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Limber { unit: u }, "Blue MZ 1")
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 4(J): Blue MZ 1 is not an artillery or machine-gun unit"
@@ -340,10 +260,7 @@ fn r_and_s_4_j_guns_move_only_limbered_limbering_costs_3_mp_and_limbered_guns_do
 
 #[test]
 fn r_and_s_4_k_a_charge_moves_12_must_shock_attack_and_disrupts_the_charger_at_turn_end() {
-    let spec = MapSpec {
-        rows: CLEAR14,
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::clear(10, 14);
     let mut g = Game::new(&spec, "1 CY; 1 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0512")],
@@ -359,7 +276,7 @@ fn r_and_s_4_k_a_charge_moves_12_must_shock_attack_and_disrupts_the_charger_at_t
         e,
         "R&S 4(C): Blue CY 1 has 0 MP left; entering 0510 costs 1"
     );
-    charge(&mut g, "Blue CY 1", &path).unwrap();
+    g.charge("Blue CY 1", &path).unwrap();
     assert_eq!(spent(&g, "Blue CY 1"), "10");
     assert!(g.s.units[g.id("Blue CY 1")].charging);
     // The rest of its movement is part of the charge.
@@ -391,7 +308,7 @@ fn r_and_s_4_k_a_charge_moves_12_must_shock_attack_and_disrupts_the_charger_at_t
     // 2 against 1: Blue chooses the one attacker to be disrupted: the infantry.
     let mz = g.id("Blue MZ 1");
     g.ok(Command::ChooseShockLosses { units: vec![mz] }, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Blue MZ 1"));
     assert!(g.disrupted("Red MZ 1"));
     assert!(!g.disrupted("Blue CY 1"));
@@ -411,14 +328,15 @@ fn r_and_s_4_k_a_charge_must_end_next_to_an_enemy_it_can_attack() {
     let mut g = Game::new(&MapSpec::default(), "1 CY", "1 MZ");
     g.setup(&[("Red MZ 1", "0909")], &[("Blue CY 1", "0101")]);
     g.to(0, Phase::Movement);
-    let e = charge(&mut g, "Blue CY 1", &["0102", "0103", "0104"]).unwrap_err();
+    let e = g
+        .charge("Blue CY 1", &["0102", "0103", "0104"])
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 4(K): Blue CY 1 may not charge to 0104: a charge ends next to an enemy unit, to \
          attack it in the Shock Combat Phase"
     );
-    charge(
-        &mut g,
+    g.charge(
         "Blue CY 1",
         &[
             "0102", "0103", "0104", "0204", "0305", "0405", "0506", "0606", "0707", "0807", "0808",
@@ -434,24 +352,10 @@ fn r_and_s_4_k_a_charge_must_end_next_to_an_enemy_it_can_attack() {
 fn r_and_s_6_0_a_disrupted_guns_may_not_move() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 BA");
     let ba = g.id("Red BA 1");
-    g.ok(
-        Command::Deploy {
-            unit: ba,
-            hex: hex("0505"),
-            limbered: true,
-        },
-        &[],
-    );
+    g.deploy_limbered("Red BA 1", "0505").unwrap();
     g.ok(Command::EndDeployment, &[]);
     let b = g.id("Blue MZ 1");
-    g.ok(
-        Command::Deploy {
-            unit: b,
-            hex: hex("0504"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Blue MZ 1", "0504").unwrap();
     g.ok(Command::EndDeployment, &[]);
     // A shock attack disrupts the limbered gun, which retreats; "Disrupted Artillery and
     // Machine Gun units may not move at all (considered automatically unlimbered)".
@@ -464,7 +368,7 @@ fn r_and_s_6_0_a_disrupted_guns_may_not_move() {
         &[],
     );
     g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Red BA 1"));
     assert!(!g.s.units[ba].limbered);
     g.to(1, Phase::Movement);
@@ -478,7 +382,9 @@ fn r_and_s_6_0_a_disrupted_guns_may_not_move() {
     let next = g.s.setup.name(next);
     let e = refused_move(&mut g, "Red BA 1", &[&next]);
     assert!(e.starts_with("R&S 4(J)"), "unlimbered: {e}");
-    let e = unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Red BA 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Limber { unit: u }, "Red BA 1")
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 6.0(A): Red BA 1 is disrupted: disrupted guns are considered unlimbered"
@@ -487,23 +393,10 @@ fn r_and_s_6_0_a_disrupted_guns_may_not_move() {
 
 #[test]
 fn r_and_s_4_k_charges_cross_only_clear_terrain_and_no_ridge_kepi_reading() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "...w......",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        hexsides: &[("0603", "0604", "ridge")],
-        roads: &[&["0702", "0703", "0704"]],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .with("w", &["0404"])
+        .ridge("0603", "0604")
+        .road(&["0702", "0703", "0704"]);
     let mut g = Game::new(&spec, "3 CY; 1 MZ", "3 MZ");
     g.setup(
         &[
@@ -519,22 +412,27 @@ fn r_and_s_4_k_charges_cross_only_clear_terrain_and_no_ridge_kepi_reading() {
         ],
     );
     g.to(0, Phase::Movement);
-    let e = charge(&mut g, "Blue CY 1", &["0403", "0404", "0405"]).unwrap_err();
+    let e = g
+        .charge("Blue CY 1", &["0403", "0404", "0405"])
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 4(K): Blue CY 1 may not charge into 0404: a charging unit enters only clear \
          terrain (Kepi's reading of the lost condition 2), not woods"
     );
-    let e = charge(&mut g, "Blue CY 2", &["0603", "0604", "0605"]).unwrap_err();
+    let e = g
+        .charge("Blue CY 2", &["0603", "0604", "0605"])
+        .unwrap_err();
     assert!(
         e.starts_with("R&S 4(K): Blue CY 2 may not charge into 0604")
             && e.ends_with("not across a ridge hexside"),
         "{e}"
     );
     // A road through clear terrain is clear terrain.
-    charge(&mut g, "Blue CY 3", &["0703", "0704", "0705", "0706"]).unwrap();
+    g.charge("Blue CY 3", &["0703", "0704", "0705", "0706"])
+        .unwrap();
     // Only mounted cavalry and mounted rifles charge.
-    let e = charge(&mut g, "Blue MZ 1", &["0203"]).unwrap_err();
+    let e = g.charge("Blue MZ 1", &["0203"]).unwrap_err();
     assert_eq!(
         e,
         "R&S 4(K): Blue MZ 1 cannot charge: only mounted cavalry and mounted rifles charge"
@@ -552,7 +450,9 @@ fn r_and_s_4_l_dismounting_costs_half_the_resulting_allowance_rounded_up_and_rem
     );
     g.to(0, Phase::Movement);
     let cy = g.id("Blue CY 1");
-    let events = unit_cmd(&mut g, |u| Command::Dismount { unit: u }, "Blue CY 1").unwrap();
+    let events = g
+        .unit_cmd(|u| Command::Dismount { unit: u }, "Blue CY 1")
+        .unwrap();
     assert!(matches!(events[..], [Event::Dismounted { .. }]));
     // "When dismounted, Cavalry units assume the movement and combat characteristics of MZ
     // type infantry units": MZ, 4 MP, of which half (2) went on dismounting.
@@ -568,7 +468,9 @@ fn r_and_s_4_l_dismounting_costs_half_the_resulting_allowance_rounded_up_and_rem
     assert_eq!(cost(&mut g, "Blue CY 1", &["0503", "0504"]), "2");
     // Only at the very beginning of the unit's Movement Phase.
     g.mv("Blue CY 2", &["0303"]).unwrap();
-    let e = unit_cmd(&mut g, |u| Command::Dismount { unit: u }, "Blue CY 2").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Dismount { unit: u }, "Blue CY 2")
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 4(L): Blue CY 2 may dismount only at the very beginning of its Movement Phase"
@@ -576,10 +478,11 @@ fn r_and_s_4_l_dismounting_costs_half_the_resulting_allowance_rounded_up_and_rem
     // Dismounted cavalry does not charge ("not entitled to the movement increase").
     g.to(0, Phase::Fire);
     g.to(0, Phase::Movement);
-    let e = charge(&mut g, "Blue CY 1", &["0505"]).unwrap_err();
+    let e = g.charge("Blue CY 1", &["0505"]).unwrap_err();
     assert!(e.starts_with("R&S 4(K)"), "{e}");
     // Remounting: half of the cavalry's 8 MP, 4 left.
-    unit_cmd(&mut g, |u| Command::Remount { unit: u }, "Blue CY 1").unwrap();
+    g.unit_cmd(|u| Command::Remount { unit: u }, "Blue CY 1")
+        .unwrap();
     assert_eq!(g.s.kind(cy).code, "CY");
     assert_eq!(spent(&g, "Blue CY 1"), "4");
     let e = refused_move(
@@ -593,22 +496,23 @@ fn r_and_s_4_l_dismounting_costs_half_the_resulting_allowance_rounded_up_and_rem
         "4"
     );
     // Once a phase: not straight back again.
-    let e = unit_cmd(&mut g, |u| Command::Dismount { unit: u }, "Blue CY 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Dismount { unit: u }, "Blue CY 1")
+        .unwrap_err();
     assert!(e.starts_with("R&S 4(L)"), "{e}");
     // Infantry does not dismount.
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "1010")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Movement);
-    let e = unit_cmd(&mut g, |u| Command::Dismount { unit: u }, "Blue MZ 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Dismount { unit: u }, "Blue MZ 1")
+        .unwrap_err();
     assert!(e.starts_with("R&S 4(L)"), "{e}");
 }
 
 #[test]
 fn r_and_s_4_m_no_road_rate_into_a_hex_holding_friendly_units() {
-    let spec = MapSpec {
-        roads: &[&["0502", "0503", "0504", "0505", "0506"]],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().road(&["0502", "0503", "0504", "0505", "0506"]);
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "1010")],
@@ -625,42 +529,22 @@ fn r_and_s_4_m_no_road_rate_into_a_hex_holding_friendly_units() {
 #[test]
 fn r_and_s_7_0_six_stacking_points_a_hex_guns_count_3_others_2() {
     let mut g = Game::new(&MapSpec::default(), "5 MZ; 1 BA", "1 MZ");
-    let red = g.id("Red MZ 1");
-    g.ok(
-        Command::Deploy {
-            unit: red,
-            hex: hex("1010"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Red MZ 1", "1010").unwrap();
     g.ok(Command::EndDeployment, &[]);
-    let deploy = |g: &mut Game, l: &str, h: &str| {
-        let u = g.id(l);
-        g.run(
-            Command::Deploy {
-                unit: u,
-                hex: hex(h),
-                limbered: false,
-            },
-            &[],
-        )
-        .map_err(|e| e.to_string())
-    };
     // Three infantry units are six points: the limit, allowed.
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
-        deploy(&mut g, l, "0505").unwrap();
+        g.deploy(l, "0505").unwrap();
     }
     // A gun (3) would make 9.
-    let e = deploy(&mut g, "Blue BA 1", "0505").unwrap_err();
+    let e = g.deploy("Blue BA 1", "0505").unwrap_err();
     assert_eq!(
         e,
         "R&S 7.0: 0505 would hold 9 stacking points (six at most)"
     );
     // Gun and infantry: 5.
-    deploy(&mut g, "Blue BA 1", "0303").unwrap();
-    deploy(&mut g, "Blue MZ 5", "0303").unwrap();
-    deploy(&mut g, "Blue MZ 4", "0503").unwrap();
+    g.deploy("Blue BA 1", "0303").unwrap();
+    g.deploy("Blue MZ 5", "0303").unwrap();
+    g.deploy("Blue MZ 4", "0503").unwrap();
     g.ok(Command::EndDeployment, &[]);
     g.to(0, Phase::Movement);
     // 7.0(B): a fourth infantry unit may not move into or through the full hex...
@@ -795,7 +679,7 @@ fn r_and_s_8_0_c_and_6_0_a_disrupted_units_move_one_hex_and_never_leave_or_enter
         &[],
     );
     g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Blue MZ 1"));
     // One Red unit stays in 0505, undisrupted or not: the zone is still there.
     assert_eq!(g.s.stack(hex("0505")).len(), 1);
@@ -842,14 +726,7 @@ fn scenario_reinforcements_enter_at_their_entry_hexes_on_their_turn_not_before()
     );
     let late = g.id("Blue MZ 2");
     // Not deployed before play.
-    g.ok(
-        Command::Deploy {
-            unit: g.id("Red MZ 1"),
-            hex: hex("1010"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Red MZ 1", "1010").unwrap();
     g.ok(Command::EndDeployment, &[]);
     let e = g.refused(Command::Deploy {
         unit: late,
@@ -857,14 +734,7 @@ fn scenario_reinforcements_enter_at_their_entry_hexes_on_their_turn_not_before()
         limbered: false,
     });
     assert_eq!(e, "Blue MZ 2 arrives as a reinforcement on game-turn 2");
-    g.ok(
-        Command::Deploy {
-            unit: g.id("Blue MZ 1"),
-            hex: hex("0505"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Blue MZ 1", "0505").unwrap();
     g.ok(Command::EndDeployment, &[]);
     g.to(0, Phase::Movement);
     let e = refused_move(&mut g, "Blue MZ 2", &["0105"]);
@@ -916,7 +786,9 @@ fn scenario_special_rule_no_movement_for_the_first_game_turns() {
         e,
         "Scenario special rule: Red may not move during the first 1 game-turns"
     );
-    let e = unit_cmd(&mut g, |u| Command::Limber { unit: u }, "Red BA 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::Limber { unit: u }, "Red BA 1")
+        .unwrap_err();
     assert!(e.starts_with("Scenario special rule"), "{e}");
     g.to(1, Phase::Fire);
     g.to(1, Phase::Movement);
@@ -926,21 +798,7 @@ fn scenario_special_rule_no_movement_for_the_first_game_turns() {
 
 #[test]
 fn scenario_special_rule_treat_woods_as_clear_for_movement_and_line_of_sight() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().with("w", &["0504"]);
     let clear_woods = |v: &mut Value| {
         v["special_rules"] = json!([{"text": "Treat all woods hexes as clear.",
             "rule": {"kind": "treat_as_clear", "terrain": ["woods"]}}]);
@@ -968,21 +826,10 @@ fn scenario_special_rule_treat_woods_as_clear_for_movement_and_line_of_sight() {
 
 #[test]
 fn scenario_special_rule_rivers_entered_only_at_bridges_and_fords() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "rrrfrbrrrr",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .row("r", 5)
+        .with("f", &["0405"])
+        .with("b", &["0605"]);
     let mut g = Game::with(&spec, "3 MZ", "1 MZ", GameOptions::default(), |v| {
         v["special_rules"] = json!([{"text": "Rivers may only be entered at bridges and fords.",
             "rule": {"kind": "river_crossings", "terrain": ["ford", "bridge"]}}]);
@@ -1008,10 +855,7 @@ fn scenario_special_rule_rivers_entered_only_at_bridges_and_fords() {
 
 #[test]
 fn scenario_special_rule_approach_disrupts_at_the_end_of_the_movement_phase() {
-    let spec = MapSpec {
-        features: &[("H1", &["0808"])],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().feature("H1", &["0808"]);
     let mut g = Game::with(&spec, "2 MZ", "1 MZ", GameOptions::default(), |v| {
         v["special_rules"] = json!([{"text": "Blue may not approach within 1 hex of H1 (if \
             any Blue units do so those units are automatically disrupted).",
@@ -1036,10 +880,7 @@ fn scenario_special_rule_approach_disrupts_at_the_end_of_the_movement_phase() {
 
 #[test]
 fn scenario_special_rule_approach_forbidden() {
-    let spec = MapSpec {
-        features: &[("H1", &["0808"])],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default().feature("H1", &["0808"]);
     let mut g = Game::with(&spec, "1 MZ", "1 MZ", GameOptions::default(), |v| {
         v["special_rules"] = json!([{"text": "Blue may not come within 1 hex of H1.",
             "rule": {"kind": "approach", "side": "blue", "features": ["H1"], "distance": 1,

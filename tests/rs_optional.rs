@@ -11,73 +11,12 @@ use kepi::engine::rifle_and_saber::state::Phase;
 use kepi::scenario::Morale;
 use serde_json::json;
 
-fn shock(g: &mut Game, label: &str, target: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(
-        Command::Shock {
-            unit: u,
-            target: hex(target),
-        },
-        &[],
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn fire(g: &mut Game, label: &str, target: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(
-        Command::Fire {
-            unit: u,
-            target: hex(target),
-            ammo: None,
-        },
-        &[],
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn unit_cmd(g: &mut Game, c: fn(usize) -> Command, label: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(c(u), &[]).map_err(|e| e.to_string())
-}
-
 fn defense(g: &Game, label: &str) -> String {
     fire_defense(&g.s, g.id(label)).to_string()
 }
 
-fn settle(g: &mut Game) {
-    while g.s.pending.is_some() {
-        let c = legal(&g.s).remove(0);
-        g.ok(c, &[]);
-    }
-}
-
-fn shock_resolved(events: &[Event]) -> Vec<(String, String)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::ShockResolved {
-                attack, defense, ..
-            } => Some((attack.to_string(), defense.to_string())),
-            _ => None,
-        })
-        .collect()
-}
-
 fn morale(side: usize, level: &'static str) -> impl Fn(&mut serde_json::Value) {
     move |v| v["sides"][side]["morale"] = json!(level)
-}
-
-fn deploy(g: &mut Game, label: &str, h: &str) {
-    let u = g.id(label);
-    g.ok(
-        Command::Deploy {
-            unit: u,
-            hex: hex(h),
-            limbered: false,
-        },
-        &[],
-    );
 }
 
 // ---- 10.1 Morale ----
@@ -93,10 +32,10 @@ fn r_and_s_10_1_high_morale_units_count_two_in_shock_one_attacker_beats_one_defe
     );
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("2".into(), "1".into())]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Red MZ 1"));
     assert_ne!(g.hex_of("Red MZ 1").as_deref(), Some("0505"));
     // One point lost by the stronger side cannot be a unit worth two: none.
@@ -114,7 +53,7 @@ fn r_and_s_10_1_a_high_morale_defender_counts_two() {
     );
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("1".into(), "2".into())]);
     assert!(g.disrupted("Blue MZ 1"));
@@ -132,7 +71,7 @@ fn r_and_s_10_1_a_demoralized_side_may_not_shock_attack() {
     );
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
     g.to(0, Phase::Shock);
-    let e = shock(&mut g, "Blue MZ 1", "0505").unwrap_err();
+    let e = g.shock("Blue MZ 1", "0505").unwrap_err();
     assert_eq!(
         e,
         "R&S 10.1: Blue is demoralized: its units may not make shock attacks"
@@ -150,8 +89,8 @@ fn r_and_s_10_1_falling_below_75_percent_of_the_fire_attack_strength_lowers_mora
         ],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505").unwrap();
-    fire(&mut g, "Blue MZ 2", "0505").unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     // 6 against 2: 3-1, a 6 is E. Red keeps 6 of its 9 fire attack points: below 75%.
     let events = g.ok(Command::ResolveFire, &[6]);
     assert!(g.eliminated("Red MZ 1"));
@@ -201,8 +140,8 @@ fn r_and_s_10_1_losing_exactly_a_quarter_does_not_lower_morale() {
         ],
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
-    fire(&mut g, "Blue MZ 1", "0505").unwrap();
-    fire(&mut g, "Blue MZ 2", "0505").unwrap();
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     g.ok(Command::ResolveFire, &[6]);
     // 9 of 12 left: 75%, not below it.
     assert_eq!(g.s.morale[1], Morale::Normal);
@@ -224,19 +163,16 @@ fn r_and_s_10_1_with_the_morale_rule_off_the_scenarios_morale_is_ignored() {
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
     assert_eq!(g.s.morale, [Morale::Normal, Morale::Normal]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("1".into(), "1".into())]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Blue MZ 1") && g.disrupted("Red MZ 1"));
 }
 
 #[test]
 fn r_and_s_10_1_high_morale_units_are_not_disrupted_when_retreated_over() {
-    let spec = MapSpec {
-        rows: &["wwww.wwwww"; 10],
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::with(
         &spec,
         "2 MZ",
@@ -249,13 +185,13 @@ fn r_and_s_10_1_high_morale_units_are_not_disrupted_when_retreated_over() {
         &[("Blue MZ 1", "0502"), ("Blue MZ 2", "0402")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
-    shock(&mut g, "Blue MZ 2", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 2", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     // 2 against the high-morale unit's 2: both sides disrupted; Red MZ 1 retreats down the
     // corridor through Red MZ 2, which stays undisrupted.
     assert_eq!(shock_resolved(&events), [("2".into(), "2".into())]);
-    settle(&mut g);
+    g.settle();
     assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0507"));
     assert!(g.disrupted("Red MZ 1"));
     assert!(!g.disrupted("Red MZ 2"));
@@ -279,7 +215,7 @@ fn r_and_s_10_2_work_halves_the_defense_and_after_two_player_turns_an_improved_p
     );
     // Red fires at the working unit: 3 against 1 is 3-1.
     g.to(1, Phase::Fire);
-    fire(&mut g, "Red MZ 1", "0505").unwrap();
+    g.fire("Red MZ 1", "0505").unwrap();
     let e = g.ok(Command::ResolveFire, &[1]);
     assert_eq!(fired(&e)[0].0, "3-1");
     // The end of Blue's second player-turn in the hex: the improved position is built.
@@ -294,7 +230,7 @@ fn r_and_s_10_2_work_halves_the_defense_and_after_two_player_turns_an_improved_p
     );
     assert!(g.s.work.is_empty());
     assert_eq!(defense(&g, "Blue MZ 1"), "4", "doubled");
-    fire(&mut g, "Red MZ 1", "0505").unwrap();
+    g.fire("Red MZ 1", "0505").unwrap();
     let e = g.ok(Command::ResolveFire, &[1]);
     assert_eq!(fired(&e)[0].0, "1-2", "3 against 4");
     // "When a unit moves out of an Improved Position, the Improved Position Marker is
@@ -374,8 +310,8 @@ fn r_and_s_10_2_an_improved_position_does_not_double_mounted_cavalry() {
 #[test]
 fn r_and_s_10_3_trenches_go_on_friendly_occupied_hexes_before_the_game_and_triple_the_defense() {
     let mut g = Game::new(&MapSpec::default(), "4 MZ", "1 MZ; 1 CY; 2 Trenches");
-    deploy(&mut g, "Red MZ 1", "0505");
-    deploy(&mut g, "Red CY 1", "0808");
+    g.deploy("Red MZ 1", "0505").unwrap();
+    g.deploy("Red CY 1", "0808").unwrap();
     let e = g.refused(Command::PlaceTrench { hex: hex("0606") });
     assert_eq!(e, "R&S 10.3: 0606 holds no Red unit");
     g.ok(Command::PlaceTrench { hex: hex("0505") }, &[]);
@@ -390,7 +326,7 @@ fn r_and_s_10_3_trenches_go_on_friendly_occupied_hexes_before_the_game_and_tripl
         ("Blue MZ 3", "0404"),
         ("Blue MZ 4", "0604"),
     ] {
-        deploy(&mut g, l, h);
+        g.deploy(l, h).unwrap();
     }
     // Blue has no trenches of its own to place.
     let e = g.refused(Command::PlaceTrench { hex: hex("0504") });
@@ -407,7 +343,7 @@ fn r_and_s_10_3_trenches_go_on_friendly_occupied_hexes_before_the_game_and_tripl
     // three Friendly attacking units": four attack, three of Blue's choice are disrupted.
     g.to(0, Phase::Shock);
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3", "Blue MZ 4"] {
-        shock(&mut g, l, "0505").unwrap();
+        g.shock(l, "0505").unwrap();
     }
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("4".into(), "3".into())]);
@@ -423,7 +359,7 @@ fn r_and_s_10_3_trenches_go_on_friendly_occupied_hexes_before_the_game_and_tripl
     });
     assert!(e.starts_with("R&S 5.2"), "{e}");
     g.ok(Command::ChooseShockLosses { units: three }, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Red MZ 1"));
     assert!(!g.s.units[keep].disrupted());
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
@@ -436,10 +372,10 @@ fn r_and_s_10_3_trenches_go_on_friendly_occupied_hexes_before_the_game_and_tripl
 #[test]
 fn r_and_s_10_3_trenches_are_used_by_either_player() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ; 1 Trench");
-    deploy(&mut g, "Red MZ 1", "0505");
+    g.deploy("Red MZ 1", "0505").unwrap();
     g.ok(Command::PlaceTrench { hex: hex("0505") }, &[]);
     g.ok(Command::EndDeployment, &[]);
-    deploy(&mut g, "Blue MZ 1", "0503");
+    g.deploy("Blue MZ 1", "0503").unwrap();
     g.ok(Command::EndDeployment, &[]);
     // Red leaves its trench; Blue moves in and defends tripled.
     g.to(1, Phase::Movement);
@@ -451,28 +387,21 @@ fn r_and_s_10_3_trenches_are_used_by_either_player() {
 
 // ---- 10.5 Road movement ----
 
-const ROAD_ROWS: &[&str] = &[
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "....v.....",
-    "..........",
-    "..........",
-    "rrrrbrrrrr",
-    "..........",
-    "..........",
-];
 const ROAD: &[&str] = &[
     "0501", "0502", "0503", "0504", "0505", "0506", "0507", "0508", "0509", "0510",
 ];
 
+/// A road down column 05 through a village (0505) and over a river (row 08) by a bridge.
+fn road_map() -> MapSpec {
+    MapSpec::default()
+        .row("r", 8)
+        .with("v", &["0505"])
+        .with("b", &["0508"])
+        .road(ROAD)
+}
+
 fn road_game(blue: &str, red: &str) -> Game {
-    let spec = MapSpec {
-        rows: ROAD_ROWS,
-        roads: &[ROAD],
-        ..MapSpec::default()
-    };
+    let spec = road_map();
     let options = GameOptions {
         road_movement: true,
         ..GameOptions::default()
@@ -500,7 +429,9 @@ fn r_and_s_10_5_road_mode_costs_1_mp_in_and_out_and_only_it_moves_at_the_road_ra
     g.to(0, Phase::Movement);
     // Not in road movement mode: the road does not exist (9.2 note): clear terrain, 1 MP.
     assert_eq!(cost(&g.mv("Blue MZ 1", &["0502"]).unwrap()), "1");
-    let events = unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Blue MZ 1").unwrap();
+    let events = g
+        .unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap();
     assert!(matches!(events[..], [Event::RoadMode { on: true, .. }]));
     assert_eq!(g.s.units[g.id("Blue MZ 1")].spent.to_string(), "2");
     // In road mode: 1/3 a road hex, the village included.
@@ -511,7 +442,9 @@ fn r_and_s_10_5_road_mode_costs_1_mp_in_and_out_and_only_it_moves_at_the_road_ra
         ),
         "1 2/3"
     );
-    let e = unit_cmd(&mut g, |u| Command::LeaveRoadMode { unit: u }, "Blue MZ 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::LeaveRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap_err();
     assert_eq!(
         e,
         "R&S 10.5: Blue MZ 1 has 1/3 MP left; changing mode costs 1"
@@ -522,9 +455,12 @@ fn r_and_s_10_5_road_mode_costs_1_mp_in_and_out_and_only_it_moves_at_the_road_ra
     // Road movement mode only on a road.
     g.to(0, Phase::Fire);
     g.to(0, Phase::Movement);
-    let e = unit_cmd(&mut g, |u| Command::LeaveRoadMode { unit: u }, "Blue MZ 2").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::LeaveRoadMode { unit: u }, "Blue MZ 2")
+        .unwrap_err();
     assert!(e.contains("not in road movement mode"), "{e}");
-    unit_cmd(&mut g, |u| Command::LeaveRoadMode { unit: u }, "Blue MZ 1").unwrap();
+    g.unit_cmd(|u| Command::LeaveRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap();
     assert_eq!(g.s.units[g.id("Blue MZ 1")].spent.to_string(), "1");
 }
 
@@ -533,7 +469,9 @@ fn r_and_s_10_5_road_mode_only_on_a_road() {
     let mut g = road_game("1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "1001")], &[("Blue MZ 1", "0302")]);
     g.to(0, Phase::Movement);
-    let e = unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Blue MZ 1").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap_err();
     assert_eq!(e, "R&S 10.5: Blue MZ 1 is not on a road");
 }
 
@@ -545,7 +483,8 @@ fn r_and_s_10_5_f_road_mode_halves_the_defense_regardless_of_terrain() {
         &[("Blue MZ 1", "0505"), ("Blue MZ 2", "0505")],
     );
     g.to(0, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Blue MZ 1").unwrap();
+    g.unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap();
     assert_eq!(
         defense(&g, "Blue MZ 1"),
         "1",
@@ -554,7 +493,9 @@ fn r_and_s_10_5_f_road_mode_halves_the_defense_regardless_of_terrain() {
     assert_eq!(defense(&g, "Blue MZ 2"), "6", "tripled");
     // 10.5(E): the unit in road movement mode is the topmost unit.
     assert_eq!(g.s.top(hex("0505")), Some(g.id("Blue MZ 1")));
-    let e = unit_cmd(&mut g, |u| Command::ToTop { unit: u }, "Blue MZ 2").unwrap_err();
+    let e = g
+        .unit_cmd(|u| Command::ToTop { unit: u }, "Blue MZ 2")
+        .unwrap_err();
     assert!(e.starts_with("R&S 10.5(E)"), "{e}");
 }
 
@@ -569,18 +510,15 @@ fn r_and_s_10_5_road_mode_ignores_a_bridge_and_off_road_mode_a_bridge_hex_is_riv
         &[("Blue MZ 1", "0508"), ("Blue MZ 2", "0508")],
     );
     g.to(0, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Blue MZ 1").unwrap();
+    g.unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap();
     assert_eq!(defense(&g, "Blue MZ 1"), "1", "road mode: halved");
     assert_eq!(
         defense(&g, "Blue MZ 2"),
         "4",
         "as if no bridge: river, doubled"
     );
-    let spec = MapSpec {
-        rows: ROAD_ROWS,
-        roads: &[ROAD],
-        ..MapSpec::default()
-    };
+    let spec = road_map();
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "1001")], &[("Blue MZ 1", "0508")]);
     assert_eq!(
@@ -595,16 +533,17 @@ fn r_and_s_10_5_c_units_in_road_mode_may_not_fire_or_shock_attack() {
     let mut g = road_game("1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0604")], &[("Blue MZ 1", "0504")]);
     g.to(0, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Blue MZ 1").unwrap();
+    g.unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Blue MZ 1")
+        .unwrap();
     g.to(0, Phase::Shock);
-    let e = shock(&mut g, "Blue MZ 1", "0604").unwrap_err();
+    let e = g.shock("Blue MZ 1", "0604").unwrap_err();
     assert_eq!(
         e,
         "R&S 10.5(C): Blue MZ 1 is in road movement mode and may not attack"
     );
     g.to(1, Phase::Fire);
     g.to(0, Phase::Fire);
-    let e = fire(&mut g, "Blue MZ 1", "0604").unwrap_err();
+    let e = g.fire("Blue MZ 1", "0604").unwrap_err();
     assert_eq!(
         e,
         "R&S 10.5(C): Blue MZ 1 is in road movement mode and may not attack"
@@ -613,11 +552,7 @@ fn r_and_s_10_5_c_units_in_road_mode_may_not_fire_or_shock_attack() {
 
 #[test]
 fn r_and_s_10_5_f_a_unit_in_road_mode_disrupted_in_combat_first_converts_out_for_1_mp() {
-    let spec = MapSpec {
-        rows: &["wwww.wwwww"; 10],
-        roads: &[ROAD],
-        ..MapSpec::default()
-    };
+    let spec = corridor().road(ROAD);
     let options = GameOptions {
         road_movement: true,
         ..GameOptions::default()
@@ -625,10 +560,11 @@ fn r_and_s_10_5_f_a_unit_in_road_mode_disrupted_in_combat_first_converts_out_for
     let mut g = Game::with(&spec, "1 MZ", "1 MZ", options, |_| {});
     g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0502")]);
     g.to(1, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Red MZ 1").unwrap();
+    g.unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Red MZ 1")
+        .unwrap();
     g.to(0, Phase::Fire);
     // 3 against the halved 1: 3-1, a 2 is RD. Out of road mode (1 MP), then 3 MP of retreat.
-    fire(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.fire("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveFire, &[2]);
     assert_eq!(fired(&events)[0].0, "3-1");
     let r1 = g.id("Red MZ 1");
@@ -647,7 +583,8 @@ fn r_and_s_10_5_a_errata_units_stop_on_entering_an_enemy_road_movement_space() {
     let mut g = road_game("1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0403")]);
     g.to(1, Phase::Movement);
-    unit_cmd(&mut g, |u| Command::EnterRoadMode { unit: u }, "Red MZ 1").unwrap();
+    g.unit_cmd(|u| Command::EnterRoadMode { unit: u }, "Red MZ 1")
+        .unwrap();
     // Red's road movement space: 0504, 0505, 0506.
     g.to(0, Phase::Movement);
     let e = g

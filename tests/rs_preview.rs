@@ -88,21 +88,7 @@ fn a_fire_preview_agrees_with_the_resolution_for_every_face() {
 #[test]
 fn r_and_s_9_2_the_net_defense_names_and_cites_each_modifier() {
     // A disrupted MZ in woods: 2 x2 (woods) x1/2 (disrupted) = 2.
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "....w.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::clear(10, 10).with("w", &["0505"]);
     let mut g = Game::new(&spec, "1 MZ; 1 MR", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
@@ -173,21 +159,7 @@ fn r_and_s_5_2_a_shock_preview_says_who_is_disrupted_without_dice() {
 
 #[test]
 fn r_and_s_4_0_reach_lists_exactly_the_moves_the_engine_accepts_with_their_cost() {
-    let spec = MapSpec {
-        rows: &[
-            "..........",
-            "..........",
-            "...w......",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-        ],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::clear(10, 10).with("w", &["0403"]);
     let mut g = Game::new(&spec, "1 MZ; 1 CY", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0909")],

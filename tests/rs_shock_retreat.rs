@@ -6,78 +6,6 @@ use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::legal;
 use kepi::engine::rifle_and_saber::state::{Pending, Phase};
 
-fn shock(g: &mut Game, label: &str, target: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(
-        Command::Shock {
-            unit: u,
-            target: hex(target),
-        },
-        &[],
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn fire(g: &mut Game, label: &str, target: &str) {
-    let u = g.id(label);
-    g.ok(
-        Command::Fire {
-            unit: u,
-            target: hex(target),
-            ammo: None,
-        },
-        &[],
-    );
-}
-
-/// Answer pending retreat and shock-loss decisions with the first legal choice.
-fn settle(g: &mut Game) {
-    while g.s.pending.is_some() {
-        let c = legal(&g.s).remove(0);
-        g.ok(c, &[]);
-    }
-}
-
-fn shock_resolved(events: &[Event]) -> Vec<(String, String)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::ShockResolved {
-                attack, defense, ..
-            } => Some((attack.to_string(), defense.to_string())),
-            _ => None,
-        })
-        .collect()
-}
-
-fn retreated(events: &[Event], g: &Game) -> Vec<(String, Vec<String>)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Retreated { unit, path } => Some((
-                g.s.label(*unit).to_string(),
-                path.iter().map(|h| g.s.setup.name(*h)).collect(),
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
-fn eliminations(events: &[Event], g: &Game) -> Vec<(String, String)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Eliminated { unit, reason } => {
-                Some((g.s.label(*unit).to_string(), reason.clone()))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// Woods everywhere but column 05: retreats down the column are the only all-clear paths.
-const CORRIDOR: &[&str] = &["wwww.wwwww"; 10];
-
 #[test]
 fn r_and_s_5_2_two_against_one_disrupts_the_defender_and_one_attacker_of_the_attackers_choice() {
     let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MZ");
@@ -86,8 +14,8 @@ fn r_and_s_5_2_two_against_one_disrupts_the_defender_and_one_attacker_of_the_att
         &[("Blue MZ 1", "0504"), ("Blue MZ 2", "0404")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
-    shock(&mut g, "Blue MZ 2", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 2", "0505").unwrap();
     assert_eq!(g.s.shock_plan.len(), 1, "one combined attack (R&S 5.2(E))");
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("2".into(), "1".into())]);
@@ -116,7 +44,7 @@ fn r_and_s_5_2_two_against_one_disrupts_the_defender_and_one_attacker_of_the_att
     let e = g.refused(Command::EndPhase);
     assert!(e.contains("must first decide"), "{e}");
     g.ok(Command::ChooseShockLosses { units: vec![b2] }, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(!g.disrupted("Blue MZ 1"));
     assert!(g.disrupted("Blue MZ 2"));
     assert!(g.disrupted("Red MZ 1"));
@@ -135,7 +63,7 @@ fn r_and_s_5_2_e_a_weaker_attack_disrupts_every_attacker_and_the_defender_choose
         &[("Blue MZ 1", "0504")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("1".into(), "2".into())]);
     assert!(g.disrupted("Blue MZ 1"));
@@ -156,7 +84,7 @@ fn r_and_s_5_2_e_a_weaker_attack_disrupts_every_attacker_and_the_defender_choose
         ]
     );
     g.ok(Command::ChooseShockLosses { units: vec![r1] }, &[]);
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Red MZ 1"));
     assert_ne!(g.hex_of("Red MZ 1").as_deref(), Some("0505"));
     assert!(!g.disrupted("Red MZ 2"));
@@ -168,11 +96,11 @@ fn r_and_s_5_2_equal_strengths_disrupt_both_sides() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("1".into(), "1".into())]);
     assert!(!matches!(g.s.pending, Some(Pending::ShockLosses { .. })));
-    settle(&mut g);
+    g.settle();
     assert!(g.disrupted("Blue MZ 1"));
     assert!(g.disrupted("Red MZ 1"));
     assert_ne!(g.hex_of("Red MZ 1").as_deref(), Some("0505"));
@@ -183,36 +111,25 @@ fn r_and_s_5_2_equal_strengths_disrupt_both_sides() {
     );
 }
 
-const VILLAGE: &[&str] = &[
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "....v.....",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
+/// A village at 0505.
+fn village() -> MapSpec {
+    MapSpec::default().with("v", &["0505"])
+}
 
 #[test]
 fn r_and_s_5_2_a_defender_in_a_village_counts_three_so_two_attackers_do_not_disrupt_it() {
     // 9.2: a village triples the defense "Fire and Shock". "Thus, an Enemy unit in a trench
     // could be disrupted only at the cost of disrupting three Friendly attacking units": an
     // equal number of adjusted points, never more, on the stronger side.
-    let spec = MapSpec {
-        rows: VILLAGE,
-        ..MapSpec::default()
-    };
+    let spec = village();
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
         &[("Blue MZ 1", "0504"), ("Blue MZ 2", "0404")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
-    shock(&mut g, "Blue MZ 2", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 2", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("2".into(), "3".into())]);
     assert!(g.s.pending.is_none());
@@ -223,10 +140,7 @@ fn r_and_s_5_2_a_defender_in_a_village_counts_three_so_two_attackers_do_not_disr
 
 #[test]
 fn r_and_s_5_2_three_attackers_against_a_village_disrupt_all_three_and_the_defender() {
-    let spec = MapSpec {
-        rows: VILLAGE,
-        ..MapSpec::default()
-    };
+    let spec = village();
     let mut g = Game::new(&spec, "3 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0505")],
@@ -238,11 +152,11 @@ fn r_and_s_5_2_three_attackers_against_a_village_disrupt_all_three_and_the_defen
     );
     g.to(0, Phase::Shock);
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
-        shock(&mut g, l, "0505").unwrap();
+        g.shock(l, "0505").unwrap();
     }
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("3".into(), "3".into())]);
-    settle(&mut g);
+    g.settle();
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3", "Red MZ 1"] {
         assert!(g.disrupted(l), "{l}");
     }
@@ -263,13 +177,13 @@ fn r_and_s_5_2_guns_in_the_defending_hex_are_always_disrupted_and_unlimbered_one
     );
     g.to(0, Phase::Shock);
     for l in ["Blue MZ 1", "Blue MZ 2", "Blue MZ 3"] {
-        shock(&mut g, l, "0505").unwrap();
+        g.shock(l, "0505").unwrap();
     }
     let mut events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("3".into(), "1".into())]);
     let b3 = g.id("Blue MZ 3");
     events.extend(g.ok(Command::ChooseShockLosses { units: vec![b3] }, &[]));
-    settle(&mut g);
+    g.settle();
     assert!(g.eliminated("Red MA 1"));
     assert_eq!(
         eliminations(&events, &g),
@@ -290,17 +204,14 @@ fn r_and_s_5_2_a_single_attacker_disrupts_the_guns_whatever_the_stacks_shock_str
     // "even a single unit making a Shock Attack against a stack of units containing Artillery
     // or Machine Gun units, would disrupt the gun units regardless of the Shock Defense
     // Strength of the stack."
-    let spec = MapSpec {
-        rows: VILLAGE,
-        ..MapSpec::default()
-    };
+    let spec = village();
     let mut g = Game::new(&spec, "1 MZ", "1 MZ; 1 MG");
     g.setup(
         &[("Red MZ 1", "0505"), ("Red MG 1", "0505")],
         &[("Blue MZ 1", "0504")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(shock_resolved(&events), [("1".into(), "3".into())]);
     assert!(g.eliminated("Red MG 1"));
@@ -312,31 +223,16 @@ fn r_and_s_5_2_a_single_attacker_disrupts_the_guns_whatever_the_stacks_shock_str
 fn r_and_s_6_0_c_a_limbered_gun_disrupted_by_shock_retreats() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MA");
     let ma = g.id("Red MA 1");
-    g.ok(
-        Command::Deploy {
-            unit: ma,
-            hex: hex("0505"),
-            limbered: true,
-        },
-        &[],
-    );
+    g.deploy_limbered("Red MA 1", "0505").unwrap();
     g.ok(Command::EndDeployment, &[]);
-    let b = g.id("Blue MZ 1");
-    g.ok(
-        Command::Deploy {
-            unit: b,
-            hex: hex("0504"),
-            limbered: false,
-        },
-        &[],
-    );
+    g.deploy("Blue MZ 1", "0504").unwrap();
     g.ok(Command::EndDeployment, &[]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     // A lone gun has no shock strength: 1 against 0, no attacker is disrupted.
     assert_eq!(shock_resolved(&events), [("1".into(), "0".into())]);
-    settle(&mut g);
+    g.settle();
     assert!(!g.eliminated("Red MA 1"));
     assert!(g.disrupted("Red MA 1"));
     assert!(
@@ -368,30 +264,27 @@ fn r_and_s_5_2_c_a_hex_is_attacked_once_and_a_unit_attacks_once_per_phase() {
     );
     g.to(0, Phase::Shock);
     // Blue MZ 2 is next to both 0505 and 0705.
-    shock(&mut g, "Blue MZ 2", "0705").unwrap();
-    let e = shock(&mut g, "Blue MZ 2", "0505").unwrap_err();
+    g.shock("Blue MZ 2", "0705").unwrap();
+    let e = g.shock("Blue MZ 2", "0505").unwrap_err();
     assert_eq!(e, "R&S 5.2(C): Blue MZ 2 has already attacked this phase");
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
+    g.shock("Blue MZ 1", "0505").unwrap();
     g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     // One Red unit is left in 0505; it may not be attacked again this phase.
     assert_eq!(g.s.stack(hex("0505")).len(), 1);
-    let e = shock(&mut g, "Blue MZ 3", "0505").unwrap_err();
+    let e = g.shock("Blue MZ 3", "0505").unwrap_err();
     assert_eq!(e, "R&S 5.2(C): 0505 has already been attacked this phase");
     // Next player-turn it may.
     g.to(1, Phase::Fire);
     g.to(0, Phase::Shock);
     assert_eq!(g.s.turn, 2);
-    shock(&mut g, "Blue MZ 3", "0505").unwrap();
+    g.shock("Blue MZ 3", "0505").unwrap();
 }
 
 /// Blue units at 0404 and 0604 control every hex a retreat from 0503 (away from 0502) can
 /// enter first, so the retreat must go through their zones, down the corridor to 0507.
 fn into_0507(red: &str, red_at: &[(&str, &str)]) -> Game {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "4 MZ", red);
     g.setup(
         red_at,
@@ -413,8 +306,8 @@ fn r_and_s_5_2_c_a_unit_is_attacked_once_even_after_retreating_into_another_hex(
     // Combat Phase": Red MZ 2 alone defends (1 against 1), the disrupted Red MZ 1 is not
     // attacked again (it would count 1/2 and could be eliminated).
     let mut g = into_0507("2 MZ", &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")]);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
-    shock(&mut g, "Blue MZ 4", "0507").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 4", "0507").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(
         shock_resolved(&events),
@@ -428,10 +321,10 @@ fn r_and_s_5_2_c_a_unit_is_attacked_once_even_after_retreating_into_another_hex(
     assert!(g.disrupted("Blue MZ 1") && g.disrupted("Blue MZ 4"));
     // Nor may a new attack be made on a hex holding only units already attacked.
     let mut g = into_0507("1 MZ", &[("Red MZ 1", "0503")]);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     g.ok(Command::ResolveShock, &[]);
     assert_eq!(g.hex_of("Red MZ 1").as_deref(), Some("0507"));
-    let e = shock(&mut g, "Blue MZ 4", "0507").unwrap_err();
+    let e = g.shock("Blue MZ 4", "0507").unwrap_err();
     assert_eq!(
         e,
         "R&S 5.2(C): every unit in 0507 has already been attacked this phase"
@@ -446,13 +339,13 @@ fn r_and_s_5_2_d_attackers_in_one_hex_attack_the_same_hex() {
         &[("Blue MZ 1", "0504"), ("Blue MZ 2", "0504")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0505").unwrap();
-    let e = shock(&mut g, "Blue MZ 2", "0404").unwrap_err();
+    g.shock("Blue MZ 1", "0505").unwrap();
+    let e = g.shock("Blue MZ 2", "0404").unwrap_err();
     assert_eq!(
         e,
         "R&S 5.2(D): units in 0504 must all attack the same hex; one already attacks 0505"
     );
-    shock(&mut g, "Blue MZ 2", "0505").unwrap();
+    g.shock("Blue MZ 2", "0505").unwrap();
     // Units are not compelled to attack (5.2(B)): Blue MZ 2 withdraws from the attack.
     let u = g.id("Blue MZ 2");
     g.ok(Command::CancelShock { unit: u }, &[]);
@@ -466,12 +359,12 @@ fn r_and_s_5_2_only_adjacent_hexes_and_guns_do_not_shock_attack() {
         &[("Blue MZ 1", "0503"), ("Blue BA 1", "0504")],
     );
     g.to(0, Phase::Shock);
-    let e = shock(&mut g, "Blue MZ 1", "0505").unwrap_err();
+    let e = g.shock("Blue MZ 1", "0505").unwrap_err();
     assert_eq!(
         e,
         "R&S 5.2(A): Blue MZ 1 may shock attack only an adjacent hex"
     );
-    let e = shock(&mut g, "Blue BA 1", "0505").unwrap_err();
+    let e = g.shock("Blue BA 1", "0505").unwrap_err();
     assert_eq!(
         e,
         "R&S 5.2: Blue BA 1 has a shock combat strength of zero and does not attack"
@@ -488,20 +381,17 @@ fn r_and_s_6_0_a_disrupted_units_may_not_shock_attack() {
     g.mv("Blue MZ 1", &["0403", "0404"]).unwrap();
     g.ok(Command::EndPhase, &[]);
     assert!(g.disrupted("Blue MZ 1"));
-    let e = shock(&mut g, "Blue MZ 1", "0505").unwrap_err();
+    let e = g.shock("Blue MZ 1", "0505").unwrap_err();
     assert_eq!(e, "R&S 6.0(A): Blue MZ 1 is disrupted and may not attack");
 }
 
 #[test]
 fn r_and_s_6_0_a_a_second_disruption_by_enemy_action_eliminates() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0502")]);
     // Fire: 3 against 2 is 1-1; a 5 is RD. Red retreats down the corridor, disrupted.
-    fire(&mut g, "Blue MZ 1", "0503");
+    g.fire("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveFire, &[5]);
     assert_eq!(
         retreated(&events, &g),
@@ -516,7 +406,7 @@ fn r_and_s_6_0_a_a_second_disruption_by_enemy_action_eliminates() {
     g.mv("Blue MZ 1", &["0503", "0504", "0505", "0506"])
         .unwrap();
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0507").unwrap();
+    g.shock("Blue MZ 1", "0507").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     // Disrupted: half its shock value.
     assert_eq!(shock_resolved(&events), [("1".into(), "1/2".into())]);
@@ -533,16 +423,13 @@ fn r_and_s_6_0_a_a_second_disruption_by_enemy_action_eliminates() {
 
 #[test]
 fn r_and_s_6_0_b_disrupted_in_the_enemy_player_turn_recovers_at_the_end_of_the_next_one() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     // Both disrupted in Blue's player-turn 1.
     assert!(g.disrupted("Red MZ 1") && g.disrupted("Blue MZ 1"));
     // Red's own next player-turn: still disrupted all through it.
@@ -568,14 +455,11 @@ fn r_and_s_6_0_b_disrupted_in_the_enemy_player_turn_recovers_at_the_end_of_the_n
 
 #[test]
 fn r_and_s_6_0_c_retreat_the_full_allowance_directly_away_through_the_most_clear_hexes() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     // Into the woods beside (0403, 0603) the path would cross fewer clear hexes: the
     // corridor is the only option, no choice is asked for.
@@ -592,10 +476,7 @@ fn r_and_s_6_0_c_retreat_the_full_allowance_directly_away_through_the_most_clear
 
 #[test]
 fn r_and_s_6_0_c_a_retreat_blocked_by_enemy_units_eliminates() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "4 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0503")],
@@ -607,7 +488,7 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_enemy_units_eliminates() {
         ],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert_eq!(
         eliminations(&events, &g),
@@ -624,10 +505,7 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_enemy_units_eliminates() {
 fn r_and_s_6_0_c_a_retreat_that_would_overstack_eliminates() {
     // "Units may not violate Stacking limits during a retreat, and if forced to do so they
     // are eliminated instead": 0504 holds six points, 0403 and 0603 hold Blue units.
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "3 MZ", "4 MZ");
     g.setup(
         &[
@@ -643,7 +521,7 @@ fn r_and_s_6_0_c_a_retreat_that_would_overstack_eliminates() {
         ],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     assert!(g.eliminated("Red MZ 1"));
     assert_eq!(
@@ -665,7 +543,7 @@ fn r_and_s_6_0_c_a_retreat_blocked_by_the_map_edge_eliminates() {
     let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
     g.setup(&[("Red MZ 1", "0501")], &[("Blue MZ 1", "0502")]);
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0501").unwrap();
+    g.shock("Blue MZ 1", "0501").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
     // 0401 and 0601 are no farther from 0502 than 0501 is; the hexes that are lie off the
     // map: the map edge alone blocks the retreat.
@@ -713,8 +591,8 @@ fn r_and_s_6_0_c_a_unit_fired_on_from_opposite_sides_has_no_hex_farther_and_is_e
         ],
         "four empty hexes around 0707"
     );
-    fire(&mut g, "Blue MZ 1", "0707");
-    fire(&mut g, "Blue MZ 2", "0707");
+    g.fire("Blue MZ 1", "0707").unwrap();
+    g.fire("Blue MZ 2", "0707").unwrap();
     // 6 against 2: 3-1, a 2 is RD.
     let events = g.ok(Command::ResolveFire, &[2]);
     assert_eq!(
@@ -738,10 +616,10 @@ fn r_and_s_6_0_c_a_unit_fired_on_from_opposite_sides_has_no_hex_farther_and_is_e
         &[("Red MZ 1", "0707")],
         &[("Blue MZ 1", "0706"), ("Blue MZ 2", "0807")],
     );
-    fire(&mut g, "Blue MZ 1", "0707");
-    fire(&mut g, "Blue MZ 2", "0707");
+    g.fire("Blue MZ 1", "0707").unwrap();
+    g.fire("Blue MZ 2", "0707").unwrap();
     let events = g.ok(Command::ResolveFire, &[2]);
-    settle(&mut g);
+    g.settle();
     assert!(eliminations(&events, &g).is_empty());
     assert!(!g.eliminated("Red MZ 1"));
     let at = hex(&g.hex_of("Red MZ 1").expect("on the map"));
@@ -751,10 +629,7 @@ fn r_and_s_6_0_c_a_unit_fired_on_from_opposite_sides_has_no_hex_farther_and_is_e
 
 #[test]
 fn r_and_s_6_0_c_friendly_units_retreated_through_are_disrupted_not_eliminated() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "1 MZ", "2 MZ");
     g.setup(
         &[("Red MZ 1", "0503"), ("Red MZ 2", "0505")],
@@ -762,9 +637,9 @@ fn r_and_s_6_0_c_friendly_units_retreated_through_are_disrupted_not_eliminated()
     );
     // Red MZ 1's retreat down the corridor passes through Red MZ 2.
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     let r = retreated(&events, &g);
     assert_eq!(r.len(), 1);
     assert!(r[0].1.contains(&"0505".to_string()), "{r:?}");
@@ -778,10 +653,7 @@ fn r_and_s_6_0_c_friendly_units_retreated_through_are_disrupted_not_eliminated()
 
 #[test]
 fn r_and_s_6_0_c_an_already_disrupted_unit_retreated_through_is_not_eliminated() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "2 MZ", "2 MZ");
     g.setup(
         &[("Red MZ 1", "0503"), ("Red MZ 2", "0506")],
@@ -798,9 +670,9 @@ fn r_and_s_6_0_c_an_already_disrupted_unit_retreated_through_is_not_eliminated()
     g.to(0, Phase::Movement);
     g.mv("Blue MZ 2", &["0306"]).unwrap();
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     assert_eq!(
         retreated(&events, &g),
         [(
@@ -814,18 +686,15 @@ fn r_and_s_6_0_c_an_already_disrupted_unit_retreated_through_is_not_eliminated()
 
 #[test]
 fn r_and_s_6_0_c_errata_a_retreating_unit_ends_on_top_and_takes_fire_already_allocated() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "2 MZ", "2 MZ");
     g.setup(
         &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")],
         &[("Blue MZ 1", "0502"), ("Blue MZ 2", "0509")],
     );
     // Both attacks allocated first (R&S 3.0), then resolved in order.
-    fire(&mut g, "Blue MZ 1", "0503");
-    fire(&mut g, "Blue MZ 2", "0507");
+    g.fire("Blue MZ 1", "0503").unwrap();
+    g.fire("Blue MZ 2", "0507").unwrap();
     // 3 against 2: 1-1, a 5 is RD: Red MZ 1 retreats onto Red MZ 2 at 0507 and is on top.
     // The fire on 0507 then hits it, disrupted (defense 1): 3-1, a 2 is RD: eliminated.
     let events = g.ok(Command::ResolveFire, &[5, 2]);
@@ -859,10 +728,7 @@ fn r_and_s_6_0_c_errata_a_retreating_unit_ends_on_top_and_takes_fire_already_all
 
 #[test]
 fn r_and_s_5_1_c_no_new_fire_at_a_hex_or_unit_already_attacked_this_phase() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "3 MZ", "2 MZ");
     g.setup(
         &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")],
@@ -873,7 +739,7 @@ fn r_and_s_5_1_c_no_new_fire_at_a_hex_or_unit_already_attacked_this_phase() {
         ],
     );
     // A roll of 1 at 1-1: no effect; 0503 has been attacked all the same.
-    fire(&mut g, "Blue MZ 1", "0503");
+    g.fire("Blue MZ 1", "0503").unwrap();
     g.ok(Command::ResolveFire, &[1]);
     let u = g.id("Blue MZ 3");
     let e = g.refused(Command::Fire {
@@ -886,7 +752,7 @@ fn r_and_s_5_1_c_no_new_fire_at_a_hex_or_unit_already_attacked_this_phase() {
     // 0507, where it is on top: attacked once already, it may not be fired at anew.
     g.to(1, Phase::Fire);
     g.to(0, Phase::Fire);
-    fire(&mut g, "Blue MZ 1", "0503");
+    g.fire("Blue MZ 1", "0503").unwrap();
     g.ok(Command::ResolveFire, &[5]);
     let r1 = g.id("Red MZ 1");
     assert_eq!(g.s.top(hex("0507")), Some(r1));
@@ -904,17 +770,14 @@ fn r_and_s_5_1_c_no_new_fire_at_a_hex_or_unit_already_attacked_this_phase() {
 
 #[test]
 fn r_and_s_6_0_c_the_retreat_ends_on_top_of_a_friendly_stack() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     let mut g = Game::new(&spec, "1 MZ", "2 MZ");
     g.setup(
         &[("Red MZ 1", "0503"), ("Red MZ 2", "0507")],
         &[("Blue MZ 1", "0502")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     g.ok(Command::ResolveShock, &[]);
     let r1 = g.id("Red MZ 1");
     assert_eq!(g.s.top(hex("0507")), Some(r1));
@@ -923,10 +786,7 @@ fn r_and_s_6_0_c_the_retreat_ends_on_top_of_a_friendly_stack() {
 
 #[test]
 fn r_and_s_6_0_c_enemy_zones_are_entered_only_if_no_other_retreat_exists() {
-    let spec = MapSpec {
-        rows: CORRIDOR,
-        ..MapSpec::default()
-    };
+    let spec = corridor();
     // Blue MZ 2 in the woods at 0406 controls 0506 and 0507: the retreat avoids them, even at
     // the cost of a woods hex (0605).
     let mut g = Game::new(&spec, "2 MZ", "1 MZ");
@@ -935,9 +795,9 @@ fn r_and_s_6_0_c_enemy_zones_are_entered_only_if_no_other_retreat_exists() {
         &[("Blue MZ 1", "0502"), ("Blue MZ 2", "0406")],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     assert_eq!(
         retreated(&events, &g),
         [(
@@ -957,9 +817,9 @@ fn r_and_s_6_0_c_enemy_zones_are_entered_only_if_no_other_retreat_exists() {
         ],
     );
     g.to(0, Phase::Shock);
-    shock(&mut g, "Blue MZ 1", "0503").unwrap();
+    g.shock("Blue MZ 1", "0503").unwrap();
     let events = g.ok(Command::ResolveShock, &[]);
-    settle(&mut g);
+    g.settle();
     assert_eq!(
         retreated(&events, &g),
         [(

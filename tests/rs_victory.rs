@@ -24,35 +24,10 @@ fn game(spec: &MapSpec, blue: &str, red: &str, edit: impl Fn(&mut Value)) -> Gam
     Game::with(spec, blue, red, GameOptions::default(), edit)
 }
 
-fn deploy(g: &mut Game, label: &str, h: &str) -> Result<Vec<Event>, String> {
-    let u = g.id(label);
-    g.run(
-        Command::Deploy {
-            unit: u,
-            hex: hex(h),
-            limbered: false,
-        },
-        &[],
-    )
-    .map_err(|e| e.to_string())
-}
-
 fn exit(g: &mut Game, label: &str) -> Result<Vec<Event>, String> {
     let u = g.id(label);
     g.run(Command::ExitMap { unit: u }, &[])
         .map_err(|e| e.to_string())
-}
-
-fn fire(g: &mut Game, label: &str, target: &str) {
-    let u = g.id(label);
-    g.ok(
-        Command::Fire {
-            unit: u,
-            target: hex(target),
-            ammo: None,
-        },
-        &[],
-    );
 }
 
 // ---- hold ----
@@ -111,10 +86,9 @@ fn r_and_s_11_0_hold_means_a_friendly_unit_in_the_hex_at_the_end_of_the_last_tur
 fn r_and_s_11_3_hold_with_no_enemy_within_two_hexes() {
     // "Allies must hold either B14 or B15 at the end of the last Game-Turn with no Austrians
     // within 2 hexes of it."
-    let spec = MapSpec {
-        features: &[("B14", &["0505"]), ("B15", &["0808"])],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .feature("B14", &["0505"])
+        .feature("B15", &["0808"]);
     let victory = |v: &mut Value| {
         v["game_length"] = json!(1);
         v["victory"] = json!([{"text": "Blue must hold either B14 or B15 with no Red unit within 2 hexes of it.",
@@ -139,10 +113,9 @@ fn r_and_s_11_3_hold_with_no_enemy_within_two_hexes() {
 #[test]
 fn r_and_s_11_4_hold_both_villages_each_feature() {
     // "French must hold V8 and V9 at the end of the last Game-Turn": a unit in each.
-    let spec = MapSpec {
-        features: &[("V8", &["0303", "0304"]), ("V9", &["0707", "0708"])],
-        ..MapSpec::default()
-    };
+    let spec = MapSpec::default()
+        .feature("V8", &["0303", "0304"])
+        .feature("V9", &["0707", "0708"]);
     let victory = |v: &mut Value| {
         v["game_length"] = json!(1);
         v["victory"] = json!([{"text": "Blue must hold V8 and V9.",
@@ -172,17 +145,13 @@ fn hold_h1_for_two(v: &mut Value) {
                  "turns": 2}}]);
 }
 
-const H1: MapSpec = MapSpec {
-    rows: &[".........."; 10],
-    elevation: None,
-    hexsides: &[],
-    roads: &[],
-    features: &[("H1", &["0505", "0506"])],
-};
+fn h1() -> MapSpec {
+    MapSpec::default().feature("H1", &["0505", "0506"])
+}
 
 #[test]
 fn r_and_s_11_7_whoever_holds_the_hill_for_two_consecutive_game_turns_wins() {
-    let mut g = game(&H1, "1 MZ", "2 MZ", hold_h1_for_two);
+    let mut g = game(&h1(), "1 MZ", "2 MZ", hold_h1_for_two);
     g.setup(
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0506")],
         &[("Blue MZ 1", "0101")],
@@ -203,7 +172,7 @@ fn r_and_s_11_7_whoever_holds_the_hill_for_two_consecutive_game_turns_wins() {
 
 #[test]
 fn r_and_s_11_7_the_turns_must_be_consecutive() {
-    let mut g = game(&H1, "1 MZ", "2 MZ", hold_h1_for_two);
+    let mut g = game(&h1(), "1 MZ", "2 MZ", hold_h1_for_two);
     g.setup(
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0506")],
         &[("Blue MZ 1", "0101")],
@@ -231,7 +200,7 @@ fn r_and_s_11_7_the_turns_must_be_consecutive() {
 
 #[test]
 fn r_and_s_11_7_nobody_holding_the_hill_is_a_draw_at_the_end() {
-    let mut g = game(&H1, "1 MZ", "1 MZ", |v| {
+    let mut g = game(&h1(), "1 MZ", "1 MZ", |v| {
         hold_h1_for_two(v);
         v["game_length"] = json!(2);
     });
@@ -318,8 +287,8 @@ fn r_and_s_11_9_exit_with_more_losses_than_the_enemy_loses() {
         &[("Blue MZ 1", "0503"), ("Blue MZ 2", "0704")],
     );
     // Blue eliminates Red MZ 3: 6 against 2, 3-1, a 6 is E.
-    fire(&mut g, "Blue MZ 1", "0505");
-    fire(&mut g, "Blue MZ 2", "0505");
+    g.fire("Blue MZ 1", "0505").unwrap();
+    g.fire("Blue MZ 2", "0505").unwrap();
     g.ok(Command::ResolveFire, &[6]);
     assert!(g.eliminated("Red MZ 3"));
     g.to(1, Phase::Movement);
@@ -378,8 +347,8 @@ fn r_and_s_11_6_destroying_the_last_enemy_unit_on_game_turn_2_is_a_tactical_vict
     g.to(0, Phase::Fire);
     g.to(1, Phase::Fire);
     assert_eq!(g.s.turn, 2);
-    fire(&mut g, "Red MZ 1", "0505");
-    fire(&mut g, "Red MZ 2", "0505");
+    g.fire("Red MZ 1", "0505").unwrap();
+    g.fire("Red MZ 2", "0505").unwrap();
     let events = g.ok(Command::ResolveFire, &[6]);
     assert!(g.eliminated("Blue MZ 1"));
     assert_eq!(
@@ -409,8 +378,8 @@ fn r_and_s_11_6_destroying_the_last_enemy_unit_on_game_turn_1_is_a_substantive_v
         &[("Blue MZ 1", "0505")],
     );
     g.to(1, Phase::Fire);
-    fire(&mut g, "Red MZ 1", "0505");
-    fire(&mut g, "Red MZ 2", "0505");
+    g.fire("Red MZ 1", "0505").unwrap();
+    g.fire("Red MZ 2", "0505").unwrap();
     g.ok(Command::ResolveFire, &[6]);
     let outcome = g.s.outcome.clone().unwrap();
     assert_eq!(
@@ -434,17 +403,12 @@ fn r_and_s_11_6_units_surviving_to_the_end_win_the_otherwise_grade() {
 
 // ---- control the hill the enemy deployed on ----
 
-const HILLS: MapSpec = MapSpec {
-    rows: &[".........."; 10],
-    elevation: None,
-    hexsides: &[],
-    roads: &[],
-    features: &[
-        ("H1", &["0303"]),
-        ("H2", &["0505", "0506", "0605"]),
-        ("H3", &["0306"]),
-    ],
-};
+fn hills() -> MapSpec {
+    MapSpec::default()
+        .feature("H1", &["0303"])
+        .feature("H2", &["0505", "0506", "0605"])
+        .feature("H3", &["0306"])
+}
 
 fn tarapaca(length: u32) -> impl Fn(&mut Value) {
     move |v| {
@@ -464,25 +428,25 @@ fn tarapaca(length: u32) -> impl Fn(&mut Value) {
 
 #[test]
 fn r_and_s_11_14_one_feature_deployment_and_control_of_the_enemys_hill_not_met() {
-    let mut g = game(&HILLS, "1 MZ", "2 MZ", tarapaca(1));
-    deploy(&mut g, "Red MZ 1", "0505").unwrap();
+    let mut g = game(&hills(), "1 MZ", "2 MZ", tarapaca(1));
+    g.deploy("Red MZ 1", "0505").unwrap();
     // All of the entry's units on the same one of the features.
-    let e = deploy(&mut g, "Red MZ 2", "0303").unwrap_err();
+    let e = g.deploy("Red MZ 2", "0303").unwrap_err();
     assert_eq!(
         e,
         "Scenario deployment: the others set up on H2; all must be on the same one"
     );
-    deploy(&mut g, "Red MZ 2", "0506").unwrap();
+    g.deploy("Red MZ 2", "0506").unwrap();
     g.ok(Command::EndDeployment, &[]);
     assert_eq!(g.s.deployed_on[1].as_deref(), Some("H2"));
     // not_enemys: Blue may not choose the hill Red is on.
-    let e = deploy(&mut g, "Blue MZ 1", "0605").unwrap_err();
+    let e = g.deploy("Blue MZ 1", "0605").unwrap_err();
     assert_eq!(
         e,
         "Scenario deployment: H2 is where the enemy deployed: Blue deploys on one of the two \
          other hills."
     );
-    deploy(&mut g, "Blue MZ 1", "0306").unwrap();
+    g.deploy("Blue MZ 1", "0306").unwrap();
     g.ok(Command::EndDeployment, &[]);
     let outcome = play_out(&mut g);
     assert_eq!(outcome.winner, Some(1));
@@ -494,10 +458,10 @@ fn r_and_s_11_14_one_feature_deployment_and_control_of_the_enemys_hill_not_met()
 
 #[test]
 fn r_and_s_11_14_control_of_the_hill_the_enemy_deployed_on_wins() {
-    let mut g = game(&HILLS, "1 MZ", "1 MZ", tarapaca(2));
-    deploy(&mut g, "Red MZ 1", "0303").unwrap();
+    let mut g = game(&hills(), "1 MZ", "1 MZ", tarapaca(2));
+    g.deploy("Red MZ 1", "0303").unwrap();
     g.ok(Command::EndDeployment, &[]);
-    deploy(&mut g, "Blue MZ 1", "0306").unwrap();
+    g.deploy("Blue MZ 1", "0306").unwrap();
     g.ok(Command::EndDeployment, &[]);
     // Red abandons H1; Blue takes it on game-turn 2.
     g.to(1, Phase::Movement);
@@ -517,26 +481,26 @@ fn scenario_deployment_zones_are_enforced() {
         v["deployment"][0]["zone"] = json!({"text": "Red deploys in column 09.",
             "hexes": ["0901", "0902", "0903", "0904", "0905"]});
     });
-    let e = deploy(&mut g, "Red MZ 1", "0505").unwrap_err();
+    let e = g.deploy("Red MZ 1", "0505").unwrap_err();
     assert_eq!(
         e,
         "Scenario deployment: 0505 is outside Red MZ 1's deployment zone: Red deploys in \
          column 09."
     );
     // Blue does not deploy while Red is deploying.
-    let e = deploy(&mut g, "Blue MZ 1", "0101").unwrap_err();
+    let e = g.deploy("Blue MZ 1", "0101").unwrap_err();
     assert!(e.contains("whose turn it is not"), "{e}");
-    deploy(&mut g, "Red MZ 1", "0903").unwrap();
-    let e = deploy(&mut g, "Red MZ 1", "0904").unwrap_err();
+    g.deploy("Red MZ 1", "0903").unwrap();
+    let e = g.deploy("Red MZ 1", "0904").unwrap_err();
     assert_eq!(e, "Red MZ 1 is already deployed");
     let e = g.refused(Command::EndDeployment);
     assert_eq!(e, "1 still to deploy: Red MZ 2");
-    deploy(&mut g, "Red MZ 2", "0904").unwrap();
+    g.deploy("Red MZ 2", "0904").unwrap();
     g.ok(Command::EndDeployment, &[]);
     // No deploying into the enemy's hex.
-    let e = deploy(&mut g, "Blue MZ 1", "0903").unwrap_err();
+    let e = g.deploy("Blue MZ 1", "0903").unwrap_err();
     assert_eq!(e, "R&S 7.0: 0903 holds enemy units");
-    deploy(&mut g, "Blue MZ 1", "0101").unwrap();
+    g.deploy("Blue MZ 1", "0101").unwrap();
     g.ok(Command::EndDeployment, &[]);
     assert_eq!((g.s.turn, g.s.player, g.s.phase), (1, 0, Phase::Fire));
 }
@@ -547,16 +511,16 @@ fn scenario_deployment_away_from_the_enemy() {
     let mut g = game(&MapSpec::default(), "2 MZ", "1 MZ", |v| {
         v["deployment"][1]["constraints"] = json!([{"kind": "away_from_enemy", "distance": 5}]);
     });
-    deploy(&mut g, "Red MZ 1", "0505").unwrap();
+    g.deploy("Red MZ 1", "0505").unwrap();
     g.ok(Command::EndDeployment, &[]);
-    let e = deploy(&mut g, "Blue MZ 1", "0509").unwrap_err();
+    let e = g.deploy("Blue MZ 1", "0509").unwrap_err();
     assert_eq!(
         e,
         "Scenario deployment: 0509 is closer than 5 hexes to Red MZ 1"
     );
-    deploy(&mut g, "Blue MZ 1", "0510").unwrap();
-    let e = deploy(&mut g, "Blue MZ 2", "0303").unwrap_err();
+    g.deploy("Blue MZ 1", "0510").unwrap();
+    let e = g.deploy("Blue MZ 2", "0303").unwrap_err();
     assert!(e.starts_with("Scenario deployment"), "{e}");
-    deploy(&mut g, "Blue MZ 2", "1010").unwrap();
+    g.deploy("Blue MZ 2", "1010").unwrap();
     g.ok(Command::EndDeployment, &[]);
 }

@@ -628,7 +628,7 @@ mod toy {
             if let Some(a) = legal.iter().find(|c| matches!(c, Command::Attack { .. })) {
                 return a.clone();
             }
-            if r % 4 == 0 {
+            if r.is_multiple_of(4) {
                 return Command::EndTurn;
             }
             let g = s.setup().grid;

@@ -208,10 +208,10 @@ pub(super) fn draw(
 
     let with_labels = options.labels && options.scale >= LABEL_MIN_SCALE;
     let mut labels: Vec<Label> = Vec::new();
-    if let Some(o) = &overlay {
-        if with_labels {
-            labels.extend(o.labels(layout));
-        }
+    if let Some(o) = &overlay
+        && with_labels
+    {
+        labels.extend(o.labels(layout));
     }
 
     // Feature labels first, so that they win the best places.

@@ -1,68 +1,174 @@
-//! Test harness for rule cases: a small map drawn from terrain rows, a two-sided scenario on
-//! it (Blue moves first, Red deploys first, both may deploy anywhere), and a game driven with
-//! fixed dice.
+//! Test harness for rule cases: a small map built from clear ground ([`MapSpec`]), a two-sided
+//! scenario on it (Blue moves first, Red deploys first, both may deploy anywhere), a game
+//! driven with fixed dice and the commands of the rule cases ([`Game`]), and what the events
+//! say (fire and shock results, retreats, eliminations).
 #![allow(dead_code)]
 
 use kepi::engine::dice::FixedDice;
-use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
-use kepi::engine::rifle_and_saber::state::{Phase, State, UnitId};
+use kepi::engine::rifle_and_saber::state::{Ammo, Phase, State, UnitId};
+use kepi::engine::rifle_and_saber::{GameOptions, legal};
 use kepi::engine::{RifleAndSaber, RuleError, Ruleset};
 use kepi::map::{HexCoord, Map};
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
 
-/// Terrain characters: . clear, w woods, v village, s slope, r river, f ford, b bridge.
-pub struct MapSpec<'a> {
-    pub rows: &'a [&'a str],
-    pub elevation: Option<&'a [&'a str]>,
+/// A test map, built by naming what differs from clear level ground:
+/// `MapSpec::clear(10, 10).with("w", &["0504"]).ridge("0504", "0505").road(&["0502", "0503"])`.
+/// Terrain codes: . clear, w woods, v village, s slope, r river, f ford, b bridge. Hexes are
+/// printed names ("0504": column 05, row 04); the grid is flat-topped with even columns
+/// shoved down, as the Rifle & Saber map.
+#[derive(Clone, Debug)]
+pub struct MapSpec {
+    /// Terrain codes, `terrain[row - 1][column - 1]`.
+    terrain: Vec<Vec<char>>,
+    /// Levels, as `terrain`; `None` writes no elevation at all.
+    elevation: Option<Vec<Vec<u8>>>,
     /// (hex, hex, feature)
-    pub hexsides: &'a [(&'a str, &'a str, &'a str)],
-    pub roads: &'a [&'a [&'a str]],
+    hexsides: Vec<(String, String, String)>,
+    roads: Vec<Vec<String>>,
     /// (code, hexes)
-    pub features: &'a [(&'a str, &'a [&'a str])],
+    features: Vec<(String, Vec<String>)>,
 }
 
-impl Default for MapSpec<'_> {
+/// Ten by ten hexes of clear terrain, the map most rule cases use.
+impl Default for MapSpec {
     fn default() -> Self {
-        MapSpec {
-            rows: &[
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-                "..........",
-            ],
-            elevation: None,
-            hexsides: &[],
-            roads: &[],
-            features: &[],
-        }
+        MapSpec::clear(10, 10)
     }
 }
 
+fn strings(hexes: &[&str]) -> Vec<String> {
+    hexes.iter().map(|h| h.to_string()).collect()
+}
+
+impl MapSpec {
+    /// `columns` x `rows` hexes of clear terrain, no elevation, hexsides, roads or features.
+    pub fn clear(columns: u16, rows: u16) -> MapSpec {
+        MapSpec {
+            terrain: vec![vec!['.'; columns as usize]; rows as usize],
+            elevation: None,
+            hexsides: Vec::new(),
+            roads: Vec::new(),
+            features: Vec::new(),
+        }
+    }
+
+    fn cell(&mut self, h: &str) -> &mut char {
+        let c = hex(h);
+        self.terrain
+            .get_mut(c.row as usize - 1)
+            .and_then(|r| r.get_mut(c.col as usize - 1))
+            .unwrap_or_else(|| panic!("{h} is off the test map"))
+    }
+
+    fn code(code: &str) -> char {
+        assert!(
+            code.len() == 1 && ".wvsrfb".contains(code),
+            "terrain code {code}"
+        );
+        code.chars().next().expect("one character")
+    }
+
+    /// Terrain `code` in these hexes.
+    pub fn with(mut self, code: &str, hexes: &[&str]) -> MapSpec {
+        let c = Self::code(code);
+        for h in hexes {
+            *self.cell(h) = c;
+        }
+        self
+    }
+
+    /// Terrain `code` in every hex.
+    pub fn fill(mut self, code: &str) -> MapSpec {
+        let c = Self::code(code);
+        for row in &mut self.terrain {
+            row.fill(c);
+        }
+        self
+    }
+
+    /// Terrain `code` in every hex of printed row `row` (a river across the map).
+    pub fn row(mut self, code: &str, row: u16) -> MapSpec {
+        let c = Self::code(code);
+        self.terrain[row as usize - 1].fill(c);
+        self
+    }
+
+    /// Terrain `code` in every hex of printed column `column` (a corridor down the map).
+    pub fn column(mut self, code: &str, column: u16) -> MapSpec {
+        let c = Self::code(code);
+        for row in &mut self.terrain {
+            row[column as usize - 1] = c;
+        }
+        self
+    }
+
+    /// Elevation `level` in these hexes (every other hex at level 0).
+    pub fn level(mut self, level: u8, hexes: &[&str]) -> MapSpec {
+        assert!(level <= 9, "levels are written as one digit");
+        let (rows, cols) = (self.terrain.len(), self.terrain[0].len());
+        let e = self
+            .elevation
+            .get_or_insert_with(|| vec![vec![0; cols]; rows]);
+        for h in hexes {
+            let c = hex(h);
+            e[c.row as usize - 1][c.col as usize - 1] = level;
+        }
+        self
+    }
+
+    /// A hexside feature between two adjacent hexes.
+    pub fn hexside(mut self, a: &str, b: &str, feature: &str) -> MapSpec {
+        self.hexsides
+            .push((a.to_string(), b.to_string(), feature.to_string()));
+        self
+    }
+
+    /// A ridge hexside between two adjacent hexes.
+    pub fn ridge(self, a: &str, b: &str) -> MapSpec {
+        self.hexside(a, b, "ridge")
+    }
+
+    /// A road through these hexes, in order.
+    pub fn road(mut self, hexes: &[&str]) -> MapSpec {
+        self.roads.push(strings(hexes));
+        self
+    }
+
+    /// A named feature (hill "H1", village "V8", ...) made of these hexes.
+    pub fn feature(mut self, code: &str, hexes: &[&str]) -> MapSpec {
+        self.features.push((code.to_string(), strings(hexes)));
+        self
+    }
+}
+
+/// Woods everywhere but column 05: retreats down the column are the only all-clear paths.
+pub fn corridor() -> MapSpec {
+    MapSpec::default().fill("w").column(".", 5)
+}
+
 pub fn map_json(spec: &MapSpec) -> Value {
-    let rows = spec.rows.len();
-    let cols = spec.rows[0].chars().count();
+    let rows: Vec<String> = spec.terrain.iter().map(|r| r.iter().collect()).collect();
+    let cols = spec.terrain[0].len();
     let mut v = json!({
         "format": "kepi-map", "version": 1, "id": "test", "name": "Test",
         "ruleset": "rifle-and-saber",
-        "grid": {"orientation": "flat", "shove": "even", "columns": cols, "rows": rows},
+        "grid": {"orientation": "flat", "shove": "even", "columns": cols, "rows": rows.len()},
         "terrain": {"legend": {".": "clear", "w": "woods", "v": "village", "s": "slope",
                                "r": "river", "f": "ford", "b": "bridge"},
-                    "rows": spec.rows},
+                    "rows": rows},
         "hexsides": spec.hexsides.iter().map(|(a, b, f)| json!({"between": [a, b], "features": [f]})).collect::<Vec<_>>(),
         "routes": spec.roads.iter().map(|r| json!({"kind": "road", "hexes": r})).collect::<Vec<_>>(),
         "features": spec.features.iter().map(|(c, h)| json!({"code": c, "hexes": h})).collect::<Vec<_>>(),
     });
-    if let Some(e) = spec.elevation {
-        v["elevation"] = json!({ "rows": e });
+    if let Some(e) = &spec.elevation {
+        let rows: Vec<String> = e
+            .iter()
+            .map(|r| r.iter().map(|l| l.to_string()).collect())
+            .collect();
+        v["elevation"] = json!({ "rows": rows });
     }
     v
 }
@@ -181,30 +287,101 @@ impl Game {
     /// Deploy Red's units, then Blue's; the game starts in Blue's Fire Combat Phase.
     pub fn setup(&mut self, red: &[(&str, &str)], blue: &[(&str, &str)]) {
         for (label, h) in red {
-            let u = self.id(label);
-            self.ok(
-                Command::Deploy {
-                    unit: u,
-                    hex: hex(h),
-                    limbered: false,
-                },
-                &[],
-            );
+            self.deploy(label, h).unwrap_or_else(|e| panic!("{e}"));
         }
         self.ok(Command::EndDeployment, &[]);
         for (label, h) in blue {
-            let u = self.id(label);
-            self.ok(
-                Command::Deploy {
-                    unit: u,
-                    hex: hex(h),
-                    limbered: false,
-                },
-                &[],
-            );
+            self.deploy(label, h).unwrap_or_else(|e| panic!("{e}"));
         }
         self.ok(Command::EndDeployment, &[]);
         assert_eq!(self.s.phase, Phase::Fire);
+    }
+
+    /// Apply a command on unit `label` made by `c` (`Command::Limber { unit }`...), no dice.
+    pub fn unit_cmd(
+        &mut self,
+        c: impl FnOnce(UnitId) -> Command,
+        label: &str,
+    ) -> Result<Vec<Event>, String> {
+        let u = self.id(label);
+        self.run(c(u), &[]).map_err(|e| e.to_string())
+    }
+
+    /// Set unit `label` up at `h` (guns unlimbered).
+    pub fn deploy(&mut self, label: &str, h: &str) -> Result<Vec<Event>, String> {
+        self.unit_cmd(
+            |unit| Command::Deploy {
+                unit,
+                hex: hex(h),
+                limbered: false,
+            },
+            label,
+        )
+    }
+
+    /// Set gun `label` up limbered at `h`.
+    pub fn deploy_limbered(&mut self, label: &str, h: &str) -> Result<Vec<Event>, String> {
+        self.unit_cmd(
+            |unit| Command::Deploy {
+                unit,
+                hex: hex(h),
+                limbered: true,
+            },
+            label,
+        )
+    }
+
+    /// Allocate `label`'s fire at `target` (R&S 5.1), no ammunition named.
+    pub fn fire(&mut self, label: &str, target: &str) -> Result<Vec<Event>, String> {
+        self.fire_with(label, target, None)
+    }
+
+    /// Allocate `label`'s fire at `target` with this ammunition (artillery, R&S 5.1(F)).
+    pub fn fire_with(
+        &mut self,
+        label: &str,
+        target: &str,
+        ammo: Option<Ammo>,
+    ) -> Result<Vec<Event>, String> {
+        self.unit_cmd(
+            |unit| Command::Fire {
+                unit,
+                target: hex(target),
+                ammo,
+            },
+            label,
+        )
+    }
+
+    /// Allocate `label`'s shock attack on `target` (R&S 5.2).
+    pub fn shock(&mut self, label: &str, target: &str) -> Result<Vec<Event>, String> {
+        self.unit_cmd(
+            |unit| Command::Shock {
+                unit,
+                target: hex(target),
+            },
+            label,
+        )
+    }
+
+    /// Charge (R&S 4(K)) `label` along `path`.
+    pub fn charge(&mut self, label: &str, path: &[&str]) -> Result<Vec<Event>, String> {
+        self.unit_cmd(
+            |unit| Command::Move {
+                unit,
+                path: path.iter().map(|h| hex(h)).collect(),
+                charge: true,
+            },
+            label,
+        )
+    }
+
+    /// Answer pending retreat and shock-loss decisions with the first legal choice.
+    pub fn settle(&mut self) {
+        while self.s.pending.is_some() {
+            let c = legal(&self.s).remove(0);
+            self.ok(c, &[]);
+        }
     }
 
     /// End phases until `side`'s `phase`.
@@ -249,6 +426,46 @@ pub fn fired(events: &[Event]) -> Vec<(String, String, String)> {
                 attack,
                 ..
             } => Some((odds.clone(), result.clone(), attack.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shock combats resolved: (attack, defense).
+pub fn shock_resolved(events: &[Event]) -> Vec<(String, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShockResolved {
+                attack, defense, ..
+            } => Some((attack.to_string(), defense.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The retreats: (unit, hexes entered).
+pub fn retreated(events: &[Event], g: &Game) -> Vec<(String, Vec<String>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Retreated { unit, path } => Some((
+                g.s.label(*unit).to_string(),
+                path.iter().map(|h| g.s.setup.name(*h)).collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The eliminations: (unit, reason).
+pub fn eliminations(events: &[Event], g: &Game) -> Vec<(String, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Eliminated { unit, reason } => {
+                Some((g.s.label(*unit).to_string(), reason.clone()))
+            }
             _ => None,
         })
         .collect()
