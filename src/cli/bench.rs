@@ -133,6 +133,29 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times, 0.99)),
         commands / a.runs as usize
     );
+    // 3. The same games through the generic game layer (erased states, commands as JSON), as
+    // the archive, game files and the app play them: the layer's own cost.
+    let rules = crate::engine::game::registry::get(fatehpur.file.ruleset.key())?;
+    let mut times = Vec::new();
+    for seed in 0..a.runs as u64 {
+        let s = rules
+            .start(&fatehpur, &serde_json::Value::Null)
+            .map_err(|e| e.to_string())?;
+        let t = Instant::now();
+        let mut dice = SeededDice::new(seed);
+        let mut player = rules.random_player(seed);
+        let mut s = s;
+        while !s.progress().over {
+            let c = player.next(&s);
+            s = rules.apply(&s, &c, &mut dice).expect("applies").state;
+        }
+        times.push(t.elapsed());
+    }
+    outln!(
+        "the same games through the generic game layer (commands as JSON): median {}, p99 {}",
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 0.99)),
+    );
     if a.archive {
         bench_archive(&fatehpur)?;
     }
