@@ -55,6 +55,12 @@ pub struct GameRecord {
 pub enum ReplayError {
     #[error("the embedded scenario is invalid: {0}")]
     Scenario(String),
+    /// The record's rule system or options, named as the field says.
+    #[error("{field}: {message}")]
+    Field {
+        field: &'static str,
+        message: String,
+    },
     #[error("{0}; the record does not replay")]
     Step(#[from] crate::engine::game::ReplayError),
 }
@@ -111,7 +117,21 @@ impl GameRecord {
     }
 
     pub fn rules(&self) -> Result<&'static dyn AnyRuleset, ReplayError> {
-        registry::get(self.ruleset.key()).map_err(ReplayError::Scenario)
+        let rules = registry::get(self.ruleset.key()).map_err(|message| ReplayError::Field {
+            field: "ruleset",
+            message,
+        })?;
+        if self.scenario.ruleset != self.ruleset {
+            return Err(ReplayError::Field {
+                field: "ruleset",
+                message: format!(
+                    "the record says {}, its scenario {}",
+                    self.ruleset.name(),
+                    self.scenario.ruleset.name()
+                ),
+            });
+        }
+        Ok(rules)
     }
 
     /// The embedded scenario, validated again.
@@ -120,9 +140,16 @@ impl GameRecord {
     }
 
     pub fn start(&self) -> Result<AnyState, ReplayError> {
+        let rules = self.rules()?;
+        let options = rules
+            .check_options(&self.options)
+            .map_err(|message| ReplayError::Field {
+                field: "options",
+                message,
+            })?;
         let scenario = self.setup_scenario()?;
-        self.rules()?
-            .start(&scenario, &self.options)
+        rules
+            .start(&scenario, &options)
             .map_err(|e| ReplayError::Scenario(e.to_string()))
     }
 
@@ -152,6 +179,7 @@ impl GameRecord {
         command: &Value,
         forced: BTreeMap<usize, Vec<u8>>,
     ) -> Result<Applied, RuleError> {
+        self.check_state(state)?;
         let mut live = SeededDice::resume(self.seed, self.dice_draws);
         let applied = {
             let mut dice = ForcedDice::new(&mut live, forced);
@@ -159,7 +187,7 @@ impl GameRecord {
                 .rules()
                 .apply(state, command, &mut dice as &mut dyn Dice)?
         };
-        self.record(command, &applied, live.draws());
+        self.record(&applied, live.draws());
         Ok(applied)
     }
 
@@ -170,6 +198,7 @@ impl GameRecord {
         command: &Value,
         queue: &mut VecDeque<u8>,
     ) -> Result<Applied, RuleError> {
+        self.check_state(state)?;
         let mut live = SeededDice::resume(self.seed, self.dice_draws);
         let applied = {
             let mut dice = QueuedDice::new(&mut live, queue);
@@ -177,14 +206,26 @@ impl GameRecord {
                 .rules()
                 .apply(state, command, &mut dice as &mut dyn Dice)?
         };
-        self.record(command, &applied, live.draws());
+        self.record(&applied, live.draws());
         Ok(applied)
     }
 
-    fn record(&mut self, command: &Value, applied: &Applied, draws: u64) {
+    /// A state of this record's game (its rule system), or a refusal.
+    fn check_state(&self, state: &AnyState) -> Result<(), RuleError> {
+        if state.rules().key() != self.ruleset.key() {
+            return Err(RuleError::not_now(format!(
+                "a {} state cannot continue a {} game",
+                state.rules().name(),
+                self.ruleset.name()
+            )));
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, applied: &Applied, draws: u64) {
         self.dice_draws = draws;
         self.moves.push(RecordedMove {
-            command: command.clone(),
+            command: applied.command.clone(),
             rolls: applied.rolls.clone(),
             state_hash: applied.state.hash(),
         });

@@ -7,7 +7,7 @@ use common::*;
 use kepi::engine::RifleAndSaber;
 use kepi::engine::Ruleset;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
-use kepi::engine::rifle_and_saber::state::Phase;
+use kepi::engine::rifle_and_saber::state::{Ammo, Phase};
 use std::collections::BTreeSet;
 
 fn fire(g: &Game, label: &str, target: &str) -> Command {
@@ -325,4 +325,233 @@ fn kepi_reach_and_preview_print_what_the_core_computes() {
     assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
     // The text forms run too.
     assert!(kepi(&["reach", &g, "--unit", &label]).contains("hex(es)"));
+}
+
+/// What the engine did to `unit` when the fire was resolved with `face`: "eliminated",
+/// "retreated", "disrupted" or "no effect".
+fn fate(g: &Game, cs: &[Command], unit: &str, face: u8, rolls: usize) -> &'static str {
+    let mut h = Game { s: g.s.clone() };
+    for c in cs {
+        h.ok(c.clone(), &[]);
+    }
+    let u = h.id(unit);
+    // The shot-alone rolls come after the main attack's, unless it leaves a decision pending
+    // (a retreat path to choose): spare faces are left unused then.
+    let mut dice = kepi::engine::dice::FixedDice::new(vec![face; rolls]);
+    let (after, events) = RifleAndSaber
+        .apply(&h.s, &Command::ResolveFire, &mut dice)
+        .unwrap();
+    // A retreat with several equally good paths waits for its owner's choice (R&S 6.0(C)).
+    if matches!(
+        after.pending,
+        Some(kepi::engine::rifle_and_saber::state::Pending::Retreat { unit, .. }) if unit == u
+    ) {
+        return "retreated";
+    }
+    let hit = |f: &dyn Fn(&Event) -> bool| events.iter().any(f);
+    if hit(&|e| matches!(e, Event::Eliminated { unit, .. } if *unit == u)) {
+        "eliminated"
+    } else if hit(&|e| matches!(e, Event::Retreated { unit, .. } if *unit == u)) {
+        "retreated"
+    } else if hit(&|e| matches!(e, Event::Disrupted { unit, .. } if *unit == u)) {
+        "disrupted"
+    } else {
+        "no effect"
+    }
+}
+
+/// Every face of a fire preview says what the engine then does to the defender.
+fn preview_agrees_for_every_face(g: &Game, cs: &[Command], defender: &str) {
+    let p = RifleAndSaber.preview(&g.s, cs).unwrap();
+    // The main attack's roll, then one for each shot-alone attack (R&S 5.1(F)).
+    let rolls = 1 + p
+        .notes
+        .iter()
+        .filter(|n| n.starts_with("then the shot alone"))
+        .count();
+    for face in 1..=6u8 {
+        let r = p
+            .results
+            .iter()
+            .find(|r| r.faces.contains(&(face as u32)))
+            .unwrap();
+        let expected = if r.meaning.starts_with("Eliminated") {
+            "eliminated"
+        } else if r.meaning.starts_with("Retreat") {
+            "retreated"
+        } else if r.meaning.starts_with("Disrupted") {
+            "disrupted"
+        } else {
+            "no effect"
+        };
+        assert_eq!(
+            fate(g, cs, defender, face, rolls),
+            expected,
+            "face {face}: {}",
+            r.meaning
+        );
+    }
+}
+
+fn with_ammo(g: &Game, label: &str, target: &str, ammo: Ammo) -> Command {
+    Command::Fire {
+        unit: g.id(label),
+        target: hex(target),
+        ammo: Some(ammo),
+    }
+}
+
+#[test]
+fn r_and_s_5_1_h_a_canister_e_against_an_undisrupted_gun_is_previewed_as_a_disruption() {
+    let mut g = Game::new(&MapSpec::default(), "3 BA", "1 MA");
+    g.setup(
+        &[("Red MA 1", "0505")],
+        &[
+            ("Blue BA 1", "0504"),
+            ("Blue BA 2", "0404"),
+            ("Blue BA 3", "0604"),
+        ],
+    );
+    let cs: Vec<Command> = ["Blue BA 1", "Blue BA 2", "Blue BA 3"]
+        .iter()
+        .map(|l| with_ammo(&g, l, "0505", Ammo::Canister))
+        .collect();
+    let p = RifleAndSaber.preview(&g.s, &cs).unwrap();
+    assert!(
+        p.results
+            .iter()
+            .any(|r| r.result == "E" && r.meaning.contains("5.1(H)")),
+        "{:?}",
+        p.results
+    );
+    preview_agrees_for_every_face(&g, &cs, "Red MA 1");
+}
+
+#[test]
+fn r_and_s_5_1_h_an_rd_against_a_disrupted_gun_is_previewed_as_its_elimination() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MA");
+    g.setup(&[("Red MA 1", "0505")], &[("Blue MZ 1", "0504")]);
+    let red = g.id("Red MA 1");
+    g.s.units[red].disrupted_until = Some(99);
+    let cs = vec![fire(&g, "Blue MZ 1", "0505")];
+    preview_agrees_for_every_face(&g, &cs, "Red MA 1");
+    let p = RifleAndSaber.preview(&g.s, &cs).unwrap();
+    assert!(
+        p.results
+            .iter()
+            .any(|r| r.meaning.contains("second disruption"))
+    );
+}
+
+#[test]
+fn r_and_s_5_1_f_a_shot_preview_lists_the_shot_alone_attacks_on_the_rest_of_the_stack() {
+    let mut g = Game::new(&MapSpec::default(), "1 MA; 1 MZ", "2 MZ");
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red MZ 2", "0505")],
+        &[("Blue MA 1", "0705"), ("Blue MZ 1", "0504")],
+    );
+    let cs = vec![
+        with_ammo(&g, "Blue MA 1", "0505", Ammo::Shot),
+        fire(&g, "Blue MZ 1", "0505"),
+    ];
+    let p = RifleAndSaber.preview(&g.s, &cs).unwrap();
+    let ma = &p.attackers[0];
+    let kind = g.s.kind(g.id("Blue MA 1"));
+    assert_eq!(
+        ma.base,
+        kind.shot_attack.unwrap().to_string(),
+        "the shot's value"
+    );
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.starts_with("then the shot alone") && n.contains("Red MZ 1")),
+        "{:?}",
+        p.notes
+    );
+    assert!(!p.notes.iter().any(|n| n.contains("only the top unit")));
+    preview_agrees_for_every_face(&g, &cs, "Red MZ 2");
+}
+
+#[test]
+fn r_and_s_5_2_a_shock_preview_leaves_guns_out_of_the_defense_and_names_high_morale() {
+    let mut g = Game::with(
+        &MapSpec::default(),
+        "2 MZ",
+        "1 MZ; 1 MA",
+        kepi::engine::rifle_and_saber::GameOptions::default(),
+        |s| s["sides"][1]["morale"] = "high".into(),
+    );
+    g.setup(
+        &[("Red MZ 1", "0505"), ("Red MA 1", "0505")],
+        &[("Blue MZ 1", "0504"), ("Blue MZ 2", "0604")],
+    );
+    g.to(0, Phase::Shock);
+    let cs = vec![
+        Command::Shock {
+            unit: g.id("Blue MZ 1"),
+            target: hex("0505"),
+        },
+        Command::Shock {
+            unit: g.id("Blue MZ 2"),
+            target: hex("0505"),
+        },
+    ];
+    let p = RifleAndSaber.preview(&g.s, &cs).unwrap();
+    // Red MZ 1 at high morale counts 2 (R&S 10.1); the gun adds nothing (R&S 5.2).
+    assert_eq!(p.defense_total, "2");
+    assert_eq!(p.defenders.len(), 1);
+    assert!(p.modifiers.iter().any(|m| m.case == "R&S 10.1"));
+    assert!(p.notes.iter().any(|n| n.contains("Red MA 1 is a gun")));
+    assert_eq!(p.results[0].result, "both disrupted");
+    // The engine's own totals agree.
+    let mut h = Game { s: g.s.clone() };
+    for c in &cs {
+        h.ok(c.clone(), &[]);
+    }
+    let events = h.ok(Command::ResolveShock, &[]);
+    let (a, d) = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved {
+                attack, defense, ..
+            } => Some((attack.to_string(), defense.to_string())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((a, d), (p.attack_total.clone(), p.defense_total.clone()));
+}
+
+#[test]
+fn r_and_s_8_0_b_reach_marks_hexes_reached_by_leaving_an_enemy_zone_of_control() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0504")]);
+    g.to(0, Phase::Movement);
+    let r = RifleAndSaber.reach(&g.s, "Blue MZ 1").unwrap();
+    assert!(!r.hexes.is_empty());
+    for h in &r.hexes {
+        assert!(
+            h.notes.iter().any(|n| n.contains("R&S 8.0(B)")),
+            "{}: {:?}",
+            h.hex,
+            h.notes
+        );
+    }
+}
+
+#[test]
+fn r_and_s_6_0_a_reach_of_a_disrupted_unit_that_has_moved_says_why() {
+    let mut g = Game::new(&MapSpec::default(), "1 MZ", "1 MZ");
+    g.setup(&[("Red MZ 1", "0909")], &[("Blue MZ 1", "0303")]);
+    g.to(0, Phase::Movement);
+    let u = g.id("Blue MZ 1");
+    g.s.units[u].disrupted_until = Some(99);
+    let one = RifleAndSaber.reach(&g.s, "Blue MZ 1").unwrap();
+    assert!(!one.hexes.is_empty());
+    assert!(one.hexes.iter().all(|h| h.path.len() == 1));
+    let first = one.hexes[0].hex.clone();
+    g.mv("Blue MZ 1", &[&first]).unwrap();
+    let r = RifleAndSaber.reach(&g.s, "Blue MZ 1").unwrap();
+    assert!(r.hexes.is_empty());
+    assert!(r.refused.unwrap().contains("R&S 6.0(A)"));
 }

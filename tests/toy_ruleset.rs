@@ -675,7 +675,7 @@ fn scenario_path() -> String {
 
 /// `kepi ARGS...` in this process (where the toy rules are registered); exit status 0.
 fn kepi(args: &[&str]) {
-    registry::register(toy::Toy);
+    registry::register(toy::Toy).unwrap();
     let mut all = vec!["kepi"];
     all.extend_from_slice(args);
     let code = kepi::cli::run_from(all);
@@ -689,7 +689,7 @@ fn kepi(args: &[&str]) {
 
 #[test]
 fn the_toy_rules_play_through_every_game_command_of_the_cli_and_the_archive() {
-    registry::register(toy::Toy);
+    registry::register(toy::Toy).unwrap();
     let d = tempfile::tempdir().unwrap();
     let db = d.path().join("toy.kepi");
     let db_s = db.display().to_string();
@@ -807,6 +807,17 @@ fn the_toy_rules_play_through_every_game_command_of_the_cli_and_the_archive() {
     let e = third.import_game(&tree).unwrap_err().to_string();
     assert!(e.contains(&format!("node {}", tree.nodes[last].id)), "{e}");
     assert!(third.games().unwrap().is_empty(), "nothing written");
+    // So is a forged roll: its total, purpose or forced mark must be what the faces make.
+    let mut forged = GameTree::from_text(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let k = forged
+        .nodes
+        .iter()
+        .position(|n| !n.rolls.is_empty())
+        .unwrap();
+    forged.nodes[k].rolls[0].total = 99;
+    let e = third.import_game(&forged).unwrap_err().to_string();
+    assert!(e.contains("roll 0 is recorded as"), "{e}");
+    assert!(third.games().unwrap().is_empty(), "nothing written");
     // Autoplay into the archive and as game files; state of a game file; preview an attack.
     kepi(&[
         "autoplay",
@@ -837,6 +848,24 @@ fn the_toy_rules_play_through_every_game_command_of_the_cli_and_the_archive() {
         "10",
     ]);
     kepi(&["validate", &game_file.display().to_string()]);
+    // A record whose rule system is not its scenario's is refused, naming the field.
+    let mut rec =
+        kepi::game::GameRecord::from_text(&std::fs::read_to_string(&game_file).unwrap()).unwrap();
+    rec.ruleset = RulesetId::RifleAndSaber;
+    let e = rec.replay(None).unwrap_err().to_string();
+    assert!(
+        e.starts_with("ruleset: the record says Rifle & Saber, its scenario Toy"),
+        "{e}"
+    );
+    // So are options the rules do not have.
+    let mut rec =
+        kepi::game::GameRecord::from_text(&std::fs::read_to_string(&game_file).unwrap()).unwrap();
+    rec.options = serde_json::json!({"morale": true});
+    let e = rec.replay(None).unwrap_err().to_string();
+    assert!(
+        e.starts_with("options: unknown optional rule 'morale'"),
+        "{e}"
+    );
     let ar = Archive::open(&db).unwrap();
     assert_eq!(ar.games().unwrap().len(), 4);
     for gm in ar.games().unwrap() {
@@ -849,7 +878,7 @@ fn the_toy_rules_play_through_every_game_command_of_the_cli_and_the_archive() {
 
 #[test]
 fn a_toy_game_file_replays_and_a_preview_changes_nothing() {
-    registry::register(toy::Toy);
+    registry::register(toy::Toy).unwrap();
     let d = tempfile::tempdir().unwrap();
     let game = d.path().join("g.json");
     let g = game.display().to_string();
@@ -890,7 +919,7 @@ fn a_toy_game_file_replays_and_a_preview_changes_nothing() {
     let pv = d.path().join("p.jsonl");
     std::fs::write(&pv, r#"{"type": "end_turn"}"#).unwrap();
     // `kepi preview` refuses what is not an attack, and never writes the game.
-    registry::register(toy::Toy);
+    registry::register(toy::Toy).unwrap();
     let code = kepi::cli::run_from(["kepi", "preview", &g, "--script", &pv.display().to_string()]);
     assert_ne!(format!("{code:?}"), format!("{:?}", ExitCode::SUCCESS));
     assert_eq!(std::fs::read_to_string(&game).unwrap(), before);

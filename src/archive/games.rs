@@ -91,7 +91,18 @@ fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
         scenario_id: r.get("scenario_id")?,
         scenario_hash: r.get("scenario_hash")?,
         ruleset: r.get("ruleset")?,
-        options: serde_json::from_str(&options).unwrap_or(serde_json::Value::Null),
+        // An unreadable options column is an error naming the game, never the defaults.
+        options: serde_json::from_str(&options).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(
+                0,
+                rusqlite::types::Type::Text,
+                format!(
+                    "game {}: its options are unreadable: {e}",
+                    r.get::<_, i64>("id").unwrap_or(0)
+                )
+                .into(),
+            )
+        })?,
         seed: r.get::<_, i64>("seed")? as u64,
         players: serde_json::from_str(&players).unwrap_or_default(),
         // Schema 1 had no notes.

@@ -379,7 +379,7 @@ impl Archive {
                 .rules()
                 .apply(&state, command, &mut dice as &mut dyn Dice)?
         };
-        let id = self.insert(&p, command, &applied, live.draws(), None)?;
+        let id = self.insert(&p, &applied, live.draws(), None)?;
         Ok((id, applied))
     }
 
@@ -409,14 +409,14 @@ impl Archive {
                 .rules()
                 .apply(&state, &command, &mut dice as &mut dyn Dice)?
         };
-        let new = self.insert(&p, &command, &applied, live.draws(), name)?;
+        let new = self.insert(&p, &applied, live.draws(), name)?;
         Ok((new, applied))
     }
 
+    /// Record an applied command (in its canonical form) as a child of `parent`.
     fn insert(
         &mut self,
         parent: &NodeInfo,
-        command: &Value,
         applied: &Applied,
         draws: u64,
         name: Option<&str>,
@@ -425,7 +425,7 @@ impl Archive {
         let id = insert_child(
             &tx,
             parent,
-            command,
+            &applied.command,
             &applied.state,
             &applied.events,
             &applied.rolls,

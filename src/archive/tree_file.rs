@@ -131,6 +131,7 @@ impl Archive {
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
         let mut events_of: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
+        let mut commands_of: BTreeMap<i64, Value> = BTreeMap::new();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
                 (None, None, 0) => {
@@ -155,6 +156,7 @@ impl Archive {
                             .map_err(|e| ArchiveError::Replay(e.to_string()))?;
                     states.insert(n.id, applied.state);
                     events_of.insert(n.id, applied.events);
+                    commands_of.insert(n.id, applied.command);
                 }
                 _ => {
                     return Err(ArchiveError::Replay(format!(
@@ -213,7 +215,7 @@ impl Archive {
                     super::nodes::insert_child(
                         &tx,
                         &parent,
-                        n.command.as_ref().expect("checked"),
+                        &commands_of[&n.id],
                         state,
                         &events_of[&n.id],
                         &n.rolls,

@@ -7,10 +7,15 @@
 //! [`registry`], which is how files and the archive name it.
 //!
 //! Invariants:
-//! - an [`AnyState`] only ever meets the ruleset that made it (each state carries its ruleset,
-//!   and every erased call checks the key before it downcasts);
+//! - an [`AnyState`] only ever meets the ruleset that made it: each state carries its ruleset
+//!   (callers write `state.rules().apply(&state, ..)`); the erased calls that return a
+//!   `Result` refuse a state of another system, the others panic on that programming error;
 //! - [`replay_step`] is the only place a recorded command is applied again: it uses the
-//!   recorded dice only, requires every recorded roll to be used, and compares the state hash.
+//!   recorded dice only, requires every recorded roll to be used and to be exactly the roll the
+//!   engine makes of those faces (purpose, dice, total, context, forced), and compares the
+//!   state hash;
+//! - what is stored is the canonical form of a command ([`Applied::command`]), never the form
+//!   a caller wrote.
 
 pub mod registry;
 
@@ -81,10 +86,11 @@ impl AnyState {
     }
 }
 
-/// A command applied: the next state, the events (as JSON), the dice rolled and the events in
-/// words for players.
+/// A command applied: the command in its canonical (stored) form, the next state, the events
+/// (as JSON), the dice rolled and the events in words for players.
 #[derive(Clone, Debug)]
 pub struct Applied {
+    pub command: Value,
     pub state: AnyState,
     pub events: Vec<Value>,
     pub rolls: Vec<Roll>,
@@ -100,6 +106,9 @@ pub trait AnyPlayer: Send {
 /// [`Ruleset`] with its types erased; implemented for every ruleset.
 pub trait AnyRuleset: Send + Sync + 'static {
     fn key(&self) -> &'static str;
+    /// The type of the typed ruleset behind this entry (the registry refuses a second system
+    /// under a taken key).
+    fn rules_type(&self) -> std::any::TypeId;
     fn name(&self) -> &'static str;
     fn tables(&self) -> Option<&'static RulesetTables>;
     fn optional_rules(&self) -> Vec<OptionalRule>;
@@ -143,6 +152,22 @@ fn typed<'a, R: Ruleset>(rules: &R, s: &'a AnyState) -> &'a R::State {
             rules.key()
         )
     })
+}
+
+/// Refuse a state of another system (the `Result`-returning erased calls).
+fn check_own(rules: &dyn AnyRuleset, s: &AnyState) -> Result<(), RuleError> {
+    if std::ptr::addr_eq(
+        rules as *const dyn AnyRuleset,
+        s.rules as *const dyn AnyRuleset,
+    ) {
+        Ok(())
+    } else {
+        Err(RuleError::not_now(format!(
+            "a {} game cannot be played with the {} rules",
+            s.rules.name(),
+            rules.name()
+        )))
+    }
 }
 
 fn command_of<R: Ruleset>(rules: &R, v: &Value) -> Result<R::Command, RuleError> {
@@ -199,6 +224,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         self.rules.key()
     }
 
+    fn rules_type(&self) -> std::any::TypeId {
+        std::any::TypeId::of::<R>()
+    }
+
     fn name(&self) -> &'static str {
         self.rules.name()
     }
@@ -225,7 +254,16 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     }
 
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError> {
-        let o = options_of::<R>(options).map_err(RuleError::not_now)?;
+        if scenario.file.ruleset.key() != self.key() {
+            return Err(RuleError::not_now(format!(
+                "'{}' is a {} scenario, not a {} one",
+                scenario.file.id,
+                scenario.file.ruleset.name(),
+                self.name()
+            )));
+        }
+        let o =
+            options_of::<R>(options).map_err(|e| RuleError::not_now(format!("options: {e}")))?;
         let s = self.rules.start(scenario, &o)?;
         Ok(self.wrap(s))
     }
@@ -236,9 +274,11 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         command: &Value,
         dice: &mut dyn Dice,
     ) -> Result<Applied, RuleError> {
+        check_own(self, state)?;
         let s = typed(&self.rules, state);
         let c = command_of(&self.rules, command)?;
         let (next, events) = self.rules.apply(s, &c, dice)?;
+        let command = serde_json::to_value(&c).expect("commands serialize");
         let described = events
             .iter()
             .filter_map(|e| self.rules.describe_event(&next, e))
@@ -249,6 +289,7 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
             .map(|e| serde_json::to_value(e).expect("events serialize"))
             .collect();
         Ok(Applied {
+            command,
             state: AnyState {
                 rules: state.rules,
                 inner: Arc::new(next),
@@ -295,6 +336,7 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     }
 
     fn parse_command(&self, state: &AnyState, value: Value) -> Result<Value, String> {
+        check_own(self, state).map_err(|e| e.to_string())?;
         let c = self.rules.parse_command(typed(&self.rules, state), value)?;
         Ok(serde_json::to_value(c).expect("commands serialize"))
     }
@@ -304,6 +346,7 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     }
 
     fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String> {
+        check_own(self, root).map_err(|e| e.to_string())?;
         let s = self.rules.restore(typed(&self.rules, root), snapshot)?;
         Ok(AnyState {
             rules: root.rules,
@@ -320,10 +363,12 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     }
 
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError> {
+        check_own(self, state)?;
         self.rules.reach(typed(&self.rules, state), unit)
     }
 
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError> {
+        check_own(self, state)?;
         let cs = commands
             .iter()
             .map(|c| command_of(&self.rules, c))
@@ -414,6 +459,16 @@ pub enum ReplayError {
         recorded: usize,
         used: usize,
     },
+    #[error(
+        "{at} ({command}): roll {index} is recorded as {recorded}, but those faces make {found}"
+    )]
+    RollDiffers {
+        at: String,
+        command: String,
+        index: usize,
+        recorded: String,
+        found: String,
+    },
 }
 
 /// Apply one recorded command again with its recorded dice and check the state hash it
@@ -442,6 +497,18 @@ pub fn replay_step(
             command: command.to_string(),
             recorded: rolls.len(),
             used: rolls.len() - dice.remaining(),
+        });
+    }
+    // The recorded rolls must be the very rolls the engine makes of their faces: a total,
+    // purpose or context written into a record is refused, not shown in a dice log.
+    if let Some(i) = (0..rolls.len()).find(|&i| rolls[i] != applied.rolls[i]) {
+        let show = |r: &Roll| serde_json::to_string(r).expect("rolls serialize");
+        return Err(ReplayError::RollDiffers {
+            at: at.to_string(),
+            command: command.to_string(),
+            index: i,
+            recorded: show(&rolls[i]),
+            found: show(&applied.rolls[i]),
         });
     }
     let found = applied.state.hash();

@@ -18,21 +18,30 @@ fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
     })
 }
 
-/// Add a rule system. Registering a key again returns the entry already there (so tests may
-/// register from several threads); the first registration wins.
-pub fn register<R: Ruleset>(rules: R) -> &'static dyn AnyRuleset {
+/// Add a rule system. Registering the same system again returns the entry already there (so
+/// tests may register from several threads); another system under a key already taken is
+/// refused.
+pub fn register<R: Ruleset>(rules: R) -> Result<&'static dyn AnyRuleset, String> {
     let mut all = entries().write().unwrap_or_else(|e| e.into_inner());
     if let Some(r) = all.iter().find(|r| r.key() == rules.key()) {
-        return *r;
+        if r.rules_type() == std::any::TypeId::of::<R>() {
+            return Ok(*r);
+        }
+        return Err(format!(
+            "the key '{}' is taken by {}; a rule system needs a key of its own",
+            rules.key(),
+            r.name()
+        ));
     }
     let r: &'static dyn AnyRuleset = Registered::leak(rules);
     all.push(r);
-    r
+    Ok(r)
 }
 
 /// The rule system of a key ("rifle-and-saber").
 pub fn get(key: &str) -> Result<&'static dyn AnyRuleset, String> {
-    let all = entries().read().unwrap_or_else(|e| e.into_inner());
+    // A copy of the list: no lock is held while systems are asked their names.
+    let all = all();
     all.iter().find(|r| r.key() == key).copied().ok_or_else(|| {
         let known = crate::tables::RulesetId::ALL
             .iter()

@@ -546,12 +546,22 @@ impl Reach {
             .map(|(_, node, _)| self.path_of(*node))
     }
 
-    /// Every destination with its path and the movement points spent on arrival (in whole
-    /// `1/cost_den` MP, what was spent before this move included).
-    pub fn with_costs(&self) -> Vec<(HexCoord, Vec<HexCoord>, i64)> {
+    /// Every destination with its path, the movement points spent on arrival (in whole
+    /// `1/cost_den` MP, what was spent before this move included) and whether the path leaves
+    /// an enemy-controlled hex (the unit is then disrupted at the end of the phase, R&S
+    /// 8.0(B)). The path is the preferred one: not leaving a controlled hex when possible, then
+    /// the cheapest.
+    pub fn with_costs(&self) -> Vec<(HexCoord, Vec<HexCoord>, i64, bool)> {
         self.dests
             .iter()
-            .map(|(i, node, cost)| (self.grid.coord_at(*i), self.path_of(*node), *cost))
+            .map(|(i, node, cost)| {
+                (
+                    self.grid.coord_at(*i),
+                    self.path_of(*node),
+                    *cost,
+                    node & 1 == 1,
+                )
+            })
             .collect()
     }
 

@@ -7,8 +7,8 @@ use super::command::{Command, Event};
 use super::fire::{attack_strength, defense_factors, fire_defense};
 use super::movement::{allowance, check_mover, search};
 use super::setup::{GameOptions, Setup};
-use super::shock::{attack_value, defense_value};
-use super::state::{Location, Pending, Phase, State, UnitId};
+use super::shock::{attack_value, defense_value, morale_factor};
+use super::state::{Ammo, Location, Pending, Phase, State, UnitId};
 use crate::engine::dice::{Dice, FixedDice, Roll};
 use crate::engine::error::RuleError;
 use crate::engine::preview::{
@@ -308,15 +308,28 @@ impl Ruleset for RifleAndSaber {
     }
 }
 
-/// R&S 4.0: the hexes a unit may enter now, each with its cheapest cost; cavalry that may
-/// charge (R&S 4(K)) also lists the hexes only a charge reaches.
+/// R&S 4.0: the hexes a unit may enter now, each with the cost of its preferred path (not
+/// leaving an enemy-controlled hex when possible, then the cheapest); cavalry that may charge
+/// (R&S 4(K)) also lists the hexes only a charge reaches.
 pub fn reach(state: &State, u: UnitId) -> Result<Reach, RuleError> {
     let setup = &state.setup;
     let unit = &state.units[u];
     let frac = |units: i64| Frac::new(units, setup.cost_den);
+    let from = match (unit.hex(), setup.units[u].arrival) {
+        (Some(h), _) => Some(setup.name(h)),
+        (None, Some((_, e))) => Some(format!(
+            "entering at {}",
+            setup.entries[e]
+                .iter()
+                .map(|h| setup.name(*h))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        (None, None) => None,
+    };
     let mut out = Reach {
         unit: state.label(u).to_string(),
-        from: unit.hex().map(|h| setup.name(h)),
+        from,
         allowance: allowance(state, u, false).to_string(),
         spent: unit.spent.to_string(),
         hexes: Vec::new(),
@@ -326,50 +339,53 @@ pub fn reach(state: &State, u: UnitId) -> Result<Reach, RuleError> {
         out.refused = Some(e.to_string());
         return Ok(out);
     }
-    let board = Board::new(state);
-    let limit = Frac::int(allowance(state, u, false) as i64);
-    let names = |p: &[HexCoord]| p.iter().map(|h| setup.name(*h)).collect::<Vec<_>>();
-    let start = unit.hex();
-    let mut seen = std::collections::BTreeSet::new();
-    for (h, path, cost) in search(state, &board, u, false).with_costs() {
-        let cost = frac(cost);
-        // The search's path starts at the unit's hex; a reinforcement's starts at its entry.
-        let entered: Vec<HexCoord> = path.into_iter().filter(|p| Some(*p) != start).collect();
-        seen.insert(h);
-        out.hexes.push(ReachHex {
-            hex: setup.name(h),
-            left: if cost > limit {
-                "0".into()
-            } else {
-                (limit - cost).to_string()
-            },
-            cost: cost.to_string(),
-            path: names(&entered),
-            notes: if unit.disrupted() {
-                vec!["disrupted: one hex only (R&S 6.0(A))".into()]
-            } else {
-                Vec::new()
-            },
-        });
+    if unit.disrupted() && unit.moved > 0 {
+        out.refused = Some(format!(
+            "R&S 6.0(A): {} is disrupted and has moved its one hex this phase",
+            state.label(u)
+        ));
+        return Ok(out);
     }
-    if state.kind(u).charge_movement.is_some() && check_mover(state, u, true).is_ok() {
-        let limit = Frac::int(allowance(state, u, true) as i64);
-        for (h, path, cost) in search(state, &board, u, true).with_costs() {
-            if seen.contains(&h) {
+    let board = Board::new(state);
+    let names = |p: &[HexCoord]| p.iter().map(|h| setup.name(*h)).collect::<Vec<_>>();
+    let mut seen = std::collections::BTreeSet::new();
+    for charge in [false, true] {
+        if charge
+            && (state.kind(u).charge_movement.is_none() || check_mover(state, u, true).is_err())
+        {
+            continue;
+        }
+        let limit = Frac::int(allowance(state, u, charge) as i64);
+        // Paths start with the first hex entered (a reinforcement's, with its entry hex).
+        for (h, path, cost, left_zoc) in search(state, &board, u, charge).with_costs() {
+            if !seen.insert(h) {
                 continue;
             }
             let cost = frac(cost);
-            let entered: Vec<HexCoord> = path.into_iter().filter(|p| Some(*p) != start).collect();
+            let mut notes = Vec::new();
+            if unit.disrupted() {
+                notes.push("disrupted: one hex only (R&S 6.0(A))".to_string());
+            }
+            if left_zoc {
+                notes.push(
+                    "leaves an enemy-controlled hex: disrupted at the end of the Movement Phase \
+                     (R&S 8.0(B))"
+                        .to_string(),
+                );
+            }
+            if charge {
+                notes.push(
+                    "charge only: must shock attack, disrupted at the end of the player-turn \
+                     (R&S 4(K))"
+                        .to_string(),
+                );
+            }
             out.hexes.push(ReachHex {
                 hex: setup.name(h),
                 left: (limit - cost).max(Frac::ZERO).to_string(),
                 cost: cost.to_string(),
-                path: names(&entered),
-                notes: vec![
-                    "charge only: must shock attack, disrupted at the end of the player-turn \
-                     (R&S 4(K))"
-                        .into(),
-                ],
+                path: names(&path),
+                notes,
             });
         }
     }
@@ -447,21 +463,30 @@ fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError>
         let value = attack_strength(s, u, ammo, range);
         total = total + value;
         let kind = s.kind(u);
+        // The printed value of the ammunition fired (R&S 5.1(F)).
+        let base = match ammo {
+            Some(Ammo::Shot) => kind.shot_attack.unwrap_or(kind.fire_attack),
+            _ => kind.fire_attack,
+        };
         let mut modifiers = Vec::new();
-        if setup.options.range_effects && value != kind.fire_attack {
+        if setup.options.range_effects && value != base {
             modifiers.push(Modifier {
                 name: format!("range {range}"),
                 case: "R&S 10.4".into(),
-                effect: format!("{value}"),
+                effect: format!("x{}", value / base),
             });
         }
-        if let Some(a) = ammo {
-            notes.push(format!("{} fires {a:?} (R&S 5.1(F))", s.label(u)).to_lowercase());
+        match ammo {
+            Some(Ammo::Shot) => notes.push(format!("{} fires shot (R&S 5.1(F))", s.label(u))),
+            Some(Ammo::Canister) => {
+                notes.push(format!("{} fires canister (R&S 5.1(F))", s.label(u)))
+            }
+            None => {}
         }
         attackers.push(Contribution {
             unit: s.label(u).to_string(),
             hex: setup.name(from),
-            base: kind.fire_attack.to_string(),
+            base: base.to_string(),
             value: value.to_string(),
             modifiers,
         });
@@ -492,7 +517,8 @@ fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError>
         }
     };
     let gun = s.kind(defender).is_gun();
-    let shot = attack.attackers.iter().any(|(_, a)| a.is_some());
+    let disrupted = s.units[defender].disrupted();
+    let shot = attack.attackers.iter().any(|(_, a)| *a == Some(Ammo::Shot));
     let mut results: Vec<ResultChance> = Vec::new();
     for row in &crt.rows {
         let code = crt.result(column, row.roll).unwrap_or("-").to_string();
@@ -502,11 +528,15 @@ fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError>
             .find(|r| r.code == code)
             .map(|r| r.name.clone())
             .unwrap_or_else(|| code.clone());
-        if code == "E" && gun && !s.units[defender].disrupted() && !shot {
+        if code == "E" && gun && !disrupted && !shot {
             meaning = "Disrupted (E against an undisrupted gun without shot, R&S 5.1(H))".into();
+        } else if code == "RD" && gun && disrupted {
+            meaning = "Eliminated (RD against a disrupted gun: a second disruption, R&S 5.1(H), \
+                       6.0(A))"
+                .into();
         } else if code == "RD" && gun {
             meaning = "Disrupted, no retreat (gun unit, R&S 5.1(H))".into();
-        } else if code == "RD" && s.units[defender].disrupted() {
+        } else if code == "RD" && disrupted {
             meaning = "Eliminated (RD against a disrupted unit, R&S 6.0)".into();
         }
         match results
@@ -526,11 +556,45 @@ fn fire_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError>
     for r in &mut results {
         r.chance = r.faces.len() as f64 / outcomes as f64;
     }
-    if s.stack(target).len() > 1 {
+    let others: Vec<UnitId> = s
+        .stack(target)
+        .into_iter()
+        .filter(|&o| o != defender)
+        .rev()
+        .collect();
+    if !others.is_empty() && !shot {
         notes.push(format!(
             "only the top unit, {}, is attacked (R&S 5.1(E))",
             s.label(defender)
         ));
+    }
+    if shot && !others.is_empty() {
+        // R&S 5.1(F): the shot alone then fires at each other unit of the hex, one by one.
+        let shot_total = attack
+            .attackers
+            .iter()
+            .filter(|(_, a)| *a == Some(Ammo::Shot))
+            .map(|&(u, a)| {
+                let from = s.units[u]
+                    .hex()
+                    .expect("allocated attackers are on the map");
+                attack_strength(s, u, a, setup.grid.distance(from, target))
+            })
+            .fold(Frac::ZERO, |x, y| x + y);
+        for o in others {
+            let d = fire_defense(s, o);
+            let c = if d == Frac::ZERO {
+                crt.columns.len() - 1
+            } else {
+                crt.column_for(shot_total, d)
+            };
+            notes.push(format!(
+                "then the shot alone ({shot_total}) fires at {} ({d}) at {}, with a roll of its \
+                 own (R&S 5.1(F))",
+                s.label(o),
+                crt.columns[c]
+            ));
+        }
     }
     Ok(AttackPreview {
         kind: "fire".into(),
@@ -557,6 +621,13 @@ fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError
         .iter()
         .find(|a| a.target == target)
         .ok_or_else(|| RuleError::not_now("no shock attack is allocated at that hex"))?;
+    let high = |u: UnitId| {
+        (morale_factor(s, u) != Frac::ONE).then(|| Modifier {
+            name: "high morale".into(),
+            case: "R&S 10.1".into(),
+            effect: "x2".into(),
+        })
+    };
     let mut attackers = Vec::new();
     let mut total = Frac::ZERO;
     for &u in &attack.attackers {
@@ -567,16 +638,43 @@ fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError
             hex: s.units[u].hex().map(|h| setup.name(h)).unwrap_or_default(),
             base: s.kind(u).shock.to_string(),
             value: v.to_string(),
-            modifiers: Vec::new(),
+            modifiers: high(u).into_iter().collect(),
         });
     }
+    // As the engine resolves it (shock.rs): units already attacked by shock this phase neither
+    // defend nor suffer (R&S 5.2(C)); guns do not add to the defense and are always disrupted.
     let mut defenders = Vec::new();
     let mut defense = Frac::ZERO;
     let mut modifiers = Vec::new();
+    let mut notes = Vec::new();
     for u in s.stack(target) {
+        if s.side_of(u) == s.player {
+            continue;
+        }
+        if s.shock_defended.contains(&u) {
+            notes.push(format!(
+                "{} was attacked by shock this phase: it neither defends nor suffers (R&S 5.2(C))",
+                s.label(u)
+            ));
+            continue;
+        }
+        if s.kind(u).is_gun() {
+            notes.push(format!(
+                "{} is a gun: it does not defend, and is disrupted whatever the strengths; \
+                 {} (R&S 5.2, 6.0(C))",
+                s.label(u),
+                if s.units[u].limbered {
+                    "limbered, it retreats"
+                } else {
+                    "unlimbered, it is eliminated"
+                }
+            ));
+            continue;
+        }
         let v = defense_value(s, u);
         defense = defense + v;
-        let c = defense_contribution(s, u, Frac::int(s.kind(u).shock as i64), v);
+        let mut c = defense_contribution(s, u, Frac::int(s.kind(u).shock as i64), v);
+        c.modifiers.extend(high(u));
         for m in &c.modifiers {
             if !modifiers.contains(m) {
                 modifiers.push(m.clone());
@@ -587,8 +685,8 @@ fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError
     let (result, meaning) = match total.cmp(&defense) {
         std::cmp::Ordering::Greater => (
             "defender disrupted",
-            "every defending unit is disrupted and retreats; attackers worth up to the \
-             defense's points are disrupted (R&S 5.2)",
+            "every defending unit is disrupted and retreats (an unlimbered gun is \
+             eliminated); attackers worth up to the defense's points are disrupted (R&S 5.2)",
         ),
         std::cmp::Ordering::Less => (
             "attacker disrupted",
@@ -618,6 +716,6 @@ fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError
             faces: Vec::new(),
             chance: 1.0,
         }],
-        notes: Vec::new(),
+        notes,
     })
 }

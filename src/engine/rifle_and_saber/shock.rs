@@ -23,7 +23,8 @@ fn r(case: &str, msg: String) -> RuleError {
     RuleError::rule(case, msg)
 }
 
-fn morale_factor(state: &State, u: UnitId) -> Frac {
+/// R&S 10.1: 2 for a unit of a side at high morale (with the morale rule on), else 1.
+pub fn morale_factor(state: &State, u: UnitId) -> Frac {
     // R&S 10.1: "Each unit counts as two in Shock Combat" at high morale.
     let side = state.side_of(u);
     if state.setup.options.morale && state.morale[side] == Morale::High {
