@@ -2,7 +2,7 @@
 // UI reaches files only through these.
 
 import { invoke } from "@tauri-apps/api/core";
-import type { GridSpec } from "./geometry";
+import type { GridSpec } from "../map/geometry";
 
 export interface KeyDto { key: string; name: string; color: string }
 export interface Palette {
@@ -57,6 +57,10 @@ export interface AppInfo {
   rulesets: [string, string][];
 }
 
+export interface NewMapSpec {
+  name: string; columns: number; rows: number; orientation: string; shove: string; ruleset: string;
+}
+
 export type Edit =
   | { op: "paint"; hex: number; size: number; terrain: string }
   | { op: "fill"; hex: number; terrain: string }
@@ -77,8 +81,7 @@ export type Edit =
 
 export const api = {
   appInfo: () => invoke<AppInfo>("app_info"),
-  newMap: (a: { name: string; columns: number; rows: number; orientation: string; shove: string; ruleset: string }) =>
-    invoke<MapView>("new_map", { spec: a }),
+  newMap: (spec: NewMapSpec) => invoke<MapView>("new_map", { spec }),
   openMap: () => invoke<MapView | null>("open_map"),
   openRecent: (path: string) => invoke<MapView>("open_recent", { path }),
   recentFiles: () => invoke<string[]>("recent_files"),
