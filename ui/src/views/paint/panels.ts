@@ -1,13 +1,51 @@
 // The painter's side panels: the map's name and description, layers, features, exits, the
 // underlay and the problems. Built from the map store (store/map.ts) and rebuilt when a delta
-// changes what they show; their edits go through the painter.
+// changes what they show; their edits go through the painter. Layers, Exits and Problems are
+// Svelte components fed from panel-state.svelte.ts; the others are still built with DOM calls.
 
+import { mount } from "svelte";
 import { api, type Delta } from "../../ipc/commands";
 import { $, el } from "../../dom";
+import ExitsPanel from "./ExitsPanel.svelte";
+import LayersPanel from "./LayersPanel.svelte";
 import type { Painter } from "./painter";
+import { panelState } from "./panel-state.svelte";
+import ProblemsPanel from "./ProblemsPanel.svelte";
 
 export class Panels {
-  constructor(private p: Painter) {}
+  constructor(private p: Painter) {
+    mount(LayersPanel, {
+      target: $("layers"),
+      props: {
+        get layers() { return panelState.layers; },
+        ontoggle: (id: string, on: boolean) => {
+          const layer = p.view.layer(id);
+          if (!layer) return;
+          layer.visible = on;
+          p.view.invalidateAll();
+          this.buildLayers();
+        },
+      },
+    });
+    mount(ExitsPanel, {
+      target: $("exits"),
+      props: {
+        get exits() { return panelState.exits; },
+        onshow: (index: number) => p.view.centerOn(index),
+        ondelete: (name: string) => void p.edit({ op: "exit_remove", name }),
+      },
+    });
+    mount(ProblemsPanel, {
+      target: $("problems"),
+      props: {
+        get problems() { return panelState.problems; },
+        onshow: (hex: string) => {
+          const i = p.model?.grid.parse(hex) ?? -1;
+          if (i >= 0) p.view.centerOn(i);
+        },
+      },
+    });
+  }
 
   buildAll(): void {
     this.buildMapProps();
@@ -50,18 +88,9 @@ export class Panels {
 
   /** A switch per layer of the map view that has a name. */
   buildLayers(): void {
-    const box = $("layers");
-    box.textContent = "";
-    const view = this.p.view;
-    for (const layer of view.layers) {
-      if (!layer.label) continue;
-      const c = el("input", { type: "checkbox", checked: layer.visible, id: `layer-${layer.id}` });
-      c.addEventListener("change", () => {
-        layer.visible = c.checked;
-        view.invalidateAll();
-      });
-      box.append(el("label", {}, c, ` ${layer.label}`));
-    }
+    panelState.layers = this.p.view.layers
+      .filter((l) => l.label)
+      .map((l) => ({ id: l.id, label: l.label!, visible: l.visible }));
   }
 
   buildFeatures(): void {
@@ -114,19 +143,10 @@ export class Panels {
   }
 
   buildExits(): void {
-    const box = $("exits");
-    box.textContent = "";
-    const { p } = this;
-    const model = p.model;
-    if (!model) return;
-    if (model.exits.length === 0) box.append(el("p", { className: "later" }, "No exits: mark where roads leave the map with the Exit tool (T)."));
-    for (const e of model.exits) {
-      const go = el("button", { title: "show it" }, model.grid.name(e.hex));
-      go.addEventListener("click", () => p.view.centerOn(e.hex));
-      const del = el("button", { title: "delete this exit", className: "exit-delete" }, "Delete");
-      del.addEventListener("click", () => void p.edit({ op: "exit_remove", name: e.name }));
-      box.append(el("div", { className: "row exit" }, go, el("span", {}, `${e.name} (${e.edge})`), del));
-    }
+    const model = this.p.model;
+    panelState.exits = model
+      ? model.exits.map((e) => ({ name: e.name, hex: model.grid.name(e.hex), edge: e.edge, index: e.hex }))
+      : [];
   }
 
   buildUnderlay(): void {
@@ -173,22 +193,8 @@ export class Panels {
   }
 
   buildProblems(): void {
-    const list = $("problems");
-    list.textContent = "";
-    const { p } = this;
-    const model = p.model;
-    if (!model) return;
-    $("problem-count").textContent = model.problems.length ? `(${model.problems.length})` : "";
-    if (model.problems.length === 0) {
-      list.append(el("li", { className: "ok" }, "No problems: the map saves as it is."));
-    }
-    for (const pr of model.problems) {
-      const li = el("li", { title: pr.field }, pr.text);
-      li.addEventListener("click", () => {
-        const i = pr.hex ? model.grid.parse(pr.hex) : -1;
-        if (i >= 0) p.view.centerOn(i);
-      });
-      list.append(li);
-    }
+    const model = this.p.model;
+    panelState.problems = model ? model.problems : [];
+    $("problem-count").textContent = model?.problems.length ? `(${model.problems.length})` : "";
   }
 }

@@ -1,0 +1,13 @@
+// What the painter's Svelte panels show, as reactive state: the panels re-render when the
+// painter replaces a list here (after a delta). The map store (store/map.ts) stays plain: the
+// canvas view reads it on every frame and must not pay for reactivity.
+
+import type { ProblemDto } from "../../ipc/commands";
+
+export interface LayerSwitch { id: string; label: string; visible: boolean }
+
+export const panelState = $state({
+  problems: [] as ProblemDto[],
+  exits: [] as { name: string; hex: string; edge: string; index: number }[],
+  layers: [] as LayerSwitch[],
+});
