@@ -5,9 +5,15 @@
 import type { ProblemDto } from "../../ipc/commands";
 
 export interface LayerSwitch { id: string; label: string; visible: boolean }
+export interface FeatureRow { code: string; name: string; kind: string; count: number }
 
 export const panelState = $state({
   problems: [] as ProblemDto[],
   exits: [] as { name: string; hex: string; edge: string; index: number }[],
   layers: [] as LayerSwitch[],
+  features: [] as FeatureRow[],
+  /** The feature the feature tool paints. */
+  feature: null as string | null,
+  /** `key` changes when the map is opened or saved: the fields show the map's values again. */
+  map: null as { key: number; name: string; description: string; about: string } | null,
 });

@@ -1,19 +1,56 @@
 // The painter's side panels: the map's name and description, layers, features, exits, the
 // underlay and the problems. Built from the map store (store/map.ts) and rebuilt when a delta
-// changes what they show; their edits go through the painter. Layers, Exits and Problems are
-// Svelte components fed from panel-state.svelte.ts; the others are still built with DOM calls.
+// changes what they show; their edits go through the painter. Map, Layers, Features, Exits and
+// Problems are Svelte components fed from panel-state.svelte.ts; the Underlay panel is still
+// built with DOM calls (its fields change the map store as they move).
 
 import { mount } from "svelte";
 import { api, type Delta } from "../../ipc/commands";
 import { $, el } from "../../dom";
 import ExitsPanel from "./ExitsPanel.svelte";
+import FeaturesPanel from "./FeaturesPanel.svelte";
 import LayersPanel from "./LayersPanel.svelte";
+import MapPanel from "./MapPanel.svelte";
 import type { Painter } from "./painter";
 import { panelState } from "./panel-state.svelte";
 import ProblemsPanel from "./ProblemsPanel.svelte";
 
 export class Panels {
+  private opened = 0;
+
   constructor(private p: Painter) {
+    mount(MapPanel, {
+      target: $("map-props"),
+      props: {
+        get map() { return panelState.map; },
+        onapply: (name: string, description: string) =>
+          p.send(() => api.edit({ op: "set_name", name, description }, false), (d) => {
+            if (p.model) p.model.description = description;
+            p.applyDelta(d);
+          }),
+      },
+    });
+    mount(FeaturesPanel, {
+      target: $("features"),
+      props: {
+        get features() { return panelState.features; },
+        get selected() { return panelState.feature; },
+        onpick: (code: string) => { p.selectFeature(code); this.buildFeatures(); },
+        onrename: (code: string, newCode: string, name: string) =>
+          p.send(() => api.edit({ op: "feature_edit", code, new_code: newCode, name }, false), (d) => {
+            p.state.feature = newCode;
+            p.applyDelta(d);
+          }),
+        ondelete: (code: string) => void p.edit({ op: "feature_delete", code }),
+        oncreate: (code: string, name: string) =>
+          p.send(() => api.edit({ op: "feature_create", code, name }, false), (d) => {
+            p.state.feature = code;
+            p.applyDelta(d);
+            p.setTool("feature");
+            this.buildFeatures();
+          }),
+      },
+    });
     mount(LayersPanel, {
       target: $("layers"),
       props: {
@@ -65,25 +102,13 @@ export class Panels {
   }
 
   buildMapProps(): void {
-    const box = $("map-props");
-    box.textContent = "";
     const model = this.p.model;
-    if (!model) return;
-    const name = el("input", { value: model.name, id: "map-name", title: "the map's name" });
-    const description = el("textarea", { value: model.description, id: "map-description", rows: 3, title: "description" });
-    const apply = el("button", { id: "map-apply" }, "Apply");
-    apply.addEventListener("click", () =>
-      this.p.send(() => api.edit({ op: "set_name", name: name.value.trim(), description: description.value }, false), (d) => {
-        if (this.p.model) this.p.model.description = description.value;
-        this.p.applyDelta(d);
-      }));
+    if (!model) { panelState.map = null; return; }
     const g = model.grid.spec;
-    box.append(
-      el("label", {}, "Name ", name),
-      el("label", {}, "Description ", description),
-      apply,
-      el("p", { className: "later" }, `${g.columns} x ${g.rows} hexes, ${g.orientation}-topped, ${g.shove} shoved; ${model.rulesetName}; id ${model.id}`),
-    );
+    panelState.map = {
+      key: ++this.opened, name: model.name, description: model.description,
+      about: `${g.columns} x ${g.rows} hexes, ${g.orientation}-topped, ${g.shove} shoved; ${model.rulesetName}; id ${model.id}`,
+    };
   }
 
   /** A switch per layer of the map view that has a name. */
@@ -94,52 +119,14 @@ export class Panels {
   }
 
   buildFeatures(): void {
-    const box = $("features");
-    box.textContent = "";
     const { p } = this;
     const model = p.model;
-    if (!model) return;
     const s = p.state;
-    if (s.feature && !model.features.some((f) => f.code === s.feature)) s.feature = null;
-    for (const f of model.features) {
-      const row = el("div", { className: "row" });
-      row.classList.toggle("selected", f.code === s.feature);
-      const pick = el("button", { title: "paint this feature's hexes (F)" }, f.code);
-      pick.addEventListener("click", () => { p.selectFeature(f.code); this.buildFeatures(); });
-      row.append(pick, el("span", {}, `${f.name || f.kind} (${f.hexes.length})`));
-      box.append(row);
-    }
-    if (s.feature) {
-      const f = model.features.find((x) => x.code === s.feature)!;
-      const code = el("input", { value: f.code, id: "feature-edit-code", title: "code" });
-      const name = el("input", { value: f.name, id: "feature-edit-name", title: "name" });
-      const rename = el("button", { id: "feature-rename" }, "Rename");
-      rename.addEventListener("click", () => {
-        const c = code.value.trim();
-        p.send(() => api.edit({ op: "feature_edit", code: f.code, new_code: c, name: name.value }, false), (d) => {
-          s.feature = c;
-          p.applyDelta(d);
-        });
-      });
-      const del = el("button", { id: "feature-delete" }, "Delete");
-      del.addEventListener("click", () => void p.edit({ op: "feature_delete", code: f.code }));
-      box.append(el("div", { className: "row" }, code, name), el("div", { className: "row" }, rename, del));
-    }
-    const form = el("form", { id: "feature-form" });
-    const code = el("input", { placeholder: "V4", id: "feature-code", title: "code: capital letters and a number" });
-    const name = el("input", { placeholder: "name", id: "feature-name" });
-    const add = el("button", { type: "submit", id: "feature-create" }, "New");
-    form.append(code, name, add);
-    form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const c = code.value.trim();
-      p.send(() => api.edit({ op: "feature_create", code: c, name: name.value.trim() }, false), (d) => {
-        s.feature = c;
-        p.applyDelta(d);
-        p.setTool("feature");
-      });
-    });
-    box.append(form);
+    if (model && s.feature && !model.features.some((f) => f.code === s.feature)) s.feature = null;
+    panelState.features = model
+      ? model.features.map((f) => ({ code: f.code, name: f.name, kind: f.kind, count: f.hexes.length }))
+      : [];
+    panelState.feature = s.feature;
   }
 
   buildExits(): void {
