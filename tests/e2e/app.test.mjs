@@ -353,14 +353,14 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   await waitFor("the PNG", async () => existsSync(png));
   assert.deepEqual([...readFileSync(png).subarray(1, 4)], [0x50, 0x4e, 0x47]);
 
-  // The recent list has the map.
+  // The recent list has the map (the Library lists again when it is shown).
   await click("#btn-home");
-  assert.match(await text("#recent"), /e2e-map\.json/);
+  await waitFor("the recent list", async () => /e2e-map\.json/.test(await text("#recent")));
 });
 
 test("unsaved changes are guarded; the shipped Rifle & Saber map opens and renders", { timeout: 120_000 }, async () => {
   // Reopen the saved map from the start page's recent files.
-  await click("#recent button");
+  await click('#recent button[data-key$="e2e-map.json"]');
   await waitFor("the recent map", async () => (await status())?.path?.endsWith("e2e-map.json"));
   // An unsaved change, then Open: the guard asks; Cancel keeps the map, Discard opens the other.
   await click("#tool-brush");
