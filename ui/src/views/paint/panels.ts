@@ -1,12 +1,11 @@
 // The painter's side panels: the map's name and description, layers, features, exits, the
 // underlay and the problems. Built from the map store (store/map.ts) and rebuilt when a delta
-// changes what they show; their edits go through the painter. Map, Layers, Features, Exits and
-// Problems are Svelte components fed from panel-state.svelte.ts; the Underlay panel is still
-// built with DOM calls (its fields change the map store as they move).
+// changes what they show; their edits go through the painter. Each panel is a Svelte component
+// fed from panel-state.svelte.ts.
 
 import { mount } from "svelte";
 import { api, type Delta } from "../../ipc/commands";
-import { $, el } from "../../dom";
+import { $ } from "../../dom";
 import ExitsPanel from "./ExitsPanel.svelte";
 import FeaturesPanel from "./FeaturesPanel.svelte";
 import LayersPanel from "./LayersPanel.svelte";
@@ -14,6 +13,7 @@ import MapPanel from "./MapPanel.svelte";
 import type { Painter } from "./painter";
 import { panelState } from "./panel-state.svelte";
 import ProblemsPanel from "./ProblemsPanel.svelte";
+import UnderlayPanel from "./UnderlayPanel.svelte";
 
 export class Panels {
   private opened = 0;
@@ -70,6 +70,31 @@ export class Panels {
         get exits() { return panelState.exits; },
         onshow: (index: number) => p.view.centerOn(index),
         ondelete: (name: string) => void p.edit({ op: "exit_remove", name }),
+      },
+    });
+    mount(UnderlayPanel, {
+      target: $("underlay"),
+      props: {
+        get open() { return panelState.open; },
+        get underlay() { return panelState.underlay; },
+        onimport: () =>
+          p.send(() => api.importUnderlay(), (d) => {
+            if (!d) return;
+            p.applyDelta(d);
+            void p.loadUnderlayImage();
+          }),
+        // While a field moves: drawn from the map store; when it is let go: set in the map.
+        onmove: (field: "opacity" | "scale" | "x" | "y" | "rotation_deg", v: number) => {
+          const u = p.model?.underlay;
+          if (!u) return;
+          u[field] = v;
+          p.view.requestDraw();
+        },
+        onset: () => {
+          const u = p.model?.underlay;
+          if (u) void p.edit({ op: "set_underlay", underlay: { ...u } });
+        },
+        onremove: () => void p.edit({ op: "set_underlay", underlay: null }),
       },
     });
     mount(ProblemsPanel, {
@@ -137,46 +162,9 @@ export class Panels {
   }
 
   buildUnderlay(): void {
-    const box = $("underlay");
-    box.textContent = "";
-    const { p } = this;
-    const model = p.model;
-    if (!model) return;
-    const imp = el("button", { id: "underlay-import" }, "Import PNG or JPEG…");
-    imp.addEventListener("click", () =>
-      p.send(() => api.importUnderlay(), (d) => {
-        if (!d) return;
-        p.applyDelta(d);
-        void p.loadUnderlayImage();
-      }));
-    box.append(imp);
-    const u = model.underlay;
-    if (!u) return;
-    const fields: [keyof typeof u, string, string][] = [
-      ["opacity", "Opacity", "0.05"], ["scale", "Scale", "0.001"], ["x", "X", "0.1"],
-      ["y", "Y", "0.1"], ["rotation_deg", "Rotation °", "0.5"],
-    ];
-    for (const [key, label, step] of fields) {
-      const input = el("input", {
-        type: key === "opacity" ? "range" : "number", step, value: String(Number((u[key] as number).toPrecision(6))),
-        min: key === "opacity" ? "0" : "", max: key === "opacity" ? "1" : "", id: `underlay-${key}`,
-      });
-      input.addEventListener("input", () => {
-        const v = Number(input.value);
-        if (Number.isFinite(v) && p.model?.underlay) {
-          (p.model.underlay as unknown as Record<string, number>)[key] = v;
-          p.view.requestDraw();
-        }
-      });
-      input.addEventListener("change", () => {
-        const cur = p.model?.underlay;
-        if (cur) void p.edit({ op: "set_underlay", underlay: { ...cur } });
-      });
-      box.append(el("label", {}, label, input));
-    }
-    const remove = el("button", { id: "underlay-remove" }, "Remove underlay");
-    remove.addEventListener("click", () => void p.edit({ op: "set_underlay", underlay: null }));
-    box.append(remove, el("p", { className: "later" }, u.image));
+    const model = this.p.model;
+    panelState.open = !!model;
+    panelState.underlay = model?.underlay ? { ...model.underlay, key: ++this.opened } : null;
   }
 
   buildProblems(): void {
