@@ -1,24 +1,11 @@
-// Error codes of the shell's commands: the closed set of `ErrorCode` in
-// src-tauri/src/transport.rs (a test there checks that both lists agree).
+// Errors of the shell's commands: `{code, message}`, `code` from the closed set of `ErrorCode`
+// (src-tauri/src/transport.rs), whose list comes generated (generated.ts; a Rust test fails when
+// that file is stale).
 
-export const ERROR_CODES = [
-  "no_map",
-  "invalid_argument",
-  "edit_refused",
-  "invalid_map",
-  "io",
-  "image",
-  "render",
-  "not_allowed",
-] as const;
+import { ERROR_CODES, type AppError } from "./generated";
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** Every error a command returns: `{code, message}`. */
-export interface AppError {
-  code: ErrorCode;
-  message: string;
-}
+export { ERROR_CODES };
+export type { AppError, ErrorCode } from "./generated";
 
 export function isAppError(e: unknown): e is AppError {
   return (

@@ -141,12 +141,14 @@ export class ExitTool implements Tool {
 
 /** The map edges hex i is on (as the core's Grid::edge_hexes), the one whose side of the hex is
  * nearest the world point (x, y) first. */
-function edgesAt(p: Painter, i: number, x: number, y: number): string[] {
+type Edge = "north" | "east" | "south" | "west";
+
+function edgesAt(p: Painter, i: number, x: number, y: number): Edge[] {
   const g = p.model!.grid;
   const c = g.col(i), r = g.row(i);
   // The hex's own extent (a shoved hex on the edge row sits half a hex in from the map's).
   const [ax, ay] = g.spec.orientation === "flat" ? [1, Math.sqrt(3) / 2] : [Math.sqrt(3) / 2, 1];
-  const edges: [string, number][] = [];
+  const edges: [Edge, number][] = [];
   if (r === 0) edges.push(["north", y - (g.cy[i] - ay)]);
   if (r === g.spec.rows - 1) edges.push(["south", g.cy[i] + ay - y]);
   if (c === 0) edges.push(["west", x - (g.cx[i] - ax)]);
