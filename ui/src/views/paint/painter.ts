@@ -80,6 +80,7 @@ export class Painter {
     this.state.route = p.routes[0]?.key ?? "";
     this.state.feature = model.features[0]?.code ?? null;
     this.cursor.feature = this.tool.id === "feature" ? this.state.feature : null;
+    this.canvas.style.cursor = this.tool.cursor ?? "";
     this.buildToolbar();
     this.refreshOptions();
     this.panels.buildAll();
