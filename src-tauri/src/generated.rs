@@ -8,30 +8,31 @@ use crate::transport::jobs::{
 };
 use crate::transport::library::LibraryListing;
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use ts_rs::{Config, TS, TypeVisitor};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/ipc/generated.ts");
 
-/// Every exported type once, each after the types it uses.
+/// Every exported type once, by name (ts-rs visits dependencies in no fixed order; TypeScript
+/// types may be used before they are declared).
 struct Collect<'a> {
     cfg: &'a Config,
-    seen: BTreeSet<String>,
-    out: String,
+    decls: BTreeMap<String, String>,
 }
 
 impl TypeVisitor for Collect<'_> {
     fn visit<T: TS + 'static + ?Sized>(&mut self) {
-        if T::output_path().is_none() || !self.seen.insert(T::ident(self.cfg)) {
+        let name = T::ident(self.cfg);
+        if T::output_path().is_none() || self.decls.contains_key(&name) {
             return;
         }
+        let decl = format!(
+            "{}export {}\n\n",
+            T::docs().unwrap_or_default(),
+            T::decl(self.cfg)
+        );
+        self.decls.insert(name, decl);
         T::visit_dependencies(self);
-        if let Some(docs) = T::docs() {
-            self.out.push_str(&docs);
-        }
-        self.out.push_str("export ");
-        self.out.push_str(&T::decl(self.cfg));
-        self.out.push_str("\n\n");
     }
 }
 
@@ -40,8 +41,7 @@ pub fn typescript() -> String {
     let cfg = Config::new().with_large_int("number");
     let mut c = Collect {
         cfg: &cfg,
-        seen: BTreeSet::new(),
-        out: String::new(),
+        decls: BTreeMap::new(),
     };
     c.visit::<AppError>();
     c.visit::<AppInfo>();
@@ -76,7 +76,7 @@ pub fn typescript() -> String {
          export const JOB_PROGRESS = {JOB_PROGRESS:?};\n\
          /** The event a job emits once, when it ends (payload: `JobFinished`). */\n\
          export const JOB_FINISHED = {JOB_FINISHED:?};\n",
-        c.out
+        c.decls.into_values().collect::<String>()
     )
 }
 

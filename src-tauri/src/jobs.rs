@@ -156,6 +156,7 @@ impl Jobs {
     }
 
     /// The jobs still running.
+    #[cfg(test)]
     pub fn running(&self) -> Vec<u64> {
         let mut ids: Vec<u64> = self
             .running

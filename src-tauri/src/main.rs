@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod commands;
+#[cfg(test)]
 mod commands_list;
 mod dialog;
 #[cfg(test)]

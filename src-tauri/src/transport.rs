@@ -44,6 +44,7 @@ pub enum ErrorCode {
     PackConflict,
 }
 
+#[cfg(test)]
 impl ErrorCode {
     /// Every code, in declaration order.
     pub const ALL: [ErrorCode; 10] = [
