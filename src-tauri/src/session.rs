@@ -1,12 +1,10 @@
-//! The shell's state: the map being edited, its file, its underlay picture and the recent
-//! files. Each method parses its arguments, calls one core function and maps the result to a
+//! The map editor's state (the painter): the map being edited, its file, its underlay picture
+//! and the recent files. Each method parses its arguments, calls one core function and maps the result to a
 //! transport type; none needs a window, so they are tested without one.
 
 use crate::transport::{self, AppError, AppResult, Delta, EditDto, ErrorCode, MapView, StatusDto};
-use kepi::editor::files;
-use kepi::editor::{Changed, Document, Op};
-use kepi::map::{Grid, Orientation, Shove, Underlay};
-use kepi::tables::RulesetId;
+use kepi::editor::files::{self, Opened};
+use kepi::editor::{Changed, Document, Op, grid_spec, underlay};
 use std::path::{Path, PathBuf};
 
 /// At most this many recent files are kept.
@@ -101,32 +99,8 @@ impl Session {
         shove: &str,
         ruleset: &str,
     ) -> AppResult<MapView> {
-        let bad = |what: &str, v: &str| {
-            AppError::new(
-                ErrorCode::InvalidArgument,
-                format!("{what} '{v}': use flat or pointy, even or odd"),
-            )
-        };
-        let orientation = match orientation {
-            "flat" => Orientation::Flat,
-            "pointy" => Orientation::Pointy,
-            o => return Err(bad("orientation", o)),
-        };
-        let shove = match shove {
-            "even" => Shove::Even,
-            "odd" => Shove::Odd,
-            s => return Err(bad("shove", s)),
-        };
-        let known = || RulesetId::WITH_MAPS.map(RulesetId::key).join(", ");
-        let ruleset = RulesetId::from_key(ruleset)
-            .filter(|r| RulesetId::WITH_MAPS.contains(r))
-            .ok_or_else(|| {
-                AppError::new(
-                    ErrorCode::InvalidArgument,
-                    format!("ruleset '{ruleset}': maps can be made for {}", known()),
-                )
-            })?;
-        let grid = Grid::new(orientation, shove, columns, rows);
+        let grid = grid_spec::grid(orientation, shove, columns, rows)?;
+        let ruleset = grid_spec::map_ruleset(ruleset)?;
         let doc = Document::new("new-map", name, ruleset, grid)?;
         self.doc = Some(doc);
         self.path = None;
@@ -143,6 +117,37 @@ impl Session {
         self.underlay_new = false;
         self.remember(path);
         self.view()
+    }
+
+    /// Open a map shipped with Kepi, as a new document: it has no file, so saving asks where.
+    pub fn open_shipped(&mut self, id: &str) -> AppResult<MapView> {
+        let opened = kepi::shipped::open_for_editing(id).map_err(|p| {
+            AppError::new(
+                if kepi::shipped::map(id).is_none() {
+                    ErrorCode::InvalidArgument
+                } else {
+                    ErrorCode::InvalidMap
+                },
+                p.to_string(),
+            )
+        })?;
+        self.open_detached(opened)
+    }
+
+    /// Open a map that has no file of its own to save into (shipped, or inside an imported
+    /// pack, which is never written into): saving asks where, and its underlay picture is
+    /// written beside the new file.
+    pub fn open_detached(&mut self, opened: Opened) -> AppResult<MapView> {
+        self.doc = Some(opened.document);
+        self.path = None;
+        self.underlay_new = opened.underlay_png.is_some();
+        self.underlay_png = opened.underlay_png;
+        self.view()
+    }
+
+    /// The recent files, the most recent first.
+    pub fn recent_paths(&self) -> Vec<PathBuf> {
+        self.recent.clone()
     }
 
     /// Open a file from the recent list (and no other).
@@ -215,28 +220,7 @@ impl Session {
     pub fn import_underlay(&mut self, picture: &Path) -> AppResult<Delta> {
         let img = files::read_underlay(picture)?;
         let doc = self.doc_mut()?;
-        let g = doc.grid;
-        // Width of the map in hex radii (see Grid::center): flat columns are 1.5 radii apart.
-        let (across, x, y) = match g.orientation {
-            Orientation::Flat => (
-                1.5 * (g.columns as f64 - 1.0) + 2.0,
-                -1.0,
-                -(3f64.sqrt()) / 2.0,
-            ),
-            Orientation::Pointy => (
-                3f64.sqrt() * (g.columns as f64 + 0.5),
-                -(3f64.sqrt()) / 2.0,
-                -1.0,
-            ),
-        };
-        let underlay = Underlay {
-            image: files::underlay_path(&doc.id),
-            x,
-            y,
-            scale: across / img.width as f64,
-            rotation_deg: 0.0,
-            opacity: 0.5,
-        };
+        let underlay = underlay::fit(&doc.grid, img.width, files::underlay_path(&doc.id));
         let ch = doc.apply(Op::SetUnderlay(Some(underlay)))?;
         self.underlay_png = Some(img.png);
         self.underlay_new = true;
@@ -395,20 +379,5 @@ mod tests {
         .unwrap();
         assert!(s.view().unwrap().problems.is_empty());
         s.save_as(&path).unwrap();
-    }
-
-    #[test]
-    fn error_codes_are_mirrored_in_the_ui() {
-        let ts = include_str!("../../ui/src/errors.ts");
-        for code in ErrorCode::ALL {
-            let name = serde_json::to_string(&code).unwrap();
-            assert!(ts.contains(&name), "{name} missing from ui/src/errors.ts");
-        }
-        let listed = ts
-            .split("ERROR_CODES = [")
-            .nth(1)
-            .and_then(|s| s.split(']').next())
-            .unwrap();
-        assert_eq!(listed.matches('"').count(), 2 * ErrorCode::ALL.len());
     }
 }

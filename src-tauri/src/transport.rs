@@ -7,15 +7,21 @@ use kepi::editor::{Changed, Document, EditError};
 use kepi::map::{Edge, Grid, HexCoord, Orientation, Shove, Underlay};
 use kepi::problems::Problems;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-/// The closed set of error codes; mirrored by `ERROR_CODES` in ui/src/errors.ts (checked by a
-/// test).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub mod jobs;
+pub mod library;
+
+/// The closed set of error codes; exported to TypeScript as `ErrorCode` and `ERROR_CODES` in
+/// ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
+/// misses a variant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The command needs an open map and there is none.
     NoMap,
-    /// An argument the UI sent is out of range or not understood.
+    /// An argument the UI sent is out of range or not understood (an unknown library key, a
+    /// job that was never started).
     InvalidArgument,
     /// The core refused an edit (unknown key, hexes not adjacent, ...).
     EditRefused,
@@ -25,15 +31,23 @@ pub enum ErrorCode {
     Io,
     /// An underlay picture was refused (too large, not PNG/JPEG, unreadable).
     Image,
-    /// Drawing the PNG export failed (for example, the picture would be too large).
+    /// Drawing a picture (PNG export, thumbnail) failed.
     Render,
-    /// A recent file that is not in the recent list was asked for.
+    /// A file the shell may not touch was asked for (not in the recent list, not in the
+    /// library).
     NotAllowed,
+    /// A pack was refused (not a pack, damaged, hostile, invalid contents), or could not be
+    /// made from the scenarios given.
+    InvalidPack,
+    /// The library already holds a pack of this id with other content; import again with
+    /// `replace` or `new_version`.
+    PackConflict,
 }
 
 #[cfg(test)]
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 8] = [
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 10] = [
         ErrorCode::NoMap,
         ErrorCode::InvalidArgument,
         ErrorCode::EditRefused,
@@ -42,11 +56,30 @@ impl ErrorCode {
         ErrorCode::Image,
         ErrorCode::Render,
         ErrorCode::NotAllowed,
+        ErrorCode::InvalidPack,
+        ErrorCode::PackConflict,
     ];
+
+    /// The code's place in [`ErrorCode::ALL`]; the match makes a new variant a compile error
+    /// here, and a test checks that ALL lists each at its place.
+    pub const fn ordinal(self) -> usize {
+        match self {
+            ErrorCode::NoMap => 0,
+            ErrorCode::InvalidArgument => 1,
+            ErrorCode::EditRefused => 2,
+            ErrorCode::InvalidMap => 3,
+            ErrorCode::Io => 4,
+            ErrorCode::Image => 5,
+            ErrorCode::Render => 6,
+            ErrorCode::NotAllowed => 7,
+            ErrorCode::InvalidPack => 8,
+            ErrorCode::PackConflict => 9,
+        }
+    }
 }
 
 /// Every error the UI sees: `{code, message}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct AppError {
     pub code: ErrorCode,
     pub message: String,
@@ -84,24 +117,57 @@ impl From<FileError> for AppError {
     }
 }
 
+impl From<kepi::editor::grid_spec::GridSpecError> for AppError {
+    fn from(e: kepi::editor::grid_spec::GridSpecError) -> AppError {
+        AppError::new(ErrorCode::InvalidArgument, e.to_string())
+    }
+}
+
+impl From<kepi::pack::PackError> for AppError {
+    fn from(e: kepi::pack::PackError) -> AppError {
+        use kepi::pack::PackError as P;
+        let code = match &e {
+            P::Io { .. } => ErrorCode::Io,
+            P::Conflict(_) => ErrorCode::PackConflict,
+            _ => ErrorCode::InvalidPack,
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
+impl From<kepi::library_index::LibraryError> for AppError {
+    fn from(e: kepi::library_index::LibraryError) -> AppError {
+        use kepi::library_index::LibraryError as L;
+        let code = match &e {
+            L::Problems(_) => ErrorCode::InvalidMap,
+            L::Read(_) => ErrorCode::Io,
+            L::Render(_) => ErrorCode::Render,
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
 pub type AppResult<T> = Result<T, AppError>;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct GridDto {
+    #[ts(type = "\"flat\" | \"pointy\"")]
     pub orientation: Orientation,
+    #[ts(type = "\"even\" | \"odd\"")]
     pub shove: Shove,
     pub columns: u16,
     pub rows: u16,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct KeyDto {
     pub key: String,
     pub name: String,
     pub color: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "Palette")]
 pub struct PaletteDto {
     pub terrain: Vec<KeyDto>,
     pub hexsides: Vec<KeyDto>,
@@ -111,7 +177,7 @@ pub struct PaletteDto {
     pub reference: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct HexsideDto {
     /// Hex indexes (row-major, 0-based) of the two hexes.
     pub a: usize,
@@ -120,14 +186,14 @@ pub struct HexsideDto {
     pub features: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct RouteDto {
     pub kind: String,
     pub name: String,
     pub hexes: Vec<usize>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct FeatureDto {
     pub code: String,
     pub name: String,
@@ -135,14 +201,14 @@ pub struct FeatureDto {
     pub hexes: Vec<usize>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ExitDto {
     pub name: String,
     pub hex: usize,
     pub edge: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct UnderlayDto {
     pub image: String,
     pub x: f64,
@@ -178,7 +244,7 @@ impl From<UnderlayDto> for Underlay {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ProblemDto {
     pub field: String,
     /// Printed hex name ("0812") when the problem is about one hex.
@@ -199,7 +265,7 @@ pub fn problems(p: &Problems) -> Vec<ProblemDto> {
         .collect()
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct StatusDto {
     pub path: Option<String>,
     pub title: String,
@@ -209,7 +275,7 @@ pub struct StatusDto {
 }
 
 /// A whole map for the view.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct MapView {
     pub id: String,
     pub name: String,
@@ -231,8 +297,35 @@ pub struct MapView {
     pub problems: Vec<ProblemDto>,
 }
 
+/// What the start page needs to know.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct AppInfo {
+    pub version: String,
+    pub recent: Vec<String>,
+    /// The map folder in the working directory, when there is one (shipped maps are listed by
+    /// `library_list` and opened with `open_shipped_map`, wherever Kepi runs).
+    pub shipped_maps: Option<String>,
+    /// The rule systems a new map can be made for: (key, name), the first the default.
+    pub rulesets: Vec<(String, String)>,
+}
+
+/// The start page's New map form.
+#[derive(Clone, Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NewMapSpec {
+    pub name: String,
+    pub columns: u16,
+    pub rows: u16,
+    /// "flat" or "pointy".
+    pub orientation: String,
+    /// "even" or "odd".
+    pub shove: String,
+    /// A rule system's key ("rifle-and-saber").
+    pub ruleset: String,
+}
+
 /// What changed after an edit, an undo or a redo. `None` fields did not change.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, TS)]
 pub struct Delta {
     /// Changed hexes: index, palette index, level.
     pub cells: Vec<[u32; 3]>,
@@ -424,8 +517,9 @@ pub fn delta(
 }
 
 /// An edit as the UI sends it; hexes are indexes (row-major, 0-based).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, TS)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+#[ts(rename = "Edit")]
 pub enum EditDto {
     Paint {
         hex: usize,
@@ -442,6 +536,7 @@ pub enum EditDto {
         /// "raise", "lower" or "set"
         change: String,
         #[serde(default)]
+        #[ts(as = "Option<u8>", optional)]
         level: u8,
     },
     Hexside {
@@ -453,6 +548,7 @@ pub enum EditDto {
     Route {
         kind: String,
         #[serde(default)]
+        #[ts(as = "Option<String>", optional)]
         name: String,
         hexes: Vec<usize>,
     },
@@ -462,12 +558,14 @@ pub enum EditDto {
     FeatureCreate {
         code: String,
         #[serde(default)]
+        #[ts(as = "Option<String>", optional)]
         name: String,
     },
     FeatureEdit {
         code: String,
         new_code: String,
         #[serde(default)]
+        #[ts(as = "Option<String>", optional)]
         name: String,
     },
     FeatureDelete {
@@ -486,6 +584,7 @@ pub enum EditDto {
     ExitSet {
         name: String,
         hex: usize,
+        #[ts(type = "\"north\" | \"east\" | \"south\" | \"west\"")]
         edge: kepi::map::MapEdge,
     },
     ExitDelete {
@@ -500,6 +599,7 @@ pub enum EditDto {
     SetName {
         name: String,
         #[serde(default)]
+        #[ts(as = "Option<String>", optional)]
         description: String,
     },
 }

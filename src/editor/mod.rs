@@ -10,6 +10,7 @@
 //! lowering changes each hex at most once, however often the brush passes over it.
 
 pub mod files;
+pub mod grid_spec;
 pub mod history;
 pub mod underlay;
 

@@ -5,6 +5,7 @@
 //! pictures over [`MAX_PIXELS`] are refused before they are decoded, so a huge scan cannot
 //! exhaust memory.
 
+use crate::map::{Grid, Orientation, Underlay};
 use image::{GenericImageView, ImageFormat, ImageReader, imageops::FilterType};
 use std::io::Cursor;
 
@@ -85,10 +86,50 @@ pub fn prepare(bytes: &[u8]) -> Result<UnderlayImage, UnderlayError> {
     })
 }
 
+/// An underlay for a picture `width` pixels wide, placed over the map's width at half opacity:
+/// its top left corner at the map's top left corner (in hex radii from the centre of hex 0101,
+/// the core's origin, see [`Grid::center`]), unrotated, stored at `image` beside the map.
+pub fn fit(grid: &Grid, width: u32, image: String) -> Underlay {
+    let s3 = 3f64.sqrt();
+    // Width of the map in hex radii: flat columns are 1.5 radii apart, pointy hexes sqrt(3)
+    // radii wide, with the shoved row's half hex.
+    let (across, x, y) = match grid.orientation {
+        Orientation::Flat => (1.5 * (grid.columns as f64 - 1.0) + 2.0, -1.0, -s3 / 2.0),
+        Orientation::Pointy => (s3 * (grid.columns as f64 + 0.5), -s3 / 2.0, -1.0),
+    };
+    Underlay {
+        image,
+        x,
+        y,
+        scale: across / width.max(1) as f64,
+        rotation_deg: 0.0,
+        opacity: 0.5,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::Shove;
     use image::{Rgba, RgbaImage};
+
+    #[test]
+    fn a_fitted_underlay_spans_the_map_from_its_top_left_corner() {
+        let flat = Grid::new(Orientation::Flat, Shove::Even, 10, 8);
+        let u = fit(&flat, 290, "underlays/m.png".into());
+        // 10 flat columns: 9 steps of 1.5 radii plus a radius each side = 15.5 radii.
+        assert!((u.scale * 290.0 - 15.5).abs() < 1e-9);
+        assert_eq!((u.x, u.rotation_deg, u.opacity), (-1.0, 0.0, 0.5));
+        assert!((u.y + 3f64.sqrt() / 2.0).abs() < 1e-12);
+        assert_eq!(u.image, "underlays/m.png");
+        let pointy = Grid::new(Orientation::Pointy, Shove::Odd, 4, 4);
+        let u = fit(&pointy, 100, String::new());
+        assert!((u.scale * 100.0 - 3f64.sqrt() * 4.5).abs() < 1e-9);
+        assert_eq!(u.y, -1.0);
+        // The hex 0101's centre is the origin, so the left edge is half a hex width left of it.
+        assert!((u.x + 3f64.sqrt() / 2.0).abs() < 1e-12);
+        assert!(fit(&pointy, 0, String::new()).scale.is_finite());
+    }
 
     fn png(w: u32, h: u32) -> Vec<u8> {
         let img = RgbaImage::from_pixel(w, h, Rgba([10, 20, 30, 255]));

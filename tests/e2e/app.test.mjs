@@ -1,6 +1,7 @@
 // End-to-end test of the real Kepi window through WebDriver (tauri-driver + WebKitWebDriver),
-// with the real core behind it: paint terrain, a ridge, a road and a feature; undo and redo;
-// save, reopen and compare the saved file; open the shipped Rifle & Saber map. Screenshots go to
+// with the real core behind it: the Library (home page) lists the shipped map and scenarios with
+// their thumbnails; paint terrain, a ridge, a road and a feature; undo and redo; save, reopen and
+// compare the saved file; open the shipped Rifle & Saber map. Screenshots go to
 // target/e2e/. Run by scripts/app-test.sh under Xvfb:
 //
 //   KEPI_APP=target/app/debug/kepi-app node --test tests/e2e/
@@ -174,7 +175,7 @@ before(async () => {
   const json = await res.json();
   assert.ok(res.ok, `session: ${JSON.stringify(json)}`);
   session = json.value.sessionId;
-  await waitFor("the start page", async () => (await js("return !!document.getElementById('new-form') && !!window.kepi;")));
+  await waitFor("the Library", async () => (await js("return !!document.getElementById('lib-new') && !!window.kepi;")));
 });
 
 after(async () => {
@@ -187,8 +188,49 @@ after(async () => {
   if (driver) try { process.kill(-driver.pid, "SIGKILL"); } catch { /* gone */ }
 });
 
+/** Open the New map dialog from the Library (the home page). */
+async function newMapDialog() {
+  await click("#lib-new");
+  await waitFor("the New map dialog", async () => js("return !!document.getElementById('new-form');"));
+}
+
+test("the Library lists the shipped map and the 17 Rifle & Saber scenarios with thumbnails", { timeout: 120_000 }, async () => {
+  const cards = "[...document.querySelectorAll('button.entry')].map((b) => ({ key: b.dataset.key, kind: b.dataset.kind, origin: b.dataset.origin, title: b.querySelector('.title').textContent }))";
+  await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= 18);
+  const listed = await js(`return ${cards};`);
+  const shipped = listed.filter((c) => c.origin === "shipped");
+  const scenarios = shipped.filter((c) => c.kind === "scenario");
+  assert.equal(scenarios.length, 17, `the 17 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
+  assert.ok(shipped.some((c) => c.kind === "map" && /rifle-and-saber/.test(c.key)), `the shipped map: ${JSON.stringify(shipped)}`);
+  for (const c of shipped) assert.ok(c.title.trim().length > 0, `a title: ${c.key}`);
+  // Every shipped entry's thumbnail, decoded (drawn by the core, sent as PNG bytes).
+  const thumbs = "[...document.querySelectorAll('button.entry[data-origin=shipped]')].map((b) => { const i = b.querySelector('img'); return i && i.complete ? i.naturalWidth : 0; })";
+  await waitFor("the thumbnails", async () => (await js(`return ${thumbs};`)).every((w) => w > 0), 90_000);
+  const widths = await js(`return ${thumbs};`);
+  assert.equal(widths.length, shipped.length);
+  // Not distorted: each picture keeps its own proportions inside its frame.
+  const ratios = await js("return [...document.querySelectorAll('button.entry[data-origin=shipped] img')].map((i) => [i.naturalWidth / i.naturalHeight, getComputedStyle(i).objectFit]);");
+  for (const [r, fit] of ratios) { assert.ok(r > 0); assert.equal(fit, "contain"); }
+  await new Promise((r) => setTimeout(r, 300));
+  console.log(`screenshot: ${await screenshot("20-library")}`);
+
+  // Arrows choose a card, Enter opens it: the shipped map in the painter; back to the Library.
+  await keys("\uE014");
+  assert.equal(await js("return document.activeElement.classList.contains('entry');"), true, "an arrow focuses a card");
+  const mapKey = shipped.find((c) => c.kind === "map").key;
+  await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).focus();", mapKey);
+  await keys("\uE007");
+  await waitFor("the shipped map in the painter", async () => (await status())?.title && js("return !document.getElementById('editor').hidden;"));
+  await settle();
+  assert.match(await text("#problems"), /No problems/);
+  await click("#btn-home");
+  await waitFor("the Library again", async () => js("return !document.getElementById('library').hidden;"));
+  assert.equal(await status(), null, "the painter left the map");
+});
+
 test("paint a map, undo and redo, save, reopen and compare the file", { timeout: 240_000 }, async () => {
   await screenshot("01-start");
+  await newMapDialog();
   await type("#new-name", "End to end");
   await type("#new-columns", "12");
   await type("#new-rows", "10");
@@ -311,14 +353,14 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   await waitFor("the PNG", async () => existsSync(png));
   assert.deepEqual([...readFileSync(png).subarray(1, 4)], [0x50, 0x4e, 0x47]);
 
-  // The recent list has the map.
+  // The recent list has the map (the Library lists again when it is shown).
   await click("#btn-home");
-  assert.match(await text("#recent"), /e2e-map\.json/);
+  await waitFor("the recent list", async () => /e2e-map\.json/.test(await text("#recent")));
 });
 
 test("unsaved changes are guarded; the shipped Rifle & Saber map opens and renders", { timeout: 120_000 }, async () => {
   // Reopen the saved map from the start page's recent files.
-  await click("#recent button");
+  await click('#recent button[data-key$="e2e-map.json"]');
   await waitFor("the recent map", async () => (await status())?.path?.endsWith("e2e-map.json"));
   // An unsaved change, then Open: the guard asks; Cancel keeps the map, Discard opens the other.
   await click("#tool-brush");
@@ -350,7 +392,7 @@ test("unsaved changes are guarded; the shipped Rifle & Saber map opens and rende
 
 test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart", { timeout: 120_000 }, async () => {
   await click("#btn-home");
-  await waitFor("the start page", async () => js("return !document.getElementById('new-form').closest('[hidden]');"));
+  await newMapDialog();
   const options = await js("return [...document.querySelectorAll('#new-ruleset option')].map((o) => o.value);");
   assert.deepEqual(options, ["rifle-and-saber", "age-of-rifles"]);
   await type("#new-name", "Rails and walls");

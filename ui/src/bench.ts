@@ -9,10 +9,10 @@
 // drawn the way the painter does before the core answers, and the time until it is on the
 // canvas is measured.
 
-import type { MapView } from "./api";
-import { HexGrid } from "./geometry";
-import { MapModel } from "./model";
-import { MapRenderer } from "./renderer";
+import type { MapView } from "./ipc/commands";
+import { HexGrid } from "./map/geometry";
+import { MapModel } from "./store/map";
+import { MapCanvas } from "./map/view";
 
 const PALETTE = {
   terrain: [
@@ -133,7 +133,7 @@ async function run(): Promise<void> {
   Object.assign(canvas.style, { position: "fixed", inset: "0", width: "100vw", height: "100vh", display: "block" });
   document.body.style.margin = "0";
   document.body.append(canvas);
-  const renderer = new MapRenderer(canvas);
+  const renderer = new MapCanvas(canvas);
   const model = new MapModel(syntheticMap(200, 200));
   renderer.resize();
   renderer.setModel(model);

@@ -4,8 +4,8 @@
 import type {
   Delta, ExitDto, FeatureDto, HexsideDto, MapView, Palette, ProblemDto, RouteDto, StatusDto,
   UnderlayDto,
-} from "./api";
-import { HexGrid, sideKey } from "./geometry";
+} from "../ipc/commands";
+import { HexGrid, sideKey } from "../map/geometry";
 
 export class MapModel {
   grid: HexGrid;

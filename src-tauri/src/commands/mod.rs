@@ -1,0 +1,17 @@
+//! The shell's commands, grouped by view: the painter ([`paint`]), the Library home page
+//! ([`library`]) and long jobs ([`jobs`]). Each state is managed on its own and locked on its
+//! own, never two at once: a command copies what it needs from one state before it locks
+//! another.
+
+pub mod jobs;
+pub mod library;
+pub mod paint;
+
+use crate::transport::{AppError, AppResult, ErrorCode};
+use std::sync::{Mutex, MutexGuard};
+
+/// Lock one state; a poisoned lock (a panic while it was held) is an error, not a crash.
+pub fn lock<T>(m: &Mutex<T>) -> AppResult<MutexGuard<'_, T>> {
+    m.lock()
+        .map_err(|_| AppError::new(ErrorCode::Io, "the app's state is poisoned; restart Kepi"))
+}

@@ -1,0 +1,308 @@
+//! The commands called through IPC on tauri's mock runtime, as the web view calls them: argument
+//! names and shapes, error codes, bytes answers, job events, and the capability file.
+
+use crate::transport::jobs::{JOB_FINISHED, JOB_PROGRESS};
+use crate::{Places, app, commands_list::COMMANDS, dialog::TestAnswers};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+use tauri::ipc::{CallbackFn, InvokeBody, InvokeResponseBody};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::webview::InvokeRequest;
+use tauri::{App, Listener, WebviewWindow, WebviewWindowBuilder};
+
+struct Harness {
+    app: App<MockRuntime>,
+    window: WebviewWindow<MockRuntime>,
+    dir: tempfile::TempDir,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("answers"), "").unwrap();
+        let places = Places {
+            recent_store: Some(d.join("recent.json")),
+            library_folder: Some(d.join("library")),
+            archive: Some(d.join("archive.kepi")),
+            thumbnail_cache: Some(d.join("cache")),
+            answers: TestAnswers(Some(d.join("answers"))),
+        };
+        let app = app(mock_builder(), Some(places))
+            .build(mock_context(noop_assets()))
+            .unwrap();
+        let window = WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .unwrap();
+        Harness { app, window, dir }
+    }
+
+    /// The next file dialog answers `path` (empty: cancelled).
+    fn answer(&self, path: &Path) {
+        std::fs::write(self.dir.path().join("answers"), path.display().to_string()).unwrap();
+    }
+
+    fn call(&self, cmd: &str, args: Value) -> Result<InvokeResponseBody, Value> {
+        get_ipc_response(
+            &self.window,
+            InvokeRequest {
+                cmd: cmd.into(),
+                callback: CallbackFn(0),
+                error: CallbackFn(1),
+                url: "tauri://localhost".parse().unwrap(),
+                body: InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+    }
+
+    fn json(&self, cmd: &str, args: Value) -> Value {
+        match self.call(cmd, args) {
+            Ok(b) => b.deserialize::<Value>().unwrap(),
+            Err(e) => panic!("{cmd}: {e}"),
+        }
+    }
+
+    fn error_code(&self, cmd: &str, args: Value) -> String {
+        let e = self
+            .call(cmd, args)
+            .err()
+            .unwrap_or_else(|| panic!("{cmd} succeeded"));
+        e["code"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{e}"))
+            .to_string()
+    }
+
+    fn bytes(&self, cmd: &str, args: Value) -> Vec<u8> {
+        match self.call(cmd, args) {
+            Ok(InvokeResponseBody::Raw(b)) => b,
+            other => panic!("{cmd}: {other:?}"),
+        }
+    }
+
+    /// The payloads of `event` as they come.
+    fn events(&self, event: &str) -> mpsc::Receiver<Value> {
+        let (tx, rx) = mpsc::channel();
+        self.app.listen_any(event, move |e| {
+            let _ = tx.send(serde_json::from_str(e.payload()).unwrap());
+        });
+        rx
+    }
+}
+
+fn wait(rx: &mpsc::Receiver<Value>, job: &Value) -> Value {
+    loop {
+        let v = rx.recv_timeout(Duration::from_secs(120)).expect("an event");
+        if v["job"] == *job {
+            return v;
+        }
+    }
+}
+
+#[test]
+fn the_library_lists_shipped_content_draws_thumbnails_and_opens_maps_in_the_painter() {
+    let h = Harness::new();
+    let l = h.json("library_list", json!({}));
+    let entries = l["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 18, "1 map and 17 scenarios");
+    let fatehpur = entries
+        .iter()
+        .find(|e| e["id"] == "rs-01-fatehpur")
+        .unwrap();
+    assert_eq!(fatehpur["kind"], "scenario");
+    assert_eq!(fatehpur["origin"], json!({"kind": "shipped"}));
+    assert_eq!(fatehpur["subtitle"], "7 July 1857 · Rifle & Saber");
+    assert_eq!(fatehpur["shipped_id"], "rs-01-fatehpur");
+    assert_eq!(l["games"], json!([]));
+    assert!(
+        !h.dir.path().join("archive.kepi").exists(),
+        "no archive is made"
+    );
+
+    let png = h.bytes("library_thumbnail", json!({"key": fatehpur["key"]}));
+    assert!(png.starts_with(b"\x89PNG"));
+    assert_eq!(
+        std::fs::read_dir(h.dir.path().join("cache"))
+            .unwrap()
+            .count(),
+        1,
+        "cached on disk"
+    );
+    assert_eq!(
+        h.error_code(
+            "library_thumbnail",
+            json!({"key": "library/../../etc/passwd"})
+        ),
+        "invalid_argument"
+    );
+
+    let v = h.json("open_library_map", json!({"key": fatehpur["key"]}));
+    assert_eq!(v["id"], "rifle-and-saber");
+    assert_eq!(
+        v["status"]["path"],
+        Value::Null,
+        "a shipped map has no file"
+    );
+    assert_eq!(v["status"]["dirty"], false);
+    let v = h.json("open_shipped_map", json!({"id": "rifle-and-saber"}));
+    assert_eq!(v["grid"]["columns"], 32);
+    assert_eq!(
+        h.error_code("open_shipped_map", json!({"id": "../maps/rifle-and-saber"})),
+        "invalid_argument"
+    );
+    // Saving a shipped map asks where (here: cancelled), and then writes the new file.
+    assert_eq!(h.json("save_map", json!({})), Value::Null);
+    let out = h.dir.path().join("my-copy.json");
+    h.answer(&out);
+    let st = h.json("save_map", json!({}));
+    assert_eq!(st["path"], out.display().to_string());
+    assert!(out.is_file());
+    // It is now a recent file, listed with the others.
+    let l = h.json("library_list", json!({}));
+    assert_eq!(l["recent"][0]["id"], "my-copy");
+    assert_eq!(l["recent"][0]["origin"], json!({"kind": "recent"}));
+    let v = h.json("open_library_map", json!({"key": l["recent"][0]["key"]}));
+    assert_eq!(v["status"]["path"], out.display().to_string());
+}
+
+#[test]
+fn thumbnails_are_drawn_as_a_job_with_progress_and_jobs_cancel() {
+    let h = Harness::new();
+    let progress = h.events(JOB_PROGRESS);
+    let finished = h.events(JOB_FINISHED);
+    h.json("library_list", json!({}));
+    let job = h.json("library_thumbnails", json!({}));
+    let first = wait(&progress, &job);
+    assert_eq!(first["kind"], "thumbnails");
+    assert_eq!(first["total"], 18);
+    assert!(first["item"].as_str().unwrap().starts_with("shipped/"));
+    // Cancel: the job stops at its next thumbnail (or has just finished).
+    h.json("cancel_job", json!({"job": job}));
+    let f = wait(&finished, &job);
+    assert!(f["status"] == "cancelled" || f["status"] == "done", "{f}");
+    assert_eq!(h.json("cancel_job", json!({"job": job})), json!(false));
+    assert_eq!(
+        h.error_code("cancel_job", json!({"job": 999})),
+        "invalid_argument"
+    );
+}
+
+#[test]
+fn packs_are_made_and_imported_as_jobs_through_the_file_dialogs() {
+    let h = Harness::new();
+    let finished = h.events(JOB_FINISHED);
+    h.json("library_list", json!({}));
+    // Nothing to pack, or a map: refused before any dialog.
+    assert_eq!(
+        h.error_code("pack_export", json!({"keys": []})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code(
+            "pack_export",
+            json!({"keys": ["shipped/map/rifle-and-saber"]})
+        ),
+        "invalid_argument"
+    );
+    let e = h
+        .call(
+            "pack_export",
+            json!({"keys": ["shipped/scenario/rs-10-worth"], "fields": {"colour": "red"}}),
+        )
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("unknown field `colour`"),
+        "unknown manifest fields are refused by the argument's type: {e}"
+    );
+    let out = h.dir.path().join("worth.kepipack");
+    h.answer(&out);
+    let job = h.json(
+        "pack_export",
+        json!({"keys": ["shipped/scenario/rs-10-worth"], "fields": {"name": "Worth", "author": "Test"}}),
+    );
+    let f = wait(&finished, &job);
+    assert_eq!(f["status"], "done", "{f}");
+    assert_eq!(f["result"]["kind"], "pack_exported");
+    assert_eq!(f["result"]["id"], "worth");
+    assert!(out.is_file());
+
+    let job = h.json("pack_import", json!({}));
+    let f = wait(&finished, &job);
+    assert_eq!(f["result"]["outcome"], "imported", "{f}");
+    let l = h.json("library_list", json!({}));
+    let packed: Vec<&Value> = l["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["origin"]["kind"] == "pack")
+        .collect();
+    assert_eq!(packed.len(), 2, "the scenario and its map");
+    assert_eq!(packed[0]["origin"]["name"], "Worth");
+    // A map inside a pack opens with no file: the pack's folder is never written into.
+    let map = packed.iter().find(|e| e["kind"] == "map").unwrap();
+    let v = h.json("open_library_map", json!({"key": map["key"]}));
+    assert_eq!(v["status"]["path"], Value::Null);
+
+    // Again with other content under the same id: a conflict, unless asked to keep both.
+    let other = h.dir.path().join("other.kepipack");
+    h.answer(&other);
+    let job = h.json(
+        "pack_export",
+        json!({"keys": ["shipped/scenario/rs-11-mars-la-tour"], "fields": {"id": "worth", "name": "Worth"}}),
+    );
+    assert_eq!(wait(&finished, &job)["status"], "done");
+    let job = h.json("pack_import", json!({}));
+    let f = wait(&finished, &job);
+    assert_eq!(f["status"], "failed");
+    assert_eq!(f["error"]["code"], "pack_conflict");
+    let job = h.json("pack_import", json!({"onConflict": "new_version"}));
+    assert_eq!(wait(&finished, &job)["result"]["outcome"], "new_version");
+    // A cancelled dialog starts no job.
+    h.answer(Path::new(""));
+    assert_eq!(h.json("pack_import", json!({})), Value::Null);
+}
+
+#[test]
+fn every_command_is_registered_and_granted_and_nothing_else_is() {
+    let h = Harness::new();
+    for cmd in COMMANDS {
+        if let Err(e) = h.call(cmd, json!({})) {
+            let text = e.to_string();
+            assert!(!text.contains("not found"), "{cmd}: {text}");
+        }
+    }
+    let caps: Value = serde_json::from_str(include_str!("../capabilities/main.json")).unwrap();
+    let granted: Vec<String> = caps["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter(|p| p.starts_with("allow-"))
+        .map(|p| p.trim_start_matches("allow-").replace('-', "_"))
+        .collect();
+    let mut want: Vec<String> = COMMANDS.iter().map(|c| c.to_string()).collect();
+    let mut got = granted.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(
+        got, want,
+        "capabilities/main.json grants exactly the commands"
+    );
+    let others: Vec<&str> = caps["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter(|p| !p.starts_with("allow-"))
+        .collect();
+    assert_eq!(
+        others,
+        ["core:event:allow-listen", "core:event:allow-unlisten"]
+    );
+}

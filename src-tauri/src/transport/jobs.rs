@@ -1,0 +1,131 @@
+//! Transport types of long jobs: the events a job emits and what it ends with.
+
+use super::AppError;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The event a running job emits after each step: [`JobProgress`].
+pub const JOB_PROGRESS: &str = "job-progress";
+/// The event a job emits once, when it ends: [`JobFinished`].
+pub const JOB_FINISHED: &str = "job-finished";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JobKind {
+    /// Drawing every Library thumbnail not cached yet (`library_thumbnails`).
+    Thumbnails,
+    /// Checking and importing a pack (`pack_import`).
+    PackImport,
+    /// Making a pack of scenarios (`pack_export`).
+    PackExport,
+}
+
+/// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
+/// (a thumbnail job gives the entry's key, so the view can fetch that picture).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct JobProgress {
+    pub job: u64,
+    pub kind: JobKind,
+    pub done: u32,
+    pub total: u32,
+    pub message: String,
+    pub item: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    Done,
+    Failed,
+    /// Stopped at a safe point after `cancel_job`; nothing half-done was left behind.
+    Cancelled,
+}
+
+/// What importing a pack did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "ImportOutcome")]
+pub enum ImportOutcomeDto {
+    Imported,
+    /// The same content was there already; nothing was written.
+    AlreadyPresent,
+    Replaced,
+    NewVersion,
+}
+
+/// What a finished job made.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JobResult {
+    Thumbnails {
+        /// Pictures drawn now, and found already drawn.
+        drawn: u32,
+        cached: u32,
+        /// Entries whose picture could not be drawn: "key: why".
+        failed: Vec<String>,
+    },
+    PackImported {
+        outcome: ImportOutcomeDto,
+        id: String,
+        name: String,
+        version: String,
+        folder: String,
+        files_written: u32,
+        maps: u32,
+        scenarios: u32,
+    },
+    PackExported {
+        path: String,
+        id: String,
+        name: String,
+        version: String,
+        scenarios: u32,
+        #[ts(type = "number")]
+        bytes: u64,
+    },
+}
+
+/// `job-finished`: the job's status, with its result (done) or its error (failed).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct JobFinished {
+    pub job: u64,
+    pub kind: JobKind,
+    pub status: JobStatus,
+    pub result: Option<JobResult>,
+    pub error: Option<AppError>,
+}
+
+/// What to do when the library already holds a pack of the same id with other content.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "OnConflict")]
+pub enum OnConflictDto {
+    /// Refuse with `pack_conflict` (the default).
+    #[default]
+    Refuse,
+    Replace,
+    /// Keep the pack there and import this one beside it.
+    NewVersion,
+}
+
+/// The manifest fields a user may give when making a pack; left out, each gets a default from
+/// the scenarios (see `kepi pack`).
+#[derive(Clone, Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PackFields {
+    #[ts(optional)]
+    pub id: Option<String>,
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[ts(optional)]
+    pub version: Option<String>,
+    #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
+    pub author: String,
+    #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
+    pub description: String,
+    #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
+    pub license: String,
+}

@@ -1,0 +1,133 @@
+//! Transport types of the Library (the home page): entries, recent files, archived games.
+
+use kepi::library_index::{Entry, Game, Index, Kind, Origin, Source};
+use serde::Serialize;
+use ts_rs::TS;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "EntryKind")]
+pub enum EntryKindDto {
+    Map,
+    Scenario,
+}
+
+/// Where an entry comes from: `shipped`, `library`, `pack` (with the pack's id and name) or
+/// `recent`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(rename = "Origin")]
+pub enum OriginDto {
+    Shipped,
+    Library,
+    Pack { id: String, name: String },
+    Recent,
+}
+
+/// One map or scenario of the Library. `key` names it in every library command
+/// (`library_thumbnail`, `open_library_map`, `pack_export`).
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "LibraryEntry")]
+pub struct LibraryEntryDto {
+    pub key: String,
+    pub kind: EntryKindDto,
+    pub id: String,
+    pub title: String,
+    /// "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
+    pub subtitle: String,
+    /// The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+    pub ruleset: String,
+    /// A scenario's map id.
+    pub map: Option<String>,
+    pub origin: OriginDto,
+    /// The shipped id (`shipped` entries) or the file's path (the others).
+    pub shipped_id: Option<String>,
+    pub path: Option<String>,
+    /// Why the entry cannot be opened or drawn (it does not parse, or its file is gone).
+    pub problem: Option<String>,
+}
+
+/// A game of the archive, the newest first.
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "ArchivedGame")]
+pub struct ArchivedGameDto {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub title: String,
+    pub scenario_id: String,
+    pub ruleset: String,
+    pub players: Vec<String>,
+    /// RFC 3339, UTC.
+    pub created: String,
+    pub finished: Option<String>,
+    pub winner: Option<String>,
+}
+
+/// What `library_list` answers (no thumbnails: ask `library_thumbnail(key)` per entry, or start
+/// `library_thumbnails` to draw them all in the background).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LibraryListing {
+    /// Shipped entries first, then the library folder's, then its packs'.
+    pub entries: Vec<LibraryEntryDto>,
+    /// The recent files (maps), the most recent first.
+    pub recent: Vec<LibraryEntryDto>,
+    pub games: Vec<ArchivedGameDto>,
+    /// The library folder (where packs are imported), when there is one.
+    pub library_folder: Option<String>,
+    /// What could not be read (the archive, ...), in words.
+    pub problems: Vec<String>,
+}
+
+pub fn entry(e: &Entry) -> LibraryEntryDto {
+    let (shipped_id, path) = match &e.source {
+        Source::Shipped(s) => (Some(s.id.to_string()), None),
+        Source::File(p) => (None, Some(p.display().to_string())),
+    };
+    LibraryEntryDto {
+        key: e.key.clone(),
+        kind: match e.kind {
+            Kind::Map => EntryKindDto::Map,
+            Kind::Scenario => EntryKindDto::Scenario,
+        },
+        id: e.id.clone(),
+        title: e.title.clone(),
+        subtitle: e.subtitle.clone(),
+        ruleset: e.ruleset.clone(),
+        map: e.map.clone(),
+        origin: match &e.origin {
+            Origin::Shipped => OriginDto::Shipped,
+            Origin::Library => OriginDto::Library,
+            Origin::Pack { id, name } => OriginDto::Pack {
+                id: id.clone(),
+                name: name.clone(),
+            },
+            Origin::Recent => OriginDto::Recent,
+        },
+        shipped_id,
+        path,
+        problem: e.problem.clone(),
+    }
+}
+
+fn game(g: &Game) -> ArchivedGameDto {
+    ArchivedGameDto {
+        id: g.id,
+        title: g.title.clone(),
+        scenario_id: g.scenario_id.clone(),
+        ruleset: g.ruleset.clone(),
+        players: g.players.clone(),
+        created: g.created.clone(),
+        finished: g.finished.clone(),
+        winner: g.winner.clone(),
+    }
+}
+
+pub fn listing(index: &Index, library_folder: Option<&std::path::Path>) -> LibraryListing {
+    LibraryListing {
+        entries: index.entries.iter().map(entry).collect(),
+        recent: index.recent.iter().map(entry).collect(),
+        games: index.games.iter().map(game).collect(),
+        library_folder: library_folder.map(|p| p.display().to_string()),
+        problems: index.problems.clone(),
+    }
+}

@@ -1,0 +1,732 @@
+//! The Library: what the app's home page lists, the maps and scenarios shipped with Kepi
+//! ([`crate::shipped`]), those in the user's library folder (`maps/`, `scenarios/` and each
+//! imported pack's `packs/<folder>/`, see [`crate::pack`]), the recent files, and the archive's
+//! games, each with a thumbnail drawn by the core's renderer on demand.
+//!
+//! Invariants: listing reads and parses files but validates and draws nothing (it stays fast);
+//! a file entry's path is inside the library folder it was found in, checked again with
+//! symbolic links resolved before anything reads it ([`inside`]); a thumbnail is keyed by the
+//! SHA-256 of everything drawn from (the scenario's, map's and catalog's text and the
+//! renderer's version tag), so a cached picture is never stale, and a picture is a PNG of at
+//! most [`THUMB_BOX`] pixels.
+
+use crate::map::{Map, MapFile};
+use crate::problems::Problems;
+use crate::render::{self, RenderOptions};
+use crate::scenario::{Scenario, ScenarioFile};
+use crate::shipped;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Largest thumbnail, in pixels: the largest scale from 16 px per hex down that fits.
+pub const THUMB_BOX: (u32, u32) = (256, 384);
+/// Changes whenever thumbnails are drawn differently, so cached ones are drawn again.
+const THUMB_VERSION: &str = "kepi-thumbnail-1";
+/// At most this many thumbnails are kept in memory.
+const MEMORY_MAX: usize = 256;
+/// At most this many archived games are listed, the newest first.
+pub const GAMES_MAX: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Map,
+    Scenario,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Map => "map",
+            Kind::Scenario => "scenario",
+        }
+    }
+}
+
+/// Where an entry comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Shipped,
+    /// The library folder's own `maps/` or `scenarios/`.
+    Library,
+    /// An imported pack (its manifest's id and name).
+    Pack {
+        id: String,
+        name: String,
+    },
+    /// The recent files (maps opened or saved in the painter).
+    Recent,
+}
+
+/// How an entry's document is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Shipped(&'static shipped::Shipped),
+    File(PathBuf),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Names the entry in this listing: `shipped/map/<id>`, `library/<path in the library>`,
+    /// `recent/<path>`.
+    pub key: String,
+    pub kind: Kind,
+    pub id: String,
+    pub title: String,
+    /// "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
+    pub subtitle: String,
+    /// The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+    pub ruleset: String,
+    /// A scenario's map id.
+    pub map: Option<String>,
+    pub origin: Origin,
+    pub source: Source,
+    /// Why the file cannot be used as it is (it does not parse, or is missing).
+    pub problem: Option<String>,
+}
+
+/// A game of the archive, for the home page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub id: i64,
+    pub title: String,
+    pub scenario_id: String,
+    pub ruleset: String,
+    pub players: Vec<String>,
+    pub created: String,
+    pub finished: Option<String>,
+    pub winner: Option<String>,
+}
+
+/// Everything the home page lists.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    pub entries: Vec<Entry>,
+    pub recent: Vec<Entry>,
+    pub games: Vec<Game>,
+    /// What could not be read (the archive, a folder), in words.
+    pub problems: Vec<String>,
+}
+
+impl Index {
+    /// The entry named `key`, among the entries and the recent files.
+    pub fn find(&self, key: &str) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .chain(&self.recent)
+            .find(|e| e.key == key)
+    }
+}
+
+fn subtitle(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// An entry from a document's text; a text that does not parse gives an entry with its problem.
+fn entry_from_text(
+    key: String,
+    kind: Kind,
+    fallback_id: &str,
+    text: &str,
+    origin: Origin,
+    source: Source,
+) -> Entry {
+    let mut e = Entry {
+        key,
+        kind,
+        id: fallback_id.to_string(),
+        title: fallback_id.to_string(),
+        subtitle: String::new(),
+        ruleset: String::new(),
+        map: None,
+        origin,
+        source,
+        problem: None,
+    };
+    match kind {
+        Kind::Map => match MapFile::from_text(text) {
+            Ok(m) => {
+                e.id = m.id;
+                if !m.name.is_empty() {
+                    e.title = m.name;
+                }
+                e.ruleset = m.ruleset.key().into();
+                e.subtitle = subtitle(&[
+                    &format!("{} x {} hexes", m.grid.columns, m.grid.rows),
+                    m.ruleset.name(),
+                ]);
+            }
+            Err(p) => e.problem = Some(p.to_string()),
+        },
+        Kind::Scenario => match ScenarioFile::from_text(text) {
+            Ok(s) => {
+                e.id = s.id;
+                e.title = s.title;
+                e.ruleset = s.ruleset.key().into();
+                e.subtitle = subtitle(&[&s.date, s.ruleset.name()]);
+                e.map = Some(s.map);
+            }
+            Err(p) => e.problem = Some(p.to_string()),
+        },
+    }
+    e
+}
+
+/// The shipped maps and scenarios.
+pub fn shipped_entries() -> Vec<Entry> {
+    let of = |kind: Kind, list: &'static [shipped::Shipped]| {
+        list.iter().map(move |s| {
+            entry_from_text(
+                format!("shipped/{}/{}", kind.name(), s.id),
+                kind,
+                s.id,
+                s.text,
+                Origin::Shipped,
+                Source::Shipped(s),
+            )
+        })
+    };
+    of(Kind::Map, shipped::MAPS)
+        .chain(of(Kind::Scenario, shipped::SCENARIOS))
+        .collect()
+}
+
+/// The path of `file` relative to `library`, `/`-separated, for keys.
+fn relative(library: &Path, file: &Path) -> String {
+    file.strip_prefix(library)
+        .unwrap_or(file)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Read a file of at most `max` bytes.
+fn read_small(path: &Path, max: u64) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "{}: {} bytes, over the limit of {max}",
+            path.display(),
+            meta.len()
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Largest document file listed (a 200 x 200 map is well under this).
+const MAX_DOCUMENT_BYTES: u64 = 32 << 20;
+
+fn file_entry(library: &Path, path: &Path, kind: Kind, origin: Origin) -> Entry {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let key = format!("library/{}", relative(library, path));
+    let source = Source::File(path.to_path_buf());
+    match read_small(path, MAX_DOCUMENT_BYTES) {
+        Ok(text) => entry_from_text(key, kind, &stem, &text, origin, source),
+        Err(problem) => Entry {
+            problem: Some(problem),
+            ..entry_from_text(key, kind, &stem, "", origin, source)
+        },
+    }
+}
+
+/// The `*.json` files of one folder (not its subfolders), sorted.
+fn json_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = rd
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The maps and scenarios of a library folder: its own `maps/` and `scenarios/`, then each
+/// imported pack's (the files its manifest lists).
+pub fn folder_entries(library: &Path) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for (folder, kind) in [("maps", Kind::Map), ("scenarios", Kind::Scenario)] {
+        for p in json_in(&library.join(folder)) {
+            out.push(file_entry(library, &p, kind, Origin::Library));
+        }
+    }
+    for pack in crate::pack::installed_packs(library) {
+        let origin = Origin::Pack {
+            id: pack.manifest.id.clone(),
+            name: pack.manifest.name.clone(),
+        };
+        for e in &pack.manifest.entries {
+            let kind = match e.kind {
+                crate::pack::EntryKind::Map => Kind::Map,
+                crate::pack::EntryKind::Scenario => Kind::Scenario,
+                _ => continue,
+            };
+            if crate::pack::check_entry_name(&e.path).is_err() {
+                continue;
+            }
+            let path = e
+                .path
+                .split('/')
+                .fold(pack.folder.clone(), |p, c| p.join(c));
+            out.push(file_entry(library, &path, kind, origin.clone()));
+        }
+    }
+    out
+}
+
+/// The recent files (maps), the most recent first; a file that is gone is listed with that
+/// problem.
+pub fn recent_entries(paths: &[PathBuf]) -> Vec<Entry> {
+    paths
+        .iter()
+        .map(|p| {
+            let mut e = file_entry(Path::new(""), p, Kind::Map, Origin::Recent);
+            e.key = format!("recent/{}", p.display());
+            e
+        })
+        .collect()
+}
+
+/// The archive's games, the newest first (at most [`GAMES_MAX`]). An archive that does not
+/// exist has no games (it is not created).
+pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
+    if !archive.is_file() {
+        return Ok(Vec::new());
+    }
+    let a = crate::archive::Archive::open(archive)
+        .map_err(|e| format!("the archive {}: {e}", archive.display()))?;
+    let mut games: Vec<Game> = a
+        .games()
+        .map_err(|e| format!("the archive {}: {e}", archive.display()))?
+        .into_iter()
+        .map(|g| Game {
+            id: g.id,
+            title: g.title,
+            scenario_id: g.scenario_id,
+            ruleset: g.ruleset,
+            players: g.players,
+            created: g.created,
+            finished: g.finished,
+            winner: g.winner,
+        })
+        .collect();
+    games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+    games.truncate(GAMES_MAX);
+    Ok(games)
+}
+
+/// Everything the home page lists: shipped, then the library folder (if any), the recent
+/// files and the archive's games (if there is an archive).
+pub fn scan(library: Option<&Path>, recent: &[PathBuf], archive: Option<&Path>) -> Index {
+    let mut index = Index {
+        entries: shipped_entries(),
+        recent: recent_entries(recent),
+        ..Index::default()
+    };
+    if let Some(lib) = library {
+        index.entries.extend(folder_entries(lib));
+    }
+    if let Some(a) = archive {
+        match archive_games(a) {
+            Ok(g) => index.games = g,
+            Err(e) => index.problems.push(e),
+        }
+    }
+    index
+}
+
+/// Whether `path` is inside `folder`, with symbolic links and `..` resolved (both must exist).
+pub fn inside(folder: &Path, path: &Path) -> bool {
+    match (folder.canonicalize(), path.canonicalize()) {
+        (Ok(f), Ok(p)) => p.starts_with(f),
+        _ => false,
+    }
+}
+
+/// Why a thumbnail or a document could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    #[error("{0}")]
+    Problems(Problems),
+    #[error("{0}")]
+    Read(String),
+    #[error("cannot draw the thumbnail: {0}")]
+    Render(#[from] render::RenderError),
+}
+
+/// Where a scenario's map (or catalog) file is, in the order `kepi validate` looks: the
+/// scenario's library (`<library>/maps/<id>.json`), beside it in `maps/`, beside it.
+fn find_beside(scenario: &Path, folder: &str, id: &str) -> Option<PathBuf> {
+    let dir = scenario.parent()?;
+    let name = format!("{id}.json");
+    let mut c = Vec::new();
+    if let Some(root) = dir.parent() {
+        c.push(root.join(folder).join(&name));
+    }
+    c.push(dir.join(folder).join(&name));
+    c.push(dir.join(&name));
+    c.into_iter().find(|p| p.is_file())
+}
+
+/// Where an entry's map is: for a map, itself; for a scenario, the map it names (found beside
+/// it, else shipped with Kepi).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapSource {
+    Shipped(&'static shipped::Shipped),
+    File(PathBuf),
+}
+
+/// The map an entry shows or plays on.
+pub fn map_of(entry: &Entry) -> Result<MapSource, LibraryError> {
+    if let Some(p) = &entry.problem {
+        return Err(LibraryError::Read(p.clone()));
+    }
+    match (&entry.kind, &entry.source) {
+        (Kind::Map, Source::Shipped(s)) => Ok(MapSource::Shipped(s)),
+        (Kind::Map, Source::File(p)) => Ok(MapSource::File(p.clone())),
+        (Kind::Scenario, source) => {
+            let id = entry.map.as_deref().unwrap_or_default();
+            let beside = match source {
+                Source::File(p) => find_beside(p, "maps", id),
+                Source::Shipped(_) => None,
+            };
+            match (beside, shipped::map(id)) {
+                (Some(p), _) => Ok(MapSource::File(p)),
+                (None, Some(s)) => Ok(MapSource::Shipped(s)),
+                (None, None) => Err(LibraryError::Read(format!(
+                    "scenario '{}': its map '{id}' is neither beside it nor shipped with Kepi",
+                    entry.id
+                ))),
+            }
+        }
+    }
+}
+
+/// What a thumbnail is drawn from: the texts, and their hash (the cache key).
+struct Content {
+    hash: String,
+    entry_text: String,
+    map_text: String,
+    map_path: Option<PathBuf>,
+    catalog: Option<(PathBuf, String)>,
+}
+
+fn text_of(source: &Source) -> Result<String, LibraryError> {
+    match source {
+        Source::Shipped(s) => Ok(s.text.to_string()),
+        Source::File(p) => read_small(p, MAX_DOCUMENT_BYTES).map_err(LibraryError::Read),
+    }
+}
+
+fn content(entry: &Entry) -> Result<Content, LibraryError> {
+    let entry_text = text_of(&entry.source)?;
+    let (map_text, map_path) = match map_of(entry)? {
+        MapSource::Shipped(s) => (s.text.to_string(), None),
+        MapSource::File(p) => (
+            read_small(&p, MAX_DOCUMENT_BYTES).map_err(LibraryError::Read)?,
+            Some(p),
+        ),
+    };
+    let catalog = match (&entry.kind, &entry.source) {
+        (Kind::Scenario, Source::File(p)) => ScenarioFile::from_text(&entry_text)
+            .ok()
+            .and_then(|f| f.catalog)
+            .and_then(|id| find_beside(p, "catalogs", &id))
+            .and_then(|c| read_small(&c, MAX_DOCUMENT_BYTES).ok().map(|t| (c, t))),
+        _ => None,
+    };
+    let mut h = Sha256::new();
+    for part in [
+        THUMB_VERSION,
+        entry.kind.name(),
+        &entry_text,
+        &map_text,
+        catalog.as_ref().map_or("", |c| c.1.as_str()),
+    ] {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    let hash = h
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<String>();
+    Ok(Content {
+        hash,
+        entry_text,
+        map_text,
+        map_path,
+        catalog,
+    })
+}
+
+fn problems_in(path: Option<&Path>, fallback: &str) -> impl Fn(Problems) -> LibraryError {
+    let file = path
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from(fallback));
+    move |p: Problems| LibraryError::Problems(p.in_file(&file))
+}
+
+/// The scale (16 px per hex down) whose picture fits [`THUMB_BOX`].
+fn thumb_options(map: &Map, scenario: Option<&Scenario>) -> RenderOptions {
+    let mut options = RenderOptions {
+        scale: render::MIN_SCALE,
+        hex_numbers: false,
+        labels: true,
+    };
+    for scale in (render::MIN_SCALE..=16).rev() {
+        let o = RenderOptions {
+            scale,
+            ..options.clone()
+        };
+        if let Ok((w, h)) = render::image_size(map, scenario, &o)
+            && w <= THUMB_BOX.0
+            && h <= THUMB_BOX.1
+        {
+            options = o;
+            break;
+        }
+    }
+    options
+}
+
+fn draw(entry: &Entry, c: &Content) -> Result<Vec<u8>, LibraryError> {
+    let map_file = match (&c.map_path, &entry.source) {
+        (Some(p), _) => Some(p.as_path()),
+        (None, Source::File(p)) if entry.kind == Kind::Map => Some(p.as_path()),
+        _ => None,
+    };
+    let map = Map::from_text(&c.map_text).map_err(problems_in(map_file, "map"))?;
+    let img = match entry.kind {
+        Kind::Map => render::render_map(&map, &thumb_options(&map, None))?,
+        Kind::Scenario => {
+            let path = match &entry.source {
+                Source::File(p) => p.clone(),
+                Source::Shipped(s) => shipped::file_name("scenarios", s.id),
+            };
+            let in_scenario = problems_in(Some(&path), "");
+            let file = ScenarioFile::from_text(&c.entry_text).map_err(&in_scenario)?;
+            let catalog = match (&file.catalog, &c.catalog) {
+                (None, _) => file
+                    .ruleset
+                    .tables()
+                    .map_err(LibraryError::Read)?
+                    .catalog
+                    .clone(),
+                (Some(_), Some((cp, text))) => crate::tables::Catalog::from_text(text)
+                    .map_err(problems_in(Some(cp), "catalog"))?,
+                (Some(id), None) => {
+                    return Err(LibraryError::Read(format!(
+                        "{}: catalog '{id}' not found beside the scenario",
+                        path.display()
+                    )));
+                }
+            };
+            let s = Scenario::new(file, map, catalog).map_err(&in_scenario)?;
+            render::render_scenario(&s, &thumb_options(&s.map, Some(&s)))?
+        }
+    };
+    Ok(render::encode_png(&img)?)
+}
+
+/// Thumbnails drawn on demand and kept in memory and, when a folder is given, on disk
+/// (`<folder>/<sha256>.png`).
+pub struct Thumbnails {
+    folder: Option<PathBuf>,
+    memory: Mutex<HashMap<String, Arc<Vec<u8>>>>,
+}
+
+impl Thumbnails {
+    pub fn new(folder: Option<PathBuf>) -> Thumbnails {
+        Thumbnails {
+            folder,
+            memory: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn remembered(&self, hash: &str) -> Option<Arc<Vec<u8>>> {
+        self.memory.lock().ok()?.get(hash).cloned()
+    }
+
+    fn remember(&self, hash: &str, png: Arc<Vec<u8>>) {
+        if let Ok(mut m) = self.memory.lock() {
+            if m.len() >= MEMORY_MAX {
+                m.clear();
+            }
+            m.insert(hash.to_string(), png);
+        }
+    }
+
+    /// Whether the entry's thumbnail is ready without drawing (in memory or on disk).
+    pub fn is_cached(&self, entry: &Entry) -> bool {
+        content(entry).is_ok_and(|c| {
+            self.remembered(&c.hash).is_some()
+                || self
+                    .folder
+                    .as_ref()
+                    .is_some_and(|f| f.join(format!("{}.png", c.hash)).is_file())
+        })
+    }
+
+    /// The entry's thumbnail (PNG), drawn if it is in no cache.
+    pub fn get(&self, entry: &Entry) -> Result<Arc<Vec<u8>>, LibraryError> {
+        let c = content(entry)?;
+        if let Some(png) = self.remembered(&c.hash) {
+            return Ok(png);
+        }
+        let on_disk = self
+            .folder
+            .as_ref()
+            .map(|f| f.join(format!("{}.png", c.hash)));
+        if let Some(bytes) = on_disk
+            .as_ref()
+            .and_then(|p| std::fs::read(p).ok())
+            .filter(|b| b.starts_with(b"\x89PNG\r\n\x1a\n"))
+        {
+            let png = Arc::new(bytes);
+            self.remember(&c.hash, png.clone());
+            return Ok(png);
+        }
+        let png = Arc::new(draw(entry, &c)?);
+        if let (Some(path), Some(folder)) = (&on_disk, &self.folder) {
+            // The disk cache is best effort: a failure costs a redraw next time, nothing more.
+            if std::fs::create_dir_all(folder).is_ok() {
+                let _ = crate::pack::write_file_atomically(path, &png);
+            }
+        }
+        self.remember(&c.hash, png.clone());
+        Ok(png)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn shipped_entries_list_the_map_and_the_17_scenarios_with_titles_and_subtitles() {
+        let e = shipped_entries();
+        assert_eq!(e.len(), 18);
+        let map = &e[0];
+        assert_eq!(map.key, "shipped/map/rifle-and-saber");
+        assert_eq!(map.subtitle, "32 x 40 hexes · Rifle & Saber");
+        let f = e.iter().find(|e| e.id == "rs-01-fatehpur").unwrap();
+        assert_eq!(f.title, "Fatehpur");
+        assert_eq!(f.subtitle, "7 July 1857 · Rifle & Saber");
+        assert_eq!(f.map.as_deref(), Some("rifle-and-saber"));
+        assert!(
+            e.iter()
+                .all(|e| e.problem.is_none() && e.origin == Origin::Shipped)
+        );
+    }
+
+    #[test]
+    fn a_library_folder_lists_its_files_with_problems_and_scenario_maps_resolve() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path();
+        write(
+            &lib.join("maps/rifle-and-saber.json"),
+            shipped::map("rifle-and-saber").unwrap().text,
+        );
+        write(
+            &lib.join("scenarios/rs-10-worth.json"),
+            shipped::scenario("rs-10-worth").unwrap().text,
+        );
+        write(&lib.join("scenarios/broken.json"), "{\"format\": ");
+        write(&lib.join("scenarios/notes.txt"), "not listed");
+        let e = folder_entries(lib);
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert_eq!(e[0].key, "library/maps/rifle-and-saber.json");
+        assert_eq!(e[0].origin, Origin::Library);
+        let broken = e.iter().find(|e| e.id == "broken").unwrap();
+        assert!(broken.problem.is_some());
+        let worth = e.iter().find(|e| e.id == "rs-10-worth").unwrap();
+        assert_eq!(
+            map_of(worth).unwrap(),
+            MapSource::File(lib.join("maps/rifle-and-saber.json"))
+        );
+        assert!(inside(lib, &lib.join("maps/rifle-and-saber.json")));
+        assert!(!inside(lib, Path::new("/etc/passwd")));
+        assert!(map_of(broken).is_err());
+
+        let index = scan(Some(lib), &[lib.join("gone.json")], None);
+        assert_eq!(index.entries.len(), 21);
+        assert!(index.recent[0].problem.is_some());
+        assert!(index.find("library/scenarios/rs-10-worth.json").is_some());
+        assert!(index.find("library/../../etc/passwd").is_none());
+    }
+
+    #[test]
+    fn thumbnails_are_drawn_once_then_read_from_memory_or_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("thumbs");
+        let entries = shipped_entries();
+        let fatehpur = entries.iter().find(|e| e.id == "rs-01-fatehpur").unwrap();
+        let t = Thumbnails::new(Some(cache.clone()));
+        assert!(!t.is_cached(fatehpur));
+        let png = t.get(fatehpur).unwrap();
+        assert!(png.starts_with(b"\x89PNG"));
+        let img = image::load_from_memory(&png).unwrap();
+        assert!(img.width() <= THUMB_BOX.0 && img.height() <= THUMB_BOX.1);
+        assert!(
+            img.width() >= THUMB_BOX.0 / 2,
+            "as large as fits: {}",
+            img.width()
+        );
+        assert!(t.is_cached(fatehpur));
+        assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+        // A new cache over the same folder reads the picture from disk.
+        let again = Thumbnails::new(Some(cache.clone()));
+        assert!(again.is_cached(fatehpur));
+        assert_eq!(again.get(fatehpur).unwrap(), png);
+        // The map's thumbnail differs from the scenario's (no zones, no strip).
+        let map = t.get(&entries[0]).unwrap();
+        assert_ne!(map, png);
+    }
+
+    #[test]
+    fn a_scenario_whose_map_is_not_beside_it_uses_the_shipped_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path();
+        write(
+            &lib.join("scenarios/rs-11-mars-la-tour.json"),
+            shipped::scenario("rs-11-mars-la-tour").unwrap().text,
+        );
+        let e = folder_entries(lib);
+        assert_eq!(
+            map_of(&e[0]).unwrap(),
+            MapSource::Shipped(shipped::map("rifle-and-saber").unwrap())
+        );
+        let t = Thumbnails::new(None);
+        assert!(t.get(&e[0]).unwrap().starts_with(b"\x89PNG"));
+    }
+
+    #[test]
+    fn an_empty_archive_path_lists_no_games_and_creates_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("archive.kepi");
+        assert_eq!(archive_games(&a).unwrap(), Vec::new());
+        assert!(!a.exists());
+    }
+}

@@ -1,0 +1,254 @@
+// Generated from the shell's transport types (src-tauri/src/transport*.rs) by ts-rs.
+// Do not edit: change the Rust types, then run
+//   KEPI_BLESS=1 CARGO_TARGET_DIR=$PWD/target/app cargo test -p kepi-app generated
+// (a test fails while this file is stale).
+
+/**
+ * Every error the UI sees: `{code, message}`.
+ */
+export type AppError = { code: ErrorCode, message: string, };
+
+/**
+ * What the start page needs to know.
+ */
+export type AppInfo = { version: string, recent: Array<string>, 
+/**
+ * The map folder in the working directory, when there is one (shipped maps are listed by
+ * `library_list` and opened with `open_shipped_map`, wherever Kepi runs).
+ */
+shipped_maps: string | null, 
+/**
+ * The rule systems a new map can be made for: (key, name), the first the default.
+ */
+rulesets: Array<[string, string]>, };
+
+/**
+ * A game of the archive, the newest first.
+ */
+export type ArchivedGame = { id: number, title: string, scenario_id: string, ruleset: string, players: Array<string>, 
+/**
+ * RFC 3339, UTC.
+ */
+created: string, finished: string | null, winner: string | null, };
+
+/**
+ * What changed after an edit, an undo or a redo. `None` fields did not change.
+ */
+export type Delta = { 
+/**
+ * Changed hexes: index, palette index, level.
+ */
+cells: Array<[number, number, number]>, hexsides: Array<HexsideDto>, routes: Array<RouteDto> | null, features: Array<FeatureDto> | null, exits: Array<ExitDto> | null, 
+/**
+ * Present when the underlay changed; `underlay` is then its new value (or null).
+ */
+underlay_changed: boolean, underlay: UnderlayDto | null, name: string | null, status: StatusDto | null, 
+/**
+ * Present after a step ends (not for each point of an open stroke).
+ */
+problems: Array<ProblemDto> | null, };
+
+/**
+ * An edit as the UI sends it; hexes are indexes (row-major, 0-based).
+ */
+export type Edit = { "op": "paint", hex: number, size: number, terrain: string, } | { "op": "fill", hex: number, terrain: string, } | { "op": "elevation", hex: number, size: number, 
+/**
+ * "raise", "lower" or "set"
+ */
+change: string, level?: number, } | { "op": "hexside", a: number, b: number, feature: string, on: boolean, } | { "op": "route", kind: string, name?: string, hexes: Array<number>, } | { "op": "delete_routes_at", hex: number, } | { "op": "feature_create", code: string, name?: string, } | { "op": "feature_edit", code: string, new_code: string, name?: string, } | { "op": "feature_delete", code: string, } | { "op": "feature_hex", code: string, hex: number, on: boolean, } | { "op": "erase", hex: number, size: number, } | { "op": "exit_set", name: string, hex: number, edge: "north" | "east" | "south" | "west", } | { "op": "exit_delete", hex: number, } | { "op": "exit_remove", name: string, } | { "op": "set_underlay", underlay: UnderlayDto | null, } | { "op": "set_name", name: string, description?: string, };
+
+export type EntryKind = "map" | "scenario";
+
+/**
+ * The closed set of error codes; exported to TypeScript as `ErrorCode` and `ERROR_CODES` in
+ * ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
+ * misses a variant).
+ */
+export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict";
+
+export type ExitDto = { name: string, hex: number, edge: string, };
+
+export type FeatureDto = { code: string, name: string, kind: string, hexes: Array<number>, };
+
+export type GridDto = { orientation: "flat" | "pointy", shove: "even" | "odd", columns: number, rows: number, };
+
+export type HexsideDto = { 
+/**
+ * Hex indexes (row-major, 0-based) of the two hexes.
+ */
+a: number, b: number, 
+/**
+ * Empty when the hexside lost its last feature.
+ */
+features: Array<string>, };
+
+/**
+ * What importing a pack did.
+ */
+export type ImportOutcome = "imported" | "already_present" | "replaced" | "new_version";
+
+/**
+ * `job-finished`: the job's status, with its result (done) or its error (failed).
+ */
+export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
+
+export type JobKind = "thumbnails" | "pack_import" | "pack_export";
+
+/**
+ * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
+ * (a thumbnail job gives the entry's key, so the view can fetch that picture).
+ */
+export type JobProgress = { job: number, kind: JobKind, done: number, total: number, message: string, item: string | null, };
+
+/**
+ * What a finished job made.
+ */
+export type JobResult = { "kind": "thumbnails", 
+/**
+ * Pictures drawn now, and found already drawn.
+ */
+drawn: number, cached: number, 
+/**
+ * Entries whose picture could not be drawn: "key: why".
+ */
+failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id: string, name: string, version: string, folder: string, files_written: number, maps: number, scenarios: number, } | { "kind": "pack_exported", path: string, id: string, name: string, version: string, scenarios: number, bytes: number, };
+
+export type JobStatus = "done" | "failed" | "cancelled";
+
+export type KeyDto = { key: string, name: string, color: string, };
+
+/**
+ * One map or scenario of the Library. `key` names it in every library command
+ * (`library_thumbnail`, `open_library_map`, `pack_export`).
+ */
+export type LibraryEntry = { key: string, kind: EntryKind, id: string, title: string, 
+/**
+ * "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
+ */
+subtitle: string, 
+/**
+ * The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+ */
+ruleset: string, 
+/**
+ * A scenario's map id.
+ */
+map: string | null, origin: Origin, 
+/**
+ * The shipped id (`shipped` entries) or the file's path (the others).
+ */
+shipped_id: string | null, path: string | null, 
+/**
+ * Why the entry cannot be opened or drawn (it does not parse, or its file is gone).
+ */
+problem: string | null, };
+
+/**
+ * What `library_list` answers (no thumbnails: ask `library_thumbnail(key)` per entry, or start
+ * `library_thumbnails` to draw them all in the background).
+ */
+export type LibraryListing = { 
+/**
+ * Shipped entries first, then the library folder's, then its packs'.
+ */
+entries: Array<LibraryEntry>, 
+/**
+ * The recent files (maps), the most recent first.
+ */
+recent: Array<LibraryEntry>, games: Array<ArchivedGame>, 
+/**
+ * The library folder (where packs are imported), when there is one.
+ */
+library_folder: string | null, 
+/**
+ * What could not be read (the archive, ...), in words.
+ */
+problems: Array<string>, };
+
+/**
+ * A whole map for the view.
+ */
+export type MapView = { id: string, name: string, description: string, ruleset: string, ruleset_name: string, grid: GridDto, palette: Palette, 
+/**
+ * Per hex (row-major): index into `palette.terrain`.
+ */
+terrain: Array<number>, 
+/**
+ * Per hex: level 0-9.
+ */
+elevation: Array<number>, hexsides: Array<HexsideDto>, routes: Array<RouteDto>, features: Array<FeatureDto>, exits: Array<ExitDto>, underlay: UnderlayDto | null, status: StatusDto, problems: Array<ProblemDto>, };
+
+/**
+ * The start page's New map form.
+ */
+export type NewMapSpec = { name: string, columns: number, rows: number, 
+/**
+ * "flat" or "pointy".
+ */
+orientation: string, 
+/**
+ * "even" or "odd".
+ */
+shove: string, 
+/**
+ * A rule system's key ("rifle-and-saber").
+ */
+ruleset: string, };
+
+/**
+ * What to do when the library already holds a pack of the same id with other content.
+ */
+export type OnConflict = "refuse" | "replace" | "new_version";
+
+/**
+ * Where an entry comes from: `shipped`, `library`, `pack` (with the pack's id and name) or
+ * `recent`.
+ */
+export type Origin = { "kind": "shipped" } | { "kind": "library" } | { "kind": "pack", id: string, name: string, } | { "kind": "recent" };
+
+/**
+ * The manifest fields a user may give when making a pack; left out, each gets a default from
+ * the scenarios (see `kepi pack`).
+ */
+export type PackFields = { id?: string, name?: string, version?: string, author?: string, description?: string, license?: string, };
+
+export type Palette = { terrain: Array<KeyDto>, hexsides: Array<KeyDto>, routes: Array<KeyDto>, default_terrain: string, 
+/**
+ * "R&S 9.2"
+ */
+reference: string, };
+
+export type ProblemDto = { field: string, 
+/**
+ * Printed hex name ("0812") when the problem is about one hex.
+ */
+hex: string | null, message: string, 
+/**
+ * The whole line as `kepi validate` prints it.
+ */
+text: string, };
+
+export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
+
+export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
+
+export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
+
+/** Every `ErrorCode`, in the order of the Rust enum. */
+export const ERROR_CODES: readonly ErrorCode[] = [
+  "no_map",
+  "invalid_argument",
+  "edit_refused",
+  "invalid_map",
+  "io",
+  "image",
+  "render",
+  "not_allowed",
+  "invalid_pack",
+  "pack_conflict",
+] as const;
+
+/** The event a running job emits after each step (payload: `JobProgress`). */
+export const JOB_PROGRESS = "job-progress";
+/** The event a job emits once, when it ends (payload: `JobFinished`). */
+export const JOB_FINISHED = "job-finished";

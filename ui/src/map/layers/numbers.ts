@@ -1,0 +1,40 @@
+// Hex numbers ("0812") across the top of each hex, where they fit (from about 48 px per hex):
+// drawn into the tiles, in pixels, light on dark terrain.
+
+import type { MapModel } from "../../store/map";
+import { SQRT3 } from "../geometry";
+import { rgb, type Layer, type TextScene } from "./layer";
+
+export class NumbersLayer implements Layer {
+  readonly id = "numbers";
+  readonly label = "Hex numbers";
+  visible = true;
+  /** Per terrain index: whether its colour is dark. */
+  private dark: boolean[] = [];
+
+  attach(model: MapModel): void {
+    this.dark = model.palette.terrain.map((t) => {
+      const [r, g, b] = rgb(t.color);
+      return 0.299 * r + 0.587 * g + 0.114 * b < 110;
+    });
+  }
+
+  tileText(ctx: CanvasRenderingContext2D, { model: m, grid: g, cells, scale: s, at }: TextScene): void {
+    if (s < 24 || cells.length === 0) return;
+    ctx.save();
+    ctx.textAlign = "center";
+    const size = Math.max(8, Math.min(14, s * 0.3));
+    ctx.font = `${size}px "DejaVu Sans Mono", monospace`;
+    // Only where they fit across the top of a hex.
+    if (ctx.measureText(g.name(cells[0])).width <= s * 1.1) {
+      ctx.textBaseline = "top";
+      const top = g.spec.orientation === "flat" ? (SQRT3 / 2) * s - 2 : s * 0.55;
+      for (const i of cells) {
+        const [x, y] = at(g.cx[i], g.cy[i]);
+        ctx.fillStyle = this.dark[m.terrain[i]] ? "rgba(250,248,240,0.9)" : "rgba(36,34,30,0.75)";
+        ctx.fillText(g.name(i), x, y - top + 3);
+      }
+    }
+    ctx.restore();
+  }
+}

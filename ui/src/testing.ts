@@ -1,0 +1,43 @@
+// Hooks for the end-to-end tests (tests/e2e/), built only into test builds
+// (VITE_KEPI_TEST_HOOKS=1, set by scripts/app-build.sh for debug builds): where a hex is on
+// screen, stroke timings, the map view's state, script errors, and a promise for "every command
+// answered".
+
+import type { CommandQueue } from "./ipc/queue";
+import type { Painter } from "./views/paint/painter";
+
+declare global {
+  interface Window { kepi: unknown }
+}
+
+export function install(painter: Painter, queue: CommandQueue): void {
+  /** Script errors (the tests fail on any). */
+  const errors: string[] = [];
+  window.addEventListener("error", (e) => errors.push(`${e.message} at ${e.filename}:${e.lineno}`));
+  window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
+  const view = painter.view;
+  const onScreen = (wx: number, wy: number) => {
+    const r = painter.canvas.getBoundingClientRect();
+    const [x, y] = view.toScreen(wx, wy);
+    return { x: r.left + x, y: r.top + y };
+  };
+  window.kepi = {
+    hexPoint(name: string): { x: number; y: number } | null {
+      const g = painter.model?.grid;
+      const i = g ? g.parse(name) : -1;
+      return g && i >= 0 ? onScreen(g.cx[i], g.cy[i]) : null;
+    },
+    sidePoint(a: string, b: string): { x: number; y: number } | null {
+      const g = painter.model?.grid;
+      if (!g) return null;
+      const i = g.parse(a), j = g.parse(b);
+      return onScreen((g.cx[i] + g.cx[j]) / 2, (g.cy[i] + g.cy[j]) / 2);
+    },
+    zoomTo(pxPerRadius: number): void { view.zoomAt(pxPerRadius / view.scale); },
+    timing: painter.timing,
+    errors,
+    view: () => ({ scale: view.scale, tiles: view.tileStats, frames: view.drawTimes.length, complete: view.complete }),
+    status: () => painter.model?.status ?? null,
+    busy: () => queue.idle(),
+  };
+}
