@@ -141,7 +141,9 @@ impl Archive {
     }
 
     /// Open (or create) an archive, migrating it forward. A file that is not a Kepi archive,
-    /// or of a newer schema, is refused and left untouched.
+    /// or of a newer schema, is refused and left untouched. Other processes may hold the same
+    /// file open and write it; the handle starts at [`Durability::Interactive`] (every commit
+    /// synced), which a writer of generated games lowers with [`Archive::set_durability`].
     pub fn open(path: &Path) -> Result<Archive> {
         let name = path.display().to_string();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -457,4 +459,24 @@ fn archive_bench_root(
         rusqlite::params![id, snapshot],
     )?;
     Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_archive_opens_durable_and_a_batch_writer_lowers_only_its_own_handle() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.kepi");
+        let play = Archive::open(&path).unwrap();
+        assert_eq!(play.durability().unwrap(), Durability::Interactive);
+        let batch = Archive::open(&path)
+            .and_then(|a| a.with_durability(Durability::Batch))
+            .unwrap();
+        assert_eq!(batch.durability().unwrap(), Durability::Batch);
+        assert_eq!(play.durability().unwrap(), Durability::Interactive);
+        batch.set_durability(Durability::Interactive).unwrap();
+        assert_eq!(batch.durability().unwrap(), Durability::Interactive);
+    }
 }
