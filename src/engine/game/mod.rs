@@ -501,14 +501,18 @@ pub fn replay_step(
     }
     // The recorded rolls must be the very rolls the engine makes of their faces: a total,
     // purpose or context written into a record is refused, not shown in a dice log.
-    if let Some(i) = (0..rolls.len()).find(|&i| rolls[i] != applied.rolls[i]) {
-        let show = |r: &Roll| serde_json::to_string(r).expect("rolls serialize");
+    let n = rolls.len().max(applied.rolls.len());
+    if let Some(i) = (0..n).find(|&i| rolls.get(i) != applied.rolls.get(i)) {
+        let show = |r: Option<&Roll>| {
+            r.map(|r| serde_json::to_string(r).expect("rolls serialize"))
+                .unwrap_or_else(|| "no roll".into())
+        };
         return Err(ReplayError::RollDiffers {
             at: at.to_string(),
             command: command.to_string(),
             index: i,
-            recorded: show(&rolls[i]),
-            found: show(&applied.rolls[i]),
+            recorded: show(rolls.get(i)),
+            found: show(applied.rolls.get(i)),
         });
     }
     let found = applied.state.hash();
