@@ -68,13 +68,20 @@ export function track(id: number, t: Track): void {
   if (e?.finished) finished(e.finished);
 }
 
+/** Keep an event of a job not tracked yet (a few: untracked jobs, such as thumbnails drawn in the
+ * background, are never shown). */
+function keep(id: number, e: { progress?: JobProgress; finished?: JobFinished }): void {
+  early.set(id, { ...early.get(id), ...e });
+  while (early.size > 16) early.delete(early.keys().next().value as number);
+}
+
 function find(id: number): JobView | undefined {
   return jobList.find((j) => j.id === id);
 }
 
 function progress(p: JobProgress): void {
   const j = find(p.job);
-  if (!j) { if (!tracked.has(p.job)) early.set(p.job, { ...early.get(p.job), progress: p }); return; }
+  if (!j) { if (!tracked.has(p.job)) keep(p.job, { progress: p }); return; }
   if (j.finished) return;
   j.done = p.done;
   j.total = p.total;
@@ -83,7 +90,7 @@ function progress(p: JobProgress): void {
 
 function finished(f: JobFinished): void {
   const j = find(f.job);
-  if (!j) { if (!tracked.has(f.job)) early.set(f.job, { ...early.get(f.job), finished: f }); return; }
+  if (!j) { if (!tracked.has(f.job)) keep(f.job, { finished: f }); return; }
   if (j.finished) return;
   j.finished = f;
   j.cancelling = false;
