@@ -158,7 +158,8 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   writeFileSync(answers, "");
   driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", "4444", "--native-port", "4445"], {
-    env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config") },
+    // The library folder (packs are imported into it) and the archive: the test's own.
+    env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data") },
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
@@ -226,6 +227,48 @@ test("the Library lists the shipped map and the 17 Rifle & Saber scenarios with 
   await click("#btn-home");
   await waitFor("the Library again", async () => js("return !document.getElementById('library').hidden;"));
   assert.equal(await status(), null, "the painter left the map");
+});
+
+test("packs: two shipped scenarios exported as a pack, imported back, listed with their thumbnails", { timeout: 180_000 }, async () => {
+  const jobDone = (kind) => waitFor(`the ${kind} job`, async () => js(
+    "const j = [...document.querySelectorAll('.jobs .job')].find((j) => j.dataset.status !== 'running' && j.querySelector('.label').textContent.startsWith(arguments[0]));" +
+    "return j ? { status: j.dataset.status, outcome: j.querySelector('.outcome').textContent.trim() } : null;", kind), 120_000);
+  const keys = await js("return [...document.querySelectorAll('button.entry[data-origin=shipped][data-kind=scenario]')].slice(0, 2).map((b) => b.dataset.key);");
+  assert.equal(keys.length, 2);
+  const pack = join(work, "two-battles.kepipack");
+
+  // Export: choose the two scenarios on their cards, give the pack's fields, write it.
+  await click("#lib-export");
+  for (const k of keys) await click(`button.entry[data-key='${k}']`);
+  assert.match(await text("#lib-chosen"), /^2 chosen/);
+  await click("#lib-export-go");
+  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
+  await type("#pack-name", "Two battles");
+  await type("#pack-author", "End to end");
+  writeFileSync(answers, pack);
+  await click("#pack-export");
+  const exported = await jobDone("Exporting");
+  assert.equal(exported.status, "done", exported.outcome);
+  assert.match(exported.outcome, /^Wrote Two battles 1\.0\.0 \(2 scenarios/);
+  assert.ok(existsSync(pack), "the pack is written where the dialog said");
+  await click(".jobs .job[data-status=done] button.dismiss");
+
+  // Import it back: the listing is refreshed with the pack's scenarios and map, with pictures.
+  await click("#lib-import");
+  const imported = await jobDone("Importing");
+  writeFileSync(answers, "");
+  assert.equal(imported.status, "done", imported.outcome);
+  assert.match(imported.outcome, /^Imported Two battles 1\.0\.0 \(2 scenarios, 1 map\)/);
+  const packed = "[...document.querySelectorAll('button.entry[data-origin=pack]')].map((b) => { const i = b.querySelector('img'); return { kind: b.dataset.kind, origin: b.querySelector('.origin').textContent, w: i && i.complete ? i.naturalWidth : 0 }; })";
+  await waitFor("the pack's cards with thumbnails", async () => { const c = await js(`return ${packed};`); return c.length === 3 && c.every((x) => x.w > 0); }, 90_000);
+  const cards = await js(`return ${packed};`);
+  assert.deepEqual(cards.map((c) => c.kind).sort(), ["map", "scenario", "scenario"]);
+  for (const c of cards) assert.equal(c.origin, "Pack: Two battles");
+  await js("document.querySelector('#lib-scenarios button.entry[data-origin=pack]').scrollIntoView({ block: 'center' });");
+  await new Promise((r) => setTimeout(r, 300));
+  console.log(`screenshot: ${await screenshot("21-packs")}`);
+  await click(".jobs .job[data-status=done] button.dismiss");
+  await js("window.scrollTo(0, 0); document.querySelector('#library').scrollTop = 0;");
 });
 
 test("paint a map, undo and redo, save, reopen and compare the file", { timeout: 240_000 }, async () => {

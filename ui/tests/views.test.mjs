@@ -74,13 +74,34 @@ function standIn() {
     cells: [], hexsides: [], routes: null, features: null, exits: null, underlay_changed: false, underlay: null,
     name: null, status: { ...status("x"), dirty: true, can_undo: true }, problems: null, ...more,
   });
+  // Events: listeners by name; window.emit(name, payload) stands in for the shell's emit.
+  const callbacks = new Map();
+  const listeners = new Map();
+  let nextCallback = 1, nextJob = 1;
+  window.emit = (event, payload) => {
+    for (const id of listeners.get(event) ?? []) callbacks.get(id)?.({ event, id, payload });
+  };
+  // What importing adds to the listing: a pack's map and scenario.
+  window.packed = false;
+  const packOrigin = { kind: "pack", id: "pack-a", name: "Pack A" };
+  const packed = [
+    { ...entry("scenario", "pa-01-first", "First Battle", "1 May 1860 · Rifle & Saber"), key: "library/packs/pack-a/scenarios/pa-01-first.json", origin: packOrigin, shipped_id: null, path: "/lib/packs/pack-a/scenarios/pa-01-first.json" },
+    { ...entry("map", "pa-map", "Pack A map", "20 x 20 hexes · Rifle & Saber"), key: "library/packs/pack-a/maps/pa-map.json", origin: packOrigin, shipped_id: null, path: "/lib/packs/pack-a/maps/pa-map.json" },
+  ];
   window.calls = [];
   window.__TAURI_INTERNALS__ = {
-    transformCallback: () => 0,
+    transformCallback: (cb) => { const id = nextCallback++; callbacks.set(id, cb); return id; },
     invoke: async (cmd, args) => {
-      window.calls.push(args?.edit ? `${cmd}:${args.edit.op}` : args?.key ? `${cmd}:${args.key}` : cmd);
+      window.calls.push(args?.edit ? `${cmd}:${args.edit.op}` : args?.key ? `${cmd}:${args.key}`
+        : args?.job ? `${cmd}:${args.job}` : args?.onConflict ? `${cmd}:${args.onConflict}`
+        : args?.keys ? `${cmd}:${args.keys.join(",")}:${JSON.stringify(args.fields)}` : cmd);
       switch (cmd) {
-        case "library_list": return { entries, recent: [], games: [], library_folder: null, problems: [] };
+        case "plugin:event|listen":
+          listeners.set(args.event, [...(listeners.get(args.event) ?? []), args.handler]);
+          return args.handler;
+        case "pack_import": case "pack_export": return nextJob++;
+        case "cancel_job": return true;
+        case "library_list": return { entries: window.packed ? [...entries, ...packed] : entries, recent: [], games: [], library_folder: null, problems: [] };
         case "library_thumbnail": return png();
         case "app_info": return { version: "0", recent: [], shipped_maps: null, rulesets: [["rifle-and-saber", "Rifle & Saber"], ["age-of-rifles", "Age of Rifles"]] };
         case "open_library_map": return map(args.key);
@@ -189,6 +210,78 @@ test("New map from the Library; the painter's tools send their commands in order
   // Undo (Ctrl+Z) goes through the same queue.
   assert.deepEqual(await log(async () => { await p.keyboard.press("Control+z"); await p.evaluate(() => window.kepi.busy()); }), ["undo"]);
   assert.deepEqual(await p.evaluate(() => window.kepi.errors), []);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test("Packs: import with progress, cancel, a conflict's Replace, the listing refreshed; export chosen scenarios", async () => {
+  const { p, errors } = await page();
+  const job = (id) => `.jobs .job[data-job="${id}"]`;
+  const progress = (id, done, total, message) => p.evaluate(([job, done, total, message]) =>
+    window.emit("job-progress", { job, kind: "pack_import", done, total, message, item: null }), [id, done, total, message]);
+  const finished = (id, kind, status, result, error) => p.evaluate(([job, kind, status, result, error]) =>
+    window.emit("job-finished", { job, kind, status, result, error }), [id, kind, status, result, error]);
+
+  // Import: job 1 starts; the progress bar advances with the events; Cancel asks the shell.
+  await p.click("#lib-import");
+  await p.waitForSelector(job(1));
+  assert.ok((await p.evaluate(() => window.calls)).includes("pack_import"));
+  await progress(1, 0, 2, "reading a.kepipack");
+  await p.waitForFunction((s) => document.querySelector(`${s} progress`)?.value === 0 && document.querySelector(`${s} progress`)?.max === 2, job(1));
+  await progress(1, 1, 2, "checking and importing");
+  await p.waitForFunction((s) => document.querySelector(`${s} progress`)?.value === 1, job(1));
+  assert.match(await p.textContent(`${job(1)} .message`), /checking and importing \(1\/2\)/);
+  await p.click(`${job(1)} button.cancel`);
+  await p.waitForFunction(() => window.calls.includes("cancel_job:1"));
+  await finished(1, "pack_import", "cancelled", null, null);
+  await p.waitForSelector(`${job(1)}[data-status=cancelled]`);
+  assert.match(await p.textContent(`${job(1)} .outcome`), /Cancelled/);
+  await p.click(`${job(1)} button.dismiss`);
+  await p.waitForFunction((s) => !document.querySelector(s), job(1));
+
+  // Import again: a refused pack shows its reason in full, a conflict offers Replace / Keep both.
+  await p.click("#lib-import");
+  await p.waitForSelector(job(2));
+  const conflict = "the library already holds pack 'pack-a' 1.0.0 with other content (scenarios/pa-01-first.json differs); import it as a replacement or as a new version";
+  await finished(2, "pack_import", "failed", null, { code: "pack_conflict", message: conflict });
+  await p.waitForSelector(`${job(2)}[data-status=failed]`);
+  assert.equal((await p.textContent(`${job(2)} .outcome`)).trim(), `Failed: ${conflict}`);
+  const labels = await p.$$eval(`${job(2)} .actions button`, (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(labels, ["Replace", "Keep both"]);
+  await p.click(`${job(2)} .actions button:text("Replace")`);
+  await p.waitForFunction(() => window.calls.includes("pack_import:replace"));
+  await p.waitForSelector(job(3));
+  // It finishes: the listing is asked again and shows the pack's cards, with their pictures.
+  const lists = await p.evaluate(() => window.calls.filter((c) => c === "library_list").length);
+  await p.evaluate(() => { window.packed = true; });
+  await progress(3, 2, 2, "imported");
+  await finished(3, "pack_import", "done", { kind: "pack_imported", outcome: "replaced", id: "pack-a", name: "Pack A", version: "1.0.0", folder: "/lib/packs/pack-a", files_written: 3, maps: 1, scenarios: 1 }, null);
+  await p.waitForSelector(`${job(3)}[data-status=done]`);
+  assert.equal((await p.textContent(`${job(3)} .outcome`)).trim(), "Replaced Pack A 1.0.0 (1 scenario, 1 map).");
+  await p.waitForFunction(() => document.querySelectorAll("button.entry[data-origin=pack] img").length === 2);
+  assert.equal(await p.evaluate(() => window.calls.filter((c) => c === "library_list").length), lists + 1);
+  assert.ok((await p.evaluate(() => window.calls)).includes("library_thumbnail:library/packs/pack-a/maps/pa-map.json"));
+
+  // Export: choose two scenarios on their cards (a click chooses, not opens), give the fields.
+  await p.click("#lib-export");
+  await p.click('button.entry[data-key="shipped/scenario/rs-09-langensalza"]');
+  await p.click('button.entry[data-key="shipped/scenario/rs-07-gettysburg-little-round-top"]');
+  await p.click('button.entry[data-key="shipped/map/rifle-and-saber"]'); // a map: refused, not chosen
+  assert.equal(await p.evaluate(() => document.querySelectorAll("button.entry[aria-pressed=true]").length), 2);
+  assert.match(await p.textContent("#lib-chosen"), /2 chosen: Langensalza, Gettysburg: Little Round Top/);
+  assert.ok(!(await p.evaluate(() => window.calls.some((c) => c.startsWith("open_library_map")))));
+  await p.click("#lib-export-go");
+  await p.fill("#pack-name", "Two battles");
+  await p.fill("#pack-author", "Tester");
+  await p.fill("#pack-description", "Langensalza and Little Round Top");
+  await p.click("#pack-export");
+  await p.waitForSelector(job(4));
+  const call = await p.evaluate(() => window.calls.find((c) => c.startsWith("pack_export")));
+  assert.equal(call, 'pack_export:shipped/scenario/rs-09-langensalza,shipped/scenario/rs-07-gettysburg-little-round-top:{"name":"Two battles","version":"1.0.0","author":"Tester","description":"Langensalza and Little Round Top"}');
+  assert.equal(await p.$("#pack-form"), null);
+  assert.equal(await p.$(".selectbar"), null);
+  await finished(4, "pack_export", "done", { kind: "pack_exported", path: "/tmp/two.kepipack", id: "two-battles", name: "Two battles", version: "1.0.0", scenarios: 2, bytes: 40960 }, null);
+  assert.match(await p.textContent(`${job(4)} .outcome`), /Wrote Two battles 1.0.0 \(2 scenarios, 40 KB\) to \/tmp\/two.kepipack/);
   assert.deepEqual(errors, []);
   await p.close();
 });
