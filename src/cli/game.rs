@@ -167,7 +167,8 @@ impl Target {
 pub struct LegalArgs {
     #[command(flatten)]
     target: Target,
-    /// One command a line as JSON, as `kepi play --script` reads them (units by label).
+    /// One command a line as JSON, as stored and as `kepi play --script` reads them (units by
+    /// number).
     #[arg(long)]
     json: bool,
 }

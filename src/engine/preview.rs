@@ -2,8 +2,10 @@
 //! may go ([`Reach`]) and what an attack would be ([`AttackPreview`]). Every rule system fills
 //! these from its own engine; the UI and `kepi reach` / `kepi preview` only display them.
 //!
-//! Invariants: a [`Reach`] lists each hex once, with the cheapest cost and one path of that cost
-//! from the unit's hex (the path ends at the hex; its first element is the first hex entered);
+//! Invariants: a [`Reach`] lists each hex once, with one path the engine accepts and its cost:
+//! the preferred path (for Rifle & Saber, one that does not leave an enemy-controlled hex when
+//! there is one, then the cheapest); the path ends at the hex and its first element is the
+//! first hex entered;
 //! the chances of an [`AttackPreview`] add up to 1 (exact fractions of the die's faces).
 
 use serde::{Deserialize, Serialize};
