@@ -339,6 +339,9 @@ impl Archive {
         for n in &chain[1..] {
             state = self.replay_node(&state, n)?;
         }
+        // The node opened is the one a player continues from (the play and replay views, a
+        // branch): keep it at hand so playing from it does not replay it again.
+        self.remember_node(id, state.clone());
         Ok(state)
     }
 
