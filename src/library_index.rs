@@ -483,27 +483,9 @@ fn problems_in(path: Option<&Path>, fallback: &str) -> impl Fn(Problems) -> Libr
     move |p: Problems| LibraryError::Problems(p.in_file(&file))
 }
 
-/// The scale (16 px per hex down) whose picture fits [`THUMB_BOX`].
+/// The largest scale whose picture fits [`THUMB_BOX`].
 fn thumb_options(map: &Map, scenario: Option<&Scenario>) -> RenderOptions {
-    let mut options = RenderOptions {
-        scale: render::MIN_SCALE,
-        hex_numbers: false,
-        labels: true,
-    };
-    for scale in (render::MIN_SCALE..=16).rev() {
-        let o = RenderOptions {
-            scale,
-            ..options.clone()
-        };
-        if let Ok((w, h)) = render::image_size(map, scenario, &o)
-            && w <= THUMB_BOX.0
-            && h <= THUMB_BOX.1
-        {
-            options = o;
-            break;
-        }
-    }
-    options
+    render::fitting_options(map, scenario, THUMB_BOX)
 }
 
 fn draw(entry: &Entry, c: &Content) -> Result<Vec<u8>, LibraryError> {

@@ -15,7 +15,7 @@ use super::{Limits, PackError, read_pack};
 use crate::document::{self, DocumentKind};
 use crate::library;
 use crate::problems::Problems;
-use crate::render::{self, RenderOptions};
+use crate::render;
 use crate::scenario::Scenario;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -159,24 +159,7 @@ fn add(
 /// renderer's smallest.
 fn thumbnail(s: &Scenario) -> Result<Vec<u8>, PackError> {
     let fail = |e: render::RenderError| err(format!("scenario '{}': thumbnail: {e}", s.file.id));
-    let mut options = RenderOptions {
-        scale: render::MIN_SCALE,
-        hex_numbers: false,
-        labels: true,
-    };
-    for scale in (render::MIN_SCALE..=16).rev() {
-        let o = RenderOptions {
-            scale,
-            ..options.clone()
-        };
-        if let Ok((w, h)) = render::image_size(&s.map, Some(s), &o)
-            && w <= THUMB_BOX.0
-            && h <= THUMB_BOX.1
-        {
-            options = o;
-            break;
-        }
-    }
+    let options = render::fitting_options(&s.map, Some(s), THUMB_BOX);
     let img = render::render_scenario(s, &options).map_err(fail)?;
     render::encode_png(&img).map_err(fail)
 }

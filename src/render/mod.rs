@@ -279,6 +279,21 @@ pub fn image_size(
     Ok((layout.width, layout.height + strip))
 }
 
+/// Thumbnail options: labels, no hex numbers, and the largest scale (16 px per hex down to
+/// [`MIN_SCALE`]) whose picture fits in `fit` (width, height); [`MIN_SCALE`] when none fits.
+pub fn fitting_options(map: &Map, scenario: Option<&Scenario>, fit: (u32, u32)) -> RenderOptions {
+    let at = |scale| RenderOptions {
+        scale,
+        hex_numbers: false,
+        labels: true,
+    };
+    (MIN_SCALE..=16)
+        .rev()
+        .map(at)
+        .find(|o| image_size(map, scenario, o).is_ok_and(|(w, h)| w <= fit.0 && h <= fit.1))
+        .unwrap_or_else(|| at(MIN_SCALE))
+}
+
 /// A picture of a map.
 pub fn render_map(map: &Map, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
     let (layout, _) = checked_size(map, options, None)?;
