@@ -139,7 +139,7 @@ pub fn validate_file(path: &Path) -> Checked {
         DocumentKind::Scenario => load_scenario(path).map(|s| {
             format!(
                 "scenario '{}' on map '{}': {} vs {}",
-                s.file.title, s.map.id, s.sides[0].oob, s.sides[1].oob
+                s.file.title, s.map.id, s.sides[0].forces.summary, s.sides[1].forces.summary
             )
         }),
         DocumentKind::Catalog => load_catalog(path)

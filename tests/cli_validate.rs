@@ -46,7 +46,7 @@ fn shipped_maps_and_scenarios_pass() {
 }
 
 /// (file, expected fragments of the output)
-const BROKEN: [(&str, &[&str]); 14] = [
+const BROKEN: [(&str, &[&str]); 15] = [
     (
         "truncated",
         &["truncated.json: the file ends too early (truncated JSON) at line"],
@@ -95,6 +95,14 @@ const BROKEN: [(&str, &[&str]); 14] = [
         ],
     ),
     (
+        "bad-side-section",
+        &[
+            "sides[0].morale: \"brave\" is not a morale level: high, normal or demoralized (R&S 10.1)",
+            "sides[1].obb: unknown field; a Rifle & Saber side has id, name, color, `oob`",
+            "sides[1].oob: missing: a side needs its order of battle",
+        ],
+    ),
+    (
         "zone-differs-from-rule",
         &[
             "deployment[0].zone.hexes: the hexes differ from what the zone's rule computes: missing [0804, 0805], not in the rule [0101]",
@@ -120,9 +128,7 @@ const BROKEN: [(&str, &[&str]); 14] = [
     ),
     (
         "zone-too-small",
-        &[
-            "deployment[0].zone: 8 stacking points of units do not fit in 1 hex of 6 points each (R&S 7.0)",
-        ],
+        &["deployment[0].zone: 8 stacking points do not fit in 1 hex of 6 each (R&S 7.0)"],
     ),
 ];
 
@@ -166,7 +172,7 @@ fn a_folder_with_broken_files_fails_as_a_whole() {
     let (code, out) = kepi(&["validate", "--quiet", LIB]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("16 file(s) checked, 14 with problems"),
+        out.contains("17 file(s) checked, 15 with problems"),
         "{out}"
     );
     let (code, out) = kepi(&["validate", "no/such/folder"]);

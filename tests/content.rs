@@ -456,18 +456,21 @@ fn seventeen_scenarios_load_and_validate() {
 
 #[test]
 fn orders_of_battle_are_the_rules_canonical_lines() {
+    use kepi::engine::rifle_and_saber::scenario::Morale;
     for (id, sides) in OOB {
         let s = scenario(id);
         for (i, (side, color, oob)) in sides.iter().enumerate() {
             assert_eq!(s.sides[i].id, *side, "{id}");
             assert_eq!(s.sides[i].color, *color, "{id} {side}");
-            assert_eq!(s.sides[i].oob.to_string(), *oob, "{id} {side}");
+            let rs = &kepi::engine::rifle_and_saber::scenario::section(&s).sides[i];
+            assert_eq!(rs.oob.to_string(), *oob, "{id} {side}");
+            assert_eq!(s.sides[i].forces.summary, *oob, "{id} {side}");
             let morale = if id == "rs-02-varese" && *side == "garibaldini" {
-                kepi::scenario::Morale::High
+                Morale::High
             } else {
-                kepi::scenario::Morale::Normal
+                Morale::Normal
             };
-            assert_eq!(s.sides[i].morale, morale, "{id} {side}");
+            assert_eq!(rs.morale, morale, "{id} {side}");
         }
     }
 }
@@ -863,5 +866,21 @@ fn south_africa_column_on_the_east_road_limbers_by_b14() {
     let b14 = feature(m, "B14");
     for h in east.iter().chain(south) {
         assert!(!is_water(m, *h) || b14.contains(h), "{}", m.grid.name(*h));
+    }
+}
+
+/// A shipped scenario read and written back unchanged is the same bytes: the sides' rule
+/// system sections (`oob`, `morale`) included, so an editor that saves without a change leaves
+/// the file as it was.
+#[test]
+fn shipped_scenarios_read_and_written_back_are_the_same_bytes() {
+    for path in scenario_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = kepi::scenario::ScenarioFile::from_text(&text).unwrap();
+        assert!(
+            file.to_text() == text,
+            "{} is not written back as it was read",
+            path.display()
+        );
     }
 }

@@ -7,8 +7,8 @@ use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::fire::fire_defense;
 use kepi::engine::rifle_and_saber::legal;
+use kepi::engine::rifle_and_saber::scenario::Morale;
 use kepi::engine::rifle_and_saber::state::Phase;
-use kepi::scenario::Morale;
 use serde_json::json;
 
 fn defense(g: &Game, label: &str) -> String {

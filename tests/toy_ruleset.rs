@@ -12,9 +12,10 @@ use kepi::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
 };
 use kepi::map::{Grid, HexCoord};
-use kepi::scenario::Scenario;
+use kepi::problems::Problems;
 use kepi::scenario::rules::VictoryRule;
-use kepi::tables::{CombatResults, RulesetId, RulesetTables};
+use kepi::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
+use kepi::tables::{Catalog, CombatResults, RulesetId, RulesetTables};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -124,6 +125,87 @@ mod toy {
         Over { outcome: GameOutcome },
     }
 
+    /// The toy's own order-of-battle shape, unlike Rifle & Saber's formula: each side lists
+    /// named units, `"units": [{"name": "West FT 1", "kind": "FT", "group": "a"}]`.
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct RosterUnit {
+        pub name: String,
+        pub kind: String,
+        #[serde(default)]
+        pub group: Option<String>,
+    }
+
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SideRoster {
+        pub units: Vec<RosterUnit>,
+    }
+
+    /// The section a toy scenario carries: each side's roster, in the file's order.
+    pub struct ToySection(pub Vec<SideRoster>);
+
+    /// Toy 4: two units in a hex.
+    const STACKING: Stacking = Stacking {
+        per_hex: 2,
+        measure: "units",
+        case: "Toy 4",
+    };
+
+    fn read_forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
+        let mut p = Problems::new();
+        let mut rosters = Vec::new();
+        let mut sides = Vec::new();
+        for (i, s) in file.sides.iter().enumerate() {
+            let roster: SideRoster =
+                match serde_json::from_value(serde_json::Value::Object(s.forces.clone())) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        p.push(format!("sides[{i}]"), e.to_string());
+                        sides.push(None);
+                        continue;
+                    }
+                };
+            let mut groups: Vec<GroupForces> = Vec::new();
+            for (j, u) in roster.units.iter().enumerate() {
+                if catalog.unit(&u.kind).is_none() {
+                    p.push(
+                        format!("sides[{i}].units[{j}].kind"),
+                        format!("no unit kind '{}'", u.kind),
+                    );
+                }
+                if roster.units[..j].iter().any(|o| o.name == u.name) {
+                    p.push(
+                        format!("sides[{i}].units[{j}].name"),
+                        format!("two units are called '{}'", u.name),
+                    );
+                }
+                match groups.iter_mut().find(|g| g.label == u.group) {
+                    Some(g) => {
+                        g.units += 1;
+                        g.stacking += 1;
+                    }
+                    None => groups.push(GroupForces {
+                        label: u.group.clone(),
+                        units: 1,
+                        stacking: 1,
+                    }),
+                }
+            }
+            sides.push(Some(SideForces {
+                groups,
+                summary: format!("{} units", roster.units.len()),
+            }));
+            rosters.push(roster);
+        }
+        let forces = Forces {
+            sides,
+            stacking: STACKING,
+            section: Section::new(ToySection(rosters)),
+        };
+        (forces, p)
+    }
+
     fn refuse(m: String) -> RuleError {
         RuleError::rule("Toy 2", m)
     }
@@ -206,6 +288,9 @@ mod toy {
                 })
                 .collect()
         }
+        fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
+            read_forces(file, catalog)
+        }
         fn start(&self, sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             let VictoryRule::DestroyAll {
                 side, otherwise, ..
@@ -217,21 +302,16 @@ mod toy {
             };
             let side_index = |id: &str| sc.sides.iter().position(|s| s.id == id).unwrap_or(0);
             let mut units = Vec::new();
-            for (i, side) in sc.sides.iter().enumerate() {
-                for g in &side.oob.groups {
-                    for e in &g.entries {
-                        if let kepi::engine::rifle_and_saber::oob::Item::Unit(code) = &e.item {
-                            let t = sc.catalog.units.iter().find(|t| &t.code == code).unwrap();
-                            for n in 1..=e.count {
-                                units.push((
-                                    i,
-                                    format!("{} {code} {n}", side.name),
-                                    t.fire_attack.value.floor() as u32,
-                                    t.fire_defense.value.floor() as u32,
-                                ));
-                            }
-                        }
-                    }
+            let ToySection(rosters) = sc.section.get::<ToySection>().expect("a toy scenario");
+            for (i, roster) in rosters.iter().enumerate() {
+                for u in &roster.units {
+                    let t = sc.catalog.unit(&u.kind).expect("validated kind");
+                    units.push((
+                        i,
+                        u.name.clone(),
+                        t.fire_attack.value.floor() as u32,
+                        t.fire_defense.value.floor() as u32,
+                    ));
                 }
             }
             let setup = Setup {
@@ -923,4 +1003,76 @@ fn a_toy_game_file_replays_and_a_preview_changes_nothing() {
     let code = kepi::cli::run_from(["kepi", "preview", &g, "--script", &pv.display().to_string()]);
     assert_ne!(format!("{code:?}"), format!("{:?}", ExitCode::SUCCESS));
     assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
+}
+
+/// The scenario's sides carry each system's own section: the toy's roster of named units is
+/// read and checked by the toy rules, every problem at once with its field; the common checks
+/// weigh deployment zones with the toy's stacking limit; and Rifle & Saber refuses the toy's
+/// shape by field name, as the toy refuses Rifle & Saber's formula.
+#[test]
+fn each_system_reads_and_checks_its_own_section_of_a_scenario() {
+    registry::register(toy::Toy).unwrap();
+    let text = std::fs::read_to_string(scenario_path()).unwrap();
+    let map_path = fixtures().join("maps/toy-field.json");
+    let map = kepi::library::load_map(&map_path).unwrap();
+    let catalog = toy::tables().catalog.clone();
+    let check = |text: &str| -> Result<Scenario, String> {
+        let file = ScenarioFile::from_text(text).map_err(|p| p.to_string())?;
+        Scenario::new(file, map.clone(), catalog.clone()).map_err(|p| p.to_string())
+    };
+
+    let ok = check(&text).unwrap();
+    assert_eq!(ok.sides[0].forces.summary, "4 units");
+    assert_eq!(ok.sides[1].forces.groups[0].units, 4);
+
+    let bad = text.replacen(
+        r#"{"name": "West FT 2", "kind": "FT"}"#,
+        r#"{"name": "West FT 1", "kind": "XX"}"#,
+        1,
+    );
+    let mut v: serde_json::Value = serde_json::from_str(&bad).unwrap();
+    v["sides"][1]["oob"] = serde_json::json!("3 FT");
+    let bad = v.to_string();
+    let err = check(&bad).unwrap_err();
+    assert!(
+        err.contains("sides[0].units[1].kind: no unit kind 'XX'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("sides[0].units[1].name: two units are called 'West FT 1'"),
+        "{err}"
+    );
+    assert!(err.contains("sides[1]: unknown field `oob`"), "{err}");
+
+    // Four units in a zone of one hex: the toy's limit is two units a hex (Toy 4).
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["deployment"][0]["zone"]["hexes"] = serde_json::json!(["0101"]);
+    let err = check(&v.to_string()).unwrap_err();
+    assert!(
+        err.contains("deployment[0].zone: 4 units do not fit in 1 hex of 2 each (Toy 4)"),
+        "{err}"
+    );
+
+    // The toy's roster in a Rifle & Saber scenario is refused by Rifle & Saber, by field.
+    let rs = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-01-fatehpur.json"),
+    )
+    .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&rs).unwrap();
+    v["sides"][0]["units"] = serde_json::json!([{"name": "West FT 1", "kind": "FT"}]);
+    v["sides"][1].as_object_mut().unwrap().remove("oob");
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap();
+    let rs_map = kepi::shipped::load_map("rifle-and-saber").unwrap();
+    let err = Scenario::new(
+        file,
+        rs_map,
+        RulesetTables::rifle_and_saber().catalog.clone(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("sides[0].units: unknown field; a Rifle & Saber side has"),
+        "{err}"
+    );
+    assert!(err.contains("sides[1].oob: missing"), "{err}");
 }

@@ -15,8 +15,9 @@
 use super::dice::{Dice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
-use crate::scenario::Scenario;
-use crate::tables::RulesetTables;
+use crate::problems::Problems;
+use crate::scenario::{Forces, Scenario, ScenarioFile};
+use crate::tables::{Catalog, RulesetTables};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -117,6 +118,13 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The phases of the sequence of play, in order (for a phase tracker).
     fn phases(&self) -> Vec<PhaseInfo>;
+
+    /// Reads this system's sections of a scenario file: each side's forces (the fields of
+    /// `sides[i]` beyond its id, name and colour) against the unit catalog, with any check that
+    /// needs them. Every problem is returned at once, naming its field (`sides[0].oob`); a side
+    /// whose forces do not read is `None` in the answer, so the common checks still run on the
+    /// other. The answer's section is what `start` gets back in `Scenario::section`.
+    fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
 
     /// The state before the first command, or why this scenario cannot be played.
     fn start(&self, scenario: &Scenario, options: &Self::Options)

@@ -7,29 +7,19 @@ use crate::problems::Problems;
 use crate::tables::RulesetId;
 use serde::{Deserialize, Serialize};
 
-/// R&S 10.1 morale levels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Morale {
-    High,
-    #[default]
-    Normal,
-    Demoralized,
-}
-
+/// One side. Beside its id, name and colour a side carries its rule system's section (the
+/// fields `forces` holds, read by the system: Rifle & Saber's `oob` formula and `morale`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SideEntry {
     /// Short id used by the rest of the file ("british").
     pub id: String,
     pub name: String,
     /// Counter colour ("red", "blue").
     pub color: String,
-    /// R&S 11.0: "If not specifically mentioned, units have normal morale."
-    #[serde(default)]
-    pub morale: Morale,
-    /// The order of battle in the R&S formula: "(a) 12 MZ; 1 MA (b) 15 MZ; 3 CY; 2 MA".
-    pub oob: String,
+    /// The rule system's section, as written; its fields are checked by the system
+    /// ([`crate::engine::Ruleset::forces`]), which refuses any it does not know.
+    #[serde(flatten)]
+    pub forces: serde_json::Map<String, serde_json::Value>,
 }
 
 /// An area of the map: the original wording, the hexes, and optionally the rule that computes

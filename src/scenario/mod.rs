@@ -3,36 +3,35 @@
 //!
 //! [`ScenarioFile`] is the document; [`Scenario`] is a validated setup, built only by
 //! [`Scenario::new`], which checks the file against its map and unit catalog and reports every
-//! problem at once. Invariants of a `Scenario`: exactly two sides with parsed orders of battle;
-//! every group of every side is deployed or arrives as a reinforcement exactly once; every zone
-//! is a non-empty set of hexes on the map, equal to what its rule computes; every feature,
-//! route, unit code, terrain key and side named anywhere exists.
+//! problem at once. Invariants of a `Scenario`: exactly two sides whose forces their rule
+//! system has read (its section, [`forces`]); every group of every side is deployed or arrives
+//! as a reinforcement exactly once; every zone is a non-empty set of hexes on the map, equal to
+//! what its rule computes; every feature, route, unit code, terrain key and side named anywhere
+//! exists.
 
 mod file;
+pub mod forces;
 pub mod rules;
 mod validate;
 pub mod zones;
 
 pub use file::{
-    DeployConstraint, DeploymentEntry, Morale, Notes, ReinforcementEntry, ScenarioFile, SideEntry,
+    DeployConstraint, DeploymentEntry, Notes, ReinforcementEntry, ScenarioFile, SideEntry,
     SpecialRuleEntry, VictoryEntry, Zone,
 };
+pub use forces::{Forces, GroupForces, Section, SideForces, Stacking};
 
-use crate::engine::rifle_and_saber::oob::Oob;
 use crate::map::{HexCoord, Map};
 use crate::tables::Catalog;
 use std::collections::BTreeSet;
-
-/// R&S 7.0: no more than six stacking points in a hex.
-pub const STACKING_LIMIT: u32 = 6;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Side {
     pub id: String,
     pub name: String,
     pub color: String,
-    pub morale: Morale,
-    pub oob: Oob,
+    /// The groups and their weight, as the rule system read them.
+    pub forces: SideForces,
 }
 
 /// Where groups of one side set up before play.
@@ -55,7 +54,7 @@ pub struct Reinforcement {
     pub hexes: BTreeSet<HexCoord>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Scenario {
     /// The document as read; victory conditions and special rules are read from it.
     pub file: ScenarioFile,
@@ -66,6 +65,16 @@ pub struct Scenario {
     pub moves_first: usize,
     pub deployments: Vec<Deployment>,
     pub reinforcements: Vec<Reinforcement>,
+    /// The rule system's reading of its sections (for its `start`).
+    pub section: Section,
+}
+
+/// Equal files, maps and catalogs make equal scenarios: everything else is computed from them
+/// (the section too, see [`Section`]).
+impl PartialEq for Scenario {
+    fn eq(&self, other: &Scenario) -> bool {
+        self.file == other.file && self.map == other.map && self.catalog == other.catalog
+    }
 }
 
 impl Scenario {

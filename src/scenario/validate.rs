@@ -2,9 +2,8 @@
 
 use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
 use super::{
-    DeployConstraint, Deployment, Reinforcement, STACKING_LIMIT, Scenario, ScenarioFile, Side, Zone,
+    DeployConstraint, Deployment, Forces, Reinforcement, Scenario, ScenarioFile, Side, Zone,
 };
-use crate::engine::rifle_and_saber::oob::{Extra, Item, Oob};
 use crate::map::{HexCoord, Map};
 use crate::problems::Problems;
 use crate::tables::{Catalog, TerrainEffects};
@@ -180,18 +179,6 @@ fn abbreviate(names: &[String]) -> String {
     }
 }
 
-fn stacking_points(oob: &Oob, label: Option<&str>, catalog: &Catalog) -> u32 {
-    oob.groups
-        .iter()
-        .filter(|g| label.is_none() || g.label.as_deref() == label)
-        .flat_map(|g| &g.entries)
-        .filter_map(|e| match &e.item {
-            Item::Unit(code) => catalog.unit(code).map(|u| u.stacking.value * e.count),
-            Item::Extra(_) => None,
-        })
-        .sum()
-}
-
 pub(super) fn validate(
     file: ScenarioFile,
     map: Map,
@@ -253,8 +240,6 @@ pub(super) fn validate(
             format!("a scenario has two sides, not {}", file.sides.len()),
         );
     }
-    // Indexed like file.sides; None where the order of battle did not parse.
-    let mut parsed: Vec<Option<Side>> = Vec::new();
     for (i, s) in file.sides.iter().enumerate() {
         let field = format!("sides[{i}]");
         if !crate::map::valid_id(&s.id) {
@@ -272,21 +257,38 @@ pub(super) fn validate(
                 format!("two sides are called '{}'", s.id),
             );
         }
-        match Oob::parse(&s.oob, &catalog) {
-            Ok(oob) => parsed.push(Some(Side {
+    }
+    // The rule system reads its sections: each side's forces. Indexed like file.sides; None
+    // where a side's forces did not read.
+    let forces: Option<Forces> = match (
+        &tables,
+        crate::engine::game::registry::get(file.ruleset.key()),
+    ) {
+        (Ok(_), Ok(rules)) => {
+            let (forces, problems) = rules.forces(&file, &catalog);
+            c.p.extend(problems);
+            Some(forces)
+        }
+        (Ok(_), Err(e)) => {
+            c.p.push("ruleset", e);
+            None
+        }
+        (Err(_), _) => None, // said above
+    };
+    let parsed: Vec<Option<Side>> = file
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let f = forces.as_ref()?.sides.get(i)?.clone()?;
+            Some(Side {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 color: s.color.clone(),
-                morale: s.morale,
-                oob,
-            })),
-            Err(e) => {
-                c.p.push(format!("{field}.oob"), e.to_string());
-                parsed.push(None);
-            }
-        }
-    }
-    let sides: Vec<&Side> = parsed.iter().flatten().collect();
+                forces: f,
+            })
+        })
+        .collect();
     let deploys_first = c.side("deploys_first", &file.deploys_first);
     let moves_first = c.side("moves_first", &file.moves_first);
 
@@ -319,7 +321,7 @@ pub(super) fn validate(
         let groups: Vec<Option<String>> = match &d.group {
             Some(label) => vec![Some(label.clone())],
             None => s
-                .oob
+                .forces
                 .groups
                 .iter()
                 .map(|g| g.label.clone())
@@ -337,27 +339,32 @@ pub(super) fn validate(
         };
         let mut points = 0;
         for g in &groups {
-            if s.oob.group(g.as_deref()).is_none() {
-                c.p.push(
-                    format!("{field}.group"),
-                    format!(
-                        "{} has no group ({})",
-                        s.name,
-                        g.as_deref().unwrap_or("unlabelled")
-                    ),
-                );
+            match s.forces.group(g.as_deref()) {
+                Some(found) => points += found.stacking,
+                None => {
+                    c.p.push(
+                        format!("{field}.group"),
+                        format!(
+                            "{} has no group ({})",
+                            s.name,
+                            g.as_deref().unwrap_or("unlabelled")
+                        ),
+                    );
+                }
             }
-            points += stacking_points(&s.oob, g.as_deref(), &catalog);
             placed.push((side, g.clone(), field.clone()));
         }
-        let capacity = STACKING_LIMIT * hexes.len() as u32;
+        let stacking = forces.as_ref().expect("a side read").stacking;
+        let capacity = stacking.per_hex * hexes.len() as u32;
         if !hexes.is_empty() && points > capacity {
             c.p.push(
                 format!("{field}.zone"),
                 format!(
-                    "{points} stacking points of units do not fit in {} of {STACKING_LIMIT} \
-                     points each (R&S 7.0)",
-                    plural(hexes.len(), "hex", "hexes")
+                    "{points} {} do not fit in {} of {} each ({})",
+                    stacking.measure,
+                    plural(hexes.len(), "hex", "hexes"),
+                    stacking.per_hex,
+                    stacking.case
                 ),
             );
         }
@@ -377,7 +384,7 @@ pub(super) fn validate(
         let hexes = c.edge_zone(&format!("{field}.entry"), &r.entry);
         let Some(side) = side else { continue };
         if let Some(s) = parsed[side].as_ref()
-            && s.oob.group(r.group.as_deref()).is_none()
+            && s.forces.group(r.group.as_deref()).is_none()
         {
             c.p.push(
                 format!("{field}.group"),
@@ -399,7 +406,7 @@ pub(super) fn validate(
     }
     for (si, s) in parsed.iter().enumerate() {
         let Some(s) = s else { continue };
-        for g in &s.oob.groups {
+        for g in &s.forces.groups {
             let at: Vec<&String> = placed
                 .iter()
                 .filter(|(ps, pg, _)| *ps == si && *pg == g.label)
@@ -457,7 +464,6 @@ pub(super) fn validate(
                 units,
                 area,
                 by_turn,
-                side,
                 ..
             } => {
                 c.turn(&format!("{field}.by_turn"), *by_turn);
@@ -476,18 +482,7 @@ pub(super) fn validate(
                             "must be above 0 and at most 1",
                         )
                     }
-                    ExitCount::All {
-                        extra: Some(extra), ..
-                    } => {
-                        if let Some(s) = sides.iter().find(|s| &s.id == side)
-                            && s.oob.extra(*extra) == 0
-                        {
-                            c.p.push(
-                                format!("{field}.units.extra"),
-                                format!("{} has no {}", s.name, extra.plural()),
-                            );
-                        }
-                    }
+                    // Markers named by `extra` are the rule system's to check.
                     _ => {}
                 }
             }
@@ -566,34 +561,13 @@ pub(super) fn validate(
                     c.p.push(format!("{field}.not_in"), e);
                 }
             }
-            SpecialRule::SpecialUnit { side, extra, .. } => {
-                if let Some(si) = c.side(&format!("{field}.side"), side)
-                    && let Some(s) = sides.iter().find(|s| s.id == file.sides[si].id)
-                    && s.oob.extra(*extra) == 0
-                {
-                    c.p.push(
-                        format!("{field}.extra"),
-                        format!("{}'s order of battle has no {}", s.name, extra.plural()),
-                    );
-                }
+            // Whether the side has the markers is the rule system's to check.
+            SpecialRule::SpecialUnit { side, .. } => {
+                c.side(&format!("{field}.side"), side);
             }
             SpecialRule::Note => {}
         }
     }
-    // Limber markers are units only through a special rule that gives their values.
-    for (i, s) in sides.iter().enumerate() {
-        if s.oob.extra(Extra::LimberMarker) > 0
-            && !file.special_rules.iter().any(|r| {
-                matches!(&r.rule, SpecialRule::SpecialUnit { side, extra: Extra::LimberMarker, .. } if *side == s.id)
-            })
-        {
-            c.p.push(
-                format!("sides[{i}].oob"),
-                "Limber Markers need a special_unit rule giving their movement and combat values",
-            );
-        }
-    }
-
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
     let sides: [Side; 2] = parsed
@@ -611,5 +585,6 @@ pub(super) fn validate(
         sides,
         deployments,
         reinforcements,
+        section: forces.expect("read").section,
     })
 }

@@ -23,8 +23,9 @@ use super::dice::{Dice, RecordedDice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
 use super::ruleset::{GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo};
-use crate::scenario::Scenario;
-use crate::tables::RulesetTables;
+use crate::problems::Problems;
+use crate::scenario::{Forces, Scenario, ScenarioFile};
+use crate::tables::{Catalog, RulesetTables};
 use serde_json::Value;
 use std::any::Any;
 use std::sync::Arc;
@@ -118,6 +119,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// Options read back from JSON (missing keys take their defaults), in canonical form; an
     /// unknown key or a wrong type is refused.
     fn check_options(&self, options: &Value) -> Result<Value, String>;
+    fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
     fn apply(
         &self,
@@ -251,6 +253,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     fn check_options(&self, options: &Value) -> Result<Value, String> {
         let typed = options_of::<R>(options)?;
         Ok(serde_json::to_value(typed).expect("options serialize"))
+    }
+
+    fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
+        self.rules.forces(file, catalog)
     }
 
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError> {

@@ -4,13 +4,14 @@ use super::board::Board;
 use super::command::{Command, Event};
 use super::ctx::Ctx;
 use super::movement::{check_move, mounted};
+use super::scenario::Morale;
 use super::setup::Setup;
 use super::state::{Location, Pending, Phase, Resolving, State, UnitId, UnitState, Work};
 use crate::engine::dice::Dice;
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::{DeployConstraint, Morale};
+use crate::scenario::DeployConstraint;
 use std::sync::Arc;
 
 fn r(case: &str, msg: String) -> RuleError {

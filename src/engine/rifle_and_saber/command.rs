@@ -1,11 +1,11 @@
 //! Commands: everything a player can do, as data. The archive stores them; replay applies them
 //! again with the recorded dice.
 
+use super::scenario::Morale;
 use super::state::{Ammo, Outcome, UnitId};
 use crate::engine::dice::Roll;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::Morale;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,13 +2,13 @@
 //! shares: rolling dice, disrupting, eliminating, morale.
 
 use super::command::Event;
+use super::scenario::Morale;
 use super::setup::Setup;
 use super::state::{Location, State, UnitId};
 use crate::engine::dice::{Dice, DiceSpec, Roll, RollRequest};
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::Morale;
 
 pub struct Ctx<'a> {
     pub s: State,

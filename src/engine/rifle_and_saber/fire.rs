@@ -540,7 +540,7 @@ impl Ctx<'_> {
     pub fn finish_retreat(&mut self, u: UnitId, path: &[HexCoord], reason: &str) {
         let side = self.s.side_of(u);
         let high =
-            self.s.setup.options.morale && self.s.morale[side] == crate::scenario::Morale::High;
+            self.s.setup.options.morale && self.s.morale[side] == super::scenario::Morale::High;
         for h in &path[..path.len().saturating_sub(1)] {
             for o in self.s.stack(*h) {
                 // R&S 10.1: high-morale units are not disrupted when retreated over.

@@ -16,6 +16,7 @@ pub mod movement;
 pub mod oob;
 pub mod retreat;
 pub mod ruleset;
+pub mod scenario;
 pub mod setup;
 pub mod shock;
 pub mod state;

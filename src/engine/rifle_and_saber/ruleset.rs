@@ -123,6 +123,14 @@ impl Ruleset for RifleAndSaber {
         .collect()
     }
 
+    fn forces(
+        &self,
+        file: &crate::scenario::ScenarioFile,
+        catalog: &crate::tables::Catalog,
+    ) -> (crate::scenario::Forces, crate::problems::Problems) {
+        super::scenario::forces(file, catalog)
+    }
+
     fn start(
         &self,
         scenario: &Scenario,

@@ -2,6 +2,7 @@
 //! applied), unit kinds and units, zones, victory conditions and options. Built once from a
 //! validated [`Scenario`]; shared by every state of the game.
 
+use super::scenario::Morale;
 use crate::engine::error::RuleError;
 use crate::engine::hash::sha256_hex;
 use crate::engine::rifle_and_saber::oob::{Extra, Item};
@@ -10,7 +11,7 @@ use crate::map::{Edge, Grid, HexCoord, Map};
 use crate::scenario::rules::{
     ApproachEffect, ExitCount, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
 };
-use crate::scenario::{DeployConstraint, Morale, Scenario};
+use crate::scenario::{DeployConstraint, Scenario};
 use crate::tables::{Arm, CombatResults, RangeEffects};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -472,19 +473,21 @@ impl Setup {
             }
         }
 
+        let section = super::scenario::section(scenario);
         let mut sides: Vec<SideSetup> = scenario
             .sides
             .iter()
-            .map(|s| SideSetup {
+            .zip(&section.sides)
+            .map(|(s, rs)| SideSetup {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 color: s.color.clone(),
-                morale: s.morale,
+                morale: rs.morale,
                 range_override: BTreeMap::new(),
                 no_movement_turns: 0,
                 approach: Vec::new(),
-                trenches: s.oob.extra(Extra::Trench),
-                improved_positions: s.oob.extra(Extra::ImprovedPosition),
+                trenches: rs.oob.extra(Extra::Trench),
+                improved_positions: rs.oob.extra(Extra::ImprovedPosition),
                 ip_at_deployment: None,
             })
             .collect();
@@ -561,9 +564,9 @@ impl Setup {
 
         // Units, numbered per side and code: "British MZ 3".
         let mut units = Vec::new();
-        for (si, s) in scenario.sides.iter().enumerate() {
+        for (si, (s, rs)) in scenario.sides.iter().zip(&section.sides).enumerate() {
             let mut numbers: BTreeMap<String, u32> = BTreeMap::new();
-            for g in &s.oob.groups {
+            for g in &rs.oob.groups {
                 let deployment = scenario
                     .deployments
                     .iter()

@@ -13,11 +13,11 @@
 use super::command::Event;
 use super::ctx::Ctx;
 use super::fire::defense_multiplier;
+use super::scenario::Morale;
 use super::state::{Pending, Resolving, ShockAttack, State, UnitId};
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::Morale;
 
 fn r(case: &str, msg: String) -> RuleError {
     RuleError::rule(case, msg)

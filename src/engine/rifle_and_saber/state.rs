@@ -4,11 +4,11 @@
 //! Invariants (checked by property tests): no hex holds more than 6 stacking points
 //! (R&S 7.0); no hex holds units of both sides; a disrupted unit never attacks.
 
+use super::scenario::Morale;
 use super::setup::Setup;
 use crate::engine::hash::stable_hash;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::Morale;
 use crate::scenario::rules::VictoryLevel;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

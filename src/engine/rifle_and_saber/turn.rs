@@ -2,12 +2,12 @@
 
 use super::command::Event;
 use super::ctx::Ctx;
+use super::scenario::Morale;
 use super::setup::{ExitSetup, TargetSetup, VictorySetup};
 use super::state::{Location, Outcome, Phase, UnitId, Work};
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-use crate::scenario::Morale;
 use crate::scenario::rules::Require;
 
 fn r(case: &str, msg: String) -> RuleError {

@@ -1,0 +1,222 @@
+//! Rifle & Saber's section of a scenario file: each side's order of battle in the R&S formula
+//! (`"oob": "(a) 12 MZ; 1 MA (b) 15 MZ; 3 CY; 2 MA"`) and its morale level (R&S 10.1,
+//! `"morale": "high"`), with the checks that need them.
+
+use super::oob::{Extra, Item, Oob};
+use crate::problems::Problems;
+use crate::scenario::rules::{ExitCount, SpecialRule, VictoryRule};
+use crate::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
+use crate::tables::Catalog;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// R&S 7.0: no more than six stacking points in a hex.
+pub const STACKING: Stacking = Stacking {
+    per_hex: super::movement::STACKING_LIMIT,
+    measure: "stacking points",
+    case: "R&S 7.0",
+};
+
+/// R&S 10.1 morale levels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Morale {
+    High,
+    /// R&S 11.0: "If not specifically mentioned, units have normal morale."
+    #[default]
+    Normal,
+    Demoralized,
+}
+
+/// One side's forces as the scenario gives them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideSection {
+    pub morale: Morale,
+    pub oob: Oob,
+}
+
+/// The section of a validated Rifle & Saber scenario: its sides, in the file's order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RsSection {
+    pub sides: [SideSection; 2],
+}
+
+/// The section of a validated scenario. Invariant: every Rifle & Saber scenario is validated
+/// through [`forces`], which stores an [`RsSection`]; another system's scenario is refused by
+/// name before this is asked (`Ruleset::start` checks the ruleset).
+pub fn section(scenario: &Scenario) -> &RsSection {
+    scenario
+        .section
+        .get::<RsSection>()
+        .expect("a validated Rifle & Saber scenario carries its section")
+}
+
+/// The fields of a side's section, as written.
+const FIELDS: &str = "`oob` (the order of battle, R&S 11.0) and `morale` (R&S 10.1)";
+
+fn read_side(
+    field: &str,
+    section: &serde_json::Map<String, Value>,
+    catalog: &Catalog,
+    p: &mut Problems,
+) -> Option<SideSection> {
+    let mut ok = true;
+    for key in section.keys() {
+        if key != "oob" && key != "morale" {
+            p.push(
+                format!("{field}.{key}"),
+                format!("unknown field; a Rifle & Saber side has id, name, color, {FIELDS}"),
+            );
+            ok = false;
+        }
+    }
+    let morale = match section.get("morale") {
+        None => Morale::default(),
+        Some(v) => match Morale::deserialize(v) {
+            Ok(m) => m,
+            Err(_) => {
+                p.push(
+                    format!("{field}.morale"),
+                    format!("{v} is not a morale level: high, normal or demoralized (R&S 10.1)"),
+                );
+                ok = false;
+                Morale::default()
+            }
+        },
+    };
+    let oob = match section.get("oob") {
+        None => {
+            p.push(
+                format!("{field}.oob"),
+                "missing: a side needs its order of battle (\"12 MZ; 1 MA\")",
+            );
+            None
+        }
+        Some(Value::String(text)) => match Oob::parse(text, catalog) {
+            Ok(oob) => Some(oob),
+            Err(e) => {
+                p.push(format!("{field}.oob"), e.to_string());
+                None
+            }
+        },
+        Some(other) => {
+            p.push(
+                format!("{field}.oob"),
+                format!("{other} is not text: the order of battle is a formula (\"12 MZ; 1 MA\")"),
+            );
+            None
+        }
+    };
+    if !ok {
+        return None;
+    }
+    oob.map(|oob| SideSection { morale, oob })
+}
+
+fn side_forces(s: &SideSection, catalog: &Catalog) -> SideForces {
+    let groups = s
+        .oob
+        .groups
+        .iter()
+        .map(|g| {
+            let (mut units, mut stacking) = (0, 0);
+            for e in &g.entries {
+                // Trenches, improved positions and limber markers are markers, not units.
+                if let Item::Unit(code) = &e.item
+                    && let Some(u) = catalog.unit(code)
+                {
+                    units += e.count;
+                    stacking += u.stacking.value * e.count;
+                }
+            }
+            GroupForces {
+                label: g.label.clone(),
+                units,
+                stacking,
+            }
+        })
+        .collect();
+    SideForces {
+        groups,
+        summary: s.oob.to_string(),
+    }
+}
+
+/// Read each side's section; check what depends on the markers a side has.
+pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
+    let mut p = Problems::new();
+    let read: Vec<Option<SideSection>> = file
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| read_side(&format!("sides[{i}]"), &s.forces, catalog, &mut p))
+        .collect();
+    // A side by id: its name and its section, when both exist.
+    let of_side = |id: &str| {
+        let i = file.sides.iter().position(|s| s.id == id)?;
+        Some((&file.sides[i].name, read[i].as_ref()?))
+    };
+
+    for (i, v) in file.victory.iter().enumerate() {
+        if let VictoryRule::Exit {
+            side,
+            units: ExitCount::All {
+                extra: Some(extra), ..
+            },
+            ..
+        } = &v.rule
+            && let Some((name, s)) = of_side(side)
+            && s.oob.extra(*extra) == 0
+        {
+            p.push(
+                format!("victory[{i}].rule.units.extra"),
+                format!("{name} has no {}", extra.plural()),
+            );
+        }
+    }
+    for (i, r) in file.special_rules.iter().enumerate() {
+        if let SpecialRule::SpecialUnit { side, extra, .. } = &r.rule
+            && let Some((name, s)) = of_side(side)
+            && s.oob.extra(*extra) == 0
+        {
+            p.push(
+                format!("special_rules[{i}].rule.extra"),
+                format!("{name}'s order of battle has no {}", extra.plural()),
+            );
+        }
+    }
+    // R&S 11.17: limber markers are units only through a special rule giving their values.
+    for (i, s) in read.iter().enumerate() {
+        let id = &file.sides[i].id;
+        if let Some(s) = s
+            && s.oob.extra(Extra::LimberMarker) > 0
+            && !file.special_rules.iter().any(|r| {
+                matches!(&r.rule, SpecialRule::SpecialUnit { side, extra: Extra::LimberMarker, .. } if side == id)
+            })
+        {
+            p.push(
+                format!("sides[{i}].oob"),
+                "Limber Markers need a special_unit rule giving their movement and combat values",
+            );
+        }
+    }
+
+    let sides: Vec<Option<SideForces>> = read
+        .iter()
+        .map(|s| s.as_ref().map(|s| side_forces(s, catalog)))
+        .collect();
+    let section = match <[SideSection; 2]>::try_from(read.into_iter().flatten().collect::<Vec<_>>())
+    {
+        Ok(sides) => Section::new(RsSection { sides }),
+        // Not two sides that read: the scenario is refused, the section never used.
+        Err(_) => Section::new(()),
+    };
+    (
+        Forces {
+            sides,
+            stacking: STACKING,
+            section,
+        },
+        p,
+    )
+}
