@@ -7,7 +7,7 @@ use super::raster::{Color, Pt, fill, rect, stroke};
 use super::{Layout, SQRT3};
 use crate::map::HexCoord;
 use crate::scenario::Scenario;
-use crate::scenario::rules::{Target, VictoryRule};
+use crate::scenario::rules::{PointsSource, Target, VictoryRule};
 use image::RgbaImage;
 use std::collections::BTreeSet;
 
@@ -99,18 +99,39 @@ impl<'a> Overlay<'a> {
             radius: layout.radius(),
         };
         for v in &s.file.victory {
-            match &v.rule {
-                VictoryRule::Hold { target, .. } | VictoryRule::HoldForTurns { target, .. } => {
-                    o.add_target(target)
-                }
-                VictoryRule::ControlDeployedHill { candidates, .. } => o.add_features(candidates),
-                VictoryRule::Exit { area, .. } => o
+            o.add_rule(&v.rule);
+        }
+        for p in &s.file.victory_points {
+            match &p.source {
+                PointsSource::Hold { target, .. } => o.add_target(target),
+                PointsSource::Exited { area, .. } => o
                     .exit_areas
                     .extend(area.hexes.iter().filter_map(|n| map.grid.parse(n))),
-                VictoryRule::DestroyAll { .. } => {}
+                PointsSource::Eliminated { .. } => {}
             }
         }
         o
+    }
+
+    /// The objectives and exit areas a victory condition names (parts of all/any included).
+    fn add_rule(&mut self, rule: &VictoryRule) {
+        match rule {
+            VictoryRule::Hold { target, .. } | VictoryRule::HoldForTurns { target, .. } => {
+                self.add_target(target)
+            }
+            VictoryRule::ControlDeployedHill { candidates, .. } => self.add_features(candidates),
+            VictoryRule::Exit { area, .. } => {
+                let grid = self.scenario.map.grid;
+                self.exit_areas
+                    .extend(area.hexes.iter().filter_map(|n| grid.parse(n)))
+            }
+            VictoryRule::All { of, .. } | VictoryRule::Any { of, .. } => {
+                for part in of {
+                    self.add_rule(part);
+                }
+            }
+            VictoryRule::DestroyAll { .. } | VictoryRule::Points { .. } => {}
+        }
     }
 
     fn add_features(&mut self, codes: &[String]) {

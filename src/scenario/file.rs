@@ -1,6 +1,6 @@
 //! The scenario file (`scenarios/*.json`, format `kepi-scenario`, version 1).
 
-use super::rules::{SpecialRule, VictoryRule};
+use super::rules::{PointsEntry, PointsSource, SpecialRule, VictoryLevel, VictoryRule};
 use super::zones::ZoneRule;
 use crate::document::{self, DocumentKind};
 use crate::problems::Problems;
@@ -80,6 +80,13 @@ pub struct ReinforcementEntry {
 pub struct VictoryEntry {
     pub text: String,
     pub rule: VictoryRule,
+    /// The level of the victory when the condition is met (unqualified when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<VictoryLevel>,
+    /// Met, it ends the game at once (at the end of the game-turn it is met in), whatever
+    /// other entries are still open.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sudden_death: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +136,9 @@ pub struct ScenarioFile {
     /// Number of game-turns.
     pub game_length: u32,
     pub victory: Vec<VictoryEntry>,
+    /// How each side scores victory points, for `points` victory conditions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory_points: Vec<PointsEntry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special_rules: Vec<SpecialRuleEntry>,
     #[serde(default)]
@@ -153,9 +163,27 @@ impl ScenarioFile {
         for (i, r) in self.reinforcements.iter_mut().enumerate() {
             out.push((format!("reinforcements[{i}].entry"), &mut r.entry));
         }
+        fn exits<'a>(
+            field: String,
+            rule: &'a mut VictoryRule,
+            out: &mut Vec<(String, &'a mut Zone)>,
+        ) {
+            match rule {
+                VictoryRule::Exit { area, .. } => out.push((format!("{field}.area"), area)),
+                VictoryRule::All { of, .. } | VictoryRule::Any { of, .. } => {
+                    for (j, part) in of.iter_mut().enumerate() {
+                        exits(format!("{field}.of[{j}]"), part, out);
+                    }
+                }
+                _ => {}
+            }
+        }
         for (i, v) in self.victory.iter_mut().enumerate() {
-            if let VictoryRule::Exit { area, .. } = &mut v.rule {
-                out.push((format!("victory[{i}].rule.area"), area));
+            exits(format!("victory[{i}].rule"), &mut v.rule, &mut out);
+        }
+        for (i, p) in self.victory_points.iter_mut().enumerate() {
+            if let PointsSource::Exited { area, .. } = &mut p.source {
+                out.push((format!("victory_points[{i}].source.area"), area));
             }
         }
         out

@@ -13,6 +13,7 @@ mod file;
 pub mod forces;
 pub mod rules;
 mod validate;
+mod victory_checks;
 pub mod zones;
 
 pub use file::{

@@ -28,7 +28,10 @@ pub struct Target {
     pub require: Require,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How complete a victory is, lowest first (the order compares them: a decisive result beats a
+/// substantive one). SPI's scenarios grade marginal, substantive and decisive; Rifle & Saber
+/// 11.6 also names moderate and tactical.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum VictoryLevel {
     Marginal,
@@ -36,6 +39,18 @@ pub enum VictoryLevel {
     Tactical,
     Substantive,
     Decisive,
+}
+
+impl VictoryLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            VictoryLevel::Marginal => "marginal",
+            VictoryLevel::Moderate => "moderate",
+            VictoryLevel::Tactical => "tactical",
+            VictoryLevel::Substantive => "substantive",
+            VictoryLevel::Decisive => "decisive",
+        }
+    }
 }
 
 /// One rung of a graded result: if the condition is met by the end of `by_turn`, `winner`
@@ -116,6 +131,21 @@ pub enum VictoryRule {
         candidates: Vec<String>,
         by_turn: u32,
     },
+    /// `side`'s victory points (the scenario's `victory_points`) reach `at_least` at the end of
+    /// `turn` (the last game-turn if absent); with `margin`, its points less the enemy's.
+    Points {
+        side: String,
+        at_least: i64,
+        #[serde(default)]
+        margin: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn: Option<u32>,
+    },
+    /// Every part met, by one side. Parts are conditions decided at a game-turn (hold, exit,
+    /// control_deployed_hill, points) of the same side.
+    All { side: String, of: Vec<VictoryRule> },
+    /// At least one part met, by one side (parts as for `all`).
+    Any { side: String, of: Vec<VictoryRule> },
 }
 
 impl VictoryRule {
@@ -125,10 +155,40 @@ impl VictoryRule {
             VictoryRule::Hold { side, .. }
             | VictoryRule::Exit { side, .. }
             | VictoryRule::DestroyAll { side, .. }
-            | VictoryRule::ControlDeployedHill { side, .. } => Some(side),
+            | VictoryRule::ControlDeployedHill { side, .. }
+            | VictoryRule::Points { side, .. }
+            | VictoryRule::All { side, .. }
+            | VictoryRule::Any { side, .. } => Some(side),
             VictoryRule::HoldForTurns { side, .. } => side.as_deref(),
         }
     }
+}
+
+/// What scores a side victory points (`victory_points[].source`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PointsSource {
+    /// `points` for holding the target (as a `hold` condition reads it) at the end of the game,
+    /// or with `each_turn`, at the end of every game-turn.
+    Hold {
+        target: Target,
+        points: i64,
+        #[serde(default)]
+        each_turn: bool,
+    },
+    /// `points` for each enemy unit eliminated.
+    Eliminated { points: i64 },
+    /// `points` for each of the side's units that leaves the map through `area`.
+    Exited { points: i64, area: super::Zone },
+}
+
+/// One way a side scores victory points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsEntry {
+    pub text: String,
+    pub side: String,
+    pub source: PointsSource,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

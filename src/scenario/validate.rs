@@ -1,6 +1,6 @@
 //! Scenario validation: every check, every problem reported at once.
 
-use super::rules::{ExitCount, SpecialRule, Target, VictoryRule};
+use super::rules::{SpecialRule, Target};
 use super::{
     DeployConstraint, Deployment, Forces, Reinforcement, Scenario, ScenarioFile, Side, Zone,
 };
@@ -9,16 +9,16 @@ use crate::problems::Problems;
 use crate::tables::{Catalog, TerrainEffects};
 use std::collections::BTreeSet;
 
-struct Checker<'a> {
-    file: &'a ScenarioFile,
-    map: &'a Map,
-    catalog: &'a Catalog,
-    tec: Option<&'a TerrainEffects>,
-    p: Problems,
+pub(super) struct Checker<'a> {
+    pub(super) file: &'a ScenarioFile,
+    pub(super) map: &'a Map,
+    pub(super) catalog: &'a Catalog,
+    pub(super) tec: Option<&'a TerrainEffects>,
+    pub(super) p: Problems,
 }
 
 impl Checker<'_> {
-    fn side(&mut self, field: &str, id: &str) -> Option<usize> {
+    pub(super) fn side(&mut self, field: &str, id: &str) -> Option<usize> {
         let found = self.file.sides.iter().position(|s| s.id == id);
         if found.is_none() {
             let known: Vec<&str> = self.file.sides.iter().map(|s| s.id.as_str()).collect();
@@ -30,7 +30,7 @@ impl Checker<'_> {
         found
     }
 
-    fn feature(&mut self, field: &str, code: &str) {
+    pub(super) fn feature(&mut self, field: &str, code: &str) {
         if self.map.feature(code).is_none() {
             self.p.push(
                 field,
@@ -43,13 +43,13 @@ impl Checker<'_> {
         }
     }
 
-    fn features(&mut self, field: &str, codes: &[String]) {
+    pub(super) fn features(&mut self, field: &str, codes: &[String]) {
         for (i, c) in codes.iter().enumerate() {
             self.feature(&format!("{field}[{i}]"), c);
         }
     }
 
-    fn unit(&mut self, field: &str, code: &str) {
+    pub(super) fn unit(&mut self, field: &str, code: &str) {
         if self.catalog.unit(code).is_none() {
             self.p.push(
                 field,
@@ -61,7 +61,7 @@ impl Checker<'_> {
         }
     }
 
-    fn terrain(&mut self, field: &str, key: &str) {
+    pub(super) fn terrain(&mut self, field: &str, key: &str) {
         if let Some(tec) = self.tec
             && tec.terrain(key).is_none()
         {
@@ -72,7 +72,7 @@ impl Checker<'_> {
         }
     }
 
-    fn turn(&mut self, field: &str, turn: u32) {
+    pub(super) fn turn(&mut self, field: &str, turn: u32) {
         if turn == 0 || turn > self.file.game_length {
             self.p.push(
                 field,
@@ -85,7 +85,7 @@ impl Checker<'_> {
     }
 
     /// Resolve a zone's hexes; check them against its rule when it has one.
-    fn zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
+    pub(super) fn zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
         let g = &self.map.grid;
         let mut hexes = BTreeSet::new();
         for (i, n) in zone.hexes.iter().enumerate() {
@@ -133,7 +133,7 @@ impl Checker<'_> {
         hexes
     }
 
-    fn target(&mut self, field: &str, t: &Target) {
+    pub(super) fn target(&mut self, field: &str, t: &Target) {
         self.features(&format!("{field}.features"), &t.features);
         for (i, n) in t.hexes.iter().enumerate() {
             if self.map.grid.parse(n).is_none() {
@@ -149,7 +149,7 @@ impl Checker<'_> {
         }
     }
 
-    fn edge_zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
+    pub(super) fn edge_zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
         let hexes = self.zone(field, zone);
         let g = &self.map.grid;
         let rim: BTreeSet<HexCoord> = crate::map::MapEdge::ALL
@@ -430,86 +430,8 @@ pub(super) fn validate(
         }
     }
 
-    // Victory conditions.
-    if file.victory.is_empty() {
-        c.p.push("victory", "a scenario needs at least one victory condition");
-    }
-    for (i, v) in file.victory.iter().enumerate() {
-        let field = format!("victory[{i}].rule");
-        if let Some(side) = v.rule.side() {
-            c.side(&format!("{field}.side"), side);
-        }
-        match &v.rule {
-            VictoryRule::Hold {
-                target,
-                turn,
-                no_enemy_within: _,
-                ..
-            } => {
-                c.target(&format!("{field}.target"), target);
-                if let Some(t) = turn {
-                    c.turn(&format!("{field}.turn"), *t);
-                }
-            }
-            VictoryRule::HoldForTurns { target, turns, .. } => {
-                c.target(&format!("{field}.target"), target);
-                if *turns == 0 || *turns > file.game_length {
-                    c.p.push(
-                        format!("{field}.turns"),
-                        format!("must be 1 to {} game-turns", file.game_length),
-                    );
-                }
-            }
-            VictoryRule::Exit {
-                units,
-                area,
-                by_turn,
-                ..
-            } => {
-                c.turn(&format!("{field}.by_turn"), *by_turn);
-                c.edge_zone(&format!("{field}.area"), area);
-                match units {
-                    ExitCount::Units { unit: Some(u), .. }
-                    | ExitCount::All { unit: Some(u), .. } => {
-                        c.unit(&format!("{field}.units.unit"), u)
-                    }
-                    ExitCount::Fraction { fraction }
-                        if *fraction <= crate::frac::Frac::ZERO
-                            || *fraction > crate::frac::Frac::ONE =>
-                    {
-                        c.p.push(
-                            format!("{field}.units.fraction"),
-                            "must be above 0 and at most 1",
-                        )
-                    }
-                    // Markers named by `extra` are the rule system's to check.
-                    _ => {}
-                }
-            }
-            VictoryRule::DestroyAll {
-                grades, otherwise, ..
-            } => {
-                for (j, g) in grades.iter().enumerate() {
-                    c.turn(&format!("{field}.grades[{j}].by_turn"), g.by_turn);
-                    c.side(&format!("{field}.grades[{j}].winner"), &g.winner);
-                }
-                c.side(&format!("{field}.otherwise.winner"), &otherwise.winner);
-                if grades.windows(2).any(|w| w[0].by_turn >= w[1].by_turn) {
-                    c.p.push(format!("{field}.grades"), "grades must rise in game-turn");
-                }
-            }
-            VictoryRule::ControlDeployedHill {
-                enemy,
-                candidates,
-                by_turn,
-                ..
-            } => {
-                c.side(&format!("{field}.enemy"), enemy);
-                c.features(&format!("{field}.candidates"), candidates);
-                c.turn(&format!("{field}.by_turn"), *by_turn);
-            }
-        }
-    }
+    // Victory conditions and victory points.
+    c.victory();
 
     // Special rules.
     for (i, s) in file.special_rules.iter().enumerate() {

@@ -90,6 +90,8 @@ pub fn new_game(setup: Arc<Setup>) -> State {
         eliminated: [0; 2],
         streaks: vec![[0; 2]; setup.victory.len()],
         deployed_on: [None, None],
+        decided: Default::default(),
+        points: [0; 2],
         outcome: None,
         setup,
     }
@@ -775,16 +777,7 @@ impl Ctx<'_> {
         let h = self.on_map(u)?;
         let side = self.s.side_of(u);
         let label = self.label(u);
-        let areas: Vec<_> = self
-            .s
-            .setup
-            .victory
-            .iter()
-            .filter_map(|(_, v)| match v {
-                super::setup::VictorySetup::Exit { side: s, area, .. } if *s == side => Some(area),
-                _ => None,
-            })
-            .collect();
+        let areas = self.s.setup.exit_areas(side);
         if !areas.iter().any(|a| a.contains(&h)) {
             return Err(r(
                 "Scenario victory conditions",
@@ -815,6 +808,7 @@ impl Ctx<'_> {
         }
         self.left_hex(h);
         self.s.units[u].location = Location::Exited;
+        self.score_exit(side, h);
         self.events.push(Event::Exited { unit: u });
         Ok(())
     }

@@ -21,6 +21,7 @@ pub mod setup;
 pub mod shock;
 pub mod state;
 pub mod turn;
+pub mod victory;
 
 pub use apply::{apply, new_game};
 pub use command::{Command, Event};

@@ -157,21 +157,33 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         Some((&file.sides[i].name, read[i].as_ref()?))
     };
 
+    // Exits of every unit of a marker kind ("all four limbers"), parts of all/any included.
+    fn exit_extras(field: String, rule: &VictoryRule, out: &mut Vec<(String, String, Extra)>) {
+        match rule {
+            VictoryRule::Exit {
+                side,
+                units: ExitCount::All {
+                    extra: Some(extra), ..
+                },
+                ..
+            } => out.push((format!("{field}.units.extra"), side.clone(), *extra)),
+            VictoryRule::All { of, .. } | VictoryRule::Any { of, .. } => {
+                for (j, part) in of.iter().enumerate() {
+                    exit_extras(format!("{field}.of[{j}]"), part, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut extras = Vec::new();
     for (i, v) in file.victory.iter().enumerate() {
-        if let VictoryRule::Exit {
-            side,
-            units: ExitCount::All {
-                extra: Some(extra), ..
-            },
-            ..
-        } = &v.rule
-            && let Some((name, s)) = of_side(side)
-            && s.oob.extra(*extra) == 0
+        exit_extras(format!("victory[{i}].rule"), &v.rule, &mut extras);
+    }
+    for (field, side, extra) in extras {
+        if let Some((name, s)) = of_side(&side)
+            && s.oob.extra(extra) == 0
         {
-            p.push(
-                format!("victory[{i}].rule.units.extra"),
-                format!("{name} has no {}", extra.plural()),
-            );
+            p.push(field, format!("{name} has no {}", extra.plural()));
         }
     }
     for (i, r) in file.special_rules.iter().enumerate() {

@@ -7,10 +7,8 @@ use crate::engine::error::RuleError;
 use crate::engine::hash::sha256_hex;
 use crate::engine::rifle_and_saber::oob::{Extra, Item};
 use crate::frac::Frac;
-use crate::map::{Edge, Grid, HexCoord, Map};
-use crate::scenario::rules::{
-    ApproachEffect, ExitCount, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
-};
+use crate::map::{Edge, Grid, HexCoord};
+use crate::scenario::rules::{ApproachEffect, SpecialRule};
 use crate::scenario::{DeployConstraint, Scenario};
 use crate::tables::{Arm, CombatResults, RangeEffects};
 use serde::{Deserialize, Serialize};
@@ -144,52 +142,7 @@ pub struct DeploymentSetup {
     pub constraints: Vec<DeployConstraint>,
 }
 
-/// A victory target: groups of hexes (one per feature; one per named hex).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TargetSetup {
-    pub groups: Vec<(String, Vec<HexCoord>)>,
-    pub require: Require,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub enum ExitSetup {
-    Units { count: u32, kind: Option<usize> },
-    Fraction(Frac),
-    All { kind: Option<usize> },
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub enum VictorySetup {
-    Hold {
-        side: usize,
-        target: TargetSetup,
-        turn: u32,
-        no_enemy_within: Option<u32>,
-    },
-    HoldForTurns {
-        side: Option<usize>,
-        target: TargetSetup,
-        turns: u32,
-    },
-    Exit {
-        side: usize,
-        count: ExitSetup,
-        area: BTreeSet<HexCoord>,
-        by_turn: u32,
-        no_more_losses: bool,
-    },
-    DestroyAll {
-        side: usize,
-        grades: Vec<(u32, usize, VictoryLevel)>,
-        otherwise: (usize, VictoryLevel),
-    },
-    ControlDeployedHill {
-        side: usize,
-        enemy: usize,
-        candidates: Vec<(String, Vec<HexCoord>)>,
-        by_turn: u32,
-    },
-}
+pub use super::victory::{ExitSetup, PointsSetup, TargetSetup, VictoryEntrySetup, VictorySetup};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Setup {
@@ -219,7 +172,9 @@ pub struct Setup {
     pub deploys_first: usize,
     pub moves_first: usize,
     pub game_length: u32,
-    pub victory: Vec<(String, VictorySetup)>,
+    pub victory: Vec<VictoryEntrySetup>,
+    /// How each side scores victory points.
+    pub points: Vec<PointsSetup>,
     pub features: BTreeMap<String, Vec<HexCoord>>,
     pub crt: CombatResults,
     pub range_effects: RangeEffects,
@@ -251,23 +206,6 @@ pub struct Setup {
 
 /// No neighbour in that direction (the map edge).
 pub const NO_HEX: u32 = u32::MAX;
-
-fn target(map: &Map, t: &Target) -> TargetSetup {
-    let mut groups: Vec<(String, Vec<HexCoord>)> = t
-        .features
-        .iter()
-        .filter_map(|c| map.feature(c).map(|f| (f.code.clone(), f.hexes.clone())))
-        .collect();
-    groups.extend(
-        t.hexes
-            .iter()
-            .filter_map(|n| map.grid.parse(n).map(|h| (map.grid.name(h), vec![h]))),
-    );
-    TargetSetup {
-        groups,
-        require: t.require,
-    }
-}
 
 impl Setup {
     /// A stand-in for states read from JSON before their real setup is attached (see
@@ -311,6 +249,7 @@ impl Setup {
                     moves_first: 0,
                     game_length: 0,
                     victory: Vec::new(),
+                    points: Vec::new(),
                     features: BTreeMap::new(),
                     crt: t.combat_results.clone(),
                     range_effects: t.range_effects.clone(),
@@ -600,90 +539,8 @@ impl Setup {
             }
         }
 
-        let victory = file
-            .victory
-            .iter()
-            .map(|v| {
-                let last = file.game_length;
-                let setup = match &v.rule {
-                    VictoryRule::Hold {
-                        side,
-                        target: t,
-                        turn,
-                        no_enemy_within,
-                    } => VictorySetup::Hold {
-                        side: side_of(side),
-                        target: target(map, t),
-                        turn: turn.unwrap_or(last),
-                        no_enemy_within: *no_enemy_within,
-                    },
-                    VictoryRule::HoldForTurns {
-                        side,
-                        target: t,
-                        turns,
-                    } => VictorySetup::HoldForTurns {
-                        side: side.as_deref().map(side_of),
-                        target: target(map, t),
-                        turns: *turns,
-                    },
-                    VictoryRule::Exit {
-                        side,
-                        units,
-                        area,
-                        by_turn,
-                        no_more_losses_than_enemy,
-                    } => VictorySetup::Exit {
-                        side: side_of(side),
-                        count: match units {
-                            ExitCount::Units { count, unit } => ExitSetup::Units {
-                                count: *count,
-                                kind: unit.as_deref().and_then(kind_of),
-                            },
-                            ExitCount::Fraction { fraction } => ExitSetup::Fraction(*fraction),
-                            ExitCount::All { unit, extra } => ExitSetup::All {
-                                kind: unit.as_deref().and_then(kind_of).or_else(|| {
-                                    extra.and_then(|x| {
-                                        special_kinds.get(&(side_of(side), x)).copied()
-                                    })
-                                }),
-                            },
-                        },
-                        area: area.hexes.iter().filter_map(|n| grid.parse(n)).collect(),
-                        by_turn: *by_turn,
-                        no_more_losses: *no_more_losses_than_enemy,
-                    },
-                    VictoryRule::DestroyAll {
-                        side,
-                        grades,
-                        otherwise,
-                    } => VictorySetup::DestroyAll {
-                        side: side_of(side),
-                        grades: grades
-                            .iter()
-                            .map(|g| (g.by_turn, side_of(&g.winner), g.level))
-                            .collect(),
-                        otherwise: (side_of(&otherwise.winner), otherwise.level),
-                    },
-                    VictoryRule::ControlDeployedHill {
-                        side,
-                        enemy,
-                        candidates,
-                        by_turn,
-                    } => VictorySetup::ControlDeployedHill {
-                        side: side_of(side),
-                        enemy: side_of(enemy),
-                        candidates: candidates
-                            .iter()
-                            .filter_map(|c| {
-                                map.feature(c).map(|f| (f.code.clone(), f.hexes.clone()))
-                            })
-                            .collect(),
-                        by_turn: *by_turn,
-                    },
-                };
-                (v.text.clone(), setup)
-            })
-            .collect();
+        let (victory, points) =
+            super::victory::build(file, map, &side_of, &kind_of, &special_kinds);
 
         let hash_input = format!(
             "{}\n{}\n{}",
@@ -782,6 +639,7 @@ impl Setup {
             moves_first: scenario.moves_first,
             game_length: file.game_length,
             victory,
+            points,
             features: map
                 .features
                 .iter()

@@ -232,6 +232,15 @@ pub struct State {
     pub streaks: Vec<[u32; 2]>,
     /// Feature each side deployed on, for control-the-deployed-hill victories.
     pub deployed_on: [Option<String>; 2],
+    /// Victory conditions decided while the game goes on, by path ("0", "1.2": part 2 of
+    /// entry 1). Not serialized while empty (a game of one condition ends when it is decided,
+    /// so its state hashes are unchanged).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub decided: BTreeMap<String, super::victory::Decided>,
+    /// Victory points scored so far, per side: holds at the end of each game-turn and units
+    /// that left the map (holds at the end of the game count when a condition is decided).
+    #[serde(default, skip_serializing_if = "super::victory::no_points")]
+    pub points: [i64; 2],
     pub outcome: Option<Outcome>,
 }
 
