@@ -62,6 +62,58 @@ fn factor_two_sides_scaled_with_report_and_json() {
 }
 
 #[test]
+fn factor_keeps_groups_reads_decimals_and_compares_the_real_sides() {
+    let args = [
+        "factor",
+        "--side",
+        "Union=(a) 1200 MZ, 12 MA (b) 900 MZ",
+        "--side",
+        "Rebels=1500 MZ, 6 MA",
+        "--scale",
+        "0.5",
+        "--hours",
+        "4.5",
+    ];
+    let (code, out, err) = kepi(&args);
+    assert_eq!(code, 0, "{err}");
+    // The groups are kept, in the formula's syntax. Exact units: (a) 6 MZ, 1 MA, (b) 4.5 MZ;
+    // Rebels 7.5 MZ, 0.5 MA; 19.5 -> 20. Floors 18; the two left go to the ties at .5, the
+    // smaller first: the Rebel MA, then the (b) MZ.
+    assert!(
+        out.starts_with("Union: (a) 6 MZ; 1 MA (b) 5 MZ\nRebels: 7 MZ; 1 MA\n"),
+        "{out}"
+    );
+    assert!(out.contains("Scale 1/2;"), "{out}");
+    assert!(
+        out.contains("Historical Union : Rebels: 2100 : 1500 men (1.40), 12 : 6 guns (2.00)"),
+        "{out}"
+    );
+    // 4.5 hours at 5 minutes a game-turn, with the rules' own guidance, and the chart's limit.
+    assert!(
+        out.contains("Suggested game length: 54 game-turns (4 1/2 hours at 5 minutes a game-turn"),
+        "{out}"
+    );
+    assert!(out.contains("R&S 11.18: \"Victory conditions and Game Length should be based on a realistic assessment of the events and duration of the battle.\""), "{out}");
+    assert!(out.contains("(R&S 15.0)"), "{out}");
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let (code, out, _) = kepi(&json_args);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["entries"][0]["group"], "a");
+    assert_eq!(
+        v["historical_ratio"]["men"],
+        serde_json::json!([2100, 1500])
+    );
+    assert_eq!(v["game_length"]["game_turns"], 54);
+    assert_eq!(v["game_length"]["beyond_turn_record_chart"], true);
+    // A bad decimal is refused for what it is.
+    let (code, _, err) = kepi(&["factor", "--side", "X=1200 MZ", "--hours", "4.5.1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'4.5.1'"), "{err}");
+}
+
+#[test]
 fn factor_bad_input_is_explained() {
     let (code, _, err) = kepi(&["factor", "--side", "X=1200 QQ"]);
     assert_eq!(code, 1);

@@ -733,19 +733,19 @@ fn scenario_reinforcements_enter_at_their_entry_hexes_on_their_turn_not_before()
         hex: hex("0105"),
         limbered: false,
     });
-    assert_eq!(e, "Blue MZ 2 arrives as a reinforcement on game-turn 2");
+    assert_eq!(e, "Blue (b) MZ 2 arrives as a reinforcement on game-turn 2");
     g.deploy("Blue MZ 1", "0505").unwrap();
     g.ok(Command::EndDeployment, &[]);
     g.to(0, Phase::Movement);
     let e = refused_move(&mut g, "Blue MZ 2", &["0105"]);
-    assert_eq!(e, "Blue MZ 2 arrives on game-turn 2, not before");
+    assert_eq!(e, "Blue (b) MZ 2 arrives on game-turn 2, not before");
     g.to(0, Phase::Fire);
     g.to(0, Phase::Movement);
     assert_eq!(g.s.turn, 2);
     let e = refused_move(&mut g, "Blue MZ 2", &["0106"]);
     assert_eq!(
         e,
-        "Scenario reinforcements: Blue MZ 2 enters the map at 0105; 0106 is not one of its \
+        "Scenario reinforcements: Blue (b) MZ 2 enters the map at 0105; 0106 is not one of its \
          entry hexes"
     );
     // Entering the entry hex costs its terrain: 1 + 3 more clear hexes = the MZ's 4.

@@ -7,11 +7,13 @@ use crate::game::GameRecord;
 use crate::library::{load_scenario, read_text};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-fn rules_of(scenario: &crate::scenario::Scenario) -> Result<&'static dyn AnyRuleset, String> {
+pub(super) fn rules_of(
+    scenario: &crate::scenario::Scenario,
+) -> Result<&'static dyn AnyRuleset, String> {
     registry::get(scenario.file.ruleset.key())
 }
 
@@ -25,7 +27,7 @@ fn load_game(path: &Path) -> Result<(GameRecord, AnyState), String> {
 }
 
 /// Written whole or not at all (`crate::atomic`).
-fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
+pub(super) fn save_game(path: &Path, game: &GameRecord) -> Result<(), String> {
     crate::atomic::write_atomic(path, game.to_text().as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
@@ -167,19 +169,57 @@ impl Target {
 pub struct LegalArgs {
     #[command(flatten)]
     target: Target,
-    /// One command a line as JSON, as stored and as `kepi play --script` reads them (units by
-    /// number).
+    /// One command a line as JSON, as `kepi play --script` reads them: units by label, as
+    /// the commands in words name them.
     #[arg(long)]
     json: bool,
+}
+
+/// `command` (stored form) with its units named by label, as people write commands (`"unit":
+/// "British MZ 3"` for `"unit": 4`). The label is the one the rule system gives the unit
+/// (its [`Reach`](crate::engine::preview::Reach) names it); `labels` caches them by number.
+/// Invariant: the result reads back ([`AnyRuleset::parse_command`]) as `command` itself; a
+/// command that would not is returned unchanged.
+fn with_labels(
+    rules: &dyn AnyRuleset,
+    state: &AnyState,
+    command: &Value,
+    labels: &mut std::collections::HashMap<u64, Option<String>>,
+) -> Value {
+    let mut label = |v: &mut Value| {
+        if let Some(n) = v.as_u64() {
+            let name = labels
+                .entry(n)
+                .or_insert_with(|| rules.reach(state, &n.to_string()).ok().map(|r| r.unit));
+            if let Some(name) = name {
+                *v = Value::String(name.clone());
+            }
+        }
+    };
+    let mut out = command.clone();
+    if let Value::Object(m) = &mut out {
+        if let Some(u) = m.get_mut("unit") {
+            label(u);
+        }
+        if let Some(Value::Array(us)) = m.get_mut("units") {
+            us.iter_mut().for_each(label);
+        }
+    }
+    match rules.parse_command(state, out.clone()) {
+        Ok(back) if back == *command => out,
+        _ => command.clone(),
+    }
 }
 
 pub fn legal(a: LegalArgs) -> Outcome {
     let state = a.target.state()?;
     let rules = state.rules();
     let commands = rules.legal(&state);
+    let mut labels = std::collections::HashMap::new();
     for c in &commands {
         if a.json {
-            outln!("{}", serde_json::to_string(c).map_err(|e| e.to_string())?);
+            let c = with_labels(rules, &state, c, &mut labels);
+            outln!("{}", serde_json::to_string(&c).map_err(|e| e.to_string())?);
         } else {
             outln!("{}", rules.describe_command(&state, c));
         }
@@ -253,34 +293,56 @@ pub fn play(a: PlayArgs) -> Outcome {
         }
     };
     let rules = state.rules();
-    for (where_, value) in read_script(&a.script)? {
-        let cmd = rules
-            .parse_command(&state, value)
-            .map_err(|e| format!("{where_}: {e}"))?;
-        outln!("{}", rules.describe_command(&state, &cmd));
-        let refused = |e: String| format!("{where_}: refused: {e}");
-        let applied = match &mut sink {
-            Sink::Archive(ar, node) => {
-                let (id, applied) = ar
-                    .play(*node, &cmd, &mut queue)
-                    .map_err(|e| refused(e.to_string()))?;
-                *node = id;
+    let script = read_script(&a.script);
+    let played = || -> Outcome {
+        for (where_, value) in script? {
+            let cmd = rules
+                .parse_command(&state, value)
+                .map_err(|e| format!("{where_}: {e}"))?;
+            // Described before it is applied (the words name the state it was played in), but
+            // printed only once it is played: a refused command is reported as refused, never
+            // echoed as if it had been played.
+            let words = rules.describe_command(&state, &cmd);
+            let refused = |e: String| format!("{where_}: refused: {e}");
+            let (applied, node) = match &mut sink {
+                Sink::Archive(ar, node) => {
+                    let (id, applied) = ar
+                        .play(*node, &cmd, &mut queue)
+                        .map_err(|e| refused(e.to_string()))?;
+                    *node = id;
+                    (applied, Some(id))
+                }
+                Sink::File(file, game) => {
+                    let r = game
+                        .play_queued(&state, &cmd, &mut queue)
+                        .map_err(|e| refused(e.to_string()))?;
+                    // Each command is saved as soon as it is applied.
+                    save_game(file, game)?;
+                    (r, None)
+                }
+            };
+            outln!("{words}");
+            if let Some(id) = node {
                 outln!("  recorded as node {id}");
-                applied
             }
-            Sink::File(file, game) => {
-                let r = game
-                    .play_queued(&state, &cmd, &mut queue)
-                    .map_err(|e| refused(e.to_string()))?;
-                // Each command is saved as soon as it is applied.
-                save_game(file, game)?;
-                r
-            }
-        };
-        print_applied(&applied);
-        state = applied.state;
+            print_applied(&applied);
+            state = applied.state;
+        }
+        Ok(ExitCode::SUCCESS)
+    };
+    let outcome = played();
+    // Forced rolls no command asked for: the script ended (or was refused) before them.
+    if !queue.is_empty() {
+        let faces: Vec<String> = queue.iter().map(u8::to_string).collect();
+        // Standard error may be gone: never panic on a warning.
+        let _ = writeln!(
+            std::io::stderr(),
+            "kepi: warning: {} --dice roll(s) left unused: {}",
+            queue.len(),
+            faces.join(", ")
+        );
     }
-    Ok(ExitCode::SUCCESS)
+    outcome
 }
 
 #[derive(clap::Args)]
@@ -458,88 +520,6 @@ pub fn preview(a: PreviewArgs) -> Outcome {
     }
     for n in &p.notes {
         outln!("  note: {n}");
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-#[derive(clap::Args)]
-pub struct AutoplayArgs {
-    scenario: PathBuf,
-    /// Seed of the first game; game k uses seed + k for dice and moves.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[arg(long, default_value_t = 1)]
-    games: u64,
-    #[arg(long = "rule")]
-    rules: Vec<String>,
-    /// Save each game as DIR/<scenario>-<seed>.json.
-    #[arg(long)]
-    save: Option<PathBuf>,
-    /// Record every game in this archive, each command in its own transaction.
-    #[arg(long)]
-    db: Option<PathBuf>,
-}
-
-pub fn autoplay(a: AutoplayArgs) -> Outcome {
-    let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
-    let rules = rules_of(&scenario)?;
-    let opts = options_from_rules(rules, &a.rules)?;
-    let mut archive = match &a.db {
-        // Generated games are written thousands a second and cheap to make again: synced at
-        // checkpoints only (docs/archive.md "Durability").
-        Some(_) => Some(
-            super::archive::open(&a.db)?
-                .with_durability(crate::archive::Durability::Batch)
-                .map_err(|e| e.to_string())?,
-        ),
-        None => None,
-    };
-    for k in 0..a.games {
-        let seed = a.seed + k;
-        let mut player = rules.random_player(seed);
-        if let Some(ar) = archive.as_mut() {
-            let id = ar
-                .create_game(&scenario, &opts, seed, &[])
-                .map_err(|e| e.to_string())?;
-            let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
-            let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
-            let mut plies = 0;
-            while !state.progress().over {
-                let cmd = player.next(&state);
-                let (n, applied) = ar
-                    .play(node, &cmd, &mut VecDeque::new())
-                    .map_err(|e| format!("seed {seed}: {e}"))?;
-                node = n;
-                state = applied.state;
-                plies += 1;
-            }
-            let (winner, reason) = state.result_words().unwrap_or_default();
-            outln!("seed {seed}: game {id}, {winner} after {plies} commands: {reason}");
-            continue;
-        }
-        let mut game = GameRecord::new(&scenario, &opts, seed)?;
-        let mut state = rules
-            .start(&scenario, &game.options)
-            .map_err(|e| e.to_string())?;
-        while !state.progress().over {
-            let cmd = player.next(&state);
-            let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
-                format!("seed {seed}: {}: {e}", rules.describe_command(&state, &cmd))
-            })?;
-            state = applied.state;
-        }
-        let (winner, reason) = state.result_words().unwrap_or_default();
-        outln!(
-            "seed {seed}: {winner} after {} commands: {reason}",
-            game.moves.len()
-        );
-        if let Some(dir) = &a.save {
-            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-            save_game(
-                &dir.join(format!("{}-{seed}.json", scenario.file.id)),
-                &game,
-            )?;
-        }
     }
     Ok(ExitCode::SUCCESS)
 }

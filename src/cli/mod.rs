@@ -7,6 +7,7 @@
 mod out;
 
 mod archive;
+mod autoplay;
 mod bench;
 mod factor;
 mod game;
@@ -58,7 +59,7 @@ enum Command {
     /// The rule systems Kepi plays, with their phases and optional rules.
     Rules(game::RulesArgs),
     /// Play seeded games with random legal commands to the end.
-    Autoplay(game::AutoplayArgs),
+    Autoplay(autoplay::Args),
     /// Open a node of an archived game: the state, replayed and checked.
     Replay(archive::ReplayArgs),
     /// Show an archived game's tree of variations.
@@ -126,7 +127,7 @@ where
         Command::Reach(a) => game::reach(a),
         Command::Preview(a) => game::preview(a),
         Command::Rules(a) => game::rules(a),
-        Command::Autoplay(a) => game::autoplay(a),
+        Command::Autoplay(a) => autoplay::run(a),
     };
     match result {
         Ok(code) => code,

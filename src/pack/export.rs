@@ -104,10 +104,14 @@ fn read(path: &Path) -> Result<Vec<u8>, PackError> {
     })
 }
 
-/// `name` as a pack id: lower-case letters and digits, runs of anything else as one `-`.
+/// `name` as a pack id: lower-case letters and digits, runs of anything else as one `-`;
+/// apostrophes are dropped, so a word keeps whole ("Burnside's" is `burnsides`).
 fn slug(name: &str) -> String {
     let mut s = String::new();
     for c in name.chars() {
+        if matches!(c, '\'' | '\u{2019}' | '\u{2018}' | '\u{02bc}') {
+            continue;
+        }
         if c.is_ascii_alphanumeric() {
             s.push(c.to_ascii_lowercase());
         } else if !s.ends_with('-') && !s.is_empty() {
@@ -376,6 +380,13 @@ mod tests {
     fn slugs_are_ids() {
         assert_eq!(slug("Rifle & Saber: all 17"), "rifle-saber-all-17");
         assert_eq!(slug("  ***  "), "pack");
+        // Apostrophes, straight or curly, are not separators: words keep whole.
+        assert_eq!(
+            slug("Antietam: Burnside's Bridge"),
+            "antietam-burnsides-bridge"
+        );
+        assert_eq!(slug("Burnside\u{2019}s Bridge"), "burnsides-bridge");
+        assert_eq!(slug("'Twas"), "twas");
         assert!(crate::map::valid_id(&slug(&"x".repeat(200))));
     }
 }

@@ -242,7 +242,7 @@ impl Game {
 
     pub fn id(&self, label: &str) -> UnitId {
         (0..self.s.units.len())
-            .find(|&u| self.s.label(u) == label)
+            .find(|&u| self.s.answers_to(u, label))
             .unwrap_or_else(|| panic!("no unit {label}"))
     }
 

@@ -2,7 +2,7 @@
 //! units by label ("British MZ 3") or number, hexes by their printed names ("0812").
 
 use super::command::{Command, Event};
-use super::state::State;
+use super::state::{Pending, State, UnitId};
 use crate::map::HexCoord;
 use serde_json::Value;
 
@@ -217,7 +217,7 @@ pub fn parse_command(s: &State, mut v: Value) -> Result<Command, String> {
     fn unit(s: &State, v: &mut Value) -> Result<(), String> {
         if let Value::String(label) = v {
             let found = (0..s.units.len())
-                .find(|&u| s.label(u).eq_ignore_ascii_case(label.trim()))
+                .find(|&u| s.answers_to(u, label))
                 .ok_or_else(|| format!("no unit called '{label}'"))?;
             *v = Value::from(found);
         }
@@ -255,12 +255,78 @@ pub fn parse_command(s: &State, mut v: Value) -> Result<Command, String> {
             }
         }
     }
-    serde_json::from_value(v).map_err(|e| format!("not a command: {e}"))
+    let mut command: Command =
+        serde_json::from_value(v).map_err(|e| format!("not a command: {e}"))?;
+    match &mut command {
+        Command::Move { unit, path, .. } => drop_own_hex(s, *unit, path),
+        Command::ChooseRetreat { path } => {
+            if let Some(Pending::Retreat { unit, .. }) = &s.pending {
+                drop_own_hex(s, *unit, path);
+            }
+        }
+        _ => {}
+    }
+    Ok(command)
+}
+
+/// People write a path from where the unit stands (as `kepi reach` shows it, "0812-0813");
+/// the stored command lists only the hexes entered. A path's first hex that is the unit's own
+/// hex is dropped: it is never a step (R&S 4.0: a unit moves from hex to adjacent hex), so
+/// nothing is lost. A path of that hex alone is left for the rules to refuse.
+fn drop_own_hex(s: &State, unit: UnitId, path: &mut Vec<HexCoord>) {
+    let own = s.units.get(unit).and_then(|u| u.hex());
+    if path.len() > 1 && own.is_some() && path.first().copied() == own {
+        path.remove(0);
+    }
+}
+
+/// The reason a game ended, in words: as the engine recorded it, with the sides named in an
+/// exit victory's losses ("units lost: Prussians 6, Hanoverians 10" for "losses 6 to 10").
+/// The recorded reason is part of the hashed state and is never rewritten (records made
+/// before stay valid); only its words change here. It reads "{text} — met|not met (N exited;
+/// losses A to B)", A the exiting side's losses, and the exiting side wins when it is met.
+pub fn outcome_words(sides: [&str; 2], winner: Option<usize>, reason: &str) -> String {
+    let named = || -> Option<String> {
+        let (head, tail) = reason.rsplit_once("; losses ")?;
+        let (a, b) = tail.strip_suffix(')')?.split_once(" to ")?;
+        let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+        let winner = winner.filter(|&w| w < 2)?;
+        let exiting = if head.contains(" — met (") {
+            winner
+        } else {
+            1 - winner
+        };
+        Some(format!(
+            "{head}; units lost: {} {a}, {} {b})",
+            sides[exiting],
+            sides[1 - exiting]
+        ))
+    };
+    named().unwrap_or_else(|| reason.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exit_victory_losses_name_the_sides() {
+        let sides = ["Prussians", "Hanoverians"];
+        let not_met = "Prussians must retreat. — not met (0 exited; losses 6 to 10)";
+        assert_eq!(
+            outcome_words(sides, Some(1), not_met),
+            "Prussians must retreat. — not met (0 exited; units lost: Prussians 6, Hanoverians 10)"
+        );
+        // Met by the second side: its own losses come first.
+        let met = "Hanoverians must retreat. — met (2 exited; losses 1 to 3)";
+        assert_eq!(
+            outcome_words(sides, Some(1), met),
+            "Hanoverians must retreat. — met (2 exited; units lost: Hanoverians 1, Prussians 3)"
+        );
+        // Any other reason is left as it is.
+        let held = "Hold V4. — Austrians held it";
+        assert_eq!(outcome_words(sides, Some(0), held), held);
+    }
 
     /// serde's list of the variants of [`Command`], from its error for an unknown variant:
     /// "unknown variant `x`, expected one of `deploy`, `place_trench`, ...".

@@ -47,7 +47,8 @@ fn rule(key: &str, name: &str, case: &str, default: bool, note: &str) -> Optiona
     }
 }
 
-/// A unit named as commands name it: its label ("British MZ 3", any case) or its number.
+/// A unit named as commands name it: its label ("British MZ 3", "French (b) EB 2" with or
+/// without the group, any case) or its number.
 pub fn find_unit(state: &State, name: &str) -> Result<UnitId, String> {
     let t = name.trim();
     if let Ok(n) = t.parse::<usize>()
@@ -56,7 +57,7 @@ pub fn find_unit(state: &State, name: &str) -> Result<UnitId, String> {
         return Ok(n);
     }
     (0..state.units.len())
-        .find(|&u| state.label(u).eq_ignore_ascii_case(t))
+        .find(|&u| state.answers_to(u, t))
         .ok_or_else(|| format!("no unit called '{t}'"))
 }
 
@@ -180,7 +181,11 @@ impl Ruleset for RifleAndSaber {
         state.outcome.as_ref().map(|o| GameOutcome {
             winner: o.winner,
             level: o.level.map(|l| format!("{l:?}").to_lowercase()),
-            reason: o.reason.clone(),
+            reason: super::describe::outcome_words(
+                [&state.setup.sides[0].name, &state.setup.sides[1].name],
+                o.winner,
+                &o.reason,
+            ),
         })
     }
 

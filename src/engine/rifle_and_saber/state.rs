@@ -11,6 +11,7 @@ use crate::frac::Frac;
 use crate::map::HexCoord;
 use crate::scenario::rules::VictoryLevel;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -276,8 +277,24 @@ impl State {
         self.setup.units[id].side
     }
 
-    pub fn label(&self, id: UnitId) -> &str {
-        &self.setup.units[id].label
+    /// The unit as players read it and commands name it: "British MZ 3", with its group when
+    /// the side's order of battle has groups, "French (b) EB 2" (the scenarios' "(a)", "(b)").
+    /// Only words: the setup's label (without the group) is what is stored and hashed.
+    pub fn label(&self, id: UnitId) -> Cow<'_, str> {
+        let unit = &self.setup.units[id];
+        let side = &self.setup.sides[unit.side].name;
+        // The setup writes "{side} {code} {n}".
+        match (&unit.group, unit.label.strip_prefix(side.as_str())) {
+            (Some(g), Some(rest)) => Cow::Owned(format!("{side} ({g}){rest}")),
+            _ => Cow::Borrowed(&unit.label),
+        }
+    }
+
+    /// Whether `name` names the unit: its label, with or without its group, in any case.
+    pub fn answers_to(&self, id: UnitId, name: &str) -> bool {
+        let name = name.trim();
+        self.label(id).eq_ignore_ascii_case(name)
+            || self.setup.units[id].label.eq_ignore_ascii_case(name)
     }
 
     /// Units in a hex, bottom first, top last.

@@ -4,7 +4,12 @@
 //! with muzzle-loading rifles and 12 muzzle-loading cannon are `12 MZ; 2 MA`. Larger forces are
 //! recreated in scale, keeping "the proportion among the various arms and the ratio between the
 //! two sides" (the Worth scenario reduces both sides by about two-thirds, a scale of 1/3).
-//! Game length follows the battle's duration at 5 minutes a game-turn (errata 1.1).
+//! Sides may be given in groups, as the scenarios' orders of battle are (`(a) 12 MZ; 1 MA
+//! (b) 9 MZ`): the groups are kept, each entry rounded with all the others.
+//! Game length: "Victory conditions and Game Length should be based on a realistic assessment
+//! of the events and duration of the battle" (R&S 11.18); the duration is counted at 5
+//! minutes a game-turn (errata 1.1), and a length beyond the Turn Record Chart's 20 game-turns
+//! (R&S 15.0) is said so: the printed scenarios play 7 to 20 game-turns of their battles.
 //!
 //! Method: each entry's exact number of units is `amount / per_unit * scale`, kept as an exact
 //! [`Frac`]. Whole units are then apportioned with the largest-remainder (Hamilton) method over
@@ -16,6 +21,11 @@
 //! - the result depends only on the input (ties are broken by smaller exact value, then by input
 //!   order), never on hashing or floating point;
 //! - an entry rounded to 0 units is reported as dropped in the warnings, never silently lost.
+
+mod parse;
+mod text;
+
+pub use parse::{parse_hours, parse_scale, parse_side};
 
 use crate::engine::rifle_and_saber::oob::{Entry, Group, Item, Oob};
 use crate::frac::Frac;
@@ -35,14 +45,50 @@ pub const DEFAULT_MEN_PER_UNIT: u32 = 100;
 pub const DEFAULT_GUNS_PER_UNIT: u32 = 6;
 /// Errata 1.1: a game-turn is 5 minutes.
 pub const MINUTES_PER_GAME_TURN: u32 = 5;
+/// R&S 15.0: the Turn Record Chart has 20 spaces, and no printed scenario is longer.
+pub const TURN_RECORD_CHART: u32 = 20;
+/// R&S 11.18's guidance on game length, quoted.
+pub const GAME_LENGTH_GUIDANCE: &str = "R&S 11.18: \"Victory conditions and Game Length should \
+    be based on a realistic assessment of the events and duration of the battle.\"";
 
 /// One side of the historical battle: amounts of men (infantry, cavalry, mounted rifles) or
 /// guns (artillery, machine guns, see [`crate::tables::Arm::counted_in_guns`]) by unit code.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideStrength {
     pub name: String,
+    /// In input order: one unlabelled group, or labelled groups (`(a)`, `(b)`) with distinct
+    /// labels, as in an order of battle.
+    pub groups: Vec<StrengthGroup>,
+}
+
+/// A group of a side: `(a) 4000 MZ, 8 MA`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrengthGroup {
+    /// `a` in `(a)`; `None` for a side that is not divided.
+    pub label: Option<String>,
     /// `(amount, unit code)` in input order; the amount is men or guns depending on the code.
     pub entries: Vec<(u32, String)>,
+}
+
+impl SideStrength {
+    /// A side of one unlabelled group.
+    pub fn ungrouped(name: &str, entries: Vec<(u32, String)>) -> SideStrength {
+        SideStrength {
+            name: name.to_string(),
+            groups: vec![StrengthGroup {
+                label: None,
+                entries,
+            }],
+        }
+    }
+}
+
+/// `Union` or `Union (a)`: a side, or a group of one.
+fn group_name(side: &str, group: Option<&str>) -> String {
+    match group {
+        Some(g) => format!("{side} ({g})"),
+        None => side.to_string(),
+    }
 }
 
 /// How a battle is factored (R&S 11.18).
@@ -124,89 +170,6 @@ pub enum FactorError {
     TooLarge,
 }
 
-/// Parse a side from the command line: `Union=1200 MZ, 12 MA` (`;` also separates entries,
-/// spaces are free, `1200MZ` is accepted). Codes are matched with [`Catalog::unit`] and kept
-/// as the catalog spells them.
-pub fn parse_side(spec: &str, catalog: &Catalog) -> Result<SideStrength, FactorError> {
-    let bad = |reason: String| FactorError::BadSideSpec {
-        spec: spec.to_string(),
-        reason,
-    };
-    let (name, list) = spec
-        .split_once('=')
-        .ok_or_else(|| bad("no '=' between the side's name and its forces".to_string()))?;
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(bad("no side name before '='".to_string()));
-    }
-    let mut entries: Vec<(u32, String)> = Vec::new();
-    for piece in list.split([',', ';']).map(str::trim) {
-        if piece.is_empty() {
-            continue;
-        }
-        let digits_end = piece
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(piece.len());
-        let (digits, code) = piece.split_at(digits_end);
-        let code = code.trim();
-        if digits.is_empty() {
-            return Err(bad(format!(
-                "'{piece}' does not start with an amount of men or guns"
-            )));
-        }
-        if code.is_empty() {
-            return Err(bad(format!(
-                "'{piece}' has no unit code (write thousands without a comma: 1200 MZ)"
-            )));
-        }
-        let amount: u32 = digits
-            .parse()
-            .map_err(|_| bad(format!("'{digits}' is too large an amount")))?;
-        let unit = catalog.unit(code).ok_or_else(|| FactorError::UnknownCode {
-            side: name.to_string(),
-            entry: piece.to_string(),
-            code: code.to_string(),
-            known: catalog.codes_list(),
-        })?;
-        if amount == 0 {
-            return Err(FactorError::ZeroAmount {
-                side: name.to_string(),
-                code: unit.code.clone(),
-            });
-        }
-        if entries.iter().any(|(_, c)| *c == unit.code) {
-            return Err(FactorError::DuplicateCode {
-                side: name.to_string(),
-                code: unit.code.clone(),
-            });
-        }
-        entries.push((amount, unit.code.clone()));
-    }
-    if entries.is_empty() {
-        return Err(bad("no forces after '='".to_string()));
-    }
-    Ok(SideStrength {
-        name: name.to_string(),
-        entries,
-    })
-}
-
-/// Parse a scale such as `1/3`, `2/3` or `1` ([`Frac`] syntax); it must be above 0.
-pub fn parse_scale(text: &str) -> Result<Frac, FactorError> {
-    match text.parse::<Frac>() {
-        Ok(f) if f > Frac::ZERO => Ok(f),
-        _ => Err(FactorError::BadScale(text.to_string())),
-    }
-}
-
-/// Parse a battle duration in hours such as `4` or `2 1/2`; it must be above 0.
-pub fn parse_hours(text: &str) -> Result<Frac, FactorError> {
-    match text.parse::<Frac>() {
-        Ok(f) if f > Frac::ZERO => Ok(f),
-        _ => Err(FactorError::BadHours(text.to_string())),
-    }
-}
-
 /// One side of the result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideReport {
@@ -218,12 +181,18 @@ pub struct SideReport {
     /// Units before rounding.
     pub exact_units: Frac,
     pub exact_units_f64: f64,
+    /// The historical strength: men (infantry and cavalry codes) and guns.
+    pub men: u64,
+    pub guns: u64,
 }
 
 /// One `(amount, code)` of the input with its result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EntryReport {
     pub side: String,
+    /// The group's label, for a side in groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     /// As the catalog spells it.
     pub code: String,
     pub amount: u32,
@@ -244,6 +213,8 @@ pub struct WorstRatioError {
     /// Index into [`FactorReport::entries`].
     pub entry: usize,
     pub side: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     pub code: String,
     /// `|(rounded / exact) / (R / E) - 1|` where `R` and `E` are the rounded and exact totals.
     pub error: f64,
@@ -263,13 +234,32 @@ pub struct SideRatio {
     pub error: Option<f64>,
 }
 
-/// Suggested game length (R&S 11.18; errata 1.1: 5 minutes a game-turn).
+/// The real sides compared (the first two): "the ratio between the two sides" that R&S 11.18
+/// asks to keep, in men and in guns as the battle had them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HistoricalRatio {
+    pub first: String,
+    pub second: String,
+    /// Men of the first and of the second side.
+    pub men: [u64; 2],
+    pub guns: [u64; 2],
+    /// `men[0] / men[1]`; `None` when the second side has no men.
+    pub men_ratio: Option<f64>,
+    pub guns_ratio: Option<f64>,
+}
+
+/// Suggested game length: the battle's duration at 5 minutes a game-turn (errata 1.1), as R&S
+/// 11.18 bases Game Length on "the events and duration of the battle".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameLength {
     pub hours: Frac,
     pub minutes_per_turn: u32,
     /// `hours * 60 / 5` rounded half up, at least 1.
     pub game_turns: u32,
+    /// The rules' guidance, quoted and cited ([`GAME_LENGTH_GUIDANCE`]).
+    pub basis: String,
+    /// More game-turns than the Turn Record Chart's 20 (R&S 15.0).
+    pub beyond_turn_record_chart: bool,
 }
 
 /// The result of factoring a battle (R&S 11.18). Invariant: the `rounded` values of `entries`
@@ -290,6 +280,9 @@ pub struct FactorReport {
     /// With two or more sides.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side_ratio: Option<SideRatio>,
+    /// With two or more sides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub historical_ratio: Option<HistoricalRatio>,
     pub warnings: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_length: Option<GameLength>,
@@ -353,6 +346,7 @@ fn allocate(nums: &[i128], den: i128) -> Result<Vec<i128>, FactorError> {
 
 struct Prepared {
     side: usize,
+    group: Option<String>,
     code: String,
     amount: u32,
     counted_in: CountedIn,
@@ -410,11 +404,18 @@ pub fn factor(
         if sides[..si].iter().any(|o| o.name == side.name) {
             return Err(FactorError::DuplicateSide(side.name.clone()));
         }
-        if side.entries.is_empty() {
+        if side.groups.iter().all(|g| g.entries.is_empty()) {
             return Err(FactorError::EmptySide(side.name.clone()));
         }
-        let first = prepared.len();
-        for (amount, code) in &side.entries {
+        for (group, amount, code) in side
+            .groups
+            .iter()
+            .flat_map(|g| g.entries.iter().map(move |(a, c)| (&g.label, a, c)))
+        {
+            let first = prepared
+                .iter()
+                .position(|p| p.side == si && p.group == *group)
+                .unwrap_or(prepared.len());
             let unit = catalog.unit(code).ok_or_else(|| FactorError::UnknownCode {
                 side: side.name.clone(),
                 entry: format!("{amount} {code}"),
@@ -444,6 +445,7 @@ pub fn factor(
             )?;
             prepared.push(Prepared {
                 side: si,
+                group: group.clone(),
                 code: unit.code.clone(),
                 amount: *amount,
                 counted_in,
@@ -484,11 +486,16 @@ pub fn factor(
         if rounded == 0 {
             warnings.push(format!(
                 "{} {} ({} {}, {:.2} units exactly) rounds to 0 units and is dropped",
-                sides[p.side].name, p.code, p.amount, p.counted_in, exact_f64
+                group_name(&sides[p.side].name, p.group.as_deref()),
+                p.code,
+                p.amount,
+                p.counted_in,
+                exact_f64
             ));
         }
         entries.push(EntryReport {
             side: sides[p.side].name.clone(),
+            group: p.group.clone(),
             code: p.code.clone(),
             amount: p.amount,
             counted_in: p.counted_in,
@@ -505,28 +512,42 @@ pub fn factor(
     for (si, side) in sides.iter().enumerate() {
         let mut exact = 0i128;
         let mut rounded = 0i128;
-        let mut group = Vec::new();
+        let (mut men, mut guns) = (0u64, 0u64);
+        // The side's groups in input order, each with the entries that kept a unit.
+        let mut groups: Vec<Group> = Vec::new();
         for (p, &u) in prepared.iter().zip(&units).filter(|(p, _)| p.side == si) {
             exact = add(exact, p.num)?;
             rounded += u;
+            match p.counted_in {
+                CountedIn::Men => men += u64::from(p.amount),
+                CountedIn::Guns => guns += u64::from(p.amount),
+            }
+            if groups.last().is_none_or(|g| g.label != p.group) {
+                groups.push(Group {
+                    label: p.group.clone(),
+                    entries: Vec::new(),
+                });
+            }
             if u > 0 {
-                group.push(Entry {
+                groups.last_mut().expect("pushed").entries.push(Entry {
                     count: u32::try_from(u).map_err(|_| FactorError::TooLarge)?,
                     item: Item::Unit(p.code.clone()),
                 });
             }
         }
-        let oob = if group.is_empty() {
+        let oob = if groups.iter().all(|g| g.entries.is_empty()) {
             warnings.push(format!("{} has no units left", side.name));
             String::new()
         } else {
-            Oob {
-                groups: vec![Group {
-                    label: None,
-                    entries: group,
-                }],
+            // Oob invariant: no group is empty; a group that lost every entry is said so.
+            for g in groups.iter().filter(|g| g.entries.is_empty()) {
+                warnings.push(format!(
+                    "{} has no units left",
+                    group_name(&side.name, g.label.as_deref())
+                ));
             }
-            .to_string()
+            groups.retain(|g| !g.entries.is_empty());
+            Oob { groups }.to_string()
         };
         side_reports.push(SideReport {
             name: side.name.clone(),
@@ -534,9 +555,26 @@ pub fn factor(
             units: u32::try_from(rounded).map_err(|_| FactorError::TooLarge)?,
             exact_units: frac(exact, den)?,
             exact_units_f64: to_f64(exact, den),
+            men,
+            guns,
         });
         side_sums.push((exact, rounded));
     }
+
+    let historical_ratio = match side_reports.as_slice() {
+        [a, b, ..] => {
+            let ratio = |x: u64, y: u64| (y > 0).then(|| x as f64 / y as f64);
+            Some(HistoricalRatio {
+                first: a.name.clone(),
+                second: b.name.clone(),
+                men: [a.men, b.men],
+                guns: [a.guns, b.guns],
+                men_ratio: ratio(a.men, b.men),
+                guns_ratio: ratio(a.guns, b.guns),
+            })
+        }
+        _ => None,
+    };
 
     let worst_ratio_error = worst_ratio(&prepared, &units, exact_sum, rounded_sum, den, sides);
 
@@ -564,10 +602,13 @@ pub fn factor(
             let minutes = mul(i128::from(h.num()), 60)?;
             let per = mul(i128::from(h.den()), i128::from(MINUTES_PER_GAME_TURN))?;
             let turns = round_half_up(minutes, per)?.max(1);
+            let game_turns = u32::try_from(turns).map_err(|_| FactorError::TooLarge)?;
             Some(GameLength {
                 hours: h,
                 minutes_per_turn: MINUTES_PER_GAME_TURN,
-                game_turns: u32::try_from(turns).map_err(|_| FactorError::TooLarge)?,
+                game_turns,
+                basis: GAME_LENGTH_GUIDANCE.to_string(),
+                beyond_turn_record_chart: game_turns > TURN_RECORD_CHART,
             })
         }
         None => None,
@@ -584,6 +625,7 @@ pub fn factor(
         rounded_total: u32::try_from(rounded_sum).map_err(|_| FactorError::TooLarge)?,
         worst_ratio_error,
         side_ratio,
+        historical_ratio,
         warnings,
         game_length,
     })
@@ -633,125 +675,9 @@ fn worst_ratio(
     WorstRatioError {
         entry: best,
         side: sides[prepared[best].side].name.clone(),
+        group: prepared[best].group.clone(),
         code: prepared[best].code.clone(),
         error,
-    }
-}
-
-fn percent(x: f64) -> String {
-    format!("{:+.1}%", x * 100.0)
-}
-
-/// A readable report: the sides' orders of battle, the entries, the errors, the warnings and
-/// the suggested game length.
-impl fmt::Display for FactorReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for s in &self.sides {
-            if s.oob.is_empty() {
-                writeln!(f, "{}: (no units)", s.name)?;
-            } else {
-                writeln!(f, "{}: {}", s.name, s.oob)?;
-            }
-        }
-        writeln!(f)?;
-        writeln!(
-            f,
-            "Scale {}; {} men or {} guns a unit (R&S 11.18)",
-            self.scale, self.men_per_unit, self.guns_per_unit
-        )?;
-        let side_w = self
-            .entries
-            .iter()
-            .map(|e| e.side.chars().count())
-            .chain(["Side".len(), "Total".len()])
-            .max()
-            .unwrap_or(5);
-        let code_w = self
-            .entries
-            .iter()
-            .map(|e| e.code.len())
-            .chain(["Code".len()])
-            .max()
-            .unwrap_or(4);
-        let amounts: Vec<String> = self
-            .entries
-            .iter()
-            .map(|e| format!("{} {}", e.amount, e.counted_in))
-            .collect();
-        let amount_w = amounts
-            .iter()
-            .map(String::len)
-            .chain(["Amount".len()])
-            .max()
-            .unwrap_or(6);
-        writeln!(
-            f,
-            "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8}  {:>6}  {:>7}",
-            "Side", "Code", "Amount", "Exact", "Units", "Error"
-        )?;
-        for (e, amount) in self.entries.iter().zip(&amounts) {
-            writeln!(
-                f,
-                "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8.2}  {:>6}  {:>7}",
-                e.side,
-                e.code,
-                amount,
-                e.exact_f64,
-                e.rounded,
-                percent(e.relative_error)
-            )?;
-        }
-        writeln!(
-            f,
-            "{:<side_w$}  {:<code_w$}  {:>amount_w$}  {:>8.2}  {:>6}  {:>7}",
-            "Total",
-            "",
-            "",
-            self.exact_total_f64,
-            self.rounded_total,
-            percent(f64::from(self.rounded_total) / self.exact_total_f64 - 1.0)
-        )?;
-        writeln!(f)?;
-        let w = &self.worst_ratio_error;
-        writeln!(
-            f,
-            "Worst ratio error: {:.1}% at {} {} (proportions among arms and sides)",
-            w.error * 100.0,
-            w.side,
-            w.code
-        )?;
-        if let Some(r) = &self.side_ratio {
-            match r.rounded_f64 {
-                Some(rounded) => writeln!(
-                    f,
-                    "Ratio {} : {}: {:.2} exact, {:.2} rounded ({})",
-                    r.first,
-                    r.second,
-                    r.exact_f64,
-                    rounded,
-                    percent(r.error.unwrap_or(0.0))
-                )?,
-                None => writeln!(
-                    f,
-                    "Ratio {} : {}: {:.2} exact, undefined rounded ({} has no units)",
-                    r.first, r.second, r.exact_f64, r.second
-                )?,
-            }
-        }
-        if !self.warnings.is_empty() {
-            writeln!(f, "Warnings:")?;
-            for warning in &self.warnings {
-                writeln!(f, "  - {warning}")?;
-            }
-        }
-        if let Some(g) = &self.game_length {
-            writeln!(
-                f,
-                "Suggested game length: {} game-turns ({} hours at {} minutes a game-turn)",
-                g.game_turns, g.hours, g.minutes_per_turn
-            )?;
-        }
-        Ok(())
     }
 }
 
@@ -904,14 +830,17 @@ mod tests {
         let s = side("  Army of the Potomac = 1200 mz ;12MA,300 cy; ");
         assert_eq!(s.name, "Army of the Potomac");
         assert_eq!(
-            s.entries,
+            s.groups[0].entries,
             vec![
                 (1200, "MZ".to_string()),
                 (12, "MA".to_string()),
                 (300, "CY".to_string())
             ]
         );
-        assert_eq!(side("X=2 mah").entries, vec![(2, "MAh".to_string())]);
+        assert_eq!(
+            side("X=2 mah").groups[0].entries,
+            vec![(2, "MAh".to_string())]
+        );
     }
 
     #[test]
@@ -990,10 +919,7 @@ mod tests {
             factor(&twice, &FactorOptions::default(), cat),
             Err(FactorError::DuplicateSide("X".to_string()))
         );
-        let unknown = [SideStrength {
-            name: "X".to_string(),
-            entries: vec![(10, "HZ".to_string())],
-        }];
+        let unknown = [SideStrength::ungrouped("X", vec![(10, "HZ".to_string())])];
         assert!(matches!(
             factor(&unknown, &FactorOptions::default(), cat),
             Err(FactorError::UnknownCode { .. })
@@ -1048,6 +974,117 @@ mod tests {
     }
 
     #[test]
+    fn game_length_cites_11_18_and_says_when_it_passes_the_turn_record_chart() {
+        let length = |h: &str| {
+            let o = FactorOptions {
+                hours: Some(parse_hours(h).unwrap()),
+                ..FactorOptions::default()
+            };
+            run(&["X=1200 MZ"], o)
+        };
+        // 1 2/3 hours are 20 game-turns: the chart holds them.
+        let r = length("1 2/3");
+        let g = r.game_length.as_ref().unwrap();
+        assert_eq!(g.game_turns, 20);
+        assert!(!g.beyond_turn_record_chart);
+        assert!(
+            g.basis
+                .starts_with("R&S 11.18: \"Victory conditions and Game Length")
+        );
+        let text = r.to_string();
+        assert!(text.contains("  R&S 11.18: \""), "{text}");
+        assert!(!text.contains("R&S 15.0"), "{text}");
+        // 4.5 hours are 54: more than the chart.
+        let r = length("4.5");
+        assert_eq!(r.game_length.as_ref().unwrap().game_turns, 54);
+        assert!(r.game_length.as_ref().unwrap().beyond_turn_record_chart);
+        let text = r.to_string();
+        assert!(
+            text.contains("Suggested game length: 54 game-turns (4 1/2 hours at 5 minutes"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Turn Record Chart's 20 game-turns (R&S 15.0)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn groups_are_kept_and_rounded_jointly_with_everything_else() {
+        // Union (a) 4000 MZ = 40, 8 MA = 8/6; (b) 3000 MZ = 30; Rebels 5000 MZ = 50, all at
+        // 1/10: 4, 2/15, 3, 5; sum 12 2/15 -> 12. Floors 4+0+3+5 = 12: nothing left over, so
+        // the (a) MA is dropped (warned) and (a) keeps its MZ.
+        let r = run(
+            &["Union=(a) 4000 MZ, 8 MA (b) 3000 MZ", "Rebels=5000 MZ"],
+            with_scale("0.1"),
+        );
+        assert_eq!(r.sides[0].oob, "(a) 4 MZ (b) 3 MZ");
+        assert_eq!(r.entries[1].group.as_deref(), Some("a"));
+        assert_eq!(r.entries[2].group.as_deref(), Some("b"));
+        assert!(r.entries[3].group.is_none());
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.starts_with("Union (a) MA (8 guns")),
+            "{:?}",
+            r.warnings
+        );
+        // The formula reads back as an order of battle, groups and all.
+        let oob = Oob::parse(&r.sides[0].oob, catalog()).unwrap();
+        assert_eq!(oob.groups.len(), 2);
+        // At full scale (1 MA) the same groups, with their guns.
+        let r = run(
+            &["Union=(a) 1200 MZ, 12 MA (b) 900 MZ", "Rebels=1500 MZ"],
+            FactorOptions::default(),
+        );
+        assert_eq!(r.sides[0].oob, "(a) 12 MZ; 2 MA (b) 9 MZ");
+        // A group that loses every entry is left out and said so; the side keeps the others.
+        let r = run(&["Union=(a) 1200 MZ (b) 20 CY"], FactorOptions::default());
+        assert_eq!(r.sides[0].oob, "(a) 12 MZ");
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w == "Union (b) has no units left")
+        );
+        assert!(r.to_string().contains("(b) CY"), "{r}");
+    }
+
+    #[test]
+    fn the_real_sides_are_compared_in_men_and_guns() {
+        let r = run(
+            &[
+                "Union=(a) 4000 MZ, 8 MA (b) 3000 MZ",
+                "Rebels=5000 MZ, 300 CY, 12 MA",
+            ],
+            FactorOptions::default(),
+        );
+        let h = r.historical_ratio.as_ref().unwrap();
+        assert_eq!((h.men, h.guns), ([7000, 5300], [8, 12]));
+        assert!((h.men_ratio.unwrap() - 7000.0 / 5300.0).abs() < 1e-12);
+        assert!((h.guns_ratio.unwrap() - 8.0 / 12.0).abs() < 1e-12);
+        assert_eq!((r.sides[1].men, r.sides[1].guns), (5300, 12));
+        let text = r.to_string();
+        assert!(
+            text.contains("Historical Union : Rebels: 7000 : 5300 men (1.32), 8 : 12 guns (0.67)"),
+            "{text}"
+        );
+        // No guns on the second side: the guns ratio is left out, not infinite.
+        let r = run(&["A=1200 MZ, 12 MA", "B=1200 MZ"], FactorOptions::default());
+        assert_eq!(r.historical_ratio.as_ref().unwrap().guns_ratio, None);
+        assert!(
+            r.to_string()
+                .contains("Historical A : B: 1200 : 1200 men (1.00), 12 : 0 guns\n"),
+            "{r}"
+        );
+        // One side: nothing to compare.
+        assert!(
+            run(&["A=1200 MZ"], FactorOptions::default())
+                .historical_ratio
+                .is_none()
+        );
+    }
+
+    #[test]
     fn report_serializes_men_and_guns_and_exact_values() {
         let r = run(
             &["Union=1200 MZ, 12 MA", "Rebels=800 MZ"],
@@ -1065,10 +1102,10 @@ mod tests {
 
     #[test]
     fn huge_inputs_are_errors_not_panics() {
-        let sides = [SideStrength {
-            name: "X".to_string(),
-            entries: vec![(u32::MAX, "MZ".to_string()), (u32::MAX, "MA".to_string())],
-        }];
+        let sides = [SideStrength::ungrouped(
+            "X",
+            vec![(u32::MAX, "MZ".to_string()), (u32::MAX, "MA".to_string())],
+        )];
         let o = FactorOptions {
             men_per_unit: u32::MAX,
             guns_per_unit: u32::MAX - 1,

@@ -1,0 +1,180 @@
+//! `kepi autoplay`: seeded games of random legal commands played to the end, one line each and
+//! a summary, the same whether the games are kept in files, in the archive or not at all.
+
+use super::Outcome;
+use super::game::{rules_of, save_game};
+use crate::engine::game::{AnyState, options_from_rules};
+use crate::game::GameRecord;
+use crate::library::load_scenario;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    scenario: PathBuf,
+    /// Seed of the first game; game k uses seed + k for dice and moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    #[arg(long = "rule")]
+    rules: Vec<String>,
+    /// Save each game as DIR/<scenario>-<seed>.json.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Record every game in this archive, each command in its own transaction.
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+/// The games' results, by side. Invariant: `wins` sums with `draws` to `games`.
+#[derive(Debug, Default)]
+struct Tally {
+    sides: Vec<String>,
+    wins: Vec<u64>,
+    draws: u64,
+    games: u64,
+    game_turns: u64,
+}
+
+impl Tally {
+    fn new(sides: Vec<String>) -> Tally {
+        Tally {
+            wins: vec![0; sides.len()],
+            sides,
+            ..Tally::default()
+        }
+    }
+
+    /// Count a finished game; the game-turn it ended in.
+    fn add(&mut self, state: &AnyState) -> u32 {
+        let p = state.progress();
+        // A game played to its end finishes in its last game-turn.
+        let turn = p.turn.min(p.last_turn);
+        match state.outcome().and_then(|o| o.winner) {
+            Some(w) if w < self.wins.len() => self.wins[w] += 1,
+            _ => self.draws += 1,
+        }
+        self.games += 1;
+        self.game_turns += u64::from(turn);
+        turn
+    }
+
+    /// "3 games: Sepoys won 2, British won 1, no winner in 0; average length 14.7 game-turns".
+    fn summary(&self) -> String {
+        let wins: Vec<String> = self
+            .sides
+            .iter()
+            .zip(&self.wins)
+            .map(|(s, w)| format!("{s} won {w}"))
+            .collect();
+        let average = if self.games == 0 {
+            0.0
+        } else {
+            self.game_turns as f64 / self.games as f64
+        };
+        format!(
+            "{} game(s): {}, no winner in {}; average length {average:.1} game-turns",
+            self.games,
+            wins.join(", "),
+            self.draws
+        )
+    }
+}
+
+pub fn run(a: Args) -> Outcome {
+    let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
+    let rules = rules_of(&scenario)?;
+    let opts = options_from_rules(rules, &a.rules)?;
+    let mut archive = match &a.db {
+        // Generated games are written thousands a second and cheap to make again: synced at
+        // checkpoints only (docs/archive.md "Durability").
+        Some(_) => Some(
+            super::archive::open(&a.db)?
+                .with_durability(crate::archive::Durability::Batch)
+                .map_err(|e| e.to_string())?,
+        ),
+        None => None,
+    };
+    let mut tally: Option<Tally> = None;
+    let mut recorded: Vec<i64> = Vec::new();
+    for k in 0..a.games {
+        let seed = a.seed + k;
+        let mut player = rules.random_player(seed);
+        let mut commands = 0usize;
+        let state = if let Some(ar) = archive.as_mut() {
+            let id = ar
+                .create_game(&scenario, &opts, seed, &[])
+                .map_err(|e| e.to_string())?;
+            recorded.push(id);
+            let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
+            let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
+            while !state.progress().over {
+                let cmd = player.next(&state);
+                let (n, applied) = ar
+                    .play(node, &cmd, &mut VecDeque::new())
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
+                node = n;
+                state = applied.state;
+                commands += 1;
+            }
+            state
+        } else {
+            let mut game = GameRecord::new(&scenario, &opts, seed)?;
+            let mut state = rules
+                .start(&scenario, &game.options)
+                .map_err(|e| e.to_string())?;
+            while !state.progress().over {
+                let cmd = player.next(&state);
+                let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
+                    format!("seed {seed}: {}: {e}", rules.describe_command(&state, &cmd))
+                })?;
+                state = applied.state;
+                commands += 1;
+            }
+            if let Some(dir) = &a.save {
+                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                save_game(
+                    &dir.join(format!("{}-{seed}.json", scenario.file.id)),
+                    &game,
+                )?;
+            }
+            state
+        };
+        let tally = tally
+            .get_or_insert_with(|| Tally::new(state.sides().into_iter().map(|s| s.name).collect()));
+        let turn = tally.add(&state);
+        let (winner, reason) = state.result_words().unwrap_or_default();
+        outln!("seed {seed}: {winner} after {commands} commands in {turn} game-turns: {reason}");
+    }
+    if let Some(t) = &tally {
+        outln!("{}", t.summary());
+    }
+    if let (Some(ar), Some(first), Some(last)) = (&archive, recorded.first(), recorded.last()) {
+        outln!(
+            "recorded in {} as game(s) {first} to {last}",
+            ar.path().display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_counts_wins_by_side_draws_and_the_average_length() {
+        let mut t = Tally::new(vec!["Sepoys".into(), "British".into()]);
+        t.wins = vec![2, 1];
+        t.draws = 1;
+        t.games = 4;
+        t.game_turns = 7 + 20 + 20 + 12;
+        assert_eq!(
+            t.summary(),
+            "4 game(s): Sepoys won 2, British won 1, no winner in 1; \
+             average length 14.8 game-turns"
+        );
+    }
+}
