@@ -86,7 +86,7 @@ impl Tally {
 pub fn run(a: Args) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
     let rules = rules_of(&scenario)?;
-    let opts = options_from_rules(rules, &a.rules)?;
+    let opts = options_from_rules(rules, &scenario, &a.rules)?;
     let mut archive = match &a.db {
         // Generated games are written thousands a second and cheap to make again: synced at
         // checkpoints only (docs/archive.md "Durability").

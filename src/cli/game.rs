@@ -76,7 +76,7 @@ pub struct NewArgs {
 pub fn new(a: NewArgs) -> Outcome {
     let scenario = load_scenario(&a.scenario).map_err(|p| p.to_string())?;
     let rules = rules_of(&scenario)?;
-    let opts = options_from_rules(rules, &a.rules)?;
+    let opts = options_from_rules(rules, &scenario, &a.rules)?;
     if a.db.is_some() || a.out.is_none() {
         let mut ar = super::archive::open(&a.db)?;
         let id = ar

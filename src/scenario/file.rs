@@ -136,6 +136,10 @@ pub struct ScenarioFile {
     /// Number of game-turns.
     pub game_length: u32,
     pub victory: Vec<VictoryEntry>,
+    /// The optional rules this scenario plays with, over the rule system's defaults
+    /// (`{"range_effects": true}`); a game's own choices (`kepi new --rule`) come on top.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub options: serde_json::Map<String, serde_json::Value>,
     /// How each side scores victory points, for `points` victory conditions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory_points: Vec<PointsEntry>,

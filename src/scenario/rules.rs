@@ -210,17 +210,40 @@ pub enum SpecialRule {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         features: Vec<String>,
     },
-    /// One side's units of one type have another range ("French EB units have a range of 10").
+    /// Hexes treated as another terrain for the battle ("treat the Sunken Road as slope"):
+    /// every hex of the terrain types, features and hexes named plays as terrain `as`.
+    TreatAs {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        terrain: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        features: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hexes: Vec<String>,
+        #[serde(rename = "as")]
+        as_terrain: String,
+    },
+    /// One side's units of one type have another range ("French EB units have a range of 10");
+    /// with `group`, only that group's.
     Range {
         side: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<String>,
         unit: String,
         range: u32,
     },
-    /// A side may not move for the first `turns` game-turns.
-    NoMovement { side: String, turns: u32 },
-    /// A side may not approach within `distance` hexes of features, or is disrupted if it does.
+    /// A side (with `group`, one group of it) may not move for the first `turns` game-turns.
+    NoMovement {
+        side: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<String>,
+        turns: u32,
+    },
+    /// A side (with `group`, one group of it) may not approach within `distance` hexes of
+    /// features, or is disrupted if it does.
     Approach {
         side: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<String>,
         features: Vec<String>,
         distance: u32,
         effect: ApproachEffect,
@@ -230,6 +253,9 @@ pub enum SpecialRule {
     RiverCrossings {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+        /// Only this group of `side`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<crate::engine::rifle_and_saber::oob::Extra>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -167,6 +167,24 @@ impl Checker<'_> {
     }
 }
 
+/// "Blue has no group (c); its groups: (a), (b)".
+pub(super) fn no_group(s: &Side, label: &str) -> String {
+    let groups: Vec<String> = s
+        .forces
+        .groups
+        .iter()
+        .map(|g| match &g.label {
+            Some(l) => format!("({l})"),
+            None => "one unlabelled group".into(),
+        })
+        .collect();
+    format!(
+        "{} has no group ({label}); its groups: {}",
+        s.name,
+        groups.join(", ")
+    )
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -267,6 +285,9 @@ pub(super) fn validate(
         (Ok(_), Ok(rules)) => {
             let (forces, problems) = rules.forces(&file, &catalog);
             c.p.extend(problems);
+            if let Err(e) = rules.check_options(&serde_json::Value::Object(file.options.clone())) {
+                c.p.push("options", e);
+            }
             Some(forces)
         }
         (Ok(_), Err(e)) => {
@@ -446,14 +467,40 @@ pub(super) fn validate(
                     c.p.push(field.clone(), "names no terrain and no feature");
                 }
             }
-            SpecialRule::Range { side, unit, range } => {
+            SpecialRule::TreatAs {
+                terrain,
+                features,
+                hexes,
+                as_terrain,
+            } => {
+                for (j, t) in terrain.iter().enumerate() {
+                    c.terrain(&format!("{field}.terrain[{j}]"), t);
+                }
+                c.features(&format!("{field}.features"), features);
+                for (j, n) in hexes.iter().enumerate() {
+                    if map.grid.parse(n).is_none() {
+                        c.p.push_hex(
+                            format!("{field}.hexes[{j}]"),
+                            n,
+                            format!("not a hex of this map ({})", map.grid.name_hint()),
+                        );
+                    }
+                }
+                c.terrain(&format!("{field}.as"), as_terrain);
+                if terrain.is_empty() && features.is_empty() && hexes.is_empty() {
+                    c.p.push(field.clone(), "names no terrain, no feature and no hex");
+                }
+            }
+            SpecialRule::Range {
+                side, unit, range, ..
+            } => {
                 c.side(&format!("{field}.side"), side);
                 c.unit(&format!("{field}.unit"), unit);
                 if *range == 0 {
                     c.p.push(format!("{field}.range"), "a range is at least 1 hex");
                 }
             }
-            SpecialRule::NoMovement { side, turns } => {
+            SpecialRule::NoMovement { side, turns, .. } => {
                 c.side(&format!("{field}.side"), side);
                 c.turn(&format!("{field}.turns"), *turns);
             }
@@ -490,6 +537,29 @@ pub(super) fn validate(
             SpecialRule::Note => {}
         }
     }
+    // Special rules for one group of a side: the group must be the side's.
+    for (i, s) in file.special_rules.iter().enumerate() {
+        let (side, group) = match &s.rule {
+            SpecialRule::Range { side, group, .. }
+            | SpecialRule::NoMovement { side, group, .. }
+            | SpecialRule::Approach { side, group, .. } => (Some(side), group),
+            SpecialRule::RiverCrossings { side, group, .. } => (side.as_ref(), group),
+            _ => continue,
+        };
+        let Some(group) = group else { continue };
+        let field = format!("special_rules[{i}].rule.group");
+        let Some(side) = side else {
+            c.p.push(field, "a rule for a group names the group's side");
+            continue;
+        };
+        if let Some(found) = file.sides.iter().position(|s| &s.id == side)
+            && let Some(s) = &parsed[found]
+            && s.forces.group(Some(group)).is_none()
+        {
+            c.p.push(field, no_group(s, group));
+        }
+    }
+
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
     let sides: [Side; 2] = parsed

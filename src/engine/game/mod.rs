@@ -413,9 +413,14 @@ pub fn options_of<R: Ruleset>(v: &Value) -> Result<R::Options, String> {
     R::Options::deserialize(&full).map_err(|e| format!("options: {e}"))
 }
 
-/// Options from `--rule KEY=on|off` settings over the ruleset's defaults.
-pub fn options_from_rules(rules: &dyn AnyRuleset, settings: &[String]) -> Result<Value, String> {
-    let mut v = rules.default_options();
+/// A game's options: the ruleset's defaults, then the scenario's `options`, then
+/// `--rule KEY=on|off` settings.
+pub fn options_from_rules(
+    rules: &dyn AnyRuleset,
+    scenario: &Scenario,
+    settings: &[String],
+) -> Result<Value, String> {
+    let mut v = rules.check_options(&Value::Object(scenario.file.options.clone()))?;
     let known = rules.optional_rules();
     for r in settings {
         let (name, value) = r

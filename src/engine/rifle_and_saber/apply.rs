@@ -634,7 +634,7 @@ impl Ctx<'_> {
             ));
         }
         let side = self.s.side_of(u);
-        if self.s.turn <= self.s.setup.sides[side].no_movement_turns {
+        if self.s.turn <= self.s.setup.no_movement_turns(u) {
             return Err(r(
                 "Scenario special rule",
                 format!("{} may not move yet", self.s.setup.sides[side].name),

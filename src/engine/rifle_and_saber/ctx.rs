@@ -150,24 +150,7 @@ impl<'a> Ctx<'a> {
             return;
         }
         for side in 0..2 {
-            let base = morale_index(self.s.setup.sides[side].morale);
-            let lost = self.s.lost_strength[side];
-            let enemy_lost = self.s.lost_strength[1 - side];
-            let start = self.s.start_strength[side];
-            let mut level = base;
-            // (1) Rise one level while enemy losses are at least three times friendly losses.
-            if enemy_lost > Frac::ZERO && enemy_lost >= Frac::int(3) * lost {
-                level += 1;
-            }
-            let remaining = start - lost;
-            // (2) Fall one level below 75% of the starting fire attack strength...
-            if remaining < start * Frac::new(3, 4) {
-                level -= 1;
-            }
-            // (3) ...and another below 50%.
-            if remaining < start * Frac::new(1, 2) {
-                level -= 1;
-            }
+            let level = morale_index(self.s.setup.sides[side].morale) + morale_shift(&self.s, side);
             let new = morale_of(level);
             let old = self.s.morale[side];
             if new != old {
@@ -178,12 +161,37 @@ impl<'a> Ctx<'a> {
                     to: new,
                     reason: format!(
                         "R&S 10.1: losses {} against {} of {} fire attack strength",
-                        lost, enemy_lost, start
+                        self.s.lost_strength[side],
+                        self.s.lost_strength[1 - side],
+                        self.s.start_strength[side]
                     ),
                 });
             }
         }
     }
+}
+
+/// R&S 10.1 (1)-(3): the levels a force has risen (positive) or fallen (negative) from its
+/// starting level, from the fire attack strength both sides have lost through elimination.
+pub fn morale_shift(s: &super::state::State, side: usize) -> i32 {
+    let lost = s.lost_strength[side];
+    let enemy_lost = s.lost_strength[1 - side];
+    let start = s.start_strength[side];
+    let mut shift = 0;
+    // (1) Rise one level while enemy losses are at least three times friendly losses.
+    if enemy_lost > Frac::ZERO && enemy_lost >= Frac::int(3) * lost {
+        shift += 1;
+    }
+    let remaining = start - lost;
+    // (2) Fall one level below 75% of the starting fire attack strength...
+    if remaining < start * Frac::new(3, 4) {
+        shift -= 1;
+    }
+    // (3) ...and another below 50%.
+    if remaining < start * Frac::new(1, 2) {
+        shift -= 1;
+    }
+    shift
 }
 
 pub fn morale_index(m: Morale) -> i32 {

@@ -77,10 +77,9 @@ pub fn range_of(state: &State, u: UnitId, ammo: Option<Ammo>) -> u32 {
         Some(Ammo::Shot) => kind.shot_range.unwrap_or(kind.range),
         _ => kind.range,
     };
-    state.setup.sides[state.side_of(u)]
-        .range_override
-        .get(&state.units[u].kind)
-        .copied()
+    state
+        .setup
+        .range_override(u, state.units[u].kind)
         .unwrap_or(base)
 }
 
@@ -538,12 +537,11 @@ impl Ctx<'_> {
     /// Move a retreating unit along its path, disrupting friendly units it passes through,
     /// then disrupt it (R&S 6.0(C)); it ends on top of its new hex (errata 6.0(C)).
     pub fn finish_retreat(&mut self, u: UnitId, path: &[HexCoord], reason: &str) {
-        let side = self.s.side_of(u);
-        let high =
-            self.s.setup.options.morale && self.s.morale[side] == super::scenario::Morale::High;
         for h in &path[..path.len().saturating_sub(1)] {
             for o in self.s.stack(*h) {
                 // R&S 10.1: high-morale units are not disrupted when retreated over.
+                let high = self.s.setup.options.morale
+                    && self.s.unit_morale(o) == super::scenario::Morale::High;
                 if !high && !self.s.units[o].disrupted() {
                     self.disrupt(o, false, "R&S 6.0(C): a friendly unit retreated through it");
                 }

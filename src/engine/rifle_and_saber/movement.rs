@@ -49,8 +49,11 @@ fn crossing_allows(state: &State, u: UnitId, h: HexCoord) -> Result<(), String> 
     }
     let side = state.side_of(u);
     let kind = state.units[u].kind;
+    let group = &setup.units[u].group;
     let applies = |c: &&super::setup::CrossingRule| {
-        c.side.is_none_or(|s| s == side) && c.kind.is_none_or(|k| k == kind)
+        c.side.is_none_or(|s| s == side)
+            && c.group.as_ref().is_none_or(|g| Some(g) == group.as_ref())
+            && c.kind.is_none_or(|k| k == kind)
     };
     let rule = setup
         .crossings
@@ -250,14 +253,17 @@ pub fn check_mover(state: &State, u: UnitId, charge: bool) -> Result<Option<HexC
             )));
         }
     };
-    let no_move = setup.sides[side].no_movement_turns;
+    let no_move = setup.no_movement_turns(u);
     if state.turn <= no_move {
+        let who = match &setup.units[u].group {
+            Some(g) if setup.sides[side].group_no_movement.contains_key(g) => {
+                format!("{} group ({g})", setup.sides[side].name)
+            }
+            _ => setup.sides[side].name.clone(),
+        };
         return Err(r(
             "Scenario special rule",
-            format!(
-                "{} may not move during the first {no_move} game-turns",
-                setup.sides[side].name
-            ),
+            format!("{who} may not move during the first {no_move} game-turns"),
         ));
     }
     if kind.limbers && !unit.limbered {
@@ -413,8 +419,9 @@ pub fn check_move_on(
             }
             spent = spent + cost;
         }
-        for (hexes, effect, text) in &setup.sides[side].approach {
-            if hexes.contains(&next) {
+        for a in setup.approach_rules(u) {
+            let (effect, text) = (&a.effect, &a.text);
+            if a.hexes.contains(&next) {
                 match effect {
                     ApproachEffect::Forbidden => {
                         return Err(r(
@@ -604,11 +611,10 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
     if (disrupted && unit.moved > 0) || check_mover(state, u, charge).is_err() {
         return Reach::empty(*g);
     }
-    let forbidden: Vec<usize> = setup.sides[side]
-        .approach
-        .iter()
-        .filter(|(_, e, _)| *e == ApproachEffect::Forbidden)
-        .flat_map(|(hx, _, _)| hx.iter().filter_map(|h| g.index(*h)))
+    let forbidden: Vec<usize> = setup
+        .approach_rules(u)
+        .filter(|a| a.effect == ApproachEffect::Forbidden)
+        .flat_map(|a| a.hexes.iter().filter_map(|h| g.index(*h)))
         .collect();
     let n = g.len();
     let mut best: Vec<i64> = vec![i64::MAX; 2 * n];

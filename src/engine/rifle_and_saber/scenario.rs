@@ -9,6 +9,7 @@ use crate::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, Side
 use crate::tables::Catalog;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// R&S 7.0: no more than six stacking points in a hex.
 pub const STACKING: Stacking = Stacking {
@@ -32,6 +33,8 @@ pub enum Morale {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SideSection {
     pub morale: Morale,
+    /// Groups that start at another level than the side (`"group_morale": {"b": "high"}`).
+    pub group_morale: BTreeMap<String, Morale>,
     pub oob: Oob,
 }
 
@@ -52,7 +55,8 @@ pub fn section(scenario: &Scenario) -> &RsSection {
 }
 
 /// The fields of a side's section, as written.
-const FIELDS: &str = "`oob` (the order of battle, R&S 11.0) and `morale` (R&S 10.1)";
+const FIELDS: &str = "`oob` (the order of battle, R&S 11.0), `morale` (R&S 10.1) and \
+                      `group_morale` (a group's own level)";
 
 fn read_side(
     field: &str,
@@ -62,7 +66,7 @@ fn read_side(
 ) -> Option<SideSection> {
     let mut ok = true;
     for key in section.keys() {
-        if key != "oob" && key != "morale" {
+        if !["oob", "morale", "group_morale"].contains(&key.as_str()) {
             p.push(
                 format!("{field}.{key}"),
                 format!("unknown field; a Rifle & Saber side has id, name, color, {FIELDS}"),
@@ -84,6 +88,35 @@ fn read_side(
             }
         },
     };
+    let mut group_morale = BTreeMap::new();
+    match section.get("group_morale") {
+        None => {}
+        Some(Value::Object(groups)) => {
+            for (label, v) in groups {
+                match Morale::deserialize(v) {
+                    Ok(m) => {
+                        group_morale.insert(label.clone(), m);
+                    }
+                    Err(_) => {
+                        p.push(
+                            format!("{field}.group_morale.{label}"),
+                            format!(
+                                "{v} is not a morale level: high, normal or demoralized (R&S 10.1)"
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
+        Some(other) => {
+            p.push(
+                format!("{field}.group_morale"),
+                format!("{other} is not an object of group and level ({{\"b\": \"high\"}})"),
+            );
+            ok = false;
+        }
+    }
     let oob = match section.get("oob") {
         None => {
             p.push(
@@ -107,10 +140,25 @@ fn read_side(
             None
         }
     };
+    if let Some(oob) = &oob {
+        for label in group_morale.keys() {
+            if oob.group(Some(label)).is_none() {
+                p.push(
+                    format!("{field}.group_morale.{label}"),
+                    format!("the order of battle has no group ({label})"),
+                );
+                ok = false;
+            }
+        }
+    }
     if !ok {
         return None;
     }
-    oob.map(|oob| SideSection { morale, oob })
+    oob.map(|oob| SideSection {
+        morale,
+        group_morale,
+        oob,
+    })
 }
 
 fn side_forces(s: &SideSection, catalog: &Catalog) -> SideForces {

@@ -99,22 +99,38 @@ pub struct SideSetup {
     pub name: String,
     pub color: String,
     pub morale: Morale,
-    /// Kind index -> range (special rule).
-    pub range_override: BTreeMap<usize, u32>,
+    /// Groups that start at another morale level than their side (R&S 10.1 by group).
+    pub group_morale: BTreeMap<String, Morale>,
+    /// (group, kind index) -> range (special rule); no group: every unit of the kind.
+    pub range_override: BTreeMap<(Option<String>, usize), u32>,
     /// May not move during game-turns 1..=N.
     pub no_movement_turns: u32,
-    /// Hexes that disrupt (or forbid) this side's units entering them.
-    pub approach: Vec<(BTreeSet<HexCoord>, ApproachEffect, String)>,
+    /// A group that may not move during game-turns 1..=N.
+    pub group_no_movement: BTreeMap<String, u32>,
+    /// Hexes that disrupt (or forbid) this side's units (with a group: that group's) entering
+    /// them.
+    pub approach: Vec<Approach>,
     pub trenches: u32,
     pub improved_positions: u32,
     /// Improved positions may be placed at deployment, outside these hexes.
     pub ip_at_deployment: Option<BTreeSet<HexCoord>>,
 }
 
+/// A scenario's approach rule for a side or one group of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Approach {
+    pub group: Option<String>,
+    pub hexes: BTreeSet<HexCoord>,
+    pub effect: ApproachEffect,
+    pub text: String,
+}
+
 /// River-crossing limits: water hexes a unit may enter.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CrossingRule {
     pub side: Option<usize>,
+    /// Only this group of the side.
+    pub group: Option<String>,
     /// Only for this kind (a special unit), or for every unit.
     pub kind: Option<usize>,
     pub allowed: BTreeSet<HexCoord>,
@@ -208,6 +224,41 @@ pub struct Setup {
 pub const NO_HEX: u32 = u32::MAX;
 
 impl Setup {
+    /// Game-turns 1..=N in which unit `u` may not move (a scenario special rule for its side
+    /// or its group; the longer applies).
+    pub fn no_movement_turns(&self, u: usize) -> u32 {
+        let unit = &self.units[u];
+        let side = &self.sides[unit.side];
+        let group = unit
+            .group
+            .as_ref()
+            .and_then(|g| side.group_no_movement.get(g))
+            .copied()
+            .unwrap_or(0);
+        side.no_movement_turns.max(group)
+    }
+
+    /// A scenario's range for unit `u` of kind `kind`, if one is set: its group's before its
+    /// side's.
+    pub fn range_override(&self, u: usize, kind: usize) -> Option<u32> {
+        let unit = &self.units[u];
+        let side = &self.sides[unit.side];
+        unit.group
+            .as_ref()
+            .and_then(|g| side.range_override.get(&(Some(g.clone()), kind)))
+            .or_else(|| side.range_override.get(&(None, kind)))
+            .copied()
+    }
+
+    /// The approach rules that apply to unit `u` (its side's, and its group's).
+    pub fn approach_rules(&self, u: usize) -> impl Iterator<Item = &Approach> {
+        let unit = &self.units[u];
+        self.sides[unit.side]
+            .approach
+            .iter()
+            .filter(move |a| a.group.is_none() || a.group == unit.group)
+    }
+
     /// A stand-in for states read from JSON before their real setup is attached (see
     /// `State::from_snapshot`); never used for play.
     pub fn placeholder() -> std::sync::Arc<Setup> {
@@ -220,8 +271,10 @@ impl Setup {
                     name: String::new(),
                     color: String::new(),
                     morale: Morale::Normal,
+                    group_morale: BTreeMap::new(),
                     range_override: BTreeMap::new(),
                     no_movement_turns: 0,
+                    group_no_movement: BTreeMap::new(),
                     approach: Vec::new(),
                     trenches: 0,
                     improved_positions: 0,
@@ -281,27 +334,46 @@ impl Setup {
         };
 
         // Special rules that change terrain: R&S 11.0 "ignore certain terrain features".
-        let mut clear_terrain: BTreeSet<String> = BTreeSet::new();
-        let mut clear_hexes: BTreeSet<HexCoord> = BTreeSet::new();
+        // Each hex's terrain for the battle: treat_as_clear and treat_as rules in the order
+        // the scenario gives them, a later rule over an earlier one.
+        let grid = map.grid;
+        let mut played: BTreeMap<HexCoord, String> = BTreeMap::new();
         for r in &file.special_rules {
-            if let SpecialRule::TreatAsClear { terrain, features } = &r.rule {
-                clear_terrain.extend(terrain.iter().cloned());
-                clear_hexes.extend(feature_hexes(features));
+            let (terrain, features, hexes, as_terrain) = match &r.rule {
+                SpecialRule::TreatAsClear { terrain, features } => {
+                    (terrain, features, &Vec::new(), "clear")
+                }
+                SpecialRule::TreatAs {
+                    terrain,
+                    features,
+                    hexes,
+                    as_terrain,
+                } => (terrain, features, hexes, as_terrain.as_str()),
+                _ => continue,
+            };
+            if tec.terrain(as_terrain).is_none() {
+                return Err(RuleError::Unimplemented(format!(
+                    "a terrain chart without '{as_terrain}'"
+                )));
+            }
+            let mut named = feature_hexes(features);
+            named.extend(hexes.iter().filter_map(|n| grid.parse(n)));
+            named.extend(grid.hexes().filter(|h| {
+                map.terrain(*h)
+                    .is_some_and(|k| terrain.iter().any(|t| t == k))
+            }));
+            for h in named {
+                played.insert(h, as_terrain.to_string());
             }
         }
-        let clear = tec
-            .terrain("clear")
-            .ok_or_else(|| RuleError::Unimplemented("a terrain chart without 'clear'".into()))?;
-        let grid = map.grid;
         let hexes: Vec<HexInfo> = grid
             .hexes()
             .map(|h| {
-                let key = map.terrain(h).expect("on map");
-                let t = if clear_terrain.contains(key) || clear_hexes.contains(&h) {
-                    clear
-                } else {
-                    tec.terrain(key).expect("validated terrain")
-                };
+                let key = played
+                    .get(&h)
+                    .map(String::as_str)
+                    .unwrap_or_else(|| map.terrain(h).expect("on map"));
+                let t = tec.terrain(key).expect("validated terrain");
                 HexInfo {
                     terrain: t.key.clone(),
                     movement: t.movement,
@@ -422,8 +494,10 @@ impl Setup {
                 name: s.name.clone(),
                 color: s.color.clone(),
                 morale: rs.morale,
+                group_morale: rs.group_morale.clone(),
                 range_override: BTreeMap::new(),
                 no_movement_turns: 0,
+                group_no_movement: BTreeMap::new(),
                 approach: Vec::new(),
                 trenches: rs.oob.extra(Extra::Trench),
                 improved_positions: rs.oob.extra(Extra::ImprovedPosition),
@@ -434,15 +508,29 @@ impl Setup {
         let kind_of = |code: &str| kinds.iter().position(|k| k.code.eq_ignore_ascii_case(code));
         for r in &file.special_rules {
             match &r.rule {
-                SpecialRule::Range { side, unit, range } => {
+                SpecialRule::Range {
+                    side,
+                    group,
+                    unit,
+                    range,
+                } => {
                     let k = kind_of(unit).expect("validated unit");
-                    sides[side_of(side)].range_override.insert(k, *range);
+                    sides[side_of(side)]
+                        .range_override
+                        .insert((group.clone(), k), *range);
                 }
-                SpecialRule::NoMovement { side, turns } => {
-                    sides[side_of(side)].no_movement_turns = *turns;
+                SpecialRule::NoMovement { side, group, turns } => {
+                    let s = &mut sides[side_of(side)];
+                    match group {
+                        Some(g) => {
+                            s.group_no_movement.insert(g.clone(), *turns);
+                        }
+                        None => s.no_movement_turns = *turns,
+                    }
                 }
                 SpecialRule::Approach {
                     side,
+                    group,
                     features,
                     distance,
                     effect,
@@ -452,12 +540,16 @@ impl Setup {
                         .hexes()
                         .filter(|h| f.iter().any(|x| grid.distance(*h, *x) <= *distance))
                         .collect();
-                    sides[side_of(side)]
-                        .approach
-                        .push((near, *effect, r.text.clone()));
+                    sides[side_of(side)].approach.push(Approach {
+                        group: group.clone(),
+                        hexes: near,
+                        effect: *effect,
+                        text: r.text.clone(),
+                    });
                 }
                 SpecialRule::RiverCrossings {
                     side,
+                    group,
                     unit,
                     terrain,
                     features,
@@ -483,6 +575,7 @@ impl Setup {
                     );
                     crossings.push(CrossingRule {
                         side,
+                        group: group.clone(),
                         kind,
                         allowed,
                         text: r.text.clone(),
@@ -496,6 +589,7 @@ impl Setup {
                     sides[side_of(side)].ip_at_deployment = Some(forbidden);
                 }
                 SpecialRule::TreatAsClear { .. }
+                | SpecialRule::TreatAs { .. }
                 | SpecialRule::SpecialUnit { .. }
                 | SpecialRule::Note => {}
             }

@@ -26,8 +26,7 @@ fn r(case: &str, msg: String) -> RuleError {
 /// R&S 10.1: 2 for a unit of a side at high morale (with the morale rule on), else 1.
 pub fn morale_factor(state: &State, u: UnitId) -> Frac {
     // R&S 10.1: "Each unit counts as two in Shock Combat" at high morale.
-    let side = state.side_of(u);
-    if state.setup.options.morale && state.morale[side] == Morale::High {
+    if state.setup.options.morale && state.unit_morale(u) == Morale::High {
         Frac::int(2)
     } else {
         Frac::ONE
@@ -65,12 +64,12 @@ pub fn check_shock(state: &State, u: UnitId, target: HexCoord) -> Result<(), Rul
             format!("{label} is disrupted and may not attack"),
         ));
     }
-    if setup.options.morale && state.morale[side] == Morale::Demoralized {
+    if setup.options.morale && state.unit_morale(u) == Morale::Demoralized {
         return Err(r(
             "R&S 10.1",
             format!(
                 "{} is demoralized: its units may not make shock attacks",
-                setup.sides[side].name
+                state.force_name(u)
             ),
         ));
     }

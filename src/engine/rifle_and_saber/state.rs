@@ -265,6 +265,36 @@ impl State {
         stable_hash(self)
     }
 
+    /// R&S 10.1 morale of a unit: its force's level, or where the scenario starts the unit's
+    /// group at another level, that level moved as far as its force's has moved (10.1 (5):
+    /// "Morale changes apply to the entire force").
+    pub fn unit_morale(&self, u: UnitId) -> Morale {
+        let side = self.side_of(u);
+        let s = &self.setup.sides[side];
+        let group_base = self.setup.units[u]
+            .group
+            .as_ref()
+            .and_then(|g| s.group_morale.get(g));
+        match group_base {
+            None => self.morale[side],
+            Some(base) if !self.setup.options.morale => *base,
+            Some(base) => {
+                use super::ctx::{morale_index, morale_of, morale_shift};
+                morale_of(morale_index(*base) + morale_shift(self, side))
+            }
+        }
+    }
+
+    /// The force whose morale a unit has: its side ("Union"), or its group where the scenario
+    /// gives the group a morale level of its own ("Union group (b)").
+    pub fn force_name(&self, u: UnitId) -> String {
+        let side = &self.setup.sides[self.side_of(u)];
+        match &self.setup.units[u].group {
+            Some(g) if side.group_morale.contains_key(g) => format!("{} group ({g})", side.name),
+            _ => side.name.clone(),
+        }
+    }
+
     pub fn unit(&self, id: UnitId) -> &UnitState {
         &self.units[id]
     }

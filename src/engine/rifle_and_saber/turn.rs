@@ -140,9 +140,8 @@ impl Ctx<'_> {
         // units stay disrupted (errata: until their force's morale rises again).
         for u in 0..self.s.units.len() {
             if let Some(until) = self.s.units[u].disrupted_until {
-                let side = self.s.side_of(u);
                 let demoralized =
-                    self.s.setup.options.morale && self.s.morale[side] == Morale::Demoralized;
+                    self.s.setup.options.morale && self.s.unit_morale(u) == Morale::Demoralized;
                 if until <= pt && !demoralized && self.s.units[u].hex().is_some() {
                     self.s.units[u].disrupted_until = None;
                     self.events.push(Event::Recovered { unit: u });
