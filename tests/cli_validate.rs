@@ -85,7 +85,7 @@ const BROKEN: [(&str, &[&str]); 15] = [
     ),
     (
         "zone-outside-map",
-        &["deployment[0].zone.rule: 0011 is not a hex of this map"],
+        &["deployment[0].zone.rule.hexes[1]: hex 0011: not a hex of the map 'sample'"],
     ),
     (
         "unknown-unit",

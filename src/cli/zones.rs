@@ -8,7 +8,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// The scenario file.
     scenario: PathBuf,
-    /// Replace each zone's hexes with what its rule computes, and save the file.
+    /// Write in each zone's hexes as its rule computes them (those the file leaves to the rule,
+    /// and those that differ), and save the file.
     #[arg(long)]
     write: bool,
 }
@@ -21,33 +22,39 @@ pub fn run(args: Args) -> Outcome {
     let mut changed = 0;
     let mut problems = Vec::new();
     for (field, zone) in file.zones_mut() {
-        let computed = match &zone.rule {
-            Some(rule) => match rule.compute(&map) {
-                Ok(hexes) => Some(hexes),
-                Err(e) => {
-                    problems.push(format!("{}: {field}.rule: {e}", path.display()));
-                    None
+        let computed = match zone.rule_hexes(&map) {
+            Some(Ok(names)) => Some(names),
+            Some(Err(errors)) => {
+                for e in errors {
+                    let at = crate::problems::join_field(&format!("{field}.rule"), &e.field);
+                    let hex = e.hex.map(|h| format!("hex {h}: ")).unwrap_or_default();
+                    problems.push(format!("{}: {at}: {hex}{}", path.display(), e.message));
                 }
-            },
-            None => None,
+                None
+            }
+            None => {
+                if zone.hexes.is_empty() {
+                    problems.push(format!(
+                        "{}: {field}.hexes: the zone has no hexes and no `rule` to compute them",
+                        path.display()
+                    ));
+                }
+                None
+            }
         };
-        let names: Vec<String> = computed
-            .as_ref()
-            .map(|c| c.iter().map(|h| map.grid.name(*h)).collect())
-            .unwrap_or_else(|| zone.hexes.clone());
-        let differs = computed.is_some() && names != zone.hexes;
+        let names = computed.clone().unwrap_or_else(|| zone.hexes.clone());
+        let note = match &computed {
+            Some(_) if zone.hexes.is_empty() => " (left to the rule in the file)",
+            Some(c) if *c != zone.hexes => " (differs from the file)",
+            _ => "",
+        };
         outln!(
-            "{field}: {} {}{} — {}",
+            "{field}: {} {}{note} — {}",
             names.len(),
             if names.len() == 1 { "hex" } else { "hexes" },
-            if differs {
-                " (differs from the file)"
-            } else {
-                ""
-            },
             zone.text
         );
-        if differs && args.write {
+        if args.write && !note.is_empty() {
             zone.hexes = names;
             changed += 1;
         }

@@ -23,14 +23,18 @@ pub struct SideEntry {
 }
 
 /// An area of the map: the original wording, the hexes, and optionally the rule that computes
-/// them. When a rule is given the hexes must be what it computes (`kepi zones --write` fills
-/// them in).
+/// them. A zone with a rule may leave its hexes out (an empty list is the same): validation
+/// computes them, and `kepi zones --write` writes them in. When both are given the hexes must
+/// be what the rule computes; a zone with neither is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Zone {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<ZoneRule>,
+    /// Empty when the file leaves them to the rule; never empty in a validated
+    /// [`super::Scenario`]'s file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexes: Vec<String>,
 }
 

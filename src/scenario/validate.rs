@@ -84,7 +84,10 @@ impl Checker<'_> {
         }
     }
 
-    /// Resolve a zone's hexes; check them against its rule when it has one.
+    /// A zone's hexes: those it lists, or those its rule computes when it lists none (the
+    /// file then leaves them to the rule). Every problem is reported: a listed hex off the map
+    /// or listed twice, each problem of the rule at its field, listed hexes that differ from
+    /// what the rule computes, a zone with neither hexes nor rule, and an empty zone.
     pub(super) fn zone(&mut self, field: &str, zone: &Zone) -> BTreeSet<HexCoord> {
         let g = &self.map.grid;
         let mut hexes = BTreeSet::new();
@@ -103,32 +106,45 @@ impl Checker<'_> {
                 ),
             }
         }
-        if zone.hexes.is_empty() {
-            self.p.push(
-                format!("{field}.hexes"),
-                "the zone has no hexes (run `kepi zones --write` to compute them from its rule)",
-            );
-        }
-        if let Some(rule) = &zone.rule {
-            match rule.compute(self.map) {
-                Err(e) => self.p.push(format!("{field}.rule"), e),
-                Ok(computed) if computed != hexes && !zone.hexes.is_empty() => {
-                    let missing: Vec<String> =
-                        computed.difference(&hexes).map(|h| g.name(*h)).collect();
-                    let extra: Vec<String> =
-                        hexes.difference(&computed).map(|h| g.name(*h)).collect();
-                    self.p.push(
-                        format!("{field}.hexes"),
-                        format!(
-                            "the hexes differ from what the zone's rule computes: missing [{}], \
-                             not in the rule [{}] (run `kepi zones --write` to recompute)",
-                            abbreviate(&missing),
-                            abbreviate(&extra)
-                        ),
-                    );
+        let computed = match zone.rule.as_ref().map(|r| r.compute_all(self.map)) {
+            None => None,
+            Some(Ok(computed)) => Some(computed),
+            Some(Err(errors)) => {
+                for e in errors {
+                    let at = crate::problems::join_field(&format!("{field}.rule"), &e.field);
+                    match e.hex {
+                        Some(hex) => self.p.push_hex(at, hex, e.message),
+                        None => self.p.push(at, e.message),
+                    }
                 }
-                Ok(_) => {}
+                None
             }
+        };
+        match (&zone.rule, &computed) {
+            (None, _) if zone.hexes.is_empty() => self.p.push(
+                format!("{field}.hexes"),
+                "the zone has no hexes and no `rule` to compute them: give one or the other",
+            ),
+            (Some(_), Some(c)) if c.is_empty() => self.p.push(
+                format!("{field}.rule"),
+                "the rule computes no hexes: the zone would be empty",
+            ),
+            (Some(_), Some(c)) if zone.hexes.is_empty() => hexes = c.clone(),
+            (Some(_), Some(c)) if *c != hexes => {
+                let missing: Vec<String> = c.difference(&hexes).map(|h| g.name(*h)).collect();
+                let extra: Vec<String> = hexes.difference(c).map(|h| g.name(*h)).collect();
+                self.p.push(
+                    format!("{field}.hexes"),
+                    format!(
+                        "the hexes differ from what the zone's rule computes: missing [{}], \
+                         not in the rule [{}] (run `kepi zones --write` to recompute, or leave \
+                         the hexes out)",
+                        abbreviate(&missing),
+                        abbreviate(&extra)
+                    ),
+                );
+            }
+            _ => {}
         }
         hexes
     }
@@ -562,6 +578,9 @@ pub(super) fn validate(
 
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
+    // A validated scenario's file lists every zone's hexes, those left to the rule included.
+    let mut file = file;
+    super::zones::fill_rule_hexes(&mut file, &map);
     let sides: [Side; 2] = parsed
         .into_iter()
         .flatten()
