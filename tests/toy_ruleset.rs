@@ -521,6 +521,26 @@ mod toy {
         fn outcome(&self, s: &State) -> Option<GameOutcome> {
             s.outcome.clone()
         }
+        fn victory(&self, s: &State) -> Vec<kepi::engine::VictoryCondition> {
+            use kepi::engine::ConditionStatus;
+            let st = s.setup();
+            let enemy = 1 - st.destroyer;
+            let left = (0..st.units.len())
+                .filter(|&u| st.units[u].0 == enemy && s.alive[u])
+                .count();
+            let status = match (&s.outcome, left) {
+                (_, 0) => ConditionStatus::Met,
+                (Some(_), _) => ConditionStatus::NotMet,
+                (None, _) => ConditionStatus::Open,
+            };
+            vec![kepi::engine::VictoryCondition {
+                text: "Destroy every enemy unit.".into(),
+                side: Some(st.destroyer),
+                level: None,
+                status,
+                detail: format!("{left} enemy unit(s) left"),
+            }]
+        }
         fn sides(&self, s: &State) -> Vec<SideInfo> {
             s.setup().sides.clone()
         }

@@ -407,3 +407,47 @@ fn conditions_the_model_cannot_evaluate_are_refused_by_field() {
         "{err}"
     );
 }
+
+/// The state of every entry, for the play view's victory panel and `kepi state`: decided
+/// entries with how, open ones with when they are decided and whether they would be met now.
+#[test]
+fn each_condition_says_where_it_stands() {
+    use kepi::engine::ConditionStatus::{Met, Open};
+    use kepi::engine::rifle_and_saber::victory::conditions;
+    let mut early = hold("blue", &["0101"]);
+    early["turn"] = json!(1);
+    let mut first = entry("Blue holds 0101 on turn 1.", early);
+    first["level"] = json!("marginal");
+    let victory = json!([first, entry("Red holds 1010.", hold("red", &["1010"]))]);
+    let mut g = game(
+        3,
+        victory,
+        json!({}),
+        &[("Red MZ 1", "1010"), ("Red MZ 2", "1009")],
+        &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
+    );
+    let now = conditions(&g.s);
+    assert_eq!((now[0].status, now[1].status), (Open, Open));
+    assert_eq!(
+        now[1].detail,
+        "decided at the end of game-turn 3; met if it were decided now"
+    );
+    assert_eq!(now[0].level.as_deref(), Some("marginal"));
+    assert_eq!((now[0].side, now[1].side), (Some(0), Some(1)));
+    // After game-turn 1 the first is decided and kept; the second still open.
+    g.to(1, Phase::Fire);
+    g.to(0, Phase::Fire);
+    let now = conditions(&g.s);
+    assert_eq!((now[0].status, now[1].status), (Met, Open));
+    assert_eq!(now[0].detail, "met at the end of game-turn 1");
+    // At the end: Blue marginal (met) against Red's unqualified (met): Blue wins.
+    let o = play_out(&mut g);
+    assert_eq!(
+        (o.winner, o.level),
+        (Some(0), Some(VictoryLevel::Marginal)),
+        "{}",
+        o.reason
+    );
+    let end = conditions(&g.s);
+    assert_eq!((end[0].status, end[1].status), (Met, Met));
+}

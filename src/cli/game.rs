@@ -371,7 +371,28 @@ pub fn state(a: StateArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     outln!("{}", s.rules().report(&s));
+    print_victory(&s);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The scenario's victory conditions and where each stands.
+fn print_victory(s: &AnyState) {
+    let sides = s.sides();
+    outln!("Victory:");
+    for v in s.victory() {
+        let status = match v.status {
+            crate::engine::ConditionStatus::Open => "open",
+            crate::engine::ConditionStatus::Met => "met",
+            crate::engine::ConditionStatus::NotMet => "not met",
+        };
+        let whose = v
+            .side
+            .and_then(|i| sides.get(i))
+            .map(|s| format!("{}: ", s.name))
+            .unwrap_or_default();
+        let level = v.level.map(|l| format!(" ({l})")).unwrap_or_default();
+        outln!("  [{status}] {whose}{}{level} — {}", v.text, v.detail);
+    }
 }
 
 #[derive(clap::Args)]

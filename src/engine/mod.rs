@@ -18,4 +18,7 @@ pub mod ruleset;
 pub use error::RuleError;
 pub use game::{AnyRuleset, AnyState};
 pub use rifle_and_saber::ruleset::RifleAndSaber;
-pub use ruleset::{GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo};
+pub use ruleset::{
+    ConditionStatus, GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo,
+    VictoryCondition,
+};

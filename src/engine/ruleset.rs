@@ -82,6 +82,31 @@ pub struct GameOutcome {
     pub reason: String,
 }
 
+/// Where a victory condition stands (for the play view's victory panel and `kepi state`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConditionStatus {
+    /// Not decided yet.
+    Open,
+    Met,
+    NotMet,
+}
+
+/// One victory entry of the scenario and its state, in ruleset-neutral terms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryCondition {
+    /// The scenario's wording.
+    pub text: String,
+    /// The side whose condition it is (index into the sides); `None` for "whoever".
+    pub side: Option<usize>,
+    /// The level it gives when met ("substantive").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    pub status: ConditionStatus,
+    /// How it stands, in words: when it is decided and whether it would be met now.
+    pub detail: String,
+}
+
 /// A player that picks commands (the random player of `kepi autoplay` and auto-deploy; the
 /// computer opponent later). It owns its own generator, separate from the dice.
 pub trait Player<R: Ruleset + ?Sized>: Send {
@@ -125,6 +150,9 @@ pub trait Ruleset: Send + Sync + 'static {
     /// whose forces do not read is `None` in the answer, so the common checks still run on the
     /// other. The answer's section is what `start` gets back in `Scenario::section`.
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
+
+    /// Each victory condition of the scenario and where it stands.
+    fn victory(&self, state: &Self::State) -> Vec<VictoryCondition>;
 
     /// The state before the first command, or why this scenario cannot be played.
     fn start(&self, scenario: &Scenario, options: &Self::Options)

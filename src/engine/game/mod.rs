@@ -22,7 +22,9 @@ pub mod registry;
 use super::dice::{Dice, RecordedDice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
-use super::ruleset::{GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo};
+use super::ruleset::{
+    GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo, VictoryCondition,
+};
 use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
 use crate::tables::{Catalog, RulesetTables};
@@ -64,6 +66,11 @@ impl AnyState {
 
     pub fn outcome(&self) -> Option<GameOutcome> {
         self.rules.outcome(self)
+    }
+
+    /// Each victory condition and where it stands.
+    pub fn victory(&self) -> Vec<VictoryCondition> {
+        self.rules.victory(self)
     }
 
     pub fn sides(&self) -> Vec<SideInfo> {
@@ -120,6 +127,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// unknown key or a wrong type is refused.
     fn check_options(&self, options: &Value) -> Result<Value, String>;
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
+    fn victory(&self, state: &AnyState) -> Vec<VictoryCondition>;
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
     fn apply(
         &self,
@@ -257,6 +265,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         self.rules.forces(file, catalog)
+    }
+
+    fn victory(&self, state: &AnyState) -> Vec<VictoryCondition> {
+        self.rules.victory(typed(&self.rules, state))
     }
 
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError> {

@@ -132,6 +132,10 @@ impl Ruleset for RifleAndSaber {
         super::scenario::forces(file, catalog)
     }
 
+    fn victory(&self, state: &Self::State) -> Vec<crate::engine::VictoryCondition> {
+        super::victory::conditions(state)
+    }
+
     fn start(
         &self,
         scenario: &Scenario,

@@ -849,3 +849,116 @@ impl Ctx<'_> {
         }
     }
 }
+
+/// Each victory entry and where it stands: decided (kept in the state, or at the end of the
+/// game read from the final position, which no longer changes), or open with whether it would
+/// be met if it were decided now.
+pub fn conditions(state: &super::state::State) -> Vec<crate::engine::VictoryCondition> {
+    use crate::engine::{ConditionStatus, VictoryCondition};
+    let mut dice = crate::engine::dice::FixedDice::new(std::iter::empty());
+    let cx = Ctx {
+        s: state.clone(),
+        events: Vec::new(),
+        dice: &mut dice,
+    };
+    let turn = state.turn;
+    let over = state.outcome.is_some();
+    let setup = &state.setup;
+    setup
+        .victory
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let side = e.rule.side();
+            let (status, detail) = match (&e.rule, state.decided.get(&i.to_string())) {
+                (_, Some(d)) => (
+                    if d.met {
+                        ConditionStatus::Met
+                    } else {
+                        ConditionStatus::NotMet
+                    },
+                    d.detail.clone(),
+                ),
+                (VictorySetup::DestroyAll { side, .. }, None) => {
+                    let left = state.in_play(1 - side).count();
+                    let status = match (left, over) {
+                        (0, _) => ConditionStatus::Met,
+                        (_, true) => ConditionStatus::NotMet,
+                        _ => ConditionStatus::Open,
+                    };
+                    (status, format!("{left} enemy unit(s) left"))
+                }
+                (VictorySetup::HoldForTurns { turns, .. }, None) => {
+                    let held: Vec<String> = (0..2)
+                        .filter(|&s| side.is_none_or(|x| x == s))
+                        .map(|s| {
+                            format!(
+                                "{} has held it {} of {turns} game-turn(s)",
+                                setup.sides[s].name,
+                                state.streaks.get(i).map_or(0, |k| k[s])
+                            )
+                        })
+                        .collect();
+                    // The streak that reaches `turns` ends the game at once.
+                    let reached = state.streaks.get(i).is_some_and(|k| {
+                        (0..2).any(|s| side.is_none_or(|x| x == s) && k[s] >= *turns)
+                    });
+                    let status = match (reached, over) {
+                        (true, _) => ConditionStatus::Met,
+                        (false, true) => ConditionStatus::NotMet,
+                        (false, false) => ConditionStatus::Open,
+                    };
+                    (status, held.join("; "))
+                }
+                (rule, None) => match cx.met_now(rule, turn) {
+                    Some(d) if over => (
+                        if d.met {
+                            ConditionStatus::Met
+                        } else {
+                            ConditionStatus::NotMet
+                        },
+                        d.detail,
+                    ),
+                    Some(d) => (
+                        ConditionStatus::Open,
+                        format!(
+                            "{}; {}",
+                            decided_when(rule),
+                            if d.met {
+                                "met if it were decided now"
+                            } else {
+                                "not met if it were decided now"
+                            }
+                        ),
+                    ),
+                    None => (ConditionStatus::Open, decided_when(rule)),
+                },
+            };
+            VictoryCondition {
+                text: e.text.clone(),
+                side,
+                level: e.level.map(|l| l.name().to_string()),
+                status,
+                detail,
+            }
+        })
+        .collect()
+}
+
+/// When a condition is decided, in words.
+fn decided_when(rule: &VictorySetup) -> String {
+    match rule {
+        VictorySetup::Hold { turn, .. } | VictorySetup::Points { turn, .. } => {
+            format!("decided at the end of game-turn {turn}")
+        }
+        VictorySetup::Exit { by_turn, .. } | VictorySetup::ControlDeployedHill { by_turn, .. } => {
+            format!("decided at the end of game-turn {by_turn}")
+        }
+        VictorySetup::All { .. } | VictorySetup::Any { .. } => {
+            "decided when its parts settle it".into()
+        }
+        VictorySetup::HoldForTurns { .. } | VictorySetup::DestroyAll { .. } => {
+            "decided the moment it is met".into()
+        }
+    }
+}
