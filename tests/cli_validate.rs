@@ -46,7 +46,7 @@ fn shipped_maps_and_scenarios_pass() {
 }
 
 /// (file, expected fragments of the output)
-const BROKEN: [(&str, &[&str]); 15] = [
+const BROKEN: [(&str, &[&str]); 16] = [
     (
         "truncated",
         &["truncated.json: the file ends too early (truncated JSON) at line"],
@@ -127,6 +127,17 @@ const BROKEN: [(&str, &[&str]); 15] = [
         ],
     ),
     (
+        // Structural problems are listed all at once, each at its exact path, inside the
+        // tagged rules too.
+        "structural-problems",
+        &[
+            "3 problem(s)",
+            "deployment[1].zone.rule.of[0].distance: invalid type: string \"five\", expected u32",
+            "victory[0].rule.target.require: unknown variant `every-hex`, expected one of `every_hex`",
+            "structural-problems.json: title: missing field `title`",
+        ],
+    ),
+    (
         "zone-too-small",
         &["deployment[0].zone: 8 stacking points do not fit in 1 hex of 6 each (R&S 7.0)"],
     ),
@@ -172,7 +183,7 @@ fn a_folder_with_broken_files_fails_as_a_whole() {
     let (code, out) = kepi(&["validate", "--quiet", LIB]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("17 file(s) checked, 15 with problems"),
+        out.contains("18 file(s) checked, 16 with problems"),
         "{out}"
     );
     let (code, out) = kepi(&["validate", "no/such/folder"]);
