@@ -337,6 +337,7 @@ pub(super) fn validate(
                 })
                 .collect(),
         };
+        super::checks::places_units(&field, s, &groups, &mut c.p);
         let mut points = 0;
         for g in &groups {
             match s.forces.group(g.as_deref()) {
@@ -568,6 +569,8 @@ pub(super) fn validate(
             SpecialRule::Note => {}
         }
     }
+    // What would otherwise be accepted silently (scenario/checks.rs).
+    super::checks::check(&file, &map, &catalog, &parsed, &mut c.p);
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
     let sides: [Side; 2] = parsed
