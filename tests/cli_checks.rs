@@ -53,6 +53,23 @@ fn overlapping_zones_kept_apart_by_a_constraint_are_a_warning() {
 }
 
 #[test]
+fn overlapping_zones_are_a_warning_naming_the_hexes() {
+    // R&S 7.0 keeps the second side out of the hexes the first holds, so the file is accepted;
+    // the warning names the shared hexes.
+    let f = "tests/fixtures/library/warnings/zones-overlap.json";
+    let (code, out) = kepi(&["validate", f]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "warning: {f}: deployment[1].zone.hexes: overlaps the zone of the enemy side 'red' \
+             (deployment[0]) in 2 hexes: 0604, 0605; nothing keeps the sides apart but R&S 7.0: \
+             the side deploying second may not set up where the enemy stands"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
 fn the_validation_result_carries_the_warnings() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let checked = kepi::library::validate_file(&root.join(TARAPACA));

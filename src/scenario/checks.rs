@@ -24,7 +24,6 @@ pub(super) fn check(
     p: &mut Problems,
 ) {
     colors(file, p);
-    opposing_zones(file, map, p, &mut Problems::new());
     river_crossings(file, map, p);
     unit_codes(file, catalog, sides, p);
 }
@@ -32,7 +31,7 @@ pub(super) fn check(
 /// The warnings of a validated scenario: what the rules allow but a designer should see.
 pub fn warnings(s: &Scenario) -> Problems {
     let mut w = Problems::new();
-    opposing_zones(&s.file, &s.map, &mut Problems::new(), &mut w);
+    opposing_zones(&s.file, &s.map, &mut w);
     w
 }
 
@@ -61,13 +60,15 @@ fn names(map: &Map, hexes: &BTreeSet<HexCoord>) -> String {
     }
 }
 
-/// Opposing sides' deployment zones do not share hexes: a unit may not set up in a hex an
-/// enemy unit may hold (R&S 7.0: no stacking with enemy units). Where a constraint checked at
-/// placement keeps the two apart, the overlap is what the rules text says and only a warning:
-/// `away_from_enemy` (the enemy deploying first, no unit lands within N hexes of it) and
-/// `one_feature` with `not_enemys` (scenario 14, Tarapacá: both sides deploy "on H25 or H24 or
-/// H27", the Peruvians "on one of the two other hills").
-fn opposing_zones(file: &ScenarioFile, map: &Map, errors: &mut Problems, warnings: &mut Problems) {
+/// Opposing sides' deployment zones sharing hexes are shown as a warning naming the hexes.
+/// Not an error: no illegal position can come of it, since R&S 7.0 keeps a unit out of a hex
+/// that enemy units hold (the engine refuses such a deployment, tests/rs_victory.rs
+/// `scenario_deployment_zones_are_enforced`), and the rules text itself gives overlapping zones
+/// where a constraint checked at placement keeps the sides apart: `one_feature` with
+/// `not_enemys` (scenario 14, Tarapacá: both sides "on H25 or H24 or H27", the Peruvians "on one
+/// of the two other hills") and `away_from_enemy` (scenarios 15 and 17). The warning names the
+/// constraint when there is one.
+fn opposing_zones(file: &ScenarioFile, map: &Map, warnings: &mut Problems) {
     let zone = |i: usize| -> BTreeSet<HexCoord> {
         file.deployment[i]
             .zone
@@ -107,17 +108,19 @@ fn opposing_zones(file: &ScenarioFile, map: &Map, errors: &mut Problems, warning
                 if shared.len() == 1 { "hex" } else { "hexes" },
                 names(map, &shared)
             );
-            let field = format!("deployment[{j}].zone.hexes");
-            match (apart(j), apart(i)) {
-                (Some(why), _) => warnings.push(field, format!("{overlap}; {why}")),
-                (None, Some(why)) => {
-                    warnings.push(field, format!("{overlap}; deployment[{i}]: {why}"))
+            let why = match (apart(j), apart(i)) {
+                (Some(why), _) => why,
+                (None, Some(why)) => format!("deployment[{i}]: {why}"),
+                (None, None) => {
+                    "nothing keeps the sides apart but R&S 7.0: the side deploying second may \
+                     not set up where the enemy stands"
+                        .to_string()
                 }
-                (None, None) => errors.push(
-                    field,
-                    format!("{overlap} (opposing sides deploy in separate hexes)"),
-                ),
-            }
+            };
+            warnings.push(
+                format!("deployment[{j}].zone.hexes"),
+                format!("{overlap}; {why}"),
+            );
         }
     }
 }
