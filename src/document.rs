@@ -4,7 +4,10 @@
 //! Reading is in three steps so that each failure gets the clearest message possible:
 //! 1. JSON syntax (truncated files, stray commas) with line and column;
 //! 2. the `format`/`version` header, so a newer file says "version 3 is newer than this Kepi";
-//! 3. the typed layout, with the JSON path of the field that does not fit.
+//! 3. the typed layout, with the JSON path of every field that does not fit: when serde
+//!    refuses the document, [`collect`] reads it again past each problem to list them all.
+
+mod collect;
 
 use crate::problems::{Problem, Problems};
 use serde::de::DeserializeOwned;
@@ -158,11 +161,44 @@ pub fn from_value<T: DeserializeOwned>(value: Value, kind: DocumentKind) -> Resu
             ));
         }
     }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        problem(&path, e.inner().to_string())
-    })
+    // serde decides whether the document reads; only a refusal is read again, to list every
+    // problem rather than the first.
+    match T::deserialize(&value) {
+        Ok(doc) => Ok(doc),
+        Err(first) => Err(all_problems::<T>(&value, first)),
+    }
+}
+
+/// Every structural problem of a document serde refused with `first`.
+fn all_problems<T: DeserializeOwned>(value: &Value, first: serde_json::Error) -> Problems {
+    let (found, complete) = collect::collect::<T>(value);
+    let mut p = Problems::new();
+    for f in &found {
+        p.push(collect::path_text(&f.path), f.message.clone());
+    }
+    if p.is_empty() {
+        // The search found nothing serde refused (it should not happen): serde's own word,
+        // with its path, so that no refusal goes unexplained.
+        return match serde_path_to_error::deserialize::<_, T>(value) {
+            Err(e) => {
+                let path = e.path().to_string();
+                let path = if path == "." { String::new() } else { path };
+                problem(&path, e.inner().to_string())
+            }
+            Ok(_) => problem("", first.to_string()),
+        };
+    }
+    if !complete {
+        p.push(
+            "",
+            format!(
+                "there may be more problems: the search for them stopped after reading the \
+                 document {} times",
+                collect::budget(value)
+            ),
+        );
+    }
+    p
 }
 
 /// All three steps from text.
@@ -218,6 +254,103 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.starts_with("columns: "), "{e}");
+    }
+
+    /// A miniature of the scenario's shapes: plain structs, an internally tagged enum with a
+    /// nested struct and a list of itself, defaults and options.
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Scn {
+        format: String,
+        version: u32,
+        title: String,
+        #[serde(default)]
+        turns: u32,
+        rules: Vec<Rule>,
+        #[serde(default)]
+        note: Option<String>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+    #[allow(dead_code)]
+    enum Rule {
+        Hold { side: String, target: Target },
+        All { of: Vec<Rule> },
+        Within { distance: u32 },
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Target {
+        #[serde(default)]
+        features: Vec<String>,
+        require: Need,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "snake_case")]
+    enum Need {
+        EveryHex,
+    }
+
+    fn all_problems(json: &str) -> Vec<String> {
+        let head = r#"{"format":"kepi-scenario","version":1,"#;
+        match from_text::<Scn>(&format!("{head}{json}}}"), DocumentKind::Scenario) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn every_structural_problem_is_listed_with_its_path() {
+        let p = all_problems(
+            r#""turns": "eight", "colour": 1,
+               "rules": [
+                 {"kind": "hold", "side": "a", "target": {"require": "every-hex"}},
+                 {"kind": "all", "of": [{"kind": "within", "distance": 1},
+                                        {"kind": "within", "distance": "two"}]},
+                 {"kind": "hold", "target": {"features": ["V4"]}},
+                 {"kind": "within", "distance": 3, "extra": true},
+                 {"kind": "holdd"}
+               ]"#,
+        );
+        assert_eq!(
+            p,
+            [
+                "colour: unknown field `colour`, expected one of `format`, `version`, `title`, \
+                 `turns`, `rules`, `note`",
+                "rules[0].target.require: unknown variant `every-hex`, expected `every_hex`",
+                "rules[1].of[1].distance: invalid type: string \"two\", expected u32",
+                "rules[2].target.require: missing field `require`",
+                "rules[2].side: missing field `side`",
+                "rules[3].extra: unknown field `extra`, expected `distance`",
+                "rules[4].kind: unknown variant `holdd`, expected one of `hold`, `all`, `within`",
+                "turns: invalid type: string \"eight\", expected u32",
+                "title: missing field `title`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_valid_document_reads_as_before() {
+        assert!(all_problems(r#""title": "t", "rules": [{"kind": "all", "of": []}]"#).is_empty());
+    }
+
+    #[test]
+    fn the_search_is_bounded() {
+        // Hundreds of bad elements: the search stops and says so, without hanging.
+        let rules: Vec<String> = (0..300)
+            .map(|_| r#"{"kind": "within", "distance": "x"}"#.to_string())
+            .collect();
+        let p = all_problems(&format!(r#""title": "t", "rules": [{}]"#, rules.join(",")));
+        assert!(p.len() > 10, "{p:?}");
+        assert!(
+            p.last().unwrap().contains("there may be more problems"),
+            "{p:?}"
+        );
     }
 
     #[test]

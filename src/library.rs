@@ -107,6 +107,9 @@ pub struct Checked {
     pub path: PathBuf,
     pub kind: Option<DocumentKind>,
     pub result: Result<String, Problems>,
+    /// What the file may say but its author should see (overlapping zones that a deployment
+    /// constraint keeps apart, ...), each with its file and field; empty when it has problems.
+    pub warnings: Problems,
 }
 
 /// Validate one file of any kind, detected from its `format` field.
@@ -123,9 +126,11 @@ pub fn validate_file(path: &Path) -> Checked {
                 path: path.to_path_buf(),
                 kind: None,
                 result: Err(p),
+                warnings: Problems::new(),
             };
         }
     };
+    let mut warnings = Problems::new();
     let result = match kind {
         DocumentKind::Map => load_map(path).map(|m| {
             format!(
@@ -137,6 +142,7 @@ pub fn validate_file(path: &Path) -> Checked {
             )
         }),
         DocumentKind::Scenario => load_scenario(path).map(|s| {
+            warnings = crate::scenario::checks::warnings(&s).in_file(path);
             format!(
                 "scenario '{}' on map '{}': {} vs {}",
                 s.file.title, s.map.id, s.sides[0].forces.summary, s.sides[1].forces.summary
@@ -186,6 +192,7 @@ pub fn validate_file(path: &Path) -> Checked {
         path: path.to_path_buf(),
         kind: Some(kind),
         result,
+        warnings,
     }
 }
 

@@ -46,7 +46,7 @@ fn shipped_maps_and_scenarios_pass() {
 }
 
 /// (file, expected fragments of the output)
-const BROKEN: [(&str, &[&str]); 15] = [
+const BROKEN: [(&str, &[&str]); 20] = [
     (
         "truncated",
         &["truncated.json: the file ends too early (truncated JSON) at line"],
@@ -127,6 +127,45 @@ const BROKEN: [(&str, &[&str]); 15] = [
         ],
     ),
     (
+        // Structural problems are listed all at once, each at its exact path, inside the
+        // tagged rules too.
+        "structural-problems",
+        &[
+            "3 problem(s)",
+            "deployment[1].zone.rule.of[0].distance: invalid type: string \"five\", expected u32",
+            "victory[0].rule.target.require: unknown variant `every-hex`, expected one of `every_hex`",
+            "structural-problems.json: title: missing field `title`",
+        ],
+    ),
+    (
+        "river-crossing-not-river",
+        &[
+            "special_rules[2].rule.terrain[0]: 'woods' is not river terrain: rivers are entered at hexes of a river, whose terrain is one of river, ford, bridge (R&S 9.2)",
+            "special_rules[2].rule.features[0]: V4 is not on a river: its hexes are village terrain, none of river, ford, bridge",
+        ],
+    ),
+    (
+        "unit-not-in-oob",
+        &[
+            "special_rules[1].rule.unit: Blue has no EB units (its unit codes: CY, MA, MZ); the rule would apply to nothing",
+            "victory[1].rule.units.unit: Blue has no MR units (its unit codes: CY, MA, MZ)",
+        ],
+    ),
+    (
+        "deployment-places-nothing",
+        &[
+            "deployment[2].group: places no unit: Red group (c) has no units, only markers",
+            "deployment[3]: places nothing: every group of Red is placed by another deployment or arrives as a reinforcement",
+        ],
+    ),
+    (
+        "unknown-colour",
+        &[
+            "sides[0].color: unknown colour 'chartreuse'; a side's colour is one of red, blue, green,",
+            "light blue, lightblue, sky or #rrggbb",
+        ],
+    ),
+    (
         "zone-too-small",
         &["deployment[0].zone: 8 stacking points do not fit in 1 hex of 6 each (R&S 7.0)"],
     ),
@@ -172,7 +211,7 @@ fn a_folder_with_broken_files_fails_as_a_whole() {
     let (code, out) = kepi(&["validate", "--quiet", LIB]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("17 file(s) checked, 15 with problems"),
+        out.contains("23 file(s) checked, 20 with problems, 1 with warnings"),
         "{out}"
     );
     let (code, out) = kepi(&["validate", "no/such/folder"]);

@@ -195,6 +195,7 @@ mod toy {
             sides.push(Some(SideForces {
                 groups,
                 summary: format!("{} units", roster.units.len()),
+                kinds: roster.units.iter().map(|u| u.kind.clone()).collect(),
             }));
             rosters.push(roster);
         }

@@ -2,7 +2,7 @@ use super::Outcome;
 use crate::library::{load_map, load_scenario};
 use crate::render::{self, DEFAULT_SCALE, RenderOptions};
 use crate::scenario::Scenario;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -27,7 +27,24 @@ pub struct Args {
     no_labels: bool,
 }
 
+/// The picture is PNG and nothing else: a file named otherwise would hold PNG bytes under a
+/// name that says JPEG (or nothing), so it is refused before anything is read or drawn.
+fn check_out(out: &Path) -> Result<(), String> {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(()),
+        Some(e) => Err(format!(
+            "--out {}: kepi render writes PNG only; name the file with .png, not .{e}",
+            out.display()
+        )),
+        None => Err(format!(
+            "--out {}: kepi render writes PNG only; name the file with .png",
+            out.display()
+        )),
+    }
+}
+
 pub fn run(args: Args) -> Outcome {
+    check_out(&args.out)?;
     let options = RenderOptions {
         scale: args.scale,
         hex_numbers: !args.no_hex_numbers,

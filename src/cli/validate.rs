@@ -16,6 +16,7 @@ pub struct Args {
 pub fn run(args: Args) -> Outcome {
     let files = json_files(&args.paths).map_err(|p| p.to_string())?;
     let mut bad = 0;
+    let mut warned = 0;
     for f in &files {
         let checked = validate_file(f);
         match &checked.result {
@@ -23,6 +24,11 @@ pub fn run(args: Args) -> Outcome {
                 if !args.quiet {
                     outln!("ok   {}: {summary}", f.display());
                 }
+                // Warnings are shown even with --quiet: they are what the file gets away with.
+                for w in checked.warnings.iter() {
+                    outln!("  warning: {w}");
+                }
+                warned += usize::from(!checked.warnings.is_empty());
             }
             Err(problems) => {
                 bad += 1;
@@ -33,7 +39,16 @@ pub fn run(args: Args) -> Outcome {
             }
         }
     }
-    outln!("{} file(s) checked, {} with problems", files.len(), bad);
+    if warned > 0 {
+        outln!(
+            "{} file(s) checked, {} with problems, {} with warnings",
+            files.len(),
+            bad,
+            warned
+        );
+    } else {
+        outln!("{} file(s) checked, {} with problems", files.len(), bad);
+    }
     Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {

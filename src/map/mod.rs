@@ -7,6 +7,7 @@
 //! hexes on the map and is stored once; every route step joins adjacent hexes; every feature has
 //! at least one hex, a unique code and a number used by no other feature (R&S 11.0).
 
+pub mod colors;
 mod file;
 pub mod grid;
 

@@ -16,32 +16,13 @@ const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
 /// Opacity of a side's tint over its deployment hexes.
 const TINT: f32 = 0.34;
 
-/// Side colours when a side's `color` is not one Kepi knows: side 0 blue, side 1 red.
+/// Blue and red: what side 0 and side 1 are painted when both sides have the same colour.
+/// (Validation refuses a colour Kepi does not know; these stay the fallback.)
 const DEFAULT_SIDES: [Color; 2] = [Color::rgb(0x23, 0x55, 0xc8), Color::rgb(0xc8, 0x28, 0x28)];
 
-/// A colour name of a side ("red", "blue", ...) or `#rrggbb`.
+/// A side's colour: a name Kepi knows or `#rrggbb` ([`crate::map::colors`]).
 fn named_color(name: &str) -> Option<Color> {
-    let n = name.trim().to_ascii_lowercase();
-    if let Some(c) = Color::hex(&n) {
-        return Some(c);
-    }
-    Some(match n.as_str() {
-        "red" => DEFAULT_SIDES[1],
-        "blue" => DEFAULT_SIDES[0],
-        "green" => Color::rgb(0x2a, 0x8a, 0x3a),
-        "yellow" => Color::rgb(0xd8, 0xb8, 0x10),
-        "gold" => Color::rgb(0xc8, 0x96, 0x00),
-        "orange" => Color::rgb(0xe0, 0x70, 0x10),
-        "purple" | "violet" => Color::rgb(0x80, 0x3c, 0xa8),
-        "black" => Color::rgb(0x20, 0x20, 0x20),
-        "white" => Color::rgb(0xf4, 0xf4, 0xf4),
-        "grey" | "gray" => Color::rgb(0x78, 0x78, 0x78),
-        "brown" => Color::rgb(0x82, 0x50, 0x28),
-        "tan" | "khaki" | "buff" => Color::rgb(0xbe, 0xa0, 0x64),
-        "navy" => Color::rgb(0x1e, 0x28, 0x78),
-        "light blue" | "lightblue" | "sky" => Color::rgb(0x50, 0x9c, 0xe0),
-        _ => return None,
-    })
+    crate::map::colors::side_color(name).map(|[r, g, b]| Color::rgb(r, g, b))
 }
 
 /// Each side's colour: its `color` when Kepi knows it, else the default; never the same

@@ -8,6 +8,7 @@
 //! which its `start` takes back from the validated [`super::Scenario`].
 
 use std::any::Any;
+use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -28,6 +29,9 @@ pub struct SideForces {
     pub groups: Vec<GroupForces>,
     /// One line for listings: "27 MZ; 3 CY; 2 MAh", "14 units, 3 leaders".
     pub summary: String,
+    /// The unit codes (catalog keys) of the side's units, in every group: what a rule naming a
+    /// unit code for this side can apply to (R&S: the codes of its order of battle).
+    pub kinds: BTreeSet<String>,
 }
 
 impl SideForces {

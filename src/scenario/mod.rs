@@ -9,6 +9,7 @@
 //! what its rule computes; every feature, route, unit code, terrain key and side named anywhere
 //! exists.
 
+pub mod checks;
 mod file;
 pub mod forces;
 pub mod rules;

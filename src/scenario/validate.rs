@@ -374,6 +374,7 @@ pub(super) fn validate(
                 })
                 .collect(),
         };
+        super::checks::places_units(&field, s, &groups, &mut c.p);
         let mut points = 0;
         for g in &groups {
             match s.forces.group(g.as_deref()) {
@@ -576,6 +577,8 @@ pub(super) fn validate(
         }
     }
 
+    // What would otherwise be accepted silently (scenario/checks.rs).
+    super::checks::check(&file, &map, &catalog, &parsed, &mut c.p);
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
     // A validated scenario's file lists every zone's hexes, those left to the rule included.

@@ -184,9 +184,20 @@ fn side_forces(s: &SideSection, catalog: &Catalog) -> SideForces {
             }
         })
         .collect();
+    let kinds = s
+        .oob
+        .groups
+        .iter()
+        .flat_map(|g| &g.entries)
+        .filter_map(|e| match &e.item {
+            Item::Unit(code) if e.count > 0 => Some(code.clone()),
+            _ => None,
+        })
+        .collect();
     SideForces {
         groups,
         summary: s.oob.to_string(),
+        kinds,
     }
 }
 
