@@ -162,7 +162,17 @@ impl Archive {
         // SQLITE_BUSY at once, the busy timeout does not apply), which lost games.
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
         // Read-only checks first: nothing is written to a file that is not ours.
-        let app: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
+        // One statement, so one consistent snapshot: read one by one, another process's
+        // migration could commit between the reads (application id 0, then its tables), and
+        // a new archive being created would look foreign.
+        let read = conn.query_row(
+            "SELECT a.application_id, v.user_version,
+                    (SELECT count(*) FROM sqlite_master WHERE type = 'table')
+             FROM pragma_application_id() AS a, pragma_user_version() AS v",
+            [],
+            |r| Ok((r.get::<_, i32>(0)?, r.get::<_, i32>(1)?, r.get::<_, i64>(2)?)),
+        );
+        let (app, version, tables) = match read {
             Ok(v) => v,
             Err(rusqlite::Error::SqliteFailure(e, _))
                 if e.code == rusqlite::ErrorCode::NotADatabase =>
@@ -171,12 +181,6 @@ impl Archive {
             }
             Err(e) => return Err(e.into()),
         };
-        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        let tables: i64 = conn.query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
-            [],
-            |r| r.get(0),
-        )?;
         if app != APPLICATION_ID && (app != 0 || tables > 0) {
             return Err(ArchiveError::Foreign { path: name });
         }
