@@ -86,7 +86,18 @@ impl Scenario {
         map: Map,
         catalog: Catalog,
     ) -> Result<Scenario, crate::problems::Problems> {
-        validate::validate(file, map, catalog)
+        validate::validate(file, map, catalog, false)
+    }
+
+    /// A scenario embedded in a game record, validated again: every check of [`Scenario::new`]
+    /// but those added after games could be recorded (a deployment zone holding hexes a river
+    /// rule forbids), so that a recorded game replays as it was played.
+    pub fn recorded(
+        file: ScenarioFile,
+        map: Map,
+        catalog: Catalog,
+    ) -> Result<Scenario, crate::problems::Problems> {
+        validate::validate(file, map, catalog, true)
     }
 
     pub fn side_index(&self, id: &str) -> Option<usize> {
