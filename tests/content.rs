@@ -945,7 +945,7 @@ fn a_zone_holding_river_hexes_a_river_rule_forbids_is_refused() {
         .to_string();
     assert!(
         e.contains(
-            "deployment[0].zone: the zone holds 5 river hexes that the Confederates may not \
+            "deployment[0].zone: the zone holds 5 river hexes that Confederates may not \
              enter ('Rivers may only be entered at bridges and fords.', special_rules[0]): \
              1928, 2028, 2128, 2228, 2229"
         ),

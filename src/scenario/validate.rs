@@ -669,7 +669,7 @@ fn zones_against_river_rules(c: &mut Checker<'_>, deployments: &[Deployment]) {
             c.p.push(
                 format!("deployment[{j}].zone"),
                 format!(
-                    "the zone holds {} that the {who} may not enter ('{}', special_rules[{i}]): \
+                    "the zone holds {} that {who} may not enter ('{}', special_rules[{i}]): \
                      {}; leave them out of the zone (a `terrain` rule with `not`, or `except`)",
                     plural(barred.len(), "river hex", "river hexes"),
                     r.text,
