@@ -87,7 +87,7 @@ pub fn embedded_scenario(
         Some(c) => c.clone().checked().map_err(|p| p.to_string())?,
         None => file.ruleset.tables()?.catalog.clone(),
     };
-    Scenario::new(file.clone(), map, catalog).map_err(|p| p.to_string())
+    Scenario::recorded(file.clone(), map, catalog).map_err(|p| p.to_string())
 }
 
 impl GameRecord {

@@ -646,7 +646,9 @@ fn bull_run_confederates_between_h32_and_h26_union_at_the_ford() {
     let m = &s.map;
     assert!(features(m, &["H32", "H26"]).is_subset(deployment(&s, 0)));
     let f17 = feature(m, "F17");
-    assert_eq!(deployment(&s, 2).len(), 7);
+    // Within one hex of the ford, less the two river hexes beside it (units enter rivers only
+    // at bridges and fords).
+    assert_eq!(deployment(&s, 2).len(), 5);
     assert!(deployment(&s, 2).iter().all(|h| dist_to(m, *h, &f17) <= 1));
     let v11 = feature(m, "V11");
     let (cx, _) = centroid(m, &v11);
@@ -883,4 +885,114 @@ fn shipped_scenarios_read_and_written_back_are_the_same_bytes() {
             path.display()
         );
     }
+}
+
+/// R&S 11.5 ("Rivers may only be entered at bridges and fords") and 11.17: a deployment zone
+/// never offers a hex its units may not enter.
+#[test]
+fn no_deployment_zone_offers_a_river_hex_its_units_may_not_enter() {
+    use kepi::scenario::rules::SpecialRule;
+    for path in scenario_files() {
+        let s = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+        let m = &s.map;
+        for r in &s.file.special_rules {
+            let SpecialRule::RiverCrossings {
+                side,
+                group,
+                unit: None,
+                terrain,
+                features: crossings,
+            } = &r.rule
+            else {
+                continue;
+            };
+            let allowed: Hexes =
+                features(m, &crossings.iter().map(String::as_str).collect::<Vec<_>>());
+            for (i, d) in s.file.deployment.iter().enumerate() {
+                if side.as_ref().is_some_and(|x| *x != d.side)
+                    || group.as_ref().is_some_and(|g| d.group.as_ref() != Some(g))
+                {
+                    continue;
+                }
+                for h in deployment(&s, i) {
+                    let t = m.terrain(*h).unwrap();
+                    assert!(
+                        !is_water(m, *h) || allowed.contains(h) || terrain.iter().any(|x| x == t),
+                        "{}: deployment {i} offers {}",
+                        s.file.id,
+                        m.grid.name(*h)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_zone_holding_river_hexes_a_river_rule_forbids_is_refused() {
+    let path = root().join("scenarios/rs-05-first-bull-run.json");
+    let s = scenario("rs-05-first-bull-run");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // The Confederate band as first written: on and between H32 and H26, rivers included.
+    v["deployment"][0]["zone"]["rule"] =
+        serde_json::json!({"kind": "between", "features": ["H32", "H26"], "slack": 0});
+    v["deployment"][0]["zone"]["hexes"] = serde_json::json!([]);
+    let file = kepi::scenario::ScenarioFile::from_text(&v.to_string()).unwrap();
+    let e = Scenario::new(file.clone(), s.map.clone(), s.catalog.clone())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(
+            "deployment[0].zone: the zone holds 5 river hexes that Confederates may not \
+             enter ('Rivers may only be entered at bridges and fords.', special_rules[0]): \
+             1928, 2028, 2128, 2228, 2229"
+        ),
+        "{e}"
+    );
+    // A game recorded with that text still opens: it replays as it was played.
+    assert!(Scenario::recorded(file, s.map.clone(), s.catalog.clone()).is_ok());
+}
+
+/// "By the end of Game-Turn N" (and "by the last Game-Turn", "on or before Game-Turn N"): met
+/// at the end of any game-turn up to N, which ends the game; "at the end of Game-Turn N": that
+/// game-turn only. One phrase, one reading, in every scenario (R&S 11.8, 11.9, 11.12,
+/// 11.14-11.17).
+#[test]
+fn by_the_end_of_game_turn_n_is_read_one_way() {
+    let mut by = Vec::new();
+    for path in scenario_files() {
+        let s = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+        for v in &s.file.victory {
+            let t = v.text.to_lowercase();
+            let is_by = t.contains("by the end of")
+                || t.contains("by the last")
+                || t.contains("on or before game-turn");
+            if is_by && !matches!(v.rule, VictoryRule::DestroyAll { .. }) {
+                by.push(s.file.id.clone());
+                assert!(v.sudden_death, "{}: {}", s.file.id, v.text);
+                assert!(
+                    !matches!(v.rule, VictoryRule::HoldForTurns { .. }),
+                    "{}: {}",
+                    s.file.id,
+                    v.text
+                );
+            } else {
+                assert!(!v.sudden_death, "{}: {}", s.file.id, v.text);
+            }
+        }
+    }
+    assert_eq!(
+        by,
+        [
+            "rs-08-gettysburg-picketts-charge",
+            "rs-09-langensalza",
+            "rs-12-plevna-grivitza",
+            "rs-14-tarapaca",
+            "rs-15-el-caney",
+            "rs-16-modder-river",
+            "rs-17-south-africa"
+        ]
+    );
 }

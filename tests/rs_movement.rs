@@ -833,6 +833,11 @@ fn scenario_special_rule_rivers_entered_only_at_bridges_and_fords() {
     let mut g = Game::with(&spec, "3 MZ", "1 MZ", GameOptions::default(), |v| {
         v["special_rules"] = json!([{"text": "Rivers may only be entered at bridges and fords.",
             "rule": {"kind": "river_crossings", "terrain": ["ford", "bridge"]}}]);
+        // A zone never offers a hex its units may not enter: anywhere but in the river.
+        for d in 0..2 {
+            v["deployment"][d]["zone"] = json!({"text": "anywhere but in the river",
+                "rule": {"kind": "terrain", "terrain": ["river"], "not": true}});
+        }
     });
     g.setup(
         &[("Red MZ 1", "1010")],

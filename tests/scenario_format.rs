@@ -200,3 +200,23 @@ fn treat_as_plays_hexes_features_and_terrain_as_another_terrain() {
         "{err}"
     );
 }
+
+/// A scenario embedded in a recorded game is read with the checks the engine needs, not those
+/// added later to catch a designer's mistakes, so the game still opens and replays.
+#[test]
+fn a_recorded_scenario_is_not_refused_for_a_designers_mistake_found_later() {
+    let mj = map_json(&MapSpec::default());
+    let map = Map::from_text(&mj.to_string()).unwrap();
+    let mut sj = scenario_json(&map, "1 MZ", "1 MZ", 5);
+    sj["sides"][0]["color"] = json!("chartreuse");
+    let file = ScenarioFile::from_text(&sj.to_string()).unwrap();
+    let catalog = RulesetTables::rifle_and_saber().catalog.clone();
+    let err = Scenario::new(file.clone(), map.clone(), catalog.clone())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("sides[0].color: unknown colour 'chartreuse'"),
+        "{err}"
+    );
+    assert!(Scenario::recorded(file, map, catalog).is_ok());
+}

@@ -252,7 +252,10 @@ def hill(code, nm, hexes, crest=(), ridge_all_crest=True):
                     side(c, n, "ridge")
     feature(code, nm, hexes)
 
-hill("H24", "Signal Hill", blob(["0721", "0723"]), crest=["0721", "0722"])
+# H24 anchors the Union's right on the great forest, over the Northwest Road: Pickett's Charge
+# (R&S 11.8) must break through H24-H25-H26 to reach the west edge, and the way around the line
+# goes through the forest (twice the movement points of the way through it).
+hill("H24", "Signal Hill", blob(["1115", "1117"]), crest=["1115", "1116"])
 hill("H25", "Kopje Ridge", blob(["1033", "1035"]), crest=["1033", "1034"])
 hill("H26", "Round Top", blob(["2633"], extra=["2631", "2732"]), crest=["2633", "2632"])
 hill("H27", "Devil's Knoll", blob(["1833", "1835"]), crest=["1834"])

@@ -170,7 +170,13 @@ impl Archive {
                     (SELECT count(*) FROM sqlite_master WHERE type = 'table')
              FROM pragma_application_id() AS a, pragma_user_version() AS v",
             [],
-            |r| Ok((r.get::<_, i32>(0)?, r.get::<_, i32>(1)?, r.get::<_, i64>(2)?)),
+            |r| {
+                Ok((
+                    r.get::<_, i32>(0)?,
+                    r.get::<_, i32>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            },
         );
         let (app, version, tables) = match read {
             Ok(v) => v,

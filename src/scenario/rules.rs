@@ -67,11 +67,14 @@ pub struct Grade {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExitCount {
-    /// At least `count` units (of one type, if `unit` is given): "10 MZ or more".
+    /// At least `count` units (of one type, or of one marker kind made a unit by a special
+    /// rule, if `unit` or `extra` is given): "10 MZ or more", "all four limbers" (R&S 11.17).
     Units {
         count: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        extra: Option<crate::engine::rifle_and_saber::oob::Extra>,
     },
     /// At least this fraction of the side's units: "one-third or more of their units".
     Fraction { fraction: Frac },
@@ -285,4 +288,45 @@ pub enum SpecialRule {
     },
     /// Wording with no mechanical effect the engine must enforce (a note to the players).
     Note,
+}
+
+/// Each hex whose terrain a special rule changes, with the terrain it plays as (R&S 11.0:
+/// "ignore certain terrain features"): `treat_as_clear` and `treat_as` rules in the order the
+/// scenario gives them, a later rule over an earlier one. Hexes not listed play as the map has
+/// them.
+pub fn played_terrain(
+    rules: &[super::file::SpecialRuleEntry],
+    map: &crate::map::Map,
+) -> std::collections::BTreeMap<crate::map::HexCoord, String> {
+    let grid = map.grid;
+    let mut played = std::collections::BTreeMap::new();
+    for r in rules {
+        let (terrain, features, hexes, as_terrain): (&[String], &[String], &[String], &str) =
+            match &r.rule {
+                SpecialRule::TreatAsClear { terrain, features } => {
+                    (terrain, features, &[], "clear")
+                }
+                SpecialRule::TreatAs {
+                    terrain,
+                    features,
+                    hexes,
+                    as_terrain,
+                } => (terrain, features, hexes, as_terrain.as_str()),
+                _ => continue,
+            };
+        let named = features
+            .iter()
+            .filter_map(|c| map.feature(c))
+            .flat_map(|f| f.hexes.iter().copied())
+            .chain(hexes.iter().filter_map(|n| grid.parse(n)))
+            .chain(grid.hexes().filter(|h| {
+                map.terrain(*h)
+                    .is_some_and(|k| terrain.iter().any(|t| t == k))
+            }))
+            .collect::<Vec<_>>();
+        for h in named {
+            played.insert(h, as_terrain.to_string());
+        }
+    }
+    played
 }

@@ -217,6 +217,7 @@ pub(super) fn validate(
     file: ScenarioFile,
     map: Map,
     catalog: Catalog,
+    recorded: bool,
 ) -> Result<Scenario, Problems> {
     let tables = file.ruleset.tables();
     let mut c = Checker {
@@ -374,7 +375,9 @@ pub(super) fn validate(
                 })
                 .collect(),
         };
-        super::checks::places_units(&field, s, &groups, &mut c.p);
+        if !recorded {
+            super::checks::places_units(&field, s, &groups, &mut c.p);
+        }
         let mut points = 0;
         for g in &groups {
             match s.forces.group(g.as_deref()) {
@@ -577,8 +580,14 @@ pub(super) fn validate(
         }
     }
 
-    // What would otherwise be accepted silently (scenario/checks.rs).
-    super::checks::check(&file, &map, &catalog, &parsed, &mut c.p);
+    // A deployment zone never offers a hex its units may not enter; nothing is accepted
+    // silently (checks.rs). Scenarios recorded in games before these checks keep replaying as
+    // they were played: the checks catch a designer's mistakes, the engine does not need them.
+    if !recorded {
+        zones_against_river_rules(&mut c, &deployments);
+        super::checks::check(&file, &map, &catalog, &parsed, &mut c.p);
+    }
+
     let p = std::mem::take(&mut c.p);
     p.into_result(())?;
     // A validated scenario's file lists every zone's hexes, those left to the rule included.
@@ -601,4 +610,77 @@ pub(super) fn validate(
         reinforcements,
         section: forces.expect("read").section,
     })
+}
+
+/// Refuses deployment zone hexes that a `river_crossings` rule forbids to every unit the entry
+/// places: river hexes other than the crossings the rule allows (R&S 11.5 "Rivers may only be
+/// entered at bridges and fords"; 11.17). A rule for one kind of unit (the limbers) leaves the
+/// hex to the entry's other units.
+fn zones_against_river_rules(c: &mut Checker<'_>, deployments: &[Deployment]) {
+    let (file, map) = (c.file, c.map);
+    let played = super::rules::played_terrain(&file.special_rules, map);
+    let water = |h: &HexCoord| {
+        let t = played
+            .get(h)
+            .map(String::as_str)
+            .or_else(|| map.terrain(*h));
+        matches!(t, Some("river" | "ford" | "bridge"))
+    };
+    for (i, r) in file.special_rules.iter().enumerate() {
+        let SpecialRule::RiverCrossings {
+            side,
+            group,
+            unit: None,
+            terrain,
+            features,
+        } = &r.rule
+        else {
+            continue;
+        };
+        let side = match side {
+            Some(id) => match file.sides.iter().position(|s| &s.id == id) {
+                Some(s) => Some(s),
+                None => continue, // refused above
+            },
+            None => None,
+        };
+        let allowed: BTreeSet<HexCoord> = features
+            .iter()
+            .filter_map(|f| map.feature(f))
+            .flat_map(|f| f.hexes.iter().copied())
+            .chain(map.grid.hexes().filter(|h| {
+                map.terrain(*h)
+                    .is_some_and(|k| terrain.iter().any(|t| t == k))
+            }))
+            .collect();
+        for (j, d) in deployments.iter().enumerate() {
+            let whole = match group {
+                Some(g) => d.groups.iter().all(|x| x.as_ref() == Some(g)),
+                None => true,
+            };
+            if side.is_some_and(|s| s != d.side) || !whole {
+                continue;
+            }
+            let barred: Vec<String> = d
+                .hexes
+                .iter()
+                .filter(|h| water(h) && !allowed.contains(h))
+                .map(|h| map.grid.name(*h))
+                .collect();
+            if barred.is_empty() {
+                continue;
+            }
+            let who = &file.sides[d.side].name;
+            c.p.push(
+                format!("deployment[{j}].zone"),
+                format!(
+                    "the zone holds {} that {who} may not enter ('{}', special_rules[{i}]): \
+                     {}; leave them out of the zone (a `terrain` rule with `not`, or `except`)",
+                    plural(barred.len(), "river hex", "river hexes"),
+                    r.text,
+                    abbreviate(&barred)
+                ),
+            );
+        }
+    }
 }

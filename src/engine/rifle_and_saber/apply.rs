@@ -455,28 +455,37 @@ impl Ctx<'_> {
                 self.name(hex)
             )));
         }
+        let setup = self.s.setup.clone();
+        let own = &setup.sides[side];
+        if let Some(forbidden) = &own.ip_at_deployment
+            && forbidden.contains(&hex)
+        {
+            // R&S 11.8: "Union may not place improved position counters on H24, H25, or H26
+            // proper during deployment".
+            return Err(r(
+                "Scenario special rule",
+                format!("no improved position may be placed on {}", self.name(hex)),
+            ));
+        }
         if self.s.improved_left[side] > 0 {
             self.s.improved_left[side] -= 1;
-        } else {
-            match &self.s.setup.sides[side].ip_at_deployment {
-                Some(forbidden) if forbidden.contains(&hex) => {
-                    return Err(r(
-                        "Scenario special rule",
-                        format!("no improved position may be placed on {}", self.name(hex)),
-                    ));
-                }
-                Some(_) => {}
-                None => {
-                    return Err(r(
-                        "R&S 10.2",
-                        format!(
-                            "{} has no improved positions to place",
-                            self.s.setup.sides[side].name
-                        ),
-                    ));
-                }
-            }
+        } else if own.improved_positions > 0 {
+            // R&S 11.13: an order of battle that lists improved positions ("8 Improved
+            // Positions") allots that many, with or without a rule placing them at deployment.
+            return Err(r(
+                "Scenario order of battle",
+                format!(
+                    "the {} have placed all {} improved positions of their order of battle",
+                    own.name, own.improved_positions
+                ),
+            ));
+        } else if own.ip_at_deployment.is_none() {
+            return Err(r(
+                "R&S 10.2",
+                format!("{} has no improved positions to place", own.name),
+            ));
         }
+        // Otherwise R&S 11.8 "with improved positions as desired": no count, one a hex.
         self.s.improved.insert(hex);
         self.events.push(Event::ImprovedPositionPlaced { hex });
         Ok(())

@@ -221,9 +221,13 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         match rule {
             VictoryRule::Exit {
                 side,
-                units: ExitCount::All {
-                    extra: Some(extra), ..
-                },
+                units:
+                    ExitCount::All {
+                        extra: Some(extra), ..
+                    }
+                    | ExitCount::Units {
+                        extra: Some(extra), ..
+                    },
                 ..
             } => out.push((format!("{field}.units.extra"), side.clone(), *extra)),
             VictoryRule::All { of, .. } | VictoryRule::Any { of, .. } => {

@@ -337,33 +337,44 @@ impl Setup {
         // Each hex's terrain for the battle: treat_as_clear and treat_as rules in the order
         // the scenario gives them, a later rule over an earlier one.
         let grid = map.grid;
-        let mut played: BTreeMap<HexCoord, String> = BTreeMap::new();
-        for r in &file.special_rules {
-            let (terrain, features, hexes, as_terrain) = match &r.rule {
-                SpecialRule::TreatAsClear { terrain, features } => {
-                    (terrain, features, &Vec::new(), "clear")
-                }
-                SpecialRule::TreatAs {
-                    terrain,
-                    features,
-                    hexes,
-                    as_terrain,
-                } => (terrain, features, hexes, as_terrain.as_str()),
-                _ => continue,
-            };
-            if tec.terrain(as_terrain).is_none() {
-                return Err(RuleError::Unimplemented(format!(
-                    "a terrain chart without '{as_terrain}'"
-                )));
+        let played = crate::scenario::rules::played_terrain(&file.special_rules, map);
+        if let Some(t) = played.values().find(|t| tec.terrain(t).is_none()) {
+            return Err(RuleError::Unimplemented(format!(
+                "a terrain chart without '{t}'"
+            )));
+        }
+        // R&S 11.7, 11.13 "Treat R3 and H27 as clear terrain": a hill played as clear terrain
+        // is gone, not only its slopes: no ridge on its hexsides and no height. Its hexes lie
+        // at the level of the ground around them (the lowest hex bordering them).
+        let flat: BTreeSet<HexCoord> = played
+            .iter()
+            .filter(|(h, t)| t.as_str() == "clear" && map.terrain(**h) == Some("slope"))
+            .map(|(h, _)| *h)
+            .collect();
+        let mut ground: BTreeMap<HexCoord, u8> = BTreeMap::new();
+        for &start in &flat {
+            if ground.contains_key(&start) {
+                continue;
             }
-            let mut named = feature_hexes(features);
-            named.extend(hexes.iter().filter_map(|n| grid.parse(n)));
-            named.extend(grid.hexes().filter(|h| {
-                map.terrain(*h)
-                    .is_some_and(|k| terrain.iter().any(|t| t == k))
-            }));
-            for h in named {
-                played.insert(h, as_terrain.to_string());
+            let mut part = vec![start];
+            let mut seen = BTreeSet::from([start]);
+            let mut low: Option<u8> = None;
+            let mut i = 0;
+            while i < part.len() {
+                for n in grid.neighbors(part[i]).collect::<Vec<_>>() {
+                    if flat.contains(&n) {
+                        if seen.insert(n) {
+                            part.push(n);
+                        }
+                    } else {
+                        let e = map.elevation(n).unwrap_or(0);
+                        low = Some(low.map_or(e, |l| l.min(e)));
+                    }
+                }
+                i += 1;
+            }
+            for h in part {
+                ground.insert(h, low.unwrap_or(0));
             }
         }
         let hexes: Vec<HexInfo> = grid
@@ -386,7 +397,10 @@ impl Setup {
                     blocks_los: t.blocks_line_of_sight,
                     clear: t.key == "clear",
                     water: matches!(t.key.as_str(), "river" | "ford" | "bridge"),
-                    elevation: map.elevation(h).unwrap_or(0),
+                    elevation: ground
+                        .get(&h)
+                        .copied()
+                        .unwrap_or_else(|| map.elevation(h).unwrap_or(0)),
                 }
             })
             .collect();
@@ -394,7 +408,13 @@ impl Setup {
         let mut hexside_extra = BTreeMap::new();
         for (edge, features) in map.hexsides() {
             let mut extra = Frac::ZERO;
+            let (a, b) = edge.hexes();
+            let flattened = flat.contains(&a) || flat.contains(&b);
             for f in features {
+                // R&S 11.7, 11.13: a hill played as clear terrain has no ridges.
+                if flattened && f == "ridge" {
+                    continue;
+                }
                 let hs = tec.hexside(f).expect("validated hexside");
                 extra = extra + hs.movement_extra;
                 if hs.blocks_line_of_sight {

@@ -218,9 +218,11 @@ pub(super) fn build(
             } => VictorySetup::Exit {
                 side: side_of(side),
                 count: match units {
-                    ExitCount::Units { count, unit } => ExitSetup::Units {
+                    ExitCount::Units { count, unit, extra } => ExitSetup::Units {
                         count: *count,
-                        kind: unit.as_deref().and_then(kind_of),
+                        kind: unit.as_deref().and_then(kind_of).or_else(|| {
+                            extra.and_then(|x| special_kinds.get(&(side_of(side), x)).copied())
+                        }),
                     },
                     ExitCount::Fraction { fraction } => ExitSetup::Fraction(*fraction),
                     ExitCount::All { unit, extra } => ExitSetup::All {
