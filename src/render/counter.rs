@@ -120,8 +120,10 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
                     segment(&mut img, (cx + dx, y0 + lw), (cx + dx, y1 - lw), lw, dark);
                 }
             }
-            let kt = text_scale(&p.top, text_w, max_k);
-            centred_text(&mut img, &p.top, (by - b - line_h(kt)) / 2 + b / 2, kt, ink);
+            // The code fits between the border and the box, with a border's width of space.
+            let fit_h = ((by - 4 * b).max(7) / 7) as u32;
+            let kt = text_scale(&p.top, text_w, max_k.min(fit_h.max(1)));
+            centred_text(&mut img, &p.top, b + (by - 2 * b - line_h(kt)) / 2, kt, ink);
             let kb = text_scale(&p.bottom, text_w, max_k);
             let below = by + bh + b;
             centred_text(
