@@ -165,7 +165,7 @@ pub fn run(a: Args) -> Outcome {
 
 /// VASSAL export of the scenario with the most counters (Varese, 75 piece slots) at the
 /// default hex size: board and counter pictures, build file, zip. Held to 2 s.
-fn bench_vassal(path: &std::path::Path, runs: usize) -> Result<(), String> {
+fn bench_vassal(path: &std::path::Path, runs: u32) -> Result<(), String> {
     let scenario = load_scenario(path).map_err(|p| p.to_string())?;
     let mut times = Vec::new();
     let mut bytes = 0;
