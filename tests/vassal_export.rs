@@ -165,6 +165,28 @@ fn every_scenario_and_games_read_back_with_pywargame() {
 }
 
 #[test]
+fn pointy_and_odd_shoved_grids_read_back() {
+    use kepi::map::{Grid, Orientation, Shove};
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let base = load_scenario(&root().join("scenarios/rs-02-varese.json")).unwrap();
+    let g = base.map.grid;
+    for (o, shove, size) in [
+        (Orientation::Pointy, Shove::Even, 50),
+        (Orientation::Pointy, Shove::Odd, 37),
+        (Orientation::Flat, Shove::Odd, 44),
+    ] {
+        // The same hexes (names, terrain) laid out on another grid.
+        let mut s = base.clone();
+        s.map.grid = Grid::new(o, shove, g.columns, g.rows);
+        let m = vassal::export(&s, None, &ExportOptions { hex_size: size }).unwrap();
+        let (vmod, exp) = write(dir.path(), &format!("{o:?}-{shove:?}"), &m);
+        let (ok, text) = check(&py, &vmod, &exp);
+        assert!(ok, "{o:?} {shove:?}: {text}");
+    }
+}
+
+#[test]
 fn the_checker_finds_a_hex_off_centre_and_a_wrong_value() {
     let py = python();
     let dir = tempfile::tempdir().unwrap();

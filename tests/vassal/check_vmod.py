@@ -12,7 +12,8 @@ Checks (each failure is printed; exit 1 if any):
 - every SetupStack names a hex of the map (useGridLocation);
 - for every hex, the centre VASSAL's HexGridNumbering.getCenterPoint gives its name (computed
   here from the grid's attributes, as the Java code does) is within 1 px of the hex's centre in
-  the board picture, and the board picture has the size Kepi drew."""
+  the board picture, VASSAL's getRow/getColumn name the picture's centre pixel back with the
+  hex's name, and the board picture has the size Kepi drew."""
 
 import json
 import re
@@ -68,6 +69,43 @@ def center_point(grid, numbering, name):
     if grid["sideways"] == "true":
         x, y = y, x
     return x, y
+
+
+def java_round(v):
+    """Java's Math.round: floor(v + 0.5)."""
+    import math
+
+    return math.floor(v + 0.5)
+
+
+def location_name(grid, numbering, px, py):
+    """VASSAL's HexGridNumbering.getColumn/getRow and RegularGridNumbering.getName for a point
+    (stagger off, nothing descending: what Kepi writes)."""
+    import math
+
+    if grid["sideways"] == "true":
+        px, py = py, px
+    dx, dy = float(grid["dx"]), float(grid["dy"])
+    x0, y0 = int(grid["x0"]), int(grid["y0"])
+    col = math.floor((px - x0) / dx + 0.5)
+    nx = java_round((px - x0) / dx)
+    if nx % 2 == 0:
+        row = java_round((py - y0) / dy)
+    else:
+        row = java_round((py - y0 - dy / 2) / dy)
+
+    def name(n, leading):
+        val = "-" if n < 0 else ""
+        n = abs(n)
+        while leading > 0 and n < 10 ** leading:
+            val += "0"
+            leading -= 1
+        return val + str(n)
+
+    col_name = name(col + int(numbering["hOff"]), int(numbering["hLeading"]))
+    row_name = name(row + int(numbering["vOff"]), int(numbering["vLeading"]))
+    sep = numbering["sep"] or ""
+    return col_name + sep + row_name if numbering["first"] == "H" else row_name + sep + col_name
 
 
 def traits_of(slot):
@@ -159,6 +197,10 @@ def main(vmod_path, expected_path):
         worst = max(worst, d)
         if d >= 1.0:
             problem(f"{h['name']}: VASSAL centre {c}, picture centre ({h['x']:.2f}, {h['y']:.2f})")
+        # And back: VASSAL names the picture's centre pixel as Kepi does.
+        back = location_name(grid, numbering, int(h["x"]), int(h["y"]))
+        if back != h["name"]:
+            problem(f"{h['name']}: VASSAL names its centre pixel {back}")
     # PNG header: width and height.
     w = int.from_bytes(board_png[16:20], "big")
     hgt = int.from_bytes(board_png[20:24], "big")
