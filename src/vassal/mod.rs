@@ -350,6 +350,8 @@ pub fn export(
                 .attr("name", "Game-Turn")
                 .attr("buttonText", "Game-Turn")
                 .attr("turnFormat", "$level1$")
+                .attr("length", last)
+                .attr("lengthStyle", "Maximum")
                 .child(
                     Element::module("turn.CounterTurnLevel")
                         .attr("property", "GameTurn")

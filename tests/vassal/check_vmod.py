@@ -137,6 +137,17 @@ def main(vmod_path, expected_path):
     if next_id != exp["next_piece_slot_id"]:
         problem(f"nextPieceSlotId {next_id}, expected {exp['next_piece_slot_id']}")
 
+    # Play aids: the 1d6 button, the game-turn counter of the scenario's length, the help page.
+    dice = game.getDiceButtons()
+    if not any(d["nDice"] == "1" and d["nSides"] == "6" for d in dice.values()):
+        problem("no 1d6 dice button")
+    turns = [e for e in build._root.getElementsByTagName("VASSAL.build.module.turn.CounterTurnLevel")]
+    if not any(t.getAttribute("loopLimit") == str(exp["game_length"]) for t in turns):
+        problem(f"no game-turn counter of {exp['game_length']} game-turns")
+    helps = build._root.getElementsByTagName("VASSAL.build.module.documentation.HelpFile")
+    if not any(h.getAttribute("fileName") in names for h in helps):
+        problem("no help page in the module")
+
     # Every slot: decodable, unique gpid, image present.
     all_slots = game.getAllElements(PieceSlot, single=False)
     gpids = [int(s["gpid"]) for s in all_slots]
