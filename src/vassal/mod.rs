@@ -417,15 +417,16 @@ fn module_name(s: &Scenario, state: Option<&State>) -> String {
 }
 
 fn module_description(s: &Scenario, state: Option<&State>) -> String {
-    let what = if state.is_some() {
-        "a game of"
-    } else {
-        "scenario"
-    };
-    format!(
-        "Rifle & Saber {what} {}, {}: exported by Kepi",
-        s.file.title, s.file.date
-    )
+    match state {
+        Some(st) => format!(
+            "Rifle & Saber: a game of {} ({}) at game-turn {}, exported by Kepi",
+            s.file.title, s.file.date, st.turn
+        ),
+        None => format!(
+            "Rifle & Saber: the scenario {} ({}), exported by Kepi",
+            s.file.title, s.file.date
+        ),
+    }
 }
 
 fn now_millis() -> u128 {
