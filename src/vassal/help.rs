@@ -32,10 +32,14 @@ pub fn page(s: &Scenario, setup: &Setup, state: Option<&State>) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
-        "<html><head><meta charset=\"utf-8\"><title>{t}</title></head><body>\n<h1>{t}</h1>\n<p>{d}. {p}</p>\n",
+        "<html><head><meta charset=\"utf-8\"><title>{t}</title></head><body>\n<h1>{t}</h1>\n<p>{d}</p>\n",
         t = esc(&f.title),
-        d = esc(&f.date),
-        p = esc(&f.portion)
+        d = esc(&[f.date.as_str(), f.portion.as_str()]
+            .iter()
+            .filter(|x| !x.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(". ")),
     );
     let forces: Vec<String> = s
         .sides
