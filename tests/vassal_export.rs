@@ -207,3 +207,31 @@ fn the_checker_finds_a_hex_off_centre_and_a_wrong_value() {
         "{text}"
     );
 }
+
+#[test]
+fn the_help_page_lists_reinforcements_by_game_turn_and_the_victory_conditions() {
+    use std::io::Read;
+    let s = load_scenario(&root().join("scenarios/rs-03-palestro.json")).unwrap();
+    let m = vassal::export(&s, None, &ExportOptions { hex_size: 32 }).unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(m.vmod)).unwrap();
+    let mut html = String::new();
+    zip.by_name("help/scenario.html")
+        .unwrap()
+        .read_to_string(&mut html)
+        .unwrap();
+    let r = s
+        .reinforcements
+        .first()
+        .expect("Palestro has reinforcements");
+    assert!(html.contains("<h2>Reinforcements</h2>"), "{html}");
+    assert!(html.contains(&format!("Game-Turn {}: ", r.turn)), "{html}");
+    for v in &s.file.victory {
+        let text = v
+            .text
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        assert!(html.contains(&text.replace('"', "&quot;")), "{}", v.text);
+    }
+    assert!(html.contains(&format!("{} game-turns", s.file.game_length)));
+}
