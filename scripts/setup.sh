@@ -40,7 +40,7 @@ command -v node >/dev/null 2>&1 || app_pkgs+=(nodejs npm)
 command -v python3 >/dev/null 2>&1 || app_pkgs+=(python3)
 # Python's venv module: the VASSAL export test reads modules back with pywargame (PyPI, pinned) in
 # a project-local environment (scripts/vassal-venv.sh).
-python3 -c 'import ensurepip' >/dev/null 2>&1 || app_pkgs+=(python3-venv)
+app_pkgs+=(python3-venv)
 apt_install_missing "${app_pkgs[@]}"
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$node_major" -lt 20 ]; then
