@@ -10,6 +10,13 @@ use crate::render::{CounterPicture, CounterSymbol, render_counter};
 use crate::tables::catalog::Arm;
 use image::RgbaImage;
 
+/// Indices of [`MARKERS`].
+pub const DISRUPTED: usize = 0;
+pub const LIMBERED: usize = 1;
+pub const TRENCH: usize = 2;
+pub const IMPROVED_POSITION: usize = 3;
+pub const CHARGE: usize = 4;
+
 /// A marker of the rules: its key, the word on it and its colour.
 pub const MARKERS: [(&str, &str, [u8; 3]); 5] = [
     ("disrupted", "DISR", [0xf0, 0xc8, 0x20]),

@@ -251,12 +251,12 @@ pub fn export(
                 .attr("location", &name)
                 .attr("x", 0)
                 .attr("y", 0);
-            let mut marks: Vec<&str> = Vec::new();
+            let mut marks: Vec<usize> = Vec::new();
             if s.trenches.contains(&h) {
-                marks.push("trench");
+                marks.push(counters::TRENCH);
             }
             if s.improved.contains(&h) {
-                marks.push("improved-position");
+                marks.push(counters::IMPROVED_POSITION);
             }
             for &i in &units {
                 let u = &s.units[i];
@@ -264,31 +264,23 @@ pub fn export(
                 stack = stack.child(slots.slot(&setup.units[i].label, &piece));
                 let mut own = Vec::new();
                 if u.disrupted() {
-                    own.push("disrupted");
+                    own.push(counters::DISRUPTED);
                 }
                 if u.limbered {
-                    own.push("limbered");
+                    own.push(counters::LIMBERED);
                 }
                 if u.charging {
-                    own.push("charge");
+                    own.push(counters::CHARGE);
                 }
                 for m in own {
-                    let (key, word, _) = MARKERS
-                        .iter()
-                        .find(|(k, _, _)| *k == m)
-                        .copied()
-                        .unwrap_or(MARKERS[0]);
+                    let (key, word, _) = MARKERS[m];
                     stack = stack.child(slots.slot(word, &counters::marker_piece(key, word)));
                     markers_json
                         .push(json!({"hex": name, "marker": key, "unit": setup.units[i].label}));
                 }
             }
             for m in marks {
-                let (key, word, _) = MARKERS
-                    .iter()
-                    .find(|(k, _, _)| *k == m)
-                    .copied()
-                    .unwrap_or(MARKERS[0]);
+                let (key, word, _) = MARKERS[m];
                 stack = stack.child(slots.slot(word, &counters::marker_piece(key, word)));
                 markers_json.push(json!({"hex": name, "marker": key}));
             }
