@@ -38,6 +38,9 @@ app_pkgs=(file curl libwebkit2gtk-4.1-dev libssl-dev librsvg2-dev libayatana-app
 command -v node >/dev/null 2>&1 || app_pkgs+=(nodejs npm)
 # Python 3 (standard library only) sends the window its close request in the end-to-end test.
 command -v python3 >/dev/null 2>&1 || app_pkgs+=(python3)
+# Python's venv module: the VASSAL export test reads modules back with pywargame (PyPI, pinned) in
+# a project-local environment (scripts/vassal-venv.sh).
+app_pkgs+=(python3-venv)
 apt_install_missing "${app_pkgs[@]}"
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$node_major" -lt 20 ]; then
@@ -48,3 +51,5 @@ fi
 if ! command -v tauri-driver >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/tauri-driver" ]; then
   cargo install tauri-driver --locked --version '^2'
 fi
+# pywargame (pinned) in target/vassal-venv, for the VASSAL export test.
+bash scripts/vassal-venv.sh >/dev/null

@@ -20,3 +20,4 @@ pub mod render;
 pub mod scenario;
 pub mod shipped;
 pub mod tables;
+pub mod vassal;

@@ -156,10 +156,35 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99)),
     );
+    bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
         bench_archive(&fatehpur)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// VASSAL export of the scenario with the most counters (Varese, 75 piece slots) at the
+/// default hex size: board and counter pictures, build file, zip. Held to 2 s.
+fn bench_vassal(path: &std::path::Path, runs: u32) -> Result<(), String> {
+    let scenario = load_scenario(path).map_err(|p| p.to_string())?;
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let m = crate::vassal::export(&scenario, None, &crate::vassal::ExportOptions::default())
+            .map_err(|e| e.to_string())?;
+        times.push(t.elapsed());
+        bytes = m.vmod.len();
+    }
+    outln!(
+        "VASSAL export of {} ({} KB module, {} px per hex): median {}, max {}",
+        scenario.file.title,
+        bytes / 1024,
+        crate::vassal::DEFAULT_HEX_SIZE,
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 1.0)),
+    );
+    Ok(())
 }
 
 fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {

@@ -16,6 +16,7 @@ mod pack;
 mod render;
 mod tables;
 mod validate;
+mod vassal;
 mod zones;
 
 use clap::{Parser, Subcommand};
@@ -82,6 +83,8 @@ enum Command {
     Zones(zones::Args),
     /// Scenario packs: export, import, list and verify `.kepipack` files.
     Pack(pack::Args),
+    /// VASSAL modules: export a scenario or a game's position as a `.vmod`.
+    Vassal(vassal::Args),
 }
 
 /// `kepi` with the process's arguments.
@@ -111,6 +114,7 @@ where
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
         Command::Pack(a) => pack::run(a),
+        Command::Vassal(a) => vassal::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Replay(a) => archive::replay(a),
         Command::Tree(a) => archive::tree(a),

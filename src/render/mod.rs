@@ -24,10 +24,13 @@
 //! 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
 //! legend entries that cannot fit are left out.
 
+mod counter;
 mod draw;
 mod font;
 mod raster;
 mod scenario;
+
+pub use counter::{CounterPicture, CounterSymbol, render_counter, side_rgb};
 
 use crate::map::{Grid, HexCoord, Map, Orientation};
 use crate::scenario::Scenario;

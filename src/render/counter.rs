@@ -1,0 +1,188 @@
+//! Counter pictures: one square counter of a unit type in its side's colour, or a marker, as
+//! the printed counters show them (a unit-type box with the NATO symbol, the code above, the
+//! printed values below). Used by the VASSAL export; deterministic like every picture here.
+//!
+//! Invariant: the picture is `size` x `size` pixels, opaque, with a dark border one pixel or
+//! more wide; text that does not fit is drawn at the smallest font scale and clipped by the
+//! picture, never wrapped.
+
+use super::font::{Font, draw_text};
+use super::raster::{Color, rect, segment};
+use super::scenario::side_colors;
+use crate::scenario::Scenario;
+use image::RgbaImage;
+
+/// The symbol in a unit counter's box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterSymbol {
+    /// A cross from corner to corner.
+    Infantry,
+    /// One diagonal.
+    Cavalry,
+    /// Cross and a bar below: infantry that rides.
+    MountedRifles,
+    /// A filled dot.
+    Artillery,
+    /// A dot with two bars: machine gun.
+    MachineGun,
+}
+
+/// What a counter shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterPicture {
+    /// Width and height in pixels (at least 16).
+    pub size: u32,
+    /// Background, `[r, g, b]`.
+    pub fill: [u8; 3],
+    /// The unit-type symbol; `None` for a marker (text only).
+    pub symbol: Option<CounterSymbol>,
+    /// Printed above the box ("MZ"), or a marker's word.
+    pub top: String,
+    /// Printed below ("3-2-4").
+    pub bottom: String,
+}
+
+/// Each side's colour as the scenario picture draws it, `[r, g, b]`.
+pub fn side_rgb(s: &Scenario) -> [[u8; 3]; 2] {
+    side_colors(s).map(|c| [c.r, c.g, c.b])
+}
+
+/// The largest font scale at which `text` fits in `width` pixels (at least 1).
+fn text_scale(text: &str, width: u32, max: u32) -> u32 {
+    (1..=max)
+        .rev()
+        .find(|&k| Font::Label.width(text, k) <= width)
+        .unwrap_or(1)
+}
+
+fn centred_text(img: &mut RgbaImage, text: &str, y: i64, k: u32, c: Color) {
+    let w = Font::Label.width(text, k) as i64;
+    let x = (img.width() as i64 - w) / 2;
+    draw_text(img, text, x, y, k, Font::Label, c);
+}
+
+/// Draw a counter.
+pub fn render_counter(p: &CounterPicture) -> RgbaImage {
+    let s = p.size.max(16);
+    let fill = Color::rgb(p.fill[0], p.fill[1], p.fill[2]);
+    let ink = if fill.luma() > 0.55 {
+        Color::rgb(0x10, 0x10, 0x10)
+    } else {
+        Color::rgb(0xff, 0xff, 0xff)
+    };
+    let mut img = RgbaImage::new(s, s);
+    let si = s as i64;
+    rect(&mut img, 0, 0, si, si, fill.shade(0.55));
+    let b = (s / 24).max(1) as i64;
+    rect(&mut img, b, b, si - 2 * b, si - 2 * b, fill);
+    let max_k = (s / 24).max(1);
+    let text_w = s.saturating_sub(4 * b as u32);
+    let line_h = |k: u32| Font::Label.height(k) as i64;
+    match p.symbol {
+        Some(symbol) => {
+            // Box: the middle half of the counter, white with a dark outline.
+            let (bw, bh) = (si * 11 / 20, si * 7 / 20);
+            let (bx, by) = ((si - bw) / 2, si * 30 / 100);
+            rect(
+                &mut img,
+                bx - b,
+                by - b,
+                bw + 2 * b,
+                bh + 2 * b,
+                Color::rgb(0x10, 0x10, 0x10),
+            );
+            rect(&mut img, bx, by, bw, bh, Color::rgb(0xfa, 0xfa, 0xf5));
+            let dark = Color::rgb(0x10, 0x10, 0x10);
+            let lw = (s as f64 / 28.0).max(1.0);
+            let (x0, y0, x1, y1) = (bx as f64, by as f64, (bx + bw) as f64, (by + bh) as f64);
+            let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            let cross = |img: &mut RgbaImage| {
+                segment(img, (x0, y0), (x1, y1), lw, dark);
+                segment(img, (x0, y1), (x1, y0), lw, dark);
+            };
+            let dot = |img: &mut RgbaImage| {
+                let r = (bh as f64 / 5.0).max(1.5);
+                super::raster::fill(img, &[super::raster::disc((cx, cy), r)], dark);
+            };
+            match symbol {
+                CounterSymbol::Infantry => cross(&mut img),
+                CounterSymbol::Cavalry => segment(&mut img, (x0, y1), (x1, y0), lw, dark),
+                CounterSymbol::MountedRifles => {
+                    cross(&mut img);
+                    let yb = y1 - lw * 1.5;
+                    segment(&mut img, (x0 + lw, yb), (x1 - lw, yb), lw, dark);
+                }
+                CounterSymbol::Artillery => dot(&mut img),
+                CounterSymbol::MachineGun => {
+                    dot(&mut img);
+                    let dx = bw as f64 / 4.0;
+                    segment(&mut img, (cx - dx, y0 + lw), (cx - dx, y1 - lw), lw, dark);
+                    segment(&mut img, (cx + dx, y0 + lw), (cx + dx, y1 - lw), lw, dark);
+                }
+            }
+            // The code fits between the border and the box, with a border's width of space.
+            let fit_h = ((by - 4 * b).max(7) / 7) as u32;
+            let kt = text_scale(&p.top, text_w, max_k.min(fit_h.max(1)));
+            centred_text(&mut img, &p.top, b + (by - 2 * b - line_h(kt)) / 2, kt, ink);
+            let kb = text_scale(&p.bottom, text_w, max_k);
+            let below = by + bh + b;
+            centred_text(
+                &mut img,
+                &p.bottom,
+                below + (si - below - line_h(kb)) / 2,
+                kb,
+                ink,
+            );
+        }
+        None => {
+            let kt = text_scale(&p.top, text_w, max_k);
+            let kb = text_scale(&p.bottom, text_w, max_k);
+            let gap = b * 2;
+            let total = line_h(kt)
+                + if p.bottom.is_empty() {
+                    0
+                } else {
+                    gap + line_h(kb)
+                };
+            let y = (si - total) / 2;
+            centred_text(&mut img, &p.top, y, kt, ink);
+            if !p.bottom.is_empty() {
+                centred_text(&mut img, &p.bottom, y + line_h(kt) + gap, kb, ink);
+            }
+        }
+    }
+    img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counter_is_square_with_its_fill_and_border() {
+        let p = CounterPicture {
+            size: 48,
+            fill: [0x23, 0x55, 0xc8],
+            symbol: Some(CounterSymbol::Infantry),
+            top: "MZ".into(),
+            bottom: "3-2-4".into(),
+        };
+        let img = render_counter(&p);
+        assert_eq!(img.dimensions(), (48, 48));
+        // Inside the border, above the box: the side's colour (left of the centred code).
+        assert_eq!(img.get_pixel(4, 4).0, [0x23, 0x55, 0xc8, 255]);
+        // The border is darker.
+        assert_ne!(img.get_pixel(0, 0).0, [0x23, 0x55, 0xc8, 255]);
+        // The symbol's cross passes through the box's centre.
+        let c = img.get_pixel(24, 30).0;
+        assert!(c[0] < 0x80, "{c:?}");
+        // Markers differ from units.
+        let m = render_counter(&CounterPicture {
+            symbol: None,
+            top: "DISR".into(),
+            bottom: String::new(),
+            ..p
+        });
+        assert_ne!(m, img);
+    }
+}

@@ -1,0 +1,237 @@
+//! VASSAL export read back by an independent reader: every shipped scenario and games (a
+//! deployed one through the command line, one in the middle of play with its markers) are
+//! exported, and `tests/vassal/check_vmod.py` reads each module with pywargame (pinned, in a
+//! project-local environment made by `scripts/vassal-venv.sh`) and checks the pieces, the
+//! set-up stacks and, for every hex, that VASSAL's grid puts the hex's name within a pixel of
+//! its centre in the board picture.
+
+use kepi::game::GameRecord;
+use kepi::library::load_scenario;
+use kepi::vassal::{self, ExportOptions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The environment's python, made once (idempotent script).
+fn python() -> PathBuf {
+    let out = Command::new("bash")
+        .arg(root().join("scripts/vassal-venv.sh"))
+        .output()
+        .expect("run scripts/vassal-venv.sh");
+    assert!(
+        out.status.success(),
+        "scripts/vassal-venv.sh failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+}
+
+/// Run the checker; (success, its output).
+fn check(py: &Path, vmod: &Path, expected: &Path) -> (bool, String) {
+    let out = Command::new(py)
+        .arg(root().join("tests/vassal/check_vmod.py"))
+        .arg(vmod)
+        .arg(expected)
+        .env("PYTHONPATH", root().join("tests/vassal"))
+        .output()
+        .expect("run the checker");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+fn write(dir: &Path, name: &str, m: &vassal::Exported) -> (PathBuf, PathBuf) {
+    let vmod = dir.join(format!("{name}.vmod"));
+    let exp = dir.join(format!("{name}.json"));
+    std::fs::write(&vmod, &m.vmod).unwrap();
+    std::fs::write(&exp, serde_json::to_string(&m.expected).unwrap()).unwrap();
+    (vmod, exp)
+}
+
+#[test]
+fn every_scenario_and_games_read_back_with_pywargame() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths: Vec<_> = std::fs::read_dir(root().join("scenarios"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    assert_eq!(paths.len(), 17);
+    // Several hex sizes, so that the grid's rounding is checked at odd and even sizes.
+    let sizes = [96, 48, 61, 75, 33];
+    for (i, p) in paths.iter().enumerate() {
+        let s = load_scenario(p).unwrap();
+        let o = ExportOptions {
+            hex_size: sizes[i % sizes.len()],
+        };
+        let m = vassal::export(&s, None, &o).unwrap();
+        let (vmod, exp) = write(dir.path(), &s.file.id, &m);
+        let (ok, text) = check(&py, &vmod, &exp);
+        assert!(ok, "{}: {text}", p.display());
+        assert!(text.contains("worst centre error 0."), "{text}");
+    }
+
+    // A deployed game, through the command line.
+    let kepi = env!("CARGO_BIN_EXE_kepi");
+    let game = dir.path().join("game.json");
+    let scen = root().join("scenarios/rs-06-shiloh.json");
+    let st = Command::new(kepi)
+        .args([
+            "new",
+            scen.to_str().unwrap(),
+            "--seed",
+            "5",
+            "--auto-deploy",
+            "--out",
+        ])
+        .arg(&game)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let (vmod, exp) = (dir.path().join("g.vmod"), dir.path().join("g.json"));
+    let out = Command::new(kepi)
+        .args([
+            "vassal",
+            "export",
+            "--game",
+            game.to_str().unwrap(),
+            "--out",
+        ])
+        .arg(&vmod)
+        .arg("--expected")
+        .arg(&exp)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (ok, text) = check(&py, &vmod, &exp);
+    assert!(ok, "{text}");
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&exp).unwrap()).unwrap();
+    let on_map = expected["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| !u["hex"].is_null())
+        .count();
+    assert!(on_map > 20, "{on_map} units deployed");
+
+    // The middle of a played game: disrupted units carry their markers.
+    let save = dir.path().join("played");
+    std::fs::create_dir(&save).unwrap();
+    let st = Command::new(kepi)
+        .args([
+            "autoplay",
+            scen.to_str().unwrap(),
+            "--seed",
+            "2",
+            "--games",
+            "1",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    let file = std::fs::read_dir(&save)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let record = GameRecord::from_text(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let scenario = record.setup_scenario().unwrap();
+    let mut checked_markers = false;
+    for upto in [record.moves.len() / 3, record.moves.len() / 2] {
+        let state = record.replay(Some(upto)).unwrap();
+        let m = vassal::export(&scenario, Some(&state), &ExportOptions::default()).unwrap();
+        checked_markers |= !m.expected["markers"].as_array().unwrap().is_empty();
+        let (vmod, exp) = write(dir.path(), &format!("mid-{upto}"), &m);
+        let (ok, text) = check(&py, &vmod, &exp);
+        assert!(ok, "{text}");
+    }
+    assert!(checked_markers, "no marker in the positions checked");
+}
+
+#[test]
+fn pointy_and_odd_shoved_grids_read_back() {
+    use kepi::map::{Grid, Orientation, Shove};
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let base = load_scenario(&root().join("scenarios/rs-02-varese.json")).unwrap();
+    let g = base.map.grid;
+    for (o, shove, size) in [
+        (Orientation::Pointy, Shove::Even, 50),
+        (Orientation::Pointy, Shove::Odd, 37),
+        (Orientation::Flat, Shove::Odd, 44),
+    ] {
+        // The same hexes (names, terrain) laid out on another grid.
+        let mut s = base.clone();
+        s.map.grid = Grid::new(o, shove, g.columns, g.rows);
+        let m = vassal::export(&s, None, &ExportOptions { hex_size: size }).unwrap();
+        let (vmod, exp) = write(dir.path(), &format!("{o:?}-{shove:?}"), &m);
+        let (ok, text) = check(&py, &vmod, &exp);
+        assert!(ok, "{o:?} {shove:?}: {text}");
+    }
+}
+
+#[test]
+fn the_checker_finds_a_hex_off_centre_and_a_wrong_value() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let s = load_scenario(&root().join("scenarios/rs-01-fatehpur.json")).unwrap();
+    let mut m = vassal::export(&s, None, &ExportOptions { hex_size: 40 }).unwrap();
+    m.expected["hexes"][5]["x"] = (m.expected["hexes"][5]["x"].as_f64().unwrap() + 1.5).into();
+    m.expected["units"][0]["properties"]["Fire"] = "99".into();
+    let (vmod, exp) = write(dir.path(), "bad", &m);
+    let (ok, text) = check(&py, &vmod, &exp);
+    assert!(!ok, "{text}");
+    let name = m.expected["hexes"][5]["name"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("problem: {name}: VASSAL centre")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Fire = '") && text.contains("expected '99'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_help_page_lists_reinforcements_by_game_turn_and_the_victory_conditions() {
+    use std::io::Read;
+    let s = load_scenario(&root().join("scenarios/rs-03-palestro.json")).unwrap();
+    let m = vassal::export(&s, None, &ExportOptions { hex_size: 32 }).unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(m.vmod)).unwrap();
+    let mut html = String::new();
+    zip.by_name("help/scenario.html")
+        .unwrap()
+        .read_to_string(&mut html)
+        .unwrap();
+    let r = s
+        .reinforcements
+        .first()
+        .expect("Palestro has reinforcements");
+    assert!(html.contains("<h2>Reinforcements</h2>"), "{html}");
+    assert!(html.contains(&format!("Game-Turn {}: ", r.turn)), "{html}");
+    for v in &s.file.victory {
+        let text = v
+            .text
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        assert!(html.contains(&text.replace('"', "&quot;")), "{}", v.text);
+    }
+    assert!(html.contains(&format!("{} game-turns", s.file.game_length)));
+}
