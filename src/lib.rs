@@ -18,5 +18,6 @@ pub mod pack;
 pub mod problems;
 pub mod render;
 pub mod scenario;
+pub mod schema;
 pub mod shipped;
 pub mod tables;

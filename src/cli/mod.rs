@@ -14,6 +14,7 @@ mod game;
 mod oob;
 mod pack;
 mod render;
+mod schema;
 mod tables;
 mod validate;
 mod zones;
@@ -82,6 +83,8 @@ enum Command {
     Zones(zones::Args),
     /// Scenario packs: export, import, list and verify `.kepipack` files.
     Pack(pack::Args),
+    /// Print the JSON Schema of maps, scenarios, catalogs or pack manifests, for text editors.
+    Schema(schema::Args),
 }
 
 /// `kepi` with the process's arguments.
@@ -111,6 +114,7 @@ where
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
         Command::Pack(a) => pack::run(a),
+        Command::Schema(a) => schema::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Replay(a) => archive::replay(a),
         Command::Tree(a) => archive::tree(a),

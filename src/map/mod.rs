@@ -10,8 +10,8 @@
 mod file;
 pub mod grid;
 
+pub(crate) use file::{ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};
-pub(crate) use file::{underlay_path_inside, valid_id};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
 
 use crate::tables::RulesetId;
