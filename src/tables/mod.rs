@@ -35,6 +35,7 @@ pub enum Source {
 /// A value with its provenance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Sourced_{T}")]
 pub struct Sourced<T> {
     pub value: T,
     pub source: Source,
