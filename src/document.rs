@@ -119,8 +119,16 @@ pub fn kind_of(value: &Value) -> Result<DocumentKind, Problems> {
     }
 }
 
+/// The top-level field naming the JSON Schema a file follows, for text editors
+/// (`"$schema": "../schemas/kepi-map.schema.json"`). Kepi reads past it when it is text, and
+/// does not keep it: files Kepi writes (the painter, `kepi zones --write`) leave it out.
+pub const SCHEMA_FIELD: &str = "$schema";
+
 /// Steps 2 and 3 for an expected kind.
-pub fn from_value<T: DeserializeOwned>(value: Value, kind: DocumentKind) -> Result<T, Problems> {
+pub fn from_value<T: DeserializeOwned>(
+    mut value: Value,
+    kind: DocumentKind,
+) -> Result<T, Problems> {
     let found = kind_of(&value)?;
     if found != kind {
         return Err(problem(
@@ -160,6 +168,11 @@ pub fn from_value<T: DeserializeOwned>(value: Value, kind: DocumentKind) -> Resu
                 format!("missing: expected \"version\": {current}"),
             ));
         }
+    }
+    if let Value::Object(fields) = &mut value
+        && fields.get(SCHEMA_FIELD).is_some_and(Value::is_string)
+    {
+        fields.remove(SCHEMA_FIELD);
     }
     // serde decides whether the document reads; only a refusal is read again, to list every
     // problem rather than the first.
@@ -351,6 +364,23 @@ mod tests {
             p.last().unwrap().contains("there may be more problems"),
             "{p:?}"
         );
+    }
+
+    #[test]
+    fn an_editors_schema_field_is_read_past_when_it_is_text() {
+        let doc = from_text::<Doc>(
+            r#"{"$schema":"../schemas/kepi-map.schema.json","format":"kepi-map","version":1,"columns":3}"#,
+            DocumentKind::Map,
+        )
+        .unwrap();
+        assert_eq!(doc.columns, 3);
+        let e = from_text::<Doc>(
+            r#"{"$schema":7,"format":"kepi-map","version":1,"columns":3}"#,
+            DocumentKind::Map,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("unknown field `$schema`"), "{e}");
     }
 
     #[test]

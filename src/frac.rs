@@ -218,6 +218,25 @@ impl<'de> Deserialize<'de> for Frac {
     }
 }
 
+/// In a schema, a number is an integer or a fraction in the forms Kepi writes (`"1/3"`,
+/// `"2 1/4"`, `"-1/2"`). Kepi also reads stray spaces around the parts, which the pattern
+/// does not admit, and refuses a zero denominator, which the pattern does admit.
+impl schemars::JsonSchema for Frac {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Frac".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A whole number, or an exact fraction as a string: \"1/3\", \"2 1/4\".",
+            "anyOf": [
+                { "type": "integer" },
+                { "type": "string", "pattern": "^-?[0-9]+(/[0-9]+| [0-9]+/[0-9]+)?$" }
+            ]
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

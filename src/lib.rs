@@ -18,6 +18,7 @@ pub mod pack;
 pub mod problems;
 pub mod render;
 pub mod scenario;
+pub mod schema;
 pub mod shipped;
 pub mod tables;
 pub mod vassal;

@@ -20,7 +20,7 @@ const TARAPACA: &str = "scenarios/rs-14-tarapaca.json";
 /// R&S scenario 14: both sides deploy "on H25 or H24 or H27", the Peruvians "on one of the two
 /// other hills": the zones overlap by the rules text, the one_feature constraint separates them.
 const TARAPACA_WARNING: &str = "warning: scenarios/rs-14-tarapaca.json: deployment[1].zone.hexes: \
-     overlaps the zone of the enemy side 'chileans' (deployment[0]) in 39 hexes: 0620, 0621";
+     overlaps the zone of the enemy side 'chileans' (deployment[0]) in 39 hexes: 0933, 0934";
 
 #[test]
 fn overlapping_zones_kept_apart_by_a_constraint_are_a_warning() {

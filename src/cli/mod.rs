@@ -14,6 +14,7 @@ mod game;
 mod oob;
 mod pack;
 mod render;
+mod schema;
 mod tables;
 mod validate;
 mod vassal;
@@ -85,6 +86,8 @@ enum Command {
     Pack(pack::Args),
     /// VASSAL modules: export a scenario or a game's position as a `.vmod`.
     Vassal(vassal::Args),
+    /// Print the JSON Schema of maps, scenarios, catalogs or pack manifests, for text editors.
+    Schema(schema::Args),
 }
 
 /// `kepi` with the process's arguments.
@@ -115,6 +118,7 @@ where
         Command::Zones(a) => zones::run(a),
         Command::Pack(a) => pack::run(a),
         Command::Vassal(a) => vassal::run(a),
+        Command::Schema(a) => schema::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Replay(a) => archive::replay(a),
         Command::Tree(a) => archive::tree(a),

@@ -12,64 +12,78 @@ use super::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, Route, grid::MAX_
 use crate::document::{self, DocumentKind};
 use crate::problems::Problems;
 use crate::tables::{RulesetId, TerrainEffects};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainLayer {
     /// One character -> a terrain key of the ruleset's terrain effects chart.
+    #[schemars(extend("propertyNames" = {"minLength": 1, "maxLength": 1}))]
     pub legend: BTreeMap<char, String>,
     /// One string per map row, north to south; one character per hex, west to east.
     pub rows: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ElevationLayer {
     /// One string of digits 0-9 per map row.
+    #[schemars(inner(regex(pattern = "^[0-9]*$")))]
     pub rows: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideEntry {
     /// The two adjacent hexes the hexside separates.
+    #[schemars(inner(regex(pattern = HEX_NAME)))]
     pub between: [String; 2],
     /// Hexside feature keys ("ridge", "stream").
     pub features: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RouteEntry {
     /// A route key ("road").
     pub kind: String,
+    /// The route's name ("South Road"), which exits refer to.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
     /// Adjacent hexes in order along the route.
+    #[schemars(inner(regex(pattern = HEX_NAME)))]
     pub hexes: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureEntry {
+    /// Capital letters and a number ("V4", "H26"); a number names one feature only.
+    #[schemars(regex(pattern = r"^[A-Z]+[0-9]+$"))]
     pub code: String,
+    /// The place's name ("Crossroads").
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
+    /// The feature's hexes.
+    #[schemars(inner(regex(pattern = HEX_NAME)))]
     pub hexes: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExitEntry {
+    /// The name of the route that leaves the map here.
     pub name: String,
+    /// The hex, on the edge named.
+    #[schemars(regex(pattern = HEX_NAME))]
     pub hex: String,
     pub edge: MapEdge,
 }
 
 /// A picture under the grid for tracing a historical map.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Underlay {
     /// Path relative to the map file's folder.
@@ -79,41 +93,62 @@ pub struct Underlay {
     pub x: f64,
     #[serde(default)]
     pub y: f64,
-    /// Hex radii per image pixel.
+    /// Hex radii per image pixel (above 0).
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub scale: f64,
+    /// Clockwise rotation in degrees.
     #[serde(default)]
     pub rotation_deg: f64,
     /// 0 (invisible) to 1 (opaque).
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub opacity: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
+    /// `kepi-map`.
     pub format: String,
+    /// The layout's version (1).
     pub version: u32,
+    /// The map's id, its file name without `.json`: lower-case letters, digits and `-`.
+    #[schemars(regex(pattern = ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// Whose terrain chart the terrain, hexside and route keys come from.
     pub ruleset: RulesetId,
     pub grid: Grid,
+    /// Metres across one hex (Rifle & Saber: 50).
     #[serde(default = "default_hex_size")]
     pub hex_size_m: u32,
     pub terrain: TerrainLayer,
+    /// Optional: all 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elevation: Option<ElevationLayer>,
+    /// Each edge shared by two adjacent hexes that has features, listed once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexsides: Vec<HexsideEntry>,
+    /// Roads, trails and railroads as chains of adjacent hexes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub routes: Vec<RouteEntry>,
+    /// Named places.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub features: Vec<FeatureEntry>,
+    /// Where named roads leave the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exits: Vec<ExitEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub underlay: Option<Underlay>,
 }
+
+/// A hex name as the schema admits it: 2 or 3 digits of column, then of row ("0812"). Which
+/// names are on the map is for validation to say (its grid sets the number of digits).
+const HEX_NAME: &str = "^[0-9]{4,6}$";
+
+/// An id as [`valid_id`] admits it (also at most 64 characters).
+pub(crate) const ID_PATTERN: &str = "^[a-z0-9][a-z0-9-]*$";
 
 fn default_hex_size() -> u32 {
     50

@@ -5,11 +5,12 @@
 //! core a hex is a [`HexCoord`]; geometry goes through `hexx` axial coordinates.
 
 use hexx::{Hex, HexOrientation, OffsetHexMode};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Flat-topped hexes stand in vertical columns (SPI's tactical maps); pointy-topped in rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Orientation {
     Flat,
@@ -17,7 +18,7 @@ pub enum Orientation {
 }
 
 /// Which printed columns (flat) or rows (pointy) sit half a hex further down (right).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Shove {
     /// Printed columns/rows 02, 04, ... are shoved.
@@ -40,7 +41,9 @@ impl HexCoord {
 }
 
 /// The four map edges, for entry and exit rules ("enters on the east edge").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum MapEdge {
     North,
@@ -62,12 +65,16 @@ impl MapEdge {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
     pub orientation: Orientation,
     pub shove: Shove,
+    /// 1 to [`MAX_SIDE`].
+    #[schemars(range(min = 1, max = MAX_SIDE))]
     pub columns: u16,
+    /// 1 to [`MAX_SIDE`].
+    #[schemars(range(min = 1, max = MAX_SIDE))]
     pub rows: u16,
 }
 

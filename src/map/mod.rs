@@ -11,8 +11,8 @@ pub mod colors;
 mod file;
 pub mod grid;
 
+pub(crate) use file::{ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};
-pub(crate) use file::{underlay_path_inside, valid_id};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
 
 use crate::tables::RulesetId;

@@ -9,6 +9,7 @@
 //! the version the pack needs.
 
 use super::path::{check_entry_name, collision_key};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -22,7 +23,9 @@ pub const FORMAT: &str = "kepi-pack";
 pub const VERSION: u64 = 1;
 
 /// What an entry is; decides where it may be and how it is checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryKind {
     /// `maps/<id>.json`, a `kepi-map`.
@@ -80,7 +83,7 @@ impl EntryKind {
 }
 
 /// One file of the pack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     /// Path inside the pack, `/`-separated.
@@ -89,10 +92,11 @@ pub struct Entry {
     /// Size in bytes (inflated).
     pub size: u64,
     /// SHA-256 of the bytes, 64 lower-case hex digits.
+    #[schemars(regex(pattern = "^[0-9a-f]{64}$"))]
     pub sha256: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// `kepi-pack`.
@@ -100,6 +104,7 @@ pub struct Manifest {
     /// The manifest layout's version (1).
     pub version: u64,
     /// The pack's id: lower-case letters, digits and `-`; the folder it is imported into.
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
     /// The pack's own version, chosen by its author ("1.0", "2024-05-01").

@@ -5,13 +5,20 @@ use super::zones::ZoneRule;
 use crate::document::{self, DocumentKind};
 use crate::problems::Problems;
 use crate::tables::RulesetId;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// One side. Beside its id, name and colour a side carries its rule system's section (the
 /// fields `forces` holds, read by the system: Rifle & Saber's `oob` formula and `morale`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(
+    deny_unknown_fields,
+    description = "One side: its id, name and colour, and its rule system's fields (Rifle & \
+                   Saber's: `oob`, `morale`, `group_morale`; any other field is refused)."
+)]
 pub struct SideEntry {
     /// Short id used by the rest of the file ("british").
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
     /// Counter colour ("red", "blue").
@@ -19,6 +26,7 @@ pub struct SideEntry {
     /// The rule system's section, as written; its fields are checked by the system
     /// ([`crate::engine::Ruleset::forces`]), which refuses any it does not know.
     #[serde(flatten)]
+    #[schemars(schema_with = "crate::schema::rifle_and_saber_side_section")]
     pub forces: serde_json::Map<String, serde_json::Value>,
 }
 
@@ -26,7 +34,7 @@ pub struct SideEntry {
 /// them. A zone with a rule may leave its hexes out (an empty list is the same): validation
 /// computes them, and `kepi zones --write` writes them in. When both are given the hexes must
 /// be what the rule computes; a zone with neither is refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Zone {
     pub text: String,
@@ -40,7 +48,7 @@ pub struct Zone {
 
 /// Deployment rules that depend on where units (or the enemy) actually set up, checked when
 /// units are placed; the zone's hexes are the widest area they allow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum DeployConstraint {
     /// All units of the entry on one of these features ("on any one of H24 or H25 or H26");
@@ -55,7 +63,7 @@ pub enum DeployConstraint {
     AwayFromEnemy { distance: u32 },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeploymentEntry {
     pub side: String,
@@ -67,7 +75,7 @@ pub struct DeploymentEntry {
     pub constraints: Vec<DeployConstraint>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReinforcementEntry {
     pub side: String,
@@ -79,7 +87,7 @@ pub struct ReinforcementEntry {
     pub entry: Zone,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryEntry {
     pub text: String,
@@ -93,14 +101,14 @@ pub struct VictoryEntry {
     pub sudden_death: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRuleEntry {
     pub text: String,
     pub rule: SpecialRule,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Notes {
     /// The historical note, in the project's own words.
@@ -114,11 +122,12 @@ pub struct Notes {
     pub source: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub format: String,
     pub version: u32,
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub ruleset: RulesetId,
     pub title: String,
@@ -131,6 +140,7 @@ pub struct ScenarioFile {
     /// Catalog id (`catalogs/<id>.json`) replacing the ruleset's default unit catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub catalog: Option<String>,
+    #[schemars(length(equal = 2))]
     pub sides: Vec<SideEntry>,
     pub deploys_first: String,
     pub moves_first: String,
@@ -143,6 +153,7 @@ pub struct ScenarioFile {
     /// The optional rules this scenario plays with, over the rule system's defaults
     /// (`{"range_effects": true}`); a game's own choices (`kepi new --rule`) come on top.
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    #[schemars(extend("additionalProperties" = {"type": "boolean"}))]
     pub options: serde_json::Map<String, serde_json::Value>,
     /// How each side scores victory points, for `points` victory conditions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -3,11 +3,12 @@
 
 use super::zones::ZoneRule;
 use crate::frac::Frac;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// How much of a target must be held. R&S 11.0: "For one side to 'hold' a hex, a Friendly
 /// unit must be in the hex on the specified Game-Turn."
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Require {
     /// Every hex of every named feature and every named hex.
@@ -18,7 +19,7 @@ pub enum Require {
     AnyFeature,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Target {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -31,7 +32,9 @@ pub struct Target {
 /// How complete a victory is, lowest first (the order compares them: a decisive result beats a
 /// substantive one). SPI's scenarios grade marginal, substantive and decisive; Rifle & Saber
 /// 11.6 also names moderate and tactical.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum VictoryLevel {
     Marginal,
@@ -55,7 +58,7 @@ impl VictoryLevel {
 
 /// One rung of a graded result: if the condition is met by the end of `by_turn`, `winner`
 /// wins at `level`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grade {
     pub by_turn: u32,
@@ -64,7 +67,7 @@ pub struct Grade {
 }
 
 /// What must leave the map.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExitCount {
     /// At least `count` units (of one type, or of one marker kind made a unit by a special
@@ -87,7 +90,7 @@ pub enum ExitCount {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum VictoryRule {
     /// `side` holds the target at the end of `turn` (the last game-turn if absent); with
@@ -168,7 +171,7 @@ impl VictoryRule {
 }
 
 /// What scores a side victory points (`victory_points[].source`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PointsSource {
     /// `points` for holding the target (as a `hold` condition reads it) at the end of the game,
@@ -186,7 +189,7 @@ pub enum PointsSource {
 }
 
 /// One way a side scores victory points.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointsEntry {
     pub text: String,
@@ -194,7 +197,7 @@ pub struct PointsEntry {
     pub source: PointsSource,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ApproachEffect {
     /// Units that come that close are automatically disrupted (scenario 13).
@@ -203,7 +206,7 @@ pub enum ApproachEffect {
     Forbidden,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SpecialRule {
     /// Treat terrain types and/or features as clear terrain ("Treat all woods hexes as clear").

@@ -7,9 +7,10 @@ use super::{RulesetId, Sourced};
 use crate::document::{self, DocumentKind};
 use crate::frac::Frac;
 use crate::problems::Problems;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Arm {
     Infantry,
@@ -36,11 +37,14 @@ impl Arm {
 }
 
 /// One unit type (one kind of counter).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
-    /// The code used in orders of battle: `MZ`, `MAh`.
+    /// The code used in orders of battle: `MZ`, `MAh` (letters and digits, unique in the
+    /// catalog, case ignored).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9]+$"))]
     pub code: String,
+    /// What the counter is ("Muzzle-loading infantry").
     pub name: String,
     pub arm: Arm,
     /// Fire attack strength; canister strength for artillery.
@@ -70,15 +74,19 @@ pub struct UnitType {
     pub limbers: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Catalog {
+    /// `kepi-catalog`.
     pub format: String,
+    /// The layout's version (1).
     pub version: u32,
+    /// The rule system whose units these are.
     pub ruleset: RulesetId,
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// The unit types.
     pub units: Vec<UnitType>,
 }
 

@@ -12,6 +12,7 @@ pub mod terrain_effects;
 
 use crate::document::{self, DocumentKind};
 use crate::problems::Problems;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -21,7 +22,7 @@ pub use range_effects::RangeEffects;
 pub use terrain_effects::TerrainEffects;
 
 /// Where a table value comes from (see docs/rules/README.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Source {
     /// Printed in the rules text (a case or a worked example); the note names it.
     #[serde(rename = "rules text")]
@@ -32,8 +33,9 @@ pub enum Source {
 }
 
 /// A value with its provenance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Sourced_{T}")]
 pub struct Sourced<T> {
     pub value: T,
     pub source: Source,
@@ -59,6 +61,25 @@ pub enum RulesetId {
 impl Serialize for RulesetId {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.key())
+    }
+}
+
+/// In a schema, a rule system is one of the keys of the systems Kepi knows by name; systems
+/// registered at run time are not listed.
+impl JsonSchema for RulesetId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RulesetId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let keys: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
+        schemars::json_schema!({
+            "description": "The rule system, by its key. Maps can be made for rifle-and-saber and \
+                            age-of-rifles; scenarios and games are played for rifle-and-saber; \
+                            the other systems are recognized and refused with a message.",
+            "type": "string",
+            "enum": keys,
+        })
     }
 }
 

@@ -6,11 +6,14 @@
 //! Invariants: `parse(print(x)) == x` for every parsed `x`, and `print(parse(s))` is canonical.
 
 use crate::tables::Catalog;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Items in an order of battle that are not units (R&S 10.2, 10.3; scenario 17's limbers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Extra {
     Trench,

@@ -7,6 +7,7 @@ use crate::problems::Problems;
 use crate::scenario::rules::{ExitCount, SpecialRule, VictoryRule};
 use crate::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
 use crate::tables::Catalog;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -19,7 +20,7 @@ pub const STACKING: Stacking = Stacking {
 };
 
 /// R&S 10.1 morale levels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Morale {
     High,

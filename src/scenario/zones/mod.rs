@@ -20,12 +20,13 @@ mod tests;
 use super::{ScenarioFile, Zone};
 use crate::map::{HexCoord, Map, MapEdge};
 use crate::problems::join_field;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     North,
@@ -57,7 +58,7 @@ impl Direction {
 }
 
 /// A map corner, for "within 4 hexes of the northeast corner".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Corner {
     Northeast,
@@ -67,7 +68,7 @@ pub enum Corner {
 }
 
 /// How a zone's hexes are computed from the map.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ZoneRule {
     /// Exactly these hexes.
