@@ -2,19 +2,9 @@
 //! result carries, and `kepi render` refusing to write a PNG under another name.
 //! (The scenario checks' refusals are in tests/cli_validate.rs, one broken fixture each.)
 
+mod common;
+use common::cli::kepi;
 use std::path::Path;
-use std::process::Command;
-
-fn kepi(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run kepi");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
-}
 
 const TARAPACA: &str = "scenarios/rs-14-tarapaca.json";
 /// R&S scenario 14: both sides deploy "on H25 or H24 or H27", the Peruvians "on one of the two

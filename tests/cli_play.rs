@@ -2,34 +2,10 @@
 //! refusals said once, forced dice left over, units named by label with their group, and
 //! `legal --json` lines that play back as they are.
 
+mod common;
+use common::cli::kepi_stdin as kepi;
 use serde_json::Value;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-/// Run kepi with `stdin` as its standard input: (exit status, stdout, stderr).
-fn kepi(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kepi");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("write the script");
-    let out = child.wait_with_output().expect("wait for kepi");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// `kepi ARGS` that must succeed: its standard output.
 fn ok(args: &[&str], stdin: &str) -> String {

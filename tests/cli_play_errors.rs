@@ -1,33 +1,9 @@
 //! `kepi play` refusing what it cannot read: each mistake in a script is reported for what it
 //! is, at its line, and the game file is left as it was.
 
-use std::io::Write;
+mod common;
+use common::cli::kepi_stdin as kepi;
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-/// Run kepi with `stdin` as its standard input: (exit status, stdout, stderr).
-fn kepi(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kepi");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("write the script");
-    let out = child.wait_with_output().expect("wait for kepi");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A deployed game of Fatehpur, in `dir`.
 fn game(dir: &Path) -> String {

@@ -1,19 +1,7 @@
 //! `kepi factor`, `kepi oob`, `kepi zones` and `kepi tables` from the command line.
 
-use std::process::Command;
-
-fn kepi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run kepi");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+mod common;
+use common::cli::kepi_split as kepi;
 
 #[test]
 fn factor_reproduces_the_r_and_s_11_18_example() {

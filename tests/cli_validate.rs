@@ -1,21 +1,11 @@
 //! `kepi validate` on the fixtures: the valid library passes; each broken file fails with a
 //! message naming the file, the field or hex, and what was expected.
 
+mod common;
+use common::cli::kepi;
 use std::path::Path;
-use std::process::Command;
 
 const LIB: &str = "tests/fixtures/library";
-
-fn kepi(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run kepi");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
-}
 
 #[test]
 fn the_valid_library_passes() {

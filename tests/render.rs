@@ -1,6 +1,8 @@
 //! `kepi render` and the library's render functions, on the sample fixture map and scenario
 //! and on maps made here (pointy, too large).
 
+mod common;
+use common::cli::kepi_split as kepi;
 use image::{Rgba, RgbaImage};
 use kepi::library::{load_map, load_scenario};
 use kepi::map::{HexCoord, Map};
@@ -8,7 +10,6 @@ use kepi::render::{
     Layout, RenderError, RenderOptions, encode_png, image_size, render_map, render_scenario,
 };
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -283,19 +284,6 @@ fn absurd_sizes_are_refused() {
     for scale in [0, 3, 5000] {
         assert_eq!(at_scale(scale), Err(RenderError::Scale(scale)));
     }
-}
-
-fn kepi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run kepi");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 #[test]

@@ -9,17 +9,6 @@ use kepi::engine::rifle_and_saber::state::{Location, Outcome, Phase};
 use kepi::scenario::rules::VictoryLevel;
 use serde_json::{Value, json};
 
-/// End phases until the game is over; the outcome.
-fn play_out(g: &mut Game) -> Outcome {
-    let mut guard = 0;
-    while g.s.phase != Phase::Over {
-        g.ok(Command::EndPhase, &[]);
-        guard += 1;
-        assert!(guard < 200, "the game never ended");
-    }
-    g.s.outcome.clone().expect("an outcome")
-}
-
 fn game(spec: &MapSpec, blue: &str, red: &str, edit: impl Fn(&mut Value)) -> Game {
     Game::with(spec, blue, red, GameOptions::default(), edit)
 }
@@ -42,7 +31,7 @@ fn r_and_s_11_0_hold_met_at_the_end_of_the_last_game_turn() {
     g.to(1, Phase::Fire);
     g.to(0, Phase::Fire);
     assert_eq!(g.s.turn, 2);
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(
         outcome,
         Outcome {
@@ -61,7 +50,7 @@ fn r_and_s_11_0_hold_not_met_gives_the_game_to_the_other_side() {
         v["game_length"] = json!(1)
     });
     g.setup(&[("Red MZ 1", "1010")], &[("Blue MZ 1", "0202")]);
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, Some(1));
     assert_eq!(
         outcome.reason,
@@ -79,7 +68,7 @@ fn r_and_s_11_0_hold_means_a_friendly_unit_in_the_hex_at_the_end_of_the_last_tur
     g.setup(&[("Red MZ 1", "1010")], &[("Blue MZ 1", "0101")]);
     g.to(0, Phase::Movement);
     g.mv("Blue MZ 1", &["0102"]).unwrap();
-    assert_eq!(play_out(&mut g).winner, Some(1));
+    assert_eq!(g.play_out().winner, Some(1));
 }
 
 #[test]
@@ -99,15 +88,15 @@ fn r_and_s_11_3_hold_with_no_enemy_within_two_hexes() {
     // B14 held but Red 2 hexes away; B15 not held: not met.
     let mut g = game(&spec, "1 MZ", "1 MZ", victory);
     g.setup(&[("Red MZ 1", "0503")], &[("Blue MZ 1", "0505")]);
-    assert_eq!(play_out(&mut g).winner, Some(1));
+    assert_eq!(g.play_out().winner, Some(1));
     // Red 3 hexes away: met.
     let mut g = game(&spec, "1 MZ", "1 MZ", victory);
     g.setup(&[("Red MZ 1", "0502")], &[("Blue MZ 1", "0505")]);
-    assert_eq!(play_out(&mut g).winner, Some(0));
+    assert_eq!(g.play_out().winner, Some(0));
     // B15 held with Red far from it, though close to B14: met ("either").
     let mut g = game(&spec, "1 MZ", "1 MZ", victory);
     g.setup(&[("Red MZ 1", "0504")], &[("Blue MZ 1", "0808")]);
-    assert_eq!(play_out(&mut g).winner, Some(0));
+    assert_eq!(g.play_out().winner, Some(0));
 }
 
 #[test]
@@ -127,13 +116,13 @@ fn r_and_s_11_4_hold_both_villages_each_feature() {
         &[("Red MZ 1", "1001")],
         &[("Blue MZ 1", "0304"), ("Blue MZ 2", "0707")],
     );
-    assert_eq!(play_out(&mut g).winner, Some(0));
+    assert_eq!(g.play_out().winner, Some(0));
     let mut g = game(&spec, "2 MZ", "1 MZ", victory);
     g.setup(
         &[("Red MZ 1", "1001")],
         &[("Blue MZ 1", "0303"), ("Blue MZ 2", "0304")],
     );
-    assert_eq!(play_out(&mut g).winner, Some(1));
+    assert_eq!(g.play_out().winner, Some(1));
 }
 
 // ---- hold for turns ----
@@ -156,7 +145,7 @@ fn r_and_s_11_7_whoever_holds_the_hill_for_two_consecutive_game_turns_wins() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "0506")],
         &[("Blue MZ 1", "0101")],
     );
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(g.s.turn, 2);
     assert_eq!(
         outcome,
@@ -194,7 +183,7 @@ fn r_and_s_11_7_the_turns_must_be_consecutive() {
         (4, None),
         "one game-turn held since"
     );
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!((outcome.winner, g.s.turn), (Some(1), 4));
 }
 
@@ -205,7 +194,7 @@ fn r_and_s_11_7_nobody_holding_the_hill_is_a_draw_at_the_end() {
         v["game_length"] = json!(2);
     });
     g.setup(&[("Red MZ 1", "0505")], &[("Blue MZ 1", "0101")]);
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, None);
     assert!(
         outcome.reason.ends_with("not met by the end"),
@@ -247,7 +236,7 @@ fn r_and_s_11_9_exit_enough_units_without_heavier_losses_wins() {
     assert_eq!(g.s.units[g.id("Red MZ 1")].location, Location::Exited);
     g.mv("Red MZ 2", &["1004"]).unwrap();
     exit(&mut g, "Red MZ 2").unwrap();
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(g.s.turn, 1);
     assert_eq!(outcome.winner, Some(1));
     assert!(
@@ -265,7 +254,7 @@ fn r_and_s_11_9_exit_too_few_units_loses() {
     );
     g.to(1, Phase::Movement);
     exit(&mut g, "Red MZ 1").unwrap();
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, Some(0));
     assert!(
         outcome
@@ -294,7 +283,7 @@ fn r_and_s_11_9_exit_with_more_losses_than_the_enemy_loses() {
     g.to(1, Phase::Movement);
     exit(&mut g, "Red MZ 1").unwrap();
     exit(&mut g, "Red MZ 2").unwrap();
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, Some(0));
     assert!(
         outcome
@@ -320,7 +309,7 @@ fn r_and_s_11_8_exit_a_number_of_one_unit_type() {
     );
     g.to(1, Phase::Movement);
     exit(&mut g, "Red CY 1").unwrap();
-    assert_eq!(play_out(&mut g).winner, Some(0), "a CY is not an MZ");
+    assert_eq!(g.play_out().winner, Some(0), "a CY is not an MZ");
 }
 
 // ---- destroy all ----
@@ -392,7 +381,7 @@ fn r_and_s_11_6_destroying_the_last_enemy_unit_on_game_turn_1_is_a_substantive_v
 fn r_and_s_11_6_units_surviving_to_the_end_win_the_otherwise_grade() {
     let mut g = game(&MapSpec::default(), "1 MZ", "1 MZ", destroy_all);
     g.setup(&[("Red MZ 1", "1010")], &[("Blue MZ 1", "0101")]);
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(g.s.turn, 3);
     assert_eq!(
         (outcome.winner, outcome.level),
@@ -448,7 +437,7 @@ fn r_and_s_11_14_one_feature_deployment_and_control_of_the_enemys_hill_not_met()
     );
     g.deploy("Blue MZ 1", "0306").unwrap();
     g.ok(Command::EndDeployment, &[]);
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, Some(1));
     assert!(
         outcome.reason.ends_with("— H2 not controlled"),
@@ -468,7 +457,7 @@ fn r_and_s_11_14_control_of_the_hill_the_enemy_deployed_on_wins() {
     g.mv("Red MZ 1", &["0302", "0201"]).unwrap();
     g.to(0, Phase::Movement);
     g.mv("Blue MZ 1", &["0305", "0304", "0303"]).unwrap();
-    let outcome = play_out(&mut g);
+    let outcome = g.play_out();
     assert_eq!(outcome.winner, Some(0));
     assert!(outcome.reason.ends_with("— H1 controlled"), "{outcome:?}");
 }

@@ -5,24 +5,12 @@
 mod common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
-use kepi::engine::rifle_and_saber::command::Command;
-use kepi::engine::rifle_and_saber::state::{Outcome, Phase};
+use kepi::engine::rifle_and_saber::state::Phase;
 use kepi::map::Map;
 use kepi::scenario::rules::VictoryLevel;
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
-
-/// End phases until the game is over; the outcome.
-fn play_out(g: &mut Game) -> Outcome {
-    let mut guard = 0;
-    while g.s.phase != Phase::Over {
-        g.ok(Command::EndPhase, &[]);
-        guard += 1;
-        assert!(guard < 200, "the game never ended");
-    }
-    g.s.outcome.clone().expect("an outcome")
-}
 
 fn hold(side: &str, hexes: &[&str]) -> Value {
     json!({"kind": "hold", "side": side, "target": {"hexes": hexes, "require": "every_hex"}})
@@ -95,7 +83,7 @@ fn every_entry_counts_whatever_its_place() {
             json!([red.clone(), blue.clone()]),
         ] {
             let mut g = game(1, victory.clone(), json!({}), red_at, blue_at);
-            let o = play_out(&mut g);
+            let o = g.play_out();
             assert_eq!(o.winner, winner, "{victory}: {}", o.reason);
         }
     }
@@ -108,7 +96,7 @@ fn every_entry_counts_whatever_its_place() {
         &[("Blue MZ 1", "0303"), ("Blue MZ 2", "0505")],
     );
     assert_eq!(
-        play_out(&mut g).reason,
+        g.play_out().reason,
         "a draw: Blue holds 0101 and 0303. — not met at the end of game-turn 1; \
          Red holds 0101. — not met at the end of game-turn 1"
     );
@@ -132,7 +120,7 @@ fn the_highest_level_awarded_wins() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "1010")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(
         (o.winner, o.level),
         (Some(0), Some(VictoryLevel::Decisive)),
@@ -151,7 +139,7 @@ fn the_highest_level_awarded_wins() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "1010")],
         &[("Blue MZ 1", "0303"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(
         (o.winner, o.level),
         (Some(1), Some(VictoryLevel::Substantive)),
@@ -170,7 +158,7 @@ fn the_highest_level_awarded_wins() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "1010")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(o.winner, None, "{}", o.reason);
     assert!(o.reason.starts_with("a draw: "), "{}", o.reason);
 }
@@ -194,7 +182,7 @@ fn all_and_any_combine_parts_decided_at_their_own_game_turns() {
         &[("Red MZ 1", "1010"), ("Red MZ 2", "1009")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0505")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!((o.winner, g.s.turn), (Some(1), 3), "{}", o.reason);
     assert_eq!(
         o.reason,
@@ -209,7 +197,7 @@ fn all_and_any_combine_parts_decided_at_their_own_game_turns() {
         &[("Red MZ 1", "1010"), ("Red MZ 2", "1009")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0303")],
     );
-    assert_eq!(play_out(&mut g).winner, Some(0));
+    assert_eq!(g.play_out().winner, Some(0));
 
     // any: met by its first part at the end of game-turn 1, which ends a game of one entry.
     let mut early = hold("blue", &["0101"]);
@@ -225,7 +213,7 @@ fn all_and_any_combine_parts_decided_at_their_own_game_turns() {
         &[("Red MZ 1", "1010"), ("Red MZ 2", "1009")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0505")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!((o.winner, g.s.turn), (Some(0), 1), "{}", o.reason);
 }
 
@@ -252,7 +240,7 @@ fn victory_points_score_holds_each_turn_and_compare_with_the_threshold() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "1010")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(o.winner, Some(0), "{}", o.reason);
     assert_eq!(
         o.reason,
@@ -270,7 +258,7 @@ fn victory_points_score_holds_each_turn_and_compare_with_the_threshold() {
         &[("Red MZ 1", "0505"), ("Red MZ 2", "1010")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(o.winner, Some(1), "{}", o.reason);
     assert_eq!(
         g.s.points,
@@ -299,7 +287,7 @@ fn a_sudden_death_entry_ends_the_game_when_met() {
         &[("Red MZ 1", "1010"), ("Red MZ 2", "1009")],
         &[("Blue MZ 1", "0101"), ("Blue MZ 2", "0909")],
     );
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(
         (o.winner, o.level, g.s.turn),
         (Some(0), Some(VictoryLevel::Decisive), 2),
@@ -441,7 +429,7 @@ fn each_condition_says_where_it_stands() {
     assert_eq!((now[0].status, now[1].status), (Met, Open));
     assert_eq!(now[0].detail, "met at the end of game-turn 1");
     // At the end: Blue marginal (met) against Red's unqualified (met): Blue wins.
-    let o = play_out(&mut g);
+    let o = g.play_out();
     assert_eq!(
         (o.winner, o.level),
         (Some(0), Some(VictoryLevel::Marginal)),

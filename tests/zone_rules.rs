@@ -3,11 +3,12 @@
 //! --write` writes them in; the refusals of the new kinds and of `side_of` reach the designer
 //! with the whole field path.
 
+mod common;
+use common::cli::kepi_split as kepi;
 use kepi::library::load_scenario;
 use kepi::scenario::{Scenario, ScenarioFile};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -56,19 +57,6 @@ fn validate(v: &Value, like: &Scenario) -> Result<Scenario, String> {
     let file = ScenarioFile::from_text(&serde_json::to_string_pretty(v).unwrap())
         .map_err(|p| p.to_string())?;
     Scenario::new(file, like.map.clone(), like.catalog.clone()).map_err(|p| p.to_string())
-}
-
-fn kepi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run kepi");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 #[test]

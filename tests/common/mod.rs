@@ -4,6 +4,8 @@
 //! say (fire and shock results, retreats, eliminations).
 #![allow(dead_code)]
 
+pub mod cli;
+
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::state::{Ammo, Phase, State, UnitId};
@@ -392,6 +394,17 @@ impl Game {
             guard += 1;
             assert!(guard < 20, "never reached {phase:?} of side {side}");
         }
+    }
+
+    /// End phases until the game is over; the outcome.
+    pub fn play_out(&mut self) -> kepi::engine::rifle_and_saber::state::Outcome {
+        let mut guard = 0;
+        while self.s.phase != Phase::Over {
+            self.ok(Command::EndPhase, &[]);
+            guard += 1;
+            assert!(guard < 200, "the game never ended");
+        }
+        self.s.outcome.clone().expect("an outcome")
     }
 
     pub fn mv(&mut self, label: &str, path: &[&str]) -> Result<Vec<Event>, RuleError> {
