@@ -488,39 +488,63 @@ fn thumb_options(map: &Map, scenario: Option<&Scenario>) -> RenderOptions {
     render::fitting_options(map, scenario, THUMB_BOX)
 }
 
-fn draw(entry: &Entry, c: &Content) -> Result<Vec<u8>, LibraryError> {
+fn map_in(entry: &Entry, c: &Content) -> Result<Map, LibraryError> {
     let map_file = match (&c.map_path, &entry.source) {
         (Some(p), _) => Some(p.as_path()),
         (None, Source::File(p)) if entry.kind == Kind::Map => Some(p.as_path()),
         _ => None,
     };
-    let map = Map::from_text(&c.map_text).map_err(problems_in(map_file, "map"))?;
+    Map::from_text(&c.map_text).map_err(problems_in(map_file, "map"))
+}
+
+/// The scenario of a scenario entry, validated on its map (beside it or shipped) and its
+/// catalog (beside it, or the rule system's); problems name the scenario's file.
+fn scenario_in(entry: &Entry, c: &Content, map: Map) -> Result<Scenario, LibraryError> {
+    let path = match &entry.source {
+        Source::File(p) => p.clone(),
+        Source::Shipped(s) => shipped::file_name("scenarios", s.id),
+    };
+    let in_scenario = problems_in(Some(&path), "");
+    let file = ScenarioFile::from_text(&c.entry_text).map_err(&in_scenario)?;
+    let catalog = match (&file.catalog, &c.catalog) {
+        (None, _) => file
+            .ruleset
+            .tables()
+            .map_err(LibraryError::Read)?
+            .catalog
+            .clone(),
+        (Some(_), Some((cp, text))) => {
+            crate::tables::Catalog::from_text(text).map_err(problems_in(Some(cp), "catalog"))?
+        }
+        (Some(id), None) => {
+            return Err(LibraryError::Read(format!(
+                "{}: catalog '{id}' not found beside the scenario",
+                path.display()
+            )));
+        }
+    };
+    Scenario::new(file, map, catalog).map_err(&in_scenario)
+}
+
+/// The scenario a Library entry names, read and validated (what a game of it starts from).
+pub fn scenario_of(entry: &Entry) -> Result<Scenario, LibraryError> {
+    if entry.kind != Kind::Scenario {
+        return Err(LibraryError::Read(format!(
+            "'{}' is a map, not a scenario",
+            entry.title
+        )));
+    }
+    let c = content(entry)?;
+    let map = map_in(entry, &c)?;
+    scenario_in(entry, &c, map)
+}
+
+fn draw(entry: &Entry, c: &Content) -> Result<Vec<u8>, LibraryError> {
+    let map = map_in(entry, c)?;
     let img = match entry.kind {
         Kind::Map => render::render_map(&map, &thumb_options(&map, None))?,
         Kind::Scenario => {
-            let path = match &entry.source {
-                Source::File(p) => p.clone(),
-                Source::Shipped(s) => shipped::file_name("scenarios", s.id),
-            };
-            let in_scenario = problems_in(Some(&path), "");
-            let file = ScenarioFile::from_text(&c.entry_text).map_err(&in_scenario)?;
-            let catalog = match (&file.catalog, &c.catalog) {
-                (None, _) => file
-                    .ruleset
-                    .tables()
-                    .map_err(LibraryError::Read)?
-                    .catalog
-                    .clone(),
-                (Some(_), Some((cp, text))) => crate::tables::Catalog::from_text(text)
-                    .map_err(problems_in(Some(cp), "catalog"))?,
-                (Some(id), None) => {
-                    return Err(LibraryError::Read(format!(
-                        "{}: catalog '{id}' not found beside the scenario",
-                        path.display()
-                    )));
-                }
-            };
-            let s = Scenario::new(file, map, catalog).map_err(&in_scenario)?;
+            let s = scenario_in(entry, c, map)?;
             render::render_scenario(&s, &thumb_options(&s.map, Some(&s)))?
         }
     };

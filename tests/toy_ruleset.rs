@@ -626,6 +626,50 @@ mod toy {
                 .collect::<Vec<_>>()
                 .join("\n")
         }
+        fn board(&self, s: &State) -> kepi::engine::counters::Board {
+            use kepi::engine::counters::{Board, Counter, Place, SideStanding, Symbol};
+            let st = s.setup();
+            let counters = st
+                .units
+                .iter()
+                .enumerate()
+                .map(|(u, (side, label, attack, defense))| Counter {
+                    id: label.clone(),
+                    side: *side,
+                    code: if *attack > 1 { "FT" } else { "SK" }.into(),
+                    kind: "toy unit".into(),
+                    symbol: Symbol::Infantry,
+                    values: format!("{attack}-{defense}"),
+                    place: match (s.alive[u], s.hex[u]) {
+                        (false, _) => Place::Eliminated,
+                        (true, Some(_)) => Place::Map,
+                        (true, None) => Place::Off,
+                    },
+                    hex: s.hex[u].filter(|_| s.alive[u]).map(|h| st.grid.name(h)),
+                    order: u as u32,
+                    markers: if s.acted[u] {
+                        vec!["fired".into()]
+                    } else {
+                        Vec::new()
+                    },
+                    group: None,
+                    arrives: None,
+                })
+                .collect();
+            Board {
+                counters,
+                hex_markers: Vec::new(),
+                sides: st
+                    .sides
+                    .iter()
+                    .map(|_| SideStanding {
+                        morale: None,
+                        notes: Vec::new(),
+                    })
+                    .collect(),
+                deployment: Vec::new(),
+            }
+        }
         fn reach(&self, s: &State, unit: &str) -> Result<Reach, RuleError> {
             let u = s
                 .setup()
@@ -643,6 +687,8 @@ mod toy {
                         left: "0".into(),
                         path: vec![s.setup().grid.name(to)],
                         notes: Vec::new(),
+                        command: serde_json::to_value(Command::Move { unit, to })
+                            .expect("commands serialize"),
                     }),
                     _ => None,
                 })

@@ -7,6 +7,9 @@ use crate::transport::jobs::{
     JOB_FINISHED, JOB_PROGRESS, JobFinished, JobProgress, OnConflictDto, PackFields,
 };
 use crate::transport::library::LibraryListing;
+use crate::transport::play::{
+    AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
+};
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
 use ts_rs::{Config, TS, TypeVisitor};
@@ -54,6 +57,13 @@ pub fn typescript() -> String {
     c.visit::<JobFinished>();
     c.visit::<OnConflictDto>();
     c.visit::<PackFields>();
+    c.visit::<GameChoices>();
+    c.visit::<NewGameSpec>();
+    c.visit::<PlayOpened>();
+    c.visit::<PlayView>();
+    c.visit::<LegalCommand>();
+    c.visit::<ReachDto>();
+    c.visit::<AttackPreviewDto>();
     let codes = ErrorCode::ALL
         .iter()
         .map(|c| {

@@ -4,7 +4,7 @@
 //!
 //! One state per concern, each behind its own lock and managed on its own: the map editor
 //! ([`session::Session`]), the Library ([`library::Library`]) and the job runner
-//! ([`jobs::Jobs`]). Commands are grouped by view in [`commands`].
+//! ([`jobs::Jobs`]) and the game being played ([`play::Play`]). Commands are grouped by view in [`commands`].
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 #![forbid(unsafe_code)]
@@ -19,6 +19,7 @@ mod generated;
 mod ipc_tests;
 mod jobs;
 mod library;
+mod play;
 mod session;
 mod transport;
 
@@ -53,6 +54,7 @@ impl Places {
 struct States {
     editor: Mutex<Session>,
     library: Mutex<library::Library>,
+    play: Mutex<play::Play>,
     jobs: Arc<jobs::Jobs>,
     answers: dialog::TestAnswers,
 }
@@ -63,9 +65,10 @@ impl States {
             editor: Mutex::new(Session::with_recent_store(p.recent_store)),
             library: Mutex::new(library::Library::new(
                 p.library_folder,
-                p.archive,
+                p.archive.clone(),
                 p.thumbnail_cache,
             )),
+            play: Mutex::new(play::Play::new(p.archive)),
             jobs: Arc::new(jobs::Jobs::default()),
             answers: p.answers,
         }
@@ -81,6 +84,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             builder
                 .manage(s.editor)
                 .manage(s.library)
+                .manage(s.play)
                 .manage(s.jobs)
                 .manage(s.answers)
         }
@@ -88,6 +92,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             let s = States::new(Places::of(app.handle()));
             app.manage(s.editor);
             app.manage(s.library);
+            app.manage(s.play);
             app.manage(s.jobs);
             app.manage(s.answers);
             Ok(())
@@ -133,6 +138,16 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::library::pack_import,
             commands::library::pack_export,
             commands::jobs::cancel_job,
+            commands::play::play_choices,
+            commands::play::play_start,
+            commands::play::play_resume,
+            commands::play::play_view,
+            commands::play::play_legal,
+            commands::play::play_reach,
+            commands::play::play_preview,
+            commands::play::play_apply,
+            commands::play::play_take_back,
+            commands::play::play_auto_deploy,
         ])
 }
 

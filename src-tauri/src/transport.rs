@@ -11,6 +11,7 @@ use ts_rs::TS;
 
 pub mod jobs;
 pub mod library;
+pub mod play;
 
 /// The closed set of error codes; exported to TypeScript as `ErrorCode` and `ERROR_CODES` in
 /// ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
@@ -42,12 +43,18 @@ pub enum ErrorCode {
     /// The library already holds a pack of this id with other content; import again with
     /// `replace` or `new_version`.
     PackConflict,
+    /// The play view's command needs a game and none is open.
+    NoGame,
+    /// The rules refused a command; the message says why, citing the case.
+    Refused,
+    /// The archive could not be opened, read or written.
+    Archive,
 }
 
 #[cfg(test)]
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 10] = [
+    pub const ALL: [ErrorCode; 13] = [
         ErrorCode::NoMap,
         ErrorCode::InvalidArgument,
         ErrorCode::EditRefused,
@@ -58,6 +65,9 @@ impl ErrorCode {
         ErrorCode::NotAllowed,
         ErrorCode::InvalidPack,
         ErrorCode::PackConflict,
+        ErrorCode::NoGame,
+        ErrorCode::Refused,
+        ErrorCode::Archive,
     ];
 
     /// The code's place in [`ErrorCode::ALL`]; the match makes a new variant a compile error
@@ -74,6 +84,9 @@ impl ErrorCode {
             ErrorCode::NotAllowed => 7,
             ErrorCode::InvalidPack => 8,
             ErrorCode::PackConflict => 9,
+            ErrorCode::NoGame => 10,
+            ErrorCode::Refused => 11,
+            ErrorCode::Archive => 12,
         }
     }
 }

@@ -7,6 +7,7 @@
 //! Each rule system implements [`Ruleset`] in its own folder (`rifle_and_saber/`); [`game`] is
 //! the one generic layer that plays, records, replays and verifies games of any of them.
 
+pub mod counters;
 pub mod dice;
 pub mod error;
 pub mod game;

@@ -24,6 +24,9 @@ pub struct ReachHex {
     /// Words about this hex (for example "charge: must shock attack").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The command that makes this move, in the system's stored form (what the play view
+    /// sends when the hex is clicked).
+    pub command: serde_json::Value,
 }
 
 /// Where a unit may go this phase.

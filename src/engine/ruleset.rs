@@ -211,6 +211,8 @@ pub trait Ruleset: Send + Sync + 'static {
     fn report(&self, state: &Self::State) -> String;
 
     /// Where a unit (named as in commands) may go now.
+    /// The position as the views draw it: every unit's counter, the hexes' markers.
+    fn board(&self, state: &Self::State) -> crate::engine::counters::Board;
     fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError>;
 
     /// The attack that `commands` (allocations, applied in order to a copy of the state)

@@ -6,6 +6,7 @@
 pub mod jobs;
 pub mod library;
 pub mod paint;
+pub mod play;
 
 use crate::transport::{AppError, AppResult, ErrorCode};
 use std::sync::{Mutex, MutexGuard};

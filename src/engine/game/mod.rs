@@ -148,6 +148,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String>;
     fn state_json(&self, state: &AnyState) -> Value;
     fn report(&self, state: &AnyState) -> String;
+    fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError>;
     fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
@@ -378,6 +379,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn report(&self, state: &AnyState) -> String {
         self.rules.report(typed(&self.rules, state))
+    }
+
+    fn board(&self, state: &AnyState) -> crate::engine::counters::Board {
+        self.rules.board(typed(&self.rules, state))
     }
 
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError> {

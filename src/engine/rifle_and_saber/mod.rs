@@ -6,6 +6,7 @@ pub mod apply;
 pub mod autoplay;
 pub mod board;
 pub mod command;
+pub mod counters;
 pub mod ctx;
 pub mod describe;
 pub mod factor;

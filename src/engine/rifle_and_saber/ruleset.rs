@@ -307,6 +307,10 @@ impl Ruleset for RifleAndSaber {
         out
     }
 
+    fn board(&self, state: &Self::State) -> crate::engine::counters::Board {
+        super::counters::board(state)
+    }
+
     fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError> {
         let u = find_unit(state, unit).map_err(RuleError::NotNow)?;
         reach(state, u)
@@ -403,6 +407,12 @@ pub fn reach(state: &State, u: UnitId) -> Result<Reach, RuleError> {
                 cost: cost.to_string(),
                 path: names(&path),
                 notes,
+                command: serde_json::to_value(Command::Move {
+                    unit: u,
+                    path: path.clone(),
+                    charge,
+                })
+                .expect("commands serialize"),
             });
         }
     }

@@ -31,6 +31,31 @@ export type ArchivedGame = { id: number, title: string, scenario_id: string, rul
  */
 created: string, finished: string | null, winner: string | null, };
 
+export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
+
+export type Board = { counters: Array<Counter>, hex_markers: Array<HexMarker>, sides: Array<SideStanding>, deployment: Array<DeploymentArea>, };
+
+export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
+
+export type Counter = { 
+/**
+ * The unit's name in commands ("British MZ 3").
+ */
+id: string, side: number, code: string, kind: string, 
+/**
+ * "infantry", "cavalry", "mounted_rifles", "artillery", "horse_artillery",
+ * "machine_gun", "other".
+ */
+symbol: string, 
+/**
+ * The printed values ("3-2-4"; guns "2/4-1-3").
+ */
+values: string, 
+/**
+ * "off", "map", "exited", "eliminated".
+ */
+place: string, hex: string | null, order: number, markers: Array<string>, group: string | null, arrives: string | null, };
+
 /**
  * What changed after an edit, an undo or a redo. `None` fields did not change.
  */
@@ -48,6 +73,37 @@ underlay_changed: boolean, underlay: UnderlayDto | null, name: string | null, st
  */
 problems: Array<ProblemDto> | null, };
 
+export type DeploymentArea = { side: number, text: string, hexes: Array<string>, };
+
+/**
+ * One roll of the game, as the dice log lists it.
+ */
+export type DiceEntry = { 
+/**
+ * The archive node of the command that rolled it.
+ */
+node: number, 
+/**
+ * The command in words.
+ */
+command: string, purpose: string, 
+/**
+ * "1d6".
+ */
+dice: string, faces: Array<number>, total: number, 
+/**
+ * What the roll was read on ("column 3-1"), in words.
+ */
+context: string, 
+/**
+ * A face chosen, not rolled (a test's or a "what if").
+ */
+forced: boolean, 
+/**
+ * What the command did, in words.
+ */
+results: Array<string>, };
+
 /**
  * An edit as the UI sends it; hexes are indexes (row-major, 0-based).
  */
@@ -64,13 +120,24 @@ export type EntryKind = "map" | "scenario";
  * ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
  * misses a variant).
  */
-export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict";
+export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict" | "no_game" | "refused" | "archive";
 
 export type ExitDto = { name: string, hex: number, edge: string, };
 
 export type FeatureDto = { code: string, name: string, kind: string, hexes: Array<number>, };
 
+/**
+ * What a scenario offers before a game of it starts.
+ */
+export type GameChoices = { title: string, ruleset_name: string, sides: Array<Side>, 
+/**
+ * Every optional rule of the system, with the value the scenario gives it.
+ */
+rules: Array<[OptionalRule, boolean]>, };
+
 export type GridDto = { orientation: "flat" | "pointy", shove: "even" | "odd", columns: number, rows: number, };
+
+export type HexMarker = { hex: string, marker: string, side: number | null, };
 
 export type HexsideDto = { 
 /**
@@ -116,6 +183,31 @@ failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id
 export type JobStatus = "done" | "failed" | "cancelled";
 
 export type KeyDto = { key: string, name: string, color: string, };
+
+/**
+ * One legal command: what to send, and what it concerns.
+ */
+export type LegalCommand = { 
+/**
+ * The command in its stored form: send it back as it is.
+ */
+command: unknown, 
+/**
+ * In words ("Deploy British MZ 1 at 0101").
+ */
+label: string, 
+/**
+ * Its `type` ("deploy", "end_phase").
+ */
+kind: string, 
+/**
+ * The unit it moves or fires, by name.
+ */
+unit: string | null, 
+/**
+ * The hex it names (`hex` or `target`).
+ */
+hex: string | null, };
 
 /**
  * One map or scenario of the Library. `key` names it in every library command
@@ -178,6 +270,29 @@ terrain: Array<number>,
  */
 elevation: Array<number>, hexsides: Array<HexsideDto>, routes: Array<RouteDto>, features: Array<FeatureDto>, exits: Array<ExitDto>, underlay: UnderlayDto | null, status: StatusDto, problems: Array<ProblemDto>, };
 
+export type Modifier = { name: string, case: string, effect: string, };
+
+/**
+ * What starting a game needs.
+ */
+export type NewGameSpec = { 
+/**
+ * The Library entry of the scenario.
+ */
+key: string, 
+/**
+ * Optional rules switched on or off, by key; the others as the scenario says.
+ */
+rules: Array<[string, boolean]>, 
+/**
+ * The players' names, one per side (may be empty).
+ */
+players: Array<string>, 
+/**
+ * A seed as decimal digits; random when absent.
+ */
+seed?: string, };
+
 /**
  * The start page's New map form.
  */
@@ -200,6 +315,8 @@ ruleset: string, };
  */
 export type OnConflict = "refuse" | "replace" | "new_version";
 
+export type OptionalRule = { key: string, name: string, case: string, default: boolean, note: string, };
+
 /**
  * Where an entry comes from: `shipped`, `library`, `pack` (with the pack's id and name) or
  * `recent`.
@@ -218,6 +335,39 @@ export type Palette = { terrain: Array<KeyDto>, hexsides: Array<KeyDto>, routes:
  */
 reference: string, };
 
+export type Phase = { key: string, name: string, case: string, };
+
+/**
+ * A game's first view: the map it is played on, and the game.
+ */
+export type PlayOpened = { map: MapView, view: PlayView, };
+
+/**
+ * A game as the play view shows it after each command.
+ */
+export type PlayView = { game: number, 
+/**
+ * The node the view shows (the last command played).
+ */
+node: number, title: string, ruleset_name: string, seed: string, players: Array<string>, sides: Array<Side>, phases: Array<Phase>, progress: Progress, board: Board, victory: Array<VictoryCondition>, 
+/**
+ * Once the game is over: who won, and why.
+ */
+result: string | null, 
+/**
+ * Every roll of the line played so far, newest first.
+ */
+dice: Array<DiceEntry>, 
+/**
+ * What the last command did, in words.
+ */
+last: Array<string>, 
+/**
+ * Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
+ * the game waits for).
+ */
+general: Array<LegalCommand>, can_take_back: boolean, state_hash: string, };
+
 export type ProblemDto = { field: string, 
 /**
  * Printed hex name ("0812") when the problem is about one hex.
@@ -228,11 +378,29 @@ hex: string | null, message: string,
  */
 text: string, };
 
+export type Progress = { turn: number, last_turn: number, player: number, phase_key: string, phase: string, waiting_for: string | null, deploying: boolean, over: boolean, };
+
+export type Reach = { unit: string, from: string | null, allowance: string, spent: string, hexes: Array<ReachHex>, refused: string | null, };
+
+export type ReachHex = { hex: string, cost: string, left: string, path: Array<string>, notes: Array<string>, command: unknown, };
+
+export type ResultChance = { result: string, meaning: string, faces: Array<number>, chance: number, };
+
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
+
+export type Side = { id: string, name: string, color: string, };
+
+export type SideStanding = { morale: string | null, notes: Array<string>, };
 
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
 
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
+
+export type VictoryCondition = { text: string, side: number | null, level: string | null, 
+/**
+ * "open", "met", "not_met".
+ */
+status: string, detail: string, };
 
 /** Every `ErrorCode`, in the order of the Rust enum. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -246,6 +414,9 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "not_allowed",
   "invalid_pack",
   "pack_conflict",
+  "no_game",
+  "refused",
+  "archive",
 ] as const;
 
 /** The event a running job emits after each step (payload: `JobProgress`). */

@@ -1,0 +1,165 @@
+//! The play view's commands: start or resume a game of the archive, and play it. The game's
+//! state ([`Play`]) is behind its own lock; the rules, the dice and the record are the core's.
+//! Every argument is checked here before it reaches the core.
+
+use super::lock;
+use super::paint::Editor;
+use crate::library::Library;
+use crate::play::Play;
+use crate::transport::play::{
+    AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
+    mirror,
+};
+use crate::transport::{AppError, AppResult, ErrorCode};
+use kepi::library_index as index;
+use serde_json::Value;
+use std::sync::Mutex;
+use tauri::State;
+
+pub type PlayState<'a> = State<'a, Mutex<Play>>;
+
+/// Longest unit or hex name the view sends.
+const NAME_MAX: usize = 200;
+/// Most allocations one attack preview takes.
+const PREVIEW_MAX: usize = 64;
+
+fn invalid(what: impl Into<String>) -> AppError {
+    AppError::new(ErrorCode::InvalidArgument, what)
+}
+
+fn check_name(what: &str, s: &str) -> AppResult<()> {
+    if s.is_empty() || s.len() > NAME_MAX {
+        return Err(invalid(format!("{what}: 1 to {NAME_MAX} characters")));
+    }
+    Ok(())
+}
+
+/// A command as the view sends it: a JSON object with a `type`.
+fn check_command(c: &Value) -> AppResult<()> {
+    let ok = c
+        .as_object()
+        .is_some_and(|m| m.get("type").is_some_and(Value::is_string));
+    if !ok || c.to_string().len() > 64 * 1024 {
+        return Err(invalid("a command is a JSON object with a \"type\""));
+    }
+    Ok(())
+}
+
+fn scenario(
+    editor: &Editor<'_>,
+    library: &State<'_, Mutex<Library>>,
+    key: &str,
+) -> AppResult<kepi::scenario::Scenario> {
+    check_name("key", key)?;
+    let recent = lock(editor)?.recent_paths();
+    let entry = lock(library)?.entry(key, &recent)?;
+    Ok(index::scenario_of(&entry)?)
+}
+
+/// The optional rules and sides of a Library scenario, before a game of it starts.
+#[tauri::command]
+pub async fn play_choices(
+    editor: Editor<'_>,
+    library: State<'_, Mutex<Library>>,
+    key: String,
+) -> AppResult<GameChoices> {
+    Play::choices(&scenario(&editor, &library, &key)?)
+}
+
+/// Start a game of a Library scenario in the archive.
+#[tauri::command]
+pub async fn play_start(
+    editor: Editor<'_>,
+    library: State<'_, Mutex<Library>>,
+    play: PlayState<'_>,
+    spec: NewGameSpec,
+) -> AppResult<PlayOpened> {
+    if spec.rules.len() > 64 || spec.rules.iter().any(|(k, _)| k.len() > NAME_MAX) {
+        return Err(invalid("rules: at most 64 optional rules by key"));
+    }
+    if spec.seed.as_ref().is_some_and(|s| s.len() > 20) {
+        return Err(invalid("seed: at most 20 digits"));
+    }
+    let s = scenario(&editor, &library, &spec.key)?;
+    lock(&play)?.start(&s, &spec)
+}
+
+/// Open a game of the archive at the end of its main line, to go on playing.
+#[tauri::command]
+pub async fn play_resume(play: PlayState<'_>, game: i64) -> AppResult<PlayOpened> {
+    if game < 1 {
+        return Err(invalid("game: an archive game id (1 or more)"));
+    }
+    lock(&play)?.resume(game)
+}
+
+#[tauri::command]
+pub async fn play_view(play: PlayState<'_>) -> AppResult<PlayView> {
+    lock(&play)?.view()
+}
+
+/// Legal commands of one unit, of one hex, or (neither) those naming no unit or hex.
+#[tauri::command]
+pub async fn play_legal(
+    play: PlayState<'_>,
+    unit: Option<String>,
+    hex: Option<String>,
+) -> AppResult<Vec<LegalCommand>> {
+    for (what, v) in [("unit", &unit), ("hex", &hex)] {
+        if let Some(v) = v {
+            check_name(what, v)?;
+        }
+    }
+    lock(&play)?.legal(unit.as_deref(), hex.as_deref())
+}
+
+/// Where a unit may go now.
+#[tauri::command]
+pub async fn play_reach(play: PlayState<'_>, unit: String) -> AppResult<ReachDto> {
+    check_name("unit", &unit)?;
+    Ok(mirror(&lock(&play)?.reach(&unit)?))
+}
+
+/// The attack some allocations would make, before anything is rolled.
+#[tauri::command]
+pub async fn play_preview(
+    play: PlayState<'_>,
+    commands: Vec<Value>,
+) -> AppResult<AttackPreviewDto> {
+    if commands.is_empty() || commands.len() > PREVIEW_MAX {
+        return Err(invalid(format!("commands: 1 to {PREVIEW_MAX} allocations")));
+    }
+    commands.iter().try_for_each(check_command)?;
+    Ok(mirror(&lock(&play)?.preview(&commands)?))
+}
+
+/// Play a command. `forced` (faces for the next rolls) is for the end-to-end tests and is
+/// refused in release builds.
+#[tauri::command]
+pub async fn play_apply(
+    play: PlayState<'_>,
+    command: Value,
+    forced: Vec<u8>,
+) -> AppResult<PlayView> {
+    check_command(&command)?;
+    if !forced.is_empty() && !cfg!(debug_assertions) {
+        return Err(AppError::new(
+            ErrorCode::NotAllowed,
+            "forced dice are for tests; a game rolls its own",
+        ));
+    }
+    if forced.len() > 16 || forced.iter().any(|f| !(1..=20).contains(f)) {
+        return Err(invalid("forced: at most 16 faces of 1 to 20"));
+    }
+    lock(&play)?.apply(&command, &forced)
+}
+
+#[tauri::command]
+pub async fn play_take_back(play: PlayState<'_>) -> AppResult<PlayView> {
+    lock(&play)?.take_back()
+}
+
+#[tauri::command]
+pub async fn play_auto_deploy(play: PlayState<'_>) -> AppResult<PlayView> {
+    lock(&play)?.auto_deploy()
+}

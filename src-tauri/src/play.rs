@@ -1,0 +1,652 @@
+//! The play view's state: one game of the archive open at a time, at one node. Every command
+//! the players give goes through the core's generic game layer and is written to the archive
+//! (the same SQLite file as `kepi --db`) with its dice before the view answers; the view holds
+//! no rules. Tested without a window (tests at the end).
+//!
+//! Invariants: `live.state` is the state at `live.node`, and `live.line` holds one step per
+//! command on the path from the game's root to `live.node`, in order (its dice and what it did),
+//! built by replaying the recorded line hash for hash when the game is opened. Taking back a
+//! command moves to its parent; the next command then records a new variation, which becomes
+//! the main line (the original is kept beside it).
+
+use crate::transport::play::{
+    DiceEntry, GameChoices, LegalCommand, NewGameSpec, OptionalRuleDto, PlayOpened, PlayView,
+    SideDto, mirror,
+};
+use crate::transport::{self, AppError, AppResult, ErrorCode};
+use kepi::archive::{Archive, GameId, NodeId};
+use kepi::editor::Document;
+use kepi::engine::AnyState;
+use kepi::engine::dice::Roll;
+use kepi::engine::game::{AnyRuleset, options_from_rules, registry, replay_step};
+use kepi::scenario::Scenario;
+use serde_json::Value;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// One command of the line played so far.
+struct Step {
+    dice: Vec<DiceEntry>,
+    results: Vec<String>,
+}
+
+struct Live {
+    game: GameId,
+    node: NodeId,
+    state: AnyState,
+    title: String,
+    seed: u64,
+    players: Vec<String>,
+    line: Vec<Step>,
+}
+
+pub struct Play {
+    archive_path: Option<PathBuf>,
+    archive: Option<Archive>,
+    live: Option<Live>,
+}
+
+fn no_game() -> AppError {
+    AppError::new(ErrorCode::NoGame, "no game is open")
+}
+
+fn rules_of(scenario: &Scenario) -> AppResult<&'static dyn AnyRuleset> {
+    registry::get(scenario.file.ruleset.key()).map_err(|e| AppError::new(ErrorCode::Refused, e))
+}
+
+/// The roll's context in words: `{"column": "3-1"}` is "column 3-1".
+fn context_words(v: &Value) -> String {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{} {s}", k.replace('_', " ")),
+                other => format!("{} {other}", k.replace('_', " ")),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn dice_entries(node: NodeId, command: &str, rolls: &[Roll], results: &[String]) -> Vec<DiceEntry> {
+    rolls
+        .iter()
+        .map(|r| DiceEntry {
+            node,
+            command: command.to_string(),
+            purpose: r.purpose.clone(),
+            dice: r.spec.to_string(),
+            faces: r.faces.clone(),
+            total: r.total,
+            context: context_words(&r.context),
+            forced: r.forced,
+            results: results.to_vec(),
+        })
+        .collect()
+}
+
+/// A random seed for a game whose players gave none.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default(),
+    );
+    // Seeds stay within what SQLite's INTEGER and JavaScript's numbers hold exactly.
+    h.finish() & ((1 << 53) - 1)
+}
+
+/// The unit a stored command names, by the board's counters (a command's `unit` number is the
+/// index of its counter).
+fn unit_name(command: &Value, names: &[String]) -> Option<String> {
+    match command.get("unit")? {
+        Value::Number(n) => n.as_u64().and_then(|i| names.get(i as usize)).cloned(),
+        Value::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn hex_of(command: &Value) -> Option<String> {
+    ["hex", "target"]
+        .iter()
+        .find_map(|k| command.get(*k).and_then(Value::as_str).map(str::to_string))
+}
+
+impl Play {
+    pub fn new(archive: Option<PathBuf>) -> Play {
+        Play {
+            archive_path: archive,
+            archive: None,
+            live: None,
+        }
+    }
+
+    /// The archive, opened (and created) on first use.
+    fn archive(&mut self) -> AppResult<&mut Archive> {
+        if self.archive.is_none() {
+            let path = self.archive_path.clone().ok_or_else(|| {
+                AppError::new(ErrorCode::Archive, "Kepi has no place for its archive here")
+            })?;
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    AppError::new(ErrorCode::Archive, format!("{}: {e}", dir.display()))
+                })?;
+            }
+            self.archive = Some(Archive::open(&path)?);
+        }
+        Ok(self.archive.as_mut().expect("opened above"))
+    }
+
+    /// What a game of `scenario` may be started with.
+    pub fn choices(scenario: &Scenario) -> AppResult<GameChoices> {
+        let rules = rules_of(scenario)?;
+        let options = options_from_rules(rules, scenario, &[])
+            .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
+        Ok(GameChoices {
+            title: scenario.file.title.clone(),
+            ruleset_name: rules.name().to_string(),
+            sides: scenario_sides(scenario),
+            rules: rules
+                .optional_rules()
+                .iter()
+                .map(|r| {
+                    let on = options
+                        .get(&r.key)
+                        .and_then(Value::as_bool)
+                        .unwrap_or(r.default);
+                    (mirror::<_, OptionalRuleDto>(r), on)
+                })
+                .collect(),
+        })
+    }
+
+    /// Start a game of `scenario` in the archive and open it at its root.
+    pub fn start(&mut self, scenario: &Scenario, spec: &NewGameSpec) -> AppResult<PlayOpened> {
+        let rules = rules_of(scenario)?;
+        let settings: Vec<String> = spec
+            .rules
+            .iter()
+            .map(|(k, on)| format!("{k}={}", if *on { "on" } else { "off" }))
+            .collect();
+        let options = options_from_rules(rules, scenario, &settings)
+            .map_err(|e| AppError::new(ErrorCode::InvalidArgument, e))?;
+        let seed = match spec.seed.as_deref().map(str::trim) {
+            None | Some("") => random_seed(),
+            Some(s) => s.parse::<u64>().map_err(|_| {
+                AppError::new(
+                    ErrorCode::InvalidArgument,
+                    format!("seed '{s}': write a whole number (digits only)"),
+                )
+            })?,
+        };
+        let players: Vec<String> = spec.players.iter().map(|p| p.trim().to_string()).collect();
+        if players.len() > 2 || players.iter().any(|p| p.chars().count() > 80) {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "players: at most two names of at most 80 characters",
+            ));
+        }
+        let players = if players.iter().all(String::is_empty) {
+            Vec::new()
+        } else {
+            players
+        };
+        let game = self
+            .archive()?
+            .create_game(scenario, &options, seed, &players)?;
+        self.open(game, None, scenario)
+    }
+
+    /// Open a game of the archive at the end of its main line (to go on playing it).
+    pub fn resume(&mut self, game: GameId) -> AppResult<PlayOpened> {
+        let ar = self.archive()?;
+        let scenario = ar.game_setup(game)?.scenario()?;
+        self.open(game, None, &scenario)
+    }
+
+    fn open(
+        &mut self,
+        game: GameId,
+        node: Option<NodeId>,
+        scenario: &Scenario,
+    ) -> AppResult<PlayOpened> {
+        let ar = self.archive()?;
+        let info = ar.game(game)?;
+        let node = match node {
+            Some(n) => n,
+            None => ar.tip(game)?.id,
+        };
+        let (state, line) = replay_line(ar, node)?;
+        self.live = Some(Live {
+            game,
+            node,
+            state,
+            title: info.title,
+            seed: info.seed,
+            players: info.players,
+            line,
+        });
+        let doc = Document::from_map(&scenario.map);
+        Ok(PlayOpened {
+            map: transport::map_view(&doc, None),
+            view: self.view()?,
+        })
+    }
+
+    fn live(&self) -> AppResult<&Live> {
+        self.live.as_ref().ok_or_else(no_game)
+    }
+
+    pub fn view(&self) -> AppResult<PlayView> {
+        let l = self.live()?;
+        let s = &l.state;
+        let rules = s.rules();
+        let board = rules.board(s);
+        let names: Vec<String> = board.counters.iter().map(|c| c.id.clone()).collect();
+        let general = rules
+            .legal(s)
+            .into_iter()
+            .filter(|c| c.get("unit").is_none() && hex_of(c).is_none())
+            .map(|c| legal_command(rules, s, c, &names))
+            .collect();
+        Ok(PlayView {
+            game: l.game,
+            node: l.node,
+            title: l.title.clone(),
+            ruleset_name: rules.name().to_string(),
+            seed: l.seed.to_string(),
+            players: l.players.clone(),
+            sides: s.sides().iter().map(mirror).collect(),
+            phases: rules.phases().iter().map(mirror).collect(),
+            progress: mirror(&s.progress()),
+            board: mirror(&board),
+            victory: s.victory().iter().map(mirror).collect(),
+            result: s.result_words().map(|(w, why)| format!("{w}: {why}")),
+            dice: l
+                .line
+                .iter()
+                .rev()
+                .flat_map(|st| st.dice.iter().rev().cloned())
+                .collect(),
+            last: l
+                .line
+                .last()
+                .map(|st| st.results.clone())
+                .unwrap_or_default(),
+            general,
+            can_take_back: !l.line.is_empty(),
+            state_hash: s.hash(),
+        })
+    }
+
+    /// The legal commands of the position: those of `unit`, or those naming `hex` and no unit,
+    /// or (neither given) those naming no unit and no hex.
+    pub fn legal(&self, unit: Option<&str>, hex: Option<&str>) -> AppResult<Vec<LegalCommand>> {
+        let s = &self.live()?.state;
+        let rules = s.rules();
+        let names: Vec<String> = rules.board(s).counters.into_iter().map(|c| c.id).collect();
+        Ok(rules
+            .legal(s)
+            .into_iter()
+            .map(|c| legal_command(rules, s, c, &names))
+            .filter(|c| match (unit, hex) {
+                (Some(u), _) => c.unit.as_deref() == Some(u),
+                (None, Some(h)) => c.unit.is_none() && c.hex.as_deref() == Some(h),
+                (None, None) => c.unit.is_none() && c.hex.is_none(),
+            })
+            .collect())
+    }
+
+    pub fn reach(&self, unit: &str) -> AppResult<kepi::engine::preview::Reach> {
+        let s = &self.live()?.state;
+        Ok(s.rules().reach(s, unit)?)
+    }
+
+    pub fn preview(&self, commands: &[Value]) -> AppResult<kepi::engine::preview::AttackPreview> {
+        let s = &self.live()?.state;
+        let rules = s.rules();
+        let parsed = commands
+            .iter()
+            .map(|c| rules.parse_command(s, c.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
+        Ok(rules.preview(s, &parsed)?)
+    }
+
+    /// Play `command` (stored form, or as people write it), recorded in the archive with its
+    /// dice; `forced` faces replace the next rolls (marked forced in the record).
+    pub fn apply(&mut self, command: &Value, forced: &[u8]) -> AppResult<PlayView> {
+        let (node, state) = {
+            let l = self.live()?;
+            (l.node, l.state.clone())
+        };
+        let rules = state.rules();
+        let command = rules
+            .parse_command(&state, command.clone())
+            .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
+        let described = rules.describe_command(&state, &command);
+        let ar = self.archive()?;
+        let had_children = !ar.children(node)?.is_empty();
+        let mut forced: VecDeque<u8> = forced.iter().copied().collect();
+        let (id, applied) = ar.play(node, &command, &mut forced)?;
+        if had_children {
+            // Played after a take-back: the new line is the game now; the old one stays as a
+            // variation.
+            ar.promote(id)?;
+        }
+        let l = self.live.as_mut().expect("checked above");
+        l.line.push(Step {
+            dice: dice_entries(id, &described, &applied.rolls, &applied.described),
+            results: applied.described,
+        });
+        l.node = id;
+        l.state = applied.state;
+        self.view()
+    }
+
+    /// Take back the last command: the view goes back to its parent node; the archive keeps it.
+    pub fn take_back(&mut self) -> AppResult<PlayView> {
+        let parent = {
+            let l = self.live()?;
+            if l.line.is_empty() {
+                return Err(AppError::new(
+                    ErrorCode::Refused,
+                    "nothing to take back: no command has been played",
+                ));
+            }
+            self.archive
+                .as_ref()
+                .ok_or_else(no_game)?
+                .node(l.node)?
+                .parent
+                .expect("a node with a command has a parent")
+        };
+        let state = self.archive()?.state_at(parent)?;
+        let l = self.live.as_mut().expect("checked above");
+        l.line.pop();
+        l.node = parent;
+        l.state = state;
+        self.view()
+    }
+
+    /// Deploy the side now deploying with the system's random legal player (seeded by the game's
+    /// seed and the node), recording each command.
+    pub fn auto_deploy(&mut self) -> AppResult<PlayView> {
+        let (state, seed, node) = {
+            let l = self.live()?;
+            (l.state.clone(), l.seed, l.node)
+        };
+        let progress = state.progress();
+        if !progress.deploying {
+            return Err(AppError::new(
+                ErrorCode::Refused,
+                "deployment is over: there is nothing to deploy",
+            ));
+        }
+        let side = progress.player;
+        let mut player = state
+            .rules()
+            .random_player(seed ^ (node as u64).rotate_left(32));
+        let mut guard = 0;
+        loop {
+            let s = &self.live()?.state;
+            let p = s.progress();
+            if !p.deploying || p.player != side {
+                break;
+            }
+            guard += 1;
+            if guard > 100_000 {
+                return Err(AppError::new(
+                    ErrorCode::Refused,
+                    "auto-deploy did not finish the deployment",
+                ));
+            }
+            let cmd = player.next(s);
+            self.apply(&cmd, &[])?;
+        }
+        self.view()
+    }
+}
+
+fn scenario_sides(scenario: &Scenario) -> Vec<SideDto> {
+    scenario
+        .file
+        .sides
+        .iter()
+        .map(|s| SideDto {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            color: s.color.clone(),
+        })
+        .collect()
+}
+
+fn legal_command(
+    rules: &dyn AnyRuleset,
+    state: &AnyState,
+    command: Value,
+    names: &[String],
+) -> LegalCommand {
+    LegalCommand {
+        label: rules.describe_command(state, &command),
+        kind: command
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        unit: unit_name(&command, names),
+        hex: hex_of(&command),
+        command,
+    }
+}
+
+/// The state at `node` and the line from the root to it, replayed with the recorded dice and
+/// checked hash for hash (a damaged record is refused naming the node).
+fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>)> {
+    let path = ar.path_to(node)?;
+    let mut state = ar.root_state(path[0].game)?;
+    let mut line = Vec::new();
+    for n in &path[1..] {
+        let command = n.command.clone().ok_or_else(|| {
+            AppError::new(
+                ErrorCode::Archive,
+                format!("node {}: its command is missing", n.id),
+            )
+        })?;
+        let rolls = ar.rolls(n.id)?;
+        let described = state.rules().describe_command(&state, &command);
+        let applied = replay_step(
+            &state,
+            &command,
+            &rolls,
+            &n.state_hash,
+            &format!("node {}", n.id),
+        )
+        .map_err(|e| AppError::new(ErrorCode::Archive, e.to_string()))?;
+        line.push(Step {
+            dice: dice_entries(n.id, &described, &applied.rolls, &applied.described),
+            results: applied.described,
+        });
+        state = applied.state;
+    }
+    Ok((state, line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kepi::library_index::{scenario_of, shipped_entries};
+
+    fn shipped(id: &str) -> Scenario {
+        let e = shipped_entries()
+            .into_iter()
+            .find(|e| e.id == id)
+            .expect("a shipped scenario");
+        scenario_of(&e).expect("it loads")
+    }
+
+    fn spec(seed: &str) -> NewGameSpec {
+        NewGameSpec {
+            key: String::new(),
+            rules: vec![("morale".into(), false)],
+            players: vec!["Ann".into(), "Bob".into()],
+            seed: Some(seed.into()),
+        }
+    }
+
+    fn general(v: &PlayView, kind: &str) -> Value {
+        v.general
+            .iter()
+            .find(|c| c.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind} among {:?}", v.general))
+            .command
+            .clone()
+    }
+
+    #[test]
+    fn a_game_is_played_recorded_taken_back_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("a.kepidb");
+        let s = shipped("rs-01-fatehpur");
+        let choices = Play::choices(&s).unwrap();
+        assert!(choices.rules.iter().any(|(r, _)| r.key == "morale"));
+        let mut play = Play::new(Some(db.clone()));
+        let opened = play.start(&s, &spec("7")).unwrap();
+        assert_eq!(
+            opened.map.grid.columns as usize * opened.map.grid.rows as usize,
+            opened.map.terrain.len()
+        );
+        let v = opened.view;
+        assert!(v.progress.deploying);
+        assert_eq!(v.players, ["Ann", "Bob"]);
+        assert!(v.board.counters.iter().all(|c| c.place == "off"));
+        assert!(
+            !v.board.deployment.is_empty(),
+            "the deploying side's area is shown"
+        );
+        assert!(!v.can_take_back);
+        // A unit's deploy commands name it and a hex of its area.
+        let first = v
+            .board
+            .counters
+            .iter()
+            .find(|c| c.side == v.progress.player)
+            .unwrap();
+        let deploys = play.legal(Some(&first.id), None).unwrap();
+        let area: Vec<&String> = v.board.deployment.iter().flat_map(|d| &d.hexes).collect();
+        assert!(!deploys.is_empty());
+        assert!(
+            deploys
+                .iter()
+                .all(|c| c.kind == "deploy" && area.contains(&c.hex.as_ref().unwrap()))
+        );
+        // A hex outside the area is refused, citing the rule.
+        let mut outside = deploys[0].command.clone();
+        outside["hex"] = Value::String("3240".into());
+        let e = play.apply(&outside, &[]).unwrap_err();
+        assert_eq!(e.code, ErrorCode::Refused, "{}", e.message);
+        play.apply(&deploys[0].command, &[]).unwrap();
+        // Auto-deploy finishes this side, then the other.
+        let v = play.auto_deploy().unwrap();
+        let v = if v.progress.deploying {
+            play.auto_deploy().unwrap()
+        } else {
+            v
+        };
+        assert!(!v.progress.deploying, "{:?}", v.progress);
+        assert!(
+            v.board
+                .counters
+                .iter()
+                .filter(|c| c.arrives.is_none())
+                .all(|c| c.place == "map")
+        );
+        // To the first Movement Phase.
+        let mut v = v;
+        while v.progress.phase_key != "movement" {
+            v = play.apply(&general(&v, "end_phase"), &[]).unwrap();
+        }
+        let mover = v
+            .board
+            .counters
+            .iter()
+            .filter(|c| c.side == v.progress.player && c.place == "map")
+            .find(|c| !play.reach(&c.id).unwrap().hexes.is_empty())
+            .expect("a unit that may move")
+            .id
+            .clone();
+        let reach = play.reach(&mover).unwrap();
+        let to = reach.hexes.last().unwrap();
+        let before = v.state_hash.clone();
+        let v = play.apply(&to.command, &[]).unwrap();
+        let moved = v.board.counters.iter().find(|c| c.id == mover).unwrap();
+        assert_eq!(moved.hex.as_deref(), Some(to.hex.as_str()));
+        assert!(moved.markers.contains(&"moved".to_string()));
+        let taken = v.node;
+        // Take back: the position before the move, and the archive keeps the move.
+        let v = play.take_back().unwrap();
+        assert_eq!(v.state_hash, before);
+        let other = &reach.hexes[0];
+        let v = play.apply(&other.command, &[]).unwrap();
+        let ar = play.archive.as_ref().unwrap();
+        let main: Vec<i64> = ar.main_line(v.game).unwrap().iter().map(|n| n.id).collect();
+        assert_eq!(main.last(), Some(&v.node), "the new move is the main line");
+        assert!(!main.contains(&taken));
+        assert_eq!(
+            ar.node(taken).unwrap().parent,
+            ar.node(v.node).unwrap().parent
+        );
+        ar.verify_game(v.game).unwrap();
+        // Resumed in a new session: the same position and the same dice log.
+        let (game, hash, dice) = (v.game, v.state_hash.clone(), v.dice.len());
+        let mut again = Play::new(Some(db));
+        let r = again.resume(game).unwrap().view;
+        assert_eq!((r.state_hash, r.dice.len()), (hash, dice));
+        assert!(r.can_take_back);
+    }
+
+    #[test]
+    fn forced_faces_are_recorded_as_forced_and_bad_input_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = shipped("rs-01-fatehpur");
+        let mut play = Play::new(Some(dir.path().join("b.kepidb")));
+        assert_eq!(play.view().unwrap_err().code, ErrorCode::NoGame);
+        let mut bad = spec("x1");
+        assert_eq!(
+            play.start(&s, &bad).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        bad = spec("3");
+        bad.rules = vec![("no_such_rule".into(), true)];
+        let e = play.start(&s, &bad).unwrap_err();
+        assert!(e.message.contains("unknown rule"), "{}", e.message);
+        let v = play.start(&s, &spec("3")).unwrap().view;
+        assert_eq!(play.take_back().unwrap_err().code, ErrorCode::Refused);
+        let e = play
+            .apply(&serde_json::json!({"type": "fly"}), &[])
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Refused);
+        play.auto_deploy().unwrap();
+        let mut v = play.auto_deploy().unwrap_or(v);
+        // Play on with random commands until a roll is made, its faces forced to 6.
+        let mut player = v.progress.player;
+        let rules = play.live.as_ref().unwrap().state.rules();
+        let mut random = rules.random_player(11);
+        for _ in 0..2000 {
+            let cmd = random.next(&play.live.as_ref().unwrap().state);
+            let before = v.dice.len();
+            v = play.apply(&cmd, &[6, 6, 6, 6]).unwrap();
+            if v.dice.len() > before {
+                assert!(v.dice[0].forced && v.dice[0].faces.iter().all(|f| *f == 6));
+                player = usize::MAX;
+                break;
+            }
+        }
+        assert_eq!(player, usize::MAX, "a roll was made");
+    }
+}

@@ -1,0 +1,309 @@
+//! Transport types of the play view: a game's position as the view draws it, the phase, the
+//! victory conditions, the dice log, the legal commands, reach and attack previews. The core's
+//! ruleset-neutral types (`kepi::engine::counters`, `kepi::engine::preview`) are mirrored here
+//! field for field (converted through serde, so a field renamed in the core fails the tests
+//! that convert a real game's).
+
+use super::{AppError, ErrorCode, MapView};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// A core value in its transport shape (same fields, through serde).
+pub fn mirror<T: Serialize, D: DeserializeOwned>(v: &T) -> D {
+    serde_json::to_value(v)
+        .and_then(serde_json::from_value)
+        .expect("transport types mirror the core's fields")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Counter")]
+pub struct CounterDto {
+    /// The unit's name in commands ("British MZ 3").
+    pub id: String,
+    pub side: usize,
+    pub code: String,
+    pub kind: String,
+    /// "infantry", "cavalry", "mounted_rifles", "artillery", "horse_artillery",
+    /// "machine_gun", "other".
+    pub symbol: String,
+    /// The printed values ("3-2-4"; guns "2/4-1-3").
+    pub values: String,
+    /// "off", "map", "exited", "eliminated".
+    pub place: String,
+    pub hex: Option<String>,
+    pub order: u32,
+    pub markers: Vec<String>,
+    #[serde(default)]
+    pub group: Option<String>,
+    #[serde(default)]
+    pub arrives: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "HexMarker")]
+pub struct HexMarkerDto {
+    pub hex: String,
+    pub marker: String,
+    pub side: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "SideStanding")]
+pub struct SideStandingDto {
+    pub morale: Option<String>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "DeploymentArea")]
+pub struct DeploymentAreaDto {
+    pub side: usize,
+    pub text: String,
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Board")]
+pub struct BoardDto {
+    pub counters: Vec<CounterDto>,
+    pub hex_markers: Vec<HexMarkerDto>,
+    pub sides: Vec<SideStandingDto>,
+    pub deployment: Vec<DeploymentAreaDto>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Progress")]
+pub struct ProgressDto {
+    pub turn: u32,
+    pub last_turn: u32,
+    pub player: usize,
+    pub phase_key: String,
+    pub phase: String,
+    pub waiting_for: Option<String>,
+    pub deploying: bool,
+    pub over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Side")]
+pub struct SideDto {
+    pub id: String,
+    pub name: String,
+    pub color: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Phase")]
+pub struct PhaseDto {
+    pub key: String,
+    pub name: String,
+    pub case: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "OptionalRule")]
+pub struct OptionalRuleDto {
+    pub key: String,
+    pub name: String,
+    pub case: String,
+    pub default: bool,
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "VictoryCondition")]
+pub struct VictoryDto {
+    pub text: String,
+    pub side: Option<usize>,
+    #[serde(default)]
+    pub level: Option<String>,
+    /// "open", "met", "not_met".
+    pub status: String,
+    pub detail: String,
+}
+
+/// One roll of the game, as the dice log lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct DiceEntry {
+    /// The archive node of the command that rolled it.
+    pub node: i64,
+    /// The command in words.
+    pub command: String,
+    pub purpose: String,
+    /// "1d6".
+    pub dice: String,
+    pub faces: Vec<u8>,
+    pub total: u32,
+    /// What the roll was read on ("column 3-1"), in words.
+    pub context: String,
+    /// A face chosen, not rolled (a test's or a "what if").
+    pub forced: bool,
+    /// What the command did, in words.
+    pub results: Vec<String>,
+}
+
+/// One legal command: what to send, and what it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct LegalCommand {
+    /// The command in its stored form: send it back as it is.
+    #[ts(type = "unknown")]
+    pub command: Value,
+    /// In words ("Deploy British MZ 1 at 0101").
+    pub label: String,
+    /// Its `type` ("deploy", "end_phase").
+    pub kind: String,
+    /// The unit it moves or fires, by name.
+    pub unit: Option<String>,
+    /// The hex it names (`hex` or `target`).
+    pub hex: Option<String>,
+}
+
+/// A game as the play view shows it after each command.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PlayView {
+    pub game: i64,
+    /// The node the view shows (the last command played).
+    pub node: i64,
+    pub title: String,
+    pub ruleset_name: String,
+    pub seed: String,
+    pub players: Vec<String>,
+    pub sides: Vec<SideDto>,
+    pub phases: Vec<PhaseDto>,
+    pub progress: ProgressDto,
+    pub board: BoardDto,
+    pub victory: Vec<VictoryDto>,
+    /// Once the game is over: who won, and why.
+    pub result: Option<String>,
+    /// Every roll of the line played so far, newest first.
+    pub dice: Vec<DiceEntry>,
+    /// What the last command did, in words.
+    pub last: Vec<String>,
+    /// Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
+    /// the game waits for).
+    pub general: Vec<LegalCommand>,
+    pub can_take_back: bool,
+    pub state_hash: String,
+}
+
+/// A game's first view: the map it is played on, and the game.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PlayOpened {
+    pub map: MapView,
+    pub view: PlayView,
+}
+
+/// What starting a game needs.
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct NewGameSpec {
+    /// The Library entry of the scenario.
+    pub key: String,
+    /// Optional rules switched on or off, by key; the others as the scenario says.
+    pub rules: Vec<(String, bool)>,
+    /// The players' names, one per side (may be empty).
+    pub players: Vec<String>,
+    /// A seed as decimal digits; random when absent.
+    #[ts(optional)]
+    pub seed: Option<String>,
+}
+
+/// What a scenario offers before a game of it starts.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GameChoices {
+    pub title: String,
+    pub ruleset_name: String,
+    pub sides: Vec<SideDto>,
+    /// Every optional rule of the system, with the value the scenario gives it.
+    pub rules: Vec<(OptionalRuleDto, bool)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "ReachHex")]
+pub struct ReachHexDto {
+    pub hex: String,
+    pub cost: String,
+    pub left: String,
+    pub path: Vec<String>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+    #[ts(type = "unknown")]
+    pub command: Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "Reach")]
+pub struct ReachDto {
+    pub unit: String,
+    pub from: Option<String>,
+    pub allowance: String,
+    pub spent: String,
+    pub hexes: Vec<ReachHexDto>,
+    #[serde(default)]
+    pub refused: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "Modifier")]
+pub struct ModifierDto {
+    pub name: String,
+    pub case: String,
+    pub effect: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "Contribution")]
+pub struct ContributionDto {
+    pub unit: String,
+    pub hex: String,
+    pub base: String,
+    pub value: String,
+    #[serde(default)]
+    pub modifiers: Vec<ModifierDto>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "ResultChance")]
+pub struct ResultChanceDto {
+    pub result: String,
+    pub meaning: String,
+    pub faces: Vec<u32>,
+    pub chance: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "AttackPreview")]
+pub struct AttackPreviewDto {
+    pub kind: String,
+    pub target: String,
+    pub attackers: Vec<ContributionDto>,
+    pub defenders: Vec<ContributionDto>,
+    pub attack_total: String,
+    pub defense_total: String,
+    pub modifiers: Vec<ModifierDto>,
+    pub column: String,
+    pub odds: String,
+    pub dice: String,
+    pub outcomes: u32,
+    pub results: Vec<ResultChanceDto>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+impl From<kepi::engine::RuleError> for AppError {
+    fn from(e: kepi::engine::RuleError) -> AppError {
+        AppError::new(ErrorCode::Refused, e.to_string())
+    }
+}
+
+impl From<kepi::archive::ArchiveError> for AppError {
+    fn from(e: kepi::archive::ArchiveError) -> AppError {
+        use kepi::archive::ArchiveError as A;
+        match e {
+            A::Rule(r) => r.into(),
+            other => AppError::new(ErrorCode::Archive, other.to_string()),
+        }
+    }
+}

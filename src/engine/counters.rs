@@ -1,0 +1,107 @@
+//! What the play and replay views draw of a position, as ruleset-neutral data: every unit as a
+//! counter (side, type symbol, printed values, where it is, its markers) and the markers that
+//! belong to hexes (trenches, improved positions). Every rule system fills a [`Board`] from its
+//! own state; the views only draw it.
+//!
+//! Invariants: `counters` lists every unit of the game once, in the system's own unit order;
+//! `id` is the name commands use for the unit (`kepi legal` prints the same); a counter has a
+//! `hex` exactly when `place` is [`Place::Map`]; within a hex, the counter with the highest
+//! `order` is on top.
+
+use serde::{Deserialize, Serialize};
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// Not on the map yet: waiting to deploy, or a reinforcement still to come.
+    Off,
+    Map,
+    /// Left the map through an exit area.
+    Exited,
+    Eliminated,
+}
+
+/// The symbol drawn on a counter (NATO-style unit-type symbols).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Symbol {
+    Infantry,
+    Cavalry,
+    MountedRifles,
+    Artillery,
+    HorseArtillery,
+    MachineGun,
+    /// A unit of no fighting arm (a limber, a wagon).
+    Other,
+}
+
+/// One unit as its counter shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counter {
+    /// The unit's name in commands ("British MZ 3").
+    pub id: String,
+    /// Index into the game's sides.
+    pub side: usize,
+    /// The unit-type code printed on the counter ("MZ").
+    pub code: String,
+    /// The unit type in words ("Muzzle-loading infantry").
+    pub kind: String,
+    pub symbol: Symbol,
+    /// The printed values, as on the counter ("3-2-4"; guns "2/4-1-3").
+    pub values: String,
+    pub place: Place,
+    /// Its hex, printed ("0812"), when on the map.
+    pub hex: Option<String>,
+    /// Stacking order within its hex: highest on top.
+    pub order: u32,
+    /// Markers on the unit, by key: "disrupted", "limbered", "charging", "road_mode",
+    /// "dismounted", "fired", "shocked", "moved".
+    pub markers: Vec<String>,
+    /// Its group in the scenario ("a"), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// For a reinforcement not yet arrived: "game-turn 3 at 0101, 0102".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<String>,
+}
+
+/// A marker that belongs to a hex, not a unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexMarker {
+    pub hex: String,
+    /// "trench", "improved_position", "work" (an improved position being built).
+    pub marker: String,
+    /// The side it belongs to, when it belongs to one.
+    pub side: Option<usize>,
+}
+
+/// A side's standing shown beside the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideStanding {
+    /// Morale level in words ("normal"), when the system has one.
+    pub morale: Option<String>,
+    /// Other figures in words ("2 trenches to place", "eliminated 3").
+    pub notes: Vec<String>,
+}
+
+/// A side's deployment area as the scenario gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeploymentArea {
+    pub side: usize,
+    /// The scenario's wording.
+    pub text: String,
+    /// Every hex of it, printed.
+    pub hexes: Vec<String>,
+}
+
+/// A position as the views draw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub counters: Vec<Counter>,
+    pub hex_markers: Vec<HexMarker>,
+    /// One per side.
+    pub sides: Vec<SideStanding>,
+    /// The deployment areas, while a side is deploying (empty otherwise).
+    pub deployment: Vec<DeploymentArea>,
+}

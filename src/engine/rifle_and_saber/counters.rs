@@ -1,0 +1,173 @@
+//! Rifle & Saber's position as the views draw it ([`Board`]): each unit's counter with its
+//! printed values and markers, trenches and improved positions, morale per side, and the
+//! deployment areas while a side deploys.
+
+use super::scenario::Morale;
+use super::setup::UnitKind;
+use super::state::{Location, Phase, State};
+use crate::engine::counters::{
+    Board, Counter, DeploymentArea, HexMarker, Place, SideStanding, Symbol,
+};
+use crate::tables::Arm;
+
+/// The counter's symbol: the arm, with horse artillery told apart by its code ("MAh", "BAh":
+/// R&S 4(H) horse artillery moves as cavalry).
+fn symbol(k: &UnitKind) -> Symbol {
+    match k.arm {
+        _ if k.road_only => Symbol::Other,
+        Arm::Infantry => Symbol::Infantry,
+        Arm::Cavalry => Symbol::Cavalry,
+        Arm::MountedRifles => Symbol::MountedRifles,
+        Arm::Artillery if k.code.ends_with('h') => Symbol::HorseArtillery,
+        Arm::Artillery => Symbol::Artillery,
+        Arm::MachineGun => Symbol::MachineGun,
+    }
+}
+
+/// The printed values line: "3-2-4" (fire attack, fire defense, movement); artillery shows
+/// canister/shot attack "2/4-1-3" (R&S 5.1(F)).
+pub fn values_line(k: &UnitKind) -> String {
+    let attack = match k.shot_attack {
+        Some(s) => format!("{}/{}", k.fire_attack, s),
+        None => k.fire_attack.to_string(),
+    };
+    format!("{attack}-{}-{}", k.fire_defense, k.movement)
+}
+
+fn morale_word(m: Morale) -> &'static str {
+    match m {
+        Morale::High => "high",
+        Morale::Normal => "normal",
+        Morale::Demoralized => "demoralized",
+    }
+}
+
+pub fn board(s: &State) -> Board {
+    let setup = &s.setup;
+    let counters = s
+        .units
+        .iter()
+        .enumerate()
+        .map(|(id, u)| {
+            let k = &setup.kinds[u.kind];
+            let unit = &setup.units[id];
+            let (place, hex) = match u.location {
+                Location::Off => (Place::Off, None),
+                Location::Hex(h) => (Place::Map, Some(setup.name(h))),
+                Location::Exited => (Place::Exited, None),
+                Location::Eliminated => (Place::Eliminated, None),
+            };
+            let mut markers = Vec::new();
+            let mut mark = |on: bool, key: &str| {
+                if on {
+                    markers.push(key.to_string());
+                }
+            };
+            mark(u.disrupted(), "disrupted"); // R&S 6.0
+            mark(u.limbered, "limbered"); // R&S 4(H)
+            mark(u.charging, "charging"); // R&S 4(K)
+            mark(u.road_mode, "road_mode"); // R&S 10.5
+            mark(u.mounted_kind.is_some(), "dismounted"); // R&S 4(L)
+            mark(u.fired, "fired");
+            mark(u.shocked, "shocked");
+            mark(u.moved > 0 && s.phase == Phase::Movement, "moved");
+            let arrives = match (u.location, unit.arrival) {
+                (Location::Off, Some((turn, e))) => Some(format!(
+                    "game-turn {turn} at {}",
+                    setup.entries[e]
+                        .iter()
+                        .map(|h| setup.name(*h))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                _ => None,
+            };
+            Counter {
+                id: s.label(id).to_string(),
+                side: unit.side,
+                code: k.code.clone(),
+                kind: k.name.clone(),
+                symbol: symbol(k),
+                values: values_line(k),
+                place,
+                hex,
+                order: u.order,
+                markers,
+                group: unit.group.clone(),
+                arrives,
+            }
+        })
+        .collect();
+    let mut hex_markers: Vec<HexMarker> = Vec::new();
+    let owner = |h| s.occupant(h);
+    for h in &s.trenches {
+        hex_markers.push(HexMarker {
+            hex: setup.name(*h),
+            marker: "trench".into(), // R&S 10.3
+            side: owner(*h),
+        });
+    }
+    for h in &s.improved {
+        hex_markers.push(HexMarker {
+            hex: setup.name(*h),
+            marker: "improved_position".into(), // R&S 10.2
+            side: owner(*h),
+        });
+    }
+    for w in &s.work {
+        hex_markers.push(HexMarker {
+            hex: setup.name(w.hex),
+            marker: "work".into(), // R&S 10.2: done after two friendly player-turns
+            side: Some(w.side),
+        });
+    }
+    let sides = (0..2)
+        .map(|i| {
+            let mut notes = Vec::new();
+            if s.phase == Phase::Deployment {
+                if s.trenches_left[i] > 0 {
+                    notes.push(format!("{} trenches to place", s.trenches_left[i]));
+                }
+                if s.improved_left[i] > 0 {
+                    notes.push(format!(
+                        "{} improved positions to place",
+                        s.improved_left[i]
+                    ));
+                }
+            }
+            if s.eliminated[i] > 0 {
+                notes.push(format!("{} units eliminated", s.eliminated[i]));
+            }
+            if s.points != [0, 0] {
+                notes.push(format!("{} victory points", s.points[i]));
+            }
+            SideStanding {
+                morale: setup
+                    .options
+                    .morale
+                    .then(|| morale_word(s.morale[i]).into()),
+                notes,
+            }
+        })
+        .collect();
+    let deployment = if s.phase == Phase::Deployment {
+        setup
+            .deployments
+            .iter()
+            .filter(|d| d.side == s.player)
+            .map(|d| DeploymentArea {
+                side: d.side,
+                text: d.text.clone(),
+                hexes: d.hexes.iter().map(|h| setup.name(*h)).collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Board {
+        counters,
+        hex_markers,
+        sides,
+        deployment,
+    }
+}
