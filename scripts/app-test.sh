@@ -20,4 +20,6 @@ cd ..
 run_with_display() {
   if [ -n "${DISPLAY:-}" ] && [ "${CI:-}" != true ]; then "$@"; else xvfb-run -a -s "-screen 0 1280x800x24" "$@"; fi
 }
-KEPI_APP="$CARGO_TARGET_DIR/debug/kepi-app" run_with_display node --test --test-concurrency=1 tests/e2e/
+# The command-line kepi, to check what the window wrote into the archive.
+cargo build --locked --bin kepi
+KEPI_APP="$CARGO_TARGET_DIR/debug/kepi-app" KEPI_BIN="$CARGO_TARGET_DIR/debug/kepi" run_with_display node --test --test-concurrency=1 tests/e2e/

@@ -54,19 +54,29 @@ fn rules_of(scenario: &Scenario) -> AppResult<&'static dyn AnyRuleset> {
     registry::get(scenario.file.ruleset.key()).map_err(|e| AppError::new(ErrorCode::Refused, e))
 }
 
-/// The roll's context in words: `{"column": "3-1"}` is "column 3-1".
+/// A context value in words: strings bare, lists joined.
+fn value_words(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(xs) => xs.iter().map(value_words).collect::<Vec<_>>().join(" and "),
+        other => other.to_string(),
+    }
+}
+
+/// The roll's context in words: `{"odds": "1-2", "shot": true}` is "odds 1-2, shot".
 fn context_words(v: &Value) -> String {
     match v {
         Value::Object(m) => m
             .iter()
+            .filter(|(_, v)| !matches!(v, Value::Bool(false) | Value::Null))
             .map(|(k, v)| match v {
-                Value::String(s) => format!("{} {s}", k.replace('_', " ")),
-                other => format!("{} {other}", k.replace('_', " ")),
+                Value::Bool(true) => k.replace('_', " "),
+                other => format!("{} {}", k.replace('_', " "), value_words(other)),
             })
             .collect::<Vec<_>>()
             .join(", "),
         Value::Null => String::new(),
-        other => other.to_string(),
+        other => value_words(other),
     }
 }
 
@@ -261,7 +271,11 @@ impl Play {
             ruleset_name: rules.name().to_string(),
             seed: l.seed.to_string(),
             players: l.players.clone(),
-            sides: s.sides().iter().map(mirror).collect(),
+            sides: s
+                .sides()
+                .iter()
+                .map(|x| side_dto(&x.id, &x.name, &x.color))
+                .collect(),
             phases: rules.phases().iter().map(mirror).collect(),
             progress: mirror(&s.progress()),
             board: mirror(&board),
@@ -290,15 +304,19 @@ impl Play {
         let s = &self.live()?.state;
         let rules = s.rules();
         let names: Vec<String> = rules.board(s).counters.into_iter().map(|c| c.id).collect();
+        // Filtered before they are described: a Movement Phase has thousands of moves.
         Ok(rules
             .legal(s)
             .into_iter()
-            .map(|c| legal_command(rules, s, c, &names))
-            .filter(|c| match (unit, hex) {
-                (Some(u), _) => c.unit.as_deref() == Some(u),
-                (None, Some(h)) => c.unit.is_none() && c.hex.as_deref() == Some(h),
-                (None, None) => c.unit.is_none() && c.hex.is_none(),
+            .filter(|c| {
+                let (u, h) = (unit_name(c, &names), hex_of(c));
+                match (unit, hex) {
+                    (Some(want), _) => u.as_deref() == Some(want),
+                    (None, Some(want)) => u.is_none() && h.as_deref() == Some(want),
+                    (None, None) => u.is_none() && h.is_none(),
+                }
             })
+            .map(|c| legal_command(rules, s, c, &names))
             .collect())
     }
 
@@ -413,16 +431,26 @@ impl Play {
     }
 }
 
+/// A side's colour as `#rrggbb`, the paint the core's pictures use for its name ("blue").
+fn paint(color: &str) -> String {
+    let [r, g, b] = kepi::map::colors::side_color(color).unwrap_or([0xcc, 0xcc, 0xcc]);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+fn side_dto(id: &str, name: &str, color: &str) -> SideDto {
+    SideDto {
+        id: id.to_string(),
+        name: name.to_string(),
+        color: paint(color),
+    }
+}
+
 fn scenario_sides(scenario: &Scenario) -> Vec<SideDto> {
     scenario
         .file
         .sides
         .iter()
-        .map(|s| SideDto {
-            id: s.id.clone(),
-            name: s.name.clone(),
-            color: s.color.clone(),
-        })
+        .map(|s| side_dto(&s.id, &s.name, &s.color))
         .collect()
 }
 

@@ -526,6 +526,210 @@ test("a map with problems opens with them listed and shown, and is fixed in the 
   assert.equal(saved.routes, undefined);
 });
 
+// --- the play view ---------------------------------------------------------------------------
+
+const playView = () => js("return window.kepi.play.view();");
+const playCall = (name, ...args) => jsAsync(
+  "const done = arguments[arguments.length - 1]; const [n, a] = [arguments[0], arguments[1]];" +
+  "window.kepi.play.api[n](...a).then((v) => done({ ok: v }), (e) => done({ err: e }));", name, args);
+
+async function playPoint(hex) {
+  await js("window.kepi.play.centerOn(arguments[0]);", hex);
+  await settle();
+  const p = await js("return window.kepi.play.hexPoint(arguments[0]);", hex);
+  assert.ok(p, `hex ${hex} on the play view`);
+  return { x: Math.round(p.x), y: Math.round(p.y) };
+}
+
+async function clickAt(p) {
+  await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+    { type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 0 },
+    { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 },
+  ] }] });
+  await wd("DELETE", "/actions");
+  await settle();
+}
+
+async function hoverAt(p) {
+  await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+    { type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 50 },
+  ] }] });
+  await wd("DELETE", "/actions");
+  await settle();
+}
+
+/** Drag a tray unit (a DOM button) onto a point of the map. */
+async function dragTo(css, to) {
+  const id = await find(css);
+  const r = await wd("GET", `/element/${id}/rect`);
+  const from = { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };
+  await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+    { type: "pointerMove", x: from.x, y: from.y, origin: "viewport", duration: 0 },
+    { type: "pointerDown", button: 0 },
+    { type: "pointerMove", x: from.x + 20, y: from.y, origin: "viewport", duration: 50 },
+    { type: "pointerMove", x: to.x, y: to.y, origin: "viewport", duration: 100 },
+    { type: "pointerUp", button: 0 },
+  ] }] });
+  await wd("DELETE", "/actions");
+  await settle();
+}
+
+/** Click the play view's general command of a kind (end the phase, resolve fire, ...). */
+async function general(kind) {
+  await click(`#play-general button[data-kind=${kind}]`);
+  await settle();
+}
+
+/** Select a unit by clicking its hex (again, through its stack, until it is the one). */
+async function selectUnit(unit) {
+  const c = (await playView()).board.counters.find((x) => x.id === unit);
+  const p = await playPoint(c.hex);
+  for (let k = 0; k < 8; k++) {
+    await clickAt(p);
+    if ((await js("return window.kepi.play.selected();")) === unit) return p;
+  }
+  assert.fail(`${unit} selected by clicking ${c.hex}`);
+}
+
+const kepiBin = resolve(root, process.env.KEPI_BIN ?? "target/debug/kepi");
+const archivePath = join(work, "data", "kepi", "archive.kepi");
+function kepiCli(...args) {
+  const r = spawnSync(kepiBin, args, { encoding: "utf8" });
+  assert.equal(r.status, 0, `kepi ${args.join(" ")}: ${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+test("play: a game-turn of Fatehpur hot-seat, every command and roll in the archive", { timeout: 300_000 }, async () => {
+  await click("#btn-home").catch(() => {});
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  await js("document.querySelector('button.entry[data-key=\"shipped/scenario/rs-01-fatehpur\"]').scrollIntoView({ block: 'center' });");
+  await click('button.entry[data-key="shipped/scenario/rs-01-fatehpur"]');
+  await waitFor("the Start dialog", async () => js("return !!document.getElementById('start-form');"));
+  await type(".start-player[data-side='0']", "Ann");
+  await type(".start-player[data-side='1']", "Bob");
+  await type("#start-seed", "42");
+  await screenshot("30-play-start");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.progress.deploying === true);
+  let v = await playView();
+  assert.deepEqual(v.players, ["Ann", "Bob"]);
+  assert.equal(v.seed, "42");
+  const first = v.progress.player;
+
+  // The first side is auto-deployed; the other drags two units into place, one refused outside.
+  await click("#play-auto-deploy");
+  await waitFor("the other side deploying", async () => (await playView()).progress.player !== first);
+  v = await playView();
+  const second = v.progress.player;
+  assert.ok(v.board.counters.filter((c) => c.side === first && !c.arrives).every((c) => c.place === "map"));
+  const area = v.board.deployment.flatMap((d) => d.hexes);
+  const unitsOf = (view, side) => view.board.counters.filter((c) => c.side === side && c.place === "off" && !c.arrives);
+  const [u1, u2] = unitsOf(v, second);
+  const free = area.filter((h) => !v.board.counters.some((c) => c.hex === h));
+  await dragTo(`.tray-unit[data-unit="${u1.id}"]`, await playPoint(free[0]));
+  await waitFor("the first drop", async () => (await playView()).board.counters.find((c) => c.id === u1.id).hex === free[0]);
+  await dragTo(`.tray-unit[data-unit="${u2.id}"]`, await playPoint(free[1]));
+  await waitFor("the second drop", async () => (await playView()).board.counters.find((c) => c.id === u2.id).hex === free[1]);
+  await screenshot("31-play-deployment");
+  // A hex outside the area: refused with the rule, nothing recorded.
+  const nodeBefore = (await playView()).node;
+  const outside = ["3240", "0140", "3201", "1620"].find((h) => !area.includes(h));
+  const [u3] = unitsOf(await playView(), second);
+  await dragTo(`.tray-unit[data-unit="${u3.id}"]`, await playPoint(outside));
+  const refusal = await waitFor("the refusal", async () => js("return window.kepi.play.refusal();"));
+  assert.match(refusal, /outside .*deployment zone/, refusal);
+  assert.equal((await playView()).node, nodeBefore, "a refused command records nothing");
+  await screenshot("32-play-refusal");
+  await click("#play-auto-deploy");
+  await waitFor("deployment over", async () => !(await playView()).progress.deploying, 60_000);
+
+  // Fire: find a unit of the side to act that may fire, ending phases until one may.
+  let attack = null;
+  for (let k = 0; k < 8 && !attack; k++) {
+    v = await playView();
+    if (v.progress.phase_key === "fire") {
+      for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+        const legal = (await playCall("legal", c.id, null)).ok;
+        const fire = legal.find((x) => x.kind === "fire");
+        if (fire) { attack = fire; break; }
+      }
+    }
+    if (!attack) await general("end_phase");
+  }
+  assert.ok(attack, "a fire attack within the first game-turns");
+  await selectUnit(attack.unit);
+  await clickAt(await playPoint(attack.hex));
+  await waitFor("the attack preview", async () => js("return !!window.kepi.play.preview();"));
+  const shown = { odds: await text("#play-odds"), column: await text("#play-column"), defense: await text("#play-defense-total"), attack: await text("#play-attack-total") };
+  // The core's own preview of that attack, from the command line on the archive.
+  const script = join(work, "attack.jsonl");
+  writeFileSync(script, JSON.stringify(attack.command) + "\n");
+  const core = JSON.parse(kepiCli("preview", "--db", archivePath, "--game", String(v.game), "--script", script, "--json"));
+  assert.deepEqual(shown, { odds: core.odds, column: core.column, defense: core.defense_total, attack: core.attack_total });
+  await screenshot("33-play-attack-preview");
+  await click("#play-allocate");
+  await waitFor("the allocation", async () => (await playView()).general.some((c) => c.kind === "resolve_fire"));
+  const rolls = (await playView()).dice.length;
+  await js("window.kepi.play.force([6]);");
+  await general("resolve_fire");
+  v = await waitFor("the roll", async () => { const x = await playView(); return x.dice.length > rolls ? x : null; });
+  assert.equal(v.dice[0].faces[0], 6);
+  assert.ok(v.dice[0].forced);
+  assert.match(await text("#play-dice"), /forced/);
+  await screenshot("34-play-dice-log");
+
+  // Movement: a unit's reach lights up; the path to a hex is drawn; it moves; take it back.
+  for (let k = 0; k < 6 && (await playView()).progress.phase_key !== "movement"; k++) {
+    const gen = (await playView()).general;
+    await general(gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0].kind);
+  }
+  v = await playView();
+  assert.equal(v.progress.phase_key, "movement");
+  let mover = null;
+  for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+    const r = (await playCall("reach", c.id)).ok;
+    if (r.hexes.length > 1) { mover = { c, r }; break; }
+  }
+  assert.ok(mover, "a unit that may move");
+  await js("window.kepi.play.zoomTo(40);");
+  await selectUnit(mover.c.id);
+  const reachMs = await waitFor("the reach shown", async () => { const ms = await js("return window.kepi.play.reachMs();"); return ms >= 0 ? ms : null; });
+  console.log(`reach of ${mover.c.id} shown in ${reachMs.toFixed(1)} ms`);
+  const to = mover.r.hexes[mover.r.hexes.length - 1];
+  await hoverAt(await playPoint(to.hex));
+  await screenshot("35-play-move-highlight");
+  await clickAt(await playPoint(to.hex));
+  await waitFor("the move", async () => (await playView()).board.counters.find((c) => c.id === mover.c.id).hex === to.hex);
+  await click("#play-take-back");
+  await waitFor("the take-back", async () => (await playView()).board.counters.find((c) => c.id === mover.c.id).hex === mover.c.hex);
+
+  // The rest of the game-turn: end each phase (a choice the game waits for is answered).
+  const turn = (await playView()).progress.turn;
+  for (let k = 0; k < 40 && (await playView()).progress.turn === turn && !(await playView()).progress.over; k++) {
+    const gen = (await playView()).general;
+    const kind = gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0]?.kind;
+    assert.ok(kind, `a command to go on with: ${JSON.stringify((await playView()).progress)}`);
+    await general(kind);
+  }
+  v = await playView();
+  assert.ok(v.progress.turn > turn || v.progress.over, "game-turn 1 ended");
+  await screenshot("36-play-next-turn");
+
+  // The archive holds what the window shows: the same final hash, nodes and dice rows.
+  const replay = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replay.hash, v.state_hash);
+  assert.equal(replay.node, v.node);
+  const counts = spawnSync("python3", ["-c",
+    "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); g=int(sys.argv[2]); n=int(sys.argv[3]);" +
+    "ids=[n]\nwhile True:\n  p=c.execute('select parent_id from nodes where id=?',(ids[-1],)).fetchone()[0]\n  if p is None: break\n  ids.append(p)\n" +
+    "print(len(ids)-1, sum(c.execute('select count(*) from dice where node_id=?',(i,)).fetchone()[0] for i in ids), c.execute('select count(*) from nodes where game_id=?',(g,)).fetchone()[0])",
+    archivePath, String(v.game), String(v.node)], { encoding: "utf8" });
+  assert.equal(counts.status, 0, counts.stderr);
+  const [lineCommands, lineDice, allNodes] = counts.stdout.trim().split(" ").map(Number);
+  assert.equal(lineDice, v.dice.length, "every roll of the line is a dice row");
+  assert.ok(allNodes - 1 > lineCommands, "the taken-back move is kept as a variation");
+});
+
 /** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */
 function askToClose() {
   const r = spawnSync("python3", [join(root, "tests", "e2e", "close_window.py")], { encoding: "utf8" });

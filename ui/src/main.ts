@@ -1,5 +1,5 @@
-// Kepi's UI: the app around its views. The Library (views/library/, the home page) and the map
-// painter (views/paint/); the top bar, the status bar's message, the dialogs (help, error, the
+// Kepi's UI: the app around its views. The Library (views/library/, the home page), the map
+// painter (views/paint/) and the play view (views/play/); the top bar, the status bar's message, the dialogs (help, error, the
 // unsaved-changes guard) and the keys that work everywhere. Commands reach the shell through one
 // ordered queue (ipc/queue.ts). The UI holds no rules.
 
@@ -13,6 +13,10 @@ import { install as installTestHooks } from "./testing";
 import Library from "./views/library/Library.svelte";
 import { paintKey, paintShortcuts } from "./views/paint/keys";
 import { Painter } from "./views/paint/painter";
+import { play, type NewGameSpec, type PlayOpened } from "./ipc/play";
+import PlaySide from "./views/play/PlaySide.svelte";
+import { playKey, playShortcuts } from "./views/play/keys";
+import { Player } from "./views/play/player";
 
 function message(text: string, warn = false): void {
   const m = $("st-message");
@@ -29,24 +33,41 @@ function showError(e: unknown): void {
 const queue = new CommandQueue(showError, (text) => message(text, true));
 const send = queue.send.bind(queue);
 const painter = new Painter({ queue, message }, $<HTMLCanvasElement>("map-canvas"));
+const player = new Player({ queue, message }, $<HTMLCanvasElement>("play-canvas"));
+mount(PlaySide, { target: $("play-side"), props: { player } });
 // Only in test builds (the bundler drops the hooks from the others).
-if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") installTestHooks(painter, queue);
+if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") installTestHooks(painter, queue, player);
 
 // --- views ------------------------------------------------------------------------------------
 
-type ViewId = "library" | "paint";
+type ViewId = "library" | "paint" | "play";
 let current: ViewId = "library";
 
 function show(view: ViewId): void {
   current = view;
   $("library").hidden = view !== "library";
   $("editor").hidden = view !== "paint";
+  $("play").hidden = view !== "play";
   document.body.dataset.view = view;
   for (const b of document.querySelectorAll<HTMLElement>(".paint-only")) b.hidden = view !== "paint";
+  for (const b of document.querySelectorAll<HTMLElement>(".view-only")) b.hidden = view === "library";
+  if (view !== "paint") painter.close();
+  if (view !== "play") player.close();
   if (view === "library") {
-    painter.close();
+    $("doc-title").textContent = "";
     library.refresh();
   }
+}
+
+/** Open a game the shell started or resumed in the play view. */
+function openGame(call: () => Promise<PlayOpened>): void {
+  guard(() => void send(call, (o) => {
+    show("play");
+    player.view.resize();
+    player.open(o);
+    $("doc-title").textContent = `${o.view.title} · game ${o.view.game}${o.view.players.length ? " · " + o.view.players.join(" v ") : ""}`;
+    message(`${o.view.title}: game ${o.view.game}, seed ${o.view.seed}; every command and roll is recorded in the archive.`);
+  }));
 }
 
 /** Open a map the shell answers with in the painter. */
@@ -65,6 +86,8 @@ const library = mount(Library, {
     openFile: () => commands.open(),
     newMap: (spec: NewMapSpec) => openMap(() => api.newMap(spec)),
     message,
+    startGame: (spec: NewGameSpec) => openGame(() => play.start(spec)),
+    resumeGame: (game: number) => openGame(() => play.resume(game)),
   },
 }) as { refresh(): void; showNew(): void; setRulesets(r: [string, string][]): void };
 
@@ -89,6 +112,7 @@ $("error-close").addEventListener("click", () => { $("error").hidden = true; if 
 
 const SHORTCUTS: [string, string][] = [
   ...paintShortcuts(painter),
+  ...playShortcuts(),
   ["Ctrl+N / Ctrl+O", "new map / open a map"],
   ["Arrows, Enter", "in the Library: choose a map or scenario and open it"],
   ["?  or F1", "this help"],
@@ -113,9 +137,10 @@ window.addEventListener("keydown", (ev) => {
     $("error").hidden = true;
   }
   if (current === "paint" && $("confirm").hidden) paintKey(painter, ev);
+  if (current === "play" && $("error").hidden) playKey(player, ev);
 });
 window.addEventListener("keyup", (ev) => { if (ev.key === " ") painter.space = false; });
-window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); });
+window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); });
 
 // --- the unsaved-changes guard ----------------------------------------------------------------
 

@@ -5,12 +5,15 @@
 
 import type { CommandQueue } from "./ipc/queue";
 import type { Painter } from "./views/paint/painter";
+import { play } from "./ipc/play";
+import { playState } from "./views/play/play-state.svelte";
+import type { Player } from "./views/play/player";
 
 declare global {
   interface Window { kepi: unknown }
 }
 
-export function install(painter: Painter, queue: CommandQueue): void {
+export function install(painter: Painter, queue: CommandQueue, player: Player): void {
   /** Script errors (the tests fail on any). */
   const errors: string[] = [];
   window.addEventListener("error", (e) => errors.push(`${e.message} at ${e.filename}:${e.lineno}`));
@@ -39,5 +42,35 @@ export function install(painter: Painter, queue: CommandQueue): void {
     view: () => ({ scale: view.scale, tiles: view.tileStats, frames: view.drawTimes.length, complete: view.complete }),
     status: () => painter.model?.status ?? null,
     busy: () => queue.idle(),
+    /** The play view: where a hex is on its canvas, the game as shown, forced faces for the
+     * next command's rolls, how long the last reach took to show. */
+    play: {
+      hexPoint(name: string): { x: number; y: number } | null {
+        const g = player.model?.grid;
+        const i = g ? g.parse(name) : -1;
+        if (!g || i < 0) return null;
+        const r = player.canvas.getBoundingClientRect();
+        const [x, y] = player.view.toScreen(g.cx[i], g.cy[i]);
+        return { x: r.left + x, y: r.top + y };
+      },
+      view: () => playState.view,
+      selected: () => playState.selected?.id ?? null,
+      preview: () => playState.preview,
+      refusal: () => playState.refusal,
+      reachMs: () => playState.reachMs,
+      force(faces: number[]): void { player.forced = faces; },
+      zoomTo(pxPerRadius: number): void { player.view.zoomAt(pxPerRadius / player.view.scale); },
+      centerOn(hex: string): void {
+        const g = player.model?.grid;
+        const i = g ? g.parse(hex) : -1;
+        if (!g || i < 0) return;
+        const r = player.canvas.getBoundingClientRect();
+        const [sx, sy] = player.view.toScreen(g.cx[i], g.cy[i]);
+        player.view.panBy(r.width / 2 - sx, r.height / 2 - sy);
+      },
+      complete: () => player.view.complete,
+      /** The shell's play commands, called directly (to compare the window with the core). */
+      api: play,
+    },
   };
 }

@@ -136,7 +136,7 @@ test("Library: cards with thumbnails, told apart, opened with arrows and Enter",
   assert.deepEqual(cards.map((c) => c.title), ["Gettysburg: Little Round Top", "Gettysburg: Picketts Charge", "Langensalza", "Rifle & Saber"]);
   assert.deepEqual(cards.map((c) => c.badge), ["Scenario 7", "Scenario 8", "Scenario 9", "Map"]);
   for (const c of cards) { assert.ok(c.width > 0, c.key); assert.equal(c.fit, "contain"); }
-  assert.match(await p.getAttribute("button.entry[data-kind=scenario]", "title"), /scenario view.*later/);
+  assert.match(await p.getAttribute("button.entry[data-kind=scenario]", "title"), /play it \(hot-seat\), or open its map/);
 
   // Arrows: the first card, then right, then down to the map (the next row's nearest card).
   await p.keyboard.press("ArrowRight");

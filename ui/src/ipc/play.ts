@@ -1,0 +1,25 @@
+// The play view's commands: start or resume a game of the archive, and play it. Commands are
+// sent in their stored form, as the shell gave them (legal commands, reach hexes).
+
+import { invoke } from "@tauri-apps/api/core";
+import type {
+  AttackPreview, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, Reach,
+} from "./generated";
+
+export type {
+  AttackPreview, Board, Counter, DiceEntry, GameChoices, HexMarker, LegalCommand, NewGameSpec,
+  PlayOpened, PlayView, Reach, ReachHex, VictoryCondition,
+} from "./generated";
+
+export const play = {
+  choices: (key: string) => invoke<GameChoices>("play_choices", { key }),
+  start: (spec: NewGameSpec) => invoke<PlayOpened>("play_start", { spec }),
+  resume: (game: number) => invoke<PlayOpened>("play_resume", { game }),
+  view: () => invoke<PlayView>("play_view"),
+  legal: (unit: string | null, hex: string | null) => invoke<LegalCommand[]>("play_legal", { unit, hex }),
+  reach: (unit: string) => invoke<Reach>("play_reach", { unit }),
+  preview: (commands: unknown[]) => invoke<AttackPreview>("play_preview", { commands }),
+  apply: (command: unknown, forced: number[] = []) => invoke<PlayView>("play_apply", { command, forced }),
+  takeBack: () => invoke<PlayView>("play_take_back"),
+  autoDeploy: () => invoke<PlayView>("play_auto_deploy"),
+};

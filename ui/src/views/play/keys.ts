@@ -1,0 +1,23 @@
+// The play view's keyboard map (listed in the help panel).
+
+import type { Player } from "./player";
+
+export function playShortcuts(): [string, string][] {
+  return [
+    ["E", "in a game: end the phase (or the deployment)"],
+    ["N", "in a game: select the next unit of the side to act"],
+    ["Ctrl+Z", "in a game: take back the last command"],
+    ["A", "in a game: auto-deploy the side deploying"],
+    ["Esc", "in a game: cancel the selection"],
+  ];
+}
+
+export function playKey(player: Player, ev: KeyboardEvent): void {
+  const k = ev.key.toLowerCase();
+  if ((ev.ctrlKey || ev.metaKey) && k === "z") { ev.preventDefault(); player.takeBack(); return; }
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (k === "e") { ev.preventDefault(); player.endPhase(); }
+  else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
+  else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }
+  else if (ev.key === "Escape") { player.deselect(); }
+}

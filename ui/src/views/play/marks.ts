@@ -1,0 +1,100 @@
+// The play view's marks, drawn on every frame under the counters: the deploying side's area,
+// the hexes the selected unit may reach (with the movement points left), the path to the hex
+// under the pointer, the hexes it may attack or deploy to, and the target of the attack shown.
+
+import { css, hexPath, rgb, type FrameScene, type Layer } from "../../map/layers/layer";
+
+export class MarksLayer implements Layer {
+  readonly id = "play-marks";
+  visible = true;
+  /** Deployment area: hex names, in the side's colour. */
+  area: string[] = [];
+  areaColor = "#888888";
+  /** Reachable hexes and the movement points left in each. */
+  reach = new Map<string, string>();
+  /** Hexes a command of the selected unit names (deploy, fire, shock targets). */
+  targets: string[] = [];
+  /** The path drawn to the hovered hex (from the unit's hex). */
+  path: string[] = [];
+  /** The target of the attack previewed. */
+  attack: string | null = null;
+
+  clear(): void {
+    this.reach.clear();
+    this.targets = [];
+    this.path = [];
+    this.attack = null;
+  }
+
+  frame(ctx: CanvasRenderingContext2D, s: FrameScene): void {
+    const g = s.grid, px = 1 / s.camera.scale;
+    s.world();
+    const fillHexes = (names: Iterable<string>, style: string, r = 0.95) => {
+      const p = new Path2D();
+      for (const n of names) {
+        const i = g.parse(n);
+        if (i >= 0) hexPath(p, g, i, r);
+      }
+      ctx.fillStyle = style;
+      ctx.fill(p);
+      return p;
+    };
+    if (this.area.length) {
+      const p = fillHexes(this.area, css(rgb(this.areaColor), 1, 0.22));
+      ctx.strokeStyle = css(rgb(this.areaColor), 0.8, 0.6);
+      ctx.lineWidth = Math.max(px, 0.03);
+      ctx.stroke(p);
+    }
+    if (this.reach.size) {
+      const p = fillHexes(this.reach.keys(), "rgba(255,214,0,0.28)");
+      ctx.strokeStyle = "rgba(180,140,0,0.8)";
+      ctx.lineWidth = Math.max(1.5 * px, 0.04);
+      ctx.stroke(p);
+      if (s.camera.scale >= 14) {
+        ctx.fillStyle = "#4a3b00";
+        ctx.font = `bold 0.3px "DejaVu Sans", sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        for (const [n, left] of this.reach) {
+          const i = g.parse(n);
+          if (i >= 0) ctx.fillText(left, g.cx[i], g.cy[i] - 0.68);
+        }
+      }
+    }
+    if (this.targets.length) {
+      const p = new Path2D();
+      for (const n of this.targets) {
+        const i = g.parse(n);
+        if (i >= 0) hexPath(p, g, i, 0.88);
+      }
+      ctx.strokeStyle = "#c62828";
+      ctx.lineWidth = Math.max(2.5 * px, 0.07);
+      ctx.setLineDash([0.15, 0.1]);
+      ctx.stroke(p);
+      ctx.setLineDash([]);
+    }
+    if (this.path.length > 1) {
+      ctx.beginPath();
+      this.path.forEach((n, k) => {
+        const i = g.parse(n);
+        if (i < 0) return;
+        if (k === 0) ctx.moveTo(g.cx[i], g.cy[i]); else ctx.lineTo(g.cx[i], g.cy[i]);
+      });
+      ctx.strokeStyle = "rgba(20,60,160,0.85)";
+      ctx.lineWidth = Math.max(4 * px, 0.12);
+      ctx.lineJoin = "round";
+      ctx.lineCap = "round";
+      ctx.stroke();
+    }
+    if (this.attack) {
+      const i = g.parse(this.attack);
+      if (i >= 0) {
+        const p = new Path2D();
+        hexPath(p, g, i, 0.97);
+        ctx.strokeStyle = "#b71c1c";
+        ctx.lineWidth = Math.max(4 * px, 0.12);
+        ctx.stroke(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// What the play view's Svelte panels show, as reactive state; the map (canvas) is drawn from
+// the plain objects of player.ts and never pays for reactivity.
+
+import type { AttackPreview, Counter, LegalCommand, PlayView, Reach } from "../../ipc/play";
+
+export const playState = $state({
+  view: null as PlayView | null,
+  /** The unit chosen on the map or in a tray. */
+  selected: null as Counter | null,
+  /** The units of the hex last clicked, bottom to top (a stack to choose from). */
+  stack: [] as Counter[],
+  stackHex: "",
+  /** The selected unit's commands that name no hex (limber, road mode, cancel fire ...). */
+  actions: [] as LegalCommand[],
+  /** Its reach in the Movement Phase. */
+  reach: null as Reach | null,
+  /** Commands of an empty hex clicked (place a trench, begin an improved position). */
+  hexActions: null as { hex: string; commands: LegalCommand[] } | null,
+  /** The attack shown before it is allocated, and the allocation that makes it. */
+  preview: null as AttackPreview | null,
+  previewCommand: null as LegalCommand | null,
+  /** The last refusal, in the core's words. */
+  refusal: "",
+  /** How long the last reach took to show (ms), for the end-to-end test. */
+  reachMs: -1,
+});

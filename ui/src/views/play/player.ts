@@ -1,0 +1,350 @@
+// The play view: a game of the archive on the map. The counters (map/layers/counters.ts), the
+// marks of the selected unit (marks.ts) and the panels (PlaySide.svelte, through
+// play-state.svelte.ts). Every command goes to the core through the ordered queue and is
+// recorded there with its dice before the answer comes back; the view holds no rules: where a
+// unit may go, what it may attack, the odds and the results all come from the core.
+
+import { errorText, isAppError } from "../../ipc/errors";
+import { play, type Counter, type LegalCommand, type PlayOpened, type PlayView } from "../../ipc/play";
+import type { CommandQueue } from "../../ipc/queue";
+import { CountersLayer } from "../../map/layers/counters";
+import { MapCanvas } from "../../map/view";
+import { MapModel } from "../../store/map";
+import { MarksLayer } from "./marks";
+import { playState } from "./play-state.svelte";
+
+export interface PlayShell {
+  queue: CommandQueue;
+  message(text: string, warn?: boolean): void;
+}
+
+/** Pixels per hex radius a game opens at: counters' values legible (about 12 px). */
+export const PLAY_SCALE = 40;
+
+/** Kinds of command that target a hex chosen on the map. */
+const HEX_KINDS = new Set(["deploy", "fire", "shock", "begin_work", "place_trench", "place_improved_position"]);
+
+export class Player {
+  readonly view: MapCanvas;
+  readonly counters = new CountersLayer();
+  readonly marks = new MarksLayer();
+  model: MapModel | null = null;
+  /** Faces for the next command's rolls (test builds only: the end-to-end test forces a roll). */
+  forced: number[] = [];
+  /** The selected unit's legal commands that name a hex. */
+  private unitHexCommands: LegalCommand[] = [];
+  private drag: { x: number; y: number; moved: boolean } | null = null;
+  /** A unit dragged from a tray. */
+  dragging: string | null = null;
+
+  constructor(private shell: PlayShell, readonly canvas: HTMLCanvasElement) {
+    this.view = new MapCanvas(canvas);
+    this.view.addLayer(this.marks);
+    this.view.addLayer(this.counters);
+    this.listen();
+  }
+
+  private send<T>(call: () => Promise<T>, then?: (v: T) => void): Promise<void> {
+    return this.shell.queue.send(call, then);
+  }
+
+  get state(): PlayView | null {
+    return playState.view;
+  }
+
+  // --- the game ---------------------------------------------------------------------------------
+
+  open(o: PlayOpened): void {
+    this.model = new MapModel(o.map);
+    this.view.resize();
+    this.view.setModel(this.model);
+    this.deselect();
+    this.update(o.view);
+    this.focusAction();
+    this.canvas.focus();
+  }
+
+  close(): void {
+    this.model = null;
+    this.view.setModel(null);
+    this.counters.setBoard(null, []);
+    playState.view = null;
+    this.deselect();
+  }
+
+  /** Zoom to where the action is: the deployment area, or the phasing side's units. */
+  focusAction(): void {
+    const v = this.state, g = this.model?.grid;
+    if (!v || !g) return;
+    const names = v.board.deployment.flatMap((d) => d.hexes);
+    const hexes = names.length ? names : v.board.counters.filter((c) => c.place === "map" && c.side === v.progress.player).map((c) => c.hex!);
+    const idx = hexes.map((h) => g.parse(h)).filter((i) => i >= 0);
+    if (!idx.length) return;
+    const x = idx.reduce((s, i) => s + g.cx[i], 0) / idx.length;
+    const y = idx.reduce((s, i) => s + g.cy[i], 0) / idx.length;
+    this.view.zoomAt(PLAY_SCALE / this.view.scale);
+    const [sx, sy] = this.view.toScreen(x, y);
+    const r = this.canvas.getBoundingClientRect();
+    this.view.panBy(r.width / 2 - sx, r.height / 2 - sy);
+  }
+
+  /** The core's answer to a command: draw the new position. */
+  update(v: PlayView): void {
+    playState.view = v;
+    playState.refusal = "";
+    const colors = v.sides.map((s) => s.color);
+    this.counters.setBoard(v.board, colors);
+    const area = v.board.deployment.flatMap((d) => d.hexes);
+    this.marks.area = area;
+    this.marks.areaColor = colors[v.progress.player] ?? "#888888";
+    this.view.requestDraw();
+    document.body.dataset.phase = v.progress.phase_key;
+  }
+
+  /** Play a command (stored form); a refusal is shown in the core's words. */
+  apply(command: unknown, then?: (v: PlayView) => void): Promise<void> {
+    const forced = this.forced;
+    this.forced = [];
+    return this.shell.queue.send(() => play.apply(command, forced).catch((e) => { this.refused(e); return null; }), (v) => {
+      if (!v) return;
+      const keep = playState.selected?.id ?? null;
+      this.update(v);
+      this.shell.message(v.last.length ? v.last[v.last.length - 1] : "");
+      this.deselect();
+      // The unit stays selected while it can still act (fire allocations, a second move).
+      if (keep) {
+        const c = v.board.counters.find((x) => x.id === keep);
+        if (c && c.place === "map" && v.progress.phase_key !== "deployment") this.select(c);
+      }
+      then?.(v);
+    });
+  }
+
+  private refused(e: unknown): void {
+    const text = errorText(e);
+    playState.refusal = text;
+    this.shell.message(text, true);
+    if (!isAppError(e) || (e.code !== "refused" && e.code !== "invalid_argument")) throw e;
+  }
+
+  takeBack(): void {
+    void this.send(() => play.takeBack().catch((e) => { this.refused(e); return null; }), (v) => {
+      if (!v) return;
+      this.update(v);
+      this.deselect();
+      this.shell.message("Took back the last command (the archive keeps it as a variation).");
+    });
+  }
+
+  autoDeploy(): void {
+    void this.send(() => play.autoDeploy().catch((e) => { this.refused(e); return null; }), (v) => {
+      if (!v) return;
+      this.update(v);
+      this.deselect();
+      this.focusAction();
+    });
+  }
+
+  /** The general command of a kind (end the phase, end deployment), when legal now. */
+  general(kind: string): LegalCommand | undefined {
+    return this.state?.general.find((c) => c.kind === kind);
+  }
+
+  endPhase(): void {
+    const c = this.general("end_phase") ?? this.general("end_deployment");
+    if (!c) {
+      playState.refusal = "The phase cannot end now: " + (this.state?.progress.waiting_for ?? "a command is still expected");
+      return;
+    }
+    void this.apply(c.command, () => this.focusAction());
+  }
+
+  // --- selection ----------------------------------------------------------------------------------
+
+  deselect(): void {
+    playState.selected = null;
+    playState.actions = [];
+    playState.reach = null;
+    playState.preview = null;
+    playState.previewCommand = null;
+    playState.hexActions = null;
+    this.counters.selected = null;
+    this.unitHexCommands = [];
+    this.marks.clear();
+    this.view.requestDraw();
+  }
+
+  select(c: Counter): void {
+    const v = this.state;
+    if (!v) return;
+    this.deselect();
+    playState.selected = c;
+    this.counters.selected = c.id;
+    const t0 = performance.now();
+    // The reach first: it is what the player waits to see.
+    if (v.progress.phase_key === "movement" && c.side === v.progress.player) {
+      void this.send(() => play.reach(c.id), (r) => {
+        if (playState.selected?.id !== c.id) return;
+        playState.reach = r;
+        this.marks.reach = new Map(r.hexes.map((h) => [h.hex, h.left]));
+        this.view.requestDraw();
+        // Shown in the next frame: the figure the end-to-end test reads.
+        requestAnimationFrame(() => { playState.reachMs = performance.now() - t0; });
+      });
+    }
+    void this.send(() => play.legal(c.id, null), (cmds) => {
+      if (playState.selected?.id !== c.id) return;
+      this.unitHexCommands = cmds.filter((x) => x.hex && HEX_KINDS.has(x.kind));
+      playState.actions = cmds.filter((x) => !x.hex && x.kind !== "move");
+      this.marks.targets = [...new Set(this.unitHexCommands.map((x) => x.hex!))];
+      this.view.requestDraw();
+    });
+  }
+
+  /** Select the next unit of the side to act that has something to do. */
+  nextUnit(): void {
+    const v = this.state;
+    if (!v) return;
+    const own = v.board.counters.filter((c) => c.side === v.progress.player && (c.place === "map" || (v.progress.deploying && c.place === "off" && !c.arrives)));
+    if (!own.length) return;
+    const k = own.findIndex((c) => c.id === playState.selected?.id);
+    const next = own[(k + 1) % own.length];
+    this.select(next);
+    if (next.hex) this.centerOn(next.hex);
+  }
+
+  centerOn(hex: string): void {
+    const g = this.model?.grid;
+    const i = g ? g.parse(hex) : -1;
+    if (!g || i < 0) return;
+    const [sx, sy] = this.view.toScreen(g.cx[i], g.cy[i]);
+    const r = this.canvas.getBoundingClientRect();
+    if (sx < 40 || sy < 40 || sx > r.width - 40 || sy > r.height - 40) this.view.panBy(r.width / 2 - sx, r.height / 2 - sy);
+  }
+
+  // --- the map --------------------------------------------------------------------------------------
+
+  /** A click on hex `name` (the map, or a drop from a tray). */
+  clickHex(name: string): void {
+    const v = this.state;
+    if (!v) return;
+    const sel = playState.selected;
+    const reachHex = playState.reach?.hexes.find((h) => h.hex === name);
+    if (sel && reachHex) { void this.apply(reachHex.command); return; }
+    const cmd = sel ? this.unitHexCommands.find((x) => x.hex === name) : undefined;
+    if (sel && cmd) {
+      if (cmd.kind === "fire" || cmd.kind === "shock") { this.showPreview(cmd); return; }
+      void this.apply(cmd.command);
+      return;
+    }
+    const units = this.counters.at(name);
+    if (sel && v.progress.deploying && sel.place === "off" && !units.some((u) => u.side !== sel.side)) {
+      this.deployOutside(sel, name);
+      return;
+    }
+    if (units.length) {
+      // Click again on the selected stack: the next unit of it, and the stack spread out.
+      const k = units.findIndex((u) => u.id === sel?.id);
+      const pick = k >= 0 ? units[(k + units.length - 1) % units.length] : units[units.length - 1];
+      this.counters.spread = units.length > 1 ? name : null;
+      playState.stack = units;
+      playState.stackHex = name;
+      this.select(pick);
+      return;
+    }
+    this.counters.spread = null;
+    playState.stack = [];
+    this.deselect();
+    void this.send(() => play.legal(null, name), (cmds) => {
+      playState.hexActions = cmds.length ? { hex: name, commands: cmds } : null;
+    });
+  }
+
+  /** A deployment the core did not list: sent as it is, so the refusal names the rule. */
+  private deployOutside(unit: Counter, hex: string): void {
+    const any = this.unitHexCommands.find((x) => x.kind === "deploy");
+    if (!any) {
+      playState.refusal = `${unit.id} cannot be deployed now.`;
+      return;
+    }
+    void this.apply({ ...(any.command as Record<string, unknown>), hex });
+  }
+
+  showPreview(cmd: LegalCommand): void {
+    this.marks.attack = cmd.hex;
+    playState.previewCommand = cmd;
+    void this.send(() => play.preview([cmd.command]).catch((e) => { this.refused(e); return null; }), (p) => {
+      playState.preview = p;
+      this.view.requestDraw();
+    });
+  }
+
+  /** Drop a unit dragged from a tray at a screen point. */
+  dropAt(unitId: string, clientX: number, clientY: number): void {
+    const r = this.canvas.getBoundingClientRect();
+    if (!this.model || clientX < r.left || clientY < r.top || clientX > r.right || clientY > r.bottom) return;
+    const [wx, wy] = this.view.toWorld(clientX - r.left, clientY - r.top);
+    const i = this.model.grid.hexAt(wx, wy);
+    if (i < 0) return;
+    const c = this.state?.board.counters.find((x) => x.id === unitId);
+    if (!c) return;
+    const hex = this.model.grid.name(i);
+    playState.selected = c;
+    this.counters.selected = c.id;
+    void this.send(() => play.legal(c.id, null), (cmds) => {
+      this.unitHexCommands = cmds.filter((x) => x.hex && HEX_KINDS.has(x.kind));
+      const cmd = this.unitHexCommands.find((x) => x.hex === hex && x.kind === "deploy");
+      if (cmd) void this.apply(cmd.command);
+      else this.deployOutside(c, hex);
+    });
+  }
+
+  private listen(): void {
+    const canvas = this.canvas;
+    canvas.addEventListener("contextmenu", (ev) => ev.preventDefault());
+    canvas.addEventListener("pointerdown", (ev) => {
+      if (!this.model) return;
+      canvas.focus();
+      canvas.setPointerCapture(ev.pointerId);
+      this.drag = { x: ev.clientX, y: ev.clientY, moved: false };
+    });
+    canvas.addEventListener("pointermove", (ev) => {
+      if (!this.model) return;
+      const d = this.drag;
+      if (d) {
+        if (Math.abs(ev.clientX - d.x) + Math.abs(ev.clientY - d.y) > 4) d.moved = true;
+        if (d.moved) {
+          this.view.panBy(ev.clientX - d.x, ev.clientY - d.y);
+          d.x = ev.clientX;
+          d.y = ev.clientY;
+        }
+        return;
+      }
+      this.hover(this.view.hexAt(ev));
+    });
+    canvas.addEventListener("pointerup", (ev) => {
+      const d = this.drag;
+      this.drag = null;
+      if (!d || d.moved || ev.button !== 0 || !this.model) return;
+      const i = this.view.hexAt(ev);
+      if (i >= 0) this.clickHex(this.model.grid.name(i));
+    });
+    canvas.addEventListener("pointerleave", () => { this.marks.path = []; this.view.requestDraw(); });
+    canvas.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      const r = canvas.getBoundingClientRect();
+      this.view.zoomAt(Math.exp(-ev.deltaY * 0.0015), ev.clientX - r.left, ev.clientY - r.top);
+    }, { passive: false });
+  }
+
+  private hover(i: number): void {
+    const g = this.model?.grid;
+    const r = playState.reach;
+    if (!g || !r) return;
+    const name = i >= 0 ? g.name(i) : "";
+    const h = r.hexes.find((x) => x.hex === name);
+    const from = playState.selected?.hex;
+    this.marks.path = h ? [...(from ? [from] : []), ...h.path] : [];
+    this.view.requestDraw();
+  }
+}
