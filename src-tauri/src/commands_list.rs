@@ -37,4 +37,5 @@ pub const COMMANDS: &[&str] = &[
     "play_apply",
     "play_take_back",
     "play_auto_deploy",
+    "play_sight",
 ];

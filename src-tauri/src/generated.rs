@@ -9,6 +9,7 @@ use crate::transport::jobs::{
 use crate::transport::library::LibraryListing;
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
+    SightDto,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
@@ -63,6 +64,7 @@ pub fn typescript() -> String {
     c.visit::<PlayView>();
     c.visit::<LegalCommand>();
     c.visit::<ReachDto>();
+    c.visit::<SightDto>();
     c.visit::<AttackPreviewDto>();
     let codes = ErrorCode::ALL
         .iter()

@@ -148,6 +148,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::play::play_apply,
             commands::play::play_take_back,
             commands::play::play_auto_deploy,
+            commands::play::play_sight,
         ])
 }
 

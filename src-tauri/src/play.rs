@@ -325,6 +325,11 @@ impl Play {
         Ok(s.rules().reach(s, unit)?)
     }
 
+    pub fn sight(&self, from: &str, to: &str) -> AppResult<kepi::engine::preview::Sight> {
+        let s = &self.live()?.state;
+        Ok(s.rules().sight(s, from, to)?)
+    }
+
     pub fn preview(&self, commands: &[Value]) -> AppResult<kepi::engine::preview::AttackPreview> {
         let s = &self.live()?.state;
         let rules = s.rules();
@@ -609,6 +614,13 @@ mod tests {
             .id
             .clone();
         let reach = play.reach(&mover).unwrap();
+        let from = reach.from.clone().unwrap();
+        let sight = play.sight(&from, &reach.hexes[0].hex).unwrap();
+        assert_eq!(sight.from, from);
+        assert_eq!(
+            play.sight(&from, "9999").unwrap_err().code,
+            ErrorCode::Refused
+        );
         let to = reach.hexes.last().unwrap();
         let before = v.state_hash.clone();
         let v = play.apply(&to.command, &[]).unwrap();

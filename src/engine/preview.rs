@@ -107,3 +107,14 @@ pub struct AttackPreview {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
+
+/// A line of sight between two hexes, as the rules see it now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sight {
+    pub from: String,
+    pub to: String,
+    pub clear: bool,
+    /// What blocks it, in words with the case ("ridge between 0812 and 0813 (R&S 5.1(G)1)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked_by: Option<String>,
+}

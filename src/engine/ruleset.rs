@@ -213,6 +213,18 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Where a unit (named as in commands) may go now.
     /// The position as the views draw it: every unit's counter, the hexes' markers.
     fn board(&self, state: &Self::State) -> crate::engine::counters::Board;
+    /// The line of sight between two hexes (printed names) now; a system without one refuses.
+    fn sight(
+        &self,
+        _state: &Self::State,
+        _from: &str,
+        _to: &str,
+    ) -> Result<crate::engine::preview::Sight, RuleError> {
+        Err(RuleError::not_now(format!(
+            "{} has no line-of-sight rule",
+            self.name()
+        )))
+    }
     fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError>;
 
     /// The attack that `commands` (allocations, applied in order to a copy of the state)

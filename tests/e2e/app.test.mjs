@@ -658,6 +658,9 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   }
   assert.ok(attack, "a fire attack within the first game-turns");
   await selectUnit(attack.unit);
+  // The line of sight to the target, on hover.
+  await hoverAt(await playPoint(attack.hex));
+  assert.match(await waitFor("the line of sight", async () => js("const e = document.getElementById('play-sight'); return e && e.textContent;")), /^Line of sight \d+ to \d+: (clear|blocked by .*R&S 5\.1\(G\))/);
   await clickAt(await playPoint(attack.hex));
   await waitFor("the attack preview", async () => js("return !!window.kepi.play.preview();"));
   const shown = { odds: await text("#play-odds"), column: await text("#play-column"), defense: await text("#play-defense-total"), attack: await text("#play-attack-total") };
@@ -669,6 +672,10 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   await screenshot("33-play-attack-preview");
   await click("#play-allocate");
   await waitFor("the allocation", async () => (await playView()).general.some((c) => c.kind === "resolve_fire"));
+  // Ending the phase with fire allocated asks first.
+  await keys("e");
+  assert.match(await waitFor("the question", async () => js("const e = document.getElementById('play-confirm-end'); return e && e.textContent;")), /Still open/);
+  await click("#play-confirm-end button:last-child");
   const rolls = (await playView()).dice.length;
   await js("window.kepi.play.force([6]);");
   await general("resolve_fire");
@@ -681,7 +688,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   // Movement: a unit's reach lights up; the path to a hex is drawn; it moves; take it back.
   for (let k = 0; k < 6 && (await playView()).progress.phase_key !== "movement"; k++) {
     const gen = (await playView()).general;
-    await general(gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0].kind);
+    await general(gen.find((c) => c.kind.startsWith("resolve_"))?.kind ?? (gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0].kind));
   }
   v = await playView();
   assert.equal(v.progress.phase_key, "movement");
@@ -707,7 +714,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const turn = (await playView()).progress.turn;
   for (let k = 0; k < 40 && (await playView()).progress.turn === turn && !(await playView()).progress.over; k++) {
     const gen = (await playView()).general;
-    const kind = gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0]?.kind;
+    const kind = gen.find((c) => c.kind.startsWith("resolve_"))?.kind ?? (gen.some((c) => c.kind === "end_phase") ? "end_phase" : gen[0]?.kind);
     assert.ok(kind, `a command to go on with: ${JSON.stringify((await playView()).progress)}`);
     await general(kind);
   }

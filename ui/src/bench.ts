@@ -13,6 +13,8 @@ import type { MapView } from "./ipc/commands";
 import { HexGrid } from "./map/geometry";
 import { MapModel } from "./store/map";
 import { MapCanvas } from "./map/view";
+import { CountersLayer } from "./map/layers/counters";
+import type { Board, Counter } from "./ipc/play";
 
 const PALETTE = {
   terrain: [
@@ -128,6 +130,29 @@ function stats(xs: number[]): Stats {
 
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
 
+const SYMBOLS = ["infantry", "cavalry", "mounted_rifles", "artillery", "horse_artillery", "machine_gun"];
+const MARKS = ["disrupted", "limbered", "charging", "road_mode", "fired"];
+
+/** A position of `n` units (more than the largest shipped scenario's 70) in stacks of one to
+ * three over a 32 x 40 map, some with markers, and trenches: what the play view draws. */
+export function syntheticBoard(n: number): Board {
+  const g = new HexGrid({ orientation: "flat", shove: "even", columns: 32, rows: 40 });
+  const rand = rng(11);
+  const counters: Counter[] = [];
+  let hex = g.name(Math.floor(rand() * g.len)), left = 0;
+  for (let k = 0; k < n; k++) {
+    if (left === 0) { hex = g.name(Math.floor(rand() * g.len)); left = 1 + Math.floor(rand() * 3); }
+    left--;
+    counters.push({
+      id: `Side ${k % 2} U ${k}`, side: k % 2, code: ["MZ", "CY", "MR", "MA", "MAh", "MG"][k % 6],
+      kind: "bench unit", symbol: SYMBOLS[k % 6], values: k % 6 >= 3 ? "2/4-1-3" : "3-2-4",
+      place: "map", hex, order: k, markers: rand() < 0.3 ? [MARKS[k % MARKS.length]] : [], group: null, arrives: null,
+    });
+  }
+  const hex_markers = Array.from({ length: 12 }, () => ({ hex: g.name(Math.floor(rand() * g.len)), marker: "trench", side: 0 }));
+  return { counters, hex_markers, sides: [{ morale: "normal", notes: [] }, { morale: "high", notes: [] }], deployment: [] };
+}
+
 async function run(): Promise<void> {
   const canvas = document.createElement("canvas");
   Object.assign(canvas.style, { position: "fixed", inset: "0", width: "100vw", height: "100vh", display: "block" });
@@ -214,6 +239,35 @@ async function run(): Promise<void> {
   }
 
   const all = Object.values(times).flat();
+
+  // The play view: a 32 x 40 map with 120 counters on it, panned and zoomed around the scale a
+  // game opens at (40 px per hex radius).
+  const counters = new CountersLayer();
+  renderer.addLayer(counters);
+  renderer.setModel(new MapModel(syntheticMap(32, 40)));
+  counters.setBoard(syntheticBoard(120), ["#2a56c6", "#c62828"]);
+  renderer.zoomAt(40 / renderer.scale);
+  await frame();
+  renderer.draw();
+  const playTimes: Record<string, number[]> = {};
+  const playMeasure = async (phase: string, n: number, step: (k: number) => void) => {
+    const list: number[] = [];
+    playTimes[phase] = list;
+    for (let k = 0; k < n; k++) {
+      await frame();
+      step(k);
+      t = performance.now();
+      renderer.draw();
+      flush();
+      list.push(performance.now() - t);
+    }
+  };
+  await playMeasure("pan at 40 px/radius", 90, (k) => renderer.panBy(Math.sin(k / 9) * 20, Math.cos(k / 9) * 20));
+  await playMeasure("zoom out", 60, () => renderer.zoomAt(Math.pow(12 / 40, 1 / 60)));
+  await playMeasure("zoom in", 60, () => renderer.zoomAt(Math.pow(60 / 12, 1 / 60)));
+  await playMeasure("pan at 60 px/radius", 90, (k) => renderer.panBy(-18, Math.cos(k / 9) * 15));
+  const playAll = Object.values(playTimes).flat();
+
   const result = {
     map: "200 x 200",
     viewport: `${canvas.clientWidth} x ${canvas.clientHeight}`,
@@ -223,6 +277,11 @@ async function run(): Promise<void> {
     phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ...stats(v), tiles: tiles[k] }])),
     paintDab: { ...stats(dab), inFrame: Math.max(...dabFrames), latency: stats(latency) },
     geometry: geometryChecks(),
+    play: {
+      map: "32 x 40, 120 counters",
+      overall: stats(playAll),
+      phases: Object.fromEntries(Object.entries(playTimes).map(([k, v]) => [k, stats(v)])),
+    },
   };
   (window as unknown as { benchResult: unknown }).benchResult = result;
   const pre = document.createElement("pre");

@@ -8,7 +8,7 @@ use crate::library::Library;
 use crate::play::Play;
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
-    mirror,
+    SightDto, mirror,
 };
 use crate::transport::{AppError, AppResult, ErrorCode};
 use kepi::library_index as index;
@@ -118,6 +118,14 @@ pub async fn play_legal(
 pub async fn play_reach(play: PlayState<'_>, unit: String) -> AppResult<ReachDto> {
     check_name("unit", &unit)?;
     Ok(mirror(&lock(&play)?.reach(&unit)?))
+}
+
+/// The line of sight between two hexes now, and what blocks it.
+#[tauri::command]
+pub async fn play_sight(play: PlayState<'_>, from: String, to: String) -> AppResult<SightDto> {
+    check_name("from", &from)?;
+    check_name("to", &to)?;
+    Ok(mirror(&lock(&play)?.sight(&from, &to)?))
 }
 
 /// The attack some allocations would make, before anything is rolled.

@@ -245,6 +245,16 @@ pub struct ReachDto {
     pub refused: Option<String>,
 }
 
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Sight")]
+pub struct SightDto {
+    pub from: String,
+    pub to: String,
+    pub clear: bool,
+    #[serde(default)]
+    pub blocked_by: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(rename = "Modifier")]
 pub struct ModifierDto {

@@ -149,6 +149,12 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn state_json(&self, state: &AnyState) -> Value;
     fn report(&self, state: &AnyState) -> String;
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
+    fn sight(
+        &self,
+        state: &AnyState,
+        from: &str,
+        to: &str,
+    ) -> Result<crate::engine::preview::Sight, RuleError>;
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError>;
     fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
@@ -383,6 +389,16 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board {
         self.rules.board(typed(&self.rules, state))
+    }
+
+    fn sight(
+        &self,
+        state: &AnyState,
+        from: &str,
+        to: &str,
+    ) -> Result<crate::engine::preview::Sight, RuleError> {
+        check_own(self, state)?;
+        self.rules.sight(typed(&self.rules, state), from, to)
     }
 
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError> {

@@ -311,6 +311,15 @@ impl Ruleset for RifleAndSaber {
         super::counters::board(state)
     }
 
+    fn sight(
+        &self,
+        state: &Self::State,
+        from: &str,
+        to: &str,
+    ) -> Result<crate::engine::preview::Sight, RuleError> {
+        sight(state, from, to)
+    }
+
     fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError> {
         let u = find_unit(state, unit).map_err(RuleError::NotNow)?;
         reach(state, u)
@@ -744,5 +753,40 @@ fn shock_preview(s: &State, target: HexCoord) -> Result<AttackPreview, RuleError
             chance: 1.0,
         }],
         notes,
+    })
+}
+
+/// R&S 5.1(G): the line of sight between two hexes now (occupied hexes of either side count).
+pub fn sight(
+    state: &State,
+    from: &str,
+    to: &str,
+) -> Result<crate::engine::preview::Sight, RuleError> {
+    use super::los::{Blocked, line_of_sight};
+    let setup = &state.setup;
+    let hex = |n: &str| {
+        setup.grid.parse(n.trim()).ok_or_else(|| {
+            RuleError::not_now(format!(
+                "'{n}' is not a hex of this map ({})",
+                setup.grid.name_hint()
+            ))
+        })
+    };
+    let (a, b) = (hex(from)?, hex(to)?);
+    let occupied = |h| state.occupant(h).is_some();
+    let blocked_by = match line_of_sight(setup, a, b, &occupied) {
+        Ok(()) => None,
+        Err(Blocked::Ridge(x, y)) => Some(format!(
+            "the ridge between {} and {} (R&S 5.1(G)1)",
+            setup.name(x),
+            setup.name(y)
+        )),
+        Err(Blocked::Hex(h, what)) => Some(format!("{what} at {} (R&S 5.1(G)2)", setup.name(h))),
+    };
+    Ok(crate::engine::preview::Sight {
+        from: setup.name(a),
+        to: setup.name(b),
+        clear: blocked_by.is_none(),
+        blocked_by,
     })
 }

@@ -392,6 +392,8 @@ export type Side = { id: string, name: string, color: string, };
 
 export type SideStanding = { morale: string | null, notes: Array<string>, };
 
+export type Sight = { from: string, to: string, clear: boolean, blocked_by: string | null, };
+
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
 
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };

@@ -3,12 +3,12 @@
 
 import { invoke } from "@tauri-apps/api/core";
 import type {
-  AttackPreview, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, Reach,
+  AttackPreview, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, Reach, Sight,
 } from "./generated";
 
 export type {
   AttackPreview, Board, Counter, DiceEntry, GameChoices, HexMarker, LegalCommand, NewGameSpec,
-  PlayOpened, PlayView, Reach, ReachHex, VictoryCondition,
+  PlayOpened, PlayView, Reach, ReachHex, Sight, VictoryCondition,
 } from "./generated";
 
 export const play = {
@@ -18,6 +18,7 @@ export const play = {
   view: () => invoke<PlayView>("play_view"),
   legal: (unit: string | null, hex: string | null) => invoke<LegalCommand[]>("play_legal", { unit, hex }),
   reach: (unit: string) => invoke<Reach>("play_reach", { unit }),
+  sight: (from: string, to: string) => invoke<Sight>("play_sight", { from, to }),
   preview: (commands: unknown[]) => invoke<AttackPreview>("play_preview", { commands }),
   apply: (command: unknown, forced: number[] = []) => invoke<PlayView>("play_apply", { command, forced }),
   takeBack: () => invoke<PlayView>("play_take_back"),

@@ -18,12 +18,15 @@ export class MarksLayer implements Layer {
   path: string[] = [];
   /** The target of the attack previewed. */
   attack: string | null = null;
+  /** A line of sight shown on hover: its ends and whether it is clear. */
+  sight: { from: string; to: string; clear: boolean } | null = null;
 
   clear(): void {
     this.reach.clear();
     this.targets = [];
     this.path = [];
     this.attack = null;
+    this.sight = null;
   }
 
   frame(ctx: CanvasRenderingContext2D, s: FrameScene): void {
@@ -85,6 +88,19 @@ export class MarksLayer implements Layer {
       ctx.lineJoin = "round";
       ctx.lineCap = "round";
       ctx.stroke();
+    }
+    if (this.sight) {
+      const a = g.parse(this.sight.from), b = g.parse(this.sight.to);
+      if (a >= 0 && b >= 0) {
+        ctx.beginPath();
+        ctx.moveTo(g.cx[a], g.cy[a]);
+        ctx.lineTo(g.cx[b], g.cy[b]);
+        ctx.strokeStyle = this.sight.clear ? "rgba(27,94,32,0.9)" : "rgba(183,28,28,0.9)";
+        ctx.lineWidth = Math.max(2.5 * px, 0.07);
+        if (!this.sight.clear) ctx.setLineDash([0.25, 0.15]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
     }
     if (this.attack) {
       const i = g.parse(this.attack);

@@ -19,6 +19,10 @@ export const playState = $state({
   /** The attack shown before it is allocated, and the allocation that makes it. */
   preview: null as AttackPreview | null,
   previewCommand: null as LegalCommand | null,
+  /** The line of sight last shown on hover, in words. */
+  sight: "",
+  /** Ending the phase with something still open (fire allocated, not resolved): asked first. */
+  confirmEnd: null as { open: string[] } | null,
   /** The last refusal, in the core's words. */
   refusal: "",
   /** How long the last reach took to show (ms), for the end-to-end test. */

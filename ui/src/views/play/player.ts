@@ -150,7 +150,15 @@ export class Player {
     return this.state?.general.find((c) => c.kind === kind);
   }
 
-  endPhase(): void {
+  /** End the phase; when other commands of the phase are still open (fire allocated and not
+   * resolved), ask first unless `anyway`. */
+  endPhase(anyway = false): void {
+    playState.confirmEnd = null;
+    const open = (this.state?.general ?? []).filter((c) => c.kind.startsWith("resolve_"));
+    if (!anyway && open.length) {
+      playState.confirmEnd = { open: open.map((c) => c.label) };
+      return;
+    }
     const c = this.general("end_phase") ?? this.general("end_deployment");
     if (!c) {
       playState.refusal = "The phase cannot end now: " + (this.state?.progress.waiting_for ?? "a command is still expected");
@@ -337,14 +345,32 @@ export class Player {
     }, { passive: false });
   }
 
+  private sightTo = "";
+
   private hover(i: number): void {
     const g = this.model?.grid;
-    const r = playState.reach;
-    if (!g || !r) return;
+    if (!g) return;
     const name = i >= 0 ? g.name(i) : "";
-    const h = r.hexes.find((x) => x.hex === name);
+    // In the Fire Combat Phase: the line of sight from the selected unit to the hex hovered.
     const from = playState.selected?.hex;
-    this.marks.path = h ? [...(from ? [from] : []), ...h.path] : [];
+    if (from && this.state?.progress.phase_key === "fire" && name !== this.sightTo) {
+      this.sightTo = name;
+      if (!name || name === from) { this.marks.sight = null; playState.sight = ""; this.view.requestDraw(); }
+      else {
+        void this.send(() => play.sight(from, name).catch(() => null), (s) => {
+          if (!s || this.sightTo !== name) return;
+          this.marks.sight = { from: s.from, to: s.to, clear: s.clear };
+          playState.sight = s.clear ? `Line of sight ${s.from} to ${s.to}: clear` : `Line of sight ${s.from} to ${s.to}: blocked by ${s.blocked_by}`;
+          this.shell.message(playState.sight, !s.clear);
+          this.view.requestDraw();
+        });
+      }
+    }
+    const r = playState.reach;
+    if (!r) return;
+    const h = r.hexes.find((x) => x.hex === name);
+    const at = playState.selected?.hex;
+    this.marks.path = h ? [...(at ? [at] : []), ...h.path] : [];
     this.view.requestDraw();
   }
 }
