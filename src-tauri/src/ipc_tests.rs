@@ -306,3 +306,59 @@ fn every_command_is_registered_and_granted_and_nothing_else_is() {
         ["core:event:allow-listen", "core:event:allow-unlisten"]
     );
 }
+
+#[test]
+fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
+    let h = Harness::new();
+    assert_eq!(h.error_code("play_view", json!({})), "no_game");
+    assert_eq!(
+        h.error_code("play_resume", json!({"game": 0})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("play_choices", json!({"key": "shipped/scenario/nowhere"})),
+        "invalid_argument"
+    );
+    let key = "shipped/scenario/rs-01-fatehpur";
+    let choices = h.json("play_choices", json!({"key": key}));
+    assert_eq!(choices["title"], "Fatehpur");
+    let bad_seed = json!({"spec": {"key": key, "rules": [], "players": [], "seed": "12a"}});
+    assert_eq!(h.error_code("play_start", bad_seed), "invalid_argument");
+    let spec = json!({"spec": {"key": key, "rules": [["morale", true]], "players": ["A", "B"], "seed": "9"}});
+    let opened = h.json("play_start", spec);
+    assert_eq!(opened["view"]["seed"], "9");
+    assert!(
+        opened["map"]["terrain"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty())
+    );
+    // Not a command; too many allocations; a forced face out of range.
+    assert_eq!(
+        h.error_code("play_apply", json!({"command": "end_phase", "forced": []})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("play_preview", json!({"commands": []})),
+        "invalid_argument"
+    );
+    let end = json!({"command": {"type": "end_phase"}, "forced": [0]});
+    assert_eq!(h.error_code("play_apply", end), "invalid_argument");
+    // The rules refuse with their own code: ending the phase while units wait to deploy.
+    let end = json!({"command": {"type": "end_phase"}, "forced": []});
+    assert_eq!(h.error_code("play_apply", end), "refused");
+    let deployed = h.json("play_auto_deploy", json!({}));
+    assert_eq!(
+        deployed["progress"]["deploying"], true,
+        "the other side deploys next"
+    );
+    assert!(deployed["dice"].as_array().is_some());
+    let back = h.json("play_take_back", json!({}));
+    assert_eq!(back["can_take_back"], true);
+    assert_eq!(
+        h.error_code("play_reach", json!({"unit": ""})),
+        "invalid_argument"
+    );
+    // The game is in the archive the Library lists.
+    let listing = h.json("library_list", json!({}));
+    assert_eq!(listing["games"].as_array().map(Vec::len), Some(1));
+}

@@ -287,6 +287,16 @@ export class Player {
     });
   }
 
+  /** A choice the game waits for, shown on the map while its button is hovered: a retreat's
+   * path, the hexes of the units it names. */
+  showChoice(command: unknown): void {
+    const c = command as { path?: unknown; hex?: unknown; target?: unknown } | null;
+    const path = Array.isArray(c?.path) ? c.path.filter((h): h is string => typeof h === "string") : [];
+    this.marks.path = path;
+    this.marks.attack = typeof c?.target === "string" ? c.target : null;
+    this.view.requestDraw();
+  }
+
   /** Drop a unit dragged from a tray at a screen point. */
   dropAt(unitId: string, clientX: number, clientY: number): void {
     const r = this.canvas.getBoundingClientRect();
