@@ -38,4 +38,5 @@ pub const COMMANDS: &[&str] = &[
     "play_take_back",
     "play_auto_deploy",
     "play_sight",
+    "vassal_export",
 ];

@@ -26,6 +26,7 @@ pub enum Dialog {
     SavePng,
     OpenPack,
     SavePack,
+    SaveVmod,
 }
 
 /// Ask for a path (see the module documentation for the test answer file).
@@ -54,6 +55,9 @@ pub fn ask<R: Runtime>(
         Dialog::SavePng => d.add_filter("PNG picture", &["png"]).blocking_save_file(),
         Dialog::OpenPack => d.add_filter("Kepi pack", &[pack]).blocking_pick_file(),
         Dialog::SavePack => d.add_filter("Kepi pack", &[pack]).blocking_save_file(),
+        Dialog::SaveVmod => d
+            .add_filter("VASSAL module", &["vmod"])
+            .blocking_save_file(),
     };
     picked.and_then(|p| p.into_path().ok())
 }

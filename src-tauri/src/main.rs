@@ -149,6 +149,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::play::play_take_back,
             commands::play::play_auto_deploy,
             commands::play::play_sight,
+            commands::vassal::vassal_export,
         ])
 }
 

@@ -31,6 +31,8 @@ struct Step {
 }
 
 struct Live {
+    /// The game's scenario, as validated when it was opened (what a VASSAL export draws).
+    scenario: Scenario,
     game: GameId,
     node: NodeId,
     state: AnyState,
@@ -233,6 +235,7 @@ impl Play {
         };
         let (state, line) = replay_line(ar, node)?;
         self.live = Some(Live {
+            scenario: scenario.clone(),
             game,
             node,
             state,
@@ -250,6 +253,12 @@ impl Play {
 
     fn live(&self) -> AppResult<&Live> {
         self.live.as_ref().ok_or_else(no_game)
+    }
+
+    /// The open game's scenario, position and node (for a VASSAL module of the position).
+    pub fn position(&self) -> AppResult<(Scenario, AnyState, NodeId)> {
+        let l = self.live()?;
+        Ok((l.scenario.clone(), l.state.clone(), l.node))
     }
 
     pub fn view(&self) -> AppResult<PlayView> {

@@ -735,6 +735,17 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const [lineCommands, lineDice, allNodes] = counts.stdout.trim().split(" ").map(Number);
   assert.equal(lineDice, v.dice.length, "every roll of the line is a dice row");
   assert.ok(allNodes - 1 > lineCommands, "the taken-back move is kept as a variation");
+
+  // The position as a VASSAL module, through the save dialog, with the jobs panel's outcome.
+  const vmod = join(work, "position.vmod");
+  writeFileSync(answers, vmod);
+  await click("#play-vassal");
+  const outcome = await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
+  assert.match(outcome, new RegExp(`the game at node ${v.node}`));
+  const bytes = readFileSync(vmod);
+  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
+  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+  writeFileSync(answers, "");
 });
 
 /** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */

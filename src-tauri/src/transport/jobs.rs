@@ -18,6 +18,8 @@ pub enum JobKind {
     PackImport,
     /// Making a pack of scenarios (`pack_export`).
     PackExport,
+    /// Writing a scenario, or a game's position, as a VASSAL module (`vassal_export`).
+    VassalExport,
 }
 
 /// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -80,6 +82,16 @@ pub enum JobResult {
         name: String,
         version: String,
         scenarios: u32,
+        #[ts(type = "number")]
+        bytes: u64,
+    },
+    VassalExported {
+        path: String,
+        title: String,
+        /// The position of a game (its node), not the scenario's setup.
+        game_node: Option<i64>,
+        /// Counters and markers the module holds (tray and set-up slots).
+        pieces: u32,
         #[ts(type = "number")]
         bytes: u64,
     },

@@ -308,6 +308,18 @@ impl From<kepi::engine::RuleError> for AppError {
     }
 }
 
+impl From<kepi::vassal::VassalError> for AppError {
+    fn from(e: kepi::vassal::VassalError) -> AppError {
+        use kepi::vassal::VassalError as V;
+        let code = match &e {
+            V::Ruleset(_) | V::Setup(_) => ErrorCode::Refused,
+            V::Render(_) => ErrorCode::Render,
+            V::Zip(_) => ErrorCode::Io,
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
 impl From<kepi::archive::ArchiveError> for AppError {
     fn from(e: kepi::archive::ArchiveError) -> AppError {
         use kepi::archive::ArchiveError as A;

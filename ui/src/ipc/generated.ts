@@ -159,7 +159,7 @@ export type ImportOutcome = "imported" | "already_present" | "replaced" | "new_v
  */
 export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
 
-export type JobKind = "thumbnails" | "pack_import" | "pack_export";
+export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export";
 
 /**
  * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -178,7 +178,15 @@ drawn: number, cached: number,
 /**
  * Entries whose picture could not be drawn: "key: why".
  */
-failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id: string, name: string, version: string, folder: string, files_written: number, maps: number, scenarios: number, } | { "kind": "pack_exported", path: string, id: string, name: string, version: string, scenarios: number, bytes: number, };
+failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id: string, name: string, version: string, folder: string, files_written: number, maps: number, scenarios: number, } | { "kind": "pack_exported", path: string, id: string, name: string, version: string, scenarios: number, bytes: number, } | { "kind": "vassal_exported", path: string, title: string, 
+/**
+ * The position of a game (its node), not the scenario's setup.
+ */
+game_node: number | null, 
+/**
+ * Counters and markers the module holds (tray and set-up slots).
+ */
+pieces: number, bytes: number, };
 
 export type JobStatus = "done" | "failed" | "cancelled";
 

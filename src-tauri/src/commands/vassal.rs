@@ -1,0 +1,90 @@
+//! "Export as VASSAL module…": a Library scenario, or the position of the game open in the play
+//! view, written as a `.vmod` where the user picks (the shell's save dialog), as a job.
+
+use super::jobs::WindowSink;
+use super::lock;
+use super::paint::Editor;
+use super::play::PlayState;
+use crate::dialog::{Dialog, ask};
+use crate::jobs::{Job, Jobs, Stop};
+use crate::library::Library;
+use crate::transport::jobs::{JobKind, JobResult};
+use crate::transport::{AppError, AppResult, ErrorCode};
+use kepi::engine::AnyState;
+use kepi::library_index as index;
+use kepi::scenario::Scenario;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tauri::{Manager, Runtime, State, WebviewWindow};
+
+/// Write the module of `scenario` (with `game`: that position) to `out`.
+pub fn export_module(
+    job: &Job,
+    scenario: &Scenario,
+    game: Option<(&AnyState, i64)>,
+    out: &Path,
+) -> Result<JobResult, Stop> {
+    job.progress(0, 2, "drawing the map, the counters and the set-up", None);
+    let made = kepi::vassal::export(
+        scenario,
+        game.map(|g| g.0),
+        &kepi::vassal::ExportOptions::default(),
+    )
+    .map_err(AppError::from)?;
+    job.checkpoint()?;
+    job.progress(1, 2, format!("writing {}", out.display()), None);
+    kepi::atomic::write_atomic(out, &made.vmod)
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", out.display())))?;
+    job.progress(2, 2, "written", None);
+    Ok(JobResult::VassalExported {
+        path: out.display().to_string(),
+        title: scenario.file.title.clone(),
+        game_node: game.map(|g| g.1),
+        pieces: made.slots,
+        bytes: made.vmod.len() as u64,
+    })
+}
+
+/// Export the Library scenario `key`, or (no key) the position of the game open in the play
+/// view; `None` when the save dialog was cancelled.
+#[tauri::command]
+pub async fn vassal_export<R: Runtime>(
+    window: WebviewWindow<R>,
+    editor: Editor<'_>,
+    library: State<'_, Mutex<Library>>,
+    play: PlayState<'_>,
+    jobs: State<'_, Arc<Jobs>>,
+    key: Option<String>,
+) -> AppResult<Option<u64>> {
+    let (scenario, game) = match key {
+        Some(key) => {
+            if key.is_empty() || key.len() > 4096 {
+                return Err(AppError::new(
+                    ErrorCode::InvalidArgument,
+                    "key: a Library key",
+                ));
+            }
+            let recent = lock(&editor)?.recent_paths();
+            let entry = lock(&library)?.entry(&key, &recent)?;
+            (index::scenario_of(&entry)?, None)
+        }
+        None => {
+            let (s, state, node) = lock(&play)?.position()?;
+            (s, Some((state, node)))
+        }
+    };
+    let suggested = match &game {
+        Some((_, node)) => format!("{}-node-{node}.vmod", scenario.file.id),
+        None => format!("{}.vmod", scenario.file.id),
+    };
+    let Some(out) = ask(&window, Dialog::SaveVmod, Some(&suggested)) else {
+        return Ok(None);
+    };
+    let app = window.app_handle().clone();
+    jobs.start(
+        JobKind::VassalExport,
+        Arc::new(WindowSink(app)),
+        move |job| export_module(job, &scenario, game.as_ref().map(|(s, n)| (s, *n)), &out),
+    )
+    .map(Some)
+}
