@@ -39,4 +39,6 @@ pub const COMMANDS: &[&str] = &[
     "play_auto_deploy",
     "play_sight",
     "vassal_export",
+    "replay_open",
+    "replay_at",
 ];

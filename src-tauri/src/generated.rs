@@ -9,7 +9,7 @@ use crate::transport::jobs::{
 use crate::transport::library::LibraryListing;
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
-    SightDto,
+    ReplayOpened, ReplayPosition, SightDto,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
@@ -65,6 +65,8 @@ pub fn typescript() -> String {
     c.visit::<LegalCommand>();
     c.visit::<ReachDto>();
     c.visit::<SightDto>();
+    c.visit::<ReplayOpened>();
+    c.visit::<ReplayPosition>();
     c.visit::<AttackPreviewDto>();
     let codes = ErrorCode::ALL
         .iter()

@@ -20,6 +20,7 @@ mod ipc_tests;
 mod jobs;
 mod library;
 mod play;
+mod replay;
 mod session;
 mod transport;
 
@@ -55,6 +56,7 @@ struct States {
     editor: Mutex<Session>,
     library: Mutex<library::Library>,
     play: Mutex<play::Play>,
+    replay: Mutex<replay::Replay>,
     jobs: Arc<jobs::Jobs>,
     answers: dialog::TestAnswers,
 }
@@ -68,7 +70,8 @@ impl States {
                 p.archive.clone(),
                 p.thumbnail_cache,
             )),
-            play: Mutex::new(play::Play::new(p.archive)),
+            play: Mutex::new(play::Play::new(p.archive.clone())),
+            replay: Mutex::new(replay::Replay::new(p.archive)),
             jobs: Arc::new(jobs::Jobs::default()),
             answers: p.answers,
         }
@@ -85,6 +88,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
                 .manage(s.editor)
                 .manage(s.library)
                 .manage(s.play)
+                .manage(s.replay)
                 .manage(s.jobs)
                 .manage(s.answers)
         }
@@ -93,6 +97,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             app.manage(s.editor);
             app.manage(s.library);
             app.manage(s.play);
+            app.manage(s.replay);
             app.manage(s.jobs);
             app.manage(s.answers);
             Ok(())
@@ -150,6 +155,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::play::play_auto_deploy,
             commands::play::play_sight,
             commands::vassal::vassal_export,
+            commands::replay::replay_open,
+            commands::replay::replay_at,
         ])
 }
 

@@ -25,9 +25,14 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 
 /// One command of the line played so far.
-struct Step {
-    dice: Vec<DiceEntry>,
-    results: Vec<String>,
+pub struct Step {
+    pub node: NodeId,
+    /// The command in words.
+    pub command: String,
+    /// Where the game stood after it.
+    pub progress: kepi::engine::Progress,
+    pub dice: Vec<DiceEntry>,
+    pub results: Vec<String>,
 }
 
 struct Live {
@@ -52,7 +57,7 @@ fn no_game() -> AppError {
     AppError::new(ErrorCode::NoGame, "no game is open")
 }
 
-fn rules_of(scenario: &Scenario) -> AppResult<&'static dyn AnyRuleset> {
+pub fn rules_of(scenario: &Scenario) -> AppResult<&'static dyn AnyRuleset> {
     registry::get(scenario.file.ruleset.key()).map_err(|e| AppError::new(ErrorCode::Refused, e))
 }
 
@@ -373,6 +378,9 @@ impl Play {
         }
         let l = self.live.as_mut().expect("checked above");
         l.line.push(Step {
+            node: id,
+            command: described.clone(),
+            progress: applied.state.progress(),
             dice: dice_entries(id, &described, &applied.rolls, &applied.described),
             results: applied.described,
         });
@@ -451,7 +459,7 @@ fn paint(color: &str) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-fn side_dto(id: &str, name: &str, color: &str) -> SideDto {
+pub fn side_dto(id: &str, name: &str, color: &str) -> SideDto {
     SideDto {
         id: id.to_string(),
         name: name.to_string(),
@@ -489,7 +497,7 @@ fn legal_command(
 
 /// The state at `node` and the line from the root to it, replayed with the recorded dice and
 /// checked hash for hash (a damaged record is refused naming the node).
-fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>)> {
+pub fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>)> {
     let path = ar.path_to(node)?;
     let mut state = ar.root_state(path[0].game)?;
     let mut line = Vec::new();
@@ -511,6 +519,9 @@ fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>)> {
         )
         .map_err(|e| AppError::new(ErrorCode::Archive, e.to_string()))?;
         line.push(Step {
+            node: n.id,
+            command: described.clone(),
+            progress: applied.state.progress(),
             dice: dice_entries(n.id, &described, &applied.rolls, &applied.described),
             results: applied.described,
         });

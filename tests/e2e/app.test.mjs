@@ -495,37 +495,6 @@ test("an Age of Rifles map: walls, rivers, bridges and railroads from its chart"
   assert.deepEqual(saved.exits, [{ name: "Rail West", hex: "0102", edge: "west" }]);
 });
 
-test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
-  const path = join(work, "swampy.json");
-  writeFileSync(path, JSON.stringify({
-    format: "kepi-map", version: 1, id: "swampy", name: "Swampy", ruleset: "rifle-and-saber",
-    grid: { orientation: "flat", shove: "even", columns: 8, rows: 6 },
-    terrain: { legend: { ".": "clear", m: "swamp" }, rows: ["........", "..mm....", "..m.....", "........", "........", "........"] },
-    routes: [{ kind: "road", hexes: ["0601", "0605"] }],
-  }));
-  writeFileSync(answers, path);
-  await click("#btn-open");
-  await waitFor("the map with problems", async () => (await status())?.title === "Swampy");
-  await settle();
-  const listed = await text("#problems");
-  assert.match(listed, /unknown terrain 'swamp'/);
-  assert.match(listed, /does not touch 0601/);
-  await screenshot("12-map-with-problems");
-  // Paint the swamp over with woods and delete the broken road: no problems, and it saves.
-  await click("#tool-brush");
-  await click("#terrain-woods");
-  await click("#size-1");
-  await drag([await point("0302"), await point("0303"), await point("0402")]);
-  await click("#tool-route");
-  await drag([await point("0601")], [SHIFT]);
-  assert.match(await text("#problems"), /No problems/);
-  await keys(CTRL, "s");
-  await waitFor("the save", async () => (await status())?.dirty === false);
-  const saved = JSON.parse(readFileSync(path, "utf8"));
-  assert.ok(!Object.values(saved.terrain.legend).includes("swamp"), JSON.stringify(saved.terrain));
-  assert.equal(saved.routes, undefined);
-});
-
 // --- the play view ---------------------------------------------------------------------------
 
 const playView = () => js("return window.kepi.play.view();");
@@ -601,6 +570,8 @@ function kepiCli(...args) {
 
 test("play: a game-turn of Fatehpur hot-seat, every command and roll in the archive", { timeout: 300_000 }, async () => {
   await click("#btn-home").catch(() => {});
+  // A map left with changes: the guard asks; discard them.
+  if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
   await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
   await js("document.querySelector('button.entry[data-key=\"shipped/scenario/rs-01-fatehpur\"]').scrollIntoView({ block: 'center' });");
   await click('button.entry[data-key="shipped/scenario/rs-01-fatehpur"]');
@@ -746,6 +717,55 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
   assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
   writeFileSync(answers, "");
+
+  // Review: the game from the Library's list in the replay view, stepped with the keys; each
+  // position is the one the core opens from the archive.
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  assert.equal(await js("return window.kepi.replay.position().state_hash;"), v.state_hash);
+  await keys("\uE011"); // Home
+  await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position()?.board.counters.every((c) => c.place === 'off');"));
+  for (let k = 0; k < 5; k++) await keys("\uE014"); // →
+  const at = await waitFor("five commands in", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === 5 && p ? p : null;"));
+  const coreAt = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(at.node), "--json"));
+  assert.equal(coreAt.hash, at.state_hash, "the position shown is the core's at that node");
+  assert.match(await text("#replay-moves li.now"), /\S/);
+  await click("#replay-last");
+  await waitFor("the end again", async () => js("return window.kepi.replay.index() === window.kepi.replay.length();"));
+  await screenshot("37-replay");
+});
+
+test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
+  const path = join(work, "swampy.json");
+  writeFileSync(path, JSON.stringify({
+    format: "kepi-map", version: 1, id: "swampy", name: "Swampy", ruleset: "rifle-and-saber",
+    grid: { orientation: "flat", shove: "even", columns: 8, rows: 6 },
+    terrain: { legend: { ".": "clear", m: "swamp" }, rows: ["........", "..mm....", "..m.....", "........", "........", "........"] },
+    routes: [{ kind: "road", hexes: ["0601", "0605"] }],
+  }));
+  writeFileSync(answers, path);
+  await click("#btn-open");
+  await waitFor("the map with problems", async () => (await status())?.title === "Swampy");
+  await settle();
+  const listed = await text("#problems");
+  assert.match(listed, /unknown terrain 'swamp'/);
+  assert.match(listed, /does not touch 0601/);
+  await screenshot("12-map-with-problems");
+  // Paint the swamp over with woods and delete the broken road: no problems, and it saves.
+  await click("#tool-brush");
+  await click("#terrain-woods");
+  await click("#size-1");
+  await drag([await point("0302"), await point("0303"), await point("0402")]);
+  await click("#tool-route");
+  await drag([await point("0601")], [SHIFT]);
+  assert.match(await text("#problems"), /No problems/);
+  await keys(CTRL, "s");
+  await waitFor("the save", async () => (await status())?.dirty === false);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  assert.ok(!Object.values(saved.terrain.legend).includes("swamp"), JSON.stringify(saved.terrain));
+  assert.equal(saved.routes, undefined);
 });
 
 /** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */

@@ -17,6 +17,9 @@ import { play, type NewGameSpec, type PlayOpened } from "./ipc/play";
 import PlaySide from "./views/play/PlaySide.svelte";
 import { playKey, playShortcuts } from "./views/play/keys";
 import { Player } from "./views/play/player";
+import { replay, type ReplayOpened } from "./ipc/replay";
+import ReplaySide from "./views/replay/ReplaySide.svelte";
+import { Replayer, replayKey, replayShortcuts } from "./views/replay/replayer";
 
 function message(text: string, warn = false): void {
   const m = $("st-message");
@@ -35,12 +38,14 @@ const send = queue.send.bind(queue);
 const painter = new Painter({ queue, message }, $<HTMLCanvasElement>("map-canvas"));
 const player = new Player({ queue, message }, $<HTMLCanvasElement>("play-canvas"));
 mount(PlaySide, { target: $("play-side"), props: { player } });
+const replayer = new Replayer(queue, $<HTMLCanvasElement>("replay-canvas"));
+mount(ReplaySide, { target: $("replay-side"), props: { replayer } });
 // Only in test builds (the bundler drops the hooks from the others).
-if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") installTestHooks(painter, queue, player);
+if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") installTestHooks(painter, queue, player, replayer);
 
 // --- views ------------------------------------------------------------------------------------
 
-type ViewId = "library" | "paint" | "play";
+type ViewId = "library" | "paint" | "play" | "replay";
 let current: ViewId = "library";
 
 function show(view: ViewId): void {
@@ -48,15 +53,28 @@ function show(view: ViewId): void {
   $("library").hidden = view !== "library";
   $("editor").hidden = view !== "paint";
   $("play").hidden = view !== "play";
+  $("replay").hidden = view !== "replay";
   document.body.dataset.view = view;
   for (const b of document.querySelectorAll<HTMLElement>(".paint-only")) b.hidden = view !== "paint";
   for (const b of document.querySelectorAll<HTMLElement>(".view-only")) b.hidden = view === "library";
   if (view !== "paint") painter.close();
   if (view !== "play") player.close();
+  if (view !== "replay") replayer.close();
   if (view === "library") {
     $("doc-title").textContent = "";
     library.refresh();
   }
+}
+
+/** Open a game of the archive for review in the replay view. */
+function reviewGame(call: () => Promise<ReplayOpened>): void {
+  guard(() => void send(call, (o) => {
+    show("replay");
+    replayer.view.resize();
+    replayer.open(o);
+    $("doc-title").textContent = `${o.title} · game ${o.game} · review`;
+    message(`${o.title}: game ${o.game}, ${o.line.length} commands; ← → step through it.`);
+  }));
 }
 
 /** Open a game the shell started or resumed in the play view. */
@@ -88,6 +106,7 @@ const library = mount(Library, {
     message,
     startGame: (spec: NewGameSpec) => openGame(() => play.start(spec)),
     resumeGame: (game: number) => openGame(() => play.resume(game)),
+    reviewGame: (game: number) => reviewGame(() => replay.open(game)),
   },
 }) as { refresh(): void; showNew(): void; setRulesets(r: [string, string][]): void };
 
@@ -113,6 +132,7 @@ $("error-close").addEventListener("click", () => { $("error").hidden = true; if 
 const SHORTCUTS: [string, string][] = [
   ...paintShortcuts(painter),
   ...playShortcuts(),
+  ...replayShortcuts(),
   ["Ctrl+N / Ctrl+O", "new map / open a map"],
   ["Arrows, Enter", "in the Library: choose a map or scenario and open it"],
   ["?  or F1", "this help"],
@@ -138,9 +158,10 @@ window.addEventListener("keydown", (ev) => {
   }
   if (current === "paint" && $("confirm").hidden) paintKey(painter, ev);
   if (current === "play" && $("error").hidden) playKey(player, ev);
+  if (current === "replay" && $("error").hidden) replayKey(replayer, ev);
 });
 window.addEventListener("keyup", (ev) => { if (ev.key === " ") painter.space = false; });
-window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); });
+window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); replayer.view.resize(); });
 
 // --- the unsaved-changes guard ----------------------------------------------------------------
 

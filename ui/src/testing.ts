@@ -7,13 +7,15 @@ import type { CommandQueue } from "./ipc/queue";
 import type { Painter } from "./views/paint/painter";
 import { play } from "./ipc/play";
 import { playState } from "./views/play/play-state.svelte";
+import { replayState } from "./views/replay/replay-state.svelte";
 import type { Player } from "./views/play/player";
+import type { Replayer } from "./views/replay/replayer";
 
 declare global {
   interface Window { kepi: unknown }
 }
 
-export function install(painter: Painter, queue: CommandQueue, player: Player): void {
+export function install(painter: Painter, queue: CommandQueue, player: Player, replayer: Replayer): void {
   /** Script errors (the tests fail on any). */
   const errors: string[] = [];
   window.addEventListener("error", (e) => errors.push(`${e.message} at ${e.filename}:${e.lineno}`));
@@ -39,7 +41,11 @@ export function install(painter: Painter, queue: CommandQueue, player: Player): 
     zoomTo(pxPerRadius: number): void { view.zoomAt(pxPerRadius / view.scale); },
     timing: painter.timing,
     errors,
-    view: () => ({ scale: view.scale, tiles: view.tileStats, frames: view.drawTimes.length, complete: view.complete }),
+    /** The map view of the view shown (painter, play or replay). */
+    view: () => {
+      const v = { play: player.view, replay: replayer.view }[document.body.dataset.view ?? ""] ?? view;
+      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete };
+    },
     status: () => painter.model?.status ?? null,
     busy: () => queue.idle(),
     /** The play view: where a hex is on its canvas, the game as shown, forced faces for the
@@ -71,6 +77,12 @@ export function install(painter: Painter, queue: CommandQueue, player: Player): 
       complete: () => player.view.complete,
       /** The shell's play commands, called directly (to compare the window with the core). */
       api: play,
+    },
+    /** The replay view: the position shown and its place in the line. */
+    replay: {
+      position: () => replayState.position,
+      index: () => replayState.index,
+      length: () => replayState.game?.line.length ?? -1,
     },
   };
 }

@@ -7,6 +7,7 @@ pub mod jobs;
 pub mod library;
 pub mod paint;
 pub mod play;
+pub mod replay;
 pub mod vassal;
 
 use crate::transport::{AppError, AppResult, ErrorCode};

@@ -329,3 +329,44 @@ impl From<kepi::archive::ArchiveError> for AppError {
         }
     }
 }
+
+/// One command of a game's line, as the replay view's move list shows it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LineEntry {
+    pub node: i64,
+    /// The command in words.
+    pub command: String,
+    /// Where the game stood after it.
+    pub turn: u32,
+    pub phase: String,
+    pub player: usize,
+    pub dice: Vec<DiceEntry>,
+    /// What it did, in words.
+    pub results: Vec<String>,
+}
+
+/// A game opened for review: its map and its main line.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ReplayOpened {
+    pub map: MapView,
+    pub game: i64,
+    pub title: String,
+    pub players: Vec<String>,
+    pub sides: Vec<SideDto>,
+    /// The node before any command.
+    pub root: i64,
+    pub line: Vec<LineEntry>,
+    pub last_turn: u32,
+    /// The result, when the line ends the game.
+    pub result: Option<String>,
+}
+
+/// The position at one node of the game open for review.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ReplayPosition {
+    pub node: i64,
+    pub board: BoardDto,
+    pub progress: ProgressDto,
+    pub victory: Vec<VictoryDto>,
+    pub state_hash: String,
+}

@@ -266,6 +266,23 @@ library_folder: string | null,
 problems: Array<string>, };
 
 /**
+ * One command of a game's line, as the replay view's move list shows it.
+ */
+export type LineEntry = { node: number, 
+/**
+ * The command in words.
+ */
+command: string, 
+/**
+ * Where the game stood after it.
+ */
+turn: number, phase: string, player: number, dice: Array<DiceEntry>, 
+/**
+ * What it did, in words.
+ */
+results: Array<string>, };
+
+/**
  * A whole map for the view.
  */
 export type MapView = { id: string, name: string, description: string, ruleset: string, ruleset_name: string, grid: GridDto, palette: Palette, 
@@ -391,6 +408,24 @@ export type Progress = { turn: number, last_turn: number, player: number, phase_
 export type Reach = { unit: string, from: string | null, allowance: string, spent: string, hexes: Array<ReachHex>, refused: string | null, };
 
 export type ReachHex = { hex: string, cost: string, left: string, path: Array<string>, notes: Array<string>, command: unknown, };
+
+/**
+ * A game opened for review: its map and its main line.
+ */
+export type ReplayOpened = { map: MapView, game: number, title: string, players: Array<string>, sides: Array<Side>, 
+/**
+ * The node before any command.
+ */
+root: number, line: Array<LineEntry>, last_turn: number, 
+/**
+ * The result, when the line ends the game.
+ */
+result: string | null, };
+
+/**
+ * The position at one node of the game open for review.
+ */
+export type ReplayPosition = { node: number, board: Board, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
 
 export type ResultChance = { result: string, meaning: string, faces: Array<number>, chance: number, };
 

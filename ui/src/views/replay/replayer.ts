@@ -1,0 +1,103 @@
+// The replay view: a game of the archive stepped through, its counters drawn as in the play view
+// (map/layers/counters.ts). Positions come from the core, opened from the archive node by node;
+// the move list and the dice come with the game. The view holds no rules and writes nothing.
+
+import type { CommandQueue } from "../../ipc/queue";
+import { replay, type ReplayOpened } from "../../ipc/replay";
+import { CountersLayer } from "../../map/layers/counters";
+import { MapCanvas } from "../../map/view";
+import { MapModel } from "../../store/map";
+import { replayState } from "./replay-state.svelte";
+
+export class Replayer {
+  readonly view: MapCanvas;
+  readonly counters = new CountersLayer();
+  model: MapModel | null = null;
+  /** The index asked for last: answers for older asks are dropped. */
+  private wanted = 0;
+
+  constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
+    this.view = new MapCanvas(canvas);
+    this.view.addLayer(this.counters);
+    canvas.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      const r = canvas.getBoundingClientRect();
+      this.view.zoomAt(Math.exp(-ev.deltaY * 0.0015), ev.clientX - r.left, ev.clientY - r.top);
+    }, { passive: false });
+    let drag: { x: number; y: number } | null = null;
+    canvas.addEventListener("pointerdown", (ev) => { canvas.setPointerCapture(ev.pointerId); drag = { x: ev.clientX, y: ev.clientY }; });
+    canvas.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      this.view.panBy(ev.clientX - drag.x, ev.clientY - drag.y);
+      drag = { x: ev.clientX, y: ev.clientY };
+    });
+    canvas.addEventListener("pointerup", () => { drag = null; });
+  }
+
+  open(o: ReplayOpened): void {
+    this.model = new MapModel(o.map);
+    this.view.resize();
+    this.view.setModel(this.model);
+    this.view.zoomAt(32 / this.view.scale);
+    replayState.game = o;
+    replayState.position = null;
+    this.go(o.line.length);
+  }
+
+  close(): void {
+    this.model = null;
+    this.view.setModel(null);
+    this.counters.setBoard(null, []);
+    replayState.game = null;
+    replayState.position = null;
+  }
+
+  get length(): number {
+    return replayState.game?.line.length ?? 0;
+  }
+
+  /** Show the position after `index` commands (0: the start). */
+  go(index: number): void {
+    const g = replayState.game;
+    if (!g) return;
+    const k = Math.max(0, Math.min(this.length, index));
+    this.wanted = k;
+    replayState.index = k;
+    const node = k === 0 ? g.root : g.line[k - 1].node;
+    void this.queue.send(() => replay.at(node), (p) => {
+      if (this.wanted !== k) return;
+      replayState.position = p;
+      this.counters.setBoard(p.board, g.sides.map((s) => s.color));
+      this.view.requestDraw();
+    });
+  }
+
+  step(d: number): void { this.go(replayState.index + d); }
+
+  /** The first position of a game-turn (its first command's). */
+  goToTurn(turn: number): void {
+    const line = replayState.game?.line ?? [];
+    const k = line.findIndex((l) => l.turn >= turn);
+    this.go(k < 0 ? this.length : k + 1);
+  }
+}
+
+export function replayKey(r: Replayer, ev: KeyboardEvent): void {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // Held down, the keys repeat: the game runs through.
+  const moves: Record<string, () => void> = {
+    ArrowRight: () => r.step(1), ArrowLeft: () => r.step(-1),
+    Home: () => r.go(0), End: () => r.go(r.length),
+    PageDown: () => r.step(10), PageUp: () => r.step(-10),
+  };
+  const f = moves[ev.key];
+  if (f) { ev.preventDefault(); f(); }
+}
+
+export function replayShortcuts(): [string, string][] {
+  return [
+    ["← →", "in a replay: back and forward one command (hold to run through the game)"],
+    ["Home / End", "in a replay: the start / the end of the game"],
+    ["PgUp / PgDn", "in a replay: ten commands back / forward"],
+  ];
+}
