@@ -41,4 +41,9 @@ pub const COMMANDS: &[&str] = &[
     "vassal_export",
     "replay_open",
     "replay_at",
+    "replay_line",
+    "replay_what_if",
+    "replay_promote",
+    "replay_rename",
+    "replay_delete",
 ];

@@ -1,9 +1,11 @@
-//! The replay view's state: one game of the archive open for review, its main line replayed
-//! once (hash for hash, with the recorded dice) into a move list; each position is opened from
-//! the archive (`Archive::state_at`, from the nearest snapshot). Nothing here writes.
+//! The replay view's state: one game of the archive open for review at one line (the main line,
+//! or the line through a variation), replayed once (hash for hash, with the recorded dice) into
+//! a move list; each position is opened from the archive (`Archive::state_at`, from the nearest
+//! snapshot). What writes: "what if" (a command played again with a forced roll, as a new
+//! variation), promoting, naming and deleting variations.
 
 use crate::play::{replay_line, rules_of, side_dto};
-use crate::transport::play::{LineEntry, ReplayOpened, ReplayPosition, mirror};
+use crate::transport::play::{LineEntry, ReplayOpened, ReplayPosition, VariationDto, mirror};
 use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::archive::{Archive, GameId, NodeId};
 use kepi::editor::Document;
@@ -42,25 +44,73 @@ impl Replay {
 
     /// Open a game for review: its map and its main line, replayed and checked.
     pub fn open(&mut self, game: GameId) -> AppResult<ReplayOpened> {
+        self.open_line(game, None)
+    }
+
+    /// Open a game at the line through `through` (the main line without it): the path from the
+    /// root to it, then first children to the end.
+    pub fn open_line(&mut self, game: GameId, through: Option<NodeId>) -> AppResult<ReplayOpened> {
         let ar = self.archive()?;
         let info = ar.game(game)?;
         let scenario = ar.game_setup(game)?.scenario()?;
         rules_of(&scenario)?;
         let root = ar.root(game)?.id;
-        let tip = ar.tip(game)?.id;
+        let tip = match through {
+            Some(n) => {
+                let at = ar.node(n)?;
+                if at.game != game {
+                    return Err(AppError::new(
+                        ErrorCode::InvalidArgument,
+                        format!("node {n} is not a node of game {game}"),
+                    ));
+                }
+                ar.line_from(at)?
+                    .last()
+                    .expect("a line has its first node")
+                    .id
+            }
+            None => ar.tip(game)?.id,
+        };
         let (state, steps) = replay_line(ar, tip)?;
-        let line = steps
-            .into_iter()
-            .map(|s| LineEntry {
+        let mut line = Vec::with_capacity(steps.len());
+        let mut main = true;
+        let mut parent = root;
+        for s in steps {
+            let siblings = ar.children(parent)?;
+            let first = siblings.first().is_some_and(|c| c.id == s.node);
+            main &= first;
+            let me = siblings.iter().find(|c| c.id == s.node);
+            let parent_state = if siblings.len() > 1 {
+                Some(ar.state_at(parent)?)
+            } else {
+                None
+            };
+            let variations = siblings
+                .iter()
+                .filter(|c| c.id != s.node)
+                .map(|c| VariationDto {
+                    node: c.id,
+                    name: c.name.clone(),
+                    command: match (&c.command, &parent_state) {
+                        (Some(cmd), Some(ps)) => ps.rules().describe_command(ps, cmd),
+                        _ => String::new(),
+                    },
+                })
+                .collect();
+            line.push(LineEntry {
                 node: s.node,
+                name: me.and_then(|c| c.name.clone()),
+                first,
+                variations,
                 command: s.command,
                 turn: s.progress.turn,
                 phase: s.progress.phase,
                 player: s.progress.player,
                 dice: s.dice,
                 results: s.results,
-            })
-            .collect();
+            });
+            parent = s.node;
+        }
         self.game = Some(game);
         Ok(ReplayOpened {
             map: transport::map_view(&Document::from_map(&scenario.map), None),
@@ -74,9 +124,92 @@ impl Replay {
                 .collect(),
             root,
             line,
+            main,
             last_turn: state.progress().last_turn,
             result: state.result_words().map(|(w, why)| format!("{w}: {why}")),
         })
+    }
+
+    fn open_game(&self) -> AppResult<GameId> {
+        self.game
+            .ok_or_else(|| AppError::new(ErrorCode::NoGame, "no game is open for review"))
+    }
+
+    /// A node of the open game (refused otherwise).
+    fn own_node(&mut self, node: NodeId) -> AppResult<kepi::archive::NodeInfo> {
+        let game = self.open_game()?;
+        let n = self.archive()?.node(node)?;
+        if n.game != game {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("node {node} is not a node of game {game}"),
+            ));
+        }
+        Ok(n)
+    }
+
+    /// "What if that roll had been a `face`?": node's command played again from its parent
+    /// with its roll number `roll` (0 for its first) forced, as a new variation, which is opened.
+    pub fn what_if(&mut self, node: NodeId, roll: usize, face: u8) -> AppResult<ReplayOpened> {
+        let game = self.own_node(node)?.game;
+        let ar = self.archive()?;
+        let rolls = ar.rolls(node)?;
+        let r = rolls.get(roll).ok_or_else(|| {
+            AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("node {node} has {} roll(s), not a roll {roll}", rolls.len()),
+            )
+        })?;
+        let sides = r.spec.sides;
+        if r.faces.len() != 1 {
+            return Err(AppError::new(
+                ErrorCode::Refused,
+                format!(
+                    "a roll of {} is forced face by face with `kepi branch --force` for now",
+                    r.spec
+                ),
+            ));
+        }
+        if face == 0 || face > sides {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("face {face}: a roll of {} has faces 1 to {sides}", r.spec),
+            ));
+        }
+        let forced = std::collections::BTreeMap::from([(roll, vec![face])]);
+        let name = format!("what if {}: {face}", r.purpose);
+        let (new, _) = ar.branch_forced(node, forced, Some(&name))?;
+        self.open_line(game, Some(new))
+    }
+
+    /// Make the line through `node` the main line at its fork; the view shows that line.
+    pub fn promote(&mut self, node: NodeId) -> AppResult<ReplayOpened> {
+        let game = self.own_node(node)?.game;
+        self.archive()?.promote(node)?;
+        self.open_line(game, Some(node))
+    }
+
+    pub fn rename(&mut self, node: NodeId, name: &str) -> AppResult<ReplayOpened> {
+        if name.chars().count() > 200 {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "a variation's name: at most 200 characters",
+            ));
+        }
+        let game = self.own_node(node)?.game;
+        self.archive()?.name_variation(node, name)?;
+        self.open_line(game, Some(node))
+    }
+
+    /// Delete the variation beginning at `node` (it and everything after); the view shows the
+    /// line through its parent.
+    pub fn delete(&mut self, node: NodeId) -> AppResult<ReplayOpened> {
+        let n = self.own_node(node)?;
+        let parent = n.parent.ok_or_else(|| {
+            AppError::new(ErrorCode::Refused, "the start of a game cannot be deleted")
+        })?;
+        self.archive()?.delete_variation(node)?;
+        self.open_line(n.game, Some(parent))
     }
 
     /// The position at a node of the open game.
@@ -144,5 +277,68 @@ mod tests {
         assert!(root.board.counters.iter().all(|c| c.place == "off"));
         // A node of no game, or of another game, is refused.
         assert!(r.at(999_999).is_err());
+    }
+
+    #[test]
+    fn what_if_a_roll_had_been_another_face_promote_rename_delete() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("w.kepidb");
+        let s = scenario_of(
+            &shipped_entries()
+                .into_iter()
+                .find(|e| e.id == "rs-01-fatehpur")
+                .unwrap(),
+        )
+        .unwrap();
+        // A game played by the random player until a one-die roll is made.
+        let mut ar = Archive::open(&db).unwrap();
+        let game = ar.create_game(&s, &serde_json::json!({}), 3, &[]).unwrap();
+        let mut node = ar.root(game).unwrap().id;
+        let mut state = ar.state_at(node).unwrap();
+        let mut random = state.rules().random_player(3);
+        let rolled = loop {
+            let cmd = random.next(&state);
+            let (n, applied) = ar.play(node, &cmd, &mut Default::default()).unwrap();
+            node = n;
+            state = applied.state;
+            if !applied.rolls.is_empty() {
+                break n;
+            }
+        };
+        drop(ar);
+        let face = ar_roll(&db, rolled);
+        let other = if face == 6 { 1 } else { 6 };
+        let mut r = Replay::new(Some(db.clone()));
+        r.open(game).unwrap();
+        let w = r.what_if(rolled, 0, other).unwrap();
+        assert!(
+            !w.main,
+            "the line through the new variation is not the main line"
+        );
+        let new = w.line.last().unwrap();
+        assert_eq!(new.dice[0].faces, vec![other]);
+        assert!(new.dice[0].forced);
+        assert!(new.name.as_deref().unwrap().starts_with("what if"));
+        assert_eq!(new.variations.len(), 1, "the original is its variation");
+        assert_eq!(new.variations[0].node, rolled);
+        assert!(r.what_if(rolled, 0, 7).is_err(), "a d6 has no 7");
+        assert!(r.what_if(rolled, 5, 1).is_err(), "no sixth roll");
+        // Promoted, renamed, then the original deleted: the main line is the new one.
+        let p = r.promote(new.node).unwrap();
+        assert!(p.main);
+        let n = r.rename(new.node, "Six instead").unwrap();
+        assert_eq!(n.line.last().unwrap().name.as_deref(), Some("Six instead"));
+        let d = r.delete(rolled).unwrap();
+        assert!(d.line.iter().all(|l| l.variations.is_empty()));
+        assert!(
+            Archive::open(&r.archive_path.clone().unwrap())
+                .unwrap()
+                .verify_game(game)
+                .is_ok()
+        );
+    }
+
+    fn ar_roll(db: &std::path::Path, node: NodeId) -> u8 {
+        Archive::open(db).unwrap().rolls(node).unwrap()[0].faces[0]
     }
 }

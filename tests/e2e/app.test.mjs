@@ -735,6 +735,26 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   await click("#replay-last");
   await waitFor("the end again", async () => js("return window.kepi.replay.index() === window.kepi.replay.length();"));
   await screenshot("37-replay");
+
+  // "What if that roll had been a 1?": the forced 6 of the fire played again with a 1, as a
+  // variation shown at once; promoted, it is the main line.
+  const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
+  assert.ok(k >= 0);
+  const rolledNode = await js("return window.kepi.replay.game().line[arguments[0]].node;", k);
+  await click(`#replay-moves li[data-index="${k + 1}"] button.link`);
+  await waitFor("the roll's position", async () => js("return window.kepi.replay.index() === arguments[0];", k + 1));
+  await click(`#replay-moves li[data-index="${k + 1}"] button.whatif`);
+  await click("#replay-faces button[data-face='1']");
+  await waitFor("the variation", async () => (await text("#replay-which")) === "A variation");
+  const branch = await js("const g = window.kepi.replay.game(); return g.line[arguments[0]];", k);
+  assert.deepEqual(branch.dice[0].faces, [1]);
+  assert.ok(branch.dice[0].forced);
+  assert.deepEqual(branch.variations.map((x) => x.node), [rolledNode], "the original beside it");
+  await screenshot("38-replay-what-if");
+  await click("#replay-promote");
+  await waitFor("the main line", async () => (await text("#replay-which")) === "Main line");
+  const tree = kepiCli("tree", "--db", archivePath, "--game", String(v.game));
+  assert.equal(Number(/ends at node (\d+)/.exec(tree)?.[1]), branch.node, `the promoted what-if ends the main line:\n${tree}`);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

@@ -83,6 +83,7 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       position: () => replayState.position,
       index: () => replayState.index,
       length: () => replayState.game?.line.length ?? -1,
+      game: () => replayState.game,
     },
   };
 }

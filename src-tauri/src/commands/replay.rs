@@ -31,3 +31,51 @@ pub async fn replay_at(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayPo
     positive("node", node)?;
     lock(&replay)?.at(node)
 }
+
+/// Open the line through a node (a variation) of the open game.
+#[tauri::command]
+pub async fn replay_line(replay: ReplayState<'_>, game: i64, node: i64) -> AppResult<ReplayOpened> {
+    positive("game", game)?;
+    positive("node", node)?;
+    lock(&replay)?.open_line(game, Some(node))
+}
+
+/// "What if that roll had been a `face`?": a new variation with the roll forced, opened.
+#[tauri::command]
+pub async fn replay_what_if(
+    replay: ReplayState<'_>,
+    node: i64,
+    roll: u32,
+    face: u8,
+) -> AppResult<ReplayOpened> {
+    positive("node", node)?;
+    if roll > 1000 {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            "roll: the roll's number in its command",
+        ));
+    }
+    lock(&replay)?.what_if(node, roll as usize, face)
+}
+
+#[tauri::command]
+pub async fn replay_promote(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayOpened> {
+    positive("node", node)?;
+    lock(&replay)?.promote(node)
+}
+
+#[tauri::command]
+pub async fn replay_rename(
+    replay: ReplayState<'_>,
+    node: i64,
+    name: String,
+) -> AppResult<ReplayOpened> {
+    positive("node", node)?;
+    lock(&replay)?.rename(node, &name)
+}
+
+#[tauri::command]
+pub async fn replay_delete(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayOpened> {
+    positive("node", node)?;
+    lock(&replay)?.delete(node)
+}

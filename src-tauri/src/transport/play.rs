@@ -343,6 +343,22 @@ pub struct LineEntry {
     pub dice: Vec<DiceEntry>,
     /// What it did, in words.
     pub results: Vec<String>,
+    /// Its variation's name, when it begins a named one.
+    pub name: Option<String>,
+    /// Whether it is its parent's first child (on the main line from that fork).
+    pub first: bool,
+    /// The other commands played at this point (variations), in order.
+    pub variations: Vec<VariationDto>,
+}
+
+/// Another command played at the same point: a variation.
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "Variation")]
+pub struct VariationDto {
+    pub node: i64,
+    pub name: Option<String>,
+    /// Its command in words.
+    pub command: String,
 }
 
 /// A game opened for review: its map and its main line.
@@ -355,7 +371,10 @@ pub struct ReplayOpened {
     pub sides: Vec<SideDto>,
     /// The node before any command.
     pub root: i64,
+    /// The line shown: the main line, or the line through a variation (first children after it).
     pub line: Vec<LineEntry>,
+    /// Whether `line` is the game's main line.
+    pub main: bool,
     pub last_turn: u32,
     /// The result, when the line ends the game.
     pub result: Option<String>,

@@ -280,7 +280,19 @@ turn: number, phase: string, player: number, dice: Array<DiceEntry>,
 /**
  * What it did, in words.
  */
-results: Array<string>, };
+results: Array<string>, 
+/**
+ * Its variation's name, when it begins a named one.
+ */
+name: string | null, 
+/**
+ * Whether it is its parent's first child (on the main line from that fork).
+ */
+first: boolean, 
+/**
+ * The other commands played at this point (variations), in order.
+ */
+variations: Array<Variation>, };
 
 /**
  * A whole map for the view.
@@ -416,7 +428,15 @@ export type ReplayOpened = { map: MapView, game: number, title: string, players:
 /**
  * The node before any command.
  */
-root: number, line: Array<LineEntry>, last_turn: number, 
+root: number, 
+/**
+ * The line shown: the main line, or the line through a variation (first children after it).
+ */
+line: Array<LineEntry>, 
+/**
+ * Whether `line` is the game's main line.
+ */
+main: boolean, last_turn: number, 
 /**
  * The result, when the line ends the game.
  */
@@ -440,6 +460,15 @@ export type Sight = { from: string, to: string, clear: boolean, blocked_by: stri
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
 
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
+
+/**
+ * Another command played at the same point: a variation.
+ */
+export type Variation = { node: number, name: string | null, 
+/**
+ * Its command in words.
+ */
+command: string, };
 
 export type VictoryCondition = { text: string, side: number | null, level: string | null, 
 /**

@@ -3,9 +3,16 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { ReplayOpened, ReplayPosition } from "./generated";
 
-export type { LineEntry, ReplayOpened, ReplayPosition } from "./generated";
+export type { LineEntry, ReplayOpened, ReplayPosition, Variation } from "./generated";
 
 export const replay = {
   open: (game: number) => invoke<ReplayOpened>("replay_open", { game }),
   at: (node: number) => invoke<ReplayPosition>("replay_at", { node }),
+  /** The line through a node (a variation). */
+  line: (game: number, node: number) => invoke<ReplayOpened>("replay_line", { game, node }),
+  /** Play the node's command again with its roll number `roll` forced to `face`. */
+  whatIf: (node: number, roll: number, face: number) => invoke<ReplayOpened>("replay_what_if", { node, roll, face }),
+  promote: (node: number) => invoke<ReplayOpened>("replay_promote", { node }),
+  rename: (node: number, name: string) => invoke<ReplayOpened>("replay_rename", { node, name }),
+  delete: (node: number) => invoke<ReplayOpened>("replay_delete", { node }),
 };

@@ -34,6 +34,29 @@ export class Replayer {
     canvas.addEventListener("pointerup", () => { drag = null; });
   }
 
+  /** Show another line of the same game (a variation, or after an edit), at the position of
+   * `node` on it (or the end). */
+  reopen(o: ReplayOpened, node?: number): void {
+    replayState.game = o;
+    const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
+    this.go(k >= 0 ? k + 1 : o.line.length);
+  }
+
+  /** A command of the shell that answers a line: shown at `node` (or the line's end). */
+  edit(call: () => Promise<ReplayOpened>, node?: (o: ReplayOpened) => number | undefined): void {
+    void this.queue.send(call, (o) => this.reopen(o, node?.(o)));
+  }
+
+  whatIf(node: number, roll: number, face: number): void {
+    const k = replayState.index;
+    this.edit(() => replay.whatIf(node, roll, face), (o) => o.line[k - 1]?.node);
+  }
+
+  openLine(node: number): void {
+    const g = replayState.game;
+    if (g) this.edit(() => replay.line(g.game, node), () => node);
+  }
+
   open(o: ReplayOpened): void {
     this.model = new MapModel(o.map);
     this.view.resize();
