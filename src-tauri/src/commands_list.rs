@@ -46,4 +46,6 @@ pub const COMMANDS: &[&str] = &[
     "replay_promote",
     "replay_rename",
     "replay_delete",
+    "replay_annotate",
+    "replay_delete_annotation",
 ];

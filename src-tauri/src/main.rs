@@ -162,6 +162,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::replay_promote,
             commands::replay::replay_rename,
             commands::replay::replay_delete,
+            commands::replay::replay_annotate,
+            commands::replay::replay_delete_annotation,
         ])
 }
 

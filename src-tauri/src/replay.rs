@@ -5,8 +5,11 @@
 //! variation), promoting, naming and deleting variations.
 
 use crate::play::{replay_line, rules_of, side_dto};
-use crate::transport::play::{LineEntry, ReplayOpened, ReplayPosition, VariationDto, mirror};
+use crate::transport::play::{
+    AnnotationDto, LineEntry, ReplayOpened, ReplayPosition, VariationDto, mirror,
+};
 use crate::transport::{self, AppError, AppResult, ErrorCode};
+use kepi::archive::Annotation;
 use kepi::archive::{Archive, GameId, NodeId};
 use kepi::editor::Document;
 use std::path::PathBuf;
@@ -97,7 +100,9 @@ impl Replay {
                     },
                 })
                 .collect();
+            let annotations = ar.annotations(s.node)?.len() as u32;
             line.push(LineEntry {
+                annotations,
                 node: s.node,
                 name: me.and_then(|c| c.name.clone()),
                 first,
@@ -212,6 +217,42 @@ impl Replay {
         self.open_line(n.game, Some(parent))
     }
 
+    /// Add an annotation to a node of the open game, or (with an id) edit one; the node's
+    /// annotations after it.
+    pub fn annotate(&mut self, node: NodeId, a: &AnnotationDto) -> AppResult<Vec<AnnotationDto>> {
+        self.own_node(node)?;
+        check_annotation(a)?;
+        let core: Annotation = serde_json::to_value(a)
+            .and_then(serde_json::from_value)
+            .map_err(|e| AppError::new(ErrorCode::InvalidArgument, format!("annotation: {e}")))?;
+        let ar = self.archive()?;
+        if a.id > 0 {
+            if ar.annotation(a.id)?.node != node {
+                return Err(AppError::new(
+                    ErrorCode::InvalidArgument,
+                    format!("annotation {} is not on node {node}", a.id),
+                ));
+            }
+            ar.edit_annotation(a.id, &core)?;
+        } else {
+            ar.annotate(node, &core)?;
+        }
+        Ok(ar.annotations(node)?.iter().map(mirror).collect())
+    }
+
+    pub fn delete_annotation(&mut self, node: NodeId, id: i64) -> AppResult<Vec<AnnotationDto>> {
+        self.own_node(node)?;
+        let ar = self.archive()?;
+        if ar.annotation(id)?.node != node {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("annotation {id} is not on node {node}"),
+            ));
+        }
+        ar.delete_annotation(id)?;
+        Ok(ar.annotations(node)?.iter().map(mirror).collect())
+    }
+
     /// The position at a node of the open game.
     pub fn at(&mut self, node: NodeId) -> AppResult<ReplayPosition> {
         let game = self
@@ -227,12 +268,32 @@ impl Replay {
         let s = ar.state_at(node)?;
         Ok(ReplayPosition {
             node,
+            annotations: ar.annotations(node)?.iter().map(mirror).collect(),
             board: mirror(&s.rules().board(&s)),
             progress: mirror(&s.progress()),
             victory: s.victory().iter().map(mirror).collect(),
             state_hash: s.hash(),
         })
     }
+}
+
+/// An annotation as the view may send it: text of at most 100,000 characters, at most 200
+/// shapes, at most 32 tags of at most 64 characters (hexes and colours are checked by the core).
+fn check_annotation(a: &AnnotationDto) -> AppResult<()> {
+    let bad = |m: &str| Err(AppError::new(ErrorCode::InvalidArgument, m.to_string()));
+    if a.text.chars().count() > 100_000 {
+        return bad("annotation text: at most 100,000 characters");
+    }
+    if a.shapes.len() > 200 {
+        return bad("annotation: at most 200 shapes");
+    }
+    if a.tags.len() > 32 || a.tags.iter().any(|t| t.chars().count() > 64) {
+        return bad("annotation tags: at most 32, of at most 64 characters");
+    }
+    if a.text.trim().is_empty() && a.shapes.is_empty() && a.tags.is_empty() {
+        return bad("an annotation needs text, a shape or a tag");
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -328,6 +389,41 @@ mod tests {
         assert!(p.main);
         let n = r.rename(new.node, "Six instead").unwrap();
         assert_eq!(n.line.last().unwrap().name.as_deref(), Some("Six instead"));
+        // An annotation with text, an arrow and a highlight; edited, then deleted.
+        let a = AnnotationDto {
+            id: 0,
+            node: 0,
+            author: String::new(),
+            text: "The **forced** six".into(),
+            shapes: vec![
+                crate::transport::play::ShapeDto::Arrow {
+                    from: "1005".into(),
+                    to: "1006".into(),
+                    color: "#c62828".into(),
+                },
+                crate::transport::play::ShapeDto::Highlight {
+                    hex: "1005".into(),
+                    color: "#1565c0".into(),
+                },
+            ],
+            tags: vec!["Turning point".into()],
+            created: String::new(),
+            updated: String::new(),
+        };
+        let list = r.annotate(new.node, &a).unwrap();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].tags, ["turning point"]);
+        assert_eq!(r.at(new.node).unwrap().annotations, list);
+        let mut bad = a.clone();
+        bad.shapes = vec![crate::transport::play::ShapeDto::Highlight {
+            hex: "1005".into(),
+            color: "red".into(),
+        }];
+        assert!(r.annotate(new.node, &bad).is_err(), "a colour is #rrggbb");
+        let mut edited = list[0].clone();
+        edited.text = "Changed".into();
+        assert_eq!(r.annotate(new.node, &edited).unwrap()[0].text, "Changed");
+        assert!(r.delete_annotation(new.node, edited.id).unwrap().is_empty());
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(

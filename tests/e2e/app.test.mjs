@@ -543,6 +543,14 @@ async function dragTo(css, to) {
   await settle();
 }
 
+async function replayPoint(hex) {
+  const p = await js("window.kepi.replay.centerOn(arguments[0]); return window.kepi.replay.hexPoint(arguments[0]);", hex);
+  assert.ok(p, `hex ${hex} on the replay view`);
+  await settle();
+  const q = await js("return window.kepi.replay.hexPoint(arguments[0]);", hex);
+  return { x: Math.round(q.x), y: Math.round(q.y) };
+}
+
 /** Click the play view's general command of a kind (end the phase, resolve fire, ...). */
 async function general(kind) {
   await click(`#play-general button[data-kind=${kind}]`);
@@ -622,7 +630,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
       for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
         const legal = (await playCall("legal", c.id, null)).ok;
         const fire = legal.find((x) => x.kind === "fire");
-        if (fire) { attack = fire; break; }
+        if (fire) { attack = { ...fire, unitHex: c.hex }; break; }
       }
     }
     if (!attack) await general("end_phase");
@@ -755,6 +763,26 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   await waitFor("the main line", async () => (await text("#replay-which")) === "Main line");
   const tree = kepiCli("tree", "--db", archivePath, "--game", String(v.game));
   assert.equal(Number(/ends at node (\d+)/.exec(tree)?.[1]), branch.node, `the promoted what-if ends the main line:\n${tree}`);
+
+  // An annotation on this position: markdown text, a tag, a highlighted hex and an arrow.
+  await click("#replay-note-new");
+  await type("#replay-note-text", "**Turning point**: the fire that failed");
+  await type("#replay-note-tags", "turning point");
+  const targetHex = attack.hex;
+  await click("#replay-tool-highlight");
+  await clickAt(await replayPoint(targetHex));
+  await click("#replay-tool-arrow");
+  await clickAt(await replayPoint(attack.unitHex));
+  await clickAt(await replayPoint(targetHex));
+  await click("#replay-note-save");
+  const notes = await waitFor("the note saved", async () => js("const a = window.kepi.replay.position().annotations; return a.length ? a : null;"));
+  assert.equal(notes[0].text, "**Turning point**: the fire that failed");
+  assert.deepEqual(notes[0].tags, ["turning point"]);
+  assert.deepEqual(notes[0].shapes.map((x) => x.kind).sort(), ["arrow", "highlight"]);
+  assert.match(await text("#replay-notes .md"), /Turning point: the fire that failed/);
+  await screenshot("39-replay-annotation");
+  const found = JSON.parse(kepiCli("search", "--db", archivePath, "Turning", "--json"));
+  assert.ok(JSON.stringify(found).includes(String(branch.node)), `the note is found by search: ${JSON.stringify(found)}`);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

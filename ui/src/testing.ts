@@ -84,6 +84,22 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       index: () => replayState.index,
       length: () => replayState.game?.line.length ?? -1,
       game: () => replayState.game,
+      hexPoint(name: string): { x: number; y: number } | null {
+        const g = replayer.model?.grid;
+        const i = g ? g.parse(name) : -1;
+        if (!g || i < 0) return null;
+        const r = replayer.canvas.getBoundingClientRect();
+        const [x, y] = replayer.view.toScreen(g.cx[i], g.cy[i]);
+        return { x: r.left + x, y: r.top + y };
+      },
+      centerOn(hex: string): void {
+        const g = replayer.model?.grid;
+        const i = g ? g.parse(hex) : -1;
+        if (!g || i < 0) return;
+        const r = replayer.canvas.getBoundingClientRect();
+        const [sx, sy] = replayer.view.toScreen(g.cx[i], g.cy[i]);
+        replayer.view.panBy(r.width / 2 - sx, r.height / 2 - sy);
+      },
     },
   };
 }

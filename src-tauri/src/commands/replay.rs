@@ -3,7 +3,7 @@
 
 use super::lock;
 use crate::replay::Replay;
-use crate::transport::play::{ReplayOpened, ReplayPosition};
+use crate::transport::play::{AnnotationDto, ReplayOpened, ReplayPosition};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use std::sync::Mutex;
 use tauri::State;
@@ -78,4 +78,26 @@ pub async fn replay_rename(
 pub async fn replay_delete(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayOpened> {
     positive("node", node)?;
     lock(&replay)?.delete(node)
+}
+
+/// Add (or, with an id, edit) an annotation of a node; the node's annotations after it.
+#[tauri::command]
+pub async fn replay_annotate(
+    replay: ReplayState<'_>,
+    node: i64,
+    annotation: AnnotationDto,
+) -> AppResult<Vec<AnnotationDto>> {
+    positive("node", node)?;
+    lock(&replay)?.annotate(node, &annotation)
+}
+
+#[tauri::command]
+pub async fn replay_delete_annotation(
+    replay: ReplayState<'_>,
+    node: i64,
+    id: i64,
+) -> AppResult<Vec<AnnotationDto>> {
+    positive("node", node)?;
+    positive("id", id)?;
+    lock(&replay)?.delete_annotation(node, id)
 }

@@ -349,6 +349,8 @@ pub struct LineEntry {
     pub first: bool,
     /// The other commands played at this point (variations), in order.
     pub variations: Vec<VariationDto>,
+    /// How many annotations the node has.
+    pub annotations: u32,
 }
 
 /// Another command played at the same point: a variation.
@@ -380,10 +382,48 @@ pub struct ReplayOpened {
     pub result: Option<String>,
 }
 
+/// A shape drawn on the map by an annotation: an arrow between two hexes, or a hex
+/// highlighted, in a colour (`#rrggbb`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(rename = "Shape")]
+pub enum ShapeDto {
+    Arrow {
+        from: String,
+        to: String,
+        color: String,
+    },
+    Highlight {
+        hex: String,
+        color: String,
+    },
+}
+
+/// A comment on a node: markdown text, shapes on the map, tags.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Annotation")]
+pub struct AnnotationDto {
+    #[serde(default)]
+    pub id: i64,
+    #[serde(default)]
+    pub node: i64,
+    #[serde(default)]
+    pub author: String,
+    pub text: String,
+    pub shapes: Vec<ShapeDto>,
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub created: String,
+    #[serde(default)]
+    pub updated: String,
+}
+
 /// The position at one node of the game open for review.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ReplayPosition {
     pub node: i64,
+    /// The annotations of this node.
+    pub annotations: Vec<AnnotationDto>,
     pub board: BoardDto,
     pub progress: ProgressDto,
     pub victory: Vec<VictoryDto>,

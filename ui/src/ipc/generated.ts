@@ -4,6 +4,11 @@
 // (a test fails while this file is stale).
 
 /**
+ * A comment on a node: markdown text, shapes on the map, tags.
+ */
+export type Annotation = { id: number, node: number, author: string, text: string, shapes: Array<Shape>, tags: Array<string>, created: string, updated: string, };
+
+/**
  * Every error the UI sees: `{code, message}`.
  */
 export type AppError = { code: ErrorCode, message: string, };
@@ -292,7 +297,11 @@ first: boolean,
 /**
  * The other commands played at this point (variations), in order.
  */
-variations: Array<Variation>, };
+variations: Array<Variation>, 
+/**
+ * How many annotations the node has.
+ */
+annotations: number, };
 
 /**
  * A whole map for the view.
@@ -445,11 +454,21 @@ result: string | null, };
 /**
  * The position at one node of the game open for review.
  */
-export type ReplayPosition = { node: number, board: Board, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
+export type ReplayPosition = { node: number, 
+/**
+ * The annotations of this node.
+ */
+annotations: Array<Annotation>, board: Board, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
 
 export type ResultChance = { result: string, meaning: string, faces: Array<number>, chance: number, };
 
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
+
+/**
+ * A shape drawn on the map by an annotation: an arrow between two hexes, or a hex
+ * highlighted, in a colour (`#rrggbb`).
+ */
+export type Shape = { "kind": "arrow", from: string, to: string, color: string, } | { "kind": "highlight", hex: string, color: string, };
 
 export type Side = { id: string, name: string, color: string, };
 

@@ -1,9 +1,9 @@
 // The replay view's commands: open a game of the archive for review, the position at a node.
 
 import { invoke } from "@tauri-apps/api/core";
-import type { ReplayOpened, ReplayPosition } from "./generated";
+import type { Annotation, ReplayOpened, ReplayPosition } from "./generated";
 
-export type { LineEntry, ReplayOpened, ReplayPosition, Variation } from "./generated";
+export type { Annotation, LineEntry, ReplayOpened, ReplayPosition, Shape, Variation } from "./generated";
 
 export const replay = {
   open: (game: number) => invoke<ReplayOpened>("replay_open", { game }),
@@ -15,4 +15,7 @@ export const replay = {
   promote: (node: number) => invoke<ReplayOpened>("replay_promote", { node }),
   rename: (node: number, name: string) => invoke<ReplayOpened>("replay_rename", { node, name }),
   delete: (node: number) => invoke<ReplayOpened>("replay_delete", { node }),
+  /** Add (id 0) or edit an annotation of a node: the node's annotations after it. */
+  annotate: (node: number, annotation: Annotation) => invoke<Annotation[]>("replay_annotate", { node, annotation }),
+  deleteAnnotation: (node: number, id: number) => invoke<Annotation[]>("replay_delete_annotation", { node, id }),
 };

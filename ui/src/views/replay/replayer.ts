@@ -4,6 +4,7 @@
 
 import type { CommandQueue } from "../../ipc/queue";
 import { replay, type ReplayOpened } from "../../ipc/replay";
+import { AnnotationsLayer } from "../../map/layers/annotations";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
 import { MapModel } from "../../store/map";
@@ -12,6 +13,7 @@ import { replayState } from "./replay-state.svelte";
 export class Replayer {
   readonly view: MapCanvas;
   readonly counters = new CountersLayer();
+  readonly notes = new AnnotationsLayer();
   model: MapModel | null = null;
   /** The index asked for last: answers for older asks are dropped. */
   private wanted = 0;
@@ -19,19 +21,28 @@ export class Replayer {
   constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
     this.view.addLayer(this.counters);
+    this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
       ev.preventDefault();
       const r = canvas.getBoundingClientRect();
       this.view.zoomAt(Math.exp(-ev.deltaY * 0.0015), ev.clientX - r.left, ev.clientY - r.top);
     }, { passive: false });
-    let drag: { x: number; y: number } | null = null;
-    canvas.addEventListener("pointerdown", (ev) => { canvas.setPointerCapture(ev.pointerId); drag = { x: ev.clientX, y: ev.clientY }; });
+    let drag: { x: number; y: number; moved: boolean } | null = null;
+    canvas.addEventListener("pointerdown", (ev) => { canvas.setPointerCapture(ev.pointerId); drag = { x: ev.clientX, y: ev.clientY, moved: false }; });
     canvas.addEventListener("pointermove", (ev) => {
       if (!drag) return;
+      if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) drag.moved = true;
+      if (!drag.moved) return;
       this.view.panBy(ev.clientX - drag.x, ev.clientY - drag.y);
-      drag = { x: ev.clientX, y: ev.clientY };
+      drag = { x: ev.clientX, y: ev.clientY, moved: true };
     });
-    canvas.addEventListener("pointerup", () => { drag = null; });
+    canvas.addEventListener("pointerup", (ev) => {
+      const d = drag;
+      drag = null;
+      if (!d || d.moved || !this.model) return;
+      const i = this.view.hexAt(ev);
+      if (i >= 0) this.clickHex(this.model.grid.name(i));
+    });
   }
 
   /** Show another line of the same game (a variation, or after an edit), at the position of
@@ -75,6 +86,58 @@ export class Replayer {
     replayState.position = null;
   }
 
+  /** A click on the map while an annotation is drawn: a highlight, or an arrow's end. */
+  clickHex(hex: string): void {
+    const d = replayState.draft;
+    if (!d?.tool) return;
+    if (d.tool === "highlight") d.shapes = [...d.shapes, { kind: "highlight", hex, color: d.color }];
+    else if (!this.notes.pending) this.notes.pending = hex;
+    else {
+      if (this.notes.pending !== hex) d.shapes = [...d.shapes, { kind: "arrow", from: this.notes.pending, to: hex, color: d.color }];
+      this.notes.pending = null;
+    }
+    this.showNotes();
+  }
+
+  /** Draw the node's annotations, and the one being written in their place. */
+  showNotes(): void {
+    const p = replayState.position, d = replayState.draft;
+    const saved = (p?.annotations ?? []).filter((a) => a.id !== d?.id).flatMap((a) => a.shapes);
+    this.notes.shapes = [...saved, ...(d?.shapes ?? [])];
+    if (!d?.tool) this.notes.pending = null;
+    this.view.requestDraw();
+  }
+
+  /** Save the annotation being written on the node shown. */
+  saveDraft(): void {
+    const d = replayState.draft, p = replayState.position;
+    if (!d || !p) return;
+    const tags = d.tags.split(",").map((t) => t.trim()).filter(Boolean);
+    const node = p.node;
+    void this.queue.send(() => replay.annotate(node, { id: d.id, node, author: "", text: d.text, shapes: d.shapes, tags, created: "", updated: "" }), (list) => {
+      replayState.draft = null;
+      if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
+      this.countNotes(node, list.length);
+      this.showNotes();
+    });
+  }
+
+  deleteNote(id: number): void {
+    const p = replayState.position;
+    if (!p) return;
+    const node = p.node;
+    void this.queue.send(() => replay.deleteAnnotation(node, id), (list) => {
+      if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
+      this.countNotes(node, list.length);
+      this.showNotes();
+    });
+  }
+
+  private countNotes(node: number, n: number): void {
+    const l = replayState.game?.line.find((x) => x.node === node);
+    if (l) l.annotations = n;
+  }
+
   get length(): number {
     return replayState.game?.line.length ?? 0;
   }
@@ -90,8 +153,9 @@ export class Replayer {
     void this.queue.send(() => replay.at(node), (p) => {
       if (this.wanted !== k) return;
       replayState.position = p;
+      replayState.draft = null;
       this.counters.setBoard(p.board, g.sides.map((s) => s.color));
-      this.view.requestDraw();
+      this.showNotes();
     });
   }
 
