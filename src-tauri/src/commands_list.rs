@@ -48,4 +48,6 @@ pub const COMMANDS: &[&str] = &[
     "replay_delete",
     "replay_annotate",
     "replay_delete_annotation",
+    "game_export",
+    "game_import",
 ];

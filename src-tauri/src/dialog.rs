@@ -27,6 +27,8 @@ pub enum Dialog {
     OpenPack,
     SavePack,
     SaveVmod,
+    OpenGame,
+    SaveGame,
 }
 
 /// Ask for a path (see the module documentation for the test answer file).
@@ -55,6 +57,8 @@ pub fn ask<R: Runtime>(
         Dialog::SavePng => d.add_filter("PNG picture", &["png"]).blocking_save_file(),
         Dialog::OpenPack => d.add_filter("Kepi pack", &[pack]).blocking_pick_file(),
         Dialog::SavePack => d.add_filter("Kepi pack", &[pack]).blocking_save_file(),
+        Dialog::OpenGame => d.add_filter("Kepi game", &["json"]).blocking_pick_file(),
+        Dialog::SaveGame => d.add_filter("Kepi game", &["json"]).blocking_save_file(),
         Dialog::SaveVmod => d
             .add_filter("VASSAL module", &["vmod"])
             .blocking_save_file(),

@@ -164,6 +164,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::replay_delete,
             commands::replay::replay_annotate,
             commands::replay::replay_delete_annotation,
+            commands::replay::game_export,
+            commands::replay::game_import,
         ])
 }
 

@@ -253,6 +253,59 @@ impl Replay {
         Ok(ar.annotations(node)?.iter().map(mirror).collect())
     }
 
+    /// Write a game of the archive, with all its variations, dice and annotations, to `out`
+    /// (atomically); answers the number of nodes written.
+    pub fn export_game(&mut self, game: GameId, out: &std::path::Path) -> AppResult<usize> {
+        let tree = self.archive()?.export_game(game)?;
+        kepi::atomic::write_atomic(out, tree.to_text().as_bytes())
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", out.display())))?;
+        Ok(tree.nodes.len())
+    }
+
+    /// Import a game file: read, replayed and checked whole before anything is written; a
+    /// refusal names the file and the node, and writes nothing. Answers the new game's id.
+    pub fn import_game(&mut self, path: &std::path::Path) -> AppResult<GameId> {
+        const MAX: u64 = 256 * 1024 * 1024;
+        let size = std::fs::metadata(path)
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?
+            .len();
+        if size > MAX {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "{}: {size} bytes; a game file is at most {MAX}",
+                    path.display()
+                ),
+            ));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?;
+        let tree = kepi::archive::GameTree::from_text(&text)
+            .map_err(|p| AppError::new(ErrorCode::InvalidArgument, p.in_file(path).to_string()))?;
+        self.archive_or_create()?.import_game(&tree).map_err(|e| {
+            AppError::new(
+                ErrorCode::Archive,
+                format!("{}: {e}; nothing was imported", path.display()),
+            )
+        })
+    }
+
+    /// The archive, created when there is none yet (an import into a new archive).
+    fn archive_or_create(&mut self) -> AppResult<&mut Archive> {
+        if self.archive.is_none() {
+            if let Some(dir) = self.archive_path.as_ref().and_then(|p| p.parent()) {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    AppError::new(ErrorCode::Archive, format!("{}: {e}", dir.display()))
+                })?;
+            }
+            let path = self.archive_path.clone().ok_or_else(|| {
+                AppError::new(ErrorCode::Archive, "Kepi has no place for its archive here")
+            })?;
+            self.archive = Some(Archive::open(&path)?);
+        }
+        Ok(self.archive.as_mut().expect("opened above"))
+    }
+
     /// The position at a node of the open game.
     pub fn at(&mut self, node: NodeId) -> AppResult<ReplayPosition> {
         let game = self
@@ -424,6 +477,24 @@ mod tests {
         edited.text = "Changed".into();
         assert_eq!(r.annotate(new.node, &edited).unwrap()[0].text, "Changed");
         assert!(r.delete_annotation(new.node, edited.id).unwrap().is_empty());
+        // The game file: exported with its variation and annotation, imported back as a new
+        // game; a tampered copy is refused naming the node, and nothing is written.
+        let file = dir.path().join("game.json");
+        assert!(r.export_game(game, &file).unwrap() > 1);
+        let again = r.import_game(&file).unwrap();
+        assert_ne!(again, game);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let hash = &r.at(new.node).unwrap().state_hash;
+        let bad = dir.path().join("bad.json");
+        std::fs::write(
+            &bad,
+            text.replacen(hash.as_str(), "0123456789abcdef0123456789abcdef", 1),
+        )
+        .unwrap();
+        let games = Archive::open(&db).unwrap().games().unwrap().len();
+        let e = r.import_game(&bad).unwrap_err();
+        assert!(e.message.contains("nothing was imported"), "{}", e.message);
+        assert_eq!(Archive::open(&db).unwrap().games().unwrap().len(), games);
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(

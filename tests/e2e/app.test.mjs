@@ -62,6 +62,12 @@ const js = (script, ...args) => wd("POST", "/execute/sync", { script, args });
 const jsAsync = (script, ...args) => wd("POST", "/execute/async", { script, args });
 const find = async (css) => (await wd("POST", "/element", { using: "css selector", value: css }))[ELEMENT];
 const click = async (css) => wd("POST", `/element/${await find(css)}/click`, {});
+/** Click an element of a scrolled panel: scrolled into view first (WebKitWebDriver does not
+ * scroll inner panels). */
+const clickIn = async (css) => {
+  await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", css);
+  return click(css);
+};
 async function type(css, text) {
   const id = await find(css);
   await wd("POST", `/element/${id}/clear`, {});
@@ -72,14 +78,14 @@ const text = async (css) => wd("GET", `/element/${await find(css)}/text`);
 const settle = () => jsAsync("const done = arguments[arguments.length - 1]; window.kepi.busy().then(() => requestAnimationFrame(() => done(true)));");
 const status = () => js("return window.kepi.status();");
 
-/** Wait (at most 10 s) until the map view shows its final picture: every tile drawn. */
+/** Wait (at most 30 s: a loaded machine draws slowly) until the map view shows its final picture: every tile drawn. */
 const drawn = () => jsAsync(
   "const done = arguments[arguments.length - 1]; const t0 = Date.now();" +
-  "const f = () => (window.kepi.view().complete || Date.now() - t0 > 10000 ? done(window.kepi.view().complete) : requestAnimationFrame(f)); f();",
+  "const f = () => (window.kepi.view().complete || Date.now() - t0 > 30000 ? done(window.kepi.view().complete) : requestAnimationFrame(f)); f();",
 );
 
 async function screenshot(name) {
-  assert.ok(await drawn(), `${name}: the map view finished drawing within 10 s`);
+  assert.ok(await drawn(), `${name}: the map view finished drawing within 30 s`);
   const b64 = await wd("GET", "/screenshot");
   const path = join(shots, `${name}.png`);
   writeFileSync(path, Buffer.from(b64, "base64"));
@@ -596,7 +602,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const first = v.progress.player;
 
   // The first side is auto-deployed; the other drags two units into place, one refused outside.
-  await click("#play-auto-deploy");
+  await clickIn("#play-auto-deploy");
   await waitFor("the other side deploying", async () => (await playView()).progress.player !== first);
   v = await playView();
   const second = v.progress.player;
@@ -619,7 +625,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   assert.match(refusal, /outside .*deployment zone/, refusal);
   assert.equal((await playView()).node, nodeBefore, "a refused command records nothing");
   await screenshot("32-play-refusal");
-  await click("#play-auto-deploy");
+  await clickIn("#play-auto-deploy");
   await waitFor("deployment over", async () => !(await playView()).progress.deploying, 60_000);
 
   // Fire: find a unit of the side to act that may fire, ending phases until one may.
@@ -649,7 +655,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const core = JSON.parse(kepiCli("preview", "--db", archivePath, "--game", String(v.game), "--script", script, "--json"));
   assert.deepEqual(shown, { odds: core.odds, column: core.column, defense: core.defense_total, attack: core.attack_total });
   await screenshot("33-play-attack-preview");
-  await click("#play-allocate");
+  await clickIn("#play-allocate");
   await waitFor("the allocation", async () => (await playView()).general.some((c) => c.kind === "resolve_fire"));
   // Ending the phase with fire allocated asks first.
   await keys("e");
@@ -686,7 +692,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   await screenshot("35-play-move-highlight");
   await clickAt(await playPoint(to.hex));
   await waitFor("the move", async () => (await playView()).board.counters.find((c) => c.id === mover.c.id).hex === to.hex);
-  await click("#play-take-back");
+  await clickIn("#play-take-back");
   await waitFor("the take-back", async () => (await playView()).board.counters.find((c) => c.id === mover.c.id).hex === mover.c.hex);
 
   // The rest of the game-turn: end each phase (a choice the game waits for is answered).
@@ -718,7 +724,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   // The position as a VASSAL module, through the save dialog, with the jobs panel's outcome.
   const vmod = join(work, "position.vmod");
   writeFileSync(answers, vmod);
-  await click("#play-vassal");
+  await clickIn("#play-vassal");
   const outcome = await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
   assert.match(outcome, new RegExp(`the game at node ${v.node}`));
   const bytes = readFileSync(vmod);
@@ -740,7 +746,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const coreAt = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(at.node), "--json"));
   assert.equal(coreAt.hash, at.state_hash, "the position shown is the core's at that node");
   assert.match(await text("#replay-moves li.now"), /\S/);
-  await click("#replay-last");
+  await clickIn("#replay-last");
   await waitFor("the end again", async () => js("return window.kepi.replay.index() === window.kepi.replay.length();"));
   await screenshot("37-replay");
 
@@ -749,32 +755,32 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
   assert.ok(k >= 0);
   const rolledNode = await js("return window.kepi.replay.game().line[arguments[0]].node;", k);
-  await click(`#replay-moves li[data-index="${k + 1}"] button.link`);
+  await clickIn(`#replay-moves li[data-index="${k + 1}"] button.link`);
   await waitFor("the roll's position", async () => js("return window.kepi.replay.index() === arguments[0];", k + 1));
-  await click(`#replay-moves li[data-index="${k + 1}"] button.whatif`);
-  await click("#replay-faces button[data-face='1']");
+  await clickIn(`#replay-moves li[data-index="${k + 1}"] button.whatif`);
+  await clickIn("#replay-faces button[data-face='1']");
   await waitFor("the variation", async () => (await text("#replay-which")) === "A variation");
   const branch = await js("const g = window.kepi.replay.game(); return g.line[arguments[0]];", k);
   assert.deepEqual(branch.dice[0].faces, [1]);
   assert.ok(branch.dice[0].forced);
   assert.deepEqual(branch.variations.map((x) => x.node), [rolledNode], "the original beside it");
   await screenshot("38-replay-what-if");
-  await click("#replay-promote");
+  await clickIn("#replay-promote");
   await waitFor("the main line", async () => (await text("#replay-which")) === "Main line");
   const tree = kepiCli("tree", "--db", archivePath, "--game", String(v.game));
   assert.equal(Number(/ends at node (\d+)/.exec(tree)?.[1]), branch.node, `the promoted what-if ends the main line:\n${tree}`);
 
   // An annotation on this position: markdown text, a tag, a highlighted hex and an arrow.
-  await click("#replay-note-new");
+  await clickIn("#replay-note-new");
   await type("#replay-note-text", "**Turning point**: the fire that failed");
   await type("#replay-note-tags", "turning point");
   const targetHex = attack.hex;
-  await click("#replay-tool-highlight");
+  await clickIn("#replay-tool-highlight");
   await clickAt(await replayPoint(targetHex));
-  await click("#replay-tool-arrow");
+  await clickIn("#replay-tool-arrow");
   await clickAt(await replayPoint(attack.unitHex));
   await clickAt(await replayPoint(targetHex));
-  await click("#replay-note-save");
+  await clickIn("#replay-note-save");
   const notes = await waitFor("the note saved", async () => js("const a = window.kepi.replay.position().annotations; return a.length ? a : null;"));
   assert.equal(notes[0].text, "**Turning point**: the fire that failed");
   assert.deepEqual(notes[0].tags, ["turning point"]);
@@ -783,6 +789,34 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   await screenshot("39-replay-annotation");
   const found = JSON.parse(kepiCli("search", "--db", archivePath, "Turning", "--json"));
   assert.ok(JSON.stringify(found).includes(String(branch.node)), `the note is found by search: ${JSON.stringify(found)}`);
+
+  // The game file: exported with its variations and notes; a tampered copy is refused with the
+  // reason shown and nothing written; the file itself imports as a new game, opened for review.
+  const gameFile = join(work, "game.json");
+  writeFileSync(answers, gameFile);
+  await clickIn("#replay-export");
+  await waitFor("the export", async () => js("const e = document.getElementById('replay-exported'); return e && e.textContent;"));
+  const original = readFileSync(gameFile, "utf8");
+  const hashes = [...original.matchAll(/"state_hash":\s*"([0-9a-f]+)"/g)];
+  assert.ok(hashes.length > 2, "the file has its nodes' hashes");
+  const last = hashes[hashes.length - 1];
+  const tampered = join(work, "tampered.json");
+  writeFileSync(tampered, original.slice(0, last.index) + last[0].replace(last[1], "0".repeat(last[1].length)) + original.slice(last.index + last[0].length));
+  await click("#btn-home");
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  const gamesBefore = await js("return document.querySelectorAll('tr[data-game]').length;");
+  writeFileSync(answers, tampered);
+  await clickIn("#lib-import-game");
+  const refused = await waitFor("the refusal", async () => js("const e = document.getElementById('lib-import-game-failure'); return e && e.textContent;"));
+  assert.match(refused, /node \d+.*nothing was imported/s);
+  await js("document.getElementById('lib-import-game-failure').scrollIntoView({ block: 'center' });");
+  await screenshot("40-game-import-refused");
+  await settle();
+  assert.equal(await js("return document.querySelectorAll('tr[data-game]').length;"), gamesBefore, "nothing written");
+  writeFileSync(answers, gameFile);
+  await clickIn("#lib-import-game");
+  await waitFor("the imported game under review", async () => js("const g = window.kepi.replay.game(); return !document.getElementById('replay').hidden && g && g.game !== arguments[0];", v.game));
+  writeFileSync(answers, "");
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

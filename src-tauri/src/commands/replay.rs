@@ -2,11 +2,12 @@
 //! node of it. Nothing here writes to the archive.
 
 use super::lock;
+use crate::dialog::{Dialog, ask};
 use crate::replay::Replay;
 use crate::transport::play::{AnnotationDto, ReplayOpened, ReplayPosition};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use std::sync::Mutex;
-use tauri::State;
+use tauri::{Runtime, State, WebviewWindow};
 
 pub type ReplayState<'a> = State<'a, Mutex<Replay>>;
 
@@ -100,4 +101,37 @@ pub async fn replay_delete_annotation(
     positive("node", node)?;
     positive("id", id)?;
     lock(&replay)?.delete_annotation(node, id)
+}
+
+/// Write a game with all its variations, dice and annotations where the user picks; the path
+/// written, or `None` when the dialog was cancelled.
+#[tauri::command]
+pub async fn game_export<R: Runtime>(
+    window: WebviewWindow<R>,
+    replay: ReplayState<'_>,
+    game: i64,
+) -> AppResult<Option<String>> {
+    positive("game", game)?;
+    let Some(out) = ask(
+        &window,
+        Dialog::SaveGame,
+        Some(&format!("game-{game}.json")),
+    ) else {
+        return Ok(None);
+    };
+    lock(&replay)?.export_game(game, &out)?;
+    Ok(Some(out.display().to_string()))
+}
+
+/// Import a game file the user picks (replayed and checked first; a refusal writes nothing);
+/// the new game's id, or `None` when the dialog was cancelled.
+#[tauri::command]
+pub async fn game_import<R: Runtime>(
+    window: WebviewWindow<R>,
+    replay: ReplayState<'_>,
+) -> AppResult<Option<i64>> {
+    let Some(path) = ask(&window, Dialog::OpenGame, None) else {
+        return Ok(None);
+    };
+    lock(&replay)?.import_game(&path).map(Some)
 }

@@ -17,5 +17,9 @@ export const replay = {
   delete: (node: number) => invoke<ReplayOpened>("replay_delete", { node }),
   /** Add (id 0) or edit an annotation of a node: the node's annotations after it. */
   annotate: (node: number, annotation: Annotation) => invoke<Annotation[]>("replay_annotate", { node, annotation }),
+  /** Write a game with its variations, dice and annotations (the save dialog): the path. */
+  exportGame: (game: number) => invoke<string | null>("game_export", { game }),
+  /** Import a game file (the open dialog), replayed and checked first: the new game's id. */
+  importGame: () => invoke<number | null>("game_import"),
   deleteAnnotation: (node: number, id: number) => invoke<Annotation[]>("replay_delete_annotation", { node, id }),
 };

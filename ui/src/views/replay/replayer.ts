@@ -75,6 +75,7 @@ export class Replayer {
     this.view.zoomAt(32 / this.view.scale);
     replayState.game = o;
     replayState.position = null;
+    replayState.exported = "";
     this.go(o.line.length);
   }
 
@@ -84,6 +85,14 @@ export class Replayer {
     this.counters.setBoard(null, []);
     replayState.game = null;
     replayState.position = null;
+  }
+
+  exportGame(): void {
+    const g = replayState.game;
+    if (!g) return;
+    void this.queue.send(() => replay.exportGame(g.game), (path) => {
+      if (path) replayState.exported = `Written to ${path}`;
+    });
   }
 
   /** A click on the map while an annotation is drawn: a highlight, or an arrow's end. */
