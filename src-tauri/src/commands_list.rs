@@ -50,4 +50,5 @@ pub const COMMANDS: &[&str] = &[
     "replay_delete_annotation",
     "game_export",
     "game_import",
+    "archive_search",
 ];

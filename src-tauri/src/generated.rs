@@ -8,8 +8,8 @@ use crate::transport::jobs::{
 };
 use crate::transport::library::LibraryListing;
 use crate::transport::play::{
-    AttackPreviewDto, GameChoices, LegalCommand, NewGameSpec, PlayOpened, PlayView, ReachDto,
-    ReplayOpened, ReplayPosition, SightDto,
+    AttackPreviewDto, GameChoices, HitDto, LegalCommand, NewGameSpec, PlayOpened, PlayView,
+    ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
@@ -67,6 +67,8 @@ pub fn typescript() -> String {
     c.visit::<SightDto>();
     c.visit::<ReplayOpened>();
     c.visit::<ReplayPosition>();
+    c.visit::<SearchSpec>();
+    c.visit::<HitDto>();
     c.visit::<AttackPreviewDto>();
     let codes = ErrorCode::ALL
         .iter()

@@ -166,6 +166,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::replay_delete_annotation,
             commands::replay::game_export,
             commands::replay::game_import,
+            commands::replay::archive_search,
         ])
 }
 

@@ -6,7 +6,8 @@
 
 use crate::play::{replay_line, rules_of, side_dto};
 use crate::transport::play::{
-    AnnotationDto, LineEntry, ReplayOpened, ReplayPosition, VariationDto, mirror,
+    AnnotationDto, HitDto, LineEntry, ReplayOpened, ReplayPosition, SearchSpec, VariationDto,
+    mirror,
 };
 use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::archive::Annotation;
@@ -306,6 +307,29 @@ impl Replay {
         Ok(self.archive.as_mut().expect("opened above"))
     }
 
+    /// Search the archive's games and annotations (no archive yet: nothing found).
+    pub fn search(&mut self, spec: &SearchSpec) -> AppResult<Vec<HitDto>> {
+        if !self.archive_path.as_ref().is_some_and(|p| p.exists()) {
+            return Ok(Vec::new());
+        }
+        let opt = |v: &Option<String>| {
+            v.as_ref()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+        };
+        let q = kepi::archive::SearchQuery {
+            text: fts_words(&spec.text),
+            scenario: opt(&spec.scenario),
+            ruleset: None,
+            from: opt(&spec.from),
+            to: opt(&spec.to),
+            result: opt(&spec.result),
+            tag: opt(&spec.tag).map(|t| t.to_lowercase()),
+            limit: 50,
+        };
+        Ok(self.archive()?.search(&q)?.iter().map(mirror).collect())
+    }
+
     /// The position at a node of the open game.
     pub fn at(&mut self, node: NodeId) -> AppResult<ReplayPosition> {
         let game = self
@@ -328,6 +352,17 @@ impl Replay {
             state_hash: s.hash(),
         })
     }
+}
+
+/// Words typed in a search box as an FTS5 query: each word a prefix, all of them required;
+/// anything but letters and digits is a separator, so no typed text is an FTS5 syntax error.
+fn fts_words(text: &str) -> String {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(16)
+        .map(|w| format!("\"{w}\"*"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// An annotation as the view may send it: text of at most 100,000 characters, at most 200
@@ -495,6 +530,27 @@ mod tests {
         let e = r.import_game(&bad).unwrap_err();
         assert!(e.message.contains("nothing was imported"), "{}", e.message);
         assert_eq!(Archive::open(&db).unwrap().games().unwrap().len(), games);
+        // Found by a word of the note as typed (a prefix, punctuation ignored), with its node.
+        let spec = |text: &str, tag: Option<&str>| SearchSpec {
+            text: text.into(),
+            scenario: None,
+            tag: tag.map(Into::into),
+            result: None,
+            from: None,
+            to: None,
+        };
+        let mut keep = a.clone();
+        keep.text = "The decisive volley".into();
+        r.annotate(new.node, &keep).unwrap();
+        let hits = r.search(&spec("decis \"(", None)).unwrap();
+        assert!(hits.iter().any(|h| h.node == Some(new.node)), "{hits:?}");
+        assert!(
+            r.search(&spec("", Some("Turning Point")))
+                .unwrap()
+                .iter()
+                .any(|h| h.node == Some(new.node))
+        );
+        assert!(r.search(&spec("nowhere", None)).unwrap().is_empty());
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(

@@ -815,8 +815,22 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   assert.equal(await js("return document.querySelectorAll('tr[data-game]').length;"), gamesBefore, "nothing written");
   writeFileSync(answers, gameFile);
   await clickIn("#lib-import-game");
-  await waitFor("the imported game under review", async () => js("const g = window.kepi.replay.game(); return !document.getElementById('replay').hidden && g && g.game !== arguments[0];", v.game));
+  const imported = await waitFor("the imported game under review", async () => js("const g = window.kepi.replay.game(); return !document.getElementById('replay').hidden && g && g.game !== arguments[0] && g.game;", v.game));
   writeFileSync(answers, "");
+
+  // Search as you type in the Library: the note's words find the imported copy's annotated
+  // node, which opens there with the note.
+  await click("#btn-home");
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  await type("#lib-search", "turn fire");
+  const hit = `#lib-hits button.hit[data-game='${imported}']`;
+  await waitFor("the hit", async () => js("return !!document.querySelector(arguments[0]);", hit));
+  const hitNode = Number(await js("return document.querySelector(arguments[0]).dataset.node;", hit));
+  assert.ok(hitNode > 0, "the hit names its annotated node");
+  await clickIn(hit);
+  const opened = await waitFor("the annotated node", async () => js("const p = window.kepi.replay.position(); return !document.getElementById('replay').hidden && p && p.annotations.length ? p : null;"));
+  assert.match(opened.annotations[0].text, /Turning point/);
+  assert.equal(opened.node, hitNode, "the game opens at the annotated node");
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

@@ -66,12 +66,12 @@ function show(view: ViewId): void {
   }
 }
 
-/** Open a game of the archive for review in the replay view. */
-function reviewGame(call: () => Promise<ReplayOpened>): void {
+/** Open a game of the archive for review in the replay view (at `node`, when given). */
+function reviewGame(call: () => Promise<ReplayOpened>, node?: number): void {
   guard(() => void send(call, (o) => {
     show("replay");
     replayer.view.resize();
-    replayer.open(o);
+    replayer.open(o, node);
     $("doc-title").textContent = `${o.title} · game ${o.game} · review`;
     message(`${o.title}: game ${o.game}, ${o.line.length} commands; ← → step through it.`);
   }));
@@ -106,7 +106,8 @@ const library = mount(Library, {
     message,
     startGame: (spec: NewGameSpec) => openGame(() => play.start(spec)),
     resumeGame: (game: number) => openGame(() => play.resume(game)),
-    reviewGame: (game: number) => reviewGame(() => replay.open(game)),
+    reviewGame: (game: number, node?: number) =>
+      reviewGame(() => (node === undefined ? replay.open(game) : replay.line(game, node)), node),
   },
 }) as { refresh(): void; showNew(): void; setRulesets(r: [string, string][]): void };
 

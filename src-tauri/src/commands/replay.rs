@@ -4,7 +4,7 @@
 use super::lock;
 use crate::dialog::{Dialog, ask};
 use crate::replay::Replay;
-use crate::transport::play::{AnnotationDto, ReplayOpened, ReplayPosition};
+use crate::transport::play::{AnnotationDto, HitDto, ReplayOpened, ReplayPosition, SearchSpec};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use std::sync::Mutex;
 use tauri::{Runtime, State, WebviewWindow};
@@ -134,4 +134,27 @@ pub async fn game_import<R: Runtime>(
         return Ok(None);
     };
     lock(&replay)?.import_game(&path).map(Some)
+}
+
+/// Search the archive's games and annotations, as the Library's search box types.
+#[tauri::command]
+pub async fn archive_search(replay: ReplayState<'_>, spec: SearchSpec) -> AppResult<Vec<HitDto>> {
+    let fields = [
+        &Some(spec.text.clone()),
+        &spec.scenario,
+        &spec.tag,
+        &spec.result,
+        &spec.from,
+        &spec.to,
+    ];
+    if fields
+        .iter()
+        .any(|f| f.as_ref().is_some_and(|s| s.len() > 500))
+    {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            "search: at most 500 characters a field",
+        ));
+    }
+    lock(&replay)?.search(&spec)
 }

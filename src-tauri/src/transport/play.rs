@@ -429,3 +429,34 @@ pub struct ReplayPosition {
     pub victory: Vec<VictoryDto>,
     pub state_hash: String,
 }
+
+/// A search of the archive as the Library's search box sends it: words (matched as prefixes,
+/// all of them), and filters.
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct SearchSpec {
+    pub text: String,
+    #[ts(optional)]
+    pub scenario: Option<String>,
+    #[ts(optional)]
+    pub tag: Option<String>,
+    /// The winner's side id, or "none".
+    #[ts(optional)]
+    pub result: Option<String>,
+    /// Games created from this date (YYYY-MM-DD), and until this one.
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[ts(optional)]
+    pub to: Option<String>,
+}
+
+/// A game or an annotation found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "SearchHit")]
+pub struct HitDto {
+    pub game: i64,
+    pub title: String,
+    /// The annotated node, when the hit is an annotation.
+    pub node: Option<i64>,
+    pub annotation: Option<i64>,
+    pub snippet: String,
+}

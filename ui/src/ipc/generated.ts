@@ -465,6 +465,29 @@ export type ResultChance = { result: string, meaning: string, faces: Array<numbe
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
 
 /**
+ * A game or an annotation found.
+ */
+export type SearchHit = { game: number, title: string, 
+/**
+ * The annotated node, when the hit is an annotation.
+ */
+node: number | null, annotation: number | null, snippet: string, };
+
+/**
+ * A search of the archive as the Library's search box sends it: words (matched as prefixes,
+ * all of them), and filters.
+ */
+export type SearchSpec = { text: string, scenario?: string, tag?: string, 
+/**
+ * The winner's side id, or "none".
+ */
+result?: string, 
+/**
+ * Games created from this date (YYYY-MM-DD), and until this one.
+ */
+from?: string, to?: string, };
+
+/**
  * A shape drawn on the map by an annotation: an arrow between two hexes, or a hex
  * highlighted, in a colour (`#rrggbb`).
  */

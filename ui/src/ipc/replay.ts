@@ -1,9 +1,9 @@
 // The replay view's commands: open a game of the archive for review, the position at a node.
 
 import { invoke } from "@tauri-apps/api/core";
-import type { Annotation, ReplayOpened, ReplayPosition } from "./generated";
+import type { Annotation, ReplayOpened, ReplayPosition, SearchHit, SearchSpec } from "./generated";
 
-export type { Annotation, LineEntry, ReplayOpened, ReplayPosition, Shape, Variation } from "./generated";
+export type { Annotation, LineEntry, ReplayOpened, ReplayPosition, SearchHit, SearchSpec, Shape, Variation } from "./generated";
 
 export const replay = {
   open: (game: number) => invoke<ReplayOpened>("replay_open", { game }),
@@ -17,6 +17,8 @@ export const replay = {
   delete: (node: number) => invoke<ReplayOpened>("replay_delete", { node }),
   /** Add (id 0) or edit an annotation of a node: the node's annotations after it. */
   annotate: (node: number, annotation: Annotation) => invoke<Annotation[]>("replay_annotate", { node, annotation }),
+  /** The archive's games and annotations matching words (as prefixes) and filters. */
+  search: (spec: SearchSpec) => invoke<SearchHit[]>("archive_search", { spec }),
   /** Write a game with its variations, dice and annotations (the save dialog): the path. */
   exportGame: (game: number) => invoke<string | null>("game_export", { game }),
   /** Import a game file (the open dialog), replayed and checked first: the new game's id. */

@@ -68,7 +68,8 @@ export class Replayer {
     if (g) this.edit(() => replay.line(g.game, node), () => node);
   }
 
-  open(o: ReplayOpened): void {
+  /** Show a game opened for review, at `node` (or the end of its line). */
+  open(o: ReplayOpened, node?: number): void {
     this.model = new MapModel(o.map);
     this.view.resize();
     this.view.setModel(this.model);
@@ -76,7 +77,8 @@ export class Replayer {
     replayState.game = o;
     replayState.position = null;
     replayState.exported = "";
-    this.go(o.line.length);
+    const k = node === undefined ? -1 : node === o.root ? 0 : o.line.findIndex((l) => l.node === node) + 1;
+    this.go(k >= 0 ? k : o.line.length);
   }
 
   close(): void {
