@@ -1,6 +1,12 @@
 //! The `nodes`, `dice` and `snapshots` tables: the game tree, each command's dice, and periodic
 //! states for fast opening.
+//!
+//! Invariants (schema 3): a node's `events` are `''` (not stored: [`Archive::events`] replays
+//! the node to recompute them) unless written by schema 1-2; every game's root has a snapshot,
+//! kind `r` once compacted (see [`super::snapshot_encoding`]); a snapshot is written at every
+//! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
+use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::{AnyState, Applied, replay_step};
@@ -96,11 +102,52 @@ pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &AnyState) -> R
         ],
     )?;
     let id = tx.last_insert_rowid();
+    let stored = encoding::encode_root(&state.rules().snapshot_bytes(state));
     tx.execute(
         "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-        params![id, state.rules().snapshot(state)],
+        params![id, &stored],
     )?;
     Ok(id)
+}
+
+/// The payload of a game's root snapshot (the dictionary of its other snapshots).
+pub(super) fn root_payload(conn: &rusqlite::Connection, game: GameId) -> Result<Vec<u8>> {
+    let stored: Option<rusqlite::types::Value> = conn
+        .query_row(
+            "SELECT s.state FROM nodes n JOIN snapshots s ON s.node_id = n.id
+             WHERE n.game_id = ?1 AND n.parent_id IS NULL",
+            [game],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let stored = stored
+        .ok_or_else(|| ArchiveError::Replay(format!("game {game}: its root has no snapshot")))?;
+    let stored = Stored::from_sql(stored)
+        .map_err(|e| ArchiveError::Replay(format!("game {game}: its root snapshot: {e}")))?;
+    match &stored {
+        Stored::Json(_) => Err(ArchiveError::Invalid(format!(
+            "game {game}: its root snapshot is in the schema 2 JSON form; open the archive with \
+             Kepi to compact it first"
+        ))),
+        Stored::Compact(_) if stored.needs_root() => Err(ArchiveError::Replay(format!(
+            "game {game}: its root snapshot is compressed against a root (the file is damaged)"
+        ))),
+        Stored::Compact(b) => encoding::decode_compact(b, || Err("a root needs no root".into()))
+            .map_err(|e| ArchiveError::Replay(format!("game {game}: its root snapshot: {e}"))),
+    }
+}
+
+/// The snapshot of a non-root node, compressed against its game's root.
+pub(super) fn snapshot_of(
+    conn: &rusqlite::Connection,
+    game: GameId,
+    state: &AnyState,
+) -> Result<Stored> {
+    let root = root_payload(conn, game)?;
+    Ok(encoding::encode_against_root(
+        &state.rules().snapshot_bytes(state),
+        &root,
+    ))
 }
 
 /// Insert one played command as a child of `parent`, with its dice and, every
@@ -111,7 +158,6 @@ pub(super) fn insert_child(
     parent: &NodeInfo,
     command: &Value,
     state: &AnyState,
-    events: &[Value],
     rolls: &[Roll],
     dice_draws: u64,
     name: Option<&str>,
@@ -123,17 +169,17 @@ pub(super) fn insert_child(
     )?;
     let ply = parent.ply + 1;
     let p = state.progress();
+    // Events are not stored ('' in `events`): replay recomputes them (`Archive::events`).
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, events, state_hash,
                             turn, phase, player, dice_draws, name, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+         VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             parent.game,
             parent.id,
             order,
             ply,
             command.to_string(),
-            serde_json::to_string(events).expect("events serialize"),
             state.hash(),
             p.turn,
             p.phase_key,
@@ -163,9 +209,10 @@ pub(super) fn insert_child(
         }
     }
     if ply % SNAPSHOT_EVERY == 0 {
+        let stored = snapshot_of(tx, parent.game, state)?;
         tx.execute(
             "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-            params![id, state.rules().snapshot(state)],
+            params![id, &stored],
         )?;
     }
     Archive::finish(tx, parent.game, state)?;
@@ -285,12 +332,25 @@ impl Archive {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// The events a node's command produced (JSON, as stored).
+    /// The events a node's command produced, as JSON: recomputed by replaying the node from
+    /// its parent (hash-checked), or as stored by schema 1-2 archives.
     pub fn events(&self, id: NodeId) -> Result<serde_json::Value> {
+        let n = self.node(id)?;
         let text: String =
             self.conn
                 .query_row("SELECT events FROM nodes WHERE id = ?1", [id], |r| r.get(0))?;
-        Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+        if !text.is_empty() {
+            return Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
+        }
+        let Some(parent) = n.parent else {
+            return Ok(serde_json::Value::Array(Vec::new()));
+        };
+        let remembered = self.last.borrow().clone();
+        let parent_state = self.state_at(parent)?;
+        let applied = self.replay_applied(&parent_state, &n)?;
+        // Opening the parent is a look-up, not a move: the node last opened stays at hand.
+        *self.last.borrow_mut() = remembered;
+        Ok(serde_json::Value::Array(applied.events))
     }
 
     /// The state after node `id`: from the nearest snapshot at or above it, replaying the
@@ -301,9 +361,9 @@ impl Archive {
         }
         let mut chain = vec![self.node(id)?];
         let mut seen = HashSet::from([id]);
-        let snapshot: String = loop {
+        let snapshot: rusqlite::types::Value = loop {
             let n = chain.last().expect("the chain starts with node `id`");
-            let snap: Option<String> = self
+            let snap: Option<rusqlite::types::Value> = self
                 .conn
                 .query_row(
                     "SELECT state FROM snapshots WHERE node_id = ?1",
@@ -324,18 +384,7 @@ impl Archive {
         };
         chain.reverse();
         let base = &chain[0];
-        let root = self.root_state(base.game)?;
-        let mut state = root.rules().restore(&root, &snapshot).map_err(|e| {
-            ArchiveError::Replay(format!("node {}: its snapshot is unreadable: {e}", base.id))
-        })?;
-        if state.hash() != base.state_hash {
-            return Err(ArchiveError::Replay(format!(
-                "node {}: its snapshot hashes to {}, the record says {}",
-                base.id,
-                state.hash(),
-                base.state_hash
-            )));
-        }
+        let mut state = self.restore_snapshot(base, snapshot)?;
         for n in &chain[1..] {
             state = self.replay_node(&state, n)?;
         }
@@ -345,8 +394,60 @@ impl Archive {
         Ok(state)
     }
 
+    /// A stored snapshot of node `n` read back and checked against the node's state hash.
+    pub(super) fn restore_snapshot(
+        &self,
+        n: &NodeInfo,
+        stored: rusqlite::types::Value,
+    ) -> Result<AnyState> {
+        let unreadable = |e: String| {
+            ArchiveError::Replay(format!(
+                "game {}, node {}: its snapshot is unreadable: {e}",
+                n.game, n.id
+            ))
+        };
+        let root = self.root_state(n.game)?;
+        let state = match Stored::from_sql(stored).map_err(unreadable)? {
+            Stored::Json(text) => root.rules().restore(&root, &text),
+            Stored::Compact(blob) => {
+                let payload = encoding::decode_compact(&blob, || {
+                    self.cached_root_payload(n.game)
+                        .map_err(|e| format!("its game's root snapshot: {e}"))
+                })
+                .map_err(unreadable)?;
+                root.rules().restore_bytes(&root, &payload)
+            }
+        }
+        .map_err(unreadable)?;
+        if state.hash() != n.state_hash {
+            return Err(ArchiveError::Replay(format!(
+                "game {}, node {}: its snapshot hashes to {}, the record says {}",
+                n.game,
+                n.id,
+                state.hash(),
+                n.state_hash
+            )));
+        }
+        Ok(state)
+    }
+
+    /// A game's root payload, read once per handle.
+    fn cached_root_payload(&self, game: GameId) -> Result<std::sync::Arc<Vec<u8>>> {
+        if let Some(p) = self.root_payloads.borrow().get(&game) {
+            return Ok(p.clone());
+        }
+        let p = std::sync::Arc::new(root_payload(&self.conn, game)?);
+        self.root_payloads.borrow_mut().insert(game, p.clone());
+        Ok(p)
+    }
+
     /// Apply a recorded node to its parent's state with its recorded dice; check the hash.
     fn replay_node(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<AnyState> {
+        Ok(self.replay_applied(parent_state, n)?.state)
+    }
+
+    /// [`Archive::replay_node`], with everything the command produced.
+    fn replay_applied(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<Applied> {
         let command = n
             .command
             .as_ref()
@@ -359,8 +460,8 @@ impl Archive {
             &n.state_hash,
             &format!("node {}", n.id),
         )
-        .map_err(|e| ArchiveError::Replay(e.to_string()))?;
-        Ok(applied.state)
+        .map_err(|e| ArchiveError::Replay(format!("game {}: {e}", n.game)))?;
+        Ok(applied)
     }
 
     /// Play a command after node `parent` with the game's live dice (the next faces taken from
@@ -430,7 +531,6 @@ impl Archive {
             parent,
             &applied.command,
             &applied.state,
-            &applied.events,
             &applied.rolls,
             draws,
             name,

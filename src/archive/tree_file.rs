@@ -130,7 +130,6 @@ impl Archive {
         }
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
-        let mut events_of: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
         let mut commands_of: BTreeMap<i64, Value> = BTreeMap::new();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
@@ -155,7 +154,6 @@ impl Archive {
                         replay_step(ps, c, &n.rolls, &n.state_hash, &format!("node {}", n.id))
                             .map_err(|e| ArchiveError::Replay(e.to_string()))?;
                     states.insert(n.id, applied.state);
-                    events_of.insert(n.id, applied.events);
                     commands_of.insert(n.id, applied.command);
                 }
                 _ => {
@@ -217,7 +215,6 @@ impl Archive {
                         &parent,
                         &commands_of[&n.id],
                         state,
-                        &events_of[&n.id],
                         &n.rolls,
                         n.dice_draws,
                         n.name.as_deref(),

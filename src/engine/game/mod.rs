@@ -146,6 +146,9 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn parse_command(&self, state: &AnyState, value: Value) -> Result<Value, String>;
     fn snapshot(&self, state: &AnyState) -> String;
     fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String>;
+    /// The state as compact bytes ([`Ruleset::snapshot_bytes`]).
+    fn snapshot_bytes(&self, state: &AnyState) -> Vec<u8>;
+    fn restore_bytes(&self, root: &AnyState, bytes: &[u8]) -> Result<AnyState, String>;
     fn state_json(&self, state: &AnyState) -> Value;
     fn report(&self, state: &AnyState) -> String;
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
@@ -366,6 +369,19 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String> {
         check_own(self, root).map_err(|e| e.to_string())?;
         let s = self.rules.restore(typed(&self.rules, root), snapshot)?;
+        Ok(AnyState {
+            rules: root.rules,
+            inner: Arc::new(s),
+        })
+    }
+
+    fn snapshot_bytes(&self, state: &AnyState) -> Vec<u8> {
+        self.rules.snapshot_bytes(typed(&self.rules, state))
+    }
+
+    fn restore_bytes(&self, root: &AnyState, bytes: &[u8]) -> Result<AnyState, String> {
+        check_own(self, root).map_err(|e| e.to_string())?;
+        let s = self.rules.restore_bytes(typed(&self.rules, root), bytes)?;
         Ok(AnyState {
             rules: root.rules,
             inner: Arc::new(s),
