@@ -215,14 +215,17 @@ fn any_node_opens_from_the_nearest_snapshot() {
 
 #[test]
 fn the_first_schema_migrates_forward_keeping_the_games() {
+    // A schema 1 archive as an older Kepi wrote it (tests/archive_compaction.rs says how).
     let (_d, path) = tmp();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/archive/schema1-json-snapshots.kepi"),
+        &path,
+    )
+    .unwrap();
     {
-        let mut v1 = Archive::create_at_version(&path, 1).unwrap();
+        let v1 = Archive::create_at_version(&path, 1).unwrap();
         assert_eq!(v1.schema_version().unwrap(), 1);
-        let game = v1
-            .create_game(&scenario("rs-06-shiloh"), &opts(), 2, &[])
-            .unwrap();
-        play_on_root(&mut v1, game, 2, 50);
     }
     let mut ar = Archive::open(&path).unwrap();
     assert_eq!(
@@ -230,7 +233,7 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
         kepi::archive::latest_version()
     );
     let game = ar.games().unwrap()[0].id;
-    assert_eq!(ar.verify_game(game).unwrap(), 51);
+    assert_eq!(ar.verify_game(game).unwrap(), 102);
     // Schema 2 features work on the migrated game; the search index was filled.
     ar.set_notes(game, "Prentiss holds the Hornets' Nest")
         .unwrap();
@@ -243,11 +246,17 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
     assert_eq!(hits.len(), 1);
     let hits = ar
         .search(&SearchQuery {
-            text: "shiloh".into(),
+            text: "langensalza".into(),
             ..Default::default()
         })
         .unwrap();
     assert_eq!(hits[0].game, game);
+    // New games go on in the migrated file.
+    let g2 = ar
+        .create_game(&scenario("rs-06-shiloh"), &opts(), 2, &[])
+        .unwrap();
+    play_on_root(&mut ar, g2, 2, 50);
+    assert_eq!(ar.verify_game(g2).unwrap(), 51);
 }
 
 fn file_bytes(p: &Path) -> Vec<u8> {

@@ -99,7 +99,8 @@ fn archives_written_by_an_older_kepi_open_migrate_and_replay_hash_for_hash() {
 }
 
 /// Rewrite every game of the archive at `path` as schema 2 stored it: JSON snapshots at the
-/// root and every 16 plies, the events of every node, `user_version` 2.
+/// root and every 16 plies, the events of every node, the setup in the game's row,
+/// `user_version` 2.
 fn rewrite_as_schema_2(path: &Path) {
     let ar = Archive::open(path).unwrap();
     let mut snapshots: Vec<(i64, String)> = Vec::new();
@@ -146,6 +147,14 @@ fn rewrite_as_schema_2(path: &Path) {
         )
         .unwrap();
     }
+    // Schema 3's shared setups, embedded again.
+    tx.execute_batch(
+        "UPDATE games SET setup = (SELECT setup FROM setups WHERE hash = games.setup_hash)
+         WHERE setup = '';
+         ALTER TABLE games DROP COLUMN setup_hash;
+         DROP TABLE setups;",
+    )
+    .unwrap();
     tx.pragma_update(None, "user_version", 2).unwrap();
     tx.commit().unwrap();
 }

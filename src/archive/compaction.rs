@@ -21,8 +21,16 @@ use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, GameId, Progress, Result, SNAPSHOT_EVERY};
 use rusqlite::params;
 
-/// No table changes: the version marks the new forms of `snapshots.state` and `nodes.events`.
-pub(super) const V3: &str = "";
+/// Setups are stored once (`setups`, by the SHA-256 of their text) and named by each game
+/// (`games.setup_hash`, `games.setup` then `''`); the version also marks the new forms of
+/// `snapshots.state` and `nodes.events`.
+pub(super) const V3: &str = "
+CREATE TABLE setups (
+    hash  TEXT PRIMARY KEY,              -- SHA-256 of the text
+    setup TEXT NOT NULL                  -- JSON {scenario, map, catalog}
+);
+ALTER TABLE games ADD COLUMN setup_hash TEXT;  -- setups.hash; NULL: `setup` embeds it
+";
 
 /// What compacting did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,6 +65,7 @@ impl Archive {
         };
         progress(0, games.len());
         for (i, &g) in games.iter().enumerate() {
+            self.share_setup(g)?;
             self.compact_game(g, &mut out)?;
             progress(i + 1, games.len());
         }
@@ -65,6 +74,22 @@ impl Archive {
         self.forget_nodes();
         self.root_payloads.borrow_mut().clear();
         Ok(out)
+    }
+
+    /// Move a game's embedded setup into `setups` (once for all the games that share it).
+    fn share_setup(&self, game: GameId) -> Result<()> {
+        let text: String =
+            self.conn
+                .query_row("SELECT setup FROM games WHERE id = ?1", [game], |r| r.get(0))?;
+        if text.is_empty() {
+            return Ok(());
+        }
+        let hash = super::games::store_setup_text(&self.conn, &text)?;
+        self.conn.execute(
+            "UPDATE games SET setup = '', setup_hash = ?2 WHERE id = ?1",
+            params![game, hash],
+        )?;
+        Ok(())
     }
 
     fn compact_game(&self, game: GameId, out: &mut Compacted) -> Result<()> {

@@ -414,9 +414,9 @@ impl Archive {
             let w = |k: usize| WORDS[(i * 7 + k * 5) % WORDS.len()];
             tx.execute(
                 "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed,
-                                    setup, players, created, notes, winner)
+                                    setup, setup_hash, players, created, notes, winner)
                  SELECT title || ' ' || ?2, scenario_id, scenario_hash, ruleset, options, ?3,
-                        setup, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
+                        setup, setup_hash, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
                 rusqlite::params![
                     template,
                     i as i64,

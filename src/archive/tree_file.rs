@@ -168,8 +168,8 @@ impl Archive {
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
-                                players, created, notes)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                setup_hash, players, created, notes)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9, ?10)",
             params![
                 tree.title,
                 tree.setup.scenario.id,
@@ -177,7 +177,10 @@ impl Archive {
                 tree.ruleset,
                 options.to_string(),
                 tree.seed as i64,
-                serde_json::to_string(&tree.setup).expect("setup serializes"),
+                super::games::store_setup_text(
+                    &tx,
+                    &serde_json::to_string(&tree.setup).expect("setup serializes")
+                )?,
                 serde_json::to_string(&tree.players).expect("names serialize"),
                 if tree.created.is_empty() {
                     time::now()
