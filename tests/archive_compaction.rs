@@ -412,3 +412,64 @@ fn binary_snapshots_restore_every_state_of_seeded_games_to_its_hash() {
         }
     }
 }
+
+/// `kepi autoplay --db` writes games in batches (one transaction each): killed part way, the
+/// archive holds whole, finished games only, and `--resume` goes on from there to every seed
+/// exactly once.
+#[test]
+fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("batch.kepi");
+    let scen = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-09-langensalza.json");
+    let autoplay = |resume: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_kepi"));
+        c.arg("autoplay")
+            .arg(&scen)
+            .args(["--games", "40", "--batch", "4", "--seed", "50", "--db"])
+            .arg(&db);
+        if resume {
+            c.arg("--resume");
+        }
+        c
+    };
+    let mut child = autoplay(false)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Seed 57's line is printed once its game, the 8th, is committed with the second batch.
+    let mut out = child.stdout.take().unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 256];
+    while !seen.contains("seed 57:") {
+        let n = out.read(&mut buf).unwrap();
+        assert!(n > 0, "autoplay ended early: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let ar = Archive::open(&db).unwrap();
+    assert_eq!(ar.integrity_check().unwrap(), "ok");
+    let before = ar.games().unwrap();
+    assert!(
+        (8..40).contains(&before.len()),
+        "two batches at least, not all: {}",
+        before.len()
+    );
+    for g in &before {
+        assert!(g.finished.is_some(), "game {} is whole", g.id);
+        ar.verify_game(g.id).unwrap();
+    }
+    drop(ar);
+    let out = autoplay(true).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("recorded already").count(), before.len(), "{text}");
+    let ar = Archive::open(&db).unwrap();
+    let mut seeds: Vec<u64> = ar.games().unwrap().iter().map(|g| g.seed).collect();
+    seeds.sort();
+    assert_eq!(seeds, (50..90).collect::<Vec<u64>>());
+    for g in ar.games().unwrap() {
+        ar.verify_game(g.id).unwrap();
+    }
+}

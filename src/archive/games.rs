@@ -141,7 +141,7 @@ impl Archive {
             .check_options(options)
             .map_err(ArchiveError::Invalid)?;
         let state = rules.start(scenario, &options)?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
                                 setup_hash, players, created)
@@ -247,7 +247,7 @@ impl Archive {
     }
 
     /// Record the result of a finished game.
-    pub(crate) fn finish(tx: &rusqlite::Transaction, game: GameId, state: &AnyState) -> Result<()> {
+    pub(crate) fn finish(tx: &rusqlite::Connection, game: GameId, state: &AnyState) -> Result<()> {
         if let Some(o) = state.outcome() {
             tx.execute(
                 "UPDATE games SET finished = ?2, result = ?3, winner = ?4 WHERE id = ?1",

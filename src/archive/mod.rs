@@ -23,6 +23,8 @@
 //!   commit (`synchronous=FULL`, the default), generated batches only at checkpoints (`NORMAL`).
 
 mod annotations;
+mod batch;
+mod bench_support;
 mod compaction;
 mod games;
 mod maintenance;
@@ -140,6 +142,8 @@ pub struct Archive {
     last: std::cell::RefCell<Option<(NodeId, crate::engine::AnyState)>>,
     /// Root snapshot payloads by game: the dictionary of the game's other snapshots.
     root_payloads: std::cell::RefCell<std::collections::HashMap<GameId, std::sync::Arc<Vec<u8>>>>,
+    /// A batch's transaction is open ([`Archive::begin_batch`]).
+    batch_open: bool,
 }
 
 impl Archive {
@@ -228,6 +232,7 @@ impl Archive {
             roots: Default::default(),
             last: Default::default(),
             root_payloads: Default::default(),
+            batch_open: false,
         };
         a.set_durability(Durability::Interactive)?;
         a.migrate_to(latest_version(), &name, progress)?;
@@ -337,6 +342,7 @@ impl Archive {
             roots: Default::default(),
             last: Default::default(),
             root_payloads: Default::default(),
+            batch_open: false,
         };
         a.migrate_to(version, &path.display().to_string(), &mut |_, _| {})?;
         Ok(a)
@@ -409,7 +415,7 @@ impl Archive {
             [root.id],
             |r| r.get(0),
         )?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         for i in 0..games {
             let w = |k: usize| WORDS[(i * 7 + k * 5) % WORDS.len()];
             tx.execute(
@@ -491,7 +497,7 @@ fn set_wal(conn: &Connection) -> Result<()> {
 }
 
 fn archive_bench_root(
-    tx: &rusqlite::Transaction,
+    tx: &rusqlite::Connection,
     game: GameId,
     root: &NodeInfo,
     snapshot: &rusqlite::types::Value,

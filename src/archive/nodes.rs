@@ -10,7 +10,7 @@ use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::{AnyState, Applied, replay_step};
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -86,7 +86,7 @@ fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
     })
 }
 
-pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &AnyState) -> Result<NodeId> {
+pub(super) fn insert_root(tx: &rusqlite::Connection, game: GameId, state: &AnyState) -> Result<NodeId> {
     let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
@@ -154,7 +154,7 @@ pub(super) fn snapshot_of(
 /// `SNAPSHOT_EVERY` plies, a snapshot.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn insert_child(
-    tx: &Transaction,
+    tx: &rusqlite::Connection,
     parent: &NodeInfo,
     command: &Value,
     state: &AnyState,
@@ -432,7 +432,7 @@ impl Archive {
     }
 
     /// A game's root payload, read once per handle.
-    fn cached_root_payload(&self, game: GameId) -> Result<std::sync::Arc<Vec<u8>>> {
+    pub(super) fn cached_root_payload(&self, game: GameId) -> Result<std::sync::Arc<Vec<u8>>> {
         if let Some(p) = self.root_payloads.borrow().get(&game) {
             return Ok(p.clone());
         }
@@ -518,14 +518,14 @@ impl Archive {
     }
 
     /// Record an applied command (in its canonical form) as a child of `parent`.
-    fn insert(
+    pub(super) fn insert(
         &mut self,
         parent: &NodeInfo,
         applied: &Applied,
         draws: u64,
         name: Option<&str>,
     ) -> Result<NodeId> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let id = insert_child(
             &tx,
             parent,
@@ -546,7 +546,7 @@ impl Archive {
         let parent = n
             .parent
             .ok_or_else(|| ArchiveError::Invalid("the root is not a variation".into()))?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "UPDATE nodes SET sibling_order = sibling_order + 1
              WHERE parent_id = ?1 AND sibling_order < ?2",
@@ -563,7 +563,7 @@ impl Archive {
         let parent = n
             .parent
             .ok_or_else(|| ArchiveError::Invalid("the root cannot be deleted".into()))?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute("DELETE FROM nodes WHERE id = ?1", [id])?;
         tx.execute(
             "UPDATE nodes SET sibling_order = sibling_order - 1

@@ -165,7 +165,7 @@ impl Archive {
                 }
             }
         }
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
                                 setup_hash, players, created, notes)
