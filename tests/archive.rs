@@ -447,7 +447,11 @@ fn kill_9_mid_recording_loses_at_most_the_batch_in_flight() {
         assert_eq!(ar.integrity_check().unwrap(), "ok");
         let mut total = 0;
         for g in ar.games().unwrap() {
-            assert!(g.finished.is_some(), "round {round}: game {} is whole", g.id);
+            assert!(
+                g.finished.is_some(),
+                "round {round}: game {} is whole",
+                g.id
+            );
             total += ar
                 .verify_game(g.id)
                 .unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id));

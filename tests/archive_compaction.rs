@@ -15,7 +15,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/archive").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/archive")
+        .join(name)
 }
 
 fn copy_to(dir: &Path, from: &Path) -> PathBuf {
@@ -68,17 +70,36 @@ fn archives_written_by_an_older_kepi_open_migrate_and_replay_hash_for_hash() {
         let path = copy_to(dir.path(), &fixture(name));
         assert_eq!(user_version(&path), version);
         let before = raw_nodes(&path);
-        assert_eq!(snapshot_forms(&path), (7, 0), "{name}: JSON snapshots every 16 plies");
+        assert_eq!(
+            snapshot_forms(&path),
+            (7, 0),
+            "{name}: JSON snapshots every 16 plies"
+        );
         let ar = Archive::open(&path).unwrap();
-        assert_eq!(ar.schema_version().unwrap(), kepi::archive::latest_version());
-        assert_eq!(snapshot_forms(&path), (0, 2), "{name}: the root and ply 64, compact");
+        assert_eq!(
+            ar.schema_version().unwrap(),
+            kepi::archive::latest_version()
+        );
+        assert_eq!(
+            snapshot_forms(&path),
+            (0, 2),
+            "{name}: the root and ply 64, compact"
+        );
         let game = ar.games().unwrap()[0].id;
         assert_eq!(ar.verify_game(game).unwrap(), before.len());
         let fresh = Archive::open(&path).unwrap();
         for (id, hash, events) in &before {
-            assert_eq!(&fresh.state_at(*id).unwrap().hash(), hash, "{name}: node {id}");
+            assert_eq!(
+                &fresh.state_at(*id).unwrap().hash(),
+                hash,
+                "{name}: node {id}"
+            );
             let old: serde_json::Value = serde_json::from_str(events).unwrap();
-            assert_eq!(fresh.events(*id).unwrap(), old, "{name}: node {id}'s events");
+            assert_eq!(
+                fresh.events(*id).unwrap(),
+                old,
+                "{name}: node {id}'s events"
+            );
         }
         // The forced branch ("a six") kept its forced roll.
         let branch = fresh
@@ -249,7 +270,10 @@ fn kill_during_migration(path: &Path, games_done: usize) {
     let wanted = format!("game {games_done} of");
     while !seen.contains(&wanted) {
         let n = err.read(&mut buf).unwrap();
-        assert!(n > 0, "kepi ended before compacting {games_done} games: {seen}");
+        assert!(
+            n > 0,
+            "kepi ended before compacting {games_done} games: {seen}"
+        );
         seen.push_str(&String::from_utf8_lossy(&buf[..n]));
     }
     child.kill().unwrap();
@@ -286,10 +310,9 @@ fn kill_9_during_the_migration_leaves_the_old_archive_which_then_migrates_whole(
 /// A game of 200 plies (snapshots at plies 0, 64, 128 and 192), and its nodes at those plies.
 fn game_with_snapshots(path: &Path) -> (i64, Vec<i64>) {
     let mut ar = Archive::open(path).unwrap();
-    let scenario = load_scenario(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-02-varese.json"),
-    )
-    .unwrap();
+    let scenario =
+        load_scenario(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-02-varese.json"))
+            .unwrap();
     let game = ar
         .create_game(&scenario, &serde_json::Value::Null, 9, &[])
         .unwrap();
@@ -324,9 +347,11 @@ fn archive_check_names_the_game_and_node_of_a_damaged_or_wrong_snapshot() {
     let c = Connection::open(&path).unwrap();
     // A flipped byte inside the compressed frame of ply 128's snapshot.
     let mut blob: Vec<u8> = c
-        .query_row("SELECT state FROM snapshots WHERE node_id = ?1", [at[2]], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT state FROM snapshots WHERE node_id = ?1",
+            [at[2]],
+            |r| r.get(0),
+        )
         .unwrap();
     let mid = blob.len() / 2;
     blob[mid] ^= 0x20;
@@ -346,11 +371,17 @@ fn archive_check_names_the_game_and_node_of_a_damaged_or_wrong_snapshot() {
     let (code, out) = kepi(&["archive", "check", "--db", db]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains(&format!("game {game}, node {}: its snapshot is unreadable", at[2])),
+        out.contains(&format!(
+            "game {game}, node {}: its snapshot is unreadable",
+            at[2]
+        )),
         "{out}"
     );
     assert!(
-        out.contains(&format!("game {game}, node {}: its snapshot hashes to", at[3])),
+        out.contains(&format!(
+            "game {game}, node {}: its snapshot hashes to",
+            at[3]
+        )),
         "{out}"
     );
     // Those two and nothing else: replaying from the root does not need them.
@@ -359,7 +390,10 @@ fn archive_check_names_the_game_and_node_of_a_damaged_or_wrong_snapshot() {
     let ar = Archive::open(&path).unwrap();
     let below = ar.children(at[2]).unwrap()[0].id;
     let err = ar.state_at(below).unwrap_err().to_string();
-    assert!(err.contains(&format!("game {game}, node {}", at[2])), "{err}");
+    assert!(
+        err.contains(&format!("game {game}, node {}", at[2])),
+        "{err}"
+    );
 }
 
 #[test]
@@ -391,7 +425,10 @@ fn archive_stats_counts_the_rows_and_the_bytes_of_every_table() {
 /// state to its hash, fields left out while empty included.
 #[test]
 fn binary_snapshots_restore_every_state_of_seeded_games_to_its_hash() {
-    for (id, seed) in [("rs-01-fatehpur", 1), ("rs-08-gettysburg-picketts-charge", 2)] {
+    for (id, seed) in [
+        ("rs-01-fatehpur", 1),
+        ("rs-08-gettysburg-picketts-charge", 2),
+    ] {
         let scenario = load_scenario(
             &Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{id}.json")),
         )
@@ -464,7 +501,11 @@ fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_
     let out = autoplay(true).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(text.matches("recorded already").count(), before.len(), "{text}");
+    assert_eq!(
+        text.matches("recorded already").count(),
+        before.len(),
+        "{text}"
+    );
     let ar = Archive::open(&db).unwrap();
     let mut seeds: Vec<u64> = ar.games().unwrap().iter().map(|g| g.seed).collect();
     seeds.sort();

@@ -12,7 +12,12 @@ impl Archive {
     /// Record an applied command as a child of `parent` (what [`Archive::play`] writes), so
     /// that the benchmark times the write alone, without the engine.
     #[doc(hidden)]
-    pub fn bench_record(&mut self, parent: NodeId, applied: &Applied, draws: u64) -> Result<NodeId> {
+    pub fn bench_record(
+        &mut self,
+        parent: NodeId,
+        applied: &Applied,
+        draws: u64,
+    ) -> Result<NodeId> {
         let p = self.node(parent)?;
         self.insert(&p, applied, draws, None)
     }
@@ -45,13 +50,12 @@ impl Archive {
         let mut chain = vec![self.node(id)?];
         let stored = loop {
             let n = chain.last().expect("the chain starts with node `id`");
-            let snap: Option<rusqlite::types::Value> = rusqlite::OptionalExtension::optional(
-                self.conn.query_row(
+            let snap: Option<rusqlite::types::Value> =
+                rusqlite::OptionalExtension::optional(self.conn.query_row(
                     "SELECT state FROM snapshots WHERE node_id = ?1",
                     [n.id],
                     |r| r.get(0),
-                ),
-            )?;
+                ))?;
             if let Some(s) = snap {
                 break Stored::from_sql(s).map_err(ArchiveError::Invalid)?;
             }
@@ -91,7 +95,9 @@ impl Archive {
             "SELECT game_id FROM search WHERE search MATCH ?1 ORDER BY rank LIMIT ?2",
         )?;
         let n = st
-            .query_map(rusqlite::params![text, limit as i64], |r| r.get::<_, i64>(0))?
+            .query_map(rusqlite::params![text, limit as i64], |r| {
+                r.get::<_, i64>(0)
+            })?
             .count();
         Ok(n)
     }

@@ -80,7 +80,9 @@ impl Archive {
     fn share_setup(&self, game: GameId) -> Result<()> {
         let text: String =
             self.conn
-                .query_row("SELECT setup FROM games WHERE id = ?1", [game], |r| r.get(0))?;
+                .query_row("SELECT setup FROM games WHERE id = ?1", [game], |r| {
+                    r.get(0)
+                })?;
         if text.is_empty() {
             return Ok(());
         }

@@ -68,9 +68,9 @@ impl Archive {
         };
         let page = pragma("page_size")?;
         let tables = {
-            let mut st = self.conn.prepare(
-                "SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC, 1",
-            )?;
+            let mut st = self
+                .conn
+                .prepare("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC, 1")?;
             st.query_map([], |r| {
                 Ok(TableBytes {
                     name: r.get(0)?,

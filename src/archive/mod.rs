@@ -35,8 +35,8 @@ mod time;
 mod tree_file;
 
 pub use annotations::{Annotation, Shape};
-pub use games::{GameInfo, GameSetup};
 pub use compaction::Compacted;
+pub use games::{GameInfo, GameSetup};
 pub use maintenance::{CheckReport, Stats, TableBytes};
 pub use nodes::NodeInfo;
 pub use search::{Hit, SearchQuery};

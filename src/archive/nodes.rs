@@ -86,7 +86,11 @@ fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
     })
 }
 
-pub(super) fn insert_root(tx: &rusqlite::Connection, game: GameId, state: &AnyState) -> Result<NodeId> {
+pub(super) fn insert_root(
+    tx: &rusqlite::Connection,
+    game: GameId,
+    state: &AnyState,
+) -> Result<NodeId> {
     let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,

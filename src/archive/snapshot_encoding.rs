@@ -44,7 +44,10 @@ impl Stored {
         match v {
             Value::Text(t) => Ok(Stored::Json(t)),
             Value::Blob(b) => Ok(Stored::Compact(b)),
-            other => Err(format!("a {:?} where a snapshot belongs", other.data_type())),
+            other => Err(format!(
+                "a {:?} where a snapshot belongs",
+                other.data_type()
+            )),
         }
     }
 
@@ -89,7 +92,9 @@ fn frame(kind: u8, payload: &[u8], dict: Option<&[u8]>) -> Vec<u8> {
     .expect("zstd accepts its own level and a raw dictionary");
     c.set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))
         .expect("zstd knows its checksum flag");
-    let z = c.compress(payload).expect("compressing to memory cannot fail");
+    let z = c
+        .compress(payload)
+        .expect("compressing to memory cannot fail");
     let mut out = Vec::with_capacity(4 + z.len());
     out.extend_from_slice(MAGIC);
     out.push(kind);

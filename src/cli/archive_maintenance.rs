@@ -70,7 +70,10 @@ fn stats(d: DbArgs) -> Outcome {
     if d.json {
         let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
         v["bytes_per_node"] = serde_json::json!(s.bytes_per_node());
-        outln!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
         return Ok(ExitCode::SUCCESS);
     }
     outln!("{} (schema {})", ar.path().display(), s.schema);
@@ -95,7 +98,12 @@ fn stats(d: DbArgs) -> Outcome {
         } else {
             0.0
         };
-        outln!("  {:<32} {:>12}  {:>8.1} B/node", t.name, kb(t.bytes), per_node);
+        outln!(
+            "  {:<32} {:>12}  {:>8.1} B/node",
+            t.name,
+            kb(t.bytes),
+            per_node
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -106,7 +114,10 @@ fn check(d: DbArgs) -> Outcome {
         .check(&mut progress("checking"))
         .map_err(|e| e.to_string())?;
     if d.json {
-        outln!("{}", serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
+        );
     } else {
         outln!(
             "SQLite integrity: {}; {} games, {} nodes replayed, {} snapshots restored",
@@ -132,7 +143,12 @@ fn check(d: DbArgs) -> Outcome {
 fn vacuum(d: DbArgs) -> Outcome {
     let mut ar = super::archive::open(&d.db)?;
     let (before, after) = ar.vacuum().map_err(|e| e.to_string())?;
-    outln!("{}: {} before, {} after", ar.path().display(), kb(before), kb(after));
+    outln!(
+        "{}: {} before, {} after",
+        ar.path().display(),
+        kb(before),
+        kb(after)
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -150,11 +166,16 @@ fn compact(d: DbArgs) -> Outcome {
         if c.skipped.is_empty() {
             String::new()
         } else {
-            format!("; games left as they were (rule system unknown here): {:?}", c.skipped)
+            format!(
+                "; games left as they were (rule system unknown here): {:?}",
+                c.skipped
+            )
         }
     );
     for (g, n) in &c.unreadable {
-        outln!("game {g}, node {n}: its snapshot does not restore to its hash; left as it was (see kepi archive check)");
+        outln!(
+            "game {g}, node {n}: its snapshot does not restore to its hash; left as it was (see kepi archive check)"
+        );
     }
     outln!("kepi archive vacuum gives the freed pages back to the disk");
     Ok(ExitCode::SUCCESS)

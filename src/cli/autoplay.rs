@@ -109,11 +109,8 @@ pub fn run(a: Args) -> Outcome {
         ),
         None => None,
     };
-    let scenario_hash = rules.scenario_hash(
-        &rules
-            .start(&scenario, &opts)
-            .map_err(|e| e.to_string())?,
-    );
+    let scenario_hash =
+        rules.scenario_hash(&rules.start(&scenario, &opts).map_err(|e| e.to_string())?);
     let mut tally: Option<Tally> = None;
     let mut recorded: Vec<i64> = Vec::new();
     let mut batch = (0usize, std::time::Instant::now());

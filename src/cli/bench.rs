@@ -286,7 +286,10 @@ fn bench_archive(scenario: &crate::scenario::Scenario, search_games: usize) -> R
          median {}, p99 {}; open-node ratio {} (median), {} (p99)",
         ms(percentile(bare.clone(), 0.5)),
         ms(percentile(bare.clone(), 0.99)),
-        ratio(percentile(times.clone(), 0.5), percentile(bare.clone(), 0.5)),
+        ratio(
+            percentile(times.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
         ratio(percentile(times.clone(), 0.99), percentile(bare, 0.99)),
     );
     drop(fresh);
@@ -352,7 +355,10 @@ fn bench_archive(scenario: &crate::scenario::Scenario, search_games: usize) -> R
         ms(percentile(times.clone(), 0.99)),
         ms(percentile(bare.clone(), 0.5)),
         ms(percentile(bare.clone(), 0.99)),
-        ratio(percentile(times.clone(), 0.5), percentile(bare.clone(), 0.5)),
+        ratio(
+            percentile(times.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
         ratio(percentile(times, 0.99), percentile(bare, 0.99)),
     );
     let stats = ar.stats().map_err(e)?;
@@ -404,7 +410,9 @@ fn bench_write_ratio(
             .apply(&state, &c, &mut live as &mut dyn Dice)
             .map_err(|x| x.to_string())?;
         let t = Instant::now();
-        let id = ar.bench_record(node.id, &applied, live.draws()).map_err(e)?;
+        let id = ar
+            .bench_record(node.id, &applied, live.draws())
+            .map_err(e)?;
         writes.push(t.elapsed());
         node = ar.node(id).map_err(e)?;
         state = applied.state;
@@ -422,7 +430,10 @@ fn bench_write_ratio(
         ms(percentile(writes.clone(), 0.99)),
         ms(percentile(bare.clone(), 0.5)),
         ms(percentile(bare.clone(), 0.99)),
-        ratio(percentile(writes.clone(), 0.5), percentile(bare.clone(), 0.5)),
+        ratio(
+            percentile(writes.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
         ratio(percentile(writes, 0.99), percentile(bare, 0.99)),
     );
     Ok(())
