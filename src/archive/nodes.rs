@@ -9,7 +9,7 @@
 use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
-use crate::engine::game::{AnyState, Applied, replay_step};
+use crate::engine::game::{AnyState, Applied, replay_step_checking};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
@@ -363,6 +363,66 @@ impl Archive {
         if let Some(s) = self.cached_node(id) {
             return Ok(s);
         }
+        let (chain, snapshot) = match self.chain_to_snapshot(id)? {
+            Some(found) => found,
+            None => self.chain_to_snapshot_step_by_step(id)?,
+        };
+        let base = &chain[0];
+        let mut state = self.restore_snapshot(base, snapshot)?;
+        // The snapshot and the node opened are hash-checked; the steps between them have their
+        // dice checked, and a wrong one would show in the last hash (verify_game and
+        // `kepi archive check` compare every node's).
+        let last = chain.len() - 1;
+        for (i, n) in chain.iter().enumerate().skip(1) {
+            state = self.replay_checking(&state, n, i == last)?.state;
+        }
+        // The node opened is the one a player continues from (the play and replay views, a
+        // branch): keep it at hand so playing from it does not replay it again.
+        self.remember_node(id, state.clone());
+        Ok(state)
+    }
+
+    /// The nodes from the nearest snapshot at or above `id` down to `id`, and that snapshot,
+    /// in one query; `None` when the links do not lead to a snapshot (a damaged file), for
+    /// [`Archive::chain_to_snapshot_step_by_step`] to say what is wrong.
+    fn chain_to_snapshot(
+        &self,
+        id: NodeId,
+    ) -> Result<Option<(Vec<NodeInfo>, rusqlite::types::Value)>> {
+        // UNION, not UNION ALL: a loop in the links ends the walk instead of running forever.
+        let mut st = self.conn.prepare_cached(
+            "WITH RECURSIVE up(id, parent_id) AS (
+                 SELECT id, parent_id FROM nodes WHERE id = ?1
+                 UNION
+                 SELECT n.id, n.parent_id FROM nodes n JOIN up ON n.id = up.parent_id
+                 WHERE NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.node_id = up.id))
+             SELECT n.*, s.state AS snapshot FROM up JOIN nodes n ON n.id = up.id
+             LEFT JOIN snapshots s ON s.node_id = n.id ORDER BY n.ply",
+        )?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok((row_node(r)?, r.get::<_, rusqlite::types::Value>("snapshot")?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let linked = rows.windows(2).all(|w| w[1].0.parent == Some(w[0].0.id))
+            && rows.last().is_some_and(|(n, _)| n.id == id);
+        let mut rows = rows.into_iter();
+        match rows.next() {
+            Some((first, snap)) if linked && snap != rusqlite::types::Value::Null => {
+                let mut chain = vec![first];
+                chain.extend(rows.map(|(n, _)| n));
+                Ok(Some((chain, snap)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// [`Archive::chain_to_snapshot`] one node at a time, naming what is wrong in a damaged
+    /// file (a loop, a root without its snapshot).
+    fn chain_to_snapshot_step_by_step(
+        &self,
+        id: NodeId,
+    ) -> Result<(Vec<NodeInfo>, rusqlite::types::Value)> {
         let mut chain = vec![self.node(id)?];
         let mut seen = HashSet::from([id]);
         let snapshot: rusqlite::types::Value = loop {
@@ -387,15 +447,7 @@ impl Archive {
             chain.push(self.node(parent)?);
         };
         chain.reverse();
-        let base = &chain[0];
-        let mut state = self.restore_snapshot(base, snapshot)?;
-        for n in &chain[1..] {
-            state = self.replay_node(&state, n)?;
-        }
-        // The node opened is the one a player continues from (the play and replay views, a
-        // branch): keep it at hand so playing from it does not replay it again.
-        self.remember_node(id, state.clone());
-        Ok(state)
+        Ok((chain, snapshot))
     }
 
     /// A stored snapshot of node `n` read back and checked against the node's state hash.
@@ -452,16 +504,26 @@ impl Archive {
 
     /// [`Archive::replay_node`], with everything the command produced.
     fn replay_applied(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<Applied> {
+        self.replay_checking(parent_state, n, true)
+    }
+
+    /// A recorded node applied again, its hash compared when `check_hash`.
+    fn replay_checking(
+        &self,
+        parent_state: &AnyState,
+        n: &NodeInfo,
+        check_hash: bool,
+    ) -> Result<Applied> {
         let command = n
             .command
             .as_ref()
             .ok_or_else(|| ArchiveError::Replay(format!("node {} has no command", n.id)))?;
         let rolls = self.rolls(n.id)?;
-        let applied = replay_step(
+        let applied = replay_step_checking(
             parent_state,
             command,
             &rolls,
-            &n.state_hash,
+            check_hash.then_some(n.state_hash.as_str()),
             &format!("node {}", n.id),
         )
         .map_err(|e| ArchiveError::Replay(format!("game {}: {e}", n.game)))?;
