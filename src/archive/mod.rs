@@ -458,7 +458,7 @@ impl Archive {
                     "INSERT INTO annotation_tags (annotation_id, tag) VALUES (?1, ?2)",
                     rusqlite::params![a, w(6 + k)],
                 )?;
-                search::index_annotation(&tx, a)?;
+                search::index_new_annotation(&tx, a)?;
             }
         }
         tx.commit()?;

@@ -401,7 +401,10 @@ impl Archive {
         )?;
         let rows = st
             .query_map([id], |r| {
-                Ok((row_node(r)?, r.get::<_, rusqlite::types::Value>("snapshot")?))
+                Ok((
+                    row_node(r)?,
+                    r.get::<_, rusqlite::types::Value>("snapshot")?,
+                ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let linked = rows.windows(2).all(|w| w[1].0.parent == Some(w[0].0.id))

@@ -31,6 +31,12 @@ END;
 
 pub(super) fn index_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     unindex_annotation(tx, id)?;
+    index_new_annotation(tx, id)
+}
+
+/// [`index_annotation`] for an annotation never indexed: no search for an old row (which
+/// scans the whole index, `annotation_id` being unindexed).
+pub(super) fn index_new_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     tx.execute(
         "INSERT INTO search (body, game_id, annotation_id)
          SELECT a.text || ' ' || a.author || ' ' ||

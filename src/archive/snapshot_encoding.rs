@@ -51,14 +51,6 @@ impl Stored {
         }
     }
 
-    /// Stored bytes.
-    pub fn len(&self) -> usize {
-        match self {
-            Stored::Json(t) => t.len(),
-            Stored::Compact(b) => b.len(),
-        }
-    }
-
     /// Whether this compact snapshot is compressed against its game's root.
     pub fn needs_root(&self) -> bool {
         matches!(self, Stored::Compact(b) if b.get(3) == Some(&AGAINST_ROOT))

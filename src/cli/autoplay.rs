@@ -118,15 +118,14 @@ pub fn run(a: Args) -> Outcome {
         let seed = a.seed + k;
         let mut player = rules.random_player(seed);
         let mut commands = 0usize;
-        if let (Some(ar), true) = (archive.as_ref(), a.resume) {
-            if let Some(id) = ar
+        if let (Some(ar), true) = (archive.as_ref(), a.resume)
+            && let Some(id) = ar
                 .finished_game_with_seed(&scenario_hash, seed)
                 .map_err(|e| e.to_string())?
-            {
-                outln!("seed {seed}: recorded already as game {id}");
-                recorded.push(id);
-                continue;
-            }
+        {
+            outln!("seed {seed}: recorded already as game {id}");
+            recorded.push(id);
+            continue;
         }
         let state = if let Some(ar) = archive.as_mut() {
             if batch.0 == 0 {
