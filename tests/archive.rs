@@ -215,14 +215,17 @@ fn any_node_opens_from_the_nearest_snapshot() {
 
 #[test]
 fn the_first_schema_migrates_forward_keeping_the_games() {
+    // A schema 1 archive as an older Kepi wrote it (tests/archive_compaction.rs says how).
     let (_d, path) = tmp();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/archive/schema1-json-snapshots.kepi"),
+        &path,
+    )
+    .unwrap();
     {
-        let mut v1 = Archive::create_at_version(&path, 1).unwrap();
+        let v1 = Archive::create_at_version(&path, 1).unwrap();
         assert_eq!(v1.schema_version().unwrap(), 1);
-        let game = v1
-            .create_game(&scenario("rs-06-shiloh"), &opts(), 2, &[])
-            .unwrap();
-        play_on_root(&mut v1, game, 2, 50);
     }
     let mut ar = Archive::open(&path).unwrap();
     assert_eq!(
@@ -230,7 +233,7 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
         kepi::archive::latest_version()
     );
     let game = ar.games().unwrap()[0].id;
-    assert_eq!(ar.verify_game(game).unwrap(), 51);
+    assert_eq!(ar.verify_game(game).unwrap(), 102);
     // Schema 2 features work on the migrated game; the search index was filled.
     ar.set_notes(game, "Prentiss holds the Hornets' Nest")
         .unwrap();
@@ -243,11 +246,17 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
     assert_eq!(hits.len(), 1);
     let hits = ar
         .search(&SearchQuery {
-            text: "shiloh".into(),
+            text: "langensalza".into(),
             ..Default::default()
         })
         .unwrap();
     assert_eq!(hits[0].game, game);
+    // New games go on in the migrated file.
+    let g2 = ar
+        .create_game(&scenario("rs-06-shiloh"), &opts(), 2, &[])
+        .unwrap();
+    play_on_root(&mut ar, g2, 2, 50);
+    assert_eq!(ar.verify_game(g2).unwrap(), 51);
 }
 
 fn file_bytes(p: &Path) -> Vec<u8> {
@@ -410,10 +419,11 @@ fn search_finds_titles_notes_and_annotations_with_filters() {
 }
 
 /// R&S archive crash safety: kill a real `kepi autoplay --db` process with SIGKILL at random
-/// moments; each time the archive opens cleanly, passes SQLite's integrity check, and every game
-/// in it replays hash for hash up to its last recorded command.
+/// moments; each time the archive opens cleanly, passes SQLite's integrity check, holds only
+/// whole games (a batch, here of one game, is one transaction), and every game in it replays
+/// hash for hash. (`kepi play` and the app commit every command alone.)
 #[test]
-fn kill_9_mid_recording_loses_at_most_the_command_in_flight() {
+fn kill_9_mid_recording_loses_at_most_the_batch_in_flight() {
     let d = tempfile::tempdir().unwrap();
     let db = d.path().join("crash.kepi");
     let scen = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-06-shiloh.json");
@@ -422,7 +432,7 @@ fn kill_9_mid_recording_loses_at_most_the_command_in_flight() {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kepi"))
             .args(["autoplay"])
             .arg(&scen)
-            .args(["--games", "100", "--seed"])
+            .args(["--games", "100", "--batch", "1", "--seed"])
             .arg((round * 1000).to_string())
             .arg("--db")
             .arg(&db)
@@ -430,13 +440,18 @@ fn kill_9_mid_recording_loses_at_most_the_command_in_flight() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(150 + 97 * round));
+        std::thread::sleep(std::time::Duration::from_millis(300 + 197 * round));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         let ar = Archive::open(&db).expect("the archive opens after a kill -9");
         assert_eq!(ar.integrity_check().unwrap(), "ok");
         let mut total = 0;
         for g in ar.games().unwrap() {
+            assert!(
+                g.finished.is_some(),
+                "round {round}: game {} is whole",
+                g.id
+            );
             total += ar
                 .verify_game(g.id)
                 .unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id));

@@ -111,7 +111,7 @@ impl Archive {
             s.check().map_err(ArchiveError::Invalid)?;
         }
         let now = time::now();
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO annotations (node_id, author, text, shapes, created, updated)
              VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
@@ -140,7 +140,7 @@ impl Archive {
         for s in &a.shapes {
             s.check().map_err(ArchiveError::Invalid)?;
         }
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let n = tx.execute(
             "UPDATE annotations SET author = ?2, text = ?3, shapes = ?4, updated = ?5
              WHERE id = ?1",
@@ -168,7 +168,7 @@ impl Archive {
     }
 
     pub fn delete_annotation(&mut self, id: i64) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         super::search::unindex_annotation(&tx, id)?;
         let n = tx.execute("DELETE FROM annotations WHERE id = ?1", [id])?;
         if n == 0 {

@@ -114,6 +114,17 @@ fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
     })
 }
 
+/// Store a setup's text in `setups` (once: the same text is the same row) and return the
+/// hash that names it.
+pub(super) fn store_setup_text(conn: &rusqlite::Connection, text: &str) -> Result<String> {
+    let hash = crate::engine::hash::sha256_hex(text.as_bytes());
+    conn.execute(
+        "INSERT OR IGNORE INTO setups (hash, setup) VALUES (?1, ?2)",
+        params![hash, text],
+    )?;
+    Ok(hash)
+}
+
 impl Archive {
     /// Start a game: its row and its root node (the state before any command), in one
     /// transaction. Returns the game id.
@@ -130,11 +141,11 @@ impl Archive {
             .check_options(options)
             .map_err(ArchiveError::Invalid)?;
         let state = rules.start(scenario, &options)?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
-                                players, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                                setup_hash, players, created)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9)",
             params![
                 scenario.file.title,
                 scenario.file.id,
@@ -142,7 +153,10 @@ impl Archive {
                 scenario.file.ruleset.key(),
                 serde_json::to_string(&options).expect("options serialize"),
                 seed as i64,
-                serde_json::to_string(&setup).expect("setup serializes"),
+                store_setup_text(
+                    &tx,
+                    &serde_json::to_string(&setup).expect("setup serializes")
+                )?,
                 serde_json::to_string(players).expect("names serialize"),
                 time::now(),
             ],
@@ -170,7 +184,13 @@ impl Archive {
     pub fn game_setup(&self, id: GameId) -> Result<GameSetup> {
         let text: String = self
             .conn
-            .query_row("SELECT setup FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .query_row(
+                // Schema 3 names a shared setup; older rows (and games.setup) embed it.
+                "SELECT coalesce(s.setup, g.setup) FROM games g
+                 LEFT JOIN setups s ON s.hash = g.setup_hash WHERE g.id = ?1",
+                [id],
+                |r| r.get(0),
+            )
             .optional()?
             .ok_or_else(|| ArchiveError::NotFound(format!("no game {id} in the archive")))?;
         serde_json::from_str(&text)
@@ -227,7 +247,7 @@ impl Archive {
     }
 
     /// Record the result of a finished game.
-    pub(crate) fn finish(tx: &rusqlite::Transaction, game: GameId, state: &AnyState) -> Result<()> {
+    pub(crate) fn finish(tx: &rusqlite::Connection, game: GameId, state: &AnyState) -> Result<()> {
         if let Some(o) = state.outcome() {
             tx.execute(
                 "UPDATE games SET finished = ?2, result = ?3, winner = ?4 WHERE id = ?1",

@@ -23,14 +23,21 @@
 //!   commit (`synchronous=FULL`, the default), generated batches only at checkpoints (`NORMAL`).
 
 mod annotations;
+mod batch;
+mod bench_support;
+mod compaction;
 mod games;
+mod maintenance;
 mod nodes;
 mod search;
+pub mod snapshot_encoding;
 mod time;
 mod tree_file;
 
 pub use annotations::{Annotation, Shape};
+pub use compaction::Compacted;
 pub use games::{GameInfo, GameSetup};
+pub use maintenance::{CheckReport, Stats, TableBytes};
 pub use nodes::NodeInfo;
 pub use search::{Hit, SearchQuery};
 pub use tree_file::{ExportedNode, GameTree};
@@ -42,8 +49,11 @@ use std::time::{Duration, Instant};
 /// "KEPI" as a big-endian integer, in the SQLite header's application id.
 pub const APPLICATION_ID: i32 = 0x4B45_5049;
 
-/// A snapshot of the state is stored every this many plies (and at the root).
-pub const SNAPSHOT_EVERY: i64 = 16;
+/// A snapshot of the state is stored every this many plies (and at the root). Opening a
+/// node replays at most this many commands less one from the nearest snapshot; the figure is
+/// chosen so that this stays within the open-node goal (`kepi bench --archive`,
+/// docs/archive.md) while snapshots cost a few bytes a node.
+pub const SNAPSHOT_EVERY: i64 = 64;
 
 /// How long a writer waits for another process's write transaction before giving up. A
 /// command is written in well under a millisecond and a whole generated game in one
@@ -77,8 +87,12 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (2, games::V2),
         (2, annotations::V2),
         (2, search::V2),
+        (3, compaction::V3),
     ]
 }
+
+/// What a long archive operation has done so far: `done` of `total` games.
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize);
 
 /// The newest schema this build writes.
 pub fn latest_version() -> i32 {
@@ -126,6 +140,10 @@ pub struct Archive {
     roots: std::cell::RefCell<std::collections::HashMap<GameId, crate::engine::AnyState>>,
     /// The last node played or opened, to continue from it without a replay.
     last: std::cell::RefCell<Option<(NodeId, crate::engine::AnyState)>>,
+    /// Root snapshot payloads by game: the dictionary of the game's other snapshots.
+    root_payloads: std::cell::RefCell<std::collections::HashMap<GameId, std::sync::Arc<Vec<u8>>>>,
+    /// A batch's transaction is open ([`Archive::begin_batch`]).
+    batch_open: bool,
 }
 
 impl Archive {
@@ -145,6 +163,12 @@ impl Archive {
     /// file open and write it; the handle starts at [`Durability::Interactive`] (every commit
     /// synced), which a writer of generated games lowers with [`Archive::set_durability`].
     pub fn open(path: &Path) -> Result<Archive> {
+        Archive::open_with_progress(path, &mut |_, _| {})
+    }
+
+    /// [`Archive::open`], reporting the progress of a migration that compacts an older
+    /// archive (games done of all), which may take a while on a large file.
+    pub fn open_with_progress(path: &Path, progress: Progress) -> Result<Archive> {
         let name = path.display().to_string();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
@@ -207,9 +231,11 @@ impl Archive {
             path: path.to_path_buf(),
             roots: Default::default(),
             last: Default::default(),
+            root_payloads: Default::default(),
+            batch_open: false,
         };
         a.set_durability(Durability::Interactive)?;
-        a.migrate_to(latest_version(), &name)?;
+        a.migrate_to(latest_version(), &name, progress)?;
         Ok(a)
     }
 
@@ -243,39 +269,63 @@ impl Archive {
         })
     }
 
-    /// Run the migrations up to `to`, all in one immediate transaction. The version is read
-    /// again under the write lock: a process that lost the race to create a new archive finds
-    /// the schema there and runs nothing. Without anything to do, nothing is written.
-    fn migrate_to(&mut self, to: i32, name: &str) -> Result<()> {
+    /// Run the migrations up to `to`, all in one immediate transaction (the SQL of each
+    /// version, then, going to schema 3, the compaction of every game's snapshots). The
+    /// version is read again under the write lock: a process that lost the race to create a
+    /// new archive finds the schema there and runs nothing. Without anything to do, nothing is
+    /// written. A process killed part way leaves the archive as it was before (WAL rollback).
+    fn migrate_to(&mut self, to: i32, name: &str, progress: Progress) -> Result<()> {
         let seen: i32 = self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if seen >= to {
             return Ok(());
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let from: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if from > latest_version() {
-            return Err(ArchiveError::TooNew {
-                path: name.to_string(),
-                found: from,
-                known: latest_version(),
-            });
-        }
-        if from >= to {
-            return Ok(());
-        }
-        for (v, sql) in migrations() {
-            if v > from && v <= to {
-                tx.execute_batch(sql)?;
+        self.in_transaction(|a| {
+            let from: i32 = a.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            if from > latest_version() {
+                return Err(ArchiveError::TooNew {
+                    path: name.to_string(),
+                    found: from,
+                    known: latest_version(),
+                });
+            }
+            if from >= to {
+                return Ok(());
+            }
+            for (v, sql) in migrations() {
+                if v > from && v <= to {
+                    a.conn.execute_batch(sql)?;
+                }
+            }
+            // A new file has nothing to compact, and schema 1-2 files have JSON snapshots.
+            if from > 0 && from < 3 && to >= 3 {
+                a.compact_games(progress)?;
+            }
+            a.conn
+                .pragma_update(None, "application_id", APPLICATION_ID)?;
+            a.conn.pragma_update(None, "user_version", to)?;
+            Ok(())
+        })
+    }
+
+    /// Run `f` in one immediate (writer) transaction, committed when it succeeds and rolled
+    /// back when it fails. Unlike `Connection::transaction`, `f` may call `&self` methods.
+    fn in_transaction<T>(&mut self, f: impl FnOnce(&mut Archive) -> Result<T>) -> Result<T> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(v) => {
+                self.conn.execute_batch("COMMIT")?;
+                Ok(v)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                // Cached states may come from rows that are no longer there.
+                self.forget_nodes();
+                self.root_payloads.borrow_mut().clear();
+                Err(e)
             }
         }
-        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-        tx.pragma_update(None, "user_version", to)?;
-        tx.commit()?;
-        Ok(())
     }
 
     /// Open an archive at a given schema version (tests of migrations only).
@@ -291,8 +341,10 @@ impl Archive {
             path: path.to_path_buf(),
             roots: Default::default(),
             last: Default::default(),
+            root_payloads: Default::default(),
+            batch_open: false,
         };
-        a.migrate_to(version, &path.display().to_string())?;
+        a.migrate_to(version, &path.display().to_string(), &mut |_, _| {})?;
         Ok(a)
     }
 
@@ -358,19 +410,19 @@ impl Archive {
             "reserve",
         ];
         let root = self.root(template)?;
-        let snapshot: String = self.conn.query_row(
+        let snapshot: rusqlite::types::Value = self.conn.query_row(
             "SELECT state FROM snapshots WHERE node_id = ?1",
             [root.id],
             |r| r.get(0),
         )?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         for i in 0..games {
             let w = |k: usize| WORDS[(i * 7 + k * 5) % WORDS.len()];
             tx.execute(
                 "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed,
-                                    setup, players, created, notes, winner)
+                                    setup, setup_hash, players, created, notes, winner)
                  SELECT title || ' ' || ?2, scenario_id, scenario_hash, ruleset, options, ?3,
-                        setup, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
+                        setup, setup_hash, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
                 rusqlite::params![
                     template,
                     i as i64,
@@ -406,7 +458,7 @@ impl Archive {
                     "INSERT INTO annotation_tags (annotation_id, tag) VALUES (?1, ?2)",
                     rusqlite::params![a, w(6 + k)],
                 )?;
-                search::index_annotation(&tx, a)?;
+                search::index_new_annotation(&tx, a)?;
             }
         }
         tx.commit()?;
@@ -445,10 +497,10 @@ fn set_wal(conn: &Connection) -> Result<()> {
 }
 
 fn archive_bench_root(
-    tx: &rusqlite::Transaction,
+    tx: &rusqlite::Connection,
     game: GameId,
     root: &NodeInfo,
-    snapshot: &str,
+    snapshot: &rusqlite::types::Value,
 ) -> Result<NodeId> {
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,

@@ -1,10 +1,16 @@
 //! The `nodes`, `dice` and `snapshots` tables: the game tree, each command's dice, and periodic
 //! states for fast opening.
+//!
+//! Invariants (schema 3): a node's `events` are `''` (not stored: [`Archive::events`] replays
+//! the node to recompute them) unless written by schema 1-2; every game's root has a snapshot,
+//! kind `r` once compacted (see [`super::snapshot_encoding`]); a snapshot is written at every
+//! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
+use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
-use crate::engine::game::{AnyState, Applied, replay_step};
-use rusqlite::{OptionalExtension, Transaction, params};
+use crate::engine::game::{AnyState, Applied, replay_step_checking};
+use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -80,7 +86,11 @@ fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
     })
 }
 
-pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &AnyState) -> Result<NodeId> {
+pub(super) fn insert_root(
+    tx: &rusqlite::Connection,
+    game: GameId,
+    state: &AnyState,
+) -> Result<NodeId> {
     let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
@@ -96,22 +106,62 @@ pub(super) fn insert_root(tx: &Transaction, game: GameId, state: &AnyState) -> R
         ],
     )?;
     let id = tx.last_insert_rowid();
+    let stored = encoding::encode_root(&state.rules().snapshot_bytes(state));
     tx.execute(
         "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-        params![id, state.rules().snapshot(state)],
+        params![id, &stored],
     )?;
     Ok(id)
+}
+
+/// The payload of a game's root snapshot (the dictionary of its other snapshots).
+pub(super) fn root_payload(conn: &rusqlite::Connection, game: GameId) -> Result<Vec<u8>> {
+    let stored: Option<rusqlite::types::Value> = conn
+        .query_row(
+            "SELECT s.state FROM nodes n JOIN snapshots s ON s.node_id = n.id
+             WHERE n.game_id = ?1 AND n.parent_id IS NULL",
+            [game],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let stored = stored
+        .ok_or_else(|| ArchiveError::Replay(format!("game {game}: its root has no snapshot")))?;
+    let stored = Stored::from_sql(stored)
+        .map_err(|e| ArchiveError::Replay(format!("game {game}: its root snapshot: {e}")))?;
+    match &stored {
+        Stored::Json(_) => Err(ArchiveError::Invalid(format!(
+            "game {game}: its root snapshot is in the schema 2 JSON form; open the archive with \
+             Kepi to compact it first"
+        ))),
+        Stored::Compact(_) if stored.needs_root() => Err(ArchiveError::Replay(format!(
+            "game {game}: its root snapshot is compressed against a root (the file is damaged)"
+        ))),
+        Stored::Compact(b) => encoding::decode_compact(b, || Err("a root needs no root".into()))
+            .map_err(|e| ArchiveError::Replay(format!("game {game}: its root snapshot: {e}"))),
+    }
+}
+
+/// The snapshot of a non-root node, compressed against its game's root.
+pub(super) fn snapshot_of(
+    conn: &rusqlite::Connection,
+    game: GameId,
+    state: &AnyState,
+) -> Result<Stored> {
+    let root = root_payload(conn, game)?;
+    Ok(encoding::encode_against_root(
+        &state.rules().snapshot_bytes(state),
+        &root,
+    ))
 }
 
 /// Insert one played command as a child of `parent`, with its dice and, every
 /// `SNAPSHOT_EVERY` plies, a snapshot.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn insert_child(
-    tx: &Transaction,
+    tx: &rusqlite::Connection,
     parent: &NodeInfo,
     command: &Value,
     state: &AnyState,
-    events: &[Value],
     rolls: &[Roll],
     dice_draws: u64,
     name: Option<&str>,
@@ -123,17 +173,17 @@ pub(super) fn insert_child(
     )?;
     let ply = parent.ply + 1;
     let p = state.progress();
+    // Events are not stored ('' in `events`): replay recomputes them (`Archive::events`).
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, events, state_hash,
                             turn, phase, player, dice_draws, name, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+         VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             parent.game,
             parent.id,
             order,
             ply,
             command.to_string(),
-            serde_json::to_string(events).expect("events serialize"),
             state.hash(),
             p.turn,
             p.phase_key,
@@ -163,9 +213,10 @@ pub(super) fn insert_child(
         }
     }
     if ply % SNAPSHOT_EVERY == 0 {
+        let stored = snapshot_of(tx, parent.game, state)?;
         tx.execute(
             "INSERT INTO snapshots (node_id, state) VALUES (?1, ?2)",
-            params![id, state.rules().snapshot(state)],
+            params![id, &stored],
         )?;
     }
     Archive::finish(tx, parent.game, state)?;
@@ -285,12 +336,25 @@ impl Archive {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// The events a node's command produced (JSON, as stored).
+    /// The events a node's command produced, as JSON: recomputed by replaying the node from
+    /// its parent (hash-checked), or as stored by schema 1-2 archives.
     pub fn events(&self, id: NodeId) -> Result<serde_json::Value> {
+        let n = self.node(id)?;
         let text: String =
             self.conn
                 .query_row("SELECT events FROM nodes WHERE id = ?1", [id], |r| r.get(0))?;
-        Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+        if !text.is_empty() {
+            return Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
+        }
+        let Some(parent) = n.parent else {
+            return Ok(serde_json::Value::Array(Vec::new()));
+        };
+        let remembered = self.last.borrow().clone();
+        let parent_state = self.state_at(parent)?;
+        let applied = self.replay_applied(&parent_state, &n)?;
+        // Opening the parent is a look-up, not a move: the node last opened stays at hand.
+        *self.last.borrow_mut() = remembered;
+        Ok(serde_json::Value::Array(applied.events))
     }
 
     /// The state after node `id`: from the nearest snapshot at or above it, replaying the
@@ -299,11 +363,74 @@ impl Archive {
         if let Some(s) = self.cached_node(id) {
             return Ok(s);
         }
+        let (chain, snapshot) = match self.chain_to_snapshot(id)? {
+            Some(found) => found,
+            None => self.chain_to_snapshot_step_by_step(id)?,
+        };
+        let base = &chain[0];
+        let mut state = self.restore_snapshot(base, snapshot)?;
+        // The snapshot and the node opened are hash-checked; the steps between them have their
+        // dice checked, and a wrong one would show in the last hash (verify_game and
+        // `kepi archive check` compare every node's).
+        let last = chain.len() - 1;
+        for (i, n) in chain.iter().enumerate().skip(1) {
+            state = self.replay_checking(&state, n, i == last)?.state;
+        }
+        // The node opened is the one a player continues from (the play and replay views, a
+        // branch): keep it at hand so playing from it does not replay it again.
+        self.remember_node(id, state.clone());
+        Ok(state)
+    }
+
+    /// The nodes from the nearest snapshot at or above `id` down to `id`, and that snapshot,
+    /// in one query; `None` when the links do not lead to a snapshot (a damaged file), for
+    /// [`Archive::chain_to_snapshot_step_by_step`] to say what is wrong.
+    fn chain_to_snapshot(
+        &self,
+        id: NodeId,
+    ) -> Result<Option<(Vec<NodeInfo>, rusqlite::types::Value)>> {
+        // UNION, not UNION ALL: a loop in the links ends the walk instead of running forever.
+        let mut st = self.conn.prepare_cached(
+            "WITH RECURSIVE up(id, parent_id) AS (
+                 SELECT id, parent_id FROM nodes WHERE id = ?1
+                 UNION
+                 SELECT n.id, n.parent_id FROM nodes n JOIN up ON n.id = up.parent_id
+                 WHERE NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.node_id = up.id))
+             SELECT n.*, s.state AS snapshot FROM up JOIN nodes n ON n.id = up.id
+             LEFT JOIN snapshots s ON s.node_id = n.id ORDER BY n.ply",
+        )?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok((
+                    row_node(r)?,
+                    r.get::<_, rusqlite::types::Value>("snapshot")?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let linked = rows.windows(2).all(|w| w[1].0.parent == Some(w[0].0.id))
+            && rows.last().is_some_and(|(n, _)| n.id == id);
+        let mut rows = rows.into_iter();
+        match rows.next() {
+            Some((first, snap)) if linked && snap != rusqlite::types::Value::Null => {
+                let mut chain = vec![first];
+                chain.extend(rows.map(|(n, _)| n));
+                Ok(Some((chain, snap)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// [`Archive::chain_to_snapshot`] one node at a time, naming what is wrong in a damaged
+    /// file (a loop, a root without its snapshot).
+    fn chain_to_snapshot_step_by_step(
+        &self,
+        id: NodeId,
+    ) -> Result<(Vec<NodeInfo>, rusqlite::types::Value)> {
         let mut chain = vec![self.node(id)?];
         let mut seen = HashSet::from([id]);
-        let snapshot: String = loop {
+        let snapshot: rusqlite::types::Value = loop {
             let n = chain.last().expect("the chain starts with node `id`");
-            let snap: Option<String> = self
+            let snap: Option<rusqlite::types::Value> = self
                 .conn
                 .query_row(
                     "SELECT state FROM snapshots WHERE node_id = ?1",
@@ -323,44 +450,87 @@ impl Archive {
             chain.push(self.node(parent)?);
         };
         chain.reverse();
-        let base = &chain[0];
-        let root = self.root_state(base.game)?;
-        let mut state = root.rules().restore(&root, &snapshot).map_err(|e| {
-            ArchiveError::Replay(format!("node {}: its snapshot is unreadable: {e}", base.id))
-        })?;
-        if state.hash() != base.state_hash {
+        Ok((chain, snapshot))
+    }
+
+    /// A stored snapshot of node `n` read back and checked against the node's state hash.
+    pub(super) fn restore_snapshot(
+        &self,
+        n: &NodeInfo,
+        stored: rusqlite::types::Value,
+    ) -> Result<AnyState> {
+        let unreadable = |e: String| {
+            ArchiveError::Replay(format!(
+                "game {}, node {}: its snapshot is unreadable: {e}",
+                n.game, n.id
+            ))
+        };
+        let root = self.root_state(n.game)?;
+        let state = match Stored::from_sql(stored).map_err(unreadable)? {
+            Stored::Json(text) => root.rules().restore(&root, &text),
+            Stored::Compact(blob) => {
+                let payload = encoding::decode_compact(&blob, || {
+                    self.cached_root_payload(n.game)
+                        .map_err(|e| format!("its game's root snapshot: {e}"))
+                })
+                .map_err(unreadable)?;
+                root.rules().restore_bytes(&root, &payload)
+            }
+        }
+        .map_err(unreadable)?;
+        if state.hash() != n.state_hash {
             return Err(ArchiveError::Replay(format!(
-                "node {}: its snapshot hashes to {}, the record says {}",
-                base.id,
+                "game {}, node {}: its snapshot hashes to {}, the record says {}",
+                n.game,
+                n.id,
                 state.hash(),
-                base.state_hash
+                n.state_hash
             )));
         }
-        for n in &chain[1..] {
-            state = self.replay_node(&state, n)?;
-        }
-        // The node opened is the one a player continues from (the play and replay views, a
-        // branch): keep it at hand so playing from it does not replay it again.
-        self.remember_node(id, state.clone());
         Ok(state)
+    }
+
+    /// A game's root payload, read once per handle.
+    pub(super) fn cached_root_payload(&self, game: GameId) -> Result<std::sync::Arc<Vec<u8>>> {
+        if let Some(p) = self.root_payloads.borrow().get(&game) {
+            return Ok(p.clone());
+        }
+        let p = std::sync::Arc::new(root_payload(&self.conn, game)?);
+        self.root_payloads.borrow_mut().insert(game, p.clone());
+        Ok(p)
     }
 
     /// Apply a recorded node to its parent's state with its recorded dice; check the hash.
     fn replay_node(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<AnyState> {
+        Ok(self.replay_applied(parent_state, n)?.state)
+    }
+
+    /// [`Archive::replay_node`], with everything the command produced.
+    fn replay_applied(&self, parent_state: &AnyState, n: &NodeInfo) -> Result<Applied> {
+        self.replay_checking(parent_state, n, true)
+    }
+
+    /// A recorded node applied again, its hash compared when `check_hash`.
+    fn replay_checking(
+        &self,
+        parent_state: &AnyState,
+        n: &NodeInfo,
+        check_hash: bool,
+    ) -> Result<Applied> {
         let command = n
             .command
             .as_ref()
             .ok_or_else(|| ArchiveError::Replay(format!("node {} has no command", n.id)))?;
         let rolls = self.rolls(n.id)?;
-        let applied = replay_step(
+        let applied = replay_step_checking(
             parent_state,
             command,
             &rolls,
-            &n.state_hash,
+            check_hash.then_some(n.state_hash.as_str()),
             &format!("node {}", n.id),
         )
-        .map_err(|e| ArchiveError::Replay(e.to_string()))?;
-        Ok(applied.state)
+        .map_err(|e| ArchiveError::Replay(format!("game {}: {e}", n.game)))?;
+        Ok(applied)
     }
 
     /// Play a command after node `parent` with the game's live dice (the next faces taken from
@@ -417,20 +587,19 @@ impl Archive {
     }
 
     /// Record an applied command (in its canonical form) as a child of `parent`.
-    fn insert(
+    pub(super) fn insert(
         &mut self,
         parent: &NodeInfo,
         applied: &Applied,
         draws: u64,
         name: Option<&str>,
     ) -> Result<NodeId> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let id = insert_child(
             &tx,
             parent,
             &applied.command,
             &applied.state,
-            &applied.events,
             &applied.rolls,
             draws,
             name,
@@ -446,7 +615,7 @@ impl Archive {
         let parent = n
             .parent
             .ok_or_else(|| ArchiveError::Invalid("the root is not a variation".into()))?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "UPDATE nodes SET sibling_order = sibling_order + 1
              WHERE parent_id = ?1 AND sibling_order < ?2",
@@ -463,7 +632,7 @@ impl Archive {
         let parent = n
             .parent
             .ok_or_else(|| ArchiveError::Invalid("the root cannot be deleted".into()))?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute("DELETE FROM nodes WHERE id = ?1", [id])?;
         tx.execute(
             "UPDATE nodes SET sibling_order = sibling_order - 1

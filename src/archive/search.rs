@@ -1,7 +1,7 @@
 //! Full-text search (FTS5) over game titles, game notes and annotations, with filters.
 
 use super::{Archive, ArchiveError, GameId, NodeId, Result};
-use rusqlite::Transaction;
+
 use serde::Serialize;
 
 /// One FTS row per game (title and notes, kept by triggers) and per annotation (kept by the
@@ -29,8 +29,14 @@ CREATE TRIGGER games_search_delete AFTER DELETE ON games BEGIN
 END;
 ";
 
-pub(super) fn index_annotation(tx: &Transaction, id: i64) -> Result<()> {
+pub(super) fn index_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     unindex_annotation(tx, id)?;
+    index_new_annotation(tx, id)
+}
+
+/// [`index_annotation`] for an annotation never indexed: no search for an old row (which
+/// scans the whole index, `annotation_id` being unindexed).
+pub(super) fn index_new_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     tx.execute(
         "INSERT INTO search (body, game_id, annotation_id)
          SELECT a.text || ' ' || a.author || ' ' ||
@@ -42,7 +48,7 @@ pub(super) fn index_annotation(tx: &Transaction, id: i64) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn unindex_annotation(tx: &Transaction, id: i64) -> Result<()> {
+pub(super) fn unindex_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     tx.execute("DELETE FROM search WHERE annotation_id = ?1", [id])?;
     Ok(())
 }

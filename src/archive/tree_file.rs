@@ -130,7 +130,6 @@ impl Archive {
         }
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
-        let mut events_of: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
         let mut commands_of: BTreeMap<i64, Value> = BTreeMap::new();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
@@ -155,7 +154,6 @@ impl Archive {
                         replay_step(ps, c, &n.rolls, &n.state_hash, &format!("node {}", n.id))
                             .map_err(|e| ArchiveError::Replay(e.to_string()))?;
                     states.insert(n.id, applied.state);
-                    events_of.insert(n.id, applied.events);
                     commands_of.insert(n.id, applied.command);
                 }
                 _ => {
@@ -167,11 +165,11 @@ impl Archive {
                 }
             }
         }
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
-                                players, created, notes)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                setup_hash, players, created, notes)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9, ?10)",
             params![
                 tree.title,
                 tree.setup.scenario.id,
@@ -179,7 +177,10 @@ impl Archive {
                 tree.ruleset,
                 options.to_string(),
                 tree.seed as i64,
-                serde_json::to_string(&tree.setup).expect("setup serializes"),
+                super::games::store_setup_text(
+                    &tx,
+                    &serde_json::to_string(&tree.setup).expect("setup serializes")
+                )?,
                 serde_json::to_string(&tree.players).expect("names serialize"),
                 if tree.created.is_empty() {
                     time::now()
@@ -217,7 +218,6 @@ impl Archive {
                         &parent,
                         &commands_of[&n.id],
                         state,
-                        &events_of[&n.id],
                         &n.rolls,
                         n.dice_draws,
                         n.name.as_deref(),

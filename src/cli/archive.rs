@@ -11,7 +11,12 @@ use std::process::ExitCode;
 
 pub fn open(db: &Option<PathBuf>) -> Result<Archive, String> {
     let path = db.clone().unwrap_or_else(Archive::default_path);
-    Archive::open(&path).map_err(|e| e.to_string())
+    // Opening a schema 1-2 archive compacts it (one transaction): say how far it is.
+    Archive::open_with_progress(
+        &path,
+        &mut super::archive_maintenance::progress("compacting the archive (schema 3)"),
+    )
+    .map_err(|e| e.to_string())
 }
 
 fn e<E: std::fmt::Display>(e: E) -> String {

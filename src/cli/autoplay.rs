@@ -23,10 +23,22 @@ pub struct Args {
     /// Save each game as DIR/<scenario>-<seed>.json.
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Record every game in this archive, each command in its own transaction.
+    /// Record every game in this archive, in batches: the games finished in about a second
+    /// (at most 32) share one transaction, so a batch is in the file whole or not at all.
     #[arg(long)]
     db: Option<PathBuf>,
+    /// With --db: skip every seed whose game is already recorded to its end, so a batch
+    /// stopped part way goes on from its last finished game.
+    #[arg(long, requires = "db")]
+    resume: bool,
+    /// With --db: games a transaction holds at most (1: each game alone).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
 }
+
+/// A batch is committed after `--batch` games or once it has been open this long, whichever
+/// comes first (other writers wait for it).
+const BATCH_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The games' results, by side. Invariant: `wins` sums with `draws` to `games`.
 #[derive(Debug, Default)]
@@ -97,13 +109,29 @@ pub fn run(a: Args) -> Outcome {
         ),
         None => None,
     };
+    let scenario_hash =
+        rules.scenario_hash(&rules.start(&scenario, &opts).map_err(|e| e.to_string())?);
     let mut tally: Option<Tally> = None;
     let mut recorded: Vec<i64> = Vec::new();
+    let mut batch = (0usize, std::time::Instant::now());
     for k in 0..a.games {
         let seed = a.seed + k;
         let mut player = rules.random_player(seed);
         let mut commands = 0usize;
+        if let (Some(ar), true) = (archive.as_ref(), a.resume)
+            && let Some(id) = ar
+                .finished_game_with_seed(&scenario_hash, seed)
+                .map_err(|e| e.to_string())?
+        {
+            outln!("seed {seed}: recorded already as game {id}");
+            recorded.push(id);
+            continue;
+        }
         let state = if let Some(ar) = archive.as_mut() {
+            if batch.0 == 0 {
+                ar.begin_batch().map_err(|e| e.to_string())?;
+                batch.1 = std::time::Instant::now();
+            }
             let id = ar
                 .create_game(&scenario, &opts, seed, &[])
                 .map_err(|e| e.to_string())?;
@@ -118,6 +146,11 @@ pub fn run(a: Args) -> Outcome {
                 node = n;
                 state = applied.state;
                 commands += 1;
+            }
+            batch.0 += 1;
+            if batch.0 >= a.batch as usize || batch.1.elapsed() >= BATCH_TIME {
+                ar.commit_batch().map_err(|e| e.to_string())?;
+                batch.0 = 0;
             }
             state
         } else {
@@ -147,6 +180,9 @@ pub fn run(a: Args) -> Outcome {
         let turn = tally.add(&state);
         let (winner, reason) = state.result_words().unwrap_or_default();
         outln!("seed {seed}: {winner} after {commands} commands in {turn} game-turns: {reason}");
+    }
+    if let Some(ar) = archive.as_mut() {
+        ar.commit_batch().map_err(|e| e.to_string())?;
     }
     if let Some(t) = &tally {
         outln!("{}", t.summary());

@@ -21,10 +21,14 @@ pub struct Args {
     /// Repetitions of each measurement.
     #[arg(long, default_value_t = 20)]
     runs: u32,
-    /// Also measure the archive: a 5,000-node game, recording, and search over 10,000 games
-    /// (builds a temporary archive; about a minute).
+    /// Also measure the archive on one temporary file: a 5,000-node game, recording and
+    /// opening nodes, search over generated games, each against the bare SQLite or engine
+    /// work it rests on, as ratios.
     #[arg(long)]
     archive: bool,
+    /// Games generated for the search measurement.
+    #[arg(long, default_value_t = 100_000)]
+    archive_games: usize,
 }
 
 fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -158,7 +162,7 @@ pub fn run(a: Args) -> Outcome {
     );
     bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
-        bench_archive(&fatehpur)?;
+        bench_archive(&fatehpur, a.archive_games)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -187,7 +191,11 @@ fn bench_vassal(path: &std::path::Path, runs: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
+fn ratio(a: Duration, b: Duration) -> String {
+    format!("{:.2}", a.as_secs_f64() / b.as_secs_f64().max(1e-9))
+}
+
+fn bench_archive(scenario: &crate::scenario::Scenario, search_games: usize) -> Result<(), String> {
     use crate::archive::{Archive, SearchQuery};
     use std::collections::VecDeque;
     let e = |x: crate::archive::ArchiveError| x.to_string();
@@ -267,12 +275,32 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
         ms(*times.iter().max().expect("200 runs")),
         ms(first)
     );
-    // Search over 10,000 games.
-    // 10,000 generated games in one transaction: a batch (docs/archive.md "Durability").
+    // The same nodes, bare: the nearest snapshot decoded and the commands since applied.
+    let mut bare = Vec::new();
+    for i in 0..200 {
+        let n = &nodes[(i * 7919) % nodes.len()];
+        bare.push(fresh.bench_open_bare(n.id).map_err(e)?);
+    }
+    outln!(
+        "  against decoding the nearest snapshot and applying the commands since, bare: \
+         median {}, p99 {}; open-node ratio {} (median), {} (p99)",
+        ms(percentile(bare.clone(), 0.5)),
+        ms(percentile(bare.clone(), 0.99)),
+        ratio(
+            percentile(times.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
+        ratio(percentile(times.clone(), 0.99), percentile(bare, 0.99)),
+    );
+    drop(fresh);
+    bench_write_ratio(&path, &nodes)?;
+    // Search over generated games, in one transaction: a batch (docs/archive.md "Durability").
     let mut ar = Archive::open(&path)
         .and_then(|a| a.with_durability(crate::archive::Durability::Batch))
         .map_err(e)?;
-    ar.populate_for_bench(game, 10_000).map_err(e)?;
+    let t = Instant::now();
+    ar.populate_for_bench(game, search_games).map_err(e)?;
+    let populate = t.elapsed();
     let games = ar.games().map_err(e)?.len();
     let queries = [
         SearchQuery {
@@ -308,12 +336,105 @@ fn bench_archive(scenario: &crate::scenario::Scenario) -> Result<(), String> {
             std::hint::black_box(hits);
         }
     }
+    let mut bare = Vec::new();
+    for _ in 0..10 {
+        for q in &queries {
+            let t = Instant::now();
+            let n = ar.bench_bare_fts(&q.text, 50).map_err(e)?;
+            bare.push(t.elapsed());
+            std::hint::black_box(n);
+        }
+    }
     outln!(
-        "search over {games} games (5 queries with filters, 50 hits each at most): median {}, p99 {}",
+        "search over {games} games ({} generated in {:.1} s; 5 queries with filters, 50 hits \
+         each at most): median {}, p99 {}; the bare FTS5 queries: median {}, p99 {}; search \
+         ratio {} (median), {} (p99)",
+        search_games,
+        populate.as_secs_f64(),
         ms(percentile(times.clone(), 0.5)),
-        ms(percentile(times, 0.99))
+        ms(percentile(times.clone(), 0.99)),
+        ms(percentile(bare.clone(), 0.5)),
+        ms(percentile(bare.clone(), 0.99)),
+        ratio(
+            percentile(times.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
+        ratio(percentile(times, 0.99), percentile(bare, 0.99)),
+    );
+    let stats = ar.stats().map_err(e)?;
+    outln!(
+        "the benchmark's file: {} games, {} nodes, {:.1} MB",
+        stats.games,
+        stats.nodes,
+        (stats.bytes - stats.free_bytes) as f64 / 1e6
     );
     drop(ar);
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Writing one command with its dice (synchronous=FULL, as in play) against a bare SQLite
+/// commit of one row of the same size, on the same file. The commands are applied before the
+/// clock starts: only the write is timed.
+fn bench_write_ratio(
+    path: &std::path::Path,
+    nodes: &[crate::archive::NodeInfo],
+) -> Result<(), String> {
+    use crate::archive::Archive;
+    use crate::engine::dice::{Dice, SeededDice};
+    let e = |x: crate::archive::ArchiveError| x.to_string();
+    let mut ar = Archive::open(path).map_err(e)?;
+    let stats = ar.stats().map_err(e)?;
+    // A node's share of the nodes and dice tables and their indexes: the row written.
+    let row: i64 = stats
+        .tables
+        .iter()
+        .filter(|t| t.name.starts_with("nodes") || t.name.contains("dice"))
+        .map(|t| t.bytes)
+        .sum::<i64>()
+        / stats.nodes.max(1);
+    let from = &nodes[nodes.len() / 3];
+    let game = ar.game(from.game).map_err(e)?;
+    let mut node = from.clone();
+    let mut state = ar.state_at(node.id).map_err(e)?;
+    let mut player = state.rules().random_player(4242);
+    let mut writes = Vec::new();
+    for _ in 0..300 {
+        if state.progress().over {
+            break;
+        }
+        let c = player.next(&state);
+        let mut live = SeededDice::resume(game.seed, node.dice_draws);
+        let applied = state
+            .rules()
+            .apply(&state, &c, &mut live as &mut dyn Dice)
+            .map_err(|x| x.to_string())?;
+        let t = Instant::now();
+        let id = ar
+            .bench_record(node.id, &applied, live.draws())
+            .map_err(e)?;
+        writes.push(t.elapsed());
+        node = ar.node(id).map_err(e)?;
+        state = applied.state;
+    }
+    let mut bare = Vec::new();
+    for _ in 0..writes.len() {
+        bare.push(ar.bench_bare_commit(row as usize).map_err(e)?);
+    }
+    ar.bench_drop_bare().map_err(e)?;
+    outln!(
+        "write one command with its dice (synchronous=FULL, {} commands): median {}, p99 {}; a \
+         bare commit of one {row}-byte row: median {}, p99 {}; write ratio {} (median), {} (p99)",
+        writes.len(),
+        ms(percentile(writes.clone(), 0.5)),
+        ms(percentile(writes.clone(), 0.99)),
+        ms(percentile(bare.clone(), 0.5)),
+        ms(percentile(bare.clone(), 0.99)),
+        ratio(
+            percentile(writes.clone(), 0.5),
+            percentile(bare.clone(), 0.5)
+        ),
+        ratio(percentile(writes, 0.99), percentile(bare, 0.99)),
+    );
     Ok(())
 }

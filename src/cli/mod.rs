@@ -7,6 +7,7 @@
 mod out;
 
 mod archive;
+mod archive_maintenance;
 mod autoplay;
 mod bench;
 mod factor;
@@ -78,6 +79,8 @@ enum Command {
     ExportGame(archive::ExportArgs),
     /// Import a game file into the archive, replaying and checking it first.
     ImportGame(archive::ImportArgs),
+    /// Look after an archive: stats, check, vacuum, compact.
+    Archive(archive_maintenance::Args),
     /// Measure the engine's speed on the shipped scenarios.
     Bench(bench::Args),
     /// Show a scenario's zones, or recompute their hexes from their rules with --write.
@@ -120,6 +123,7 @@ where
         Command::Vassal(a) => vassal::run(a),
         Command::Schema(a) => schema::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Archive(a) => archive_maintenance::run(a),
         Command::Replay(a) => archive::replay(a),
         Command::Tree(a) => archive::tree(a),
         Command::Branch(a) => archive::branch(a),

@@ -9,7 +9,8 @@
 //!   state untouched and says why, citing the rule case.
 //! - every die the engine rolls is asked of the `Dice` it is given and appears in `rolls` of the
 //!   events, in the order it was asked for;
-//! - `restore(root, snapshot(s))` gives a state with the same hash as `s`;
+//! - `restore(root, snapshot(s))` and `restore_bytes(root, snapshot_bytes(s))` give a state
+//!   with the same hash as `s`;
 //! - commands and options round-trip through serde JSON unchanged.
 
 use super::dice::{Dice, Roll};
@@ -203,6 +204,20 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// A stored snapshot read back, sharing `root`'s static setup.
     fn restore(&self, root: &Self::State, snapshot: &str) -> Result<Self::State, String>;
+
+    /// The state as compact bytes (the archive's binary snapshots, which it compresses).
+    /// `restore_bytes(root, snapshot_bytes(s))` must hash as `s` does, and the same state must
+    /// give the same bytes. The default is the text of [`Ruleset::snapshot`]; a system with a
+    /// binary encoding of its own overrides both.
+    fn snapshot_bytes(&self, state: &Self::State) -> Vec<u8> {
+        self.snapshot(state).into_bytes()
+    }
+
+    /// Bytes written by [`Ruleset::snapshot_bytes`] read back, sharing `root`'s static setup.
+    fn restore_bytes(&self, root: &Self::State, bytes: &[u8]) -> Result<Self::State, String> {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
+        self.restore(root, text)
+    }
 
     /// The state as JSON for `--json` and the app.
     fn state_json(&self, state: &Self::State) -> serde_json::Value;

@@ -242,6 +242,14 @@ impl Ruleset for RifleAndSaber {
         State::from_snapshot(snapshot, root.setup.clone()).map_err(|e| e.to_string())
     }
 
+    fn snapshot_bytes(&self, state: &Self::State) -> Vec<u8> {
+        state.to_snapshot_bytes()
+    }
+
+    fn restore_bytes(&self, root: &Self::State, bytes: &[u8]) -> Result<Self::State, String> {
+        State::from_snapshot_bytes(bytes, root.setup.clone())
+    }
+
     fn state_json(&self, state: &Self::State) -> serde_json::Value {
         let mut v = serde_json::to_value(state).expect("states serialize");
         v["hash"] = serde_json::Value::String(state.hash());

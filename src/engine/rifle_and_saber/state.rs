@@ -259,6 +259,20 @@ impl State {
         Ok(s)
     }
 
+    /// The state as MessagePack with named fields (the archive's binary snapshots). Named,
+    /// not positional: fields left out while empty (`skip_serializing_if`, which keeps older
+    /// state hashes) must read back as their defaults, which a positional format cannot do.
+    pub fn to_snapshot_bytes(&self) -> Vec<u8> {
+        rmp_serde::to_vec_named(self).expect("states serialize")
+    }
+
+    /// A state read back from [`State::to_snapshot_bytes`], with the game's setup attached.
+    pub fn from_snapshot_bytes(bytes: &[u8], setup: Arc<Setup>) -> Result<State, String> {
+        let mut s: State = rmp_serde::from_slice(bytes).map_err(|e| e.to_string())?;
+        s.setup = setup;
+        Ok(s)
+    }
+
     /// Stable hash of everything that changes during play (the setup is fixed per game and
     /// identified by `Setup::scenario_hash`).
     pub fn hash(&self) -> String {
