@@ -1,0 +1,285 @@
+//! The standard level's maps of a position, for one side: its objectives (the scenario's
+//! victory conditions as hexes, with an urgency that grows as their game-turn nears), the
+//! distance of every hex to the nearest of them, and the enemy's threat (the fire strength
+//! that can reach each hex in the enemy's next Fire Combat Phase, and the shock strength that
+//! can come next to it).
+
+use super::super::setup::{Setup, VictorySetup};
+use super::super::state::{Location, State, UnitId};
+use super::super::victory::PointsSourceSetup;
+use crate::frac::Frac;
+use crate::map::HexCoord;
+
+/// An objective of one side: hexes to hold (its own conditions), to deny (the enemy's), or to
+/// leave the map from (exit conditions).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Objective {
+    /// The feature code or hex name ("V12").
+    pub name: String,
+    pub hexes: Vec<HexCoord>,
+    /// The side's own condition (else the enemy's, to deny).
+    pub own: bool,
+    /// An exit area (R&S scenario exit conditions): reached, the units leave the map.
+    pub exit: bool,
+    /// The game-turn it is decided (held at its end), or the last game-turn.
+    pub turn: u32,
+    /// Held from a game-turn on, not only at one (hold for turns, points each game-turn).
+    pub ongoing: bool,
+}
+
+/// The objectives of `side` in the scenario's victory conditions and points.
+pub fn objectives(setup: &Setup, side: usize) -> Vec<Objective> {
+    let last = setup.game_length;
+    let mut out = Vec::new();
+    fn walk(v: &VictorySetup, side: usize, last: u32, out: &mut Vec<Objective>) {
+        let mut add = |groups: &[(String, Vec<HexCoord>)], own: bool, turn: u32, ongoing| {
+            for (name, hexes) in groups {
+                out.push(Objective {
+                    name: name.clone(),
+                    hexes: hexes.clone(),
+                    own,
+                    exit: false,
+                    turn,
+                    ongoing,
+                });
+            }
+        };
+        match v {
+            VictorySetup::Hold {
+                side: s,
+                target,
+                turn,
+                ..
+            } => add(&target.groups, *s == side, *turn, false),
+            VictorySetup::HoldForTurns {
+                side: s, target, ..
+            } => add(&target.groups, s.is_none_or(|s| s == side), last, true),
+            VictorySetup::ControlDeployedHill {
+                side: s,
+                candidates,
+                by_turn,
+                ..
+            } => add(candidates, *s == side, *by_turn, false),
+            VictorySetup::Exit {
+                side: s,
+                area,
+                by_turn,
+                ..
+            } => out.push(Objective {
+                name: "the exit area".into(),
+                hexes: area.iter().copied().collect(),
+                own: *s == side,
+                exit: true,
+                turn: *by_turn,
+                ongoing: false,
+            }),
+            VictorySetup::All { of, .. } | VictorySetup::Any { of, .. } => {
+                for p in of {
+                    walk(p, side, last, out);
+                }
+            }
+            VictorySetup::DestroyAll { .. } | VictorySetup::Points { .. } => {}
+        }
+    }
+    for e in &setup.victory {
+        walk(&e.rule, side, last, &mut out);
+    }
+    for p in &setup.points {
+        match &p.source {
+            PointsSourceSetup::Hold {
+                target, each_turn, ..
+            } => {
+                for (name, hexes) in &target.groups {
+                    out.push(Objective {
+                        name: name.clone(),
+                        hexes: hexes.clone(),
+                        own: p.side == side,
+                        exit: false,
+                        turn: last,
+                        ongoing: *each_turn,
+                    });
+                }
+            }
+            PointsSourceSetup::Exited { area, .. } if p.side == side => out.push(Objective {
+                name: "the exit area".into(),
+                hexes: area.iter().copied().collect(),
+                own: true,
+                exit: true,
+                turn: last,
+                ongoing: true,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How much an objective matters on game-turn `now`: from 1 at the start to 3 on its
+/// game-turn; nothing once it is decided (unless it is held turn after turn).
+pub fn urgency(o: &Objective, now: u32) -> f64 {
+    if now > o.turn && !o.ongoing {
+        return 0.0;
+    }
+    let t = o.turn.max(1) as f64;
+    1.0 + 2.0 * (now as f64 / t).min(1.0)
+}
+
+/// The maps of one position for one side.
+pub struct Fields {
+    pub side: usize,
+    pub objectives: Vec<Objective>,
+    /// Per grid index: hexes to the nearest objective hex (to the nearest enemy unit when the
+    /// side has no objective); `u32::MAX` when there is neither.
+    pub distance: Vec<u32>,
+    /// Per grid index: the urgency of the objectives the hex is part of (summed), with the
+    /// name of the most urgent.
+    pub objective_at: Vec<(f64, Option<usize>)>,
+    /// Per grid index: enemy fire strength in range of it (R&S 5.1: fire comes first in the
+    /// enemy's player-turn, from where the enemy stands now; line of sight is not checked).
+    pub fire: Vec<Frac>,
+    /// Per grid index: enemy shock strength that can come next to it (hex distance within a
+    /// movement allowance), and the number of enemy units in range of it.
+    pub shock: Vec<Frac>,
+    pub in_range_of: Vec<u32>,
+    /// Per grid index: enemy units the side could fire on from there (within its longest
+    /// range, ignoring line of sight).
+    pub targets: Vec<u32>,
+}
+
+impl Fields {
+    pub fn new(state: &State, side: usize) -> Fields {
+        let setup = &state.setup;
+        let g = &setup.grid;
+        let n = g.len();
+        let objectives = objectives(setup, side);
+        let obj_hexes: Vec<HexCoord> = objectives
+            .iter()
+            .filter(|o| urgency(o, state.turn) > 0.0)
+            .flat_map(|o| o.hexes.iter().copied())
+            .collect();
+        let enemies: Vec<UnitId> = state.on_map(1 - side).collect();
+        let enemy_hexes: Vec<HexCoord> = enemies
+            .iter()
+            .filter_map(|&e| state.units[e].hex())
+            .collect();
+        let goals = if obj_hexes.is_empty() {
+            &enemy_hexes
+        } else {
+            &obj_hexes
+        };
+        let own_range = state
+            .on_map(side)
+            .map(|u| super::super::fire::range_of(state, u, None))
+            .max()
+            .unwrap_or(0);
+        let mut f = Fields {
+            side,
+            distance: vec![u32::MAX; n],
+            objective_at: vec![(0.0, None); n],
+            fire: vec![Frac::ZERO; n],
+            shock: vec![Frac::ZERO; n],
+            in_range_of: vec![0; n],
+            targets: vec![0; n],
+            objectives,
+        };
+        for (i, o) in f.objectives.iter().enumerate() {
+            let u = urgency(o, state.turn);
+            if u == 0.0 {
+                continue;
+            }
+            for h in &o.hexes {
+                if let Some(x) = g.index(*h) {
+                    let slot = &mut f.objective_at[x];
+                    if slot
+                        .1
+                        .is_none_or(|j| urgency(&f.objectives[j], state.turn) < u)
+                    {
+                        slot.1 = Some(i);
+                    }
+                    slot.0 += u;
+                }
+            }
+        }
+        // Enemy fire and shock, from where each enemy unit stands.
+        let threats: Vec<(HexCoord, Frac, u32, Frac, u32)> = enemies
+            .iter()
+            .filter_map(|&e| {
+                let h = state.units[e].hex()?;
+                let unit = &state.units[e];
+                let k = state.kind(e);
+                let half = |x: Frac| {
+                    if unit.disrupted() {
+                        x * Frac::new(1, 2)
+                    } else {
+                        x
+                    }
+                };
+                let (fire, range) = if k.limbers && unit.limbered {
+                    (Frac::ZERO, 0)
+                } else {
+                    let shot = k.shot_attack.unwrap_or(Frac::ZERO);
+                    let r = super::super::fire::range_of(state, e, None);
+                    let rs = k
+                        .shot_attack
+                        .map(|_| {
+                            super::super::fire::range_of(
+                                state,
+                                e,
+                                Some(super::super::state::Ammo::Shot),
+                            )
+                        })
+                        .unwrap_or(0);
+                    (half(k.fire_attack.max(shot)), r.max(rs))
+                };
+                let shock = if k.is_gun() {
+                    Frac::ZERO
+                } else {
+                    half(super::super::shock::attack_value(state, e))
+                };
+                Some((h, fire, range, shock, k.movement.min(6) + 1))
+            })
+            .collect();
+        for x in 0..n {
+            let h = g.coord_at(x);
+            let mut d = u32::MAX;
+            for t in goals {
+                d = d.min(g.distance(h, *t));
+            }
+            f.distance[x] = d;
+            for (eh, fire, range, shock, reach) in &threats {
+                let dist = g.distance(h, *eh);
+                if dist <= *range && *fire > Frac::ZERO {
+                    f.fire[x] = f.fire[x] + *fire;
+                    f.in_range_of[x] += 1;
+                }
+                if dist <= *reach {
+                    f.shock[x] = f.shock[x] + *shock;
+                }
+                if dist <= own_range {
+                    f.targets[x] += 1;
+                }
+            }
+        }
+        f
+    }
+
+    pub fn at(&self, state: &State, h: HexCoord) -> usize {
+        state.setup.grid.index(h).expect("hex on the map")
+    }
+
+    /// The most urgent objective hex `h` is part of, with its urgency.
+    pub fn objective(&self, state: &State, h: HexCoord) -> Option<(&Objective, f64)> {
+        let (u, i) = self.objective_at[self.at(state, h)];
+        i.map(|i| (&self.objectives[i], u))
+    }
+}
+
+/// Is `side` the only one holding `h` with unit `u` alone (so that moving it gives the hex
+/// up)?
+pub fn sole_holder(state: &State, u: UnitId, h: HexCoord) -> bool {
+    !state
+        .units
+        .iter()
+        .enumerate()
+        .any(|(o, s)| o != u && s.location == Location::Hex(h))
+}
