@@ -27,11 +27,19 @@ pub struct Objective {
     pub ongoing: bool,
 }
 
-/// The objectives of `side` in the scenario's victory conditions and points.
-pub fn objectives(setup: &Setup, side: usize) -> Vec<Objective> {
+/// The objectives of `side` in the scenario's victory conditions and points. A hill to
+/// control is the one the enemy deployed on, once it has (R&S scenarios 14, 15).
+pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
+    let setup: &Setup = &state.setup;
     let last = setup.game_length;
     let mut out = Vec::new();
-    fn walk(v: &VictorySetup, side: usize, last: u32, out: &mut Vec<Objective>) {
+    fn walk(
+        v: &VictorySetup,
+        side: usize,
+        last: u32,
+        deployed_on: &[Option<String>; 2],
+        out: &mut Vec<Objective>,
+    ) {
         let mut add = |groups: &[(String, Vec<HexCoord>)], own: bool, turn: u32, ongoing| {
             for (name, hexes) in groups {
                 out.push(Objective {
@@ -56,10 +64,17 @@ pub fn objectives(setup: &Setup, side: usize) -> Vec<Objective> {
             } => add(&target.groups, s.is_none_or(|s| s == side), last, true),
             VictorySetup::ControlDeployedHill {
                 side: s,
+                enemy,
                 candidates,
                 by_turn,
-                ..
-            } => add(candidates, *s == side, *by_turn, false),
+            } => {
+                let hill: Vec<(String, Vec<HexCoord>)> = candidates
+                    .iter()
+                    .filter(|(c, _)| deployed_on[*enemy].as_ref().is_none_or(|d| d == c))
+                    .cloned()
+                    .collect();
+                add(&hill, *s == side, *by_turn, false)
+            }
             VictorySetup::Exit {
                 side: s,
                 area,
@@ -75,14 +90,14 @@ pub fn objectives(setup: &Setup, side: usize) -> Vec<Objective> {
             }),
             VictorySetup::All { of, .. } | VictorySetup::Any { of, .. } => {
                 for p in of {
-                    walk(p, side, last, out);
+                    walk(p, side, last, deployed_on, out);
                 }
             }
             VictorySetup::DestroyAll { .. } | VictorySetup::Points { .. } => {}
         }
     }
     for e in &setup.victory {
-        walk(&e.rule, side, last, &mut out);
+        walk(&e.rule, side, last, &state.deployed_on, &mut out);
     }
     for p in &setup.points {
         match &p.source {
@@ -151,7 +166,7 @@ impl Fields {
         let setup = &state.setup;
         let g = &setup.grid;
         let n = g.len();
-        let objectives = objectives(setup, side);
+        let objectives = objectives(state, side);
         let obj_hexes: Vec<HexCoord> = objectives
             .iter()
             .filter(|o| urgency(o, state.turn) > 0.0)

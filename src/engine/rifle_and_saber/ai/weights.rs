@@ -15,6 +15,9 @@ pub struct Weights {
     pub advance: f64,
     /// Expected losses to enemy fire and shock where a unit ends its move.
     pub risk: f64,
+    /// The share of its risk a unit runs in a hex with friends (R&S 5.1(E): fire strikes the
+    /// top unit only).
+    pub stacked: f64,
     /// Ending in range of an enemy hex, to fire next turn.
     pub engage: f64,
     /// Each step of terrain defense above clear (x2 woods: 1 step).
@@ -33,6 +36,7 @@ impl Default for Weights {
             hold: 3.0,
             advance: 0.4,
             risk: 1.5,
+            stacked: 0.4,
             engage: 0.3,
             cover: 0.15,
             hopeless: 0.2,
