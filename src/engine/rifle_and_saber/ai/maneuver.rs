@@ -78,7 +78,15 @@ fn score(
                 w.hold * urg,
                 format!("{verb} objective {}{}", o.name, turn_words(state, o.turn)),
             );
-        } else if o.exit && o.own {
+        } else if !o.exit {
+            // Reinforcing the hex: its shock defense adds up (R&S 5.2), fire still strikes
+            // only its top unit (5.1(E)).
+            c.term(
+                "objective",
+                w.hold * urg * w.reinforce,
+                format!("reinforces objective {}", o.name),
+            );
+        } else if o.own {
             c.term(
                 "objective",
                 w.hold * urg * 0.5,

@@ -149,8 +149,9 @@ pub struct Fields {
     /// Per grid index: the urgency of the objectives the hex is part of (summed), with the
     /// name of the most urgent.
     pub objective_at: Vec<(f64, Option<usize>)>,
-    /// Per grid index: enemy fire strength in range of it (R&S 5.1: fire comes first in the
-    /// enemy's player-turn, from where the enemy stands now; line of sight is not checked).
+    /// Per grid index: the enemy fire strength to expect on it (R&S 5.1: fire comes first in the
+    /// enemy's player-turn, from where the enemy stands now; line of sight is not checked),
+    /// each enemy unit's strength shared among the side's hexes in its range.
     pub fire: Vec<Frac>,
     /// Per grid index: enemy shock strength that can come next to it (hex distance within a
     /// movement allowance), and the number of enemy units in range of it.
@@ -254,17 +255,40 @@ impl Fields {
                 Some((h, fire, range, shock, k.movement.min(6) + 1))
             })
             .collect();
+        // The enemy shares its fire among the side's hexes in its range (R&S 5.1(C): a hex is
+        // attacked once a phase, each unit fires once): each enemy unit is counted as its
+        // strength over the number of those hexes, and a hex fears at least the strongest
+        // single enemy unit in range of it.
+        let mut own_hexes: Vec<HexCoord> = state
+            .on_map(side)
+            .filter_map(|u| state.units[u].hex())
+            .collect();
+        own_hexes.sort();
+        own_hexes.dedup();
+        let shares: Vec<Frac> = threats
+            .iter()
+            .map(|(eh, _, range, _, _)| {
+                let k = own_hexes
+                    .iter()
+                    .filter(|h| g.distance(**h, *eh) <= *range)
+                    .count()
+                    .max(1);
+                Frac::int(k as i64)
+            })
+            .collect();
         for x in 0..n {
             let h = g.coord_at(x);
+            let mut strongest = Frac::ZERO;
             let mut d = u32::MAX;
             for t in goals {
                 d = d.min(g.distance(h, *t));
             }
             f.distance[x] = d;
-            for (eh, fire, range, shock, reach) in &threats {
+            for (i, (eh, fire, range, shock, reach)) in threats.iter().enumerate() {
                 let dist = g.distance(h, *eh);
                 if dist <= *range && *fire > Frac::ZERO {
-                    f.fire[x] = f.fire[x] + *fire;
+                    f.fire[x] = f.fire[x] + *fire / shares[i];
+                    strongest = strongest.max(*fire);
                     f.in_range_of[x] += 1;
                 }
                 if dist <= *reach {
@@ -274,6 +298,7 @@ impl Fields {
                     f.targets[x] += 1;
                 }
             }
+            f.fire[x] = f.fire[x].max(strongest);
         }
         f
     }

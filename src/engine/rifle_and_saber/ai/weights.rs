@@ -11,6 +11,8 @@ pub struct Weights {
     pub disruption: f64,
     /// Holding an objective hex, per unit of urgency.
     pub hold: f64,
+    /// A further unit in an objective hex, as a share of `hold`.
+    pub reinforce: f64,
     /// Each hex nearer an objective, per unit of urgency.
     pub advance: f64,
     /// Expected losses to enemy fire and shock where a unit ends its move.
@@ -34,6 +36,7 @@ impl Default for Weights {
         Weights {
             disruption: 0.35,
             hold: 3.0,
+            reinforce: 0.4,
             advance: 0.4,
             risk: 1.5,
             stacked: 0.4,
