@@ -25,7 +25,18 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 and n the bounds are exactly 0 and 1 (the formula leaves rounding dust there).
+    let low = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if wins as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// One side's results.
