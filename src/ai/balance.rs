@@ -73,6 +73,9 @@ pub struct Report {
     pub swings_with_skill: Option<String>,
 }
 
+/// Pair `k` and its two games.
+type Pair = (u64, [Played; 2]);
+
 /// The games of pair `k`: dice seed `first_seed + k`, players seeded `2k` and `2k+1`, the
 /// second game with the seats swapped.
 fn pair(
@@ -107,7 +110,7 @@ pub fn games(
     threads: usize,
 ) -> Result<Vec<Played>, String> {
     let threads = threads.max(1) as u64;
-    let results: Vec<Result<Vec<(u64, [Played; 2])>, String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Vec<Pair>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {

@@ -23,7 +23,6 @@ pub fn candidates(
     w: &Weights,
     u: UnitId,
 ) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
-    let setup = &state.setup;
     let from = state.units[u].hex();
     let stay = match from {
         Some(h) => score(state, fields, w, u, h, false, None),
@@ -41,7 +40,6 @@ pub fn candidates(
             path,
             charge: false,
         });
-        let _ = setup;
         moves.push(c);
     }
     (stay, moves)

@@ -253,10 +253,10 @@ impl Standard {
             let Some(pick) = best(all, &mut self.noise, w.noise * unit_value(state, u)) else {
                 continue;
             };
-            if let Some(c) = pick.command {
-                if applies(state, &c) {
-                    return (c, pick.reasons);
-                }
+            if let Some(c) = pick.command
+                && applies(state, &c)
+            {
+                return (c, pick.reasons);
             }
         }
         // Guns that moved limbered unlimber where they have targets.
