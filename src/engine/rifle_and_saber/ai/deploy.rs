@@ -45,8 +45,8 @@ pub fn next(
             .map(|&h| {
                 let x = fields.at(state, h);
                 let mut s = 0.0;
-                if fields.distance[x] != u32::MAX {
-                    s -= w.advance * fields.distance[x] as f64;
+                if fields.distance[x].is_finite() {
+                    s -= w.advance * fields.distance[x];
                 }
                 s += fields.objective_at[x].0 * w.hold * 0.3;
                 s += w.cover * 3.0 * (setup.hex(h).defense.to_f64() - 1.0);
@@ -69,8 +69,8 @@ pub fn next(
                 let x = fields.at(state, h);
                 let words = match fields.objective(state, h) {
                     Some((o, _)) => format!("on objective {}", o.name),
-                    None if fields.distance[x] != u32::MAX => {
-                        format!("{} hex(es) from the objectives", fields.distance[x])
+                    None if fields.distance[x].is_finite() => {
+                        format!("{:.1} MP from the objectives", fields.distance[x])
                     }
                     None => String::new(),
                 };
@@ -81,7 +81,7 @@ pub fn next(
         return Candidate::new(Command::EndDeployment);
     }
     // Trenches and improved positions, nearest the objectives first, each hex tried once.
-    let mut works: Vec<(u32, HexCoord, Command)> = legal(state)
+    let mut works: Vec<(f64, HexCoord, Command)> = legal(state)
         .into_iter()
         .filter_map(|c| match c {
             Command::PlaceTrench { hex } | Command::PlaceImprovedPosition { hex }
@@ -92,7 +92,7 @@ pub fn next(
             _ => None,
         })
         .collect();
-    works.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    works.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     if let Some((_, h, c)) = works.into_iter().next() {
         tried.insert(h);
         let mut k = Candidate::new(c);

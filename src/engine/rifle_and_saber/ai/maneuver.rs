@@ -94,10 +94,10 @@ fn score(
     }
     if let Some(f) = from {
         let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
-        if d0 != u32::MAX && d1 != u32::MAX && d0 != d1 {
-            let gain = d0 as f64 - d1 as f64;
+        if d0.is_finite() && d1.is_finite() && d0 != d1 {
+            let gain = d0 - d1;
             let words = if gain > 0.0 {
-                format!("{gain:.0} hex(es) nearer the objectives")
+                format!("{gain:.1} MP nearer the objectives")
             } else {
                 String::new()
             };

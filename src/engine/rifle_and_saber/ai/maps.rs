@@ -143,9 +143,11 @@ pub fn urgency(o: &Objective, now: u32) -> f64 {
 pub struct Fields {
     pub side: usize,
     pub objectives: Vec<Objective>,
-    /// Per grid index: hexes to the nearest objective hex (to the nearest enemy unit when the
-    /// side has no objective); `u32::MAX` when there is neither.
-    pub distance: Vec<u32>,
+    /// Per grid index: hexes to the nearest objective hex to hold (to the nearest enemy unit
+    /// when the side has no objective), or movement points to its exit area at the terrain's
+    /// costs with roads at the road rate (R&S 4.0, 4(M), 9.2), whichever is nearer; infinite
+    /// when there is neither.
+    pub distance: Vec<f64>,
     /// Per grid index: the urgency of the objectives the hex is part of (summed), with the
     /// name of the most urgent.
     pub objective_at: Vec<(f64, Option<usize>)>,
@@ -168,21 +170,41 @@ impl Fields {
         let g = &setup.grid;
         let n = g.len();
         let objectives = objectives(state, side);
-        let obj_hexes: Vec<HexCoord> = objectives
-            .iter()
-            .filter(|o| urgency(o, state.turn) > 0.0)
-            .flat_map(|o| o.hexes.iter().copied())
-            .collect();
+        let live = |exit: bool| -> Vec<HexCoord> {
+            objectives
+                .iter()
+                .filter(|o| o.exit == exit && urgency(o, state.turn) > 0.0)
+                .flat_map(|o| o.hexes.iter().copied())
+                .collect()
+        };
+        let (holds, exits) = (live(false), live(true));
         let enemies: Vec<UnitId> = state.on_map(1 - side).collect();
         let enemy_hexes: Vec<HexCoord> = enemies
             .iter()
             .filter_map(|&e| state.units[e].hex())
             .collect();
-        let goals = if obj_hexes.is_empty() {
+        let goals = if holds.is_empty() && exits.is_empty() {
             &enemy_hexes
         } else {
-            &obj_hexes
+            &holds
         };
+        // Hexes to the hexes to hold (or the enemy); movement points, roads counted at the road
+        // rate, to an exit area (exits are made by the roads). The nearer of the two.
+        let mut distance: Vec<f64> = (0..n)
+            .map(|x| {
+                let h = g.coord_at(x);
+                goals
+                    .iter()
+                    .map(|t| g.distance(h, *t))
+                    .min()
+                    .map_or(f64::INFINITY, f64::from)
+            })
+            .collect();
+        if !exits.is_empty() {
+            for (d, e) in distance.iter_mut().zip(cost_distance(setup, side, &exits)) {
+                *d = d.min(e);
+            }
+        }
         let own_range = state
             .on_map(side)
             .map(|u| super::super::fire::range_of(state, u, None))
@@ -190,7 +212,7 @@ impl Fields {
             .unwrap_or(0);
         let mut f = Fields {
             side,
-            distance: vec![u32::MAX; n],
+            distance,
             objective_at: vec![(0.0, None); n],
             fire: vec![Frac::ZERO; n],
             shock: vec![Frac::ZERO; n],
@@ -279,11 +301,6 @@ impl Fields {
         for x in 0..n {
             let h = g.coord_at(x);
             let mut strongest = Frac::ZERO;
-            let mut d = u32::MAX;
-            for t in goals {
-                d = d.min(g.distance(h, *t));
-            }
-            f.distance[x] = d;
             for (i, (eh, fire, range, shock, reach)) in threats.iter().enumerate() {
                 let dist = g.distance(h, *eh);
                 if dist <= *range && *fire > Frac::ZERO {
@@ -312,6 +329,74 @@ impl Fields {
         let (u, i) = self.objective_at[self.at(state, h)];
         i.map(|i| (&self.objectives[i], u))
     }
+}
+
+/// Movement points from every hex to the nearest of `goals` (a reverse Dijkstra over the
+/// map's entry costs: a road hexside at the road rate, otherwise the hex's cost and the
+/// hexside's extra, as `movement::step_at` counts them for an empty hex).
+/// Water hexes are entered only where the scenario's crossing rules for `side` allow it (its
+/// rules for particular groups or unit kinds are merged: the map is the side's as a whole).
+pub fn cost_distance(setup: &Setup, side: usize, goals: &[HexCoord]) -> Vec<f64> {
+    use super::super::setup::NO_HEX;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = setup.grid.len();
+    let crossings: std::collections::BTreeSet<HexCoord> = setup
+        .crossings
+        .iter()
+        .filter(|c| c.side.is_none_or(|s| s == side))
+        .flat_map(|c| c.allowed.iter().copied())
+        .collect();
+    let closed = |x: usize| {
+        setup.hexes[x].water
+            && !setup.crossings.is_empty()
+            && !crossings.contains(&setup.grid.coord_at(x))
+    };
+    let mut dist = vec![i64::MAX; n];
+    let mut heap = BinaryHeap::new();
+    for h in goals {
+        if let Some(x) = setup.grid.index(*h) {
+            dist[x] = 0;
+            heap.push(Reverse((0i64, x)));
+        }
+    }
+    while let Some(Reverse((d, b))) = heap.pop() {
+        if d > dist[b] {
+            continue;
+        }
+        for &a in &setup.neighbors[b] {
+            if a == NO_HEX {
+                continue;
+            }
+            let a = a as usize;
+            if closed(a) {
+                continue;
+            }
+            let Some(dir) = setup.neighbors[a].iter().position(|&x| x as usize == b) else {
+                continue;
+            };
+            let step = if setup.road_dirs[a] & (1 << dir) != 0 {
+                setup.road_units[b]
+            } else {
+                setup.move_units[b] + setup.side_units[a][dir]
+            };
+            let nd = d + step.max(1);
+            if nd < dist[a] {
+                dist[a] = nd;
+                heap.push(Reverse((nd, a)));
+            }
+        }
+    }
+    let den = setup.cost_den as f64;
+    dist.into_iter()
+        .map(|d| {
+            if d == i64::MAX {
+                f64::INFINITY
+            } else {
+                d as f64 / den
+            }
+        })
+        .collect()
 }
 
 /// Is `side` the only one holding `h` with unit `u` alone (so that moving it gives the hex

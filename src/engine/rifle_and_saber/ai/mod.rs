@@ -66,6 +66,9 @@ pub struct Standard {
     /// Units offered their move this phase, and the order to offer them in.
     offered: BTreeSet<UnitId>,
     order: Vec<UnitId>,
+    /// Units are offered a second time once all have been (a road cleared by the units ahead
+    /// lets those behind use it, R&S 4(M)); never a third.
+    second_pass: bool,
     fields: Option<Fields>,
     /// Hexes tried for trenches and improved positions.
     tried: BTreeSet<HexCoord>,
@@ -84,6 +87,7 @@ impl Standard {
             plan: VecDeque::new(),
             offered: BTreeSet::new(),
             order: Vec::new(),
+            second_pass: false,
             fields: None,
             tried: BTreeSet::new(),
         }
@@ -137,28 +141,36 @@ impl Standard {
                 self.plan = attack::plan_shock(state, fields, &self.weights).into();
             }
             Phase::Movement => {
-                // Most constrained first: the fewest hexes to go to (R&S 4.0).
-                let board = Board::new(state);
-                let mut units: Vec<(usize, UnitId)> = (0..state.units.len())
-                    .filter(|&u| {
-                        state.side_of(u) == state.player
-                            && match state.units[u].location {
-                                Location::Hex(_) => true,
-                                Location::Off => state.setup.units[u]
-                                    .arrival
-                                    .is_some_and(|(t, _)| t <= state.turn),
-                                _ => false,
-                            }
-                    })
-                    .map(|u| (search(state, &board, u, false).len(), u))
-                    .collect();
-                units.sort();
-                self.order = units.into_iter().map(|(_, u)| u).collect();
+                self.second_pass = false;
+                self.order = movers(state);
             }
             _ => {}
         }
     }
+}
 
+/// The side's units that may move, most constrained first: the fewest hexes to go to
+/// (R&S 4.0).
+fn movers(state: &State) -> Vec<UnitId> {
+    let board = Board::new(state);
+    let mut units: Vec<(usize, UnitId)> = (0..state.units.len())
+        .filter(|&u| {
+            state.side_of(u) == state.player
+                && match state.units[u].location {
+                    Location::Hex(_) => true,
+                    Location::Off => state.setup.units[u]
+                        .arrival
+                        .is_some_and(|(t, _)| t <= state.turn),
+                    _ => false,
+                }
+        })
+        .map(|u| (search(state, &board, u, false).len(), u))
+        .collect();
+    units.sort();
+    units.into_iter().map(|(_, u)| u).collect()
+}
+
+impl Standard {
     /// The planned allocations in order (skipping any no longer legal), then `finish` if
     /// any attack is allocated, else the end of the phase.
     fn follow_plan(&mut self, state: &State, finish: Command) -> (Command, Vec<Reason>) {
@@ -218,7 +230,20 @@ impl Standard {
             }
         }
         let board = Board::new(state);
-        while let Some(pos) = self.order.iter().position(|u| !self.offered.contains(u)) {
+        loop {
+            let Some(pos) = self.order.iter().position(|u| !self.offered.contains(u)) else {
+                if self.second_pass {
+                    break;
+                }
+                // Only the units that have not moved yet: a unit's move is one decision.
+                self.second_pass = true;
+                self.offered.clear();
+                self.order = movers(state)
+                    .into_iter()
+                    .filter(|&u| state.units[u].moved == 0)
+                    .collect();
+                continue;
+            };
             let u = self.order[pos];
             self.offered.insert(u);
             let unit = &state.units[u];
@@ -227,7 +252,7 @@ impl Standard {
             // to move (R&S 4(J), 3 MP) and is offered again.
             if kind.limbers && unit.hex().is_some() && !unit.limbered {
                 let x = fields.at(state, unit.hex().expect("on map"));
-                if fields.targets[x] == 0 && fields.distance[x] > 1 {
+                if fields.targets[x] == 0 && fields.distance[x] > 1.0 {
                     let c = Command::Limber { unit: u };
                     if applies(state, &c) {
                         self.offered.remove(&u);
