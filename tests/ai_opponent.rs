@@ -84,7 +84,6 @@ fn standard_wins(id: &str, pairs: u64) -> (u64, u64) {
 #[test]
 fn standard_beats_random_in_95_percent_of_paired_games() {
     for id in [
-        "rs-01-fatehpur",
         "rs-05-first-bull-run",
         "rs-07-gettysburg-little-round-top",
     ] {
