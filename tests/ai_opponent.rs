@@ -83,10 +83,7 @@ fn standard_wins(id: &str, pairs: u64) -> (u64, u64) {
 
 #[test]
 fn standard_beats_random_in_95_percent_of_paired_games() {
-    for id in [
-        "rs-05-first-bull-run",
-        "rs-07-gettysburg-little-round-top",
-    ] {
+    for id in ["rs-05-first-bull-run", "rs-07-gettysburg-little-round-top"] {
         let (won, played) = standard_wins(id, 5);
         assert_eq!(played, 20);
         assert!(
