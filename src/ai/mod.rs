@@ -41,10 +41,11 @@ pub fn player_name(level: &str) -> String {
 pub struct Decision {
     /// The command in the rule system's JSON, as `apply` takes it.
     pub command: Value,
-    /// The command in words ("Fire British MZ 3 at 1419").
+    /// The command in words ("British MZ 3 fires at 1419").
     pub described: String,
-    /// The command and the terms that chose it, in one sentence: "Fire British MZ 3 at 1419:
-    /// 3-1, 50 % to disrupt, 17 % to eliminate; on objective V12".
+    /// The command and the terms that chose it, in one sentence: "British MZ 3 fires at 1419:
+    /// fire at 1419: 3-1 (7-2, rounded to 3-1), 67 % to disrupt, 17 % to eliminate; denies
+    /// the enemy objective V12".
     pub explanation: String,
     pub reasons: Vec<Reason>,
 }
