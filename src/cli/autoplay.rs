@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(long)]
     db: Option<PathBuf>,
     /// The level of one side's player, `SIDE=LEVEL` (the side by id or name, any case:
-    /// `--side sepoys=standard`); repeat for the other side. `kepi rules` lists the levels.
+    /// `--side sepoys=standard`); repeat for the other side. Levels: random, and the rule
+    /// system's own (Rifle & Saber: standard).
     #[arg(long = "side", value_name = "SIDE=LEVEL")]
     sides: Vec<String>,
     /// The level of every side not given with `--side`.
