@@ -3,6 +3,7 @@
 //! shell both call these functions.
 #![forbid(unsafe_code)]
 
+pub mod ai;
 pub mod archive;
 pub mod atomic;
 pub mod cli;

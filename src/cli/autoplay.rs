@@ -1,9 +1,12 @@
-//! `kepi autoplay`: seeded games of random legal commands played to the end, one line each and
-//! a summary, the same whether the games are kept in files, in the archive or not at all.
+//! `kepi autoplay`: seeded games played to the end by computer players (random legal commands,
+//! or a level of the computer opponent per side), one line each and a summary, the same
+//! whether the games are kept in files, in the archive or not at all. With `--json`, every
+//! command is a JSON line with the player that gave it and the terms that chose it.
 
 use super::Outcome;
 use super::game::{rules_of, save_game};
-use crate::engine::game::{AnyState, options_from_rules};
+use crate::ai::{Opponent, player_name};
+use crate::engine::game::{AnyPlayer, AnyRuleset, AnyState, options_from_rules};
 use crate::game::GameRecord;
 use crate::library::load_scenario;
 use std::collections::VecDeque;
@@ -34,6 +37,93 @@ pub struct Args {
     /// With --db: games a transaction holds at most (1: each game alone).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..))]
     batch: u32,
+    /// The level of one side's player, `SIDE=LEVEL` (the side by id or name, any case:
+    /// `--side sepoys=standard`); repeat for the other side. Levels: random, and the rule
+    /// system's own (Rifle & Saber: standard).
+    #[arg(long = "side", value_name = "SIDE=LEVEL")]
+    sides: Vec<String>,
+    /// The level of every side not given with `--side`.
+    #[arg(long, default_value = "random")]
+    level: String,
+    /// Every command as a JSON line (game, side, player, command, explanation), then each
+    /// game's result as a JSON line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Who plays each side: the level per side, from `--side` and `--level`.
+fn levels(rules: &dyn AnyRuleset, state: &AnyState, a: &Args) -> Result<Vec<String>, String> {
+    let sides = state.sides();
+    let known = crate::ai::levels(rules);
+    let check = |l: &str| {
+        if known.contains(&l) {
+            Ok(l.to_string())
+        } else {
+            Err(format!(
+                "{} has no level '{l}'; its levels are {}",
+                rules.name(),
+                known.join(", ")
+            ))
+        }
+    };
+    let mut out = vec![check(&a.level)?; sides.len()];
+    for s in &a.sides {
+        let (who, level) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--side {s}: write SIDE=LEVEL"))?;
+        let i = sides
+            .iter()
+            .position(|x| x.id.eq_ignore_ascii_case(who) || x.name.eq_ignore_ascii_case(who))
+            .ok_or_else(|| {
+                format!(
+                    "--side {s}: no side '{who}'; the sides are {}",
+                    sides
+                        .iter()
+                        .map(|x| x.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+        out[i] = check(level)?;
+    }
+    Ok(out)
+}
+
+/// The players of one game: all random shares one random player (the games `kepi autoplay`
+/// has always played for a seed); otherwise one player per side, side `i` seeded `seed + i`.
+enum Seats {
+    Shared(Box<dyn AnyPlayer>),
+    PerSide(Vec<Opponent>),
+}
+
+impl Seats {
+    fn new(rules: &dyn AnyRuleset, levels: &[String], seed: u64) -> Result<Seats, String> {
+        if levels.iter().all(|l| l == "random") {
+            return Ok(Seats::Shared(rules.random_player(seed)));
+        }
+        levels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Opponent::new(rules, l, seed.wrapping_add(i as u64)))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Seats::PerSide)
+    }
+
+    /// The next command, and its explanation when the player gives one.
+    fn next(&mut self, state: &AnyState) -> (serde_json::Value, String) {
+        match self {
+            Seats::Shared(p) => {
+                let c = p.next(state);
+                let d = state.rules().describe_command(state, &c);
+                (c, d)
+            }
+            Seats::PerSide(players) => {
+                let side = state.progress().player;
+                let d = players[side].next(state);
+                (d.command, d.explanation)
+            }
+        }
+    }
 }
 
 /// A batch is committed after `--batch` games or once it has been open this long, whichever
@@ -114,9 +204,26 @@ pub fn run(a: Args) -> Outcome {
     let mut tally: Option<Tally> = None;
     let mut recorded: Vec<i64> = Vec::new();
     let mut batch = (0usize, std::time::Instant::now());
+    let first = rules.start(&scenario, &opts).map_err(|e| e.to_string())?;
+    let levels = levels(rules, &first, &a)?;
+    let side_names: Vec<String> = first.sides().into_iter().map(|s| s.name).collect();
+    let names: Vec<String> = levels.iter().map(|l| player_name(l)).collect();
+    let json = a.json;
+    let show = |seed: u64, n: usize, state: &AnyState, c: &serde_json::Value, why: &str| {
+        if json {
+            let side = state.progress().player;
+            outln!(
+                "{}",
+                serde_json::json!({
+                    "game": seed, "n": n, "side": side_names[side], "player": names[side],
+                    "command": c, "explanation": why,
+                })
+            );
+        }
+    };
     for k in 0..a.games {
         let seed = a.seed + k;
-        let mut player = rules.random_player(seed);
+        let mut player = Seats::new(rules, &levels, seed)?;
         let mut commands = 0usize;
         if let (Some(ar), true) = (archive.as_ref(), a.resume)
             && let Some(id) = ar
@@ -133,13 +240,14 @@ pub fn run(a: Args) -> Outcome {
                 batch.1 = std::time::Instant::now();
             }
             let id = ar
-                .create_game(&scenario, &opts, seed, &[])
+                .create_game(&scenario, &opts, seed, &names)
                 .map_err(|e| e.to_string())?;
             recorded.push(id);
             let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
             let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
             while !state.progress().over {
-                let cmd = player.next(&state);
+                let (cmd, why) = player.next(&state);
+                show(seed, commands, &state, &cmd, &why);
                 let (n, applied) = ar
                     .play(node, &cmd, &mut VecDeque::new())
                     .map_err(|e| format!("seed {seed}: {e}"))?;
@@ -159,7 +267,8 @@ pub fn run(a: Args) -> Outcome {
                 .start(&scenario, &game.options)
                 .map_err(|e| e.to_string())?;
             while !state.progress().over {
-                let cmd = player.next(&state);
+                let (cmd, why) = player.next(&state);
+                show(seed, commands, &state, &cmd, &why);
                 let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
                     format!("seed {seed}: {}: {e}", rules.describe_command(&state, &cmd))
                 })?;
@@ -179,12 +288,34 @@ pub fn run(a: Args) -> Outcome {
             .get_or_insert_with(|| Tally::new(state.sides().into_iter().map(|s| s.name).collect()));
         let turn = tally.add(&state);
         let (winner, reason) = state.result_words().unwrap_or_default();
-        outln!("seed {seed}: {winner} after {commands} commands in {turn} game-turns: {reason}");
+        if json {
+            outln!(
+                "{}",
+                serde_json::json!({
+                    "game": seed, "result": winner, "reason": reason, "commands": commands,
+                    "game_turns": turn, "players": names,
+                })
+            );
+        } else {
+            outln!(
+                "seed {seed}: {winner} after {commands} commands in {turn} game-turns: {reason}"
+            );
+        }
     }
     if let Some(ar) = archive.as_mut() {
         ar.commit_batch().map_err(|e| e.to_string())?;
     }
-    if let Some(t) = &tally {
+    if let Some(t) = &tally
+        && !json
+    {
+        if levels.iter().any(|l| l != "random") {
+            let who: Vec<String> = side_names
+                .iter()
+                .zip(&names)
+                .map(|(s, n)| format!("{s}: {n}"))
+                .collect();
+            outln!("players: {}", who.join(", "));
+        }
         outln!("{}", t.summary());
     }
     if let (Some(ar), Some(first), Some(last)) = (&archive, recorded.first(), recorded.last()) {

@@ -160,11 +160,101 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99)),
     );
+    bench_standard_turn(&a.scenarios, a.runs)?;
     bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
         bench_archive(&fatehpur, a.archive_games)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A standard-level player-turn (issue 18: at most 50 ms) in the shipped scenario with the most
+/// units, from the start of the first side's player-turn of game-turn 3 of a standard game
+/// against random play: every command of that player-turn chosen (its fire, movement and
+/// shock) and applied, the enemy's retreat choices answered by random play.
+fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
+    use crate::engine::rifle_and_saber::ai::Standard;
+    let mut largest: Option<(usize, crate::scenario::Scenario)> = None;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    for p in paths {
+        let sc = load_scenario(&p).map_err(|e| e.to_string())?;
+        let n = RifleAndSaber
+            .start(&sc, &GameOptions::default())
+            .map_err(|e| e.to_string())?
+            .units
+            .len();
+        if largest.as_ref().is_none_or(|(m, _)| n > *m) {
+            largest = Some((n, sc));
+        }
+    }
+    let Some((units, sc)) = largest else {
+        return Ok(());
+    };
+    let start = RifleAndSaber
+        .start(&sc, &GameOptions::default())
+        .map_err(|e| e.to_string())?;
+    let side = start.setup.moves_first;
+    // Standard against random until game-turn 3 begins.
+    let mut s = start;
+    let mut dice = SeededDice::new(3);
+    let mut standard = Standard::new(3);
+    let mut random = Policy::new(3);
+    while !(s.turn >= 3 && s.player == side && s.phase == Phase::Fire && s.pending.is_none())
+        && s.phase != Phase::Over
+    {
+        let acting = s.pending.as_ref().map(|p| p.side()).unwrap_or(s.player);
+        let c = if acting == side {
+            standard.decide(&s).0
+        } else {
+            random.next(&s)
+        };
+        s = RifleAndSaber.apply(&s, &c, &mut dice).expect("applies").0;
+    }
+    let mut times = Vec::new();
+    let mut commands = 0usize;
+    for r in 0..runs.max(1) as u64 {
+        let mut t_state = s.clone();
+        let mut dice = SeededDice::new(r);
+        let mut random = Policy::new(r);
+        let t = Instant::now();
+        let mut player = Standard::new(r);
+        while t_state.phase != Phase::Over && (t_state.player == side || t_state.pending.is_some())
+        {
+            let acting = t_state
+                .pending
+                .as_ref()
+                .map(|p| p.side())
+                .unwrap_or(t_state.player);
+            let c = if acting == side {
+                player.decide(&t_state).0
+            } else {
+                random.next(&t_state)
+            };
+            t_state = RifleAndSaber
+                .apply(&t_state, &c, &mut dice)
+                .expect("applies")
+                .0;
+            commands += 1;
+        }
+        times.push(t.elapsed());
+    }
+    outln!(
+        "a standard-level player-turn of {} ({} units, {} on game-turn {}): median {}, p99 {} \
+         ({} commands a player-turn)",
+        sc.file.title,
+        units,
+        s.setup.sides[side].name,
+        s.turn,
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 0.99)),
+        commands / runs.max(1) as usize
+    );
+    Ok(())
 }
 
 /// VASSAL export of the scenario with the most counters (Varese, 75 piece slots) at the

@@ -9,6 +9,7 @@ mod out;
 mod archive;
 mod archive_maintenance;
 mod autoplay;
+mod balance;
 mod bench;
 mod factor;
 mod game;
@@ -61,8 +62,10 @@ enum Command {
     Preview(game::PreviewArgs),
     /// The rule systems Kepi plays, with their phases and optional rules.
     Rules(game::RulesArgs),
-    /// Play seeded games with random legal commands to the end.
+    /// Play seeded games to the end, each side by a computer player of a level.
     Autoplay(autoplay::Args),
+    /// A scenario's balance by self-play: win rates with 95 % intervals, at a level and random.
+    Balance(balance::Args),
     /// Open a node of an archived game: the state, replayed and checked.
     Replay(archive::ReplayArgs),
     /// Show an archived game's tree of variations.
@@ -140,6 +143,7 @@ where
         Command::Preview(a) => game::preview(a),
         Command::Rules(a) => game::rules(a),
         Command::Autoplay(a) => autoplay::run(a),
+        Command::Balance(a) => balance::run(a),
     };
     match result {
         Ok(code) => code,

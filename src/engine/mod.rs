@@ -20,6 +20,6 @@ pub use error::RuleError;
 pub use game::{AnyRuleset, AnyState};
 pub use rifle_and_saber::ruleset::RifleAndSaber;
 pub use ruleset::{
-    ConditionStatus, GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo,
-    VictoryCondition,
+    ConditionStatus, GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Reason, Ruleset,
+    SideInfo, VictoryCondition,
 };

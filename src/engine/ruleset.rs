@@ -108,11 +108,28 @@ pub struct VictoryCondition {
     pub detail: String,
 }
 
-/// A player that picks commands (the random player of `kepi autoplay` and auto-deploy; the
-/// computer opponent later). It owns its own generator, separate from the dice.
+/// One term of a computer player's evaluation that chose a command, in words
+/// ("3-1, 50 % to disrupt"), with the part of the score it gave.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reason {
+    /// The term's key ("attack", "objective", "threat").
+    pub term: String,
+    pub words: String,
+    /// Its contribution to the command's score (0 for terms that only describe).
+    pub score: f64,
+}
+
+/// A player that picks commands (the random player of `kepi autoplay` and auto-deploy, the
+/// computer opponent's levels). It owns its own generator, separate from the dice.
 pub trait Player<R: Ruleset + ?Sized>: Send {
     /// The next command for whoever must act; it must be legal in `state`.
     fn next(&mut self, state: &R::State) -> R::Command;
+
+    /// The next command with the terms that chose it; a player that does not explain itself
+    /// gives none. Invariant: the command is the one `next` would give.
+    fn choose(&mut self, state: &R::State) -> (R::Command, Vec<Reason>) {
+        (self.next(state), Vec::new())
+    }
 }
 
 pub trait Ruleset: Send + Sync + 'static {
@@ -252,4 +269,15 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// A seeded random player of legal commands.
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>>;
+
+    /// The computer-opponent levels this system plays besides "random", weakest first
+    /// (Rifle & Saber: "standard"). A system without a computer opponent lists none.
+    fn levels(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// A seeded computer player of one of [`Ruleset::levels`]; `None` for another name.
+    fn computer_player(&self, _level: &str, _seed: u64) -> Option<Box<dyn Player<Self>>> {
+        None
+    }
 }

@@ -23,7 +23,8 @@ use super::dice::{Dice, RecordedDice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
 use super::ruleset::{
-    GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Ruleset, SideInfo, VictoryCondition,
+    GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Reason, Ruleset, SideInfo,
+    VictoryCondition,
 };
 use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
@@ -109,6 +110,12 @@ pub struct Applied {
 pub trait AnyPlayer: Send {
     /// The next command (as JSON) for whoever must act in `state`.
     fn next(&mut self, state: &AnyState) -> Value;
+
+    /// The next command with the terms of the evaluation that chose it (none for a player
+    /// that does not explain itself).
+    fn choose(&mut self, state: &AnyState) -> (Value, Vec<Reason>) {
+        (self.next(state), Vec::new())
+    }
 }
 
 /// [`Ruleset`] with its types erased; implemented for every ruleset.
@@ -161,6 +168,10 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError>;
     fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
+    /// The computer-opponent levels besides "random" ([`Ruleset::levels`]).
+    fn levels(&self) -> Vec<&'static str>;
+    /// A seeded player of a level: "random", or one of [`AnyRuleset::levels`].
+    fn player(&self, level: &str, seed: u64) -> Result<Box<dyn AnyPlayer>, String>;
 }
 
 /// The typed state inside `s`; a state of another system is a programming error.
@@ -206,6 +217,11 @@ impl<R: Ruleset> AnyPlayer for ErasedPlayer<R> {
     fn next(&mut self, state: &AnyState) -> Value {
         let c = self.player.next(typed(self.rules, state));
         serde_json::to_value(c).expect("commands serialize")
+    }
+
+    fn choose(&mut self, state: &AnyState) -> (Value, Vec<Reason>) {
+        let (c, why) = self.player.choose(typed(self.rules, state));
+        (serde_json::to_value(c).expect("commands serialize"), why)
     }
 }
 
@@ -436,6 +452,30 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
             player: self.rules.random_player(seed),
             rules: &self.this_static().rules,
         })
+    }
+
+    fn levels(&self) -> Vec<&'static str> {
+        self.rules.levels()
+    }
+
+    fn player(&self, level: &str, seed: u64) -> Result<Box<dyn AnyPlayer>, String> {
+        let player = if level == "random" {
+            self.rules.random_player(seed)
+        } else {
+            self.rules.computer_player(level, seed).ok_or_else(|| {
+                let mut known = vec!["random"];
+                known.extend(self.rules.levels());
+                format!(
+                    "{} has no level '{level}'; its levels are {}",
+                    self.rules.name(),
+                    known.join(", ")
+                )
+            })?
+        };
+        Ok(Box::new(ErasedPlayer {
+            player,
+            rules: &self.this_static().rules,
+        }))
     }
 }
 

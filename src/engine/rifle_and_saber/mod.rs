@@ -2,6 +2,7 @@
 //! disruption and retreat 6.0, stacking 7.0, zones of control 8.0, the tables 9.0, the optional
 //! rules 10.1-10.5 and the scenarios' victory conditions and special rules.
 
+pub mod ai;
 pub mod apply;
 pub mod autoplay;
 pub mod board;

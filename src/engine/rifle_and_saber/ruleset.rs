@@ -344,6 +344,17 @@ impl Ruleset for RifleAndSaber {
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {
         Box::new(RandomPlayer(Policy::new(seed)))
     }
+
+    fn levels(&self) -> Vec<&'static str> {
+        super::ai::LEVELS.to_vec()
+    }
+
+    fn computer_player(&self, level: &str, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        match level {
+            "standard" => Some(Box::new(super::ai::Standard::new(seed))),
+            _ => None,
+        }
+    }
 }
 
 /// R&S 4.0: the hexes a unit may enter now, each with the cost of its preferred path (not

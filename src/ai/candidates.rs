@@ -1,0 +1,113 @@
+//! Candidate actions (in the manner of Battle for Wesnoth's RCA AI): each evaluation term
+//! scores the commands it proposes, with its reasons in words; the player gives the best, with
+//! a little seeded noise so that it is not predictable. Ruleset-neutral.
+
+use crate::engine::Reason;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+/// A command proposed by the evaluation, with its score and the terms that made it.
+#[derive(Clone, Debug)]
+pub struct Candidate<C> {
+    pub command: C,
+    pub score: f64,
+    pub reasons: Vec<Reason>,
+}
+
+impl<C> Candidate<C> {
+    pub fn new(command: C) -> Candidate<C> {
+        Candidate {
+            command,
+            score: 0.0,
+            reasons: Vec::new(),
+        }
+    }
+
+    /// Add a term: its score, and its words when it is worth saying.
+    pub fn term(&mut self, term: &str, score: f64, words: impl Into<String>) {
+        self.score += score;
+        let words = words.into();
+        if !words.is_empty() {
+            self.reasons.push(Reason {
+                term: term.to_string(),
+                words,
+                score,
+            });
+        }
+    }
+}
+
+/// The player's own seeded generator (a stream apart from the dice of the same seed).
+/// Invariant: the same seed gives the same values on every platform (ChaCha8).
+pub struct Noise {
+    rng: ChaCha8Rng,
+}
+
+impl Noise {
+    pub fn new(seed: u64, stream: u8) -> Noise {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        bytes[8] = 0xA1;
+        bytes[9] = stream;
+        Noise {
+            rng: ChaCha8Rng::from_seed(bytes),
+        }
+    }
+
+    /// A value in `[0, scale)`.
+    pub fn jitter(&mut self, scale: f64) -> f64 {
+        (self.rng.next_u32() as f64 / (u32::MAX as f64 + 1.0)) * scale
+    }
+}
+
+/// The best candidate after noise of at most `noise` is added to each score; the first of
+/// equals (candidates come in a deterministic order). Its score keeps the noise, which is not
+/// a reason.
+pub fn best<C>(candidates: Vec<Candidate<C>>, rng: &mut Noise, noise: f64) -> Option<Candidate<C>> {
+    let mut top: Option<Candidate<C>> = None;
+    for mut c in candidates {
+        c.score += rng.jitter(noise);
+        if top.as_ref().is_none_or(|t| c.score > t.score) {
+            top = Some(c);
+        }
+    }
+    top
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_candidate_wins_unless_noise_can_swap_it() {
+        let mut rng = Noise::new(1, 0);
+        let mk = |c: u32, s: f64| {
+            let mut k = Candidate::new(c);
+            k.term("t", s, format!("{c}"));
+            k
+        };
+        for _ in 0..50 {
+            let b = best(vec![mk(1, 1.0), mk(2, 2.0), mk(3, 0.5)], &mut rng, 0.9).unwrap();
+            assert_eq!(b.command, 2);
+            assert_eq!(b.reasons[0].words, "2");
+        }
+        // With noise larger than the gap, both appear over many draws.
+        let picks: std::collections::BTreeSet<u32> = (0..200)
+            .map(|_| {
+                best(vec![mk(1, 1.0), mk(2, 1.1)], &mut rng, 1.0)
+                    .unwrap()
+                    .command
+            })
+            .collect();
+        assert_eq!(picks.len(), 2);
+    }
+
+    #[test]
+    fn noise_is_the_same_for_the_same_seed() {
+        let a: Vec<f64> = (0..5).map(|_| Noise::new(9, 1).jitter(1.0)).collect();
+        let mut n = Noise::new(9, 1);
+        assert_eq!(a[0], n.jitter(1.0));
+        let mut m = Noise::new(9, 2);
+        assert_ne!(n.jitter(1.0), m.jitter(1.0));
+    }
+}

@@ -1,0 +1,171 @@
+//! The standard level's movement (R&S 4.0): each unit, most constrained first, goes to the
+//! reachable hex that scores best (or stays), weighing the objectives it takes, holds or
+//! nears (more as their game-turn comes), what it risks there from enemy fire and shock, the
+//! cover of the terrain, being in range to fire next turn, and the disruption of leaving an
+//! enemy-controlled hex (8.0(B)).
+
+use super::super::board::Board;
+use super::super::command::Command;
+use super::super::movement::search;
+use super::super::state::{State, UnitId};
+use super::maps::{Fields, sole_holder};
+use super::risk::{expected_loss, multiplier_at};
+use super::weights::{Weights, unit_value};
+use crate::ai::candidates::Candidate;
+use crate::frac::Frac;
+use crate::map::HexCoord;
+
+/// The candidates of one unit: staying (no command) and each reachable hex.
+pub fn candidates(
+    state: &State,
+    board: &Board,
+    fields: &Fields,
+    w: &Weights,
+    u: UnitId,
+) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
+    let from = state.units[u].hex();
+    let stay = match from {
+        Some(h) => score(state, fields, w, u, h, false, None),
+        // A reinforcement that does not enter stays off the map: worth nothing.
+        None => Candidate::new(None),
+    };
+    let mut moves = Vec::new();
+    for (h, path, _, left_zoc) in search(state, board, u, false).with_costs() {
+        if Some(h) == from {
+            continue;
+        }
+        let mut c = score(state, fields, w, u, h, left_zoc, from);
+        c.command = Some(Command::Move {
+            unit: u,
+            path,
+            charge: false,
+        });
+        moves.push(c);
+    }
+    (stay, moves)
+}
+
+/// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
+/// is `None` and `h` is its hex).
+fn score(
+    state: &State,
+    fields: &Fields,
+    w: &Weights,
+    u: UnitId,
+    h: HexCoord,
+    left_zoc: bool,
+    from: Option<HexCoord>,
+) -> Candidate<Option<Command>> {
+    let setup = &state.setup;
+    let mut c = Candidate::new(None);
+    let x = fields.at(state, h);
+    let v = unit_value(state, u);
+    let disrupted = state.units[u].disrupted();
+    let urgency_max = fields
+        .objectives
+        .iter()
+        .map(|o| super::maps::urgency(o, state.turn))
+        .fold(1.0, f64::max);
+    // Objectives: holding one (alone is what counts, R&S 11.0), nearing one.
+    if let Some((o, urg)) = fields.objective(state, h) {
+        let alone = sole_holder(state, u, h) || from.is_some() && state.occupant(h).is_none();
+        if alone && !o.exit {
+            let verb = if from.is_some() { "takes" } else { "holds" };
+            c.term(
+                "objective",
+                w.hold * urg,
+                format!("{verb} objective {}{}", o.name, turn_words(state, o.turn)),
+            );
+        } else if !o.exit {
+            // Reinforcing the hex: its shock defense adds up (R&S 5.2), fire still strikes
+            // only its top unit (5.1(E)).
+            c.term(
+                "objective",
+                w.hold * urg * w.reinforce,
+                format!("reinforces objective {}", o.name),
+            );
+        } else if o.own {
+            c.term(
+                "objective",
+                w.hold * urg * 0.5,
+                "reaches the exit area".to_string(),
+            );
+        }
+    }
+    if let Some(f) = from {
+        let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
+        if d0.is_finite() && d1.is_finite() && d0 != d1 {
+            let gain = d0 - d1;
+            let words = if gain > 0.0 {
+                format!("{gain:.1} MP nearer the objectives")
+            } else {
+                String::new()
+            };
+            c.term("advance", w.advance * urgency_max * gain, words);
+        }
+    }
+    // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
+    // of a stack (R&S 5.1(E)): joining friends adds little risk, and adds to the shock defense.
+    let (loss, p) = expected_loss(state, fields, w, u, h);
+    let with_friends = state.stack(h).iter().any(|&o| o != u);
+    let weight =
+        if disrupted { w.risk * 1.5 } else { w.risk } * if with_friends { w.stacked } else { 1.0 };
+    let words = if loss > 0.05 {
+        format!(
+            "{:.0} % chance of a loss to fire from {} enemy unit(s)",
+            p * 100.0,
+            fields.in_range_of[x]
+        )
+    } else if from.is_some() && fields.in_range_of[fields.at(state, from.unwrap_or(h))] > 0 {
+        "out of reach of enemy fire".to_string()
+    } else {
+        String::new()
+    };
+    c.term("risk", -weight * loss, words);
+    let cover = multiplier_at(state, u, h)
+        / if disrupted {
+            Frac::new(1, 2)
+        } else {
+            Frac::ONE
+        };
+    if cover > Frac::ONE {
+        c.term(
+            "cover",
+            w.cover * v * (cover.to_f64() - 1.0),
+            format!("{} (defense x{cover})", setup.hex(h).terrain),
+        );
+    }
+    if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
+        c.term("engage", w.engage * v.min(3.0), String::new());
+    }
+    if left_zoc {
+        c.term(
+            "zoc",
+            -v * w.disruption * 2.0,
+            "leaves an enemy-controlled hex (disrupted, R&S 8.0(B))".to_string(),
+        );
+    }
+    c
+}
+
+fn turn_words(state: &State, turn: u32) -> String {
+    if turn == state.turn {
+        format!(", decided this game-turn ({turn})")
+    } else if turn > state.turn {
+        format!(" (game-turn {turn})")
+    } else {
+        String::new()
+    }
+}
+
+/// Leaving an objective hex the side holds with this unit alone: what it gives up.
+pub fn leave_cost(state: &State, fields: &Fields, w: &Weights, u: UnitId) -> Option<(f64, String)> {
+    let h = state.units[u].hex()?;
+    let (o, urg) = fields.objective(state, h)?;
+    if o.exit || !sole_holder(state, u, h) {
+        return None;
+    }
+    // On the game-turn it is decided, giving it up loses it.
+    let factor = if o.turn == state.turn { 10.0 } else { 1.0 };
+    Some((w.hold * urg * factor, format!("keeps objective {}", o.name)))
+}

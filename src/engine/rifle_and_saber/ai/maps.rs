@@ -1,0 +1,410 @@
+//! The standard level's maps of a position, for one side: its objectives (the scenario's
+//! victory conditions as hexes, with an urgency that grows as their game-turn nears), the
+//! distance of every hex to the nearest of them, and the enemy's threat (the fire strength
+//! that can reach each hex in the enemy's next Fire Combat Phase, and the shock strength that
+//! can come next to it).
+
+use super::super::setup::{Setup, VictorySetup};
+use super::super::state::{Location, State, UnitId};
+use super::super::victory::PointsSourceSetup;
+use crate::frac::Frac;
+use crate::map::HexCoord;
+
+/// An objective of one side: hexes to hold (its own conditions), to deny (the enemy's), or to
+/// leave the map from (exit conditions).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Objective {
+    /// The feature code or hex name ("V12").
+    pub name: String,
+    pub hexes: Vec<HexCoord>,
+    /// The side's own condition (else the enemy's, to deny).
+    pub own: bool,
+    /// An exit area (R&S scenario exit conditions): reached, the units leave the map.
+    pub exit: bool,
+    /// The game-turn it is decided (held at its end), or the last game-turn.
+    pub turn: u32,
+    /// Held from a game-turn on, not only at one (hold for turns, points each game-turn).
+    pub ongoing: bool,
+}
+
+/// The objectives of `side` in the scenario's victory conditions and points. A hill to
+/// control is the one the enemy deployed on, once it has (R&S scenarios 14, 15).
+pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
+    let setup: &Setup = &state.setup;
+    let last = setup.game_length;
+    let mut out = Vec::new();
+    fn walk(
+        v: &VictorySetup,
+        side: usize,
+        last: u32,
+        deployed_on: &[Option<String>; 2],
+        out: &mut Vec<Objective>,
+    ) {
+        let mut add = |groups: &[(String, Vec<HexCoord>)], own: bool, turn: u32, ongoing| {
+            for (name, hexes) in groups {
+                out.push(Objective {
+                    name: name.clone(),
+                    hexes: hexes.clone(),
+                    own,
+                    exit: false,
+                    turn,
+                    ongoing,
+                });
+            }
+        };
+        match v {
+            VictorySetup::Hold {
+                side: s,
+                target,
+                turn,
+                ..
+            } => add(&target.groups, *s == side, *turn, false),
+            VictorySetup::HoldForTurns {
+                side: s, target, ..
+            } => add(&target.groups, s.is_none_or(|s| s == side), last, true),
+            VictorySetup::ControlDeployedHill {
+                side: s,
+                enemy,
+                candidates,
+                by_turn,
+            } => {
+                let hill: Vec<(String, Vec<HexCoord>)> = candidates
+                    .iter()
+                    .filter(|(c, _)| deployed_on[*enemy].as_ref().is_none_or(|d| d == c))
+                    .cloned()
+                    .collect();
+                add(&hill, *s == side, *by_turn, false)
+            }
+            VictorySetup::Exit {
+                side: s,
+                area,
+                by_turn,
+                ..
+            } => out.push(Objective {
+                name: "the exit area".into(),
+                hexes: area.iter().copied().collect(),
+                own: *s == side,
+                exit: true,
+                turn: *by_turn,
+                ongoing: false,
+            }),
+            VictorySetup::All { of, .. } | VictorySetup::Any { of, .. } => {
+                for p in of {
+                    walk(p, side, last, deployed_on, out);
+                }
+            }
+            VictorySetup::DestroyAll { .. } | VictorySetup::Points { .. } => {}
+        }
+    }
+    for e in &setup.victory {
+        walk(&e.rule, side, last, &state.deployed_on, &mut out);
+    }
+    for p in &setup.points {
+        match &p.source {
+            PointsSourceSetup::Hold {
+                target, each_turn, ..
+            } => {
+                for (name, hexes) in &target.groups {
+                    out.push(Objective {
+                        name: name.clone(),
+                        hexes: hexes.clone(),
+                        own: p.side == side,
+                        exit: false,
+                        turn: last,
+                        ongoing: *each_turn,
+                    });
+                }
+            }
+            PointsSourceSetup::Exited { area, .. } if p.side == side => out.push(Objective {
+                name: "the exit area".into(),
+                hexes: area.iter().copied().collect(),
+                own: true,
+                exit: true,
+                turn: last,
+                ongoing: true,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How much an objective matters on game-turn `now`: from 1 at the start to 3 on its
+/// game-turn; nothing once it is decided (unless it is held turn after turn).
+pub fn urgency(o: &Objective, now: u32) -> f64 {
+    if now > o.turn && !o.ongoing {
+        return 0.0;
+    }
+    let t = o.turn.max(1) as f64;
+    1.0 + 2.0 * (now as f64 / t).min(1.0)
+}
+
+/// The maps of one position for one side.
+pub struct Fields {
+    pub side: usize,
+    pub objectives: Vec<Objective>,
+    /// Per grid index: hexes to the nearest objective hex to hold (to the nearest enemy unit
+    /// when the side has no objective), or movement points to its exit area at the terrain's
+    /// costs with roads at the road rate (R&S 4.0, 4(M), 9.2), whichever is nearer; infinite
+    /// when there is neither.
+    pub distance: Vec<f64>,
+    /// Per grid index: the urgency of the objectives the hex is part of (summed), with the
+    /// name of the most urgent.
+    pub objective_at: Vec<(f64, Option<usize>)>,
+    /// Per grid index: the enemy fire strength to expect on it (R&S 5.1: fire comes first in the
+    /// enemy's player-turn, from where the enemy stands now; line of sight is not checked),
+    /// each enemy unit's strength shared among the side's hexes in its range.
+    pub fire: Vec<Frac>,
+    /// Per grid index: enemy shock strength that can come next to it (hex distance within a
+    /// movement allowance), and the number of enemy units in range of it.
+    pub shock: Vec<Frac>,
+    pub in_range_of: Vec<u32>,
+    /// Per grid index: enemy units the side could fire on from there (within its longest
+    /// range, ignoring line of sight).
+    pub targets: Vec<u32>,
+}
+
+impl Fields {
+    pub fn new(state: &State, side: usize) -> Fields {
+        let setup = &state.setup;
+        let g = &setup.grid;
+        let n = g.len();
+        let objectives = objectives(state, side);
+        let live = |exit: bool| -> Vec<HexCoord> {
+            objectives
+                .iter()
+                .filter(|o| o.exit == exit && urgency(o, state.turn) > 0.0)
+                .flat_map(|o| o.hexes.iter().copied())
+                .collect()
+        };
+        let (holds, exits) = (live(false), live(true));
+        let enemies: Vec<UnitId> = state.on_map(1 - side).collect();
+        let enemy_hexes: Vec<HexCoord> = enemies
+            .iter()
+            .filter_map(|&e| state.units[e].hex())
+            .collect();
+        let goals = if holds.is_empty() && exits.is_empty() {
+            &enemy_hexes
+        } else {
+            &holds
+        };
+        // Hexes to the hexes to hold (or the enemy); movement points, roads counted at the road
+        // rate, to an exit area (exits are made by the roads). The nearer of the two.
+        let mut distance: Vec<f64> = (0..n)
+            .map(|x| {
+                let h = g.coord_at(x);
+                goals
+                    .iter()
+                    .map(|t| g.distance(h, *t))
+                    .min()
+                    .map_or(f64::INFINITY, f64::from)
+            })
+            .collect();
+        if !exits.is_empty() {
+            for (d, e) in distance.iter_mut().zip(cost_distance(setup, side, &exits)) {
+                *d = d.min(e);
+            }
+        }
+        let own_range = state
+            .on_map(side)
+            .map(|u| super::super::fire::range_of(state, u, None))
+            .max()
+            .unwrap_or(0);
+        let mut f = Fields {
+            side,
+            distance,
+            objective_at: vec![(0.0, None); n],
+            fire: vec![Frac::ZERO; n],
+            shock: vec![Frac::ZERO; n],
+            in_range_of: vec![0; n],
+            targets: vec![0; n],
+            objectives,
+        };
+        for (i, o) in f.objectives.iter().enumerate() {
+            let u = urgency(o, state.turn);
+            if u == 0.0 {
+                continue;
+            }
+            for h in &o.hexes {
+                if let Some(x) = g.index(*h) {
+                    let slot = &mut f.objective_at[x];
+                    if slot
+                        .1
+                        .is_none_or(|j| urgency(&f.objectives[j], state.turn) < u)
+                    {
+                        slot.1 = Some(i);
+                    }
+                    slot.0 += u;
+                }
+            }
+        }
+        // Enemy fire and shock, from where each enemy unit stands.
+        let threats: Vec<(HexCoord, Frac, u32, Frac, u32)> = enemies
+            .iter()
+            .filter_map(|&e| {
+                let h = state.units[e].hex()?;
+                let unit = &state.units[e];
+                let k = state.kind(e);
+                let half = |x: Frac| {
+                    if unit.disrupted() {
+                        x * Frac::new(1, 2)
+                    } else {
+                        x
+                    }
+                };
+                let (fire, range) = if k.limbers && unit.limbered {
+                    (Frac::ZERO, 0)
+                } else {
+                    let shot = k.shot_attack.unwrap_or(Frac::ZERO);
+                    let r = super::super::fire::range_of(state, e, None);
+                    let rs = k
+                        .shot_attack
+                        .map(|_| {
+                            super::super::fire::range_of(
+                                state,
+                                e,
+                                Some(super::super::state::Ammo::Shot),
+                            )
+                        })
+                        .unwrap_or(0);
+                    (half(k.fire_attack.max(shot)), r.max(rs))
+                };
+                let shock = if k.is_gun() {
+                    Frac::ZERO
+                } else {
+                    half(super::super::shock::attack_value(state, e))
+                };
+                Some((h, fire, range, shock, k.movement.min(6) + 1))
+            })
+            .collect();
+        // The enemy shares its fire among the side's hexes in its range (R&S 5.1(C): a hex is
+        // attacked once a phase, each unit fires once): each enemy unit is counted as its
+        // strength over the number of those hexes, and a hex fears at least the strongest
+        // single enemy unit in range of it.
+        let mut own_hexes: Vec<HexCoord> = state
+            .on_map(side)
+            .filter_map(|u| state.units[u].hex())
+            .collect();
+        own_hexes.sort();
+        own_hexes.dedup();
+        let shares: Vec<Frac> = threats
+            .iter()
+            .map(|(eh, _, range, _, _)| {
+                let k = own_hexes
+                    .iter()
+                    .filter(|h| g.distance(**h, *eh) <= *range)
+                    .count()
+                    .max(1);
+                Frac::int(k as i64)
+            })
+            .collect();
+        for x in 0..n {
+            let h = g.coord_at(x);
+            let mut strongest = Frac::ZERO;
+            for (i, (eh, fire, range, shock, reach)) in threats.iter().enumerate() {
+                let dist = g.distance(h, *eh);
+                if dist <= *range && *fire > Frac::ZERO {
+                    f.fire[x] = f.fire[x] + *fire / shares[i];
+                    strongest = strongest.max(*fire);
+                    f.in_range_of[x] += 1;
+                }
+                if dist <= *reach {
+                    f.shock[x] = f.shock[x] + *shock;
+                }
+                if dist <= own_range {
+                    f.targets[x] += 1;
+                }
+            }
+            f.fire[x] = f.fire[x].max(strongest);
+        }
+        f
+    }
+
+    pub fn at(&self, state: &State, h: HexCoord) -> usize {
+        state.setup.grid.index(h).expect("hex on the map")
+    }
+
+    /// The most urgent objective hex `h` is part of, with its urgency.
+    pub fn objective(&self, state: &State, h: HexCoord) -> Option<(&Objective, f64)> {
+        let (u, i) = self.objective_at[self.at(state, h)];
+        i.map(|i| (&self.objectives[i], u))
+    }
+}
+
+/// Movement points from every hex to the nearest of `goals` (a reverse Dijkstra over the
+/// map's entry costs: a road hexside at the road rate, otherwise the hex's cost and the
+/// hexside's extra, as `movement::step_at` counts them for an empty hex).
+/// Water hexes are entered only where the scenario's crossing rules for `side` allow it (its
+/// rules for particular groups or unit kinds are merged: the map is the side's as a whole).
+pub fn cost_distance(setup: &Setup, side: usize, goals: &[HexCoord]) -> Vec<f64> {
+    use super::super::setup::NO_HEX;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = setup.grid.len();
+    let crossings: std::collections::BTreeSet<HexCoord> = setup
+        .crossings
+        .iter()
+        .filter(|c| c.side.is_none_or(|s| s == side))
+        .flat_map(|c| c.allowed.iter().copied())
+        .collect();
+    let closed = |x: usize| {
+        setup.hexes[x].water
+            && !setup.crossings.is_empty()
+            && !crossings.contains(&setup.grid.coord_at(x))
+    };
+    let mut dist = vec![i64::MAX; n];
+    let mut heap = BinaryHeap::new();
+    for h in goals {
+        if let Some(x) = setup.grid.index(*h) {
+            dist[x] = 0;
+            heap.push(Reverse((0i64, x)));
+        }
+    }
+    while let Some(Reverse((d, b))) = heap.pop() {
+        if d > dist[b] {
+            continue;
+        }
+        for &a in &setup.neighbors[b] {
+            if a == NO_HEX {
+                continue;
+            }
+            let a = a as usize;
+            if closed(a) {
+                continue;
+            }
+            let Some(dir) = setup.neighbors[a].iter().position(|&x| x as usize == b) else {
+                continue;
+            };
+            let step = if setup.road_dirs[a] & (1 << dir) != 0 {
+                setup.road_units[b]
+            } else {
+                setup.move_units[b] + setup.side_units[a][dir]
+            };
+            let nd = d + step.max(1);
+            if nd < dist[a] {
+                dist[a] = nd;
+                heap.push(Reverse((nd, a)));
+            }
+        }
+    }
+    let den = setup.cost_den as f64;
+    dist.into_iter()
+        .map(|d| {
+            if d == i64::MAX {
+                f64::INFINITY
+            } else {
+                d as f64 / den
+            }
+        })
+        .collect()
+}
+
+/// Is `side` the only one holding `h` with unit `u` alone (so that moving it gives the hex
+/// up)?
+pub fn sole_holder(state: &State, u: UnitId, h: HexCoord) -> bool {
+    !state
+        .units
+        .iter()
+        .enumerate()
+        .any(|(o, s)| o != u && s.location == Location::Hex(h))
+}

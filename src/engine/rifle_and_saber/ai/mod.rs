@@ -1,0 +1,357 @@
+//! Rifle & Saber's computer opponent: the evaluation terms of the standard level, in the
+//! manner of the candidate-action players of open hex games (Battle for Wesnoth, LGeneral).
+//! It sees what a person sees (the legal commands, reach, the attack previews) and gives one
+//! command at a time with the terms that chose it:
+//!
+//! - deployment ([`deploy`]): near the objectives, in cover, not crowded;
+//! - fire ([`attack::plan_fire`], R&S 5.1): the attacks with the best exact expected outcome
+//!   over the die's faces, trimmed to the units that make their odds column; hopeless ones
+//!   vetoed unless the turn limit forces them;
+//! - movement ([`maneuver`], R&S 4.0): units leave the map where that wins (exit conditions),
+//!   then each unit, most constrained first (fewest hexes to go to), takes, holds or nears the
+//!   objectives (weighted more as their game-turn comes) and keeps out of the enemy's reach as
+//!   much as its risk is worth; guns limber to move and unlimber within range;
+//! - shock ([`attack::plan_shock`], R&S 5.2): only when stronger, unless a charge forces it;
+//! - retreats and shock losses: the safest path, the cheapest units.
+//!
+//! Invariants: each command given is legal in the state it was given for (checked with the
+//! engine before it is given; the fallback is ending the phase); every phase ends, since each
+//! unit is offered at most once per phase and each plan is made once per phase; the same seed
+//! and the same states give the same commands.
+
+pub mod attack;
+pub mod deploy;
+pub mod maneuver;
+pub mod maps;
+pub mod risk;
+pub mod weights;
+
+use super::board::Board;
+use super::command::Command;
+use super::legal::legal;
+use super::movement::search;
+use super::ruleset::RifleAndSaber;
+use super::state::{Location, Pending, Phase, State, UnitId};
+use crate::ai::candidates::{Candidate, Noise, best};
+use crate::engine::dice::FixedDice;
+use crate::engine::{Player, Reason};
+use crate::map::HexCoord;
+use attack::Planned;
+use maps::Fields;
+use std::collections::{BTreeSet, VecDeque};
+use weights::{Weights, unit_value};
+
+/// The levels Rifle & Saber plays besides random.
+pub const LEVELS: &[&str] = &["standard"];
+
+fn applies(state: &State, c: &Command) -> bool {
+    super::apply::apply(state, c, &mut FixedDice::new([])).is_ok()
+}
+
+fn reason(term: &str, words: impl Into<String>) -> Reason {
+    Reason {
+        term: term.into(),
+        words: words.into(),
+        score: 0.0,
+    }
+}
+
+/// The standard level.
+pub struct Standard {
+    weights: Weights,
+    noise: Noise,
+    /// The player-turn and phase the plans below are for.
+    planned_for: Option<(u32, Phase)>,
+    plan: VecDeque<Planned>,
+    /// Units offered their move this phase, and the order to offer them in.
+    offered: BTreeSet<UnitId>,
+    order: Vec<UnitId>,
+    /// Units are offered a second time once all have been (a road cleared by the units ahead
+    /// lets those behind use it, R&S 4(M)); never a third.
+    second_pass: bool,
+    fields: Option<Fields>,
+    /// Hexes tried for trenches and improved positions.
+    tried: BTreeSet<HexCoord>,
+}
+
+impl Standard {
+    pub fn new(seed: u64) -> Standard {
+        Standard::with_weights(seed, Weights::default())
+    }
+
+    pub fn with_weights(seed: u64, weights: Weights) -> Standard {
+        Standard {
+            weights,
+            noise: Noise::new(seed, 1),
+            planned_for: None,
+            plan: VecDeque::new(),
+            offered: BTreeSet::new(),
+            order: Vec::new(),
+            second_pass: false,
+            fields: None,
+            tried: BTreeSet::new(),
+        }
+    }
+
+    /// The next command with its reasons.
+    pub fn decide(&mut self, state: &State) -> (Command, Vec<Reason>) {
+        if let Some(p) = &state.pending {
+            return self.pending(state, p);
+        }
+        let key = (state.player_turn, state.phase);
+        if self.planned_for != Some(key) || state.phase == Phase::Deployment {
+            let fresh = self.planned_for != Some(key);
+            self.planned_for = Some(key);
+            self.fields = Some(Fields::new(state, state.player));
+            if fresh {
+                self.plan.clear();
+                self.offered.clear();
+                self.order.clear();
+                self.start_phase(state);
+            }
+        }
+        let fields = self.fields.take().expect("made above");
+        let out = match state.phase {
+            Phase::Deployment => {
+                let c = deploy::next(
+                    state,
+                    &fields,
+                    &self.weights,
+                    &mut self.noise,
+                    &mut self.tried,
+                );
+                (c.command, c.reasons)
+            }
+            Phase::Fire => self.follow_plan(state, Command::ResolveFire),
+            Phase::Shock => self.shock(state),
+            Phase::Movement => self.movement(state, &fields),
+            Phase::Over => (Command::EndPhase, Vec::new()),
+        };
+        self.fields = Some(fields);
+        out
+    }
+
+    fn start_phase(&mut self, state: &State) {
+        let fields = self.fields.as_ref().expect("made before");
+        match state.phase {
+            Phase::Fire => {
+                self.plan = attack::plan_fire(state, fields, &self.weights).into();
+            }
+            Phase::Shock => {
+                self.plan = attack::plan_shock(state, fields, &self.weights).into();
+            }
+            Phase::Movement => {
+                self.second_pass = false;
+                self.order = movers(state);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The side's units that may move, most constrained first: the fewest hexes to go to
+/// (R&S 4.0).
+fn movers(state: &State) -> Vec<UnitId> {
+    let board = Board::new(state);
+    let mut units: Vec<(usize, UnitId)> = (0..state.units.len())
+        .filter(|&u| {
+            state.side_of(u) == state.player
+                && match state.units[u].location {
+                    Location::Hex(_) => true,
+                    Location::Off => state.setup.units[u]
+                        .arrival
+                        .is_some_and(|(t, _)| t <= state.turn),
+                    _ => false,
+                }
+        })
+        .map(|u| (search(state, &board, u, false).len(), u))
+        .collect();
+    units.sort();
+    units.into_iter().map(|(_, u)| u).collect()
+}
+
+impl Standard {
+    /// The planned allocations in order (skipping any no longer legal), then `finish` if
+    /// any attack is allocated, else the end of the phase.
+    fn follow_plan(&mut self, state: &State, finish: Command) -> (Command, Vec<Reason>) {
+        while let Some((c, why)) = self.plan.pop_front() {
+            if applies(state, &c) {
+                return (c, why);
+            }
+        }
+        let allocated = match state.phase {
+            Phase::Fire => !state.fire_plan.is_empty(),
+            _ => !state.shock_plan.is_empty(),
+        };
+        if allocated {
+            return (
+                finish,
+                vec![reason("resolve", "every planned attack is allocated")],
+            );
+        }
+        (Command::EndPhase, Vec::new())
+    }
+
+    fn shock(&mut self, state: &State) -> (Command, Vec<Reason>) {
+        let (c, why) = self.follow_plan(state, Command::ResolveShock);
+        if c != Command::EndPhase || applies(state, &Command::EndPhase) {
+            return (c, why);
+        }
+        // A charging unit must attack if it can (R&S 4(K)): the strongest such attack.
+        let forced = legal(state).into_iter().find_map(|c| match c {
+            Command::Shock { unit, .. } if state.units[unit].charging => Some(c),
+            _ => None,
+        });
+        match forced {
+            Some(c) => (
+                c,
+                vec![reason("forced", "a charging unit must attack (R&S 4(K))")],
+            ),
+            None => (Command::EndPhase, Vec::new()),
+        }
+    }
+
+    fn movement(&mut self, state: &State, fields: &Fields) -> (Command, Vec<Reason>) {
+        let w = self.weights.clone();
+        // Exits first, where the side's conditions ask for them.
+        let exit_wanted = fields.objectives.iter().any(|o| o.exit && o.own);
+        if exit_wanted {
+            for u in state.on_map(state.player) {
+                let c = Command::ExitMap { unit: u };
+                if applies(state, &c) {
+                    return (
+                        c,
+                        vec![reason(
+                            "exit",
+                            "leaves the map: counts toward the exit condition",
+                        )],
+                    );
+                }
+            }
+        }
+        let board = Board::new(state);
+        loop {
+            let Some(pos) = self.order.iter().position(|u| !self.offered.contains(u)) else {
+                if self.second_pass {
+                    break;
+                }
+                // Only the units that have not moved yet: a unit's move is one decision.
+                self.second_pass = true;
+                self.offered.clear();
+                self.order = movers(state)
+                    .into_iter()
+                    .filter(|&u| state.units[u].moved == 0)
+                    .collect();
+                continue;
+            };
+            let u = self.order[pos];
+            self.offered.insert(u);
+            let unit = &state.units[u];
+            let kind = state.kind(u);
+            // Guns: an unlimbered gun holds its ground if it has targets; otherwise it limbers
+            // to move (R&S 4(J), 3 MP) and is offered again.
+            if kind.limbers && unit.hex().is_some() && !unit.limbered {
+                let x = fields.at(state, unit.hex().expect("on map"));
+                if fields.targets[x] == 0 && fields.distance[x] > 1.0 {
+                    let c = Command::Limber { unit: u };
+                    if applies(state, &c) {
+                        self.offered.remove(&u);
+                        self.order.retain(|o| *o != u);
+                        self.order.push(u);
+                        return (
+                            c,
+                            vec![reason("gun", "no target in range: limbers to move")],
+                        );
+                    }
+                }
+                continue;
+            }
+            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u);
+            if moves.is_empty() {
+                continue;
+            }
+            if let Some((cost, words)) = maneuver::leave_cost(state, fields, &w, u) {
+                stay.term("objective", cost, words);
+            }
+            let mut all: Vec<Candidate<Option<Command>>> = vec![stay];
+            all.extend(moves);
+            let Some(pick) = best(all, &mut self.noise, w.noise * unit_value(state, u)) else {
+                continue;
+            };
+            if let Some(c) = pick.command
+                && applies(state, &c)
+            {
+                return (c, pick.reasons);
+            }
+        }
+        // Guns that moved limbered unlimber where they have targets.
+        for u in state.on_map(state.player) {
+            let unit = &state.units[u];
+            if state.kind(u).limbers && unit.limbered && unit.moved > 0 {
+                let x = fields.at(state, unit.hex().expect("on map"));
+                let c = Command::Unlimber { unit: u };
+                if fields.targets[x] > 0 && applies(state, &c) {
+                    return (
+                        c,
+                        vec![reason("gun", "targets in range: unlimbers to fire")],
+                    );
+                }
+            }
+        }
+        (Command::EndPhase, Vec::new())
+    }
+
+    /// A retreat path ending where enemy fire is weakest (R&S 6.0(C): the owner chooses among
+    /// equally good paths); shock losses costing the least (5.2).
+    fn pending(&mut self, state: &State, p: &Pending) -> (Command, Vec<Reason>) {
+        let options = legal(state);
+        let side = p.side();
+        match p {
+            Pending::Retreat { .. } => {
+                let fields = Fields::new(state, side);
+                let pick = options
+                    .iter()
+                    .min_by_key(|c| match c {
+                        Command::ChooseRetreat { path } => path
+                            .last()
+                            .map(|h| fields.fire[fields.at(state, *h)])
+                            .unwrap_or(crate::frac::Frac::ZERO),
+                        _ => crate::frac::Frac::ZERO,
+                    })
+                    .cloned()
+                    .expect("a pending retreat has options");
+                (
+                    pick,
+                    vec![reason(
+                        "retreat",
+                        "the path ending farthest from enemy fire",
+                    )],
+                )
+            }
+            Pending::ShockLosses { .. } => {
+                let cost = |c: &Command| match c {
+                    Command::ChooseShockLosses { units } => {
+                        units.iter().map(|u| unit_value(state, *u)).sum::<f64>()
+                    }
+                    _ => 0.0,
+                };
+                let pick = options
+                    .iter()
+                    .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+                    .cloned()
+                    .expect("pending shock losses have options");
+                (pick, vec![reason("losses", "the units worth least")])
+            }
+        }
+    }
+}
+
+impl Player<RifleAndSaber> for Standard {
+    fn next(&mut self, state: &State) -> Command {
+        self.decide(state).0
+    }
+
+    fn choose(&mut self, state: &State) -> (Command, Vec<Reason>) {
+        self.decide(state)
+    }
+}

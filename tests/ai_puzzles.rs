@@ -1,0 +1,228 @@
+//! The computer opponent's puzzles (issue 18): small positions with one right answer, each
+//! played by the standard level with several seeds, beside a control position that differs
+//! in the one thing the puzzle is about (so that each test can fail).
+
+mod common;
+
+use common::{Game, MapSpec};
+use kepi::engine::dice::SeededDice;
+use kepi::engine::rifle_and_saber::command::Command;
+use kepi::engine::rifle_and_saber::state::{Location, Phase, State};
+use kepi::engine::rifle_and_saber::{GameOptions, legal};
+use kepi::engine::{Player, RifleAndSaber, Ruleset};
+use serde_json::{Value, json};
+
+const BLUE: usize = 0;
+const SEEDS: std::ops::Range<u64> = 1..6;
+
+fn standard(seed: u64) -> Box<dyn Player<RifleAndSaber>> {
+    RifleAndSaber
+        .computer_player("standard", seed)
+        .expect("Rifle & Saber has a standard level")
+}
+
+/// Let the standard level play Blue until `stop` holds; Red answers its pending decisions
+/// with the first legal choice. The commands Blue gave.
+fn blue_plays(g: &mut Game, seed: u64, stop: impl Fn(&State) -> bool) -> Vec<Command> {
+    let mut player = standard(seed);
+    let mut dice = SeededDice::new(seed);
+    let mut given = Vec::new();
+    let mut guard = 0;
+    while !stop(&g.s) && g.s.phase != Phase::Over {
+        let acting = g.s.pending.as_ref().map(|p| p.side()).unwrap_or(g.s.player);
+        let c = if acting == BLUE {
+            let c = player.next(&g.s);
+            given.push(c.clone());
+            c
+        } else {
+            legal(&g.s).remove(0)
+        };
+        g.s = RifleAndSaber
+            .apply(&g.s, &c, &mut dice)
+            .unwrap_or_else(|e| panic!("the standard level gave a refused command {c:?}: {e}"))
+            .0;
+        guard += 1;
+        assert!(guard < 500, "Blue's player-turn never ended");
+    }
+    given
+}
+
+/// Blue's whole first player-turn (fire, movement, shock).
+fn blue_turn(g: &mut Game, seed: u64) -> Vec<Command> {
+    blue_plays(g, seed, |s| s.player != BLUE && s.pending.is_none())
+}
+
+fn victory(edit: Value) -> impl Fn(&mut Value) {
+    move |s: &mut Value| {
+        s["victory"] = edit.clone();
+    }
+}
+
+fn hold(side: &str, hexes: &[&str], turn: Option<u32>) -> Value {
+    let mut rule = json!({"kind": "hold", "side": side,
+                          "target": {"hexes": hexes, "require": "every_hex"}});
+    if let Some(t) = turn {
+        rule["turn"] = json!(t);
+    }
+    json!([{"text": format!("{side} must hold {}", hexes.join(", ")), "rule": rule}])
+}
+
+fn game(spec: &MapSpec, blue: &str, red: &str, v: Value) -> Game {
+    Game::with(spec, blue, red, GameOptions::default(), victory(v))
+}
+
+#[test]
+fn it_takes_an_undefended_objective_in_reach() {
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "1 MZ",
+            "1 MZ",
+            hold("blue", &["0505"], Some(1)),
+        );
+        g.setup(&[("Red MZ 1", "1212")], &[("Blue MZ 1", "0502")]);
+        blue_turn(&mut g, seed);
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "seed {seed}"
+        );
+    }
+}
+
+fn fires(cs: &[Command]) -> usize {
+    cs.iter()
+        .filter(|c| matches!(c, Command::Fire { .. }))
+        .count()
+}
+
+#[test]
+fn it_does_not_fire_at_1_2_when_nothing_forces_it() {
+    // R&S 9.1: 3 against a woods defense of 4 is 1-2: one face in six does anything.
+    let woods = MapSpec::clear(12, 12).with("w", &["0606"]);
+    for seed in SEEDS {
+        let mut g = game(&woods, "1 MZ", "1 MZ", hold("blue", &["0101"], None));
+        g.setup(&[("Red MZ 1", "0606")], &[("Blue MZ 1", "0605")]);
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(fires(&given), 0, "seed {seed}: {given:?}");
+    }
+    // Control: two units at 3-1 in clear terrain do fire.
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "2 MZ",
+            "1 MZ",
+            hold("blue", &["0101"], None),
+        );
+        g.setup(
+            &[("Red MZ 1", "0606")],
+            &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0506")],
+        );
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(fires(&given), 2, "seed {seed}: {given:?}");
+    }
+}
+
+#[test]
+fn it_fires_at_1_2_when_the_objective_is_decided_this_game_turn() {
+    let woods = MapSpec::clear(12, 12).with("w", &["0606"]);
+    for seed in SEEDS {
+        let mut g = game(&woods, "1 MZ", "1 MZ", hold("blue", &["0606"], Some(1)));
+        g.setup(&[("Red MZ 1", "0606")], &[("Blue MZ 1", "0605")]);
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(fires(&given), 1, "seed {seed}: {given:?}");
+    }
+}
+
+#[test]
+fn it_does_not_shock_attack_a_stronger_defense() {
+    // R&S 5.2: the weaker side is disrupted, no dice. A unit in woods defends doubled.
+    let woods = MapSpec::clear(12, 12).with("w", &["0606"]);
+    for seed in SEEDS {
+        let mut g = game(&woods, "1 MZ", "1 MZ", hold("blue", &["0101"], None));
+        g.setup(&[("Red MZ 1", "0606")], &[("Blue MZ 1", "0605")]);
+        g.to(BLUE, Phase::Shock);
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Shock);
+        assert!(
+            !given.iter().any(|c| matches!(c, Command::Shock { .. })),
+            "seed {seed}: {given:?}"
+        );
+    }
+}
+
+/// Red's combined fire strength on `h` from units in range (the three cavalry's range is 2).
+fn red_fire_on(g: &Game, h: &str) -> u32 {
+    let grid = &g.s.setup.grid;
+    let target = common::hex(h);
+    g.s.on_map(1)
+        .filter(|&u| grid.distance(g.s.units[u].hex().unwrap(), target) <= 2)
+        .map(|u| g.s.kind(u).fire_attack.floor() as u32)
+        .sum()
+}
+
+/// Three cavalry units (fire 2 each, range 2) can attack 0606 at 6 against 2: 3-1.
+fn three_cavalry(v: Value) -> Game {
+    let mut g = game(&MapSpec::clear(16, 12), "1 MZ", "3 CY", v);
+    g.setup(
+        &[
+            ("Red CY 1", "0406"),
+            ("Red CY 2", "0405"),
+            ("Red CY 3", "0407"),
+        ],
+        &[("Blue MZ 1", "0606")],
+    );
+    assert_eq!(red_fire_on(&g, "0606"), 6);
+    g
+}
+
+#[test]
+fn it_leaves_a_hex_three_enemy_units_can_attack_at_3_1() {
+    for seed in SEEDS {
+        // The objective lies behind the cavalry: nearing it is not worth the risk.
+        let mut g = three_cavalry(hold("blue", &["0106"], None));
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        let at = g.hex_of("Blue MZ 1").expect("on the map");
+        assert_ne!(at, "0606", "seed {seed}");
+        // Below 3-1 where it went: at most 4 against 2 (2-1).
+        assert!(red_fire_on(&g, &at) <= 4, "seed {seed}: {at}");
+    }
+}
+
+#[test]
+fn it_does_not_lose_on_the_last_turn_by_leaving_an_objective() {
+    for seed in SEEDS {
+        // The same threat, but 0606 is Blue's objective, decided at the end of this game-turn.
+        let mut g = three_cavalry(hold("blue", &["0606"], Some(1)));
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0606"),
+            "seed {seed}"
+        );
+    }
+}
+
+fn exit(by_turn: u32) -> Value {
+    json!([{"text": "Blue must exit one unit by the east road", "sudden_death": true,
+            "rule": {"kind": "exit", "side": "blue",
+                     "units": {"kind": "units", "count": 1},
+                     "area": {"text": "the east road", "hexes": ["1206"]},
+                     "by_turn": by_turn}}])
+}
+
+#[test]
+fn it_exits_by_the_road_when_that_wins() {
+    let road = MapSpec::clear(12, 12).road(&["0706", "0806", "0906", "1006", "1106", "1206"]);
+    for seed in SEEDS {
+        let mut g = game(&road, "2 MZ", "1 MZ", exit(1));
+        g.setup(
+            &[("Red MZ 1", "0112")],
+            &[("Blue MZ 1", "0906"), ("Blue MZ 2", "0905")],
+        );
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        let exited = (0..g.s.units.len())
+            .filter(|&u| g.s.units[u].location == Location::Exited)
+            .count();
+        assert!(exited >= 1, "seed {seed}: no unit left the map");
+    }
+}
