@@ -38,6 +38,8 @@ pub const COMMANDS: &[&str] = &[
     "play_take_back",
     "play_auto_deploy",
     "play_sight",
+    "play_set_computer",
+    "play_computer_step",
     "vassal_export",
     "replay_open",
     "replay_at",

@@ -154,6 +154,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::play::play_take_back,
             commands::play::play_auto_deploy,
             commands::play::play_sight,
+            commands::play::play_set_computer,
+            commands::play::play_computer_step,
             commands::vassal::vassal_export,
             commands::replay::replay_open,
             commands::replay::replay_at,

@@ -35,7 +35,13 @@ pub struct Step {
     pub results: Vec<String>,
 }
 
+/// Computer explanations kept for the panel.
+const EXPLANATIONS_MAX: usize = 100;
+
 struct Live {
+    /// Per side: the computer player playing it, if any.
+    computer: Vec<Option<kepi::ai::Opponent>>,
+    explanations: std::collections::VecDeque<String>,
     /// The game's scenario, as validated when it was opened (what a VASSAL export draws).
     scenario: Scenario,
     game: GameId,
@@ -168,6 +174,10 @@ impl Play {
             title: scenario.file.title.clone(),
             ruleset_name: rules.name().to_string(),
             sides: scenario_sides(scenario),
+            levels: kepi::ai::levels(rules)
+                .iter()
+                .map(|l| l.to_string())
+                .collect(),
             rules: rules
                 .optional_rules()
                 .iter()
@@ -208,6 +218,37 @@ impl Play {
                 "players: at most two names of at most 80 characters",
             ));
         }
+        let levels: Vec<String> = spec.computer.clone().unwrap_or_default();
+        let sides = scenario.file.sides.len();
+        if levels.len() > sides {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "computer: one level (or \"\") per side",
+            ));
+        }
+        let known = kepi::ai::levels(rules);
+        if let Some(bad) = levels
+            .iter()
+            .find(|l| !l.is_empty() && !known.contains(&l.as_str()))
+        {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "{} has no computer level '{bad}'; its levels are {}",
+                    rules.name(),
+                    known.join(", ")
+                ),
+            ));
+        }
+        // The archive records a computer side's player by its name ("Kepi, standard").
+        let mut players: Vec<String> = (0..sides)
+            .map(|i| players.get(i).cloned().unwrap_or_default())
+            .collect();
+        for (i, l) in levels.iter().enumerate() {
+            if !l.is_empty() {
+                players[i] = kepi::ai::player_name(l);
+            }
+        }
         let players = if players.iter().all(String::is_empty) {
             Vec::new()
         } else {
@@ -216,7 +257,66 @@ impl Play {
         let game = self
             .archive()?
             .create_game(scenario, &options, seed, &players)?;
-        self.open(game, None, scenario)
+        let opened = self.open(game, None, scenario)?;
+        for (i, l) in levels.iter().enumerate() {
+            if !l.is_empty() {
+                self.set_computer(i, Some(l))?;
+            }
+        }
+        Ok(PlayOpened {
+            view: self.view()?,
+            ..opened
+        })
+    }
+
+    /// Hand a side to the computer at `level`, or (None) take it over as a person.
+    pub fn set_computer(&mut self, side: usize, level: Option<&str>) -> AppResult<PlayView> {
+        let l = self.live.as_mut().ok_or_else(no_game)?;
+        if side >= l.computer.len() {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("side {side}: the game has {} sides", l.computer.len()),
+            ));
+        }
+        l.computer[side] = match level {
+            None => None,
+            Some(level) => {
+                // Seeded from the game's seed, the side and the node, so a game replays alike.
+                let seed = l.seed ^ ((side as u64 + 1) << 40) ^ (l.node as u64);
+                Some(
+                    kepi::ai::Opponent::new(l.state.rules(), level, seed)
+                        .map_err(|e| AppError::new(ErrorCode::InvalidArgument, e))?,
+                )
+            }
+        };
+        self.view()
+    }
+
+    /// The computer plays one command for the side to act, recorded like a person's; its
+    /// explanation goes to the panel.
+    pub fn computer_step(&mut self) -> AppResult<PlayView> {
+        let (command, explanation) = {
+            let l = self.live.as_mut().ok_or_else(no_game)?;
+            let p = l.state.progress();
+            if p.over {
+                return Err(AppError::new(ErrorCode::Refused, "the game is over"));
+            }
+            let state = l.state.clone();
+            let Some(cpu) = l.computer.get_mut(p.player).and_then(Option::as_mut) else {
+                return Err(AppError::new(
+                    ErrorCode::Refused,
+                    "the side to act is played by a person",
+                ));
+            };
+            let d = cpu.next(&state);
+            (d.command, format!("{}: {}", cpu.name(), d.explanation))
+        };
+        let v = self.apply(&command, &[])?;
+        let l = self.live.as_mut().expect("checked above");
+        l.explanations.push_front(explanation);
+        l.explanations.truncate(EXPLANATIONS_MAX);
+        let _ = v;
+        self.view()
     }
 
     /// Open a game of the archive at the end of its main line (to go on playing it).
@@ -239,7 +339,10 @@ impl Play {
             None => ar.tip(game)?.id,
         };
         let (state, line) = replay_line(ar, node)?;
+        let sides = scenario.file.sides.len();
         self.live = Some(Live {
+            computer: (0..sides).map(|_| None).collect(),
+            explanations: Default::default(),
             scenario: scenario.clone(),
             game,
             node,
@@ -309,6 +412,16 @@ impl Play {
             general,
             can_take_back: !l.line.is_empty(),
             state_hash: s.hash(),
+            computer: l
+                .computer
+                .iter()
+                .map(|c| c.as_ref().map(|o| o.level().to_string()))
+                .collect(),
+            explanations: l.explanations.iter().cloned().collect(),
+            levels: kepi::ai::levels(rules)
+                .iter()
+                .map(|x| x.to_string())
+                .collect(),
         })
     }
 
@@ -549,6 +662,7 @@ mod tests {
             rules: vec![("morale".into(), false)],
             players: vec!["Ann".into(), "Bob".into()],
             seed: Some(seed.into()),
+            computer: None,
         }
     }
 
@@ -668,6 +782,56 @@ mod tests {
         let r = again.resume(game).unwrap().view;
         assert_eq!((r.state_hash, r.dice.len()), (hash, dice));
         assert!(r.can_take_back);
+    }
+
+    #[test]
+    fn the_computer_plays_a_side_recorded_with_its_explanations_and_hands_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = shipped("rs-01-fatehpur");
+        let mut play = Play::new(Some(dir.path().join("c.kepidb")));
+        let mut sp = spec("21");
+        sp.computer = Some(vec!["".into(), "standard".into()]);
+        let v = play.start(&s, &sp).unwrap().view;
+        assert_eq!(v.computer, vec![None, Some("standard".to_string())]);
+        assert_eq!(v.players[1], "Kepi, standard");
+        let mut bad = spec("21");
+        bad.computer = Some(vec!["grandmaster".into()]);
+        assert_eq!(
+            play.start(&s, &bad).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        play.start(&s, &sp).unwrap();
+        // Whoever deploys first: the person's side auto-deployed, the computer's by itself.
+        let mut v = play.view().unwrap();
+        let mut steps = 0;
+        while v.progress.deploying || v.progress.player == 1 {
+            v = if v.computer[v.progress.player].is_some() {
+                steps += 1;
+                play.computer_step().unwrap()
+            } else {
+                play.auto_deploy().unwrap()
+            };
+            if steps > 500 || v.progress.over {
+                break;
+            }
+        }
+        assert!(steps > 0, "the computer played");
+        assert!(!v.explanations.is_empty());
+        assert!(
+            v.explanations[0].starts_with("Kepi, standard: "),
+            "{}",
+            v.explanations[0]
+        );
+        // The person's side: the computer refuses to play it; handed over, it plays it.
+        if !v.progress.over && v.progress.player == 0 {
+            assert_eq!(play.computer_step().unwrap_err().code, ErrorCode::Refused);
+            play.set_computer(0, Some("random")).unwrap();
+            let before = play.view().unwrap().node;
+            assert_ne!(play.computer_step().unwrap().node, before);
+            assert_eq!(play.set_computer(0, None).unwrap().computer[0], None);
+        }
+        let ar = play.archive.as_ref().unwrap();
+        ar.verify_game(v.game).unwrap();
     }
 
     #[test]

@@ -330,6 +330,16 @@ impl Replay {
         Ok(self.archive()?.search(&q)?.iter().map(mirror).collect())
     }
 
+    /// The scenario and the state at a node of the open game (for a VASSAL module of it).
+    pub fn position(
+        &mut self,
+        node: NodeId,
+    ) -> AppResult<(kepi::scenario::Scenario, kepi::engine::AnyState)> {
+        let game = self.own_node(node)?.game;
+        let ar = self.archive()?;
+        Ok((ar.game_setup(game)?.scenario()?, ar.state_at(node)?))
+    }
+
     /// The position at a node of the open game.
     pub fn at(&mut self, node: NodeId) -> AppResult<ReplayPosition> {
         let game = self
@@ -406,6 +416,7 @@ mod tests {
             rules: Vec::new(),
             players: Vec::new(),
             seed: Some("5".into()),
+            computer: None,
         };
         let game = play.start(&s, &spec).unwrap().view.game;
         play.auto_deploy().unwrap();

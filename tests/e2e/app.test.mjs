@@ -831,6 +831,54 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const opened = await waitFor("the annotated node", async () => js("const p = window.kepi.replay.position(); return !document.getElementById('replay').hidden && p && p.annotations.length ? p : null;"));
   assert.match(opened.annotations[0].text, /Turning point/);
   assert.equal(opened.node, hitNode, "the game opens at the annotated node");
+
+  // The position under review as a VASSAL module.
+  const reviewed = join(work, "reviewed.vmod");
+  writeFileSync(answers, reviewed);
+  await clickIn("#replay-vassal");
+  const done = await waitFor("the module of the position", async () => js("const o = [...document.querySelectorAll('#replay-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
+  assert.match(done, new RegExp(`the game at node ${hitNode}\\)`));
+  assert.equal(readFileSync(reviewed).subarray(0, 2).toString(), "PK");
+  writeFileSync(answers, "");
+});
+
+test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {
+  await click("#btn-home").catch(() => {});
+  if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  await js("document.querySelector('button.entry[data-key=\"shipped/scenario/rs-01-fatehpur\"]').scrollIntoView({ block: 'center' });");
+  await click('button.entry[data-key="shipped/scenario/rs-01-fatehpur"]');
+  await waitFor("the Start dialog", async () => js("return !!document.getElementById('start-form');"));
+  await js("const s = document.querySelector(\".start-computer[data-side='1']\"); s.value = 'standard'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  await type("#start-seed", "7");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.computer?.[1] === "standard");
+  let v = await playView();
+  assert.equal(v.players[1], "Kepi, standard");
+  await js("const s = document.getElementById('play-pace'); s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  // The person's side: auto-deployed, then each phase ended; the computer plays its own.
+  const end = Date.now() + 240_000;
+  while (Date.now() < end) {
+    v = await playView();
+    if (v.progress.over || v.progress.turn >= 2) break;
+    if (v.computer[v.progress.player]) { await new Promise((r) => setTimeout(r, 200)); continue; }
+    if (v.progress.deploying) await clickIn("#play-auto-deploy");
+    else {
+      const kind = v.general.find((c) => c.kind.startsWith("resolve_"))?.kind ?? (v.general.some((c) => c.kind === "end_phase") ? "end_phase" : v.general[0]?.kind);
+      assert.ok(kind, `a command for the person: ${JSON.stringify(v.progress)}`);
+      await general(kind);
+    }
+    await settle();
+  }
+  v = await playView();
+  assert.ok(v.progress.turn >= 2 || v.progress.over, `game-turn 1 played against the computer: ${JSON.stringify(v.progress)}`);
+  assert.ok(v.explanations.length > 0);
+  assert.match(await text("#play-explanations"), /Kepi, standard: /);
+  await js("document.getElementById('play-explanations').scrollIntoView({ block: 'center' });");
+  await screenshot("41-play-computer");
+  // Every command the computer gave is in the archive like a person's.
+  const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replayed.hash, v.state_hash);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

@@ -77,6 +77,13 @@ pub async fn play_start(
     if spec.rules.len() > 64 || spec.rules.iter().any(|(k, _)| k.len() > NAME_MAX) {
         return Err(invalid("rules: at most 64 optional rules by key"));
     }
+    if spec
+        .computer
+        .as_ref()
+        .is_some_and(|c| c.len() > 8 || c.iter().any(|l| l.len() > NAME_MAX))
+    {
+        return Err(invalid("computer: a level (or \"\") per side"));
+    }
     if spec.seed.as_ref().is_some_and(|s| s.len() > 20) {
         return Err(invalid("seed: at most 20 digits"));
     }
@@ -170,4 +177,23 @@ pub async fn play_take_back(play: PlayState<'_>) -> AppResult<PlayView> {
 #[tauri::command]
 pub async fn play_auto_deploy(play: PlayState<'_>) -> AppResult<PlayView> {
     lock(&play)?.auto_deploy()
+}
+
+/// Hand a side to the computer at a level, or (no level) take it over.
+#[tauri::command]
+pub async fn play_set_computer(
+    play: PlayState<'_>,
+    side: u32,
+    level: Option<String>,
+) -> AppResult<PlayView> {
+    if let Some(l) = &level {
+        check_name("level", l)?;
+    }
+    lock(&play)?.set_computer(side as usize, level.as_deref())
+}
+
+/// The computer plays one command for the side to act (when the computer plays it).
+#[tauri::command]
+pub async fn play_computer_step(play: PlayState<'_>) -> AppResult<PlayView> {
+    lock(&play)?.computer_step()
 }

@@ -5,6 +5,7 @@ use super::jobs::WindowSink;
 use super::lock;
 use super::paint::Editor;
 use super::play::PlayState;
+use super::replay::ReplayState;
 use crate::dialog::{Dialog, ask};
 use crate::jobs::{Job, Jobs, Stop};
 use crate::library::Library;
@@ -45,19 +46,39 @@ pub fn export_module(
     })
 }
 
-/// Export the Library scenario `key`, or (no key) the position of the game open in the play
-/// view; `None` when the save dialog was cancelled.
+/// Export the Library scenario `key`, or the position at `node` of the game open in the replay
+/// view, or (neither) the position of the game open in the play view; `None` when the save
+/// dialog was cancelled.
 #[tauri::command]
+#[allow(clippy::too_many_arguments)]
 pub async fn vassal_export<R: Runtime>(
     window: WebviewWindow<R>,
     editor: Editor<'_>,
     library: State<'_, Mutex<Library>>,
     play: PlayState<'_>,
+    replay: ReplayState<'_>,
     jobs: State<'_, Arc<Jobs>>,
     key: Option<String>,
+    node: Option<i64>,
 ) -> AppResult<Option<u64>> {
-    let (scenario, game) = match key {
-        Some(key) => {
+    let (scenario, game) = match (key, node) {
+        (Some(_), Some(_)) => {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "a scenario's key or a node, not both",
+            ));
+        }
+        (None, Some(node)) => {
+            if node < 1 {
+                return Err(AppError::new(
+                    ErrorCode::InvalidArgument,
+                    "node: an archive id",
+                ));
+            }
+            let (s, state) = lock(&replay)?.position(node)?;
+            (s, Some((state, node)))
+        }
+        (Some(key), None) => {
             if key.is_empty() || key.len() > 4096 {
                 return Err(AppError::new(
                     ErrorCode::InvalidArgument,
@@ -68,7 +89,7 @@ pub async fn vassal_export<R: Runtime>(
             let entry = lock(&library)?.entry(&key, &recent)?;
             (index::scenario_of(&entry)?, None)
         }
-        None => {
+        (None, None) => {
             let (s, state, node) = lock(&play)?.position()?;
             (s, Some((state, node)))
         }

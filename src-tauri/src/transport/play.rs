@@ -187,6 +187,12 @@ pub struct PlayView {
     pub general: Vec<LegalCommand>,
     pub can_take_back: bool,
     pub state_hash: String,
+    /// Per side: the computer's level when the computer plays it.
+    pub computer: Vec<Option<String>>,
+    /// The computer's commands and the terms that chose them, newest first.
+    pub explanations: Vec<String>,
+    /// The levels the computer can play this system at.
+    pub levels: Vec<String>,
 }
 
 /// A game's first view: the map it is played on, and the game.
@@ -208,6 +214,10 @@ pub struct NewGameSpec {
     /// A seed as decimal digits; random when absent.
     #[ts(optional)]
     pub seed: Option<String>,
+    /// Per side: the computer's level playing it ("standard", "random"), or "" for a person.
+    #[serde(default)]
+    #[ts(optional)]
+    pub computer: Option<Vec<String>>,
 }
 
 /// What a scenario offers before a game of it starts.
@@ -218,6 +228,8 @@ pub struct GameChoices {
     pub sides: Vec<SideDto>,
     /// Every optional rule of the system, with the value the scenario gives it.
     pub rules: Vec<(OptionalRuleDto, bool)>,
+    /// The levels the computer can play this system at.
+    pub levels: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

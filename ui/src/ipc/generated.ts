@@ -138,7 +138,11 @@ export type GameChoices = { title: string, ruleset_name: string, sides: Array<Si
 /**
  * Every optional rule of the system, with the value the scenario gives it.
  */
-rules: Array<[OptionalRule, boolean]>, };
+rules: Array<[OptionalRule, boolean]>, 
+/**
+ * The levels the computer can play this system at.
+ */
+levels: Array<string>, };
 
 export type GridDto = { orientation: "flat" | "pointy", shove: "even" | "odd", columns: number, rows: number, };
 
@@ -337,7 +341,11 @@ players: Array<string>,
 /**
  * A seed as decimal digits; random when absent.
  */
-seed?: string, };
+seed?: string, 
+/**
+ * Per side: the computer's level playing it ("standard", "random"), or "" for a person.
+ */
+computer?: Array<string>, };
 
 /**
  * The start page's New map form.
@@ -412,7 +420,19 @@ last: Array<string>,
  * Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
  * the game waits for).
  */
-general: Array<LegalCommand>, can_take_back: boolean, state_hash: string, };
+general: Array<LegalCommand>, can_take_back: boolean, state_hash: string, 
+/**
+ * Per side: the computer's level when the computer plays it.
+ */
+computer: Array<string | null>, 
+/**
+ * The computer's commands and the terms that chose them, newest first.
+ */
+explanations: Array<string>, 
+/**
+ * The levels the computer can play this system at.
+ */
+levels: Array<string>, };
 
 export type ProblemDto = { field: string, 
 /**

@@ -15,9 +15,10 @@ export const jobs = {
   packImport: (onConflict?: OnConflict) => invoke<number | null>("pack_import", onConflict ? { onConflict } : {}),
   /** Make a pack of the scenarios `keys` name and write it where the user picks. */
   packExport: (keys: string[], fields?: PackFields) => invoke<number | null>("pack_export", { keys, fields }),
-  /** Write a Library scenario (or, with no key, the game open in the play view at its current
-   * position) as a VASSAL module where the user picks. */
-  vassalExport: (key: string | null) => invoke<number | null>("vassal_export", { key }),
+  /** Write a Library scenario, or the position at `node` of the game under review, or (neither)
+   * the game open in the play view at its current position, as a VASSAL module where the user
+   * picks. */
+  vassalExport: (key: string | null, node: number | null = null) => invoke<number | null>("vassal_export", { key, node }),
   /** Draw every thumbnail not cached yet. */
   thumbnails: () => invoke<number>("library_thumbnails"),
   /** Ask a job to stop at its next safe point: `true` if it was running. */

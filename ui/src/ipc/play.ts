@@ -23,4 +23,8 @@ export const play = {
   apply: (command: unknown, forced: number[] = []) => invoke<PlayView>("play_apply", { command, forced }),
   takeBack: () => invoke<PlayView>("play_take_back"),
   autoDeploy: () => invoke<PlayView>("play_auto_deploy"),
+  /** Hand a side to the computer at a level, or (null) take it over. */
+  setComputer: (side: number, level: string | null) => invoke<PlayView>("play_set_computer", { side, level }),
+  /** The computer plays one command for the side to act. */
+  computerStep: () => invoke<PlayView>("play_computer_step"),
 };

@@ -25,6 +25,8 @@ export const playState = $state({
   confirmEnd: null as { open: string[] } | null,
   /** The last refusal, in the core's words. */
   refusal: "",
+  /** How long the computer waits before each of its commands (ms); -1: only when asked. */
+  pace: 600,
   /** How long the last reach took to show (ms), for the end-to-end test. */
   reachMs: -1,
 });

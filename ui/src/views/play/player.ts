@@ -65,6 +65,7 @@ export class Player {
   }
 
   close(): void {
+    clearTimeout(this.computerTimer);
     this.model = null;
     this.view.setModel(null);
     this.counters.setBoard(null, []);
@@ -88,8 +89,36 @@ export class Player {
     this.view.panBy(r.width / 2 - sx, r.height / 2 - sy);
   }
 
+  private computerTimer = 0;
+
+  /** When the computer plays the side to act: its next command after the pace set. */
+  private scheduleComputer(v: PlayView): void {
+    clearTimeout(this.computerTimer);
+    if (v.progress.over || !v.computer[v.progress.player] || playState.pace < 0) return;
+    this.computerTimer = window.setTimeout(() => this.computerStep(), playState.pace);
+  }
+
+  /** The computer plays one command (the side to act must be the computer's). */
+  computerStep(): void {
+    clearTimeout(this.computerTimer);
+    void this.send(() => play.computerStep().catch((e) => { this.refused(e); return null; }), (v) => {
+      if (!v || !playState.view) return;
+      this.update(v);
+      this.deselect();
+      this.shell.message(v.explanations[0] ?? "");
+    });
+  }
+
+  /** Hand a side to the computer, or take it over (level null). */
+  setComputer(side: number, level: string | null): void {
+    void this.send(() => play.setComputer(side, level).catch((e) => { this.refused(e); return null; }), (v) => {
+      if (v) this.update(v);
+    });
+  }
+
   /** The core's answer to a command: draw the new position. */
   update(v: PlayView): void {
+    this.scheduleComputer(v);
     playState.view = v;
     playState.refusal = "";
     const colors = v.sides.map((s) => s.color);
