@@ -205,6 +205,8 @@ export class Player {
     playState.preview = null;
     playState.previewCommand = null;
     playState.hexActions = null;
+    playState.sight = "";
+    this.sightTo = "";
     this.counters.selected = null;
     this.unitHexCommands = [];
     this.marks.clear();
