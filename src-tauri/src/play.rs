@@ -110,6 +110,18 @@ fn dice_entries(node: NodeId, command: &str, rolls: &[Roll], results: &[String])
         .collect()
 }
 
+/// Open the app's archive at `path`, creating it (and its folder) when there is none yet.
+pub fn open_or_create(path: Option<&std::path::Path>) -> AppResult<Archive> {
+    let path = path.ok_or_else(|| {
+        AppError::new(ErrorCode::Archive, "Kepi has no place for its archive here")
+    })?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| AppError::new(ErrorCode::Archive, format!("{}: {e}", dir.display())))?;
+    }
+    Ok(Archive::open(path)?)
+}
+
 /// A random seed for a game whose players gave none.
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
@@ -152,15 +164,7 @@ impl Play {
     /// The archive, opened (and created) on first use.
     fn archive(&mut self) -> AppResult<&mut Archive> {
         if self.archive.is_none() {
-            let path = self.archive_path.clone().ok_or_else(|| {
-                AppError::new(ErrorCode::Archive, "Kepi has no place for its archive here")
-            })?;
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| {
-                    AppError::new(ErrorCode::Archive, format!("{}: {e}", dir.display()))
-                })?;
-            }
-            self.archive = Some(Archive::open(&path)?);
+            self.archive = Some(open_or_create(self.archive_path.as_deref())?);
         }
         Ok(self.archive.as_mut().expect("opened above"))
     }

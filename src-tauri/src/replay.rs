@@ -294,15 +294,7 @@ impl Replay {
     /// The archive, created when there is none yet (an import into a new archive).
     fn archive_or_create(&mut self) -> AppResult<&mut Archive> {
         if self.archive.is_none() {
-            if let Some(dir) = self.archive_path.as_ref().and_then(|p| p.parent()) {
-                std::fs::create_dir_all(dir).map_err(|e| {
-                    AppError::new(ErrorCode::Archive, format!("{}: {e}", dir.display()))
-                })?;
-            }
-            let path = self.archive_path.clone().ok_or_else(|| {
-                AppError::new(ErrorCode::Archive, "Kepi has no place for its archive here")
-            })?;
-            self.archive = Some(Archive::open(&path)?);
+            self.archive = Some(crate::play::open_or_create(self.archive_path.as_deref())?);
         }
         Ok(self.archive.as_mut().expect("opened above"))
     }

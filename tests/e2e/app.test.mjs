@@ -584,14 +584,19 @@ function kepiCli(...args) {
   return r.stdout;
 }
 
-test("play: a game-turn of Fatehpur hot-seat, every command and roll in the archive", { timeout: 300_000 }, async () => {
+/** Back to the Library (discarding a map's changes if the guard asks) and open the Start dialog
+ * of a scenario's card. */
+async function startDialog(key) {
   await click("#btn-home").catch(() => {});
-  // A map left with changes: the guard asks; discard them.
   if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
   await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
-  await js("document.querySelector('button.entry[data-key=\"shipped/scenario/rs-01-fatehpur\"]').scrollIntoView({ block: 'center' });");
-  await click('button.entry[data-key="shipped/scenario/rs-01-fatehpur"]');
+  await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", key);
+  await click(`button.entry[data-key='${key}']`);
   await waitFor("the Start dialog", async () => js("return !!document.getElementById('start-form');"));
+}
+
+test("play: a game-turn of Fatehpur hot-seat, every command and roll in the archive", { timeout: 300_000 }, async () => {
+  await startDialog("shipped/scenario/rs-01-fatehpur");
   await type(".start-player[data-side='0']", "Ann");
   await type(".start-player[data-side='1']", "Bob");
   await type("#start-seed", "42");
@@ -845,12 +850,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
 });
 
 test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {
-  await click("#btn-home").catch(() => {});
-  if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
-  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
-  await js("document.querySelector('button.entry[data-key=\"shipped/scenario/rs-01-fatehpur\"]').scrollIntoView({ block: 'center' });");
-  await click('button.entry[data-key="shipped/scenario/rs-01-fatehpur"]');
-  await waitFor("the Start dialog", async () => js("return !!document.getElementById('start-form');"));
+  await startDialog("shipped/scenario/rs-01-fatehpur");
   await js("const s = document.querySelector(\".start-computer[data-side='1']\"); s.value = 'standard'; s.dispatchEvent(new Event('change', { bubbles: true }));");
   await type("#start-seed", "7");
   await click("#start-go");
