@@ -5,7 +5,8 @@
 //! letters, digits and `-` (safe in a zip and in VASSAL's `;`/`/`/tab encodings).
 
 use super::pieces::Piece;
-use crate::engine::rifle_and_saber::setup::{Setup, UnitKind};
+pub use crate::engine::rifle_and_saber::counters::values_line;
+use crate::engine::rifle_and_saber::setup::Setup;
 use crate::render::{CounterPicture, CounterSymbol, render_counter};
 use crate::tables::catalog::Arm;
 use image::RgbaImage;
@@ -43,16 +44,6 @@ fn slug(s: &str) -> String {
         .collect();
     o.truncate(40);
     o
-}
-
-/// The printed values line: "3-2-4" (fire attack, fire defense, movement); artillery shows
-/// canister/shot attack "2/4-1-3". Fractions as Kepi prints them ("1/3").
-pub fn values_line(k: &UnitKind) -> String {
-    let attack = match k.shot_attack {
-        Some(s) => format!("{}/{}", k.fire_attack, s),
-        None => k.fire_attack.to_string(),
-    };
-    format!("{attack}-{}-{}", k.fire_defense, k.movement)
 }
 
 /// A unit type's values as piece properties (the counter's printed values and its side).
