@@ -27,6 +27,10 @@ const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
 let driver;
 let session;
+// tauri-driver's port and WebKitWebDriver's behind it (the next one): KEPI_WD_PORT lets two
+// end-to-end runs share a machine.
+const port = Number(process.env.KEPI_WD_PORT ?? 4444);
+const nativePort = port + 1;
 
 function portOpen(port) {
   return new Promise((ok) => {
@@ -47,7 +51,7 @@ async function waitFor(what, check, ms = 20_000) {
 }
 
 async function wd(method, path, body) {
-  const res = await fetch(`http://127.0.0.1:4444/session/${session}${path}`, {
+  const res = await fetch(`http://127.0.0.1:${port}/session/${session}${path}`, {
     method,
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -165,7 +169,7 @@ before(async () => {
   assert.ok(existsSync(app), `the app is built: ${app} (scripts/app-build.sh)`);
   mkdirSync(shots, { recursive: true });
   writeFileSync(answers, "");
-  driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", "4444", "--native-port", "4445"], {
+  driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", String(port), "--native-port", String(nativePort)], {
     // The library folder (packs are imported into it) and the archive: the test's own.
     env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data") },
     cwd: root,
@@ -173,8 +177,8 @@ before(async () => {
     detached: true,
   });
   // Both ports: tauri-driver's and WebKitWebDriver's behind it.
-  await waitFor("WebDriver ports 4444 and 4445", async () => (await portOpen(4444)) && (await portOpen(4445)));
-  const res = await fetch("http://127.0.0.1:4444/session", {
+  await waitFor(`WebDriver ports ${port} and ${nativePort}`, async () => (await portOpen(port)) && (await portOpen(nativePort)));
+  const res = await fetch(`http://127.0.0.1:${port}/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -190,7 +194,7 @@ before(async () => {
 after(async () => {
   if (session) {
     const errors = await js("return window.kepi.errors;").catch(() => []);
-    await fetch(`http://127.0.0.1:4444/session/${session}`, { method: "DELETE", signal: AbortSignal.timeout(5000) }).catch(() => {});
+    await fetch(`http://127.0.0.1:${port}/session/${session}`, { method: "DELETE", signal: AbortSignal.timeout(5000) }).catch(() => {});
     assert.deepEqual(errors, [], "no script errors in the window");
   }
   // tauri-driver, WebKitWebDriver and the app: the whole process group.
