@@ -80,9 +80,18 @@ fn find(scenario: &Path, folder: &str, id: &str, field: &str) -> Result<PathBuf,
     })
 }
 
-/// The map a scenario file names, found from the scenario's path.
+/// The map a scenario file names, found from the scenario's path (beside it first, then among
+/// the maps Kepi ships).
 pub fn load_scenario_map(path: &Path, file: &ScenarioFile) -> Result<Map, Problems> {
-    load_map(&find(path, "maps", &file.map, "map")?)
+    match find(path, "maps", &file.map, "map") {
+        Ok(p) => load_map(&p),
+        // A scenario on a map Kepi ships needs no copy of it beside it (the scenario view
+        // saves a new scenario on the shipped map wherever the user chooses).
+        Err(not_found) => match crate::shipped::map(&file.map) {
+            Some(_) => crate::shipped::load_map(&file.map),
+            None => Err(not_found),
+        },
+    }
 }
 
 /// Read a scenario and everything it names, and validate them together.

@@ -14,6 +14,7 @@ use crate::map::{Map, MapFile};
 use crate::problems::Problems;
 use crate::render::{self, RenderOptions};
 use crate::scenario::{Scenario, ScenarioFile};
+use crate::tables::Catalog;
 use crate::shipped;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -524,6 +525,54 @@ fn scenario_in(entry: &Entry, c: &Content, map: Map) -> Result<Scenario, Library
         }
     };
     Scenario::new(file, map, catalog).map_err(&in_scenario)
+}
+
+/// A scenario entry opened for editing: its file as read (not validated: the scenario view
+/// lists its problems), on its map and catalog as [`scenario_of`] finds them, and its path when
+/// it is a file of its own (a shipped scenario has none and is saved elsewhere).
+pub fn scenario_for_editing(
+    entry: &Entry,
+) -> Result<(ScenarioFile, Map, Catalog, Option<PathBuf>), LibraryError> {
+    if entry.kind != Kind::Scenario {
+        return Err(LibraryError::Read(format!(
+            "'{}' is a map, not a scenario",
+            entry.title
+        )));
+    }
+    let c = content(entry)?;
+    let map = map_in(entry, &c)?;
+    let path = match &entry.source {
+        Source::File(p) => Some(p.clone()),
+        Source::Shipped(_) => None,
+    };
+    let shown = path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("scenarios/{}.json", entry.id)));
+    let file = ScenarioFile::from_text(&c.entry_text).map_err(problems_in(Some(&shown), ""))?;
+    let catalog = match (&file.catalog, &c.catalog) {
+        (None, _) => file
+            .ruleset
+            .tables()
+            .map_err(LibraryError::Read)?
+            .catalog
+            .clone(),
+        (Some(_), Some((cp, text))) => {
+            Catalog::from_text(text).map_err(problems_in(Some(cp), "catalog"))?
+        }
+        (Some(id), None) => {
+            return Err(LibraryError::Read(format!(
+                "{}: catalog '{id}' not found beside the scenario",
+                shown.display()
+            )));
+        }
+    };
+    Ok((file, map, catalog, path))
+}
+
+/// The map a map entry names (or a scenario entry plays on), read and validated.
+pub fn map_for(entry: &Entry) -> Result<Map, LibraryError> {
+    let c = content(entry)?;
+    map_in(entry, &c)
 }
 
 /// The scenario a Library entry names, read and validated (what a game of it starts from).

@@ -29,6 +29,7 @@ pub enum Dialog {
     SaveVmod,
     OpenGame,
     SaveGame,
+    SaveScenario,
 }
 
 /// Ask for a path (see the module documentation for the test answer file).
@@ -59,6 +60,9 @@ pub fn ask<R: Runtime>(
         Dialog::SavePack => d.add_filter("Kepi pack", &[pack]).blocking_save_file(),
         Dialog::OpenGame => d.add_filter("Kepi game", &["json"]).blocking_pick_file(),
         Dialog::SaveGame => d.add_filter("Kepi game", &["json"]).blocking_save_file(),
+        Dialog::SaveScenario => d
+            .add_filter("Kepi scenario", &["json"])
+            .blocking_save_file(),
         Dialog::SaveVmod => d
             .add_filter("VASSAL module", &["vmod"])
             .blocking_save_file(),

@@ -7,6 +7,9 @@ use crate::transport::jobs::{
     JOB_FINISHED, JOB_PROGRESS, JobFinished, JobProgress, OnConflictDto, PackFields,
 };
 use crate::transport::library::LibraryListing;
+use crate::transport::scenario::{
+    FactorDto, FactorInput, FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
+};
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, HitDto, LegalCommand, NewGameSpec, PlayOpened, PlayView,
     ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
@@ -58,6 +61,12 @@ pub fn typescript() -> String {
     c.visit::<JobFinished>();
     c.visit::<OnConflictDto>();
     c.visit::<PackFields>();
+    c.visit::<ScenarioOpened>();
+    c.visit::<ScenarioView>();
+    c.visit::<ScenarioOpDto>();
+    c.visit::<FormulaDto>();
+    c.visit::<FactorInput>();
+    c.visit::<FactorDto>();
     c.visit::<GameChoices>();
     c.visit::<NewGameSpec>();
     c.visit::<PlayOpened>();

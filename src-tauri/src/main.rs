@@ -21,6 +21,7 @@ mod jobs;
 mod library;
 mod play;
 mod replay;
+mod scenario;
 mod session;
 mod transport;
 
@@ -57,6 +58,7 @@ struct States {
     library: Mutex<library::Library>,
     play: Mutex<play::Play>,
     replay: Mutex<replay::Replay>,
+    scenario: Mutex<scenario::ScenarioEditor>,
     jobs: Arc<jobs::Jobs>,
     answers: dialog::TestAnswers,
 }
@@ -72,6 +74,7 @@ impl States {
             )),
             play: Mutex::new(play::Play::new(p.archive.clone())),
             replay: Mutex::new(replay::Replay::new(p.archive)),
+            scenario: Mutex::new(scenario::ScenarioEditor::default()),
             jobs: Arc::new(jobs::Jobs::default()),
             answers: p.answers,
         }
@@ -89,6 +92,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
                 .manage(s.library)
                 .manage(s.play)
                 .manage(s.replay)
+                .manage(s.scenario)
                 .manage(s.jobs)
                 .manage(s.answers)
         }
@@ -98,6 +102,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             app.manage(s.library);
             app.manage(s.play);
             app.manage(s.replay);
+            app.manage(s.scenario);
             app.manage(s.jobs);
             app.manage(s.answers);
             Ok(())
@@ -108,8 +113,13 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             if let tauri::WindowEvent::CloseRequested { api, .. } = event {
                 let state = window.state::<Mutex<Session>>();
                 let guard = state.lock();
-                let keep_open = guard.as_ref().is_ok_and(|s| s.is_dirty() && !s.closing);
+                let closing = guard.as_ref().is_ok_and(|s| s.closing);
+                let map_dirty = guard.as_ref().is_ok_and(|s| s.is_dirty());
                 drop(guard);
+                // One lock at a time: the scenario editor's after the painter's.
+                let scenario = window.state::<Mutex<scenario::ScenarioEditor>>();
+                let scenario_dirty = scenario.lock().is_ok_and(|s| s.is_dirty());
+                let keep_open = (map_dirty || scenario_dirty) && !closing;
                 if keep_open {
                     // The UI asks: save, discard or cancel.
                     api.prevent_close();
@@ -169,6 +179,23 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::game_export,
             commands::replay::game_import,
             commands::replay::archive_search,
+            commands::scenario::scenario_open,
+            commands::scenario::scenario_new,
+            commands::scenario::scenario_view,
+            commands::scenario::scenario_edit,
+            commands::scenario::scenario_begin_stroke,
+            commands::scenario::scenario_end_stroke,
+            commands::scenario::scenario_undo,
+            commands::scenario::scenario_redo,
+            commands::scenario::scenario_save,
+            commands::scenario::scenario_save_as,
+            commands::scenario::scenario_close,
+            commands::scenario::scenario_formula,
+            commands::scenario::scenario_formula_of,
+            commands::scenario::scenario_factor,
+            commands::scenario::scenario_test,
+            commands::scenario::scenario_export_png,
+            commands::scenario::scenario_export_vassal,
         ])
 }
 

@@ -12,6 +12,7 @@ use ts_rs::TS;
 pub mod jobs;
 pub mod library;
 pub mod play;
+pub mod scenario;
 
 /// The closed set of error codes; exported to TypeScript as `ErrorCode` and `ERROR_CODES` in
 /// ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
@@ -49,12 +50,16 @@ pub enum ErrorCode {
     Refused,
     /// The archive could not be opened, read or written.
     Archive,
+    /// The scenario view's command needs an open scenario and there is none.
+    NoScenario,
+    /// The scenario has problems: it cannot be saved, tested or exported as it is.
+    InvalidScenario,
 }
 
 #[cfg(test)]
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 13] = [
+    pub const ALL: [ErrorCode; 15] = [
         ErrorCode::NoMap,
         ErrorCode::InvalidArgument,
         ErrorCode::EditRefused,
@@ -68,6 +73,8 @@ impl ErrorCode {
         ErrorCode::NoGame,
         ErrorCode::Refused,
         ErrorCode::Archive,
+        ErrorCode::NoScenario,
+        ErrorCode::InvalidScenario,
     ];
 
     /// The code's place in [`ErrorCode::ALL`]; the match makes a new variant a compile error
@@ -87,6 +94,8 @@ impl ErrorCode {
             ErrorCode::NoGame => 10,
             ErrorCode::Refused => 11,
             ErrorCode::Archive => 12,
+            ErrorCode::NoScenario => 13,
+            ErrorCode::InvalidScenario => 14,
         }
     }
 }

@@ -160,6 +160,7 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99)),
     );
+    bench_scenario_edit(a.runs.max(20))?;
     bench_standard_turn(&a.scenarios, a.runs)?;
     bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
@@ -525,6 +526,43 @@ fn bench_write_ratio(
             percentile(bare.clone(), 0.5)
         ),
         ratio(percentile(writes, 0.99), percentile(bare, 0.99)),
+    );
+    Ok(())
+}
+
+/// The scenario view's live check (issue 12: at most 5 ms): one edit of the largest shipped
+/// scenario (its file's size) applied to the document and the whole scenario validated again,
+/// as `kepi validate` does, with its warnings and every zone's hexes.
+fn bench_scenario_edit(runs: u32) -> Result<(), String> {
+    use crate::editor::scenario::{Op, ScenarioDocument};
+    let largest = crate::shipped::SCENARIOS
+        .iter()
+        .max_by_key(|s| s.text.len())
+        .ok_or("no shipped scenario")?;
+    let file = crate::shipped::scenario_file(largest.id).map_err(|p| p.to_string())?;
+    let map = crate::shipped::load_map(&file.map).map_err(|p| p.to_string())?;
+    let catalog = file.ruleset.tables()?.catalog.clone();
+    let mut doc = ScenarioDocument::open(file, map, catalog);
+    let mut times = Vec::new();
+    for k in 0..runs {
+        let t = Instant::now();
+        doc.apply(&[Op::Set {
+            pointer: "/game_length".into(),
+            value: serde_json::json!(10 + k % 5),
+        }])
+        .map_err(|e| e.to_string())?;
+        let checked = doc.check();
+        let zones = doc.zones();
+        times.push(t.elapsed());
+        std::hint::black_box((checked, zones));
+    }
+    outln!(
+        "scenario view: an edit of {} ({} KB) and the whole scenario validated again: median {}, \
+         p99 {}",
+        largest.id,
+        largest.text.len() / 1024,
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 0.99))
     );
     Ok(())
 }

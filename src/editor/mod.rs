@@ -12,6 +12,7 @@
 pub mod files;
 pub mod grid_spec;
 pub mod history;
+pub mod scenario;
 pub mod underlay;
 
 pub use history::History;
@@ -40,7 +41,7 @@ impl Brush {
         }
     }
 
-    fn radius(self) -> u32 {
+    pub(crate) fn radius(self) -> u32 {
         match self {
             Brush::One => 0,
             Brush::Seven => 1,

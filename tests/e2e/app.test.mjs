@@ -924,6 +924,179 @@ function askToClose() {
   assert.equal(r.status, 0, `close_window.py: ${r.stdout}${r.stderr}`);
 }
 
+/** The scenario view's scenario as shown, and a field of the panel. */
+const scenarioView = () => js("return window.kepi.scenario.view();");
+/** Type into a field of the scenario panel and commit it (the field's change event). */
+async function commit(css, value) {
+  await type(css, value);
+  await js("const e = document.querySelector(arguments[0]); e.dispatchEvent(new Event('change', { bubbles: true }));", css);
+  await settle();
+}
+async function choose(css, value) {
+  await js("const e = document.querySelector(arguments[0]); e.scrollIntoView({ block: 'center' }); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true }));", css, value);
+  await settle();
+}
+async function tab(name) {
+  await clickIn(`#sc-tab-${name}`);
+  await settle();
+}
+
+test("scenario view: a scenario built from nothing on the shipped map, saved, validated, played and reopened", { timeout: 300_000 }, async () => {
+  await click("#btn-home").catch(() => {});
+  if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  // New scenario: then the map it is built on.
+  await click("#lib-new-scenario");
+  await js("document.querySelector(\"button.entry[data-key='shipped/map/rifle-and-saber']\").scrollIntoView({ block: 'center' });");
+  await click("button.entry[data-key='shipped/map/rifle-and-saber']");
+  await waitFor("the scenario view", async () => js("return document.body.dataset.view === 'scenario' && !!window.kepi.scenario.view();"));
+  let v = await scenarioView();
+  assert.ok(v.problems.length > 0, "a new scenario lists what it lacks");
+
+  // The scenario and its sides.
+  await commit("#sc-title", "Oberhof, a test");
+  await commit("#sc-id", "kepi-e2e-oberhof");
+  await commit("#sc-date", "1 July 1866");
+  await commit("#sc-side-name-0", "Union");
+  await commit("#sc-side-name-1", "Confederate");
+  await choose("#sc-side-color-1", "grey");
+  v = await scenarioView();
+  assert.equal(v.file.title, "Oberhof, a test");
+  assert.deepEqual(v.file.sides.map((x) => [x.name, x.color]), [["Union", "red"], ["Confederate", "grey"]]);
+  await screenshot("50-scenario-sides");
+
+  // Union's order of battle through the creation method (R&S 11.18).
+  await tab("factor");
+  await type("#sc-factor-side-0", "1200 MZ, 12 MA");
+  await waitFor("the creation method's answer", async () => js("const e = document.querySelector('.sc-factor-oob'); return e && e.textContent;"));
+  assert.equal(await text(".sc-factor-oob"), "12 MZ; 2 MA", "R&S 11.18's own example");
+  await type("#sc-factor-side-0", "(a) 1200 MZ, 12 MA (b) 400 MZ");
+  await type("#sc-factor-hours", "1");
+  await waitFor("the groups", async () => js("const e = document.querySelector('.sc-factor-oob'); return e && e.textContent === '(a) 12 MZ; 2 MA (b) 4 MZ';"));
+  assert.equal(await text("#sc-factor-length"), "12", "one hour at 5 minutes a game-turn");
+  await screenshot("51-scenario-factor");
+  await clickIn("#sc-factor-apply");
+  await settle();
+  v = await scenarioView();
+  assert.equal(v.file.sides[0].oob, "(a) 12 MZ; 2 MA (b) 4 MZ");
+  assert.equal(v.file.game_length, 12);
+
+  // The Confederates' typed in the formula field: an error shown at its character, then fixed.
+  await tab("forces");
+  await commit("#sc-oob-1", "10 MZ; 1 QQ");
+  await waitFor("the error", async () => js("return !!document.getElementById('sc-oob-error-1');"));
+  assert.match(await text("#sc-oob-error-1"), /At character 10/);
+  await screenshot("52-scenario-forces-error");
+  await commit("#sc-oob-1", "10 MZ; 1 MA");
+  await waitFor("the table", async () => js("return !!document.getElementById('sc-table-1') && !document.getElementById('sc-oob-error-1');"));
+  assert.equal((await scenarioView()).forces[1].units, 11);
+  await screenshot("53-scenario-forces");
+
+  // Zones: Union (a) painted with the 7-hex brush, the Confederates' typed (the south edge),
+  // Union (b) arriving on game-turn 2 by a hex of the north edge.
+  await tab("zones");
+  await clickIn("#sc-add-deployment");
+  await choose("[data-entry='deployment-0'] .entry-group", "a");
+  await commit("[data-entry='deployment-0'] .zone-text", "Union (a) sets up around 1506.");
+  await js("window.kepi.scenario.zoomTo(14); window.kepi.scenario.centerOn('1510');");
+  await settle();
+  await clickIn("[data-brush='7']");
+  assert.equal(await js("return window.kepi.scenario.zone();"), "/deployment/0/zone");
+  const strokeStart = Date.now();
+  await drag([await js("return window.kepi.scenario.hexPoint('1506');"), await js("return window.kepi.scenario.hexPoint('1606');"), await js("return window.kepi.scenario.hexPoint('1706');")]);
+  console.log(`zone stroke of 3 dabs answered in ${Date.now() - strokeStart} ms`);
+  v = await scenarioView();
+  const painted = v.zones.find((z) => z.pointer === "/deployment/0/zone");
+  assert.ok(painted.hexes.includes("1506") && painted.hexes.includes("1706") && painted.hexes.length >= 12, JSON.stringify(painted));
+  await keys("\uE00C"); // Esc: let go of the zone
+  await clickIn("#sc-add-deployment");
+  await choose("[data-entry='deployment-1'] .entry-side", "blue");
+  await commit("[data-entry='deployment-1'] .zone-text", "The Confederates set up within 3 hexes of the south edge.");
+  await clickIn("[data-entry='deployment-1'] .zone-typed");
+  await settle();
+  await choose("[data-entry='deployment-1'] .sf-kind", "edge");
+  await choose("[data-entry='deployment-1'] [data-field='edge'] select", "south");
+  await commit("[data-entry='deployment-1'] [data-field='depth'] input", "3");
+  v = await scenarioView();
+  const typed = v.zones.find((z) => z.pointer === "/deployment/1/zone");
+  assert.equal(typed.hexes.length, 32 * 3, "three rows of the 32-column map");
+  assert.deepEqual(v.file.deployment[1].zone.rule, { kind: "edge", edge: "south", depth: 3 });
+  await clickIn("#sc-add-reinforcement");
+  await choose("[data-entry='reinforcement-0'] .entry-group", "b");
+  await commit("[data-entry='reinforcement-0'] .entry-turn", "2");
+  await commit("[data-entry='reinforcement-0'] .zone-text", "Union (b) enters at 1601 on game-turn 2.");
+  await clickIn("[data-brush='1']");
+  await js("window.kepi.scenario.centerOn('1605');");
+  await settle();
+  await drag([await js("return window.kepi.scenario.hexPoint('1601');")]);
+  await keys("\uE00C");
+  v = await scenarioView();
+  assert.deepEqual(v.file.reinforcements[0].entry.hexes, ["1601"]);
+  await screenshot("54-scenario-zones");
+
+  // Victory: the Union holds Oberhof (V5) for 2 game-turns.
+  await tab("victory");
+  await clickIn("#sc-add-victory");
+  await choose("[data-entry='victory-0'] .sf-kind", "hold_for_turns");
+  await commit("[data-entry='victory-0'] .entry-text", "The Union wins by holding Oberhof (V5) for two consecutive game-turns.");
+  await choose("[data-entry='victory-0'] [data-field='turns'] input", "2");
+  await js("document.querySelector(\"[data-entry='victory-0'] [data-field='side'] .sf-add\")?.click();");
+  await settle();
+  await choose("[data-entry='victory-0'] [data-field='side'] select", "red");
+  await clickIn("[data-entry='victory-0'] [data-field='features'] .sf-add");
+  await settle();
+  await clickIn("[data-entry='victory-0'] input[data-feature='V5']");
+  await settle();
+  v = await scenarioView();
+  assert.deepEqual(v.file.victory[0].rule, { kind: "hold_for_turns", side: "red", target: { features: ["V5"], require: "every_hex" }, turns: 2 });
+  await screenshot("55-scenario-victory");
+
+  // Notes, previewed.
+  await tab("notes");
+  await commit("#sc-history", "A **test** battle around Oberhof, built in the scenario view.");
+  await clickIn("#sc-notes button");
+  assert.match(await js("return document.getElementById('sc-notes-preview').innerHTML;"), /<strong>test<\/strong>/);
+  await screenshot("56-scenario-notes");
+
+  // Checked: no problems; undo and redo; a test of 50 seeded games; saved into the library.
+  await tab("check");
+  v = await scenarioView();
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  await keys("\uE009", "z");
+  assert.equal((await scenarioView()).file.notes.history ?? "", "", "Ctrl+Z undoes the notes");
+  await keys("\uE009", "y");
+  assert.match((await scenarioView()).file.notes.history, /test/);
+  await choose("#sc-test-games", "50");
+  await clickIn("#sc-test-run");
+  await waitFor("the test's 50 games", async () => js("return !!document.getElementById('sc-test-result');"), 180_000);
+  assert.match(await text("#sc-test-result"), /50 of 50 games ended/);
+  await screenshot("57-scenario-check");
+  const lib = join(work, "data", "kepi", "library", "scenarios");
+  mkdirSync(lib, { recursive: true });
+  const saved = join(lib, "kepi-e2e-oberhof.json");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await settle();
+  writeFileSync(answers, "");
+  assert.equal((await scenarioView()).dirty, false);
+  const file = JSON.parse(readFileSync(saved, "utf8"));
+  assert.equal(file.sides[0].oob, "(a) 12 MZ; 2 MA (b) 4 MZ");
+  assert.match(kepiCli("validate", saved), /kepi-e2e-oberhof|Oberhof/);
+  // kepi autoplay plays it to the end: "1 games: Union won …; average length N game-turns".
+  assert.match(kepiCli("autoplay", saved, "--seed", "3"), /1 games?: Union won \d, Confederate won \d/);
+
+  // Reopened from the Library with every field as saved.
+  await click("#btn-home");
+  await waitFor("the saved scenario's card", async () => js("return !!document.querySelector(\"button.entry[data-key*='kepi-e2e-oberhof']\");"));
+  const key = await js("return document.querySelector(\"button.entry[data-key*='kepi-e2e-oberhof']\").dataset.key;");
+  await startDialog(key);
+  await click("#start-edit");
+  await waitFor("the scenario reopened", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'kepi-e2e-oberhof';"));
+  v = await scenarioView();
+  assert.deepEqual(v.file, file, "every field as saved");
+  assert.equal(v.path, saved);
+});
+
 test("closing the window with unsaved changes asks first", { timeout: 120_000 }, async () => {
   await click("#tool-brush");
   await click("#size-1");

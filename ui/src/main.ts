@@ -10,6 +10,7 @@ import { api, type MapView, type NewMapSpec } from "./ipc/commands";
 import { errorText, isAppError } from "./ipc/errors";
 import { CommandQueue } from "./ipc/queue";
 import { install as installTestHooks } from "./testing";
+import { installScenarioHooks } from "./testing-scenario";
 import Library from "./views/library/Library.svelte";
 import { paintKey, paintShortcuts } from "./views/paint/keys";
 import { Painter } from "./views/paint/painter";
@@ -20,6 +21,11 @@ import { Player } from "./views/play/player";
 import { replay, type ReplayOpened } from "./ipc/replay";
 import ReplaySide from "./views/replay/ReplaySide.svelte";
 import { Replayer, replayKey, replayShortcuts } from "./views/replay/replayer";
+import { scenario, type ScenarioOpened } from "./ipc/scenario";
+import ScenarioSide from "./views/scenario/ScenarioSide.svelte";
+import { ScenarioEditor } from "./views/scenario/scenario-editor";
+import { scenarioKey, scenarioShortcuts } from "./views/scenario/keys";
+import { scenarioState } from "./views/scenario/scenario-state.svelte";
 
 function message(text: string, warn = false): void {
   const m = $("st-message");
@@ -40,12 +46,17 @@ const player = new Player({ queue, message }, $<HTMLCanvasElement>("play-canvas"
 mount(PlaySide, { target: $("play-side"), props: { player } });
 const replayer = new Replayer(queue, $<HTMLCanvasElement>("replay-canvas"));
 mount(ReplaySide, { target: $("replay-side"), props: { replayer } });
+const scenarioEditor = new ScenarioEditor({ queue, message }, $<HTMLCanvasElement>("scenario-canvas"));
+mount(ScenarioSide, { target: $("scenario-side"), props: { editor: scenarioEditor } });
 // Only in test builds (the bundler drops the hooks from the others).
-if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") installTestHooks(painter, queue, player, replayer);
+if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") {
+  installTestHooks(painter, queue, player, replayer);
+  installScenarioHooks(scenarioEditor);
+}
 
 // --- views ------------------------------------------------------------------------------------
 
-type ViewId = "library" | "paint" | "play" | "replay";
+type ViewId = "library" | "paint" | "play" | "replay" | "scenario";
 let current: ViewId = "library";
 
 function show(view: ViewId): void {
@@ -54,12 +65,19 @@ function show(view: ViewId): void {
   $("editor").hidden = view !== "paint";
   $("play").hidden = view !== "play";
   $("replay").hidden = view !== "replay";
+  $("scenario").hidden = view !== "scenario";
   document.body.dataset.view = view;
-  for (const b of document.querySelectorAll<HTMLElement>(".paint-only")) b.hidden = view !== "paint";
+  for (const b of document.querySelectorAll<HTMLElement>(".paint-only")) {
+    b.hidden = view !== "paint" && !(view === "scenario" && b.classList.contains("edit-only"));
+  }
   for (const b of document.querySelectorAll<HTMLElement>(".view-only")) b.hidden = view === "library";
   if (view !== "paint") painter.close();
   if (view !== "play") player.close();
   if (view !== "replay") replayer.close();
+  if (view !== "scenario" && scenarioState.opened) {
+    scenarioEditor.close();
+    void send(() => scenario.close());
+  }
   if (view === "library") {
     $("doc-title").textContent = "";
     library.refresh();
@@ -88,6 +106,17 @@ function openGame(call: () => Promise<PlayOpened>): void {
   }));
 }
 
+/** Open a scenario the shell answers with in the scenario view. */
+function editScenario(call: () => Promise<ScenarioOpened>): void {
+  guard(() => void send(call, (o) => {
+    show("scenario");
+    scenarioEditor.view.resize();
+    scenarioEditor.open(o);
+    $("doc-title").textContent = `${o.view.file.title} · scenario`;
+    message(`${o.view.file.title}: ${o.view.problems.length ? `${o.view.problems.length} problem(s) to fix` : "valid"}; every change is one step of undo (Ctrl+Z).`);
+  }));
+}
+
 /** Open a map the shell answers with in the painter. */
 function openMap(call: () => Promise<MapView | null>): void {
   guard(() => void send(call, (v) => {
@@ -108,6 +137,7 @@ const library = mount(Library, {
     resumeGame: (game: number) => openGame(() => play.resume(game)),
     reviewGame: (game: number, node?: number) =>
       reviewGame(() => (node === undefined ? replay.open(game) : replay.line(game, node)), node),
+    editScenario,
   },
 }) as { refresh(): void; showNew(): void; setRulesets(r: [string, string][]): void };
 
@@ -121,11 +151,12 @@ const commands = {
 $("btn-home").addEventListener("click", commands.home);
 $("btn-new").addEventListener("click", commands.newMap);
 $("btn-open").addEventListener("click", commands.open);
-$("btn-save").addEventListener("click", () => painter.commands.save());
-$("btn-save-as").addEventListener("click", () => painter.commands.saveAs());
+const inScenario = () => current === "scenario";
+$("btn-save").addEventListener("click", () => (inScenario() ? scenarioEditor.save() : painter.commands.save()));
+$("btn-save-as").addEventListener("click", () => (inScenario() ? scenarioEditor.saveAs() : painter.commands.saveAs()));
 $("btn-export").addEventListener("click", () => painter.commands.exportPng());
-$("btn-undo").addEventListener("click", () => painter.commands.undo());
-$("btn-redo").addEventListener("click", () => painter.commands.redo());
+$("btn-undo").addEventListener("click", () => (inScenario() ? scenarioEditor.undo() : painter.commands.undo()));
+$("btn-redo").addEventListener("click", () => (inScenario() ? scenarioEditor.redo() : painter.commands.redo()));
 $("btn-help").addEventListener("click", commands.help);
 $("help-close").addEventListener("click", commands.help);
 $("error-close").addEventListener("click", () => { $("error").hidden = true; if (current === "paint") painter.canvas.focus(); });
@@ -134,6 +165,7 @@ const SHORTCUTS: [string, string][] = [
   ...paintShortcuts(painter),
   ...playShortcuts(),
   ...replayShortcuts(),
+  ...scenarioShortcuts(),
   ["Ctrl+N / Ctrl+O", "new map / open a map"],
   ["Arrows, Enter", "in the Library: choose a map or scenario and open it"],
   ["?  or F1", "this help"],
@@ -160,9 +192,10 @@ window.addEventListener("keydown", (ev) => {
   if (current === "paint" && $("confirm").hidden) paintKey(painter, ev);
   if (current === "play" && $("error").hidden) playKey(player, ev);
   if (current === "replay" && $("error").hidden) replayKey(replayer, ev);
+  if (current === "scenario" && $("error").hidden && $("confirm").hidden) scenarioKey(scenarioEditor, ev);
 });
 window.addEventListener("keyup", (ev) => { if (ev.key === " ") painter.space = false; });
-window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); replayer.view.resize(); });
+window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); replayer.view.resize(); scenarioEditor.view.resize(); });
 
 // --- the unsaved-changes guard ----------------------------------------------------------------
 
@@ -171,9 +204,10 @@ let afterConfirm: (() => void) | null = null;
 /** Run `then` at once, or after asking (save, discard, cancel) when the map has unsaved changes. */
 function guard(then: () => void): void {
   const model = painter.model;
-  if (!model?.status.dirty) { then(); return; }
+  const sc = scenarioState.view;
+  if (!model?.status.dirty && !sc?.dirty) { then(); return; }
   afterConfirm = then;
-  $("confirm-text").textContent = `${model.status.title} has unsaved changes.`;
+  $("confirm-text").textContent = `${sc?.dirty ? `The scenario ${sc.file.title}` : model!.status.title} has unsaved changes.`;
   $("confirm").hidden = false;
   $("confirm-cancel").focus();
 }
@@ -188,6 +222,10 @@ $("confirm-save").addEventListener("click", () => {
   $("confirm").hidden = true;
   const then = afterConfirm;
   afterConfirm = null;
+  if (scenarioState.view?.dirty) {
+    scenarioEditor.save(() => then?.());
+    return;
+  }
   send(() => api.save(), (s) => {
     if (!s || !painter.model) return;
     painter.saved(s);

@@ -8,6 +8,7 @@ pub mod library;
 pub mod paint;
 pub mod play;
 pub mod replay;
+pub mod scenario;
 pub mod vassal;
 
 use crate::transport::{AppError, AppResult, ErrorCode};

@@ -20,6 +20,8 @@ pub enum JobKind {
     PackExport,
     /// Writing a scenario, or a game's position, as a VASSAL module (`vassal_export`).
     VassalExport,
+    /// Seeded games of the scenario being edited (`scenario_test`).
+    ScenarioTest,
 }
 
 /// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -95,6 +97,29 @@ pub enum JobResult {
         #[ts(type = "number")]
         bytes: u64,
     },
+    /// Seeded games of a scenario played to their end: how they ended, each side's wins.
+    ScenarioTested {
+        title: String,
+        level: String,
+        games: u32,
+        /// Games that ended (all of them: a game that does not end fails the job).
+        ended: u32,
+        sides: Vec<TestSideDto>,
+        draws: u32,
+        average_turns: f64,
+        /// The victory condition (or other reason) that decided the games, and how many.
+        decided_by: Vec<(String, u32)>,
+    },
+}
+
+/// One side's wins in a scenario test, with the 95 % Wilson interval of its rate.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct TestSideDto {
+    pub side: String,
+    pub wins: u32,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
 }
 
 /// `job-finished`: the job's status, with its result (done) or its error (failed).

@@ -1,0 +1,563 @@
+//! The scenario editor's state (the scenario view): the scenario being edited on its map, and
+//! its file. Each method parses its arguments, calls the core ([`kepi::editor::scenario`]) and
+//! maps the result to a transport type; none needs a window, so they are tested without one.
+
+use crate::transport::scenario::{
+    CatalogRowDto, CatalogValueDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto,
+    FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView, ZoneDto,
+};
+use crate::transport::{self, AppError, AppResult, ErrorCode};
+use kepi::editor::Brush;
+use kepi::editor::Document;
+use kepi::editor::scenario::forces::{self, FormulaView};
+use kepi::editor::scenario::{EditError, Op, ScenarioDocument};
+use kepi::engine::rifle_and_saber::factor::{self as rs_factor, FactorOptions};
+use kepi::map::Map;
+use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::tables::Catalog;
+use std::path::{Path, PathBuf};
+
+/// Longest text an edit may carry (a scenario file is at most a few hundred kilobytes).
+const MAX_EDIT_BYTES: usize = 1 << 20;
+/// Most ops in one edit.
+const MAX_OPS: usize = 10_000;
+
+#[derive(Default)]
+pub struct ScenarioEditor {
+    doc: Option<ScenarioDocument>,
+    path: Option<PathBuf>,
+}
+
+fn no_scenario() -> AppError {
+    AppError::new(
+        ErrorCode::NoScenario,
+        "no scenario is open in the scenario view",
+    )
+}
+
+impl From<EditError> for AppError {
+    fn from(e: EditError) -> AppError {
+        AppError::new(ErrorCode::EditRefused, e.to_string())
+    }
+}
+
+fn formula_dto(f: FormulaView) -> FormulaDto {
+    FormulaDto {
+        formula: f.formula,
+        rows: f
+            .rows
+            .into_iter()
+            .map(|r| ForceRowDto {
+                group: r.group,
+                count: r.count,
+                item: r.item,
+                unit: r.unit,
+            })
+            .collect(),
+        error_at: f.error.as_ref().map(|e| e.0 as u32),
+        error: f.error.map(|e| e.1),
+        units: f.units,
+    }
+}
+
+/// Parse one order-of-battle formula against the scenario's catalog (live, as it is typed).
+pub fn formula(catalog: &Catalog, text: &str) -> AppResult<FormulaDto> {
+    if text.len() > 4096 {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            "formula: at most 4,096 characters",
+        ));
+    }
+    Ok(formula_dto(forces::formula_view(text, catalog)))
+}
+
+/// The formula a table of forces writes.
+pub fn formula_of_rows(rows: Vec<ForceRowDto>) -> AppResult<String> {
+    if rows.len() > 1000 {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            "rows: at most 1,000",
+        ));
+    }
+    let rows: Vec<forces::ForceRow> = rows
+        .into_iter()
+        .map(|r| forces::ForceRow {
+            group: r.group.filter(|g| !g.is_empty()),
+            count: r.count,
+            item: r.item,
+            unit: r.unit,
+        })
+        .collect();
+    Ok(forces::formula_of(&rows))
+}
+
+/// The creation method (R&S 11.18), as `kepi factor` computes it.
+pub fn factor(catalog: &Catalog, input: &FactorInput) -> AppResult<FactorDto> {
+    let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
+    if input.sides.is_empty() || input.sides.len() > 8 {
+        return Err(bad("sides: one to eight".into()));
+    }
+    let mut sides = Vec::new();
+    for (name, spec) in &input.sides {
+        if name.len() > 200 || spec.len() > 4096 {
+            return Err(bad("a side's name or strengths are too long".into()));
+        }
+        // `kepi factor`'s NAME=AMOUNT CODE form, with the name given apart.
+        let side = rs_factor::parse_side(&format!("{}={spec}", name.replace('=', " ")), catalog)
+            .map_err(|e| bad(e.to_string()))?;
+        sides.push(side);
+    }
+    let options = FactorOptions {
+        men_per_unit: input.men_per_unit,
+        guns_per_unit: input.guns_per_unit,
+        scale: rs_factor::parse_scale(input.scale.trim()).map_err(|e| bad(e.to_string()))?,
+        hours: match input.hours.trim() {
+            "" => None,
+            h => Some(rs_factor::parse_hours(h).map_err(|e| bad(e.to_string()))?),
+        },
+    };
+    let r = rs_factor::factor(&sides, &options, catalog).map_err(|e| bad(e.to_string()))?;
+    let w = &r.worst_ratio_error;
+    Ok(FactorDto {
+        oobs: r.sides.iter().map(|s| s.oob.clone()).collect(),
+        entries: r
+            .entries
+            .iter()
+            .map(|e| FactorEntryDto {
+                side: e.side.clone(),
+                group: e.group.clone(),
+                code: e.code.clone(),
+                amount: e.amount,
+                counted_in: e.counted_in.to_string(),
+                exact: e.exact.to_string(),
+                exact_value: e.exact_f64,
+                rounded: e.rounded,
+            })
+            .collect(),
+        worst_ratio_error: format!(
+            "{} of {}{}: {:.1} %",
+            w.code,
+            w.side,
+            w.group
+                .as_ref()
+                .map(|g| format!(" ({g})"))
+                .unwrap_or_default(),
+            w.error * 100.0
+        ),
+        worst_ratio_value: w.error,
+        side_ratio: r.side_ratio.as_ref().map(|s| match s.rounded_f64 {
+            Some(rounded) => format!(
+                "{} : {} = {rounded:.2} (exact {:.2})",
+                s.first, s.second, s.exact_f64
+            ),
+            None => format!(
+                "{} : {} (exact {:.2}); the second side has no units left",
+                s.first, s.second, s.exact_f64
+            ),
+        }),
+        game_length: r.game_length.as_ref().map(|g| g.game_turns),
+        game_length_note: r.game_length.as_ref().map(|g| {
+            let mut t = format!(
+                "{} hours at {} minutes a game-turn. {}",
+                g.hours, g.minutes_per_turn, g.basis
+            );
+            if g.beyond_turn_record_chart {
+                t.push_str(" Longer than the Turn Record Chart's 20 game-turns (R&S 15.0).");
+            }
+            t
+        }),
+        warnings: r.warnings.clone(),
+    })
+}
+
+fn catalog_rows(catalog: &Catalog) -> Vec<CatalogRowDto> {
+    forces::catalog_rows(catalog)
+        .into_iter()
+        .map(|r| CatalogRowDto {
+            code: r.code,
+            name: r.name,
+            arm: r.arm,
+            values: r
+                .values
+                .into_iter()
+                .map(|v| CatalogValueDto {
+                    name: v.name.into(),
+                    value: v.value,
+                    source: v.source.into(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn op_of(dto: ScenarioOpDto, map: &Map) -> AppResult<Op> {
+    let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
+    let check_pointer = |p: &str| {
+        if p.len() > 512 || !p.starts_with('/') {
+            Err(bad(format!(
+                "'{p}': a JSON pointer into the scenario, as /sides/0/name"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    Ok(match dto {
+        ScenarioOpDto::Set { pointer, value } => {
+            check_pointer(&pointer)?;
+            Op::Set { pointer, value }
+        }
+        ScenarioOpDto::Insert {
+            pointer,
+            index,
+            value,
+        } => {
+            check_pointer(&pointer)?;
+            Op::Insert {
+                pointer,
+                index: index.map(|i| i as usize),
+                value,
+            }
+        }
+        ScenarioOpDto::Remove { pointer } => {
+            check_pointer(&pointer)?;
+            Op::Remove { pointer }
+        }
+        ScenarioOpDto::PaintZone {
+            zone,
+            hex,
+            brush,
+            add,
+        } => {
+            check_pointer(&zone)?;
+            let center = map.grid.parse(&hex).ok_or_else(|| {
+                bad(format!(
+                    "hex '{hex}' is not on the map; {}",
+                    map.grid.name_hint()
+                ))
+            })?;
+            let brush = Brush::from_size(brush)
+                .ok_or_else(|| bad(format!("brush: 1, 7 or 19 hexes, not {brush}")))?;
+            Op::PaintZone {
+                zone,
+                center,
+                brush,
+                add,
+            }
+        }
+    })
+}
+
+impl ScenarioEditor {
+    fn doc(&self) -> AppResult<&ScenarioDocument> {
+        self.doc.as_ref().ok_or_else(no_scenario)
+    }
+
+    fn doc_mut(&mut self) -> AppResult<&mut ScenarioDocument> {
+        self.doc.as_mut().ok_or_else(no_scenario)
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.doc.as_ref().is_some_and(ScenarioDocument::is_dirty)
+    }
+
+    pub fn catalog(&self) -> AppResult<Catalog> {
+        Ok(self.doc()?.catalog().clone())
+    }
+
+    /// Open a scenario file (or a shipped scenario, `path` `None`) for editing.
+    pub fn open(
+        &mut self,
+        file: ScenarioFile,
+        map: Map,
+        catalog: Catalog,
+        path: Option<PathBuf>,
+    ) -> ScenarioOpened {
+        self.doc = Some(ScenarioDocument::open(file, map, catalog));
+        self.path = path;
+        self.opened()
+    }
+
+    /// A new scenario of the map's rule system on `map`.
+    pub fn new_on(&mut self, map: Map) -> AppResult<ScenarioOpened> {
+        let ruleset = map.ruleset;
+        let tables = ruleset
+            .tables()
+            .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
+        self.doc = Some(ScenarioDocument::new_on(map, tables.catalog.clone(), ruleset));
+        self.path = None;
+        Ok(self.opened())
+    }
+
+    pub fn close(&mut self) {
+        self.doc = None;
+        self.path = None;
+    }
+
+    fn opened(&self) -> ScenarioOpened {
+        let doc = self.doc.as_ref().expect("opened right before");
+        let options = kepi::engine::game::registry::get(doc.file().ruleset.key())
+            .map(|r| {
+                r.optional_rules()
+                    .into_iter()
+                    .map(|o| (o.key, format!("{} ({})", o.name, o.case)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        ScenarioOpened {
+            view: self.view_of(doc),
+            map: transport::map_view(&Document::from_map(doc.map()), None),
+            catalog: catalog_rows(doc.catalog()),
+            schema: kepi::schema::SchemaKind::Scenario.schema(),
+            options,
+            color_names: kepi::map::colors::SIDE_COLORS
+                .iter()
+                .map(|(name, _)| name.to_string())
+                .collect(),
+        }
+    }
+
+    fn view_of(&self, doc: &ScenarioDocument) -> ScenarioView {
+        let checked = doc.check();
+        let (forces, forces_note) = match forces::side_forces(doc.file(), doc.catalog()) {
+            Ok(f) => (f.into_iter().map(formula_dto).collect(), None),
+            Err(note) => (Vec::new(), Some(note)),
+        };
+        ScenarioView {
+            file: doc.value(),
+            path: self.path.as_ref().map(|p| p.display().to_string()),
+            dirty: doc.is_dirty(),
+            can_undo: doc.can_undo(),
+            can_redo: doc.can_redo(),
+            problems: transport::problems(&checked.problems),
+            warnings: transport::problems(&checked.warnings),
+            zones: doc
+                .zones()
+                .into_iter()
+                .map(|z| ZoneDto {
+                    field: z.field,
+                    pointer: z.pointer,
+                    side: z.side,
+                    text: z.text,
+                    hexes: z.hexes,
+                    error: z.error,
+                })
+                .collect(),
+            forces,
+            forces_note,
+            side_colors: doc
+                .file()
+                .sides
+                .iter()
+                .map(|s| {
+                    let [r, g, b] =
+                        kepi::map::colors::side_color(&s.color).unwrap_or([0x88, 0x88, 0x88]);
+                    format!("#{r:02x}{g:02x}{b:02x}")
+                })
+                .collect(),
+        }
+    }
+
+    pub fn view(&self) -> AppResult<ScenarioView> {
+        Ok(self.view_of(self.doc()?))
+    }
+
+    /// One edit (one undoable step, or part of the open stroke).
+    pub fn edit(&mut self, ops: Vec<ScenarioOpDto>) -> AppResult<ScenarioView> {
+        if ops.is_empty() || ops.len() > MAX_OPS {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("ops: one to {MAX_OPS}"),
+            ));
+        }
+        let size: usize = ops
+            .iter()
+            .map(|o| match o {
+                ScenarioOpDto::Set { value, .. } | ScenarioOpDto::Insert { value, .. } => {
+                    value.to_string().len()
+                }
+                _ => 0,
+            })
+            .sum();
+        if size > MAX_EDIT_BYTES {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "the edit is larger than a scenario file may be",
+            ));
+        }
+        let doc = self.doc_mut()?;
+        let ops = ops
+            .into_iter()
+            .map(|o| op_of(o, doc.map()))
+            .collect::<AppResult<Vec<Op>>>()?;
+        doc.apply(&ops)?;
+        self.view()
+    }
+
+    pub fn begin_stroke(&mut self) -> AppResult<()> {
+        self.doc_mut()?.begin_stroke();
+        Ok(())
+    }
+
+    pub fn end_stroke(&mut self) -> AppResult<ScenarioView> {
+        self.doc_mut()?.end_stroke();
+        self.view()
+    }
+
+    pub fn undo(&mut self) -> AppResult<ScenarioView> {
+        self.doc_mut()?.undo();
+        self.view()
+    }
+
+    pub fn redo(&mut self) -> AppResult<ScenarioView> {
+        self.doc_mut()?.redo();
+        self.view()
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    pub fn id(&self) -> AppResult<String> {
+        Ok(self.doc()?.file().id.clone())
+    }
+
+    /// The scenario validated (for saving, testing, pictures and modules), or its problems.
+    pub fn scenario(&self) -> AppResult<Scenario> {
+        self.doc()?.scenario().map_err(|p| {
+            AppError::new(
+                ErrorCode::InvalidScenario,
+                format!(
+                    "the scenario has {} problem(s); fix them first (the Problems panel lists \
+                     them): {}",
+                    p.len(),
+                    p.iter()
+                        .take(3)
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+            )
+        })
+    }
+
+    /// Save to `path` (atomic), which becomes the file; refused while problems remain, or when
+    /// the file name is not the scenario's id (`<id>.json`, as `kepi validate` requires).
+    pub fn save_as(&mut self, path: &Path) -> AppResult<ScenarioView> {
+        let id = self.id()?;
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if stem != id || path.extension().and_then(|e| e.to_str()) != Some("json") {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "{}: a scenario file is named after its id; save it as {id}.json (or change \
+                     the id in the Scenario panel first)",
+                    path.display()
+                ),
+            ));
+        }
+        self.scenario()?;
+        let doc = self.doc_mut()?;
+        kepi::atomic::write_atomic(path, doc.to_text().as_bytes())
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?;
+        doc.mark_saved();
+        self.path = Some(path.to_path_buf());
+        self.view()
+    }
+
+    /// Save to its file; `None` when it has none yet (the view then asks where: Save as).
+    pub fn save(&mut self) -> AppResult<Option<ScenarioView>> {
+        match self.path.clone() {
+            Some(p) => self.save_as(&p).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn shipped(id: &str) -> (ScenarioFile, Map, Catalog) {
+        let f = kepi::shipped::scenario_file(id).unwrap();
+        let m = kepi::shipped::load_map(&f.map).unwrap();
+        let c = f.ruleset.tables().unwrap().catalog.clone();
+        (f, m, c)
+    }
+
+    fn op(v: serde_json::Value) -> ScenarioOpDto {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn a_shipped_scenario_edits_undoes_and_saves_as_its_id_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let (f, m, c) = shipped("rs-01-fatehpur");
+        let text = kepi::shipped::scenario("rs-01-fatehpur").unwrap().text;
+        let mut s = ScenarioEditor::default();
+        let o = s.open(f, m, c, None);
+        assert!(o.view.problems.is_empty());
+        assert_eq!(o.view.forces.len(), 2);
+        assert!(o.catalog.iter().any(|r| r.code == "MZ"));
+        assert!(o.schema["$defs"]["VictoryRule"].is_object());
+        assert_eq!(s.save().unwrap(), None, "a shipped scenario has no file yet");
+        let v = s
+            .edit(vec![op(json!({"op": "set", "pointer": "/sides/0/oob", "value": "12 MZ; 2 QQ"}))])
+            .unwrap();
+        assert!(v.dirty && !v.problems.is_empty());
+        assert_eq!(v.forces[0].error_at, Some(10));
+        let e = s.save_as(&dir.path().join("rs-01-fatehpur.json")).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidScenario, "{}", e.message);
+        s.undo().unwrap();
+        let e = s.save_as(&dir.path().join("other.json")).unwrap_err();
+        assert!(e.message.contains("rs-01-fatehpur.json"), "{}", e.message);
+        let path = dir.path().join("rs-01-fatehpur.json");
+        let v = s.save_as(&path).unwrap();
+        assert!(!v.dirty);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        let e = s
+            .edit(vec![op(json!({"op": "set", "pointer": "sides", "value": 1}))])
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        let e = s
+            .edit(vec![op(json!({"op": "paint_zone", "zone": "/deployment/0/zone", "hex": "9999", "brush": 7, "add": true}))])
+            .unwrap_err();
+        assert!(e.message.contains("not on the map"), "{}", e.message);
+    }
+
+    #[test]
+    fn the_creation_method_gives_the_rules_example() {
+        let (_, _, c) = shipped("rs-01-fatehpur");
+        let r = factor(
+            &c,
+            &FactorInput {
+                sides: vec![("X".into(), "1200 MZ, 12 MA".into())],
+                men_per_unit: 100,
+                guns_per_unit: 6,
+                scale: "1".into(),
+                hours: "".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(r.oobs, ["12 MZ; 2 MA"]);
+        let e = factor(
+            &c,
+            &FactorInput {
+                sides: vec![("X".into(), "1200 QQ".into())],
+                men_per_unit: 100,
+                guns_per_unit: 6,
+                scale: "1".into(),
+                hours: "".into(),
+            },
+        )
+        .unwrap_err();
+        assert!(e.message.contains("QQ"), "{}", e.message);
+    }
+
+    #[test]
+    fn no_scenario_open_is_an_error_not_a_crash() {
+        let mut s = ScenarioEditor::default();
+        assert_eq!(s.view().unwrap_err().code, ErrorCode::NoScenario);
+        assert_eq!(s.undo().unwrap_err().code, ErrorCode::NoScenario);
+    }
+}

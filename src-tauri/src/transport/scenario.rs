@@ -1,0 +1,161 @@
+//! Transport types of the scenario view: the scenario being edited (its file as JSON, which the
+//! view edits by pointer), its problems, zones and forces, the unit catalog, the JSON Schema of
+//! the format (the view's forms for typed rules follow it), and the creation method's report.
+
+use super::{MapView, ProblemDto};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// One edit of the scenario: JSON pointer ops, or a brush dab on a zone.
+#[derive(Clone, Debug, PartialEq, Deserialize, TS)]
+#[serde(tag = "op", rename_all = "snake_case")]
+#[ts(rename = "ScenarioOp")]
+pub enum ScenarioOpDto {
+    Set {
+        pointer: String,
+        #[ts(type = "unknown")]
+        value: Value,
+    },
+    Insert {
+        pointer: String,
+        index: Option<u32>,
+        #[ts(type = "unknown")]
+        value: Value,
+    },
+    Remove {
+        pointer: String,
+    },
+    PaintZone {
+        zone: String,
+        /// Printed hex name ("0812").
+        hex: String,
+        /// 1, 7 or 19 hexes.
+        brush: u32,
+        add: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "ScenarioZone")]
+pub struct ZoneDto {
+    pub field: String,
+    pub pointer: String,
+    pub side: Option<String>,
+    pub text: String,
+    pub hexes: Vec<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct ForceRowDto {
+    pub group: Option<String>,
+    pub count: u32,
+    pub item: String,
+    pub unit: bool,
+}
+
+/// A side's order-of-battle formula, parsed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FormulaDto {
+    pub formula: String,
+    pub rows: Vec<ForceRowDto>,
+    /// 1-based character of the first error.
+    pub error_at: Option<u32>,
+    pub error: Option<String>,
+    pub units: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct CatalogValueDto {
+    pub name: String,
+    pub value: String,
+    /// "rules text" or "reconstructed".
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct CatalogRowDto {
+    pub code: String,
+    pub name: String,
+    pub arm: String,
+    pub values: Vec<CatalogValueDto>,
+}
+
+/// The scenario as it is now (after every command that changes it).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct ScenarioView {
+    /// The file as it would be written.
+    #[ts(type = "any")]
+    pub file: Value,
+    /// Where it is saved; `None` for a new scenario or a shipped one (saved with Save as).
+    pub path: Option<String>,
+    pub dirty: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub problems: Vec<ProblemDto>,
+    pub warnings: Vec<ProblemDto>,
+    pub zones: Vec<ZoneDto>,
+    /// Each side's formula; empty with `forces_note` for a system whose forces are not one.
+    pub forces: Vec<FormulaDto>,
+    pub forces_note: Option<String>,
+    /// Each side's paint, `#rrggbb` (grey for a colour Kepi does not know).
+    pub side_colors: Vec<String>,
+}
+
+/// A scenario opened in the view: its state, its map, and what the forms need.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct ScenarioOpened {
+    pub view: ScenarioView,
+    pub map: MapView,
+    pub catalog: Vec<CatalogRowDto>,
+    /// The scenario format's JSON Schema (`kepi schema scenario`).
+    #[ts(type = "any")]
+    pub schema: Value,
+    /// The optional rules of the scenario's system: key and name.
+    pub options: Vec<(String, String)>,
+    /// The colour names a side may have (or `#rrggbb`).
+    pub color_names: Vec<String>,
+}
+
+/// The creation method's input (R&S 11.18): per side its name and strengths as `kepi factor`
+/// reads them (`1200 MZ, 12 MA`, groups `(a) 4000 MZ (b) 2000 CY`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, TS)]
+pub struct FactorInput {
+    pub sides: Vec<(String, String)>,
+    pub men_per_unit: u32,
+    pub guns_per_unit: u32,
+    /// "1", "1/3", "2/3", "0.5".
+    pub scale: String,
+    /// The battle's duration in hours ("4", "2.5"); empty for none.
+    pub hours: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FactorEntryDto {
+    pub side: String,
+    pub group: Option<String>,
+    pub code: String,
+    pub amount: u32,
+    /// "men" or "guns".
+    pub counted_in: String,
+    pub exact: String,
+    pub exact_value: f64,
+    pub rounded: u32,
+}
+
+/// The creation method's result: the orders of battle and how well the proportions hold.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FactorDto {
+    /// Each side's order of battle, in input order.
+    pub oobs: Vec<String>,
+    pub entries: Vec<FactorEntryDto>,
+    /// "MZ of Union: 3.2 %".
+    pub worst_ratio_error: String,
+    pub worst_ratio_value: f64,
+    /// "Union : Confederate = 2.00 (exact 2.04)".
+    pub side_ratio: Option<String>,
+    pub game_length: Option<u32>,
+    pub game_length_note: Option<String>,
+    pub warnings: Vec<String>,
+}

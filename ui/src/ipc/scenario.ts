@@ -1,0 +1,36 @@
+// The scenario view's commands: open a Library scenario (or a new one on a map), edit it by JSON
+// pointer ops (each one undoable step, a brush stroke one step), undo, redo, save; the pure
+// helpers of its panels (formula, creation method); its long work (a test of seeded games, a
+// picture, a VASSAL module).
+
+import { invoke } from "@tauri-apps/api/core";
+import type {
+  FactorDto, FactorInput, ForceRowDto, FormulaDto, ScenarioOp, ScenarioOpened, ScenarioView,
+} from "./generated";
+
+export type {
+  CatalogRowDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto, FormulaDto, ScenarioOp,
+  ScenarioOpened, ScenarioView, ScenarioZone,
+} from "./generated";
+
+export const scenario = {
+  open: (key: string) => invoke<ScenarioOpened>("scenario_open", { key }),
+  /** A new scenario on the map of the Library entry `key`. */
+  create: (key: string) => invoke<ScenarioOpened>("scenario_new", { key }),
+  view: () => invoke<ScenarioView>("scenario_view"),
+  edit: (ops: ScenarioOp[]) => invoke<ScenarioView>("scenario_edit", { ops }),
+  beginStroke: () => invoke<void>("scenario_begin_stroke"),
+  endStroke: () => invoke<ScenarioView>("scenario_end_stroke"),
+  undo: () => invoke<ScenarioView>("scenario_undo"),
+  redo: () => invoke<ScenarioView>("scenario_redo"),
+  save: () => invoke<ScenarioView | null>("scenario_save"),
+  saveAs: () => invoke<ScenarioView | null>("scenario_save_as"),
+  close: () => invoke<void>("scenario_close"),
+  formula: (text: string) => invoke<FormulaDto>("scenario_formula", { text }),
+  formulaOf: (rows: ForceRowDto[]) => invoke<string>("scenario_formula_of", { rows }),
+  factor: (input: FactorInput) => invoke<FactorDto>("scenario_factor", { input }),
+  /** Play `games` seeded games of the scenario as it is (a job); its id. */
+  test: (games: number, level: string) => invoke<number>("scenario_test", { games, level }),
+  exportPng: (scale: number) => invoke<string | null>("scenario_export_png", { scale }),
+  exportVassal: () => invoke<number | null>("scenario_export_vassal"),
+};
