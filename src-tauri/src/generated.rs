@@ -7,12 +7,12 @@ use crate::transport::jobs::{
     JOB_FINISHED, JOB_PROGRESS, JobFinished, JobProgress, OnConflictDto, PackFields,
 };
 use crate::transport::library::LibraryListing;
-use crate::transport::scenario::{
-    FactorDto, FactorInput, FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
-};
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, HitDto, LegalCommand, NewGameSpec, PlayOpened, PlayView,
     ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
+};
+use crate::transport::scenario::{
+    FactorDto, FactorInput, FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;

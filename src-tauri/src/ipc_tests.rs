@@ -362,3 +362,119 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
     let listing = h.json("library_list", json!({}));
     assert_eq!(listing["games"].as_array().map(Vec::len), Some(1));
 }
+
+#[test]
+fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
+    let h = Harness::new();
+    assert_eq!(h.error_code("scenario_view", json!({})), "no_scenario");
+    assert_eq!(
+        h.error_code("scenario_open", json!({"key": ""})),
+        "invalid_argument"
+    );
+    let opened = h.json(
+        "scenario_open",
+        json!({"key": "shipped/scenario/rs-01-fatehpur"}),
+    );
+    assert_eq!(opened["view"]["file"]["id"], "rs-01-fatehpur");
+    assert_eq!(opened["view"]["problems"], json!([]));
+    assert_eq!(opened["view"]["path"], Value::Null, "a shipped scenario");
+    // A pointer that is not one; a brush of 5; a hex off the map; a value serde refuses.
+    let edit = |ops: Value| json!({ "ops": ops });
+    assert_eq!(
+        h.error_code(
+            "scenario_edit",
+            edit(json!([{"op": "set", "pointer": "title", "value": "x"}]))
+        ),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("scenario_edit", edit(json!([]))),
+        "invalid_argument"
+    );
+    let dab = |hex: &str, brush: u32| {
+        edit(
+            json!([{"op": "paint_zone", "zone": "/deployment/0/zone", "hex": hex, "brush": brush, "add": true}]),
+        )
+    };
+    assert_eq!(
+        h.error_code("scenario_edit", dab("1010", 5)),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("scenario_edit", dab("9999", 7)),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code(
+            "scenario_edit",
+            edit(json!([{"op": "set", "pointer": "/game_length", "value": "long"}]))
+        ),
+        "edit_refused"
+    );
+    let v = h.json(
+        "scenario_edit",
+        edit(json!([{"op": "set", "pointer": "/title", "value": "Fatehpur, edited"}])),
+    );
+    assert_eq!(v["dirty"], true);
+    assert_eq!(v["can_undo"], true);
+    // The formula parsed live, and the creation method (R&S 11.18's own example).
+    let f = h.json("scenario_formula", json!({"text": "12 MZ; 2 QQ"}));
+    assert_eq!(f["error_at"], 10);
+    let factor = json!({"input": {"sides": [["Union", "1200 MZ, 12 MA"]], "men_per_unit": 100, "guns_per_unit": 6, "scale": "1", "hours": ""}});
+    assert_eq!(
+        h.json("scenario_factor", factor)["oobs"],
+        json!(["12 MZ; 2 MA"])
+    );
+    // Save as: refused under another name, written as <id>.json.
+    let other = h.dir.path().join("other.json");
+    h.answer(&other);
+    assert_eq!(
+        h.error_code("scenario_save_as", json!({})),
+        "invalid_argument"
+    );
+    let path = h.dir.path().join("rs-01-fatehpur.json");
+    h.answer(&path);
+    let saved = h.json("scenario_save_as", json!({}));
+    assert_eq!(saved["dirty"], false);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("Fatehpur, edited")
+    );
+    // A test of 4 seeded games, as a job that reports each pair.
+    assert_eq!(
+        h.error_code("scenario_test", json!({"games": 0, "level": "random"})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("scenario_test", json!({"games": 4, "level": "grandmaster"})),
+        "invalid_argument"
+    );
+    let finished = h.events(crate::transport::jobs::JOB_FINISHED);
+    let job = h.json("scenario_test", json!({"games": 4, "level": "random"}));
+    let end = wait(&finished, &job);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(end["result"]["kind"], "scenario_tested");
+    assert_eq!(end["result"]["ended"], 4);
+    // Problems stop a test and a save.
+    h.json(
+        "scenario_edit",
+        edit(json!([{"op": "set", "pointer": "/sides/0/oob", "value": ""}])),
+    );
+    assert_eq!(
+        h.error_code("scenario_test", json!({"games": 2, "level": "random"})),
+        "invalid_scenario"
+    );
+    assert_eq!(h.error_code("scenario_save", json!({})), "invalid_scenario");
+    // A new scenario on the shipped map.
+    let new = h.json(
+        "scenario_new",
+        json!({"key": "shipped/map/rifle-and-saber"}),
+    );
+    assert_eq!(new["view"]["file"]["map"], "rifle-and-saber");
+    assert!(
+        new["view"]["problems"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+    );
+}

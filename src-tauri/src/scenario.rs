@@ -283,7 +283,11 @@ impl ScenarioEditor {
         let tables = ruleset
             .tables()
             .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
-        self.doc = Some(ScenarioDocument::new_on(map, tables.catalog.clone(), ruleset));
+        self.doc = Some(ScenarioDocument::new_on(
+            map,
+            tables.catalog.clone(),
+            ruleset,
+        ));
         self.path = None;
         Ok(self.opened())
     }
@@ -413,10 +417,6 @@ impl ScenarioEditor {
         self.view()
     }
 
-    pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
     pub fn id(&self) -> AppResult<String> {
         Ok(self.doc()?.file().id.clone())
     }
@@ -500,13 +500,20 @@ mod tests {
         assert_eq!(o.view.forces.len(), 2);
         assert!(o.catalog.iter().any(|r| r.code == "MZ"));
         assert!(o.schema["$defs"]["VictoryRule"].is_object());
-        assert_eq!(s.save().unwrap(), None, "a shipped scenario has no file yet");
+        assert!(
+            s.save().unwrap().is_none(),
+            "a shipped scenario has no file yet"
+        );
         let v = s
-            .edit(vec![op(json!({"op": "set", "pointer": "/sides/0/oob", "value": "12 MZ; 2 QQ"}))])
+            .edit(vec![op(
+                json!({"op": "set", "pointer": "/sides/0/oob", "value": "12 MZ; 2 QQ"}),
+            )])
             .unwrap();
         assert!(v.dirty && !v.problems.is_empty());
         assert_eq!(v.forces[0].error_at, Some(10));
-        let e = s.save_as(&dir.path().join("rs-01-fatehpur.json")).unwrap_err();
+        let e = s
+            .save_as(&dir.path().join("rs-01-fatehpur.json"))
+            .unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidScenario, "{}", e.message);
         s.undo().unwrap();
         let e = s.save_as(&dir.path().join("other.json")).unwrap_err();
@@ -516,7 +523,9 @@ mod tests {
         assert!(!v.dirty);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         let e = s
-            .edit(vec![op(json!({"op": "set", "pointer": "sides", "value": 1}))])
+            .edit(vec![op(
+                json!({"op": "set", "pointer": "sides", "value": 1}),
+            )])
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument);
         let e = s

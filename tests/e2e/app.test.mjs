@@ -1071,6 +1071,13 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   await waitFor("the test's 50 games", async () => js("return !!document.getElementById('sc-test-result');"), 180_000);
   assert.match(await text("#sc-test-result"), /50 of 50 games ended/);
   await screenshot("57-scenario-check");
+  // The scenario as it is now as a VASSAL module (issue 20's menu item in the scenario view).
+  const vmod = join(work, "kepi-e2e-oberhof.vmod");
+  writeFileSync(answers, vmod);
+  await clickIn("#sc-export-vassal");
+  await waitFor("the module written", async () => js("return [...document.querySelectorAll('.job')].some((j) => j.dataset.status === 'done' && /VASSAL module of Oberhof, a test/.test(j.textContent));"), 60_000);
+  assert.ok(existsSync(vmod) && readFileSync(vmod).subarray(0, 2).toString() === "PK", "a zip");
+  writeFileSync(answers, "");
   const lib = join(work, "data", "kepi", "library", "scenarios");
   mkdirSync(lib, { recursive: true });
   const saved = join(lib, "kepi-e2e-oberhof.json");

@@ -153,7 +153,9 @@ pub fn test_games(
     let refused = |e: String| Stop::from(AppError::new(ErrorCode::Refused, e));
     let rules = crate::play::rules_of(scenario)?;
     let options = kepi::engine::game::options_from_rules(rules, scenario, &[]).map_err(refused)?;
-    let start = rules.start(scenario, &options).map_err(|e| refused(e.to_string()))?;
+    let start = rules
+        .start(scenario, &options)
+        .map_err(|e| refused(e.to_string()))?;
     let sides: Vec<String> = start.sides().into_iter().map(|s| s.name).collect();
     let pairs = games.div_ceil(2).max(1);
     let mut played = Vec::new();
@@ -226,16 +228,15 @@ pub fn scenario_test<R: Runtime>(
     if !kepi::ai::levels(rules).iter().any(|l| *l == level) {
         return Err(AppError::new(
             ErrorCode::InvalidArgument,
-            format!(
-                "level: one of {}",
-                kepi::ai::levels(rules).join(", ")
-            ),
+            format!("level: one of {}", kepi::ai::levels(rules).join(", ")),
         ));
     }
     let app = window.app_handle().clone();
-    jobs.start(JobKind::ScenarioTest, Arc::new(WindowSink(app)), move |job| {
-        test_games(job, &scenario, &level, games)
-    })
+    jobs.start(
+        JobKind::ScenarioTest,
+        Arc::new(WindowSink(app)),
+        move |job| test_games(job, &scenario, &level, games),
+    )
 }
 
 /// Export the scenario's picture (the core's renderer, as `kepi render --scenario`).
@@ -287,8 +288,10 @@ pub async fn scenario_export_vassal<R: Runtime>(
         return Ok(None);
     };
     let app = window.app_handle().clone();
-    jobs.start(JobKind::VassalExport, Arc::new(WindowSink(app)), move |job| {
-        export_module(job, &scenario, None, &out)
-    })
+    jobs.start(
+        JobKind::VassalExport,
+        Arc::new(WindowSink(app)),
+        move |job| export_module(job, &scenario, None, &out),
+    )
     .map(Some)
 }

@@ -47,7 +47,7 @@ pub struct ZoneDto {
     pub error: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ForceRowDto {
     pub group: Option<String>,
     pub count: u32,
@@ -83,7 +83,7 @@ pub struct CatalogRowDto {
 }
 
 /// The scenario as it is now (after every command that changes it).
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ScenarioView {
     /// The file as it would be written.
     #[ts(type = "any")]
@@ -104,7 +104,7 @@ pub struct ScenarioView {
 }
 
 /// A scenario opened in the view: its state, its map, and what the forms need.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ScenarioOpened {
     pub view: ScenarioView,
     pub map: MapView,

@@ -263,10 +263,7 @@ impl ScenarioDocument {
                     (zone.hexes.clone(), None)
                 } else {
                     match zone.rule.as_ref().map(|r| r.compute(&self.map)) {
-                        Some(Ok(h)) => (
-                            h.iter().map(|c| self.map.grid.name(*c)).collect(),
-                            None,
-                        ),
+                        Some(Ok(h)) => (h.iter().map(|c| self.map.grid.name(*c)).collect(), None),
                         Some(Err(e)) => (Vec::new(), Some(e)),
                         None => (Vec::new(), None),
                     }

@@ -105,7 +105,10 @@ impl Op {
                     .ok_or_else(|| format!("'{pointer}' is not a list"))?;
                 let i = index.unwrap_or(a.len());
                 if i > a.len() {
-                    return Err(format!("'{pointer}' has {} entries; cannot insert at {i}", a.len()));
+                    return Err(format!(
+                        "'{pointer}' has {} entries; cannot insert at {i}",
+                        a.len()
+                    ));
                 }
                 a.insert(i, value.clone());
                 Ok(())
@@ -122,7 +125,10 @@ impl Op {
                             .parse()
                             .map_err(|_| format!("'{last}' is not an index of '{parent}'"))?;
                         if i >= a.len() {
-                            return Err(format!("'{parent}' has {} entries; there is no {i}", a.len()));
+                            return Err(format!(
+                                "'{parent}' has {} entries; there is no {i}",
+                                a.len()
+                            ));
                         }
                         a.remove(i);
                         Ok(())
@@ -150,7 +156,12 @@ impl Op {
                 let listed: Vec<String> = z
                     .get("hexes")
                     .and_then(Value::as_array)
-                    .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(Value::as_str)
+                            .map(String::from)
+                            .collect()
+                    })
                     .unwrap_or_default();
                 if listed.is_empty() {
                     if let Some(rule) = z.get("rule") {

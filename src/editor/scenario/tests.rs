@@ -25,7 +25,12 @@ fn every_shipped_scenario_opens_without_problems_and_saves_byte_for_byte() {
     for s in shipped::SCENARIOS {
         let mut doc = shipped_doc(s.id);
         let checked = doc.check();
-        assert!(checked.problems.is_empty(), "{}: {}", s.id, checked.problems);
+        assert!(
+            checked.problems.is_empty(),
+            "{}: {}",
+            s.id,
+            checked.problems
+        );
         assert_eq!(doc.to_text(), s.text, "{} written back unchanged", s.id);
         // An edit and its undo leave the same bytes too.
         doc.apply(&[set("/title", json!("Changed"))]).unwrap();
@@ -40,8 +45,11 @@ fn every_shipped_scenario_opens_without_problems_and_saves_byte_for_byte() {
 fn an_edit_is_one_step_undone_and_redone() {
     let mut doc = shipped_doc("rs-01-fatehpur");
     assert!(!doc.is_dirty() && !doc.can_undo());
-    doc.apply(&[set("/game_length", json!(12)), set("/title", json!("Fatehpur again"))])
-        .unwrap();
+    doc.apply(&[
+        set("/game_length", json!(12)),
+        set("/title", json!("Fatehpur again")),
+    ])
+    .unwrap();
     assert_eq!(doc.file().game_length, 12);
     assert!(doc.is_dirty());
     assert!(doc.undo());
@@ -77,10 +85,12 @@ fn an_edit_the_format_cannot_read_is_refused_naming_the_field_and_changes_nothin
 #[test]
 fn a_validation_problem_is_listed_not_refused() {
     let mut doc = shipped_doc("rs-01-fatehpur");
-    doc.apply(&[set("/sides/0/oob", json!("12 MZ; 2 XX"))]).unwrap();
+    doc.apply(&[set("/sides/0/oob", json!("12 MZ; 2 XX"))])
+        .unwrap();
     let p = doc.check().problems;
     assert!(
-        p.0.iter().any(|p| p.field.starts_with("sides[0]") && p.message.contains("XX")),
+        p.0.iter()
+            .any(|p| p.field.starts_with("sides[0]") && p.message.contains("XX")),
         "{p}"
     );
 }
@@ -116,12 +126,20 @@ fn a_brush_stroke_paints_a_zone_as_one_step_and_a_rule_zone_becomes_painted() {
         .unwrap();
     }
     doc.end_stroke();
-    assert_eq!(doc.history.depth(), steps_before + 1, "a stroke is one step");
+    assert_eq!(
+        doc.history.depth(),
+        steps_before + 1,
+        "a stroke is one step"
+    );
     let z = &doc.file().deployment[0].zone;
     assert!(z.rule.is_none(), "painting makes the zone a painted one");
     assert_eq!(z.text, "In 1010 or 1011", "the wording is kept");
     assert!(z.hexes.contains(&"1010".to_string()) && z.hexes.contains(&"2020".to_string()));
-    assert_eq!(z.hexes.len(), 2 + 10, "two overlapping 7-hex dabs: 10 hexes");
+    assert_eq!(
+        z.hexes.len(),
+        2 + 10,
+        "two overlapping 7-hex dabs: 10 hexes"
+    );
     doc.apply(&[Op::PaintZone {
         zone: "/deployment/0/zone".into(),
         center: HexCoord::new(10, 10),
@@ -129,9 +147,19 @@ fn a_brush_stroke_paints_a_zone_as_one_step_and_a_rule_zone_becomes_painted() {
         add: false,
     }])
     .unwrap();
-    assert!(!doc.file().deployment[0].zone.hexes.contains(&"1010".to_string()));
+    assert!(
+        !doc.file().deployment[0]
+            .zone
+            .hexes
+            .contains(&"1010".to_string())
+    );
     assert!(doc.undo());
-    assert!(doc.file().deployment[0].zone.hexes.contains(&"1010".to_string()));
+    assert!(
+        doc.file().deployment[0]
+            .zone
+            .hexes
+            .contains(&"1010".to_string())
+    );
     let e = doc
         .apply(&[Op::PaintZone {
             zone: "/deployment/0/zone".into(),

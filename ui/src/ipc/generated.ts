@@ -40,6 +40,14 @@ export type AttackPreview = { kind: string, target: string, attackers: Array<Con
 
 export type Board = { counters: Array<Counter>, hex_markers: Array<HexMarker>, sides: Array<SideStanding>, deployment: Array<DeploymentArea>, };
 
+export type CatalogRowDto = { code: string, name: string, arm: string, values: Array<CatalogValueDto>, };
+
+export type CatalogValueDto = { name: string, value: string, 
+/**
+ * "rules text" or "reconstructed".
+ */
+source: string, };
+
 export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
 
 export type Counter = { 
@@ -125,11 +133,59 @@ export type EntryKind = "map" | "scenario";
  * ui/src/ipc/generated.ts (a test fails when that file is stale, or when [`ErrorCode::ALL`]
  * misses a variant).
  */
-export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict" | "no_game" | "refused" | "archive";
+export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict" | "no_game" | "refused" | "archive" | "no_scenario" | "invalid_scenario";
 
 export type ExitDto = { name: string, hex: number, edge: string, };
 
+/**
+ * The creation method's result: the orders of battle and how well the proportions hold.
+ */
+export type FactorDto = { 
+/**
+ * Each side's order of battle, in input order.
+ */
+oobs: Array<string>, entries: Array<FactorEntryDto>, 
+/**
+ * "MZ of Union: 3.2 %".
+ */
+worst_ratio_error: string, worst_ratio_value: number, 
+/**
+ * "Union : Confederate = 2.00 (exact 2.04)".
+ */
+side_ratio: string | null, game_length: number | null, game_length_note: string | null, warnings: Array<string>, };
+
+export type FactorEntryDto = { side: string, group: string | null, code: string, amount: number, 
+/**
+ * "men" or "guns".
+ */
+counted_in: string, exact: string, exact_value: number, rounded: number, };
+
+/**
+ * The creation method's input (R&S 11.18): per side its name and strengths as `kepi factor`
+ * reads them (`1200 MZ, 12 MA`, groups `(a) 4000 MZ (b) 2000 CY`).
+ */
+export type FactorInput = { sides: Array<[string, string]>, men_per_unit: number, guns_per_unit: number, 
+/**
+ * "1", "1/3", "2/3", "0.5".
+ */
+scale: string, 
+/**
+ * The battle's duration in hours ("4", "2.5"); empty for none.
+ */
+hours: string, };
+
 export type FeatureDto = { code: string, name: string, kind: string, hexes: Array<number>, };
+
+export type ForceRowDto = { group: string | null, count: number, item: string, unit: boolean, };
+
+/**
+ * A side's order-of-battle formula, parsed.
+ */
+export type FormulaDto = { formula: string, rows: Array<ForceRowDto>, 
+/**
+ * 1-based character of the first error.
+ */
+error_at: number | null, error: string | null, units: number, };
 
 /**
  * What a scenario offers before a game of it starts.
@@ -168,7 +224,7 @@ export type ImportOutcome = "imported" | "already_present" | "replaced" | "new_v
  */
 export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
 
-export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export";
+export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "scenario_test";
 
 /**
  * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -195,7 +251,15 @@ game_node: number | null,
 /**
  * Counters and markers the module holds (tray and set-up slots).
  */
-pieces: number, bytes: number, };
+pieces: number, bytes: number, } | { "kind": "scenario_tested", title: string, level: string, games: number, 
+/**
+ * Games that ended (all of them: a game that does not end fails the job).
+ */
+ended: number, sides: Array<TestSideDto>, draws: number, average_turns: number, 
+/**
+ * The victory condition (or other reason) that decided the games, and how many.
+ */
+decided_by: Array<[string, number]>, };
 
 export type JobStatus = "done" | "failed" | "cancelled";
 
@@ -485,6 +549,59 @@ export type ResultChance = { result: string, meaning: string, faces: Array<numbe
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
 
 /**
+ * One edit of the scenario: JSON pointer ops, or a brush dab on a zone.
+ */
+export type ScenarioOp = { "op": "set", pointer: string, value: unknown, } | { "op": "insert", pointer: string, index: number | null, value: unknown, } | { "op": "remove", pointer: string, } | { "op": "paint_zone", zone: string, 
+/**
+ * Printed hex name ("0812").
+ */
+hex: string, 
+/**
+ * 1, 7 or 19 hexes.
+ */
+brush: number, add: boolean, };
+
+/**
+ * A scenario opened in the view: its state, its map, and what the forms need.
+ */
+export type ScenarioOpened = { view: ScenarioView, map: MapView, catalog: Array<CatalogRowDto>, 
+/**
+ * The scenario format's JSON Schema (`kepi schema scenario`).
+ */
+schema: any, 
+/**
+ * The optional rules of the scenario's system: key and name.
+ */
+options: Array<[string, string]>, 
+/**
+ * The colour names a side may have (or `#rrggbb`).
+ */
+color_names: Array<string>, };
+
+/**
+ * The scenario as it is now (after every command that changes it).
+ */
+export type ScenarioView = { 
+/**
+ * The file as it would be written.
+ */
+file: any, 
+/**
+ * Where it is saved; `None` for a new scenario or a shipped one (saved with Save as).
+ */
+path: string | null, dirty: boolean, can_undo: boolean, can_redo: boolean, problems: Array<ProblemDto>, warnings: Array<ProblemDto>, zones: Array<ScenarioZone>, 
+/**
+ * Each side's formula; empty with `forces_note` for a system whose forces are not one.
+ */
+forces: Array<FormulaDto>, forces_note: string | null, 
+/**
+ * Each side's paint, `#rrggbb` (grey for a colour Kepi does not know).
+ */
+side_colors: Array<string>, };
+
+export type ScenarioZone = { field: string, pointer: string, side: string | null, text: string, hexes: Array<string>, error: string | null, };
+
+/**
  * A game or an annotation found.
  */
 export type SearchHit = { game: number, title: string, 
@@ -521,6 +638,11 @@ export type Sight = { from: string, to: string, clear: boolean, blocked_by: stri
 
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
 
+/**
+ * One side's wins in a scenario test, with the 95 % Wilson interval of its rate.
+ */
+export type TestSideDto = { side: string, wins: number, rate: number, low: number, high: number, };
+
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
 
 /**
@@ -553,6 +675,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "no_game",
   "refused",
   "archive",
+  "no_scenario",
+  "invalid_scenario",
 ] as const;
 
 /** The event a running job emits after each step (payload: `JobProgress`). */
