@@ -46,6 +46,17 @@ export function kinds(root: Root, s: Schema): { kind: string; schema: Schema }[]
   return out.length && out.length === variants.length ? out : null;
 }
 
+/** The values of an enumeration: `enum`, or a `oneOf` of consts (each with its description). */
+export function choices(root: Root, s: Schema): { value: string; description: string }[] | null {
+  const n = resolve(root, s);
+  if (n.enum?.length) return n.enum.map((v) => ({ value: String(v), description: "" }));
+  const one = n.oneOf?.map((v) => resolve(root, v)) ?? [];
+  if (one.length && one.every((v) => typeof v.const === "string")) {
+    return one.map((v) => ({ value: v.const as string, description: v.description ?? "" }));
+  }
+  return null;
+}
+
 /** A nullable reference (`anyOf: [{$ref}, {type: null}]`): the referenced schema. */
 export function nullableOf(root: Root, s: Schema): Schema | null {
   const any = s.anyOf;
@@ -59,7 +70,8 @@ export function initial(root: Root, s: Schema): unknown {
   const n = resolve(root, s);
   if (n.default !== undefined) return n.default;
   if (n.const !== undefined) return n.const;
-  if (n.enum?.length) return n.enum[0];
+  const c = choices(root, n);
+  if (c) return c[0].value;
   const k = kinds(root, n);
   if (k) return initialKind(root, k[0].schema);
   if (n.anyOf) return initial(root, n.anyOf[0]);
@@ -70,6 +82,16 @@ export function initial(root: Root, s: Schema): unknown {
   if (t.includes("integer") || t.includes("number")) return Math.max(0, n.minimum ?? 0);
   if (t.includes("boolean")) return false;
   return "";
+}
+
+/** The value an optional field starts with when it is added: as `initial`, but never null. */
+export function initialSome(root: Root, s: Schema): unknown {
+  const n = resolve(root, s);
+  const ref = nullableOf(root, n);
+  if (ref) return initial(root, ref);
+  const t = types(n).filter((x) => x !== "null");
+  if (types(n).includes("null") && t.length) return initial(root, { ...n, type: t.length === 1 ? t[0] : t });
+  return initial(root, n);
 }
 
 /** A new object of this (object) schema: its required fields. */
