@@ -110,6 +110,7 @@ export class ScenarioEditor {
   /** Show the scenario as the shell answered it. */
   show(v: ScenarioView): void {
     s.view = v;
+    $("doc-title").textContent = `${v.file.title}${v.dirty ? " •" : ""} · scenario`;
     const ids: string[] = (v.file.sides ?? []).map((x: { id: string }) => x.id);
     this.zones.zones = v.zones.map((z) => ({
       pointer: z.pointer,
