@@ -614,7 +614,7 @@ fn archive_stats_counts_the_rows_and_the_bytes_of_every_table() {
         .collect();
     for t in [
         "nodes",
-        "dice",
+        "dice_rows",
         "snapshots",
         "games",
         "nodes_parent",
@@ -667,7 +667,7 @@ fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_
         let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_kepi"));
         c.arg("autoplay")
             .arg(&scen)
-            .args(["--games", "40", "--batch", "4", "--seed", "50", "--db"])
+            .args(["--games", "120", "--batch", "4", "--seed", "50", "--db"])
             .arg(&db);
         if resume {
             c.arg("--resume");
@@ -679,7 +679,7 @@ fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Seed 57's line is printed once its game, the 8th, is committed with the second batch.
+    // Seed 57's line is printed once its game, the 8th, is played: a batch is committed by then.
     let mut out = child.stdout.take().unwrap();
     let mut seen = String::new();
     let mut buf = [0u8; 256];
@@ -694,8 +694,10 @@ fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_
     assert_eq!(ar.integrity_check().unwrap(), "ok");
     let before = ar.games().unwrap();
     assert!(
-        (8..40).contains(&before.len()),
-        "two batches at least, not all: {}",
+        // By game 8 a batch of at most 4 games (or of the games of a second, under load) was
+        // committed at least once.
+        (4..120).contains(&before.len()),
+        "a batch at least, not all: {}",
         before.len()
     );
     for g in &before {
@@ -714,7 +716,7 @@ fn a_batch_killed_part_way_holds_whole_games_and_resumes_from_the_last_finished_
     let ar = Archive::open(&db).unwrap();
     let mut seeds: Vec<u64> = ar.games().unwrap().iter().map(|g| g.seed).collect();
     seeds.sort();
-    assert_eq!(seeds, (50..90).collect::<Vec<u64>>());
+    assert_eq!(seeds, (50..170).collect::<Vec<u64>>());
     for g in ar.games().unwrap() {
         ar.verify_game(g.id).unwrap();
     }

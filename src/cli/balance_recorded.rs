@@ -80,7 +80,7 @@ pub fn balance_recorded(
                     ar.begin_batch().map_err(e)?;
                     in_batch.1 = Instant::now();
                 }
-                let mut players = vec![
+                let mut players = [
                     Opponent::new(rules, lv, seats[0])?,
                     Opponent::new(rules, lv, seats[1])?,
                 ];
