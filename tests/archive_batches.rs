@@ -186,3 +186,65 @@ fn several_game_records_import_in_batches_stop_at_a_bad_one_and_resume() {
         );
     }
 }
+
+/// Schema 4's search index keys its rows so that re-indexing or deleting one is a look-up by
+/// rowid, never a scan: a game's row is `-id`, an annotation's its id. Editing and deleting
+/// annotations (directly or with their node) leaves no stale row behind.
+#[test]
+fn search_rows_are_keyed_by_game_and_annotation_and_none_go_stale() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("search.kepi");
+    let (code, out) = kepi(&[
+        "autoplay",
+        "scenarios/rs-09-langensalza.json",
+        "--games",
+        "2",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let mut ar = Archive::open(&db).unwrap();
+    let line = ar.main_line(1).unwrap();
+    let note = |text: &str, tag: &str| kepi::archive::Annotation {
+        text: text.into(),
+        tags: vec![tag.into()],
+        ..kepi::archive::Annotation::default_for_tests()
+    };
+    let a = ar
+        .annotate(line[10].id, &note("a charge", "cavalry"))
+        .unwrap();
+    let b = ar
+        .annotate(line[40].id, &note("the volley", "fire"))
+        .unwrap();
+    let c = ar
+        .annotate(line[60].id, &note("a retreat", "rout"))
+        .unwrap();
+    ar.edit_annotation(a, &note("a flank charge", "cavalry"))
+        .unwrap();
+    ar.delete_annotation(b).unwrap();
+    // Deleting the variation from node 50 deletes annotation c with its node.
+    ar.delete_variation(line[50].id).unwrap();
+    ar.set_title(2, "renamed").unwrap();
+    let rows: Vec<(i64, i64, Option<i64>)> = Connection::open(&db)
+        .unwrap()
+        .prepare("SELECT rowid, game_id, annotation_id FROM search ORDER BY rowid")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(rows, [(-2, 2, None), (-1, 1, None), (a, 1, Some(a))]);
+    assert!(rows.iter().all(|r| r.0 != b && r.0 != c));
+    let hits = |text: &str| {
+        ar.search(&kepi::archive::SearchQuery {
+            text: text.into(),
+            ..Default::default()
+        })
+        .unwrap()
+        .len()
+    };
+    assert_eq!(hits("flank"), 1);
+    assert_eq!(hits("volley"), 0);
+    assert_eq!(hits("retreat"), 0);
+    assert_eq!(hits("renamed"), 1);
+}
