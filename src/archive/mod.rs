@@ -3,10 +3,11 @@
 //! annotated and searched (DESIGN "The record").
 //!
 //! - A game is its setup (scenario, map and catalog embedded, with their hash), options, seed
-//!   and a tree of nodes. A node is one command with the events it produced and the dice it
-//!   consumed; the root node is the state before the first command. Children of a node are
-//!   variations; the child with `sibling_order` 0 is the main line.
-//! - Every command is written with its node, events, dice and (every [`SNAPSHOT_EVERY`] plies)
+//!   and a tree of nodes. A node is one command (in a compact binary form, schema 4) with the
+//!   dice it consumed; its events are recomputed by replay. The root node is the state before
+//!   the first command. Children of a node are variations; the child with `sibling_order` 0 is
+//!   the main line.
+//! - Every command is written with its node, dice and (every [`SNAPSHOT_EVERY`] plies)
 //!   a state snapshot in ONE transaction, before it is reported done: after a crash the archive
 //!   holds the game up to the last finished command, never half of one.
 //! - Replaying a node uses the recorded dice, never new ones, and checks the stored state hash

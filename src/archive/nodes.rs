@@ -1,8 +1,9 @@
 //! The `nodes`, `dice` and `snapshots` tables: the game tree, each command's dice, and periodic
-//! states for fast opening.
+//! states for fast opening. (Schema 1's SQL is below; the schema 4 forms of `nodes` and
+//! `dice_rows` are in [`super::node_rows`].)
 //!
-//! Invariants (schema 3): a node's `events` are `''` (not stored: [`Archive::events`] replays
-//! the node to recompute them) unless written by schema 1-2; every game's root has a snapshot,
+//! Invariants: a node's events are not stored ([`Archive::events`] replays the node to
+//! recompute them); every game's root has a snapshot,
 //! kind `r` once compacted (see [`super::snapshot_encoding`]); a snapshot is written at every
 //! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
