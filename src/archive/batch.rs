@@ -63,6 +63,7 @@ impl Archive {
             if let Err(e) = self.conn.execute_batch("COMMIT") {
                 let _ = self.conn.execute_batch("ROLLBACK");
                 self.forget_nodes();
+                self.labels.borrow_mut().clear();
                 return Err(e.into());
             }
         }
@@ -80,6 +81,24 @@ impl Archive {
             "SELECT id FROM games WHERE scenario_hash = ?1 AND seed = ?2
              AND finished IS NOT NULL ORDER BY id LIMIT 1",
             rusqlite::params![scenario_hash, seed as i64],
+            |r| r.get(0),
+        ))?)
+    }
+
+    /// The game already recorded with this scenario (by its hash), dice seed and players (by
+    /// name, one per side, as given to [`Archive::create_game`]), played to its end: what a
+    /// resumed `kepi balance --db` takes instead of playing it again.
+    pub fn finished_game_with_players(
+        &self,
+        scenario_hash: &str,
+        seed: u64,
+        players: &[String],
+    ) -> Result<Option<super::GameId>> {
+        let names = serde_json::to_string(players).expect("names serialize");
+        Ok(rusqlite::OptionalExtension::optional(self.conn.query_row(
+            "SELECT id FROM games WHERE scenario_hash = ?1 AND seed = ?2 AND players = ?3
+             AND finished IS NOT NULL ORDER BY id LIMIT 1",
+            rusqlite::params![scenario_hash, seed as i64, names],
             |r| r.get(0),
         ))?)
     }

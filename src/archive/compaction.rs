@@ -17,6 +17,7 @@
 //!   is known to this Kepi): they are recomputed by replaying the node;
 //! - a game whose rule system this Kepi does not know is left as it was.
 
+use super::node_rows::GAME_TREE;
 use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, GameId, Progress, Result, SNAPSHOT_EVERY};
 use rusqlite::params;
@@ -105,11 +106,11 @@ impl Archive {
         let rules = root_state.rules();
         // (node, ply, is the root, stored)
         let rows: Vec<(i64, i64, bool, rusqlite::types::Value)> = {
-            let mut st = self.conn.prepare(
-                "SELECT n.id, n.ply, n.parent_id IS NULL, s.state
-                 FROM snapshots s JOIN nodes n ON n.id = s.node_id
-                 WHERE n.game_id = ?1 ORDER BY n.parent_id IS NOT NULL, n.ply, n.id",
-            )?;
+            let mut st = self.conn.prepare(&format!(
+                "{GAME_TREE} SELECT n.id, n.ply, n.parent_id IS NULL, s.state
+                 FROM tree JOIN nodes n ON n.id = tree.id JOIN snapshots s ON s.node_id = n.id
+                 ORDER BY n.parent_id IS NOT NULL, n.ply, n.id"
+            ))?;
             st.query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
                 .collect::<rusqlite::Result<_>>()?
         };
@@ -157,10 +158,18 @@ impl Archive {
                 self.root_payloads.borrow_mut().remove(&game);
             }
         }
-        self.conn.execute(
-            "UPDATE nodes SET events = '' WHERE game_id = ?1 AND events != ''",
-            [game],
+        // Schema 4 rows have no `events` column (the migration from 1-2 runs this first).
+        let has_events: bool = self.conn.query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('nodes') WHERE name = 'events'",
+            [],
+            |r| r.get(0),
         )?;
+        if has_events {
+            self.conn.execute(
+                "UPDATE nodes SET events = '' WHERE game_id = ?1 AND events != ''",
+                [game],
+            )?;
+        }
         Ok(())
     }
 }

@@ -5,6 +5,7 @@
 //! Invariants: `stats` and `check` only read; `check` reports every problem it finds (each
 //! naming its game and node) rather than stopping at the first.
 
+use super::node_rows::GAME_TREE;
 use super::{Archive, GameId, Progress, Result};
 use serde::Serialize;
 
@@ -122,15 +123,16 @@ impl Archive {
         progress(0, games.len());
         for (i, &g) in games.iter().enumerate() {
             self.forget_nodes();
-            match self.verify_game(g) {
+            match self.verify_tree(g) {
                 Ok(n) => report.nodes += n,
                 Err(e) => report.problems.push(with_game(g, e.to_string())),
             }
             let snaps: Vec<(i64, rusqlite::types::Value)> = {
-                let mut st = self.conn.prepare(
-                    "SELECT s.node_id, s.state FROM snapshots s JOIN nodes n ON n.id = s.node_id
-                     WHERE n.game_id = ?1 ORDER BY n.ply, n.id",
-                )?;
+                let mut st = self.conn.prepare(&format!(
+                    "{GAME_TREE} SELECT s.node_id, s.state FROM tree
+                     JOIN nodes n ON n.id = tree.id JOIN snapshots s ON s.node_id = n.id
+                     ORDER BY n.ply, n.id"
+                ))?;
                 st.query_map([g], |r| Ok((r.get(0)?, r.get(1)?)))?
                     .collect::<rusqlite::Result<_>>()?
             };
@@ -144,6 +146,11 @@ impl Archive {
                 }
             }
             progress(i + 1, games.len());
+        }
+        for (g, count) in self.unreachable_nodes()? {
+            report
+                .problems
+                .push(super::nodes::unreachable(g, count).to_string());
         }
         self.forget_nodes();
         Ok(report)

@@ -3,10 +3,11 @@
 //! annotated and searched (DESIGN "The record").
 //!
 //! - A game is its setup (scenario, map and catalog embedded, with their hash), options, seed
-//!   and a tree of nodes. A node is one command with the events it produced and the dice it
-//!   consumed; the root node is the state before the first command. Children of a node are
-//!   variations; the child with `sibling_order` 0 is the main line.
-//! - Every command is written with its node, events, dice and (every [`SNAPSHOT_EVERY`] plies)
+//!   and a tree of nodes. A node is one command (in a compact binary form, schema 4) with the
+//!   dice it consumed; its events are recomputed by replay. The root node is the state before
+//!   the first command. Children of a node are variations; the child with `sibling_order` 0 is
+//!   the main line.
+//! - Every command is written with its node, dice and (every [`SNAPSHOT_EVERY`] plies)
 //!   a state snapshot in ONE transaction, before it is reported done: after a crash the archive
 //!   holds the game up to the last finished command, never half of one.
 //! - Replaying a node uses the recorded dice, never new ones, and checks the stored state hash
@@ -25,9 +26,11 @@
 mod annotations;
 mod batch;
 mod bench_support;
+pub mod command_encoding;
 mod compaction;
 mod games;
 mod maintenance;
+mod node_rows;
 mod nodes;
 mod search;
 pub mod snapshot_encoding;
@@ -88,6 +91,7 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (2, annotations::V2),
         (2, search::V2),
         (3, compaction::V3),
+        (4, node_rows::V4),
     ]
 }
 
@@ -144,6 +148,8 @@ pub struct Archive {
     root_payloads: std::cell::RefCell<std::collections::HashMap<GameId, std::sync::Arc<Vec<u8>>>>,
     /// A batch's transaction is open ([`Archive::begin_batch`]).
     batch_open: bool,
+    /// Label texts by id (`labels`), as read; dropped when a write is undone.
+    labels: std::cell::RefCell<std::collections::HashMap<i64, String>>,
 }
 
 impl Archive {
@@ -226,6 +232,10 @@ impl Archive {
         // Checkpoint (copy the WAL into the file and sync it) every 8,192 pages (32 MB) rather
         // than SQLite's 1,000, so the occasional sync falls on far fewer commands.
         conn.pragma_update(None, "wal_autocheckpoint", 8192)?;
+        // Up to 32 MiB of pages kept in the handle (SQLite's default is 2 MiB): a search over
+        // 100,000 games reads tens of megabytes of full-text index, again for every query.
+        // Taken only as pages are read.
+        conn.pragma_update(None, "cache_size", -32768)?;
         let mut a = Archive {
             conn,
             path: path.to_path_buf(),
@@ -233,6 +243,7 @@ impl Archive {
             last: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
+            labels: Default::default(),
         };
         a.set_durability(Durability::Interactive)?;
         a.migrate_to(latest_version(), &name, progress)?;
@@ -281,6 +292,16 @@ impl Archive {
         if seen >= to {
             return Ok(());
         }
+        // Rewriting `nodes` drops and renames the table: with foreign keys on, dropping it
+        // would delete every die, snapshot and annotation. The switch only works outside a
+        // transaction; `rewrite_nodes` checks the keys before the commit.
+        self.conn.pragma_update(None, "foreign_keys", "OFF")?;
+        let done = self.migrate_in_transaction(to, name, progress);
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        done
+    }
+
+    fn migrate_in_transaction(&mut self, to: i32, name: &str, progress: Progress) -> Result<()> {
         self.in_transaction(|a| {
             let from: i32 = a.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             if from > latest_version() {
@@ -302,6 +323,10 @@ impl Archive {
             if from > 0 && from < 3 && to >= 3 {
                 a.compact_games(progress)?;
             }
+            // Schema 1-3 node rows (a new file's empty table too) become schema 4's.
+            if from < 4 && to >= 4 {
+                a.rewrite_nodes(progress)?;
+            }
             a.conn
                 .pragma_update(None, "application_id", APPLICATION_ID)?;
             a.conn.pragma_update(None, "user_version", to)?;
@@ -320,9 +345,10 @@ impl Archive {
             }
             Err(e) => {
                 let _ = self.conn.execute_batch("ROLLBACK");
-                // Cached states may come from rows that are no longer there.
+                // Cached states and labels may come from rows that are no longer there.
                 self.forget_nodes();
                 self.root_payloads.borrow_mut().clear();
+                self.labels.borrow_mut().clear();
                 Err(e)
             }
         }
@@ -343,6 +369,7 @@ impl Archive {
             last: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
+            labels: Default::default(),
         };
         a.migrate_to(version, &path.display().to_string(), &mut |_, _| {})?;
         Ok(a)
@@ -504,15 +531,14 @@ fn archive_bench_root(
 ) -> Result<NodeId> {
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
-                            phase, player, dice_draws, created)
-         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0, ?6)",
+                            phase, player, dice_draws)
+         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0)",
         rusqlite::params![
             game,
-            root.state_hash,
+            node_rows::hash_to_sql(&root.state_hash),
             root.turn,
-            root.phase,
+            node_rows::label_id(tx, &root.phase)?,
             root.player as i64,
-            time::now()
         ],
     )?;
     let id = tx.last_insert_rowid();

@@ -1,19 +1,21 @@
 //! The `nodes`, `dice` and `snapshots` tables: the game tree, each command's dice, and periodic
-//! states for fast opening.
+//! states for fast opening. (Schema 1's SQL is below; the schema 4 forms of `nodes` and
+//! `dice_rows` are in [`super::node_rows`].)
 //!
-//! Invariants (schema 3): a node's `events` are `''` (not stored: [`Archive::events`] replays
-//! the node to recompute them) unless written by schema 1-2; every game's root has a snapshot,
+//! Invariants: a node's events are not stored ([`Archive::events`] replays the node to
+//! recompute them); every game's root has a snapshot,
 //! kind `r` once compacted (see [`super::snapshot_encoding`]); a snapshot is written at every
 //! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
+use super::node_rows::{self as rows, GAME_TREE, N_COLUMNS, NODE_COLUMNS};
 use super::snapshot_encoding::{self as encoding, Stored};
-use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY, time};
+use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::{AnyState, Applied, replay_step_checking};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 pub(super) const V1: &str = "
 CREATE TABLE nodes (
@@ -68,24 +70,6 @@ pub struct NodeInfo {
     pub name: Option<String>,
 }
 
-fn row_node(r: &rusqlite::Row) -> rusqlite::Result<NodeInfo> {
-    let command: Option<String> = r.get("command")?;
-    Ok(NodeInfo {
-        id: r.get("id")?,
-        game: r.get("game_id")?,
-        parent: r.get("parent_id")?,
-        sibling_order: r.get("sibling_order")?,
-        ply: r.get("ply")?,
-        command: command.and_then(|c| serde_json::from_str(&c).ok()),
-        state_hash: r.get("state_hash")?,
-        turn: r.get::<_, i64>("turn")? as u32,
-        phase: r.get("phase")?,
-        player: r.get::<_, i64>("player")? as usize,
-        dice_draws: r.get::<_, i64>("dice_draws")? as u64,
-        name: r.get("name")?,
-    })
-}
-
 pub(super) fn insert_root(
     tx: &rusqlite::Connection,
     game: GameId,
@@ -94,15 +78,14 @@ pub(super) fn insert_root(
     let p = state.progress();
     tx.execute(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash, turn,
-                            phase, player, dice_draws, created)
-         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0, ?6)",
+                            phase, player, dice_draws)
+         VALUES (?1, NULL, 0, 0, NULL, ?2, ?3, ?4, ?5, 0)",
         params![
             game,
-            state.hash(),
+            rows::hash_to_sql(&state.hash()),
             p.turn,
-            p.phase_key,
+            rows::label_id(tx, &p.phase_key)?,
             p.player as i64,
-            time::now()
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -166,45 +149,43 @@ pub(super) fn insert_child(
     dice_draws: u64,
     name: Option<&str>,
 ) -> Result<NodeId> {
-    let order: i64 = tx.query_row(
-        "SELECT count(*) FROM nodes WHERE parent_id = ?1",
-        [parent.id],
-        |r| r.get(0),
-    )?;
+    let order: i64 = tx
+        .prepare_cached("SELECT count(*) FROM nodes WHERE parent_id = ?1")?
+        .query_row([parent.id], |r| r.get(0))?;
     let ply = parent.ply + 1;
     let p = state.progress();
-    // Events are not stored ('' in `events`): replay recomputes them (`Archive::events`).
-    tx.execute(
-        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, events, state_hash,
-                            turn, phase, player, dice_draws, name, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-        params![
-            parent.game,
-            parent.id,
-            order,
-            ply,
-            command.to_string(),
-            state.hash(),
-            p.turn,
-            p.phase_key,
-            p.player as i64,
-            dice_draws as i64,
-            name,
-            time::now(),
-        ],
-    )?;
+    // Events are not stored: replay recomputes them (`Archive::events`). The command is
+    // binary and the phase a label (schema 4, `node_rows`).
+    tx.prepare_cached(
+        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash,
+                            turn, phase, player, dice_draws, name)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?
+    .execute(params![
+        parent.game,
+        parent.id,
+        order,
+        ply,
+        rows::command_to_sql(tx, command)?,
+        rows::hash_to_sql(&state.hash()),
+        p.turn,
+        rows::label_id(tx, &p.phase_key)?,
+        p.player as i64,
+        dice_draws as i64,
+        name,
+    ])?;
     let id = tx.last_insert_rowid();
     {
         let mut st = tx.prepare_cached(
-            "INSERT INTO dice (node_id, seq, purpose, spec, faces, total, context, forced)
+            "INSERT INTO dice_rows (node_id, seq, purpose, spec, faces, total, context, forced)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?;
         for (seq, r) in rolls.iter().enumerate() {
             st.execute(params![
                 id,
                 seq as i64,
-                r.purpose,
-                r.spec.to_string(),
+                rows::label_id(tx, &r.purpose)?,
+                rows::label_id(tx, &r.spec.to_string())?,
                 serde_json::to_string(&r.faces).expect("faces serialize"),
                 r.total as i64,
                 r.context.to_string(),
@@ -223,6 +204,20 @@ pub(super) fn insert_child(
     Ok(id)
 }
 
+/// A roll from `purpose, spec, faces, total, context, forced` at column `at` on.
+fn row_roll(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Roll> {
+    let faces: String = r.get(at + 2)?;
+    let context: String = r.get(at + 4)?;
+    Ok(Roll {
+        purpose: r.get(at)?,
+        spec: parse_spec(&r.get::<_, String>(at + 1)?),
+        faces: serde_json::from_str(&faces).unwrap_or_default(),
+        total: r.get::<_, i64>(at + 3)? as u32,
+        context: serde_json::from_str(&context).unwrap_or(serde_json::Value::Null),
+        forced: r.get::<_, i64>(at + 5)? != 0,
+    })
+}
+
 fn parse_spec(s: &str) -> DiceSpec {
     let (c, d) = s.split_once('d').unwrap_or(("1", "6"));
     DiceSpec {
@@ -233,30 +228,34 @@ fn parse_spec(s: &str) -> DiceSpec {
 
 impl Archive {
     pub fn node(&self, id: NodeId) -> Result<NodeInfo> {
-        self.conn
-            .query_row("SELECT * FROM nodes WHERE id = ?1", [id], row_node)
-            .optional()?
-            .ok_or_else(|| ArchiveError::NotFound(format!("no node {id} in the archive")))
+        self.query_nodes(
+            &format!("SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?1"),
+            [id],
+        )?
+        .pop()
+        .ok_or_else(|| ArchiveError::NotFound(format!("no node {id} in the archive")))
     }
 
     pub fn root(&self, game: GameId) -> Result<NodeInfo> {
-        self.conn
-            .query_row(
-                "SELECT * FROM nodes WHERE game_id = ?1 AND parent_id IS NULL",
-                [game],
-                row_node,
-            )
-            .optional()?
-            .ok_or_else(|| ArchiveError::NotFound(format!("no game {game} in the archive")))
+        self.query_nodes(
+            &format!(
+                "SELECT {NODE_COLUMNS} FROM nodes WHERE game_id = ?1 AND parent_id IS NULL
+                 ORDER BY id LIMIT 1"
+            ),
+            [game],
+        )?
+        .pop()
+        .ok_or_else(|| ArchiveError::NotFound(format!("no game {game} in the archive")))
     }
 
     /// Children in order: the first is the main line.
     pub fn children(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT * FROM nodes WHERE parent_id = ?1 ORDER BY sibling_order, id",
-        )?;
-        let rows = st.query_map([id], row_node)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.query_nodes(
+            &format!(
+                "SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = ?1 ORDER BY sibling_order, id"
+            ),
+            [id],
+        )
     }
 
     /// The root and the main line from it (first children), in order.
@@ -288,13 +287,16 @@ impl Archive {
             .expect("a game has at least its root"))
     }
 
-    /// Every node of a game, parents before children.
+    /// Every node of a game, parents before children: the tree under its root (schema 4 has
+    /// no index of nodes by game; `nodes_root` finds the root, `nodes_parent` the rest).
     pub fn nodes(&self, game: GameId) -> Result<Vec<NodeInfo>> {
-        let mut st = self.conn.prepare(
-            "SELECT * FROM nodes WHERE game_id = ?1 ORDER BY ply, parent_id, sibling_order, id",
-        )?;
-        let rows = st.query_map([game], row_node)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.query_nodes(
+            &format!(
+                "{GAME_TREE} SELECT {N_COLUMNS} FROM tree JOIN nodes n ON n.id = tree.id
+                 ORDER BY n.ply, n.parent_id, n.sibling_order, n.id"
+            ),
+            [game],
+        )
     }
 
     /// The root, then each ancestor, down to `id`.
@@ -321,31 +323,31 @@ impl Archive {
             "SELECT purpose, spec, faces, total, context, forced FROM dice WHERE node_id = ?1
              ORDER BY seq",
         )?;
-        let rows = st.query_map([id], |r| {
-            let faces: String = r.get(2)?;
-            let context: String = r.get(4)?;
-            Ok(Roll {
-                purpose: r.get(0)?,
-                spec: parse_spec(&r.get::<_, String>(1)?),
-                faces: serde_json::from_str(&faces).unwrap_or_default(),
-                total: r.get::<_, i64>(3)? as u32,
-                context: serde_json::from_str(&context).unwrap_or(serde_json::Value::Null),
-                forced: r.get::<_, i64>(5)? != 0,
-            })
-        })?;
+        let rows = st.query_map([id], |r| row_roll(r, 0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
+    /// The dice of several nodes in one query (opening a node replays up to
+    /// `SNAPSHOT_EVERY - 1` of them), by node, each in order.
+    fn rolls_of(&self, nodes: &[NodeInfo]) -> Result<HashMap<NodeId, Vec<Roll>>> {
+        let ids = serde_json::to_string(&nodes.iter().map(|n| n.id).collect::<Vec<_>>())
+            .expect("ids serialize");
+        let mut st = self.conn.prepare_cached(
+            "SELECT purpose, spec, faces, total, context, forced, node_id FROM dice
+             WHERE node_id IN (SELECT value FROM json_each(?1)) ORDER BY node_id, seq",
+        )?;
+        let mut out: HashMap<NodeId, Vec<Roll>> = HashMap::new();
+        for row in st.query_map([ids], |r| Ok((r.get::<_, i64>(6)?, row_roll(r, 0)?)))? {
+            let (node, roll) = row?;
+            out.entry(node).or_default().push(roll);
+        }
+        Ok(out)
+    }
+
     /// The events a node's command produced, as JSON: recomputed by replaying the node from
-    /// its parent (hash-checked), or as stored by schema 1-2 archives.
+    /// its parent (hash-checked). (Schema 1-2 stored them; schema 3-4 do not.)
     pub fn events(&self, id: NodeId) -> Result<serde_json::Value> {
         let n = self.node(id)?;
-        let text: String =
-            self.conn
-                .query_row("SELECT events FROM nodes WHERE id = ?1", [id], |r| r.get(0))?;
-        if !text.is_empty() {
-            return Ok(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
-        }
         let Some(parent) = n.parent else {
             return Ok(serde_json::Value::Array(Vec::new()));
         };
@@ -368,13 +370,27 @@ impl Archive {
             None => self.chain_to_snapshot_step_by_step(id)?,
         };
         let base = &chain[0];
-        let mut state = self.restore_snapshot(base, snapshot)?;
-        // The snapshot and the node opened are hash-checked; the steps between them have their
-        // dice checked, and a wrong one would show in the last hash (verify_game and
-        // `kepi archive check` compare every node's).
         let last = chain.len() - 1;
+        if last == 0 {
+            let state = self.restore_snapshot(base, snapshot)?;
+            self.remember_node(id, state.clone());
+            return Ok(state);
+        }
+        // One state hash is computed, the node opened's: a wrong snapshot or a wrong step on
+        // the way shows there, and is then told apart by checking the snapshot (only on that
+        // failure). The steps between have their dice checked; verify_game and `kepi archive
+        // check` compare every node's hash.
+        let mut state = self.restore_unchecked(base, snapshot.clone())?;
+        let mut rolls = self.rolls_of(&chain[1..])?;
         for (i, n) in chain.iter().enumerate().skip(1) {
-            state = self.replay_checking(&state, n, i == last)?.state;
+            let r = rolls.remove(&n.id).unwrap_or_default();
+            state = match self.replay_with(&state, n, &r, i == last) {
+                Ok(a) => a.state,
+                Err(e) => {
+                    self.restore_snapshot(base, snapshot)?;
+                    return Err(e);
+                }
+            };
         }
         // The node opened is the one a player continues from (the play and replay views, a
         // branch): keep it at hand so playing from it does not replay it again.
@@ -390,23 +406,28 @@ impl Archive {
         id: NodeId,
     ) -> Result<Option<(Vec<NodeInfo>, rusqlite::types::Value)>> {
         // UNION, not UNION ALL: a loop in the links ends the walk instead of running forever.
-        let mut st = self.conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(&format!(
             "WITH RECURSIVE up(id, parent_id) AS (
                  SELECT id, parent_id FROM nodes WHERE id = ?1
                  UNION
                  SELECT n.id, n.parent_id FROM nodes n JOIN up ON n.id = up.parent_id
                  WHERE NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.node_id = up.id))
-             SELECT n.*, s.state AS snapshot FROM up JOIN nodes n ON n.id = up.id
-             LEFT JOIN snapshots s ON s.node_id = n.id ORDER BY n.ply",
-        )?;
-        let rows = st
+             SELECT {N_COLUMNS}, s.state AS snapshot FROM up JOIN nodes n ON n.id = up.id
+             LEFT JOIN snapshots s ON s.node_id = n.id ORDER BY n.ply"
+        ))?;
+        let raws = st
             .query_map([id], |r| {
                 Ok((
-                    row_node(r)?,
+                    rows::raw_node(r)?,
                     r.get::<_, rusqlite::types::Value>("snapshot")?,
                 ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        drop(st);
+        let rows = raws
+            .into_iter()
+            .map(|(n, s)| Ok((self.decode_node(n)?, s)))
+            .collect::<Result<Vec<_>>>()?;
         let linked = rows.windows(2).all(|w| w[1].0.parent == Some(w[0].0.id))
             && rows.last().is_some_and(|(n, _)| n.id == id);
         let mut rows = rows.into_iter();
@@ -459,6 +480,22 @@ impl Archive {
         n: &NodeInfo,
         stored: rusqlite::types::Value,
     ) -> Result<AnyState> {
+        let state = self.restore_unchecked(n, stored)?;
+        if state.hash() != n.state_hash {
+            return Err(ArchiveError::Replay(format!(
+                "game {}, node {}: its snapshot hashes to {}, the record says {}",
+                n.game,
+                n.id,
+                state.hash(),
+                n.state_hash
+            )));
+        }
+        Ok(state)
+    }
+
+    /// A stored snapshot of node `n` read back, its hash not computed (the caller checks a
+    /// state replayed from it).
+    fn restore_unchecked(&self, n: &NodeInfo, stored: rusqlite::types::Value) -> Result<AnyState> {
         let unreadable = |e: String| {
             ArchiveError::Replay(format!(
                 "game {}, node {}: its snapshot is unreadable: {e}",
@@ -478,15 +515,6 @@ impl Archive {
             }
         }
         .map_err(unreadable)?;
-        if state.hash() != n.state_hash {
-            return Err(ArchiveError::Replay(format!(
-                "game {}, node {}: its snapshot hashes to {}, the record says {}",
-                n.game,
-                n.id,
-                state.hash(),
-                n.state_hash
-            )));
-        }
         Ok(state)
     }
 
@@ -517,15 +545,26 @@ impl Archive {
         n: &NodeInfo,
         check_hash: bool,
     ) -> Result<Applied> {
+        let rolls = self.rolls(n.id)?;
+        self.replay_with(parent_state, n, &rolls, check_hash)
+    }
+
+    /// [`Archive::replay_checking`] with the node's rolls already read.
+    fn replay_with(
+        &self,
+        parent_state: &AnyState,
+        n: &NodeInfo,
+        rolls: &[Roll],
+        check_hash: bool,
+    ) -> Result<Applied> {
         let command = n
             .command
             .as_ref()
             .ok_or_else(|| ArchiveError::Replay(format!("node {} has no command", n.id)))?;
-        let rolls = self.rolls(n.id)?;
         let applied = replay_step_checking(
             parent_state,
             command,
-            &rolls,
+            rolls,
             check_hash.then_some(n.state_hash.as_str()),
             &format!("node {}", n.id),
         )
@@ -595,7 +634,7 @@ impl Archive {
         name: Option<&str>,
     ) -> Result<NodeId> {
         let tx = self.write()?;
-        let id = insert_child(
+        let written = insert_child(
             &tx,
             parent,
             &applied.command,
@@ -603,8 +642,16 @@ impl Archive {
             &applied.rolls,
             draws,
             name,
-        )?;
-        tx.commit()?;
+        )
+        .and_then(|id| tx.commit().map(|_| id));
+        let id = match written {
+            Ok(id) => id,
+            Err(e) => {
+                // Undone: labels it added may be given to other texts later.
+                self.labels.borrow_mut().clear();
+                return Err(e);
+            }
+        };
         self.remember_node(id, applied.state.clone());
         Ok(id)
     }
@@ -672,8 +719,40 @@ impl Archive {
             })
     }
 
-    /// Replay a whole game from its root through every node, checking every hash.
+    /// Replay a whole game from its root through every node, checking every hash. A node of
+    /// the game that cannot be reached from its root (damaged links) is an error too; finding
+    /// those reads the whole `nodes` table (there is no index by game), which `kepi archive
+    /// check` does once for all games instead ([`Archive::unreachable_nodes`]).
     pub fn verify_game(&self, game: GameId) -> Result<usize> {
+        let n = self.verify_tree(game)?;
+        let all: i64 = self.conn.query_row(
+            "SELECT count(*) FROM nodes WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )?;
+        if all as usize != n {
+            return Err(unreachable(game, all as usize - n.min(all as usize)));
+        }
+        Ok(n)
+    }
+
+    /// Games with nodes that cannot be reached from their root: (game, how many), one pass
+    /// over the whole table.
+    pub(super) fn unreachable_nodes(&self) -> Result<Vec<(GameId, usize)>> {
+        let mut st = self.conn.prepare(
+            "WITH RECURSIVE tree(id) AS (
+                 SELECT id FROM nodes WHERE parent_id IS NULL
+                 UNION
+                 SELECT n.id FROM nodes n JOIN tree t ON n.parent_id = t.id)
+             SELECT game_id, count(*) FROM nodes WHERE id NOT IN tree
+             GROUP BY game_id ORDER BY game_id",
+        )?;
+        let rows = st.query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as usize)))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// [`Archive::verify_game`] of the nodes reached from the root only.
+    pub(super) fn verify_tree(&self, game: GameId) -> Result<usize> {
         let nodes = self.nodes(game)?;
         let mut states: BTreeMap<NodeId, AnyState> = BTreeMap::new();
         let root = nodes
@@ -694,6 +773,14 @@ impl Archive {
         }
         Ok(nodes.len())
     }
+}
+
+/// Nodes of a game that its tree does not reach.
+pub(super) fn unreachable(game: GameId, count: usize) -> ArchiveError {
+    ArchiveError::Replay(format!(
+        "game {game}: {count} of its nodes cannot be reached from its root (the archive's node \
+         links are damaged)"
+    ))
 }
 
 /// A node met twice while following parent or first-child links: in a sound archive the

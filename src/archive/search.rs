@@ -34,12 +34,12 @@ pub(super) fn index_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()>
     index_new_annotation(tx, id)
 }
 
-/// [`index_annotation`] for an annotation never indexed: no search for an old row (which
-/// scans the whole index, `annotation_id` being unindexed).
+/// [`index_annotation`] for an annotation never indexed. Its row's rowid is the annotation's id
+/// (schema 4), so re-indexing and deleting it are look-ups by rowid.
 pub(super) fn index_new_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
     tx.execute(
-        "INSERT INTO search (body, game_id, annotation_id)
-         SELECT a.text || ' ' || a.author || ' ' ||
+        "INSERT INTO search (rowid, body, game_id, annotation_id)
+         SELECT a.id, a.text || ' ' || a.author || ' ' ||
                 coalesce((SELECT group_concat(tag, ' ') FROM annotation_tags WHERE annotation_id = a.id), ''),
                 n.game_id, a.id
          FROM annotations a JOIN nodes n ON n.id = a.node_id WHERE a.id = ?1",
@@ -49,7 +49,8 @@ pub(super) fn index_new_annotation(tx: &rusqlite::Connection, id: i64) -> Result
 }
 
 pub(super) fn unindex_annotation(tx: &rusqlite::Connection, id: i64) -> Result<()> {
-    tx.execute("DELETE FROM search WHERE annotation_id = ?1", [id])?;
+    // Schema 4: an annotation's row is the one whose rowid is its id (no scan).
+    tx.execute("DELETE FROM search WHERE rowid = ?1", [id])?;
     Ok(())
 }
 

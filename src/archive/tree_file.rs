@@ -107,6 +107,34 @@ impl Archive {
     }
 
     /// Import a game record: replay all of it first, then write it in one transaction.
+    /// The game of this record, when it is in the archive already: the same scenario (by its
+    /// hash), seed, players, creation time and number of nodes (what a resumed import of
+    /// several files skips).
+    pub fn imported_already(&self, tree: &GameTree) -> Result<Option<GameId>> {
+        let candidates: Vec<GameId> = {
+            let mut st = self.conn.prepare_cached(
+                "SELECT id FROM games WHERE scenario_hash = ?1 AND seed = ?2 AND players = ?3
+                 AND created = ?4 ORDER BY id",
+            )?;
+            st.query_map(
+                params![
+                    tree.scenario_hash,
+                    tree.seed as i64,
+                    serde_json::to_string(&tree.players).expect("names serialize"),
+                    tree.created
+                ],
+                |r| r.get(0),
+            )?
+            .collect::<rusqlite::Result<_>>()?
+        };
+        for g in candidates {
+            if self.nodes(g)?.len() == tree.nodes.len() {
+                return Ok(Some(g));
+            }
+        }
+        Ok(None)
+    }
+
     pub fn import_game(&mut self, tree: &GameTree) -> Result<GameId> {
         let rules = tree.setup.rules()?;
         if rules.key() != tree.ruleset {

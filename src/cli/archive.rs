@@ -11,10 +11,11 @@ use std::process::ExitCode;
 
 pub fn open(db: &Option<PathBuf>) -> Result<Archive, String> {
     let path = db.clone().unwrap_or_else(Archive::default_path);
-    // Opening a schema 1-2 archive compacts it (one transaction): say how far it is.
+    // Opening a schema 1-3 archive migrates it (one transaction: schema 1-2 snapshots
+    // compacted, then every node row rewritten): say how far it is.
     Archive::open_with_progress(
         &path,
-        &mut super::archive_maintenance::progress("compacting the archive (schema 3)"),
+        &mut super::archive_maintenance::progress("migrating the archive (schema 4)"),
     )
     .map_err(|e| e.to_string())
 }
@@ -482,23 +483,81 @@ pub fn export_game(a: ExportArgs) -> Outcome {
 pub struct ImportArgs {
     #[arg(long)]
     db: Option<PathBuf>,
-    /// A game record written by `kepi export-game`.
-    file: PathBuf,
+    /// Game records written by `kepi export-game`: each is replayed and checked, then written
+    /// with its annotations; several share transactions (`--batch`), each batch whole or not
+    /// at all.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Skip every record already in the archive (the same scenario, seed, players, creation
+    /// time and number of nodes), so an import stopped part way goes on from its last
+    /// finished game.
+    #[arg(long)]
+    resume: bool,
+    /// Games a transaction holds at most (1: each game alone).
+    #[arg(long, default_value_t = 32)]
+    batch: u32,
 }
 
+/// Import each file: one batch of at most `--batch` games at a time. A file that does not
+/// read or replay stops the import with its name; the games before it are kept (their batch
+/// is committed), nothing of it is written.
 pub fn import_game(a: ImportArgs) -> Outcome {
-    let text = read_text(&a.file).map_err(e)?;
-    let tree = GameTree::from_text(&text).map_err(|p| p.in_file(&a.file).to_string())?;
     let mut ar = open(&a.db)?;
-    let id = ar
-        .import_game(&tree)
-        .map_err(|x| format!("{}: {x}; nothing was imported", a.file.display()))?;
-    outln!(
-        "{}: imported as game {id} ({} nodes replayed and checked)",
-        a.file.display(),
-        tree.nodes.len()
-    );
-    Ok(ExitCode::SUCCESS)
+    let mut in_batch = 0usize;
+    let mut imported = 0usize;
+    let mut skipped = 0usize;
+    let batch = a.batch.max(1) as usize;
+    let mut failed: Option<String> = None;
+    for file in &a.files {
+        let tree = match read_text(file)
+            .map_err(e)
+            .and_then(|t| GameTree::from_text(&t).map_err(|p| p.in_file(file).to_string()))
+        {
+            Ok(t) => t,
+            Err(x) => {
+                failed = Some(format!("{x}; nothing of it was imported"));
+                break;
+            }
+        };
+        if a.resume
+            && let Some(id) = ar.imported_already(&tree).map_err(e)?
+        {
+            outln!("{}: imported already as game {id}", file.display());
+            skipped += 1;
+            continue;
+        }
+        if in_batch == 0 {
+            ar.begin_batch().map_err(e)?;
+        }
+        match ar.import_game(&tree) {
+            Ok(id) => outln!(
+                "{}: imported as game {id} ({} nodes replayed and checked)",
+                file.display(),
+                tree.nodes.len()
+            ),
+            Err(x) => {
+                failed = Some(format!(
+                    "{}: {x}; nothing of it was imported",
+                    file.display()
+                ));
+                break;
+            }
+        }
+        imported += 1;
+        in_batch += 1;
+        if in_batch >= batch {
+            ar.commit_batch().map_err(e)?;
+            in_batch = 0;
+        }
+    }
+    ar.commit_batch().map_err(e)?;
+    if a.files.len() > 1 {
+        outln!("{imported} game(s) imported, {skipped} imported already");
+    }
+    match failed {
+        Some(x) => Err(x),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {

@@ -31,6 +31,19 @@ pub struct Args {
     /// The report as JSON.
     #[arg(long)]
     json: bool,
+    /// Record every game in this archive, in batches as `kepi autoplay --db` does (a batch is
+    /// in the file whole or not at all); the games are then played on one thread. Each game's
+    /// players are named by level and seed ("standard (seed 6)").
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// With --db: take every game already recorded to its end (same scenario, dice seed and
+    /// players) from the archive instead of playing it, so a stopped run goes on from its last
+    /// finished game.
+    #[arg(long, requires = "db")]
+    resume: bool,
+    /// With --db: games a transaction holds at most.
+    #[arg(long, default_value_t = 32, requires = "db")]
+    batch: u32,
 }
 
 fn pct(x: f64) -> String {
@@ -77,9 +90,24 @@ pub fn run(a: Args) -> Outcome {
             known.join(", ")
         ));
     }
-    let report = balance(
-        rules, &scenario, &opts, &a.level, a.games, a.seed, a.threads,
-    )?;
+    let report = match &a.db {
+        Some(_) => super::balance_recorded::balance_recorded(
+            rules,
+            &scenario,
+            &opts,
+            &a.level,
+            a.games,
+            a.seed,
+            &super::balance_recorded::Recording {
+                db: a.db.clone(),
+                resume: a.resume,
+                batch: a.batch.max(1) as usize,
+            },
+        )?,
+        None => balance(
+            rules, &scenario, &opts, &a.level, a.games, a.seed, a.threads,
+        )?,
+    };
     if a.json {
         outln!(
             "{}",

@@ -29,6 +29,15 @@ pub struct Args {
     /// Games generated for the search measurement.
     #[arg(long, default_value_t = 100_000)]
     archive_games: usize,
+    /// Measure the archive's size instead (issue 16's goal of 100 bytes a node): record this
+    /// many seeded games of the shipped scenarios (game k: the (k mod N)-th scenario, seed
+    /// 1 + k / N), random play, in batches, and print the bytes a node, table by table, and
+    /// the time against playing the same games without recording. Only this is measured.
+    #[arg(long)]
+    archive_size: Option<usize>,
+    /// With --archive-size: write the archive here (kept) instead of a temporary file.
+    #[arg(long, requires = "archive_size")]
+    archive_file: Option<PathBuf>,
 }
 
 fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -55,6 +64,9 @@ fn play_until(mut s: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
 }
 
 pub fn run(a: Args) -> Outcome {
+    if let Some(games) = a.archive_size {
+        return super::bench_archive_size::run(&a.scenarios, games, a.archive_file.as_deref());
+    }
     let path = |id: &str| a.scenarios.join(format!("{id}.json"));
     // 1. Legal moves for every unit of a large position: Plevna (Green Hills), 66 units.
     let plevna = load_scenario(&path("rs-13-plevna-green-hills")).map_err(|p| p.to_string())?;
