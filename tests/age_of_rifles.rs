@@ -441,3 +441,28 @@ fn aor_5_4_zocs_are_negated_by_non_bridge_river_and_chateau_hexsides() {
     assert_eq!(leaving_cost_half_mp(Kind::Infantry, false), 0);
     assert_eq!(leaving_cost_half_mp(Kind::Cavalry, true), 0);
 }
+
+// ---- AoR 12.1 command range, 5.3 stacking ---------------------------------------------------
+
+#[test]
+fn aor_12_1_command_range_is_4_cavalry_mp_and_not_through_enemy_zocs() {
+    use kepi::engine::age_of_rifles::movement::{check_stacking, in_command_range};
+    let s = scenario();
+    let m = &s.map;
+    let h = |n: &str| hex(&s, n);
+    let open = |_: kepi::map::HexCoord| true;
+    // Four clear hexes: in range; five: out.
+    assert!(in_command_range(m, h("0103"), h("0503"), &open));
+    assert!(!in_command_range(m, h("0103"), h("0603"), &open));
+    // On the road 8 hexes are 4 MP (AoR 5.2: the trace pays road costs).
+    assert!(in_command_range(m, h("0108"), h("0908"), &open));
+    assert!(!in_command_range(m, h("0108"), h("1008"), &open));
+    // An enemy ZOC with no friendly unit in it blocks the trace: with 0208 closed the road
+    // is cut and the way around costs more than 4 MP.
+    let blocked = |x: kepi::map::HexCoord| x != h("0208");
+    assert!(!in_command_range(m, h("0108"), h("0908"), &blocked));
+    // AoR 5.3: two units a hex; a fort holds one (AoR 10.1).
+    assert!(check_stacking(2, false).is_ok());
+    assert!(check_stacking(3, false).unwrap_err().contains("AoR 5.3"));
+    assert!(check_stacking(2, true).unwrap_err().contains("AoR 10.1"));
+}

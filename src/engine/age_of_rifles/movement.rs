@@ -128,3 +128,33 @@ pub fn cavalry_distance_half_mp(map: &Map, from: HexCoord, to: HexCoord) -> Opti
 
 /// AoR 12.1: command range is 4 cavalry MP.
 pub const COMMAND_RANGE_HALF_MP: u32 = 8;
+
+/// AoR 12.1: "To be at full effectiveness, combat units have to be within command range (4 Cav
+/// MP) of their leader, WC, or OC. Command range can be traced through ZOCs only if friendly
+/// units are in that hex." `passable(h)` is false for a hex in an enemy ZOC with no friendly
+/// unit (and for a hex the trace may not enter at all); the leader's own hex is the start.
+pub fn in_command_range(
+    map: &Map,
+    leader: HexCoord,
+    unit: HexCoord,
+    passable: &dyn Fn(HexCoord) -> bool,
+) -> bool {
+    let costs = cavalry_costs(map, leader, passable);
+    map.grid
+        .index(unit)
+        .and_then(|i| costs[i])
+        .is_some_and(|c| c <= COMMAND_RANGE_HALF_MP)
+}
+
+/// AoR 5.3: "Two friendly units per hex, checked at end of each Formation Movement Segment";
+/// AoR 10.1: a fort's limit is 1. Leaders do not count (AoR 11). `Err` names the limit broken.
+pub fn check_stacking(units_in_hex: usize, fort: bool) -> Result<(), String> {
+    let limit = if fort { 1 } else { 2 };
+    if units_in_hex > limit {
+        let case = if fort { "AoR 10.1" } else { "AoR 5.3" };
+        return Err(format!(
+            "{case}: {units_in_hex} units in a hex whose limit is {limit}"
+        ));
+    }
+    Ok(())
+}

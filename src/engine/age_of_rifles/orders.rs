@@ -112,3 +112,118 @@ mod tests {
         assert!(attack_order_holds(2, true, 2));
     }
 }
+
+/// An order on its way (AoR 12.4: "If it is greater than zero, write down the resulting turn
+/// and the order").
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PendingOrder {
+    /// The formation whose leader receives it (its id).
+    pub formation: String,
+    pub order: Order,
+    /// The game-turn on which the leader complies.
+    pub due: u32,
+}
+
+/// The orders a commander sent this turn and those still on their way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OrderBook {
+    pub pending: Vec<PendingOrder>,
+}
+
+impl OrderBook {
+    /// A commander sends `order` to a formation's leader on game-turn `turn`, having sent
+    /// `sent_this_turn` orders already (AoR 12.5: at most his capacity). The answer is the
+    /// compliance; a delay of 0 is `Ok` with nothing written down (the caller changes the
+    /// order at once, AoR 12.3 "Leaders change orders the moment they receive a new order").
+    /// A new order to a formation replaces one still on its way (Kepi's reading: the last
+    /// order sent is the one that counts).
+    #[allow(clippy::too_many_arguments)]
+    pub fn send(
+        &mut self,
+        turn: u32,
+        formation: &str,
+        order: Order,
+        issuer_rating: u32,
+        receiver_rating: u32,
+        distance_half_mp: u32,
+        sent_this_turn: u32,
+        issuer_moves: bool,
+    ) -> Result<Compliance, String> {
+        let capacity = order_capacity(issuer_rating, issuer_moves);
+        if sent_this_turn >= capacity {
+            return Err(format!(
+                "AoR 12.5: a commander rated {issuer_rating}{} sends at most {capacity} new \
+                 orders a turn",
+                if issuer_moves { " who moves" } else { "" }
+            ));
+        }
+        let c = compliance(order, issuer_rating, receiver_rating, distance_half_mp);
+        self.pending.retain(|p| p.formation != formation);
+        if c.turns > 0 {
+            self.pending.push(PendingOrder {
+                formation: formation.to_string(),
+                order,
+                due: turn + c.turns,
+            });
+        }
+        Ok(c)
+    }
+
+    /// The orders whose turn has come at the start of `turn`, removed from the book, in the
+    /// order they were sent.
+    pub fn arriving(&mut self, turn: u32) -> Vec<PendingOrder> {
+        let (now, later): (Vec<_>, Vec<_>) = self.pending.drain(..).partition(|p| p.due <= turn);
+        self.pending = later;
+        now
+    }
+}
+
+#[cfg(test)]
+mod book_tests {
+    use super::*;
+
+    #[test]
+    fn aor_12_4_the_order_to_ewell_sent_on_turn_3_arrives_on_turn_5() {
+        let mut book = OrderBook::default();
+        let c = book
+            .send(3, "ewell", Order::Attack, 4, 2, 18, 0, false)
+            .unwrap();
+        assert_eq!(c.turns, 2);
+        assert!(book.arriving(4).is_empty());
+        let now = book.arriving(5);
+        assert_eq!(
+            now,
+            vec![PendingOrder {
+                formation: "ewell".into(),
+                order: Order::Attack,
+                due: 5
+            }]
+        );
+        assert!(book.pending.is_empty());
+    }
+
+    #[test]
+    fn aor_12_5_capacity_refuses_one_order_too_many() {
+        let mut book = OrderBook::default();
+        // Rated 3 and moving: 1 order (3 halved, rounded down).
+        assert!(book.send(1, "a", Order::Defend, 3, 2, 0, 0, true).is_ok());
+        let e = book
+            .send(1, "b", Order::Defend, 3, 2, 0, 1, true)
+            .unwrap_err();
+        assert!(e.contains("AoR 12.5") && e.contains("at most 1"), "{e}");
+    }
+
+    #[test]
+    fn an_immediate_order_is_not_written_down_and_replaces_one_on_its_way() {
+        let mut book = OrderBook::default();
+        book.send(1, "a", Order::Attack, 1, 1, 40, 0, false)
+            .unwrap();
+        assert_eq!(book.pending.len(), 1);
+        // Reserve from a rating 6 + 6 commander next door: 0 turns, the old order is gone.
+        let c = book
+            .send(2, "a", Order::Reserve, 6, 6, 0, 0, false)
+            .unwrap();
+        assert_eq!(c.turns, 0);
+        assert!(book.pending.is_empty());
+    }
+}
