@@ -466,3 +466,45 @@ fn aor_12_1_command_range_is_4_cavalry_mp_and_not_through_enemy_zocs() {
     assert!(check_stacking(3, false).unwrap_err().contains("AoR 5.3"));
     assert!(check_stacking(2, true).unwrap_err().contains("AoR 10.1"));
 }
+
+// ---- AoR 8.3 line of sight ----------------------------------------------------------------
+
+#[test]
+fn aor_8_3_line_of_sight_woods_towns_chateaux_and_crests() {
+    use kepi::engine::age_of_rifles::los::{Blocked, line_of_sight};
+    let s = scenario();
+    let m = &s.map;
+    let h = |n: &str| hex(&s, n);
+    assert_eq!(
+        line_of_sight(m, h("0101"), h("0103")),
+        Ok(()),
+        "clear ground"
+    );
+    assert_eq!(
+        line_of_sight(m, h("0401"), h("0403")),
+        Err(Blocked::Hex(h("0402"), "woods".into()))
+    );
+    // A unit in woods sees out and is seen (the end hexes never block).
+    assert_eq!(line_of_sight(m, h("0402"), h("0404")), Ok(()));
+    assert_eq!(
+        line_of_sight(m, h("0806"), h("1008")),
+        Err(Blocked::Hex(h("0907"), "chateau".into()))
+    );
+    // A crest blocks even when it is a hexside of the firer's own hex.
+    assert_eq!(
+        line_of_sight(m, h("0503"), h("0504")),
+        Err(Blocked::Crest(h("0503"), h("0504")))
+    );
+    assert_eq!(
+        line_of_sight(m, h("0602"), h("0604")),
+        Ok(()),
+        "beside the crest"
+    );
+    // Running along the hexside between the two town hexes is blocked; along a hexside with
+    // town on one side only it is not (Kepi's reading).
+    assert_eq!(
+        line_of_sight(m, h("0604"), h("0804")),
+        Err(Blocked::Between(h("0704"), h("0705")))
+    );
+    assert_eq!(line_of_sight(m, h("0603"), h("0803")), Ok(()));
+}

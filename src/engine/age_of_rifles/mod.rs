@@ -12,6 +12,7 @@
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
 pub mod combat;
+pub mod los;
 pub mod movement;
 pub mod orders;
 pub mod ruleset;
