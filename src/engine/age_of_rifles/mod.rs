@@ -11,10 +11,12 @@
 //! everything played in it; starting a game is refused citing AoR 4 (see `ruleset`).
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
+pub mod charge;
 pub mod combat;
 pub mod los;
 pub mod movement;
 pub mod orders;
+pub mod retreat;
 pub mod ruleset;
 pub mod section;
 pub mod tables;
