@@ -67,12 +67,7 @@ pub enum ReplayError {
 
 /// The scenario's catalog when it differs from its ruleset's default (it is then embedded).
 pub fn own_catalog(scenario: &Scenario) -> Option<Catalog> {
-    let default = scenario
-        .file
-        .ruleset
-        .tables()
-        .map(|t| t.catalog.clone())
-        .ok();
+    let default = scenario.file.ruleset.catalog().ok().cloned();
     (Some(&scenario.catalog) != default.as_ref()).then(|| scenario.catalog.clone())
 }
 
@@ -85,7 +80,7 @@ pub fn embedded_scenario(
     let map = Map::from_file(map.clone()).map_err(|p| p.to_string())?;
     let catalog = match catalog {
         Some(c) => c.clone().checked().map_err(|p| p.to_string())?,
-        None => file.ruleset.tables()?.catalog.clone(),
+        None => file.ruleset.catalog()?.clone(),
     };
     Scenario::recorded(file.clone(), map, catalog).map_err(|p| p.to_string())
 }

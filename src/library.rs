@@ -102,8 +102,8 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, Problems> {
     let map = load_scenario_map(path, &file)?;
     let catalog = match &file.catalog {
         Some(id) => load_catalog(&find(path, "catalogs", id, "catalog")?)?,
-        None => match file.ruleset.tables() {
-            Ok(t) => t.catalog.clone(),
+        None => match file.ruleset.catalog() {
+            Ok(c) => c.clone(),
             Err(e) => return Err(file_problem(path, "ruleset", e)),
         },
     };

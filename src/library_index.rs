@@ -508,12 +508,7 @@ fn scenario_in(entry: &Entry, c: &Content, map: Map) -> Result<Scenario, Library
     let in_scenario = problems_in(Some(&path), "");
     let file = ScenarioFile::from_text(&c.entry_text).map_err(&in_scenario)?;
     let catalog = match (&file.catalog, &c.catalog) {
-        (None, _) => file
-            .ruleset
-            .tables()
-            .map_err(LibraryError::Read)?
-            .catalog
-            .clone(),
+        (None, _) => file.ruleset.catalog().map_err(LibraryError::Read)?.clone(),
         (Some(_), Some((cp, text))) => {
             crate::tables::Catalog::from_text(text).map_err(problems_in(Some(cp), "catalog"))?
         }

@@ -117,7 +117,7 @@ pub fn load_scenario(id: &str) -> Result<Scenario, Problems> {
     let map = load_map(&file.map)?;
     let catalog = file
         .ruleset
-        .tables()
+        .catalog()
         .map_err(|e| {
             Problems::from(Problem {
                 file: Some(path.clone()),
@@ -126,7 +126,6 @@ pub fn load_scenario(id: &str) -> Result<Scenario, Problems> {
                 message: e.to_string(),
             })
         })?
-        .catalog
         .clone();
     Scenario::new(file, map, catalog).map_err(|p| p.in_file(&path))
 }

@@ -7,6 +7,7 @@
 //! Each rule system implements [`Ruleset`] in its own folder (`rifle_and_saber/`); [`game`] is
 //! the one generic layer that plays, records, replays and verifies games of any of them.
 
+pub mod age_of_rifles;
 pub mod counters;
 pub mod dice;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod preview;
 pub mod rifle_and_saber;
 pub mod ruleset;
 
+pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;
 pub use game::{AnyRuleset, AnyState};
 pub use rifle_and_saber::ruleset::RifleAndSaber;

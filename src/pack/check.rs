@@ -193,8 +193,8 @@ pub(crate) fn check_contents(
                     continue;
                 }
             },
-            None => match file.ruleset.tables() {
-                Ok(t) => t.catalog.clone(),
+            None => match file.ruleset.catalog() {
+                Ok(c) => c.clone(),
                 Err(e) => {
                     problems.extend(problem(path, "ruleset", e));
                     continue;

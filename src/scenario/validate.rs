@@ -219,12 +219,16 @@ pub(super) fn validate(
     catalog: Catalog,
     recorded: bool,
 ) -> Result<Scenario, Problems> {
-    let tables = file.ruleset.tables();
+    // A system whose scenarios can be read has a default catalog and a terrain chart.
+    let tables = file
+        .ruleset
+        .catalog()
+        .and_then(|_| file.ruleset.terrain_chart());
     let mut c = Checker {
         file: &file,
         map: &map,
         catalog: &catalog,
-        tec: tables.as_ref().ok().map(|t| &t.terrain),
+        tec: tables.as_ref().ok().copied(),
         p: Problems::new(),
     };
     if let Err(e) = &tables {

@@ -173,6 +173,15 @@ impl RulesetId {
     /// Rule systems whose maps can be made (they have a terrain chart).
     pub const WITH_MAPS: [RulesetId; 2] = [RulesetId::RifleAndSaber, RulesetId::AgeOfRifles];
 
+    /// The default unit catalog of a system whose scenarios can be read: its tables' catalog,
+    /// or Age of Rifles' empty one (its units are given in the scenario, AoR 2.2).
+    pub fn catalog(self) -> Result<&'static Catalog, String> {
+        match self {
+            RulesetId::AgeOfRifles => Ok(age_of_rifles_catalog()),
+            other => other.tables().map(|t| &t.catalog),
+        }
+    }
+
     /// The embedded default tables, or a message saying the system is not implemented yet.
     pub fn tables(self) -> Result<&'static RulesetTables, String> {
         match self {
@@ -188,7 +197,19 @@ impl RulesetId {
     }
 }
 
-/// Age of Rifles' terrain chart (the map vocabulary; its rules are not implemented yet).
+/// Age of Rifles' catalog: no unit types (AoR 2.2: units carry their own values).
+pub const AGE_OF_RIFLES_CATALOG: &str = include_str!("../../data/age-of-rifles/catalog.json");
+
+fn age_of_rifles_catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        Catalog::from_text(AGE_OF_RIFLES_CATALOG)
+            .unwrap_or_else(|p| panic!("embedded Age of Rifles catalog is invalid:\n{p}"))
+    })
+}
+
+/// Age of Rifles' terrain chart (the map vocabulary; its other tables are in
+/// `engine::age_of_rifles::tables`).
 pub const AGE_OF_RIFLES_TERRAIN: &str =
     include_str!("../../data/age-of-rifles/terrain-effects.json");
 

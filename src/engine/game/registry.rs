@@ -1,4 +1,6 @@
-//! The rule systems Kepi can play, by key. Rifle & Saber is built in; [`register`] adds
+//! The rule systems Kepi knows, by key. Rifle & Saber and Age of Rifles (whose scenarios are
+//! read and validated, and whose games are refused until its sequence of play is built) are
+//! built in; [`register`] adds
 //! another (a test ruleset, or a system under development) for the whole process, after which
 //! files, the archive and the CLI play it with no code of their own.
 //!
@@ -12,8 +14,10 @@ use std::sync::{OnceLock, RwLock};
 fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
     static ENTRIES: OnceLock<RwLock<Vec<&'static dyn AnyRuleset>>> = OnceLock::new();
     ENTRIES.get_or_init(|| {
-        let builtin: Vec<&'static dyn AnyRuleset> =
-            vec![Registered::leak(crate::engine::RifleAndSaber)];
+        let builtin: Vec<&'static dyn AnyRuleset> = vec![
+            Registered::leak(crate::engine::RifleAndSaber),
+            Registered::leak(crate::engine::AgeOfRifles),
+        ];
         RwLock::new(builtin)
     })
 }

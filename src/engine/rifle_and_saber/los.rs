@@ -22,26 +22,31 @@ use hexx::Hex;
 
 const CORNERS: [(i64, i64); 6] = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)];
 
-fn center(h: Hex) -> (i64, i64) {
+pub(crate) fn center(h: Hex) -> (i64, i64) {
     let (q, r) = (h.x as i64, h.y as i64);
     (3 * q, 2 * r + q)
 }
 
-fn corners(h: Hex) -> [(i64, i64); 6] {
+pub(crate) fn corners(h: Hex) -> [(i64, i64); 6] {
     let (cx, cy) = center(h);
     CORNERS.map(|(dx, dy)| (cx + dx, cy + dy))
 }
 
-fn cross(a: (i64, i64), b: (i64, i64)) -> i64 {
+pub(crate) fn cross(a: (i64, i64), b: (i64, i64)) -> i64 {
     a.0 * b.1 - a.1 * b.0
 }
 
-fn sub(a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
+pub(crate) fn sub(a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
     (a.0 - b.0, a.1 - b.1)
 }
 
 /// Do the closed segments p1-p2 and q1-q2 share a point?
-fn segments_touch(p1: (i64, i64), p2: (i64, i64), q1: (i64, i64), q2: (i64, i64)) -> bool {
+pub(crate) fn segments_touch(
+    p1: (i64, i64),
+    p2: (i64, i64),
+    q1: (i64, i64),
+    q2: (i64, i64),
+) -> bool {
     let d1 = cross(sub(q2, q1), sub(p1, q1)).signum();
     let d2 = cross(sub(q2, q1), sub(p2, q1)).signum();
     let d3 = cross(sub(p2, p1), sub(q1, p1)).signum();
@@ -59,7 +64,7 @@ fn segments_touch(p1: (i64, i64), p2: (i64, i64), q1: (i64, i64), q2: (i64, i64)
 }
 
 /// Does the segment a-b meet the closed hexagon `h` in more than one point?
-fn passes_through(a: (i64, i64), b: (i64, i64), h: Hex) -> bool {
+pub(crate) fn passes_through(a: (i64, i64), b: (i64, i64), h: Hex) -> bool {
     let v = corners(h);
     let c = center(h);
     let d = sub(b, a);
@@ -84,7 +89,7 @@ fn passes_through(a: (i64, i64), b: (i64, i64), h: Hex) -> bool {
 }
 
 /// The corners two neighbouring hexes share: their hexside.
-fn shared_side(a: Hex, b: Hex) -> Option<((i64, i64), (i64, i64))> {
+pub(crate) fn shared_side(a: Hex, b: Hex) -> Option<((i64, i64), (i64, i64))> {
     let ca = corners(a);
     let cb = corners(b);
     let shared: Vec<(i64, i64)> = ca.iter().filter(|p| cb.contains(p)).copied().collect();
