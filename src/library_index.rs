@@ -547,9 +547,8 @@ pub fn scenario_for_editing(
     let catalog = match (&file.catalog, &c.catalog) {
         (None, _) => file
             .ruleset
-            .tables()
+            .catalog()
             .map_err(LibraryError::Read)?
-            .catalog
             .clone(),
         (Some(_), Some((cp, text))) => {
             Catalog::from_text(text).map_err(problems_in(Some(cp), "catalog"))?

@@ -280,14 +280,10 @@ impl ScenarioEditor {
     /// A new scenario of the map's rule system on `map`.
     pub fn new_on(&mut self, map: Map) -> AppResult<ScenarioOpened> {
         let ruleset = map.ruleset;
-        let tables = ruleset
-            .tables()
+        let catalog = ruleset
+            .catalog()
             .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
-        self.doc = Some(ScenarioDocument::new_on(
-            map,
-            tables.catalog.clone(),
-            ruleset,
-        ));
+        self.doc = Some(ScenarioDocument::new_on(map, catalog.clone(), ruleset));
         self.path = None;
         Ok(self.opened())
     }

@@ -553,7 +553,7 @@ fn bench_scenario_edit(runs: u32) -> Result<(), String> {
         .ok_or("no shipped scenario")?;
     let file = crate::shipped::scenario_file(largest.id).map_err(|p| p.to_string())?;
     let map = crate::shipped::load_map(&file.map).map_err(|p| p.to_string())?;
-    let catalog = file.ruleset.tables()?.catalog.clone();
+    let catalog = file.ruleset.catalog()?.clone();
     let mut doc = ScenarioDocument::open(file, map, catalog);
     let mut times = Vec::new();
     for k in 0..runs {
