@@ -545,11 +545,7 @@ pub fn scenario_for_editing(
         .unwrap_or_else(|| PathBuf::from(format!("scenarios/{}.json", entry.id)));
     let file = ScenarioFile::from_text(&c.entry_text).map_err(problems_in(Some(&shown), ""))?;
     let catalog = match (&file.catalog, &c.catalog) {
-        (None, _) => file
-            .ruleset
-            .catalog()
-            .map_err(LibraryError::Read)?
-            .clone(),
+        (None, _) => file.ruleset.catalog().map_err(LibraryError::Read)?.clone(),
         (Some(_), Some((cp, text))) => {
             Catalog::from_text(text).map_err(problems_in(Some(cp), "catalog"))?
         }

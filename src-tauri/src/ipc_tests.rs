@@ -441,6 +441,16 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
             .unwrap()
             .contains("Fatehpur, edited")
     );
+    // The scenario's picture, as `kepi render --scenario` draws it.
+    assert_eq!(
+        h.error_code("scenario_export_png", json!({"scale": 2})),
+        "invalid_argument"
+    );
+    let png = h.dir.path().join("fatehpur.png");
+    h.answer(&png);
+    let said = h.json("scenario_export_png", json!({"scale": 16}));
+    assert!(said.as_str().is_some_and(|s| s.contains("px")), "{said}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     // A test of 4 seeded games, as a job that reports each pair.
     assert_eq!(
         h.error_code("scenario_test", json!({"games": 0, "level": "random"})),
