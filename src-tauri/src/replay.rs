@@ -312,7 +312,7 @@ impl Replay {
         let q = kepi::archive::SearchQuery {
             text: fts_words(&spec.text),
             scenario: opt(&spec.scenario),
-            ruleset: None,
+            ruleset: opt(&spec.ruleset),
             from: opt(&spec.from),
             to: opt(&spec.to),
             result: opt(&spec.result),
@@ -537,6 +537,7 @@ mod tests {
         let spec = |text: &str, tag: Option<&str>| SearchSpec {
             text: text.into(),
             scenario: None,
+            ruleset: None,
             tag: tag.map(Into::into),
             result: None,
             from: None,
@@ -554,6 +555,13 @@ mod tests {
                 .any(|h| h.node == Some(new.node))
         );
         assert!(r.search(&spec("nowhere", None)).unwrap().is_empty());
+        // The rule system's filter.
+        let system = |key: &str| SearchSpec {
+            ruleset: Some(key.into()),
+            ..spec("decis", None)
+        };
+        assert!(!r.search(&system("rifle-and-saber")).unwrap().is_empty());
+        assert!(r.search(&system("age-of-rifles")).unwrap().is_empty());
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(

@@ -88,6 +88,9 @@ function openGame(call: () => Promise<PlayOpened>): void {
   }));
 }
 
+// "Play on from here" in the replay view: the play view at that node (a new variation).
+replayer.onPlayFrom = (game, node) => openGame(() => play.continueFrom(game, node));
+
 /** Open a map the shell answers with in the painter. */
 function openMap(call: () => Promise<MapView | null>): void {
   guard(() => void send(call, (v) => {

@@ -142,6 +142,7 @@ pub async fn archive_search(replay: ReplayState<'_>, spec: SearchSpec) -> AppRes
     let fields = [
         &Some(spec.text.clone()),
         &spec.scenario,
+        &spec.ruleset,
         &spec.tag,
         &spec.result,
         &spec.from,
