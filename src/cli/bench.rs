@@ -29,6 +29,15 @@ pub struct Args {
     /// Games generated for the search measurement.
     #[arg(long, default_value_t = 100_000)]
     archive_games: usize,
+    /// Measure only the core's part of the replay view, on one temporary file: a 5,000-node
+    /// game opened for review to its first picture, stepped through, and search as typed over
+    /// 10,000 games (src/cli/bench_replay.rs).
+    #[arg(long)]
+    replay: bool,
+    /// With --replay: also write the 5,000-node game as a game file here (the end-to-end test
+    /// imports it to measure the window's part).
+    #[arg(long)]
+    replay_file: Option<PathBuf>,
 }
 
 fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -56,6 +65,18 @@ fn play_until(mut s: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
 
 pub fn run(a: Args) -> Outcome {
     let path = |id: &str| a.scenarios.join(format!("{id}.json"));
+    if a.replay {
+        // Only the replay view's figures.
+        let fatehpur = load_scenario(&path("rs-01-fatehpur")).map_err(|p| p.to_string())?;
+        super::bench_replay::run(
+            &fatehpur,
+            5_000,
+            10_000,
+            a.runs.min(10),
+            a.replay_file.as_deref(),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // 1. Legal moves for every unit of a large position: Plevna (Green Hills), 66 units.
     let plevna = load_scenario(&path("rs-13-plevna-green-hills")).map_err(|p| p.to_string())?;
     let start = RifleAndSaber
@@ -165,6 +186,7 @@ pub fn run(a: Args) -> Outcome {
     if a.archive {
         bench_archive(&fatehpur, a.archive_games)?;
     }
+
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@ mod archive_maintenance;
 mod autoplay;
 mod balance;
 mod bench;
+mod bench_replay;
 mod factor;
 mod game;
 mod oob;

@@ -20,6 +20,8 @@ pub enum JobKind {
     PackExport,
     /// Writing a scenario, or a game's position, as a VASSAL module (`vassal_export`).
     VassalExport,
+    /// Reading, replaying and checking a game file, then writing it (`game_import`).
+    GameImport,
 }
 
 /// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -84,6 +86,15 @@ pub enum JobResult {
         scenarios: u32,
         #[ts(type = "number")]
         bytes: u64,
+    },
+    GameImported {
+        path: String,
+        /// The new game's id in the archive.
+        #[ts(type = "number")]
+        game: i64,
+        /// Its nodes, each replayed and checked.
+        nodes: u32,
+        title: String,
     },
     VassalExported {
         path: String,

@@ -34,7 +34,9 @@ export type ArchivedGame = { id: number, title: string, scenario_id: string, rul
 /**
  * RFC 3339, UTC.
  */
-created: string, finished: string | null, winner: string | null, };
+created: string, finished: string | null, winner: string | null, length: number, tags: Array<string>, };
+
+export type ImportedPack = { id: string, name: string, version: string, author: string, license: string, description: string, created: string, entries: Array<string>, };
 
 export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
 
@@ -168,7 +170,7 @@ export type ImportOutcome = "imported" | "already_present" | "replaced" | "new_v
  */
 export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
 
-export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export";
+export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "game_import";
 
 /**
  * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -179,7 +181,7 @@ export type JobProgress = { job: number, kind: JobKind, done: number, total: num
 /**
  * What a finished job made.
  */
-export type JobResult = { "kind": "thumbnails", 
+export type JobResult = { "kind": "game_imported", path: string, game: number, nodes: number, title: string, } | { "kind": "thumbnails", 
 /**
  * Pictures drawn now, and found already drawn.
  */
@@ -264,7 +266,7 @@ entries: Array<LibraryEntry>,
 /**
  * The recent files (maps), the most recent first.
  */
-recent: Array<LibraryEntry>, games: Array<ArchivedGame>, 
+recent: Array<LibraryEntry>, games: Array<ArchivedGame>, packs: Array<ImportedPack>, 
 /**
  * The library folder (where packs are imported), when there is one.
  */
@@ -497,7 +499,7 @@ node: number | null, annotation: number | null, snippet: string, };
  * A search of the archive as the Library's search box sends it: words (matched as prefixes,
  * all of them), and filters.
  */
-export type SearchSpec = { text: string, scenario?: string, tag?: string, 
+export type SearchSpec = { text: string, scenario?: string, ruleset?: string, tag?: string, 
 /**
  * The winner's side id, or "none".
  */
