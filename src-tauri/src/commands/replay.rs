@@ -1,14 +1,14 @@
 //! The replay view's commands: open a game of the archive for review, and the position at any
 //! node of it. Nothing here writes to the archive.
 
+use super::jobs::WindowSink;
 use super::lock;
 use crate::dialog::{Dialog, ask};
+use crate::jobs::Jobs;
 use crate::replay::Replay;
+use crate::transport::jobs::JobKind;
 use crate::transport::play::{AnnotationDto, HitDto, ReplayOpened, ReplayPosition, SearchSpec};
 use crate::transport::{AppError, AppResult, ErrorCode};
-use super::jobs::WindowSink;
-use crate::jobs::Jobs;
-use crate::transport::jobs::JobKind;
 use std::sync::{Arc, Mutex};
 use tauri::{Manager, Runtime, State, WebviewWindow};
 
