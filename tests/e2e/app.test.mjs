@@ -928,8 +928,7 @@ test("review: the games list sorted by each column and filtered, pack details, a
   const shown = [];
   for (const word of ["t", "tu", "tur", "turn"]) {
     await type("#lib-search", word);
-    await waitFor(`the hits of "${word}"`, async () => js("const l = document.getElementById('lib-hits'); return l && l.querySelector('button.hit, .empty') ? true : null;"));
-    await settle();
+    await waitFor(`the hits of "${word}"`, async () => js("const l = document.getElementById('lib-hits'); return l && l.dataset.q === arguments[0] && l.querySelector('button.hit, .empty') ? true : null;", word));
     shown.push(Number(await js("return document.getElementById('lib-hits').dataset.ms;")));
   }
   const games = (await rows()).length;
