@@ -387,7 +387,10 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
     assert_eq!(hits.as_array().map(Vec::len), Some(1), "{hits}");
     let long = "x".repeat(501);
     assert_eq!(
-        h.error_code("archive_search", json!({"spec": {"text": "", "ruleset": long}})),
+        h.error_code(
+            "archive_search",
+            json!({"spec": {"text": "", "ruleset": long}})
+        ),
         "invalid_argument"
     );
 }
