@@ -860,6 +860,8 @@ async function library() {
   await click("#btn-home").catch(() => {});
   if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
   await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  // Finished jobs dismissed: the jobs panel stands over the page's bottom right.
+  await js("for (const b of document.querySelectorAll('#library .jobs .job:not([data-status=running]) button.dismiss')) b.click();");
   await settle();
 }
 
@@ -980,9 +982,15 @@ test("review: the games list sorted by each column and filtered, pack details, a
   await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", longest.game));
   assert.equal(await js("return window.kepi.replay.length();"), Number(commands), "the length listed is the line reviewed");
   await clickIn('#replay-moves li[data-index="3"] button.link');
-  const from = await waitFor("the third position", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === 3 && p ? p : null;"));
+  const from = await waitFor("the third position", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === 3 && p && p.node === window.kepi.replay.game().line[2].node ? p : null;"));
   await clickIn("#replay-play-on");
-  const opened = await waitFor("the play view at that node", async () => js("const v = window.kepi.play.view(); return !document.getElementById('play').hidden && v && v.node === arguments[0] ? v : null;", from.node));
+  const opened = await waitFor("the play view at that node", async () => {
+    const err = await js("return document.getElementById('error').hidden ? null : document.getElementById('error-text').textContent;");
+    if (err) throw new Error(`playing on from node ${from.node}: ${err}`);
+    return js("const v = window.kepi.play.view(); return !document.getElementById('play').hidden && v && v.node === arguments[0] ? v : null;", from.node);
+  }).catch(async (e) => {
+    throw new Error(`${e.message}; view ${await js("return document.body.dataset.view;")}, status: ${await js("return document.getElementById('st-message').textContent;")}, play view node ${await js("return window.kepi.play.view()?.node;")}`);
+  });
   assert.equal(opened.state_hash, from.state_hash, "the same position");
   assert.ok(opened.progress.deploying, "a deployment in progress at the third command");
   await clickIn("#play-auto-deploy");
