@@ -27,8 +27,11 @@ pub const THUMB_BOX: (u32, u32) = (256, 384);
 const THUMB_VERSION: &str = "kepi-thumbnail-1";
 /// At most this many thumbnails are kept in memory.
 const MEMORY_MAX: usize = 256;
-/// At most this many archived games are listed, the newest first.
-pub const GAMES_MAX: usize = 20;
+/// At most this many archived games are listed, the newest first (the Library sorts them; the
+/// search reaches every game).
+pub const GAMES_MAX: usize = 100;
+/// Tags are gathered from at most this many of the archive's annotations (the newest games').
+const TAGGED_MAX: usize = 20_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -98,6 +101,24 @@ pub struct Game {
     pub created: String,
     pub finished: Option<String>,
     pub winner: Option<String>,
+    /// Commands on the main line.
+    pub length: u32,
+    /// The tags of the game's annotations, sorted, each once.
+    pub tags: Vec<String>,
+}
+
+/// An imported pack, as its manifest describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pack {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub author: String,
+    pub license: String,
+    pub description: String,
+    /// When the pack was made (RFC 3339).
+    pub created: String,
+    pub folder: PathBuf,
 }
 
 /// Everything the home page lists.
@@ -106,6 +127,8 @@ pub struct Index {
     pub entries: Vec<Entry>,
     pub recent: Vec<Entry>,
     pub games: Vec<Game>,
+    /// The packs imported into the library folder, by folder.
+    pub packs: Vec<Pack>,
     /// What could not be read (the archive, a folder), in words.
     pub problems: Vec<String>,
 }
@@ -325,11 +348,59 @@ pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
             created: g.created,
             finished: g.finished,
             winner: g.winner,
+            length: 0,
+            tags: Vec::new(),
         })
         .collect();
     games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     games.truncate(GAMES_MAX);
+    let err = |e: crate::archive::ArchiveError| format!("the archive {}: {e}", archive.display());
+    for g in &mut games {
+        g.length = main_line_length(&a.nodes(g.id).map_err(err)?);
+    }
+    // Tags: every annotation is a search row of its game (the newest games' rows first).
+    let listed: HashMap<i64, usize> = games.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+    let rows = a
+        .search(&crate::archive::SearchQuery {
+            limit: TAGGED_MAX,
+            ..Default::default()
+        })
+        .map_err(err)?;
+    for hit in rows {
+        let (Some(i), Some(id)) = (listed.get(&hit.game), hit.annotation) else {
+            continue;
+        };
+        let tags = &mut games[*i].tags;
+        tags.extend(a.annotation(id).map_err(err)?.tags);
+        tags.sort();
+        tags.dedup();
+    }
     Ok(games)
+}
+
+/// The number of commands on a game's main line, from its nodes (parents before children, and
+/// siblings in order, as `Archive::nodes` gives them): from the root, first children to the end.
+fn main_line_length(nodes: &[crate::archive::NodeInfo]) -> u32 {
+    let mut first_child: HashMap<i64, i64> = HashMap::new();
+    let mut root = None;
+    for n in nodes {
+        match n.parent {
+            None => root = Some(n.id),
+            // The first child listed has the lowest sibling order.
+            Some(p) => {
+                first_child.entry(p).or_insert(n.id);
+            }
+        }
+    }
+    let (mut at, mut length) = (root, 0u32);
+    while let Some(next) = at.and_then(|id| first_child.get(&id)) {
+        length += 1;
+        at = Some(*next);
+        if length as usize > nodes.len() {
+            break; // a damaged archive whose links loop
+        }
+    }
+    length
 }
 
 /// Everything the home page lists: shipped, then the library folder (if any), the recent
@@ -342,6 +413,19 @@ pub fn scan(library: Option<&Path>, recent: &[PathBuf], archive: Option<&Path>) 
     };
     if let Some(lib) = library {
         index.entries.extend(folder_entries(lib));
+        index.packs = crate::pack::installed_packs(lib)
+            .into_iter()
+            .map(|p| Pack {
+                id: p.manifest.id,
+                name: p.manifest.name,
+                version: p.manifest.pack_version,
+                author: p.manifest.author,
+                license: p.manifest.license,
+                description: p.manifest.description,
+                created: p.manifest.created,
+                folder: p.folder,
+            })
+            .collect();
     }
     if let Some(a) = archive {
         match archive_games(a) {
@@ -773,5 +857,58 @@ mod tests {
         let a = dir.path().join("archive.kepi");
         assert_eq!(archive_games(&a).unwrap(), Vec::new());
         assert!(!a.exists());
+    }
+
+    #[test]
+    fn archived_games_are_listed_with_their_main_line_length_and_tags() {
+        use crate::archive::{Annotation, Archive};
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("archive.kepi");
+        let e = shipped_entries()
+            .into_iter()
+            .find(|e| e.id == "rs-01-fatehpur")
+            .unwrap();
+        let s = scenario_of(&e).unwrap();
+        let mut ar = Archive::open(&db).unwrap();
+        let game = ar.create_game(&s, &serde_json::json!({}), 3, &[]).unwrap();
+        let untagged = ar.create_game(&s, &serde_json::json!({}), 4, &[]).unwrap();
+        // Five commands of the random player on the main line, and a variation of two at the
+        // second node (longer lines elsewhere do not count).
+        let mut node = ar.root(game).unwrap().id;
+        let mut state = ar.state_at(node).unwrap();
+        let mut random = state.rules().random_player(3);
+        let mut line = vec![node];
+        for _ in 0..5 {
+            let cmd = random.next(&state);
+            let (n, applied) = ar.play(node, &cmd, &mut Default::default()).unwrap();
+            (node, state) = (n, applied.state);
+            line.push(n);
+        }
+        let mut at = line[1];
+        let mut st = ar.state_at(at).unwrap();
+        let mut other = st.rules().random_player(99);
+        for _ in 0..6 {
+            let cmd = other.next(&st);
+            let (n, applied) = ar.play(at, &cmd, &mut Default::default()).unwrap();
+            (at, st) = (n, applied.state);
+        }
+        for (n, tags) in [
+            (line[2], vec!["Turning point", "cavalry"]),
+            (line[4], vec!["cavalry"]),
+        ] {
+            let a = Annotation {
+                text: "a note".into(),
+                tags: tags.into_iter().map(String::from).collect(),
+                ..Annotation::default_for_tests()
+            };
+            ar.annotate(n, &a).unwrap();
+        }
+        drop(ar);
+        let games = archive_games(&db).unwrap();
+        let g = games.iter().find(|g| g.id == game).unwrap();
+        assert_eq!(g.length, 5);
+        assert_eq!(g.tags, ["cavalry", "turning point"]);
+        let u = games.iter().find(|g| g.id == untagged).unwrap();
+        assert_eq!((u.length, u.tags.len()), (0, 0));
     }
 }

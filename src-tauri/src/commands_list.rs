@@ -30,6 +30,7 @@ pub const COMMANDS: &[&str] = &[
     "play_choices",
     "play_start",
     "play_resume",
+    "play_continue",
     "play_view",
     "play_legal",
     "play_reach",

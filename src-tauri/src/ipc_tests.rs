@@ -358,9 +358,41 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
         h.error_code("play_reach", json!({"unit": ""})),
         "invalid_argument"
     );
-    // The game is in the archive the Library lists.
+    // The game is in the archive the Library lists, with its length and tags.
     let listing = h.json("library_list", json!({}));
     assert_eq!(listing["games"].as_array().map(Vec::len), Some(1));
+    let listed = &listing["games"][0];
+    assert!(listed["length"].as_u64().is_some_and(|n| n > 0), "{listed}");
+    assert_eq!(listed["tags"], json!([]));
+    assert_eq!(listing["packs"], json!([]));
+    // Playing on from a node: its ids are checked, then the game opens at that node.
+    let game = &opened["view"]["game"];
+    let root = opened["view"]["node"].clone();
+    assert_eq!(
+        h.error_code("play_continue", json!({"game": game, "node": 0})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("play_continue", json!({"game": 0, "node": root})),
+        "invalid_argument"
+    );
+    let at = h.json("play_continue", json!({"game": game, "node": root}));
+    assert_eq!(at["view"]["node"], root);
+    assert_eq!(at["view"]["state_hash"], opened["view"]["state_hash"]);
+    // The search's filters, the rule system among them; an overlong field is refused.
+    let hits = h.json(
+        "archive_search",
+        json!({"spec": {"text": "", "ruleset": "rifle-and-saber"}}),
+    );
+    assert_eq!(hits.as_array().map(Vec::len), Some(1), "{hits}");
+    let long = "x".repeat(501);
+    assert_eq!(
+        h.error_code(
+            "archive_search",
+            json!({"spec": {"text": "", "ruleset": long}})
+        ),
+        "invalid_argument"
+    );
 }
 
 #[test]

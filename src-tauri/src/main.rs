@@ -156,6 +156,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::play::play_choices,
             commands::play::play_start,
             commands::play::play_resume,
+            commands::play::play_continue,
             commands::play::play_view,
             commands::play::play_legal,
             commands::play::play_reach,

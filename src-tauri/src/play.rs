@@ -51,6 +51,10 @@ struct Live {
     seed: u64,
     players: Vec<String>,
     line: Vec<Step>,
+    /// Continuing from a node in review: the nodes from the root to it. A command played at one
+    /// of them that already has a next command makes a new variation, which is not promoted (the
+    /// recorded game stays the main line); elsewhere a command after a take-back is promoted.
+    keep_main: std::collections::HashSet<NodeId>,
 }
 
 pub struct Play {
@@ -330,6 +334,25 @@ impl Play {
         self.open(game, None, &scenario)
     }
 
+    /// Open a game of the archive at any of its nodes (from the replay view) to play on from
+    /// there: the line to `node` is replayed and checked; the next command played there starts
+    /// a new variation (named "played on from node N") and the recorded game stays as it was.
+    pub fn continue_from(&mut self, game: GameId, node: NodeId) -> AppResult<PlayOpened> {
+        let ar = self.archive()?;
+        let at = ar.node(node)?;
+        if at.game != game {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("node {node} is not a node of game {game}"),
+            ));
+        }
+        let keep_main = ar.path_to(node)?.iter().map(|n| n.id).collect();
+        let scenario = ar.game_setup(game)?.scenario()?;
+        let opened = self.open(game, Some(node), &scenario)?;
+        self.live.as_mut().expect("opened above").keep_main = keep_main;
+        Ok(opened)
+    }
+
     fn open(
         &mut self,
         game: GameId,
@@ -355,6 +378,7 @@ impl Play {
             seed: info.seed,
             players: info.players,
             line,
+            keep_main: Default::default(),
         });
         let doc = Document::from_map(&scenario.map);
         Ok(PlayOpened {
@@ -475,9 +499,9 @@ impl Play {
     /// Play `command` (stored form, or as people write it), recorded in the archive with its
     /// dice; `forced` faces replace the next rolls (marked forced in the record).
     pub fn apply(&mut self, command: &Value, forced: &[u8]) -> AppResult<PlayView> {
-        let (node, state) = {
+        let (node, state, keep_main) = {
             let l = self.live()?;
-            (l.node, l.state.clone())
+            (l.node, l.state.clone(), l.keep_main.contains(&l.node))
         };
         let rules = state.rules();
         let command = rules
@@ -488,7 +512,10 @@ impl Play {
         let had_children = !ar.children(node)?.is_empty();
         let mut forced: VecDeque<u8> = forced.iter().copied().collect();
         let (id, applied) = ar.play(node, &command, &mut forced)?;
-        if had_children {
+        if had_children && keep_main {
+            // Played on from a node in review: a new variation beside the recorded line.
+            ar.name_variation(id, &format!("played on from node {node}"))?;
+        } else if had_children {
             // Played after a take-back: the new line is the game now; the old one stays as a
             // variation.
             ar.promote(id)?;
@@ -786,6 +813,86 @@ mod tests {
         let r = again.resume(game).unwrap().view;
         assert_eq!((r.state_hash, r.dice.len()), (hash, dice));
         assert!(r.can_take_back);
+    }
+
+    #[test]
+    fn playing_on_from_a_node_in_review_records_a_variation_and_keeps_the_main_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c.kepidb");
+        let s = shipped("rs-01-fatehpur");
+        let mut play = Play::new(Some(db.clone()));
+        let game = play.start(&s, &spec("11")).unwrap().view.game;
+        play.auto_deploy().unwrap();
+        let end = play.auto_deploy().unwrap();
+        let main_before: Vec<NodeId> = {
+            let ar = play.archive.as_ref().unwrap();
+            ar.main_line(game).unwrap().iter().map(|n| n.id).collect()
+        };
+        assert!(main_before.len() > 4, "{main_before:?}");
+        // Continue from the third node of the main line, in a new session.
+        let from = main_before[2];
+        let mut again = Play::new(Some(db.clone()));
+        let v = again.continue_from(game, from).unwrap().view;
+        assert_eq!(v.node, from);
+        let expected = Archive::open(&db).unwrap().state_at(from).unwrap().hash();
+        assert_eq!(v.state_hash, expected, "the position at that node");
+        assert_eq!(
+            v.dice.len(),
+            again
+                .live()
+                .unwrap()
+                .line
+                .iter()
+                .map(|s| s.dice.len())
+                .sum::<usize>()
+        );
+        // A different command from the one recorded next.
+        let recorded_next = main_before[3];
+        let mut candidates = Vec::new();
+        for c in v
+            .board
+            .counters
+            .iter()
+            .filter(|c| c.side == v.progress.player && c.place == "off")
+        {
+            candidates.extend(again.legal(Some(&c.id), None).unwrap());
+        }
+        let recorded = Archive::open(&db)
+            .unwrap()
+            .node(recorded_next)
+            .unwrap()
+            .command;
+        let other = candidates
+            .into_iter()
+            .find(|c| Some(&c.command) != recorded.as_ref())
+            .expect("another deployment");
+        let v1 = again.apply(&other.command, &[]).unwrap();
+        let v2 = again.auto_deploy().unwrap();
+        let ar = Archive::open(&db).unwrap();
+        let main_after: Vec<NodeId> = ar.main_line(game).unwrap().iter().map(|n| n.id).collect();
+        assert_eq!(
+            main_after, main_before,
+            "the recorded game stays the main line"
+        );
+        let first = ar.node(v1.node).unwrap();
+        assert_eq!(first.parent, Some(from));
+        assert!(first.sibling_order > 0, "a variation, not the main line");
+        assert_eq!(
+            first.name.as_deref(),
+            Some(format!("played on from node {from}").as_str())
+        );
+        assert_eq!(
+            ar.path_to(v2.node).unwrap()[3].id,
+            v1.node,
+            "the variation goes on"
+        );
+        assert_ne!(end.node, v2.node);
+        ar.verify_game(game).unwrap();
+        // A node of another game, or of none, is refused.
+        assert!(again.continue_from(game, 999_999).is_err());
+        let other_game = play.start(&s, &spec("12")).unwrap().view.game;
+        let e = again.continue_from(other_game, from).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument, "{}", e.message);
     }
 
     #[test]

@@ -263,40 +263,9 @@ impl Replay {
         Ok(tree.nodes.len())
     }
 
-    /// Import a game file: read, replayed and checked whole before anything is written; a
-    /// refusal names the file and the node, and writes nothing. Answers the new game's id.
-    pub fn import_game(&mut self, path: &std::path::Path) -> AppResult<GameId> {
-        const MAX: u64 = 256 * 1024 * 1024;
-        let size = std::fs::metadata(path)
-            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?
-            .len();
-        if size > MAX {
-            return Err(AppError::new(
-                ErrorCode::InvalidArgument,
-                format!(
-                    "{}: {size} bytes; a game file is at most {MAX}",
-                    path.display()
-                ),
-            ));
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?;
-        let tree = kepi::archive::GameTree::from_text(&text)
-            .map_err(|p| AppError::new(ErrorCode::InvalidArgument, p.in_file(path).to_string()))?;
-        self.archive_or_create()?.import_game(&tree).map_err(|e| {
-            AppError::new(
-                ErrorCode::Archive,
-                format!("{}: {e}; nothing was imported", path.display()),
-            )
-        })
-    }
-
-    /// The archive, created when there is none yet (an import into a new archive).
-    fn archive_or_create(&mut self) -> AppResult<&mut Archive> {
-        if self.archive.is_none() {
-            self.archive = Some(crate::play::open_or_create(self.archive_path.as_deref())?);
-        }
-        Ok(self.archive.as_mut().expect("opened above"))
+    /// Where the archive is (an import job opens its own connection to it).
+    pub fn archive_path(&self) -> Option<PathBuf> {
+        self.archive_path.clone()
     }
 
     /// Search the archive's games and annotations (no archive yet: nothing found).
@@ -312,7 +281,7 @@ impl Replay {
         let q = kepi::archive::SearchQuery {
             text: fts_words(&spec.text),
             scenario: opt(&spec.scenario),
-            ruleset: None,
+            ruleset: opt(&spec.ruleset),
             from: opt(&spec.from),
             to: opt(&spec.to),
             result: opt(&spec.result),
@@ -354,6 +323,72 @@ impl Replay {
             state_hash: s.hash(),
         })
     }
+}
+
+/// Write a game file's tree into the archive: every node replayed and checked first, then
+/// written in one transaction (a refusal writes nothing).
+fn import_tree(
+    ar: &mut Archive,
+    tree: &kepi::archive::GameTree,
+    path: &std::path::Path,
+) -> AppResult<GameId> {
+    ar.import_game(tree).map_err(|e| {
+        AppError::new(
+            ErrorCode::Archive,
+            format!("{}: {e}; nothing was imported", path.display()),
+        )
+    })
+}
+
+/// A job's work: import the game file at `path` into the archive at `archive` (its own
+/// connection; created if missing): read, parsed, every node replayed and checked, written in
+/// one transaction. Cancelling is honoured until the writing starts.
+pub fn import_game_job(
+    job: &crate::jobs::Job,
+    archive: Option<&std::path::Path>,
+    path: &std::path::Path,
+) -> Result<crate::transport::jobs::JobResult, crate::jobs::Stop> {
+    job.progress(0, 3, format!("reading {}", path.display()), None);
+    let tree = read_game_file(path)?;
+    job.checkpoint()?;
+    let nodes = tree.nodes.len() as u32;
+    job.progress(
+        1,
+        3,
+        format!("replaying and checking its {nodes} nodes, then writing them"),
+        None,
+    );
+    let mut ar = crate::play::open_or_create(archive)?;
+    job.checkpoint()?;
+    let game = import_tree(&mut ar, &tree, path)?;
+    job.progress(3, 3, "imported", None);
+    Ok(crate::transport::jobs::JobResult::GameImported {
+        path: path.display().to_string(),
+        game,
+        nodes,
+        title: ar.game(game).map(|g| g.title).unwrap_or_default(),
+    })
+}
+
+/// A game file read and parsed (at most 256 MiB); a problem names the file.
+fn read_game_file(path: &std::path::Path) -> AppResult<kepi::archive::GameTree> {
+    const MAX: u64 = 256 * 1024 * 1024;
+    let size = std::fs::metadata(path)
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?
+        .len();
+    if size > MAX {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            format!(
+                "{}: {size} bytes; a game file is at most {MAX}",
+                path.display()
+            ),
+        ));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("{}: {e}", path.display())))?;
+    kepi::archive::GameTree::from_text(&text)
+        .map_err(|p| AppError::new(ErrorCode::InvalidArgument, p.in_file(path).to_string()))
 }
 
 /// Words typed in a search box as an FTS5 query: each word a prefix, all of them required;
@@ -519,7 +554,7 @@ mod tests {
         // game; a tampered copy is refused naming the node, and nothing is written.
         let file = dir.path().join("game.json");
         assert!(r.export_game(game, &file).unwrap() > 1);
-        let again = r.import_game(&file).unwrap();
+        let again = import(&db, &file).unwrap();
         assert_ne!(again, game);
         let text = std::fs::read_to_string(&file).unwrap();
         let hash = &r.at(new.node).unwrap().state_hash;
@@ -530,13 +565,14 @@ mod tests {
         )
         .unwrap();
         let games = Archive::open(&db).unwrap().games().unwrap().len();
-        let e = r.import_game(&bad).unwrap_err();
+        let e = import(&db, &bad).unwrap_err();
         assert!(e.message.contains("nothing was imported"), "{}", e.message);
         assert_eq!(Archive::open(&db).unwrap().games().unwrap().len(), games);
         // Found by a word of the note as typed (a prefix, punctuation ignored), with its node.
         let spec = |text: &str, tag: Option<&str>| SearchSpec {
             text: text.into(),
             scenario: None,
+            ruleset: None,
             tag: tag.map(Into::into),
             result: None,
             from: None,
@@ -554,6 +590,13 @@ mod tests {
                 .any(|h| h.node == Some(new.node))
         );
         assert!(r.search(&spec("nowhere", None)).unwrap().is_empty());
+        // The rule system's filter.
+        let system = |key: &str| SearchSpec {
+            ruleset: Some(key.into()),
+            ..spec("decis", None)
+        };
+        assert!(!r.search(&system("rifle-and-saber")).unwrap().is_empty());
+        assert!(r.search(&system("age-of-rifles")).unwrap().is_empty());
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(
@@ -562,6 +605,29 @@ mod tests {
                 .verify_game(game)
                 .is_ok()
         );
+    }
+
+    /// Import a game file as the app does: a job with its own connection to the archive.
+    fn import(db: &std::path::Path, file: &std::path::Path) -> Result<GameId, AppError> {
+        use crate::jobs::tests::{channel, until_finished};
+        use crate::transport::jobs::{JobKind, JobResult};
+        let jobs = std::sync::Arc::new(crate::jobs::Jobs::default());
+        let (sink, rx) = channel();
+        let (db, file) = (db.to_path_buf(), file.to_path_buf());
+        jobs.start(JobKind::GameImport, sink, move |job| {
+            import_game_job(job, Some(&db), &file)
+        })
+        .unwrap();
+        let (progress, f) = until_finished(&rx);
+        assert!(progress.len() >= 2, "{progress:?}");
+        match (f.result, f.error) {
+            (Some(JobResult::GameImported { game, nodes, .. }), None) => {
+                assert!(nodes > 1);
+                Ok(game)
+            }
+            (_, Some(e)) => Err(e),
+            other => panic!("{other:?}"),
+        }
     }
 
     fn ar_roll(db: &std::path::Path, node: NodeId) -> u8 {

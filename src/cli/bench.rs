@@ -38,6 +38,15 @@ pub struct Args {
     /// With --archive-size: write the archive here (kept) instead of a temporary file.
     #[arg(long, requires = "archive_size")]
     archive_file: Option<PathBuf>,
+    /// Measure only the core's part of the replay view, on one temporary file: a 5,000-node
+    /// game opened for review to its first picture, stepped through, and search as typed over
+    /// 10,000 games (src/cli/bench_replay.rs).
+    #[arg(long)]
+    replay: bool,
+    /// With --replay: also write the 5,000-node game as a game file here (the end-to-end test
+    /// imports it to measure the window's part).
+    #[arg(long)]
+    replay_file: Option<PathBuf>,
 }
 
 fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -68,6 +77,18 @@ pub fn run(a: Args) -> Outcome {
         return super::bench_archive_size::run(&a.scenarios, games, a.archive_file.as_deref());
     }
     let path = |id: &str| a.scenarios.join(format!("{id}.json"));
+    if a.replay {
+        // Only the replay view's figures.
+        let fatehpur = load_scenario(&path("rs-01-fatehpur")).map_err(|p| p.to_string())?;
+        super::bench_replay::run(
+            &fatehpur,
+            5_000,
+            10_000,
+            a.runs.min(10),
+            a.replay_file.as_deref(),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // 1. Legal moves for every unit of a large position: Plevna (Green Hills), 66 units.
     let plevna = load_scenario(&path("rs-13-plevna-green-hills")).map_err(|p| p.to_string())?;
     let start = RifleAndSaber
@@ -178,6 +199,7 @@ pub fn run(a: Args) -> Outcome {
     if a.archive {
         bench_archive(&fatehpur, a.archive_games)?;
     }
+
     Ok(ExitCode::SUCCESS)
 }
 

@@ -13,6 +13,7 @@ mod balance;
 mod balance_recorded;
 mod bench;
 mod bench_archive_size;
+mod bench_replay;
 mod factor;
 mod game;
 mod oob;

@@ -853,6 +853,202 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   writeFileSync(answers, "");
 });
 
+// --- review: the games list, packs, playing on from a node, the replay view's figures ----------
+
+/** Back to the Library (the home page), shown and listed. */
+async function library() {
+  await click("#btn-home").catch(() => {});
+  if (await js("return !document.getElementById('confirm').hidden;")) await click("#confirm-discard");
+  await waitFor("the Library", async () => js("return !document.getElementById('library').hidden;"));
+  // Finished jobs dismissed: the jobs panel stands over the page's bottom right.
+  await js("for (const b of document.querySelectorAll('#library .jobs .job:not([data-status=running]) button.dismiss')) b.click();");
+  await settle();
+}
+
+/** The Library's finished job whose label starts with `label`: its status and outcome. */
+const libraryJob = (label) => waitFor(`the job "${label}"`, async () => js(
+  "const j = [...document.querySelectorAll('#library .jobs .job')].find((j) => j.dataset.status !== 'running' && j.querySelector('.label').textContent.startsWith(arguments[0]));" +
+  "return j ? { id: j.dataset.job, status: j.dataset.status, outcome: j.querySelector('.outcome').textContent.trim() } : null;", label), 240_000);
+
+test("review: the games list sorted by each column and filtered, pack details, a hostile pack refused, playing on from a node", { timeout: 300_000 }, async () => {
+  await library();
+  const rows = () => js("return [...document.querySelectorAll('#lib-games tr[data-game]')].map((r) => ({ game: Number(r.dataset.game), cells: [...r.querySelectorAll('td')].map((t) => t.textContent.trim()) }));");
+  const sortState = (col) => js("return document.getElementById('lib-sort-' + arguments[0]).closest('th').getAttribute('aria-sort');", col);
+  assert.ok((await rows()).length >= 2, "the games of the play test and its imported copy");
+
+  // Sorting: each column's heading sorts by it; a second click the other way.
+  const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const [col, k, numeric] of [["length", 5, true], ["scenario", 1], ["players", 2], ["result", 4], ["title", 0]]) {
+    for (let click2 = 0; click2 < 2; click2++) {
+      await clickIn(`#lib-sort-${col}`);
+      await settle();
+      const dir = await sortState(col);
+      assert.ok(dir === "ascending" || dir === "descending", `${col}: ${dir}`);
+      const values = (await rows()).map((r) => (numeric ? Number(r.cells[k]) : r.cells[k].toLowerCase()));
+      for (let i = 1; i < values.length; i++) {
+        const c = cmp(values[i - 1], values[i]);
+        assert.ok(dir === "ascending" ? c <= 0 : c >= 0, `${col} ${dir}: ${JSON.stringify(values)}`);
+      }
+    }
+  }
+  // Tags: the annotated games come first when sorted down by them.
+  await clickIn("#lib-sort-tags");
+  if ((await sortState("tags")) !== "descending") await clickIn("#lib-sort-tags");
+  await settle();
+  const byTags = await rows();
+  assert.match(byTags[0].cells[6], /turning point/, `the annotated game first: ${JSON.stringify(byTags.map((r) => r.cells[6]))}`);
+  // Lengths are the main lines' commands, as `kepi tree` counts them.
+  await clickIn("#lib-sort-length");
+  if ((await sortState("length")) !== "descending") await clickIn("#lib-sort-length");
+  await settle();
+  const longest = (await rows())[0];
+  const tree = kepiCli("tree", "--db", archivePath, "--game", String(longest.game));
+  const [, commands, tip] = /main line: (\d+) commands, ends at node (\d+)/.exec(tree);
+  assert.equal(Number(longest.cells[5]), Number(commands), `game ${longest.game}'s length`);
+  await js("document.getElementById('lib-games').scrollIntoView({ block: 'start' });");
+  console.log(`screenshot: ${await screenshot("42-library-games-sorted")}`);
+
+  // The archive's filters: rule system, result, scenario, dates; each answered as it is chosen.
+  const choose = async (css, value) => {
+    await js("const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));", css, value);
+    await settle();
+  };
+  const hitGames = () => js("const l = document.getElementById('lib-hits'); return l ? [...l.querySelectorAll('button.hit')].map((b) => Number(b.dataset.game)) : null;");
+  await choose("#lib-filter-ruleset", "rifle-and-saber");
+  const all = await waitFor("hits of the rule system", async () => { const h = await hitGames(); return h && h.length ? h : null; });
+  assert.ok(all.includes(longest.game), `${longest.game} among ${all}`);
+  await choose("#lib-filter-result", "none");
+  await waitFor("hits without a winner", async () => (await hitGames())?.includes(longest.game));
+  await choose("#lib-filter-scenario", "rs-02-varese");
+  await waitFor("no Varese games", async () => js("return document.querySelector('#lib-hits .empty')?.textContent === 'Nothing found.';"));
+  await choose("#lib-filter-scenario", "rs-01-fatehpur");
+  const today = new Date().toISOString().slice(0, 10);
+  await js("const s = document.getElementById('lib-filter-from'); s.value = arguments[0]; s.dispatchEvent(new Event('change', { bubbles: true }));", today);
+  await settle();
+  await waitFor("today's Fatehpur games", async () => (await hitGames())?.includes(longest.game));
+  // Typed: the results of each keystroke, and how long they took to be shown.
+  const shown = [];
+  for (const word of ["t", "tu", "tur", "turn"]) {
+    await type("#lib-search", word);
+    await waitFor(`the hits of "${word}"`, async () => js("const l = document.getElementById('lib-hits'); return l && l.dataset.q === arguments[0] && l.querySelector('button.hit, .empty') ? true : null;", word));
+    shown.push(Number(await js("return document.getElementById('lib-hits').dataset.ms;")));
+  }
+  const games = (await rows()).length;
+  console.log(`search as typed with filters (${games} games in the archive): results shown ${shown.map((m) => m.toFixed(1)).join(", ")} ms after each keystroke`);
+  assert.ok((await hitGames()).length > 0, "the note's words found with the filters");
+  await clickIn("#lib-filter-clear");
+  await waitFor("the filters cleared", async () => js("return !document.getElementById('lib-hits');"));
+
+  // Pack details: the pack imported by the packs test, with its thumbnails, author, version and licence.
+  const pack = "#lib-packs article[data-pack='two-battles']";
+  await waitFor("the pack's thumbnails", async () => js("const p = document.querySelector(arguments[0]); const i = p ? [...p.querySelectorAll('img')] : []; return i.length === 3 && i.every((x) => x.complete && x.naturalWidth > 0);", pack), 90_000);
+  // The words are the manifest's.
+  const read = spawnSync("python3", ["-c", "import json, sys, zipfile; print(json.dumps(json.load(zipfile.ZipFile(sys.argv[1]).open('kepipack.manifest'))))", join(work, "two-battles.kepipack")], { encoding: "utf8" });
+  assert.equal(read.status, 0, read.stderr);
+  const manifest = JSON.parse(read.stdout);
+  assert.equal(await text(`${pack} h3`), `Two battles version ${manifest.pack_version}`);
+  assert.equal(await text(`${pack} .author`), "End to end");
+  assert.equal(await text(`${pack} .license`), manifest.license || "not given");
+  await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", pack);
+  console.log(`screenshot: ${await screenshot("43-library-pack-details")}`);
+
+  // A hostile pack: the good one with a file that climbs out of its folder (zip slip). Refused
+  // with the reason shown; nothing is written.
+  const hostile = join(work, "hostile.kepipack");
+  const py = spawnSync("python3", ["-c", [
+    "import shutil, sys, zipfile",
+    "shutil.copy(sys.argv[1], sys.argv[2])",
+    "z = zipfile.ZipFile(sys.argv[2], 'a')",
+    "z.writestr('../../evil.json', '{}')",
+    "z.close()",
+  ].join("\n"), join(work, "two-battles.kepipack"), hostile], { encoding: "utf8" });
+  assert.equal(py.status, 0, py.stderr);
+  const packsBefore = await js("return document.querySelectorAll('#lib-packs article').length;");
+  writeFileSync(answers, hostile);
+  await clickIn("#lib-import");
+  const refused = await libraryJob("Importing a pack");
+  writeFileSync(answers, "");
+  assert.equal(refused.status, "failed", refused.outcome);
+  assert.match(refused.outcome, /zip slip/, refused.outcome);
+  await js("document.querySelector('#library .jobs').scrollIntoView({ block: 'center' });");
+  console.log(`screenshot: ${await screenshot("44-pack-refused")}`);
+  for (const p of [join(work, "data", "evil.json"), join(work, "data", "kepi", "evil.json"), join(work, "evil.json")]) assert.ok(!existsSync(p), `nothing written: ${p}`);
+  assert.equal(await js("return document.querySelectorAll('#lib-packs article').length;"), packsBefore);
+  await click(`#library .jobs .job[data-job='${refused.id}'] button.dismiss`);
+
+  // Playing on from a node of the replay view: the play view at that node; what is played is
+  // recorded as a new variation there, and the game as recorded stays the main line.
+  await clickIn(`button[data-review='${longest.game}']`);
+  await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", longest.game));
+  assert.equal(await js("return window.kepi.replay.length();"), Number(commands), "the length listed is the line reviewed");
+  await clickIn('#replay-moves li[data-index="3"] button.link');
+  const from = await waitFor("the third position", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === 3 && p && p.node === window.kepi.replay.game().line[2].node ? p : null;"));
+  await clickIn("#replay-play-on");
+  const opened = await waitFor("the play view at that node", async () => {
+    const err = await js("return document.getElementById('error').hidden ? null : document.getElementById('error-text').textContent;");
+    if (err) throw new Error(`playing on from node ${from.node}: ${err}`);
+    return js("const v = window.kepi.play.view(); return !document.getElementById('play').hidden && v && v.node === arguments[0] ? v : null;", from.node);
+  }).catch(async (e) => {
+    throw new Error(`${e.message}; view ${await js("return document.body.dataset.view;")}, status: ${await js("return document.getElementById('st-message').textContent;")}, play view node ${await js("return window.kepi.play.view()?.node;")}`);
+  });
+  assert.equal(opened.state_hash, from.state_hash, "the same position");
+  assert.ok(opened.progress.deploying, "a deployment in progress at the third command");
+  await clickIn("#play-auto-deploy");
+  const after = await waitFor("the side deployed", async () => { const v = await playView(); return v.node !== from.node ? v : null; });
+  const core = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(after.node), "--json"));
+  assert.equal(core.hash, after.state_hash, "the window's position is the archive's");
+  const treeAfter = kepiCli("tree", "--db", archivePath, "--game", String(longest.game));
+  assert.match(treeAfter, new RegExp(`main line: ${commands} commands, ends at node ${tip}`), "the main line is unchanged");
+  assert.match(treeAfter, new RegExp(`played on from node ${from.node}`), treeAfter);
+  await screenshot("45-played-on");
+  // In the replay view, the new variation is listed at that point and opens.
+  await library();
+  await clickIn(`button[data-review='${longest.game}']`);
+  await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", longest.game));
+  await clickIn('#replay-moves li[data-index="4"] button.link');
+  const variation = await waitFor("the variation listed", async () => js("const b = [...document.querySelectorAll('#replay-moves button.var')].find((b) => b.textContent.includes('played on from node')); return b ? Number(b.dataset.variation) : null;"));
+  await clickIn(`#replay-moves button.var[data-variation='${variation}']`);
+  await waitFor("the variation opened", async () => (await text("#replay-which")) === "A variation");
+  await screenshot("46-replay-played-on-variation");
+});
+
+test("replay figures: a 5,000-node game imported as a job, opened to its first picture, stepped through", { timeout: 600_000 }, async () => {
+  // The core's part, and the game it measures on, written as a game file.
+  const big = join(work, "big-game.json");
+  const t0 = Date.now();
+  const bench = kepiCli("bench", "--replay", "--replay-file", big, "--runs", "3");
+  console.log(`kepi bench --replay (${((Date.now() - t0) / 1000).toFixed(0)} s):\n${bench.trim()}`);
+  const nodes = (readFileSync(big, "utf8").match(/"state_hash"/g) ?? []).length;
+  assert.ok(nodes >= 5000, `a 5,000-node game: ${nodes}`);
+  // Imported as a job with its progress; the window stays responsive meanwhile.
+  await library();
+  writeFileSync(answers, big);
+  const tImport = Date.now();
+  await clickIn("#lib-import-game");
+  await waitFor("the import's progress", async () => js("return !![...document.querySelectorAll('#library .jobs .job .label')].find((l) => l.textContent.startsWith('Importing a game'));"));
+  const responsive = await js("const t = performance.now(); return new Promise((ok) => requestAnimationFrame(() => ok(performance.now() - t)));").catch(() => null);
+  const imported = await waitFor("the big game under review", async () => js("const g = window.kepi.replay.game(); return !document.getElementById('replay').hidden && g && g.line.length > 100 && window.kepi.replay.position() ? g.game : null;"), 300_000);
+  writeFileSync(answers, "");
+  console.log(`imported a ${nodes}-node game file as a job in ${((Date.now() - tImport) / 1000).toFixed(1)} s (a frame drawn while it ran: ${responsive === null ? "not measured" : responsive.toFixed(0) + " ms"})`);
+  // Opened again from the Library: the time to its first picture.
+  await library();
+  const t1 = await js("return performance.now();");
+  await clickIn(`button[data-review='${imported}']`);
+  const first = await jsAsync(
+    "const done = arguments[arguments.length - 1]; const t1 = arguments[0];" +
+    "const f = () => { const g = window.kepi.replay.game(); const p = window.kepi.replay.position();" +
+    " if (g && g.game === arguments[1] && p && window.kepi.view().complete) done({ ms: performance.now() - t1, line: g.line.length }); else requestAnimationFrame(f); }; f();", t1, imported);
+  console.log(`opened a ${nodes}-node game (${first.line} commands on its main line) to its first picture in ${first.ms.toFixed(0)} ms (goal 300 ms)`);
+  await screenshot("47-replay-big-game");
+  // Stepping from the start, each position shown and the map redrawn.
+  await clickIn("#replay-first");
+  await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position();"));
+  await settle();
+  const stepped = await jsAsync("const done = arguments[arguments.length - 1]; window.kepi.replay.stepTimed(100).then(done);");
+  assert.equal(stepped.steps, 100);
+  console.log(`stepped through ${stepped.steps} positions in ${stepped.ms.toFixed(0)} ms, each shown with the map redrawn: ${(stepped.steps / stepped.ms * 1000).toFixed(1)} nodes a second (goal 30)`);
+});
+
 test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {
   await startDialog("shipped/scenario/rs-01-fatehpur");
   await js("const s = document.querySelector(\".start-computer[data-side='1']\"); s.value = 'standard'; s.dispatchEvent(new Event('change', { bubbles: true }));");

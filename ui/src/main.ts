@@ -116,6 +116,8 @@ function editScenario(call: () => Promise<ScenarioOpened>): void {
     message(`${o.view.file.title}: ${o.view.problems.length ? `${o.view.problems.length} problem(s) to fix` : "valid"}; every change is one step of undo (Ctrl+Z).`);
   }));
 }
+// "Play on from here" in the replay view: the play view at that node (a new variation).
+replayer.onPlayFrom = (game, node) => openGame(() => play.continueFrom(game, node));
 
 /** Open a map the shell answers with in the painter. */
 function openMap(call: () => Promise<MapView | null>): void {

@@ -84,6 +84,21 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       index: () => replayState.index,
       length: () => replayState.game?.line.length ?? -1,
       game: () => replayState.game,
+      /** Step forward `n` positions as → does, each waited for until it is shown and the map is
+       * redrawn with its counters: the positions stepped and the time taken, in ms. */
+      async stepTimed(n: number): Promise<{ steps: number; ms: number }> {
+        const frame = () => new Promise<void>((ok) => requestAnimationFrame(() => ok()));
+        const t0 = performance.now();
+        let steps = 0;
+        while (steps < n && replayState.index < replayer.length) {
+          const want = replayState.index + 1;
+          replayer.step(1);
+          await queue.idle();
+          while (replayState.position?.node !== replayState.game?.line[want - 1]?.node || !replayer.view.complete) await frame();
+          steps++;
+        }
+        return { steps, ms: performance.now() - t0 };
+      },
       hexPoint(name: string): { x: number; y: number } | null {
         const g = replayer.model?.grid;
         const i = g ? g.parse(name) : -1;

@@ -100,6 +100,19 @@ pub async fn play_resume(play: PlayState<'_>, game: i64) -> AppResult<PlayOpened
     lock(&play)?.resume(game)
 }
 
+/// Open a game of the archive at any node (from the replay view), to play on from there: the
+/// next command starts a new variation and the recorded line stays the main line.
+#[tauri::command]
+pub async fn play_continue(play: PlayState<'_>, game: i64, node: i64) -> AppResult<PlayOpened> {
+    if game < 1 {
+        return Err(invalid("game: an archive game id (1 or more)"));
+    }
+    if node < 1 {
+        return Err(invalid("node: an archive node id (1 or more)"));
+    }
+    lock(&play)?.continue_from(game, node)
+}
+
 #[tauri::command]
 pub async fn play_view(play: PlayState<'_>) -> AppResult<PlayView> {
     lock(&play)?.view()

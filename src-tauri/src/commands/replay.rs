@@ -1,13 +1,16 @@
 //! The replay view's commands: open a game of the archive for review, and the position at any
 //! node of it. Nothing here writes to the archive.
 
+use super::jobs::WindowSink;
 use super::lock;
 use crate::dialog::{Dialog, ask};
+use crate::jobs::Jobs;
 use crate::replay::Replay;
+use crate::transport::jobs::JobKind;
 use crate::transport::play::{AnnotationDto, HitDto, ReplayOpened, ReplayPosition, SearchSpec};
 use crate::transport::{AppError, AppResult, ErrorCode};
-use std::sync::Mutex;
-use tauri::{Runtime, State, WebviewWindow};
+use std::sync::{Arc, Mutex};
+use tauri::{Manager, Runtime, State, WebviewWindow};
 
 pub type ReplayState<'a> = State<'a, Mutex<Replay>>;
 
@@ -123,17 +126,24 @@ pub async fn game_export<R: Runtime>(
     Ok(Some(out.display().to_string()))
 }
 
-/// Import a game file the user picks (replayed and checked first; a refusal writes nothing);
-/// the new game's id, or `None` when the dialog was cancelled.
+/// Import a game file the user picks, as a job (read, every node replayed and checked, then
+/// written in one transaction; a refusal writes nothing and is the job's error); the job's id,
+/// or `None` when the dialog was cancelled.
 #[tauri::command]
 pub async fn game_import<R: Runtime>(
     window: WebviewWindow<R>,
     replay: ReplayState<'_>,
-) -> AppResult<Option<i64>> {
+    jobs: State<'_, Arc<Jobs>>,
+) -> AppResult<Option<u64>> {
     let Some(path) = ask(&window, Dialog::OpenGame, None) else {
         return Ok(None);
     };
-    lock(&replay)?.import_game(&path).map(Some)
+    let archive = lock(&replay)?.archive_path();
+    let app = window.app_handle().clone();
+    jobs.start(JobKind::GameImport, Arc::new(WindowSink(app)), move |job| {
+        crate::replay::import_game_job(job, archive.as_deref(), &path)
+    })
+    .map(Some)
 }
 
 /// Search the archive's games and annotations, as the Library's search box types.
@@ -142,6 +152,7 @@ pub async fn archive_search(replay: ReplayState<'_>, spec: SearchSpec) -> AppRes
     let fields = [
         &Some(spec.text.clone()),
         &spec.scenario,
+        &spec.ruleset,
         &spec.tag,
         &spec.result,
         &spec.from,

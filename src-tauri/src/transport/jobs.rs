@@ -22,6 +22,8 @@ pub enum JobKind {
     VassalExport,
     /// Seeded games of the scenario being edited (`scenario_test`).
     ScenarioTest,
+    /// Reading, replaying and checking a game file, then writing it (`game_import`).
+    GameImport,
 }
 
 /// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -86,6 +88,15 @@ pub enum JobResult {
         scenarios: u32,
         #[ts(type = "number")]
         bytes: u64,
+    },
+    GameImported {
+        path: String,
+        /// The new game's id in the archive.
+        #[ts(type = "number")]
+        game: i64,
+        /// Its nodes, each replayed and checked.
+        nodes: u32,
+        title: String,
     },
     VassalExported {
         path: String,

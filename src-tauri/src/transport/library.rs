@@ -1,6 +1,6 @@
 //! Transport types of the Library (the home page): entries, recent files, archived games.
 
-use kepi::library_index::{Entry, Game, Index, Kind, Origin, Source};
+use kepi::library_index::{Entry, Game, Index, Kind, Origin, Pack, Source};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -61,6 +61,26 @@ pub struct ArchivedGameDto {
     pub created: String,
     pub finished: Option<String>,
     pub winner: Option<String>,
+    /// Commands on the main line.
+    pub length: u32,
+    /// Its annotations' tags, sorted.
+    pub tags: Vec<String>,
+}
+
+/// An imported pack: its manifest's words, and the keys of its entries (their thumbnails are
+/// asked for by key, as any entry's).
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "ImportedPack")]
+pub struct PackDto {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub author: String,
+    pub license: String,
+    pub description: String,
+    pub created: String,
+    /// The keys of its scenarios and maps in `entries`.
+    pub entries: Vec<String>,
 }
 
 /// What `library_list` answers (no thumbnails: ask `library_thumbnail(key)` per entry, or start
@@ -72,6 +92,8 @@ pub struct LibraryListing {
     /// The recent files (maps), the most recent first.
     pub recent: Vec<LibraryEntryDto>,
     pub games: Vec<ArchivedGameDto>,
+    /// The packs imported into the library folder.
+    pub packs: Vec<PackDto>,
     /// The library folder (where packs are imported), when there is one.
     pub library_folder: Option<String>,
     /// What could not be read (the archive, ...), in words.
@@ -119,6 +141,27 @@ fn game(g: &Game) -> ArchivedGameDto {
         created: g.created.clone(),
         finished: g.finished.clone(),
         winner: g.winner.clone(),
+        length: g.length,
+        tags: g.tags.clone(),
+    }
+}
+
+fn pack(p: &Pack, index: &Index) -> PackDto {
+    PackDto {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        version: p.version.clone(),
+        author: p.author.clone(),
+        license: p.license.clone(),
+        description: p.description.clone(),
+        created: p.created.clone(),
+        entries: index
+            .entries
+            .iter()
+            .filter(|e| matches!(&e.origin, Origin::Pack { id, .. } if *id == p.id))
+            .filter(|e| matches!(&e.source, Source::File(f) if f.starts_with(&p.folder)))
+            .map(|e| e.key.clone())
+            .collect(),
     }
 }
 
@@ -127,6 +170,7 @@ pub fn listing(index: &Index, library_folder: Option<&std::path::Path>) -> Libra
         entries: index.entries.iter().map(entry).collect(),
         recent: index.recent.iter().map(entry).collect(),
         games: index.games.iter().map(game).collect(),
+        packs: index.packs.iter().map(|p| pack(p, index)).collect(),
         library_folder: library_folder.map(|p| p.display().to_string()),
         problems: index.problems.clone(),
     }

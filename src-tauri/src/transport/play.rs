@@ -449,6 +449,9 @@ pub struct SearchSpec {
     pub text: String,
     #[ts(optional)]
     pub scenario: Option<String>,
+    /// The rule system's key ("rifle-and-saber").
+    #[ts(optional)]
+    pub ruleset: Option<String>,
     #[ts(optional)]
     pub tag: Option<String>,
     /// The winner's side id, or "none".

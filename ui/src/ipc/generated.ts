@@ -34,7 +34,15 @@ export type ArchivedGame = { id: number, title: string, scenario_id: string, rul
 /**
  * RFC 3339, UTC.
  */
-created: string, finished: string | null, winner: string | null, };
+created: string, finished: string | null, winner: string | null, 
+/**
+ * Commands on the main line.
+ */
+length: number, 
+/**
+ * Its annotations' tags, sorted.
+ */
+tags: Array<string>, };
 
 export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
 
@@ -220,11 +228,21 @@ features: Array<string>, };
 export type ImportOutcome = "imported" | "already_present" | "replaced" | "new_version";
 
 /**
+ * An imported pack: its manifest's words, and the keys of its entries (their thumbnails are
+ * asked for by key, as any entry's).
+ */
+export type ImportedPack = { id: string, name: string, version: string, author: string, license: string, description: string, created: string, 
+/**
+ * The keys of its scenarios and maps in `entries`.
+ */
+entries: Array<string>, };
+
+/**
  * `job-finished`: the job's status, with its result (done) or its error (failed).
  */
 export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
 
-export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "scenario_test";
+export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "scenario_test" | "game_import";
 
 /**
  * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -243,7 +261,15 @@ drawn: number, cached: number,
 /**
  * Entries whose picture could not be drawn: "key: why".
  */
-failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id: string, name: string, version: string, folder: string, files_written: number, maps: number, scenarios: number, } | { "kind": "pack_exported", path: string, id: string, name: string, version: string, scenarios: number, bytes: number, } | { "kind": "vassal_exported", path: string, title: string, 
+failed: Array<string>, } | { "kind": "pack_imported", outcome: ImportOutcome, id: string, name: string, version: string, folder: string, files_written: number, maps: number, scenarios: number, } | { "kind": "pack_exported", path: string, id: string, name: string, version: string, scenarios: number, bytes: number, } | { "kind": "game_imported", path: string, 
+/**
+ * The new game's id in the archive.
+ */
+game: number, 
+/**
+ * Its nodes, each replayed and checked.
+ */
+nodes: number, title: string, } | { "kind": "vassal_exported", path: string, title: string, 
 /**
  * The position of a game (its node), not the scenario's setup.
  */
@@ -329,6 +355,10 @@ entries: Array<LibraryEntry>,
  * The recent files (maps), the most recent first.
  */
 recent: Array<LibraryEntry>, games: Array<ArchivedGame>, 
+/**
+ * The packs imported into the library folder.
+ */
+packs: Array<ImportedPack>, 
 /**
  * The library folder (where packs are imported), when there is one.
  */
@@ -614,7 +644,11 @@ node: number | null, annotation: number | null, snippet: string, };
  * A search of the archive as the Library's search box sends it: words (matched as prefixes,
  * all of them), and filters.
  */
-export type SearchSpec = { text: string, scenario?: string, tag?: string, 
+export type SearchSpec = { text: string, scenario?: string, 
+/**
+ * The rule system's key ("rifle-and-saber").
+ */
+ruleset?: string, tag?: string, 
 /**
  * The winner's side id, or "none".
  */

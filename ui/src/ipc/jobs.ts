@@ -19,6 +19,9 @@ export const jobs = {
    * the game open in the play view at its current position, as a VASSAL module where the user
    * picks. */
   vassalExport: (key: string | null, node: number | null = null) => invoke<number | null>("vassal_export", { key, node }),
+  /** Import a game file the user picks (the open dialog): read, every node replayed and
+   * checked, then written; a refusal writes nothing. */
+  gameImport: () => invoke<number | null>("game_import"),
   /** Draw every thumbnail not cached yet. */
   thumbnails: () => invoke<number>("library_thumbnails"),
   /** Ask a job to stop at its next safe point: `true` if it was running. */

@@ -3,7 +3,7 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { LibraryListing, MapView } from "./generated";
 
-export type { ArchivedGame, EntryKind, LibraryEntry, LibraryListing, Origin } from "./generated";
+export type { ArchivedGame, EntryKind, ImportedPack, LibraryEntry, LibraryListing, Origin } from "./generated";
 
 export const library = {
   list: () => invoke<LibraryListing>("library_list"),

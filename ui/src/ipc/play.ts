@@ -15,6 +15,8 @@ export const play = {
   choices: (key: string) => invoke<GameChoices>("play_choices", { key }),
   start: (spec: NewGameSpec) => invoke<PlayOpened>("play_start", { spec }),
   resume: (game: number) => invoke<PlayOpened>("play_resume", { game }),
+  /** Open a game at any node to play on from there (a new variation; the main line is kept). */
+  continueFrom: (game: number, node: number) => invoke<PlayOpened>("play_continue", { game, node }),
   view: () => invoke<PlayView>("play_view"),
   legal: (unit: string | null, hex: string | null) => invoke<LegalCommand[]>("play_legal", { unit, hex }),
   reach: (unit: string) => invoke<Reach>("play_reach", { unit }),

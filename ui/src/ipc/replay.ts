@@ -21,7 +21,5 @@ export const replay = {
   search: (spec: SearchSpec) => invoke<SearchHit[]>("archive_search", { spec }),
   /** Write a game with its variations, dice and annotations (the save dialog): the path. */
   exportGame: (game: number) => invoke<string | null>("game_export", { game }),
-  /** Import a game file (the open dialog), replayed and checked first: the new game's id. */
-  importGame: () => invoke<number | null>("game_import"),
   deleteAnnotation: (node: number, id: number) => invoke<Annotation[]>("replay_delete_annotation", { node, id }),
 };

@@ -140,6 +140,8 @@ export function summary(r: JobResult | null): string {
     }
     case "pack_exported":
       return `Wrote ${r.name} ${r.version} (${plural(r.scenarios, "scenario")}, ${Math.max(1, Math.round(r.bytes / 1024))} KB) to ${r.path}.`;
+    case "game_imported":
+      return `Imported game ${r.game}, ${r.title}: ${plural(r.nodes, "node")} replayed and checked.`;
     case "vassal_exported":
       return `Wrote the VASSAL module of ${r.title}${r.game_node !== null ? ` (the game at node ${r.game_node})` : ""}: ${plural(r.pieces, "piece slot")}, ${Math.max(1, Math.round(r.bytes / 1024))} KB, to ${r.path}.`;
     case "scenario_tested": {

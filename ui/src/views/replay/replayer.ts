@@ -15,6 +15,8 @@ export class Replayer {
   readonly counters = new CountersLayer();
   readonly notes = new AnnotationsLayer();
   model: MapModel | null = null;
+  /** Opens the play view at a node of the game to play on from it (set by the app). */
+  onPlayFrom: (game: number, node: number) => void = () => {};
   /** The index asked for last: answers for older asks are dropped. */
   private wanted = 0;
 
@@ -61,6 +63,15 @@ export class Replayer {
   whatIf(node: number, roll: number, face: number): void {
     const k = replayState.index;
     this.edit(() => replay.whatIf(node, roll, face), (o) => o.line[k - 1]?.node);
+  }
+
+  /** Play on from the position shown, in the play view: the next command starts a new
+   * variation there (the recorded line stays the main line). */
+  playFromHere(): void {
+    const g = replayState.game;
+    if (!g) return;
+    const k = replayState.index;
+    this.onPlayFrom(g.game, k === 0 ? g.root : g.line[k - 1].node);
   }
 
   openLine(node: number): void {
