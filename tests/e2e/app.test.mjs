@@ -1083,43 +1083,6 @@ test("play against the computer: a game-turn with its explanations shown", { tim
   assert.equal(replayed.hash, v.state_hash);
 });
 
-test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
-  const path = join(work, "swampy.json");
-  writeFileSync(path, JSON.stringify({
-    format: "kepi-map", version: 1, id: "swampy", name: "Swampy", ruleset: "rifle-and-saber",
-    grid: { orientation: "flat", shove: "even", columns: 8, rows: 6 },
-    terrain: { legend: { ".": "clear", m: "swamp" }, rows: ["........", "..mm....", "..m.....", "........", "........", "........"] },
-    routes: [{ kind: "road", hexes: ["0601", "0605"] }],
-  }));
-  writeFileSync(answers, path);
-  await click("#btn-open");
-  await waitFor("the map with problems", async () => (await status())?.title === "Swampy");
-  await settle();
-  const listed = await text("#problems");
-  assert.match(listed, /unknown terrain 'swamp'/);
-  assert.match(listed, /does not touch 0601/);
-  await screenshot("12-map-with-problems");
-  // Paint the swamp over with woods and delete the broken road: no problems, and it saves.
-  await click("#tool-brush");
-  await click("#terrain-woods");
-  await click("#size-1");
-  await drag([await point("0302"), await point("0303"), await point("0402")]);
-  await click("#tool-route");
-  await drag([await point("0601")], [SHIFT]);
-  assert.match(await text("#problems"), /No problems/);
-  await keys(CTRL, "s");
-  await waitFor("the save", async () => (await status())?.dirty === false);
-  const saved = JSON.parse(readFileSync(path, "utf8"));
-  assert.ok(!Object.values(saved.terrain.legend).includes("swamp"), JSON.stringify(saved.terrain));
-  assert.equal(saved.routes, undefined);
-});
-
-/** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */
-function askToClose() {
-  const r = spawnSync("python3", [join(root, "tests", "e2e", "close_window.py")], { encoding: "utf8" });
-  assert.equal(r.status, 0, `close_window.py: ${r.stdout}${r.stderr}`);
-}
-
 /** The scenario view's scenario as shown, and a field of the panel. */
 const scenarioView = () => js("return window.kepi.scenario.view();");
 /** Type into a field of the scenario panel and commit it (the field's change event). */
@@ -1302,6 +1265,43 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   assert.deepEqual(v.file, file, "every field as saved");
   assert.equal(v.path, saved);
 });
+
+test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
+  const path = join(work, "swampy.json");
+  writeFileSync(path, JSON.stringify({
+    format: "kepi-map", version: 1, id: "swampy", name: "Swampy", ruleset: "rifle-and-saber",
+    grid: { orientation: "flat", shove: "even", columns: 8, rows: 6 },
+    terrain: { legend: { ".": "clear", m: "swamp" }, rows: ["........", "..mm....", "..m.....", "........", "........", "........"] },
+    routes: [{ kind: "road", hexes: ["0601", "0605"] }],
+  }));
+  writeFileSync(answers, path);
+  await click("#btn-open");
+  await waitFor("the map with problems", async () => (await status())?.title === "Swampy");
+  await settle();
+  const listed = await text("#problems");
+  assert.match(listed, /unknown terrain 'swamp'/);
+  assert.match(listed, /does not touch 0601/);
+  await screenshot("12-map-with-problems");
+  // Paint the swamp over with woods and delete the broken road: no problems, and it saves.
+  await click("#tool-brush");
+  await click("#terrain-woods");
+  await click("#size-1");
+  await drag([await point("0302"), await point("0303"), await point("0402")]);
+  await click("#tool-route");
+  await drag([await point("0601")], [SHIFT]);
+  assert.match(await text("#problems"), /No problems/);
+  await keys(CTRL, "s");
+  await waitFor("the save", async () => (await status())?.dirty === false);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  assert.ok(!Object.values(saved.terrain.legend).includes("swamp"), JSON.stringify(saved.terrain));
+  assert.equal(saved.routes, undefined);
+});
+
+/** Ask the window to close, as a window manager's close button does (WM_DELETE_WINDOW). */
+function askToClose() {
+  const r = spawnSync("python3", [join(root, "tests", "e2e", "close_window.py")], { encoding: "utf8" });
+  assert.equal(r.status, 0, `close_window.py: ${r.stdout}${r.stderr}`);
+}
 
 test("closing the window with unsaved changes asks first", { timeout: 120_000 }, async () => {
   await click("#tool-brush");
