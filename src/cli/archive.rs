@@ -560,9 +560,15 @@ pub fn import_game(a: ImportArgs) -> Outcome {
     }
 }
 
+/// Write a text file whole or not at all ([`crate::atomic::write_atomic`]), with an error that
+/// names the file.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("kepi-tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
+    write_atomic_bytes(path, text.as_bytes())
+}
+
+/// Write bytes whole or not at all ([`crate::atomic::write_atomic`]), with an error that names
+/// the file.
+pub fn write_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    crate::atomic::write_atomic(path, bytes)
         .map_err(|x| format!("{}: cannot write: {x}", path.display()))
 }

@@ -83,7 +83,7 @@ pub fn run(args: Args) -> Outcome {
     let img = img.map_err(|e| format!("cannot render the {what}: {e}"))?;
     let png = render::encode_png(&img).map_err(|e| e.to_string())?;
     let out = &args.out;
-    std::fs::write(out, png).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+    super::archive::write_atomic_bytes(out, &png)?;
     outln!(
         "{}: {} x {} px, {} px per hex",
         out.display(),

@@ -94,11 +94,10 @@ fn export(a: ExportArgs) -> Outcome {
         hex_size: a.hex_size,
     };
     let m = vassal::export(&scenario, state.as_ref(), &options).map_err(|e| e.to_string())?;
-    std::fs::write(&a.out, &m.vmod)
-        .map_err(|e| format!("{}: cannot write: {e}", a.out.display()))?;
+    super::archive::write_atomic_bytes(&a.out, &m.vmod)?;
     if let Some(p) = &a.expected {
         let text = serde_json::to_string_pretty(&m.expected).map_err(|e| e.to_string())?;
-        std::fs::write(p, text).map_err(|e| format!("{}: cannot write: {e}", p.display()))?;
+        super::archive::write_atomic(p, &text)?;
     }
     outln!(
         "{}: VASSAL module of {}{}: board {} x {} px, {} piece slots, {} KB, {:.2} s",
