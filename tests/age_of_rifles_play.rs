@@ -77,7 +77,12 @@ fn position(sc: &Scenario, french: &[(&str, &str)], prussian: &[(&str, &str)]) -
             s = end(&s);
             continue;
         }
-        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}), &[]).0;
+        s = play(
+            &s,
+            json!({"kind": "deploy", "piece": piece, "hex": hex}),
+            &[],
+        )
+        .0;
     }
     end(&s)
 }
@@ -184,11 +189,27 @@ fn deployment_is_in_the_zone_and_aor_5_3_two_units_a_hex() {
     let sc = scenario(|_| {});
     let s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     assert!(AgeOfRifles.progress(&s).deploying);
-    let e = refused(&s, json!({"kind": "deploy", "piece": "ii-1", "hex": "0101"}));
+    let e = refused(
+        &s,
+        json!({"kind": "deploy", "piece": "ii-1", "hex": "0101"}),
+    );
     assert!(e.contains("deployment zone"), "{e}");
-    let s = play(&s, json!({"kind": "deploy", "piece": "ii-1", "hex": "0605"}), &[]).0;
-    let s = play(&s, json!({"kind": "deploy", "piece": "ii-2", "hex": "0605"}), &[]).0;
-    let e = refused(&s, json!({"kind": "deploy", "piece": "ii-art", "hex": "0605"}));
+    let s = play(
+        &s,
+        json!({"kind": "deploy", "piece": "ii-1", "hex": "0605"}),
+        &[],
+    )
+    .0;
+    let s = play(
+        &s,
+        json!({"kind": "deploy", "piece": "ii-2", "hex": "0605"}),
+        &[],
+    )
+    .0;
+    let e = refused(
+        &s,
+        json!({"kind": "deploy", "piece": "ii-art", "hex": "0605"}),
+    );
     assert!(e.contains("AoR 5.3"), "{e}");
     let e = refused(&s, json!({"kind": "end"}));
     assert!(e.contains("still to deploy"), "{e}");
@@ -233,7 +254,11 @@ fn aor_12_4_worked_example_in_play_attack_order_9_mp_away_complied_2_turns_later
     assert_eq!(t2.formations[f].order, Order::Defend, "not yet on turn 2");
     let t3 = to(&end(&end(&t2)), "command", 0);
     assert_eq!(t3.turn, 3);
-    assert_eq!(t3.formations[f].order, Order::Attack, "executed 2 turns later");
+    assert_eq!(
+        t3.formations[f].order,
+        Order::Attack,
+        "executed 2 turns later"
+    );
     assert!(t3.formations[f].pending.is_none());
 }
 
@@ -302,13 +327,13 @@ fn aor_5_4_a_unit_starting_in_an_enemy_zoc_leaves_only_under_defend_and_pays_1_m
     assert_eq!(back.cost, "2");
     // Defend: may not enter a ZOC (AoR 12.2).
     assert!(
-        !r.hexes
-            .iter()
-            .any(|h| ["0604", "0606", "0506", "0504"].contains(&h.hex.as_str())
+        !r.hexes.iter().any(
+            |h| ["0604", "0606", "0506", "0504"].contains(&h.hex.as_str())
                 && s.setup().distance(
                     s.setup().parse(&h.hex).unwrap(),
                     s.setup().parse("0605").unwrap()
-                ) == 1),
+                ) == 1
+        ),
         "{:?}",
         r.hexes
     );
@@ -338,12 +363,20 @@ fn aor_12_2_attack_orders_move_closer_and_the_segment_waits_for_them() {
         if let Command::Move { unit, to } = &c
             && unit == "vii-14"
         {
-            assert!(setup.distance(setup.parse(to).unwrap(), enemy) < from, "{c:?}");
+            assert!(
+                setup.distance(setup.parse(to).unwrap(), enemy) < from,
+                "{c:?}"
+            );
         }
     }
     // Command range (AoR 12.1): no move takes it more than 4 cavalry MP from Zastrow or
     // Steinmetz.
-    let s = play(&s, json!({"kind": "move", "unit": "vii-14", "to": "0305"}), &[]).0;
+    let s = play(
+        &s,
+        json!({"kind": "move", "unit": "vii-14", "to": "0305"}),
+        &[],
+    )
+    .0;
     assert_eq!(at(&s, "vii-14"), hex(&s, "0305"));
     let e = refused(&s, json!({"kind": "move", "unit": "vii-14", "to": "0405"}));
     assert!(e.contains("moved this segment"), "{e}");
@@ -356,7 +389,10 @@ fn aor_8_1_bombardment_first_hit_disrupts_further_hits_are_steps_and_it_ends_wit
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "bombardment", 0);
     // vii-art (4) at 0405 on ii-2 at 0605, two hexes, clear: 6+6 = 12 gives 2 hits.
-    let e = refused(&s, json!({"kind": "bombard", "unit": "vii-art", "target": "1005"}));
+    let e = refused(
+        &s,
+        json!({"kind": "bombard", "unit": "vii-art", "target": "1005"}),
+    );
     assert!(e.contains("AoR 8.1"), "{e}");
     let (s, ev) = play(
         &s,
@@ -369,15 +405,30 @@ fn aor_8_1_bombardment_first_hit_disrupts_further_hits_are_steps_and_it_ends_wit
     let u = unit(&s, "ii-2");
     assert_eq!(s.units[u].disrupted, Some(Disruption::Bombardment));
     assert_eq!(s.units[u].steps, 1);
-    let e = refused(&s, json!({"kind": "bombard", "unit": "vii-art", "target": "0605"}));
+    let e = refused(
+        &s,
+        json!({"kind": "bombard", "unit": "vii-art", "target": "0605"}),
+    );
     assert!(e.contains("bombarded"), "{e}");
     // AoR 4 III: artillery that bombarded cannot move.
     let m = to(&s, "movement", 0);
-    assert!(AgeOfRifles.reach(&m, "vii-art").unwrap().refused.unwrap().contains("AoR 4 III"));
+    assert!(
+        AgeOfRifles
+            .reach(&m, "vii-art")
+            .unwrap()
+            .refused
+            .unwrap()
+            .contains("AoR 4 III")
+    );
     // AoR 8.1, 4.4: removed at the end of the game-turn.
     let mut t = m;
     t = to(&t, "combat", 0);
-    t = play(&t, json!({"kind": "assault", "from": ["0505"], "target": "0605"}), &[1, 1, 1, 1]).0;
+    t = play(
+        &t,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[1, 1, 1, 1],
+    )
+    .0;
     t = play(&t, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     t = play(&t, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     let t = AgeOfRifles
@@ -411,8 +462,15 @@ fn aor_7_3_assault_hits_eliminate_the_defender_and_aor_7_5_one_attacker_advances
         &[6, 6, 1, 1],
     );
     let text = format!("{ev:?}");
-    assert!(text.contains("attack 6") && text.contains("defense 5"), "{text}");
-    assert_eq!(AgeOfRifles.progress(&s).player, 0, "the attacker chooses first (AoR 7.4)");
+    assert!(
+        text.contains("attack 6") && text.contains("defense 5"),
+        "{text}"
+    );
+    assert_eq!(
+        AgeOfRifles.progress(&s).player,
+        0,
+        "the attacker chooses first (AoR 7.4)"
+    );
     let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     assert_eq!(AgeOfRifles.progress(&s).player, 1, "then the defender");
     let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
@@ -434,7 +492,12 @@ fn aor_7_4_a_hit_side_that_fails_morale_retreats_one_hex_disrupted() {
     let s = to(&standard(&sc), "combat", 0);
     // Attack 6, roll 8: 1 hit; defense 5, roll 2: none. ii-2 flips to 2; morale 4 - 1 (step
     // loss) = 3; rolled 5: fails, retreats away from 0505.
-    let s = play(&s, json!({"kind": "assault", "from": ["0505"], "target": "0605"}), &[4, 4, 1, 1]).0;
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[4, 4, 1, 1],
+    )
+    .0;
     let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     let (s, ev) = play(&s, json!({"kind": "retreat", "voluntary": false}), &[5]);
     let u = unit(&s, "ii-2");
@@ -451,10 +514,18 @@ fn aor_7_4_a_voluntary_retreat_halves_both_sides_hits() {
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "combat", 0);
     // Attack 6, roll 8: 1 hit (halved to 0); defense 5, roll 10: 2 hits (halved to 1).
-    let s = play(&s, json!({"kind": "assault", "from": ["0505"], "target": "0605"}), &[4, 4, 5, 5]).0;
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[4, 4, 5, 5],
+    )
+    .0;
     let s = play(&s, json!({"kind": "retreat", "voluntary": true}), &[]).0;
     let (s, ev) = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]);
-    assert!(format!("{ev:?}").contains("attackers take 1, defenders 0"), "{ev:?}");
+    assert!(
+        format!("{ev:?}").contains("attackers take 1, defenders 0"),
+        "{ev:?}"
+    );
     let a = unit(&s, "vii-13");
     assert_eq!(s.units[a].steps, 1);
     assert_eq!(s.units[a].disrupted, Some(Disruption::Combat));
@@ -466,8 +537,14 @@ fn aor_7_4_a_voluntary_retreat_halves_both_sides_hits() {
 fn aor_7_6_cavalry_charges_are_refused_as_not_implemented() {
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "charge", 0);
-    let e = refused(&s, json!({"kind": "charge", "units": ["vii-13"], "target": "0605"}));
-    assert!(e.contains("AoR 7.6") && e.contains("not implemented"), "{e}");
+    let e = refused(
+        &s,
+        json!({"kind": "charge", "units": ["vii-13"], "target": "0605"}),
+    );
+    assert!(
+        e.contains("AoR 7.6") && e.contains("not implemented"),
+        "{e}"
+    );
     assert_eq!(AgeOfRifles.legal(&s), vec![Command::End]);
 }
 
@@ -477,7 +554,12 @@ fn aor_7_6_cavalry_charges_are_refused_as_not_implemented() {
 fn aor_13_18_an_army_reaching_its_demoralization_level_loses_at_once() {
     let sc = scenario(|v| v["sides"][1]["army_demoralization"] = 5.into());
     let s = to(&standard(&sc), "combat", 0);
-    let s = play(&s, json!({"kind": "assault", "from": ["0505"], "target": "0605"}), &[6, 6, 1, 1]).0;
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[6, 6, 1, 1],
+    )
+    .0;
     let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
     let o = AgeOfRifles.outcome(&s).unwrap();
@@ -581,11 +663,17 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
                 let mut d = RecordedDice::new(rolls.iter().cloned());
                 let (next, _) = AgeOfRifles.apply(&r, c, &mut d).unwrap();
                 assert_eq!(d.remaining(), 0);
-                assert_eq!(&AgeOfRifles.state_hash(&next), hash, "seed {seed} command {i}");
+                assert_eq!(
+                    &AgeOfRifles.state_hash(&next),
+                    hash,
+                    "seed {seed} command {i}"
+                );
                 r = next;
             }
             // And a snapshot restores to the same hash.
-            let back = AgeOfRifles.restore(&root, &AgeOfRifles.snapshot(&s)).unwrap();
+            let back = AgeOfRifles
+                .restore(&root, &AgeOfRifles.snapshot(&s))
+                .unwrap();
             assert_eq!(AgeOfRifles.state_hash(&back), AgeOfRifles.state_hash(&s));
         }
     }
@@ -625,7 +713,15 @@ fn kepi_new_and_autoplay_play_the_scenario_to_the_end_deterministically() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let game = dir.join("g.json");
-    let (code, out) = kepi(&["new", SCENARIO, "--seed", "7", "--auto-deploy", "-o", game.to_str().unwrap()]);
+    let (code, out) = kepi(&[
+        "new",
+        SCENARIO,
+        "--seed",
+        "7",
+        "--auto-deploy",
+        "-o",
+        game.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Command and Reorganization Phase"), "{out}");
     let (code, legal) = kepi(&["legal", game.to_str().unwrap()]);
@@ -638,7 +734,14 @@ fn kepi_new_and_autoplay_play_the_scenario_to_the_end_deterministically() {
     assert!(a.contains("in 6 game-turns") || a.contains("AoR 13"), "{a}");
     assert_eq!(a, run().1, "the same seeds play the same games");
     // Saved games replay and their state is checked against the record.
-    let (code, out) = kepi(&["autoplay", SCENARIO, "--seed", "5", "--save", dir.to_str().unwrap()]);
+    let (code, out) = kepi(&[
+        "autoplay",
+        SCENARIO,
+        "--seed",
+        "5",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}");
     let saved = dir.join("aor-crossroads-meeting-5.json");
     let (code, state) = kepi(&["state", saved.to_str().unwrap()]);

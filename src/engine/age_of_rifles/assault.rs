@@ -38,9 +38,12 @@ fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
 fn terrain(setup: &Setup, from: Ix, into: Ix, bomb: bool) -> Vec<(String, Effect)> {
     let mut out = Vec::new();
     let pick = |key: &str| {
-        charts()
-            .terrain_row(key)
-            .map(|r| (r.name.clone(), if bomb { r.bombardment() } else { r.attack() }))
+        charts().terrain_row(key).map(|r| {
+            (
+                r.name.clone(),
+                if bomb { r.bombardment() } else { r.attack() },
+            )
+        })
     };
     if let Some(e) = pick(setup.terrain(into)) {
         out.push(e);
@@ -77,7 +80,10 @@ pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), R
         return Err(RuleError::not_now(format!("{} is not on the map", d.name)));
     };
     if !d.kind.is_artillery() {
-        return Err(RuleError::rule("AoR 8.1", format!("{} is not artillery", d.name)));
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!("{} is not artillery", d.name),
+        ));
     }
     if s.units[u].bombarded {
         return Err(RuleError::rule(
@@ -103,7 +109,10 @@ pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), R
     if dist == 0 || dist > 2 {
         return Err(RuleError::rule(
             "AoR 8.1",
-            format!("{} is {dist} hexes away; artillery bombards up to two", setup.name(target)),
+            format!(
+                "{} is {dist} hexes away; artillery bombards up to two",
+                setup.name(target)
+            ),
         ));
     }
     let targets = ctx.units_at(1 - d.side, target);
@@ -169,7 +178,11 @@ pub fn bombard(
             "{} bombards {} at strength {st}{}: {n} hit(s) (AoR 8.1)",
             setup.units[u].name,
             setup.name(target),
-            if words.is_empty() { String::new() } else { format!(" ({words})") }
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({words})")
+            }
         ),
     );
     let (disrupts, step_hits) = bombardment_hits(n);
@@ -187,7 +200,10 @@ pub fn bombard(
         if s.formations[f].order == Order::Attack {
             s.formations[f].hit_under_attack = true;
         }
-        note(events, format!("{} is disrupted (AoR 8.1)", setup.units[t].name));
+        note(
+            events,
+            format!("{} is disrupted (AoR 8.1)", setup.units[t].name),
+        );
     }
     losses::apply_hits(s, &targets, step_hits, events);
     let vacated: Vec<Ix> = vec![target];
@@ -214,7 +230,10 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
         ));
     }
     if from.is_empty() {
-        return Err(RuleError::rule("AoR 7.3", "name the attacking stacks' hexes"));
+        return Err(RuleError::rule(
+            "AoR 7.3",
+            "name the attacking stacks' hexes",
+        ));
     }
     let mut all = Vec::new();
     for (i, &h) in from.iter().enumerate() {
@@ -224,7 +243,11 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
         if setup.distance(h, target) != 1 {
             return Err(RuleError::rule(
                 "AoR 7.3",
-                format!("{} is not adjacent to {}", setup.name(h), setup.name(target)),
+                format!(
+                    "{} is not adjacent to {}",
+                    setup.name(h),
+                    setup.name(target)
+                ),
             ));
         }
         let a = ctx.attackers_at(side, h);
@@ -370,26 +393,32 @@ pub fn assault(
             "assault on {} (AoR 7.3): attack {a_strength}{} scores {on_defender}; defense \
              {d_strength}{} scores {on_attacker}",
             setup.name(target),
-            if words.is_empty() { String::new() } else { format!(" ({})", words.join(", ")) },
-            if d_words.is_empty() { String::new() } else { format!(" ({})", d_words.join(", ")) },
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", words.join(", "))
+            },
+            if d_words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", d_words.join(", "))
+            },
         ),
     );
     for &u in &attackers {
         s.units[u].attacked = true;
     }
     s.assaulted.push(target);
-    let art = |units: &[usize]| {
-        units
-            .iter()
-            .any(|&u| setup.units[u].kind.is_artillery())
-    };
+    let art = |units: &[usize]| units.iter().any(|&u| setup.units[u].kind.is_artillery());
     s.combat = Some(Combat {
         stage: Stage::AttackerRetreat,
         attacker: side,
         target,
         attacker_hexes: from.to_vec(),
         artillery: (art(&attackers), art(&defenders)),
-        guard: attackers.iter().any(|&u| setup.units[u].guard && setup.units[u].kind == Kind::Infantry),
+        guard: attackers
+            .iter()
+            .any(|&u| setup.units[u].guard && setup.units[u].kind == Kind::Infantry),
         attackers,
         defenders,
         hits: (on_attacker, on_defender),
@@ -423,7 +452,10 @@ pub fn choose_retreat(
                 .all(|&u| setup.units[u].kind == Kind::Cavalry);
             if cavalry_alone {
                 c.voluntary.1 = true;
-                note(events, "the cavalry defending alone retreats voluntarily (AoR 7.3)");
+                note(
+                    events,
+                    "the cavalry defending alone retreats voluntarily (AoR 7.3)",
+                );
                 s.combat = Some(c);
                 return resolve(s, dice, events);
             }
@@ -463,11 +495,12 @@ fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
         d += m("old_guard");
     }
     // AoR 12.2: March and Reserve units "defend normally but morale is reduced by 1".
-    if c
-        .defenders
-        .iter()
-        .any(|&u| matches!(s.formations[setup.units[u].formation].order, Order::March | Order::Reserve))
-    {
+    if c.defenders.iter().any(|&u| {
+        matches!(
+            s.formations[setup.units[u].formation].order,
+            Order::March | Order::Reserve
+        )
+    }) {
         d -= 1;
     }
     (a, d)
@@ -551,7 +584,11 @@ pub fn advancers(s: &State, c: &Combat) -> Vec<usize> {
 }
 
 /// AoR 7.5: one attacking unit advances into the vacated hex ("ZOCs are ignored"), or none.
-pub fn advance(s: &mut State, unit: Option<usize>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+pub fn advance(
+    s: &mut State,
+    unit: Option<usize>,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let setup = s.arc();
     let Some(c) = s.combat.clone().filter(|c| c.stage == Stage::Advance) else {
         return Err(RuleError::not_now("no assault waits for an advance"));
@@ -560,7 +597,10 @@ pub fn advance(s: &mut State, unit: Option<usize>, events: &mut Vec<Event>) -> R
         if !advancers(s, &c).contains(&u) {
             return Err(RuleError::rule(
                 "AoR 7.5",
-                format!("{} is not an attacker that may advance", setup.units[u].name),
+                format!(
+                    "{} is not an attacker that may advance",
+                    setup.units[u].name
+                ),
             ));
         }
         s.units[u].loc = Loc::At(c.target);
@@ -568,7 +608,11 @@ pub fn advance(s: &mut State, unit: Option<usize>, events: &mut Vec<Event>) -> R
         s.occupied[c.target as usize] = c.attacker as u8 + 1;
         note(
             events,
-            format!("{} advances into {} (AoR 7.5)", setup.units[u].name, setup.name(c.target)),
+            format!(
+                "{} advances into {} (AoR 7.5)",
+                setup.units[u].name,
+                setup.name(c.target)
+            ),
         );
         // AoR 7.4: foot artillery destroyed where the enemy advances is permanently eliminated.
         for &a in &c.artillery_lost {

@@ -147,8 +147,7 @@ pub fn eliminate(s: &mut State, u: usize, events: &mut Vec<Event>, case: &str) {
     note(events, format!("{} is eliminated ({case})", d.name));
     let f = d.formation;
     s.formations[f].lost += d.strength;
-    if !s.formations[f].demoralized && s.formations[f].lost >= setup.formations[f].demoralization
-    {
+    if !s.formations[f].demoralized && s.formations[f].lost >= setup.formations[f].demoralization {
         s.formations[f].demoralized = true;
         note(
             events,
@@ -256,13 +255,25 @@ pub fn check_morale(
 /// as possible, then one with room (AoR 5.3), then the first in map order. `None` when there
 /// is none (Kepi's reading: AoR 7.12's passing fire is not built, so a retreat only into an
 /// enemy ZOC is no retreat, and the units are eliminated).
-pub fn retreat_hex(s: &State, side: usize, units: &[usize], from: Ix, enemies: &[Ix]) -> Option<Ix> {
+pub fn retreat_hex(
+    s: &State,
+    side: usize,
+    units: &[usize],
+    from: Ix,
+    enemies: &[Ix],
+) -> Option<Ix> {
     let setup = s.setup();
     let ctx = super::position::Ctx::new(s);
     let all_cav = units
         .iter()
         .all(|&u| zoc::ignores_zocs(setup.units[u].kind));
-    let away = |h: Ix| enemies.iter().map(|&e| setup.distance(h, e)).min().unwrap_or(0);
+    let away = |h: Ix| {
+        enemies
+            .iter()
+            .map(|&e| setup.distance(h, e))
+            .min()
+            .unwrap_or(0)
+    };
     let here = away(from);
     setup
         .neighbors(from)
@@ -465,7 +476,10 @@ pub fn leaders_left_alone(
             };
             note(
                 events,
-                format!("{} is killed (AoR 11: rolled 1); he returns next turn rated 1", d.name),
+                format!(
+                    "{} is killed (AoR 11: rolled 1); he returns next turn rated 1",
+                    d.name
+                ),
             );
         }
     }

@@ -3,7 +3,7 @@
 //! segment (AoR 5, 5.2, 5.3, 11, 12.2). Built once per question from a state ([`Ctx`]); the
 //! arithmetic is the `movement` and `zoc` modules'.
 
-use super::movement::{COMMAND_RANGE_HALF_MP, Mover, Routes, cavalry_costs, step_cost};
+use super::movement::{COMMAND_RANGE_HALF_MP, Mover};
 use super::section::{Kind, Order, Role};
 use super::setup::Ix;
 use super::state::{LeaderLoc, Loc, Phase, State};
@@ -105,17 +105,30 @@ impl<'a> Ctx<'a> {
                 let side = setup.formations[f].side;
                 let n = setup.map.grid.len();
                 let mut best: Vec<Option<u32>> = vec![None; n];
+                // Dijkstra from every origin at once (mounted, on roads: AoR 5.2), through
+                // hexes without enemy units and out of enemy ZOCs unless friends are there.
+                let mut heap = BinaryHeap::new();
                 for o in self.command_origins(f) {
-                    let costs = cavalry_costs(&setup.map, setup.hex(o), &|h| {
-                        let i = setup.ix(h);
-                        !self.enemy_in(side, i)
-                            && (!self.enemy_zoc(side, i) || self.friends_in(side, i) > 0)
-                    });
-                    for (b, c) in best.iter_mut().zip(costs) {
-                        if let Some(c) = c
-                            && b.is_none_or(|x| c < x)
+                    best[o as usize] = Some(0);
+                    heap.push(Reverse((0u32, o)));
+                }
+                while let Some(Reverse((cost, h))) = heap.pop() {
+                    if best[h as usize] != Some(cost) {
+                        continue;
+                    }
+                    for st in &setup.steps[h as usize] {
+                        let i = st.to;
+                        let c = st.cost[1][1] as u32;
+                        if c == 0
+                            || self.enemy_in(side, i)
+                            || (self.enemy_zoc(side, i) && self.friends_in(side, i) == 0)
                         {
-                            *b = Some(c);
+                            continue;
+                        }
+                        let total = cost + c;
+                        if best[i as usize].is_none_or(|b| total < b) {
+                            best[i as usize] = Some(total);
+                            heap.push(Reverse((total, i)));
                         }
                     }
                 }
@@ -233,7 +246,8 @@ impl<'a> Ctx<'a> {
             if h != start && !cav && self.enemy_zoc(side, h) {
                 continue;
             }
-            for nb in setup.neighbors(h) {
+            for st in &setup.steps[h as usize] {
+                let nb = st.to;
                 if self.enemy_in(side, nb) {
                     continue;
                 }
@@ -241,15 +255,12 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
-                let routes = if roads && !occupied {
-                    Routes::Use
-                } else {
-                    Routes::Ignore
-                };
-                let Some(c) = step_cost(&setup.map, setup.hex(h), setup.hex(nb), mover, routes)
-                else {
+                let routes = usize::from(roads && !occupied);
+                let m = usize::from(mover == Mover::Mounted);
+                let c = st.cost[m][routes] as u32;
+                if c == 0 {
                     continue;
-                };
+                }
                 let total = cost + c;
                 if total > allowance {
                     continue;
@@ -277,7 +288,8 @@ impl<'a> Ctx<'a> {
                 if !self.in_range(d.formation, to) {
                     continue;
                 }
-            } else if !self.in_range(d.formation, to) && self.range_cost(d.formation, to) >= range_now
+            } else if !self.in_range(d.formation, to)
+                && self.range_cost(d.formation, to) >= range_now
             {
                 continue;
             }
@@ -353,7 +365,8 @@ impl<'a> Ctx<'a> {
             if best[h as usize] != Some(cost) {
                 continue;
             }
-            for nb in setup.neighbors(h) {
+            for st in &setup.steps[h as usize] {
+                let nb = st.to;
                 // AoR 11: never into a ZOC not occupied by a friendly unit; never into enemies.
                 if self.enemy_in(side, nb)
                     || (self.enemy_zoc(side, nb) && self.friends_in(side, nb) == 0)
@@ -361,15 +374,10 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 // AoR 5.2, 11: leaders pay road or trail costs, as cavalry.
-                let Some(c) = step_cost(
-                    &setup.map,
-                    setup.hex(h),
-                    setup.hex(nb),
-                    Mover::Mounted,
-                    Routes::Use,
-                ) else {
+                let c = st.cost[1][1] as u32;
+                if c == 0 {
                     continue;
-                };
+                }
                 let total = cost + c;
                 if total <= allowance && best[nb as usize].is_none_or(|b| total < b) {
                     best[nb as usize] = Some(total);

@@ -5,13 +5,12 @@
 
 use super::section;
 use super::state::{LeaderLoc, Loc, Phase};
-use crate::engine::counters::{Counter, Place, SideStanding, Symbol};
-use crate::engine::hash::stable_hash;
-use crate::engine::preview::ReachHex;
-use std::sync::Arc;
 use super::tables::charts;
 use crate::engine::counters::Board;
+use crate::engine::counters::{Counter, Place, SideStanding, Symbol};
 use crate::engine::dice::{Dice, Roll};
+use crate::engine::hash::stable_hash;
+use crate::engine::preview::ReachHex;
 use crate::engine::preview::{AttackPreview, Reach};
 use crate::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
@@ -21,6 +20,7 @@ use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
 use crate::tables::Catalog;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub const KEY: &str = "age-of-rifles";
 
@@ -403,7 +403,10 @@ pub fn board(state: &State) -> Board {
         };
         let mut markers = Vec::new();
         if let Some(f) = d.formation {
-            markers.push(format!("order_{}", state.formations[f].order.name().to_lowercase()));
+            markers.push(format!(
+                "order_{}",
+                state.formations[f].order.name().to_lowercase()
+            ));
             if state.formations[f].pending.is_some() {
                 markers.push("order_pending".into());
             }

@@ -12,8 +12,8 @@ use super::position::Ctx;
 use super::section::{Kind, Order, Role};
 use super::setup::{Condition, Ix, PointsDef, Setup, TargetHexes};
 use super::state::{
-    Command, Disruption, Event, FormationState, LeaderLoc, LeaderState, Loc, Pending, Phase,
-    Stage, State, UnitState,
+    Command, Disruption, Event, FormationState, LeaderLoc, LeaderState, Loc, Pending, Phase, Stage,
+    State, UnitState,
 };
 use crate::engine::dice::Dice;
 use crate::engine::{GameOutcome, RuleError};
@@ -80,7 +80,9 @@ pub fn start(setup: Arc<Setup>) -> State {
     for (f, fd) in setup.formations.iter().enumerate() {
         if fd.order == Order::March
             && let Some(m) = fd.march_to
-            && setup.placement(fd.side, &fd.group).is_some_and(|p| p.turn == 0)
+            && setup
+                .placement(fd.side, &fd.group)
+                .is_some_and(|p| p.turn == 0)
         {
             s.leaders[fd.leader].loc = LeaderLoc::At(m);
         }
@@ -133,8 +135,10 @@ pub fn apply(
     if let Some(c) = &s.combat {
         let ok = matches!(
             (c.stage, command),
-            (Stage::AttackerRetreat | Stage::DefenderRetreat, Command::Retreat { .. })
-                | (Stage::Advance, Command::Advance { .. })
+            (
+                Stage::AttackerRetreat | Stage::DefenderRetreat,
+                Command::Retreat { .. }
+            ) | (Stage::Advance, Command::Advance { .. })
         );
         if !ok {
             return Err(RuleError::not_now(format!(
@@ -179,7 +183,10 @@ pub fn apply(
             s.formations[f].order = Order::Reserve;
             note(
                 &mut events,
-                format!("{} goes from Defend to Reserve (AoR 12.3)", setup.formations[f].name),
+                format!(
+                    "{} goes from Defend to Reserve (AoR 12.3)",
+                    setup.formations[f].name
+                ),
             );
         }
         Command::Bombard { unit, target } => {
@@ -209,7 +216,11 @@ pub fn apply(
             if !options.iter().any(|o| o.to == to) {
                 return Err(RuleError::rule(
                     "AoR 11",
-                    format!("{} cannot reach {} now", setup.leaders[l].name, setup.name(to)),
+                    format!(
+                        "{} cannot reach {} now",
+                        setup.leaders[l].name,
+                        setup.name(to)
+                    ),
                 ));
             }
             s.leaders[l].loc = LeaderLoc::At(to);
@@ -304,7 +315,10 @@ fn deploy(s: &mut State, piece: &str, hex: &str, events: &mut Vec<Event>) -> Res
         )));
     }
     if Ctx::new(s).enemy_in(s.player, h) {
-        return Err(RuleError::rule("AoR 11", "a leader may not set up with enemy units"));
+        return Err(RuleError::rule(
+            "AoR 11",
+            "a leader may not set up with enemy units",
+        ));
     }
     s.leaders[l].loc = LeaderLoc::At(h);
     let _ = events;
@@ -347,7 +361,10 @@ fn send_order(
             ));
         }
         (_, Some(_)) => {
-            return Err(RuleError::rule("AoR 12.2", "only a March order names a hex"));
+            return Err(RuleError::rule(
+                "AoR 12.2",
+                "only a March order names a hex",
+            ));
         }
         (_, None) => None,
     };
@@ -367,7 +384,10 @@ fn send_order(
     let LeaderLoc::At(lh) = s.leaders[fd.leader].loc else {
         return Err(RuleError::rule(
             "AoR 12",
-            format!("{} is not on the map to receive orders", setup.leaders[fd.leader].name),
+            format!(
+                "{} is not on the map to receive orders",
+                setup.leaders[fd.leader].name
+            ),
         ));
     };
     let rating = s.leaders[c].rating;
@@ -446,9 +466,7 @@ fn set_order(s: &mut State, f: usize, order: Order, march_to: Option<Ix>, after:
 fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result<(), RuleError> {
     let setup = s.arc();
     let ctx = Ctx::new(s);
-    let options = ctx
-        .unit_moves(u)
-        .map_err(|e| RuleError::rule("AoR 5", e))?;
+    let options = ctx.unit_moves(u).map_err(|e| RuleError::rule("AoR 5", e))?;
     let Some(o) = options.into_iter().find(|o| o.to == to) else {
         return Err(RuleError::rule(
             "AoR 5, 5.3, 5.4, 12.1, 12.2",
@@ -656,9 +674,19 @@ fn turn_end_segment(
         {
             continue;
         }
-        if losses::check_morale(s, &[u], 0, "recovery from disruption, AoR 6.2", dice, events)? {
+        if losses::check_morale(
+            s,
+            &[u],
+            0,
+            "recovery from disruption, AoR 6.2",
+            dice,
+            events,
+        )? {
             s.units[u].disrupted = None;
-            note(events, format!("{} recovers (AoR 4 V, 6.2)", setup.units[u].name));
+            note(
+                events,
+                format!("{} recovers (AoR 4 V, 6.2)", setup.units[u].name),
+            );
         }
     }
     Ok(())
@@ -817,11 +845,9 @@ fn supply(s: &mut State, events: &mut Vec<Event>) {
             }
         }
         while let Some(h) = q.pop_front() {
-            for nb in setup.neighbors(h) {
-                if !road[nb as usize]
-                    && !blocked(nb)
-                    && setup.map.route_between(setup.hex(h), setup.hex(nb)).is_some()
-                {
+            for st in &setup.steps[h as usize] {
+                let nb = st.to;
+                if !road[nb as usize] && !blocked(nb) && st.route {
                     road[nb as usize] = true;
                     q.push_back(nb);
                 }
@@ -1043,13 +1069,19 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
     let mut first = None;
     for u in units {
         let ctx = Ctx::new(s);
-        let ok = |h: Ix| ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h) && !ctx.enemy_zoc(side, h);
+        let ok = |h: Ix| {
+            ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h) && !ctx.enemy_zoc(side, h)
+        };
         let at = entry.iter().copied().find(|&h| ok(h)).or_else(|| {
             (0..setup.map.grid.len() as Ix)
                 .filter(|&h| ok(h))
                 .min_by_key(|&h| {
                     (
-                        entry.iter().map(|&e| setup.distance(h, e)).min().unwrap_or(0),
+                        entry
+                            .iter()
+                            .map(|&e| setup.distance(h, e))
+                            .min()
+                            .unwrap_or(0),
                         h,
                     )
                 })
@@ -1058,7 +1090,10 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
         let Some(h) = at else {
             note(
                 events,
-                format!("{} finds no hex to enter and waits (AoR 9)", setup.units[u].name),
+                format!(
+                    "{} finds no hex to enter and waits (AoR 9)",
+                    setup.units[u].name
+                ),
             );
             continue;
         };
@@ -1067,7 +1102,11 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
         first.get_or_insert(h);
         note(
             events,
-            format!("{} arrives in {} (AoR 9)", setup.units[u].name, setup.name(h)),
+            format!(
+                "{} arrives in {} (AoR 9)",
+                setup.units[u].name,
+                setup.name(h)
+            ),
         );
     }
     let Some(h) = first else { return };
@@ -1077,7 +1116,9 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
             continue;
         }
         let at = match d.formation {
-            Some(f) if s.formations[f].order == Order::March => s.formations[f].march_to.unwrap_or(h),
+            Some(f) if s.formations[f].order == Order::March => {
+                s.formations[f].march_to.unwrap_or(h)
+            }
             _ => h,
         };
         s.leaders[l].loc = LeaderLoc::At(at);

@@ -154,9 +154,22 @@ pub enum PointsDef {
     },
 }
 
+/// One way out of a hex, with its costs in half MP (`movement::step_cost`, computed once):
+/// `cost[mover][routes]`, mover 0 on foot and 1 mounted, routes 0 ignored and 1 used; 0 when
+/// the step cannot be made.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub to: Ix,
+    pub cost: [[u8; 2]; 2],
+    /// A road, trail or railroad joins the two hexes (AoR 17's line of supply).
+    pub route: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub map: Map,
+    /// Each hex's steps to its neighbours.
+    pub steps: Vec<Vec<Step>>,
     pub scenario_id: String,
     pub title: String,
     pub scenario_hash: String,
@@ -318,13 +331,17 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
             });
         }
         for f in &ss.formations {
-            let leader = l0 + ss.leaders.iter().position(|l| l.id == f.leader).expect("checked");
+            let leader = l0
+                + ss.leaders
+                    .iter()
+                    .position(|l| l.id == f.leader)
+                    .expect("checked");
             let commander = ss.commander_of(f).expect("checked");
-            let commander = l0 + ss
-                .leaders
-                .iter()
-                .position(|l| l.id == commander.id)
-                .expect("checked");
+            let commander = l0
+                + ss.leaders
+                    .iter()
+                    .position(|l| l.id == commander.id)
+                    .expect("checked");
             formations.push(FormationDef {
                 id: f.id.clone(),
                 name: f.name.clone(),
@@ -343,11 +360,11 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 id: u.id.clone(),
                 name: u.name.clone(),
                 side,
-                formation: f0 + ss
-                    .formations
-                    .iter()
-                    .position(|f| f.id == u.formation)
-                    .expect("checked"),
+                formation: f0
+                    + ss.formations
+                        .iter()
+                        .position(|f| f.id == u.formation)
+                        .expect("checked"),
                 kind: u.kind,
                 strength: u.strength,
                 reduced_strength: u.reduced_strength,
@@ -493,13 +510,41 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
             scenario.sides[i].color.clone(),
         )
     };
+    let steps = map
+        .grid
+        .hexes()
+        .map(|h| {
+            map.grid
+                .neighbors(h)
+                .map(|n| {
+                    use super::movement::{Mover, Routes, step_cost};
+                    let c = |m, r| step_cost(&map, h, n, m, r).map_or(0, |c| c.min(255) as u8);
+                    Step {
+                        to: map.grid.index(n).expect("a neighbour is on the map") as Ix,
+                        cost: [
+                            [c(Mover::Foot, Routes::Ignore), c(Mover::Foot, Routes::Use)],
+                            [
+                                c(Mover::Mounted, Routes::Ignore),
+                                c(Mover::Mounted, Routes::Use),
+                            ],
+                        ],
+                        route: map.route_between(h, n).is_some(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
     Ok(Setup {
+        steps,
         scenario_id: file.id.clone(),
         title: file.title.clone(),
         scenario_hash: sha256_hex(hash_input.as_bytes()),
         options: options.clone(),
         sides: [side_info(0), side_info(1)],
-        army_demoralization: [s.sides[0].army_demoralization, s.sides[1].army_demoralization],
+        army_demoralization: [
+            s.sides[0].army_demoralization,
+            s.sides[1].army_demoralization,
+        ],
         supply: [
             s.sides[0].supply.iter().map(|h| ix(h)).collect(),
             s.sides[1].supply.iter().map(|h| ix(h)).collect(),

@@ -258,7 +258,11 @@ pub enum Command {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
-    Rolled { roll: Roll },
+    Rolled {
+        roll: Roll,
+    },
     /// Something that happened, in words (with its rule case).
-    Note { text: String },
+    Note {
+        text: String,
+    },
 }
