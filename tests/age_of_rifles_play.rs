@@ -631,7 +631,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
     let games: u64 = std::env::var("KEPI_AOR_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
+        .unwrap_or(2000);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();

@@ -486,7 +486,10 @@ fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result
     s.units[u].loc = Loc::At(to);
     s.units[u].moved = true;
     s.units[u].overstacked = false;
-    let _ = events;
+    // AoR 11: enemy leaders alone in a hex it moves into are placed with their closest unit.
+    for &h in &o.path {
+        losses::relocate_leaders(s, h, side, events);
+    }
     Ok(())
 }
 
