@@ -143,7 +143,7 @@ fn to(s: &State, phase: &str, side: usize) -> State {
 #[test]
 fn aor_4_sequence_of_play_command_then_each_player_turns_segments() {
     let sc = scenario(|_| {});
-    let g = sc.map.grid.clone();
+    let g = sc.map.grid;
     assert!(g.adjacent(g.parse("0505").unwrap(), g.parse("0605").unwrap()));
     let mut s = position(
         &sc,

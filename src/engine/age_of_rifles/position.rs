@@ -415,8 +415,8 @@ impl<'a> Ctx<'a> {
                 let d = &setup.units[u];
                 let us = &s.units[u];
                 let order = s.formations[d.formation].order;
-                !us.attacked
-                    && !(us.bombarded && d.kind.is_artillery())
+                let bombarded = us.bombarded && d.kind.is_artillery();
+                !(us.attacked || bombarded)
                     && order != Order::Reserve
                     && order != Order::March
                     && self.in_range(d.formation, h)

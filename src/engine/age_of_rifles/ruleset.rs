@@ -274,7 +274,7 @@ impl Ruleset for AgeOfRifles {
             )
         };
         let mp = |half: u32| {
-            if half % 2 == 0 {
+            if half.is_multiple_of(2) {
                 format!("{}", half / 2)
             } else {
                 format!("{} 1/2", half / 2)
