@@ -749,3 +749,75 @@ fn kepi_new_and_autoplay_play_the_scenario_to_the_end_deterministically() {
     assert!(state.contains("Game over"), "{state}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn aor_7_11_assaulted_cavalry_may_retreat_before_the_assault_and_the_attacker_advances() {
+    // vii-13 made cavalry, under Defend orders; the French attack.
+    let sc = scenario(|v| {
+        v["sides"][0]["units"][0]["kind"] = "cavalry".into();
+        v["sides"][0]["formations"][0]["order"] = "defend".into();
+        v["sides"][1]["formations"][0]["order"] = "attack".into();
+    });
+    let s = position(
+        &sc,
+        &[
+            ("ii-2", "0705"),
+            ("ii-1", "0704"),
+            ("ii-art", "0706"),
+            ("frossard", "0805"),
+            ("laveaucoupet", "0805"),
+            ("-", ""),
+        ],
+        &[
+            ("vii-13", "0505"),
+            ("vii-14", "0405"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+    );
+    let s = to(&s, "movement", 1);
+    let s = play(
+        &s,
+        json!({"kind": "move", "unit": "ii-2", "to": "0605"}),
+        &[],
+    )
+    .0;
+    let s = to(&s, "combat", 1);
+    let declared = play(
+        &s,
+        json!({"kind": "assault", "from": ["0605"], "target": "0505"}),
+        &[],
+    )
+    .0;
+    let p = AgeOfRifles.progress(&declared);
+    assert_eq!(p.player, 0, "the defender chooses");
+    assert!(p.waiting_for.unwrap().contains("AoR 7.11"));
+    // It retreats: one hex away, not disrupted, and ii-2 may advance.
+    let (s2, ev) = play(
+        &declared,
+        json!({"kind": "retreat", "voluntary": true}),
+        &[],
+    );
+    assert!(AgeOfRifles.rolls(&ev).is_empty(), "no fire");
+    let u = unit(&s2, "vii-13");
+    assert_ne!(s2.units[u].loc, hex(&s2, "0505"));
+    assert_eq!(s2.units[u].disrupted, None);
+    assert!(
+        AgeOfRifles
+            .legal(&s2)
+            .contains(&cmd(json!({"kind": "advance", "unit": "ii-2"})))
+    );
+    // Or it stands, and both sides fire.
+    let (s3, ev) = play(
+        &declared,
+        json!({"kind": "retreat", "voluntary": false}),
+        &[1, 1, 1, 1],
+    );
+    assert_eq!(AgeOfRifles.rolls(&ev).len(), 2);
+    assert_eq!(
+        AgeOfRifles.progress(&s3).player,
+        1,
+        "then the attacker's choice (AoR 7.4)"
+    );
+}

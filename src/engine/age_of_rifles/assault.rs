@@ -6,7 +6,7 @@ use super::combat::{Fire, Firer, Situation, bombardment_hits, hits, strength};
 use super::los;
 use super::losses::{self, note, roll};
 use super::position::Ctx;
-use super::retreat::after_round;
+use super::retreat::{after_round, may_retreat_before_assault};
 use super::section::{Armament, Kind, Order};
 use super::setup::{Ix, Setup};
 use super::state::{Combat, Disruption, Event, Loc, Phase, Stage, State};
@@ -317,7 +317,8 @@ fn flanked(setup: &Setup, from: &[Ix], target: Ix) -> bool {
             .any(|(i, &a)| from[i + 1..].iter().any(|&b| setup.distance(a, b) >= 2))
 }
 
-/// AoR 7.3: the assault's fire, both sides rolled; the voluntary retreats come next.
+/// AoR 7.3: an assault is declared; cavalry and horse artillery may first retreat before it
+/// (AoR 7.11), else both sides fire at once.
 pub fn assault(
     s: &mut State,
     from: &[Ix],
@@ -329,12 +330,59 @@ pub fn assault(
     let setup = s.arc();
     let side = s.phasing();
     let defenders = Ctx::new(s).units_at(1 - side, target);
-    let flank = flanked(&setup, from, target);
+    for &u in &attackers {
+        s.units[u].attacked = true;
+    }
+    s.assaulted.push(target);
+    let art = |units: &[usize]| units.iter().any(|&u| setup.units[u].kind.is_artillery());
+    let kinds =
+        |units: &[usize]| -> Vec<Kind> { units.iter().map(|&u| setup.units[u].kind).collect() };
+    // AoR 7.11: "Cavalry or horse artillery being assaulted may retreat one hex if it did not
+    // start the turn in an enemy ZOC and there is no cavalry among the attackers."
+    let may_leave = may_retreat_before_assault(
+        &kinds(&defenders),
+        defenders.iter().any(|&u| s.units[u].started_in_zoc),
+        &kinds(&attackers),
+    );
+    s.combat = Some(Combat {
+        stage: if may_leave {
+            Stage::BeforeAssault
+        } else {
+            Stage::AttackerRetreat
+        },
+        attacker: side,
+        target,
+        attacker_hexes: from.to_vec(),
+        artillery: (art(&attackers), art(&defenders)),
+        guard: attackers
+            .iter()
+            .any(|&u| setup.units[u].guard && setup.units[u].kind == Kind::Infantry),
+        attackers,
+        defenders,
+        hits: (0, 0),
+        voluntary: (false, false),
+        flank: flanked(&setup, from, target),
+        artillery_lost: Vec::new(),
+    });
+    if may_leave {
+        s.player = 1 - side;
+        return Ok(());
+    }
+    fire(s, dice, events)
+}
+
+/// AoR 7.3: the assault's fire, both sides rolled; the voluntary retreats come next.
+fn fire(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let mut c = s.combat.clone().expect("an assault declared");
+    let (from, target) = (c.attacker_hexes.clone(), c.target);
+    let (attackers, defenders) = (c.attackers.clone(), c.defenders.clone());
+    let flank = c.flank;
     // Attackers: each stack with its own hexside, the exact strengths added, rounded once
     // (AoR 7.1, 7.6).
     let mut exact = Frac::int(0);
     let mut words: Vec<String> = Vec::new();
-    for &h in from {
+    for &h in &from {
         let firers: Vec<Firer> = attackers
             .iter()
             .filter(|&&u| s.units[u].loc == Loc::At(h))
@@ -359,7 +407,7 @@ pub fn assault(
     // attacking hex whose terrain reduces their fire least.
     let d_firers: Vec<Firer> = defenders.iter().map(|&u| firer(s, u)).collect();
     let mut best: Option<(Frac, Vec<String>)> = None;
-    for &h in from {
+    for &h in &from {
         let sit = Situation {
             terrain: terrain(&setup, target, h, false),
             target_has_rifled_or_artillery: rifled_or_artillery(s, &attackers),
@@ -378,15 +426,15 @@ pub fn assault(
         "attack": a_strength,
         "defense": d_strength,
     });
-    let mut fire = |st: u32, who: &str, events: &mut Vec<Event>| -> Result<u32, RuleError> {
+    let mut shoot = |st: u32, who: &str, events: &mut Vec<Event>| -> Result<u32, RuleError> {
         if st == 0 {
             return Ok(0);
         }
         let f = roll(dice, events, who, 2, ctx_json.clone())?;
         Ok(hits(st, [f[0], f[1]]))
     };
-    let on_defender = fire(a_strength, "assault: attacker's fire", events)?;
-    let on_attacker = fire(d_strength, "assault: defender's fire", events)?;
+    let on_defender = shoot(a_strength, "assault: attacker's fire", events)?;
+    let on_attacker = shoot(d_strength, "assault: defender's fire", events)?;
     note(
         events,
         format!(
@@ -405,28 +453,10 @@ pub fn assault(
             },
         ),
     );
-    for &u in &attackers {
-        s.units[u].attacked = true;
-    }
-    s.assaulted.push(target);
-    let art = |units: &[usize]| units.iter().any(|&u| setup.units[u].kind.is_artillery());
-    s.combat = Some(Combat {
-        stage: Stage::AttackerRetreat,
-        attacker: side,
-        target,
-        attacker_hexes: from.to_vec(),
-        artillery: (art(&attackers), art(&defenders)),
-        guard: attackers
-            .iter()
-            .any(|&u| setup.units[u].guard && setup.units[u].kind == Kind::Infantry),
-        attackers,
-        defenders,
-        hits: (on_attacker, on_defender),
-        voluntary: (false, false),
-        flank,
-        artillery_lost: Vec::new(),
-    });
-    s.player = side;
+    c.hits = (on_attacker, on_defender);
+    c.stage = Stage::AttackerRetreat;
+    s.player = c.attacker;
+    s.combat = Some(c);
     Ok(())
 }
 
@@ -442,6 +472,38 @@ pub fn choose_retreat(
         return Err(RuleError::not_now("no assault waits for a retreat choice"));
     };
     match c.stage {
+        Stage::BeforeAssault => {
+            if !voluntary {
+                note(events, "the defenders stand (AoR 7.11)");
+                return fire(s, dice, events);
+            }
+            // AoR 7.11: they retreat one hex (Kepi's reading: undisrupted, as no combat was
+            // fought); "The attackers may advance."
+            let before: Vec<Option<super::state::Disruption>> =
+                c.defenders.iter().map(|&u| s.units[u].disrupted).collect();
+            losses::retreat(s, &c.defenders.clone(), &c.attacker_hexes, events);
+            for (k, &u) in c.defenders.iter().enumerate() {
+                if !s.units[u].overstacked {
+                    s.units[u].disrupted = before[k];
+                }
+            }
+            note(events, "the cavalry retreats before the assault (AoR 7.11)");
+            losses::leaders_left_alone(s, &[c.target], dice, events)?;
+            losses::check_armies(s, events);
+            if s.outcome.is_some() {
+                return Ok(());
+            }
+            let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
+            if emptied && !advancers(s, &c).is_empty() {
+                c.stage = Stage::Advance;
+                s.player = c.attacker;
+                s.combat = Some(c);
+            } else {
+                s.combat = None;
+                s.player = s.phasing();
+            }
+            Ok(())
+        }
         Stage::AttackerRetreat => {
             c.voluntary.0 = voluntary;
             // AoR 7.3: "Cavalry involved in normal combat ... always retreats voluntarily if

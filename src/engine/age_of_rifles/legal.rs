@@ -21,7 +21,7 @@ pub fn legal(s: &State) -> Vec<Command> {
     }
     if let Some(c) = &s.combat {
         match c.stage {
-            Stage::AttackerRetreat | Stage::DefenderRetreat => {
+            Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat => {
                 out.push(Command::Retreat { voluntary: false });
                 out.push(Command::Retreat { voluntary: true });
             }

@@ -96,7 +96,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// The cavalry-MP cost (half MP) of the command trace from formation `f`'s origins to
-    /// every hex (AoR 12.1: through enemy ZOCs only where friendly units are).
+    /// every hex (AoR 12.1: through enemy ZOCs only where friendly units are; Kepi's reading:
+    /// it may end in one, where the unit it reaches is).
     pub fn command_costs(&self, f: usize) -> std::cell::Ref<'_, Option<Vec<Option<u32>>>> {
         {
             let mut r = self.range.borrow_mut();
@@ -116,13 +117,15 @@ impl<'a> Ctx<'a> {
                     if best[h as usize] != Some(cost) {
                         continue;
                     }
+                    // A trace may end in an enemy-ZOC hex (the unit there is the friend in
+                    // it) but goes on through one only where friendly units are.
+                    if cost > 0 && self.enemy_zoc(side, h) && self.friends_in(side, h) == 0 {
+                        continue;
+                    }
                     for st in &setup.steps[h as usize] {
                         let i = st.to;
                         let c = st.cost[1][1] as u32;
-                        if c == 0
-                            || self.enemy_in(side, i)
-                            || (self.enemy_zoc(side, i) && self.friends_in(side, i) == 0)
-                        {
+                        if c == 0 || self.enemy_in(side, i) {
                             continue;
                         }
                         let total = cost + c;

@@ -42,6 +42,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 bombarded: false,
                 attacked: false,
                 overstacked: false,
+                started_in_zoc: false,
                 permanent: false,
             })
             .collect(),
@@ -136,7 +137,7 @@ pub fn apply(
         let ok = matches!(
             (c.stage, command),
             (
-                Stage::AttackerRetreat | Stage::DefenderRetreat,
+                Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat,
                 Command::Retreat { .. }
             ) | (Stage::Advance, Command::Advance { .. })
         );
@@ -252,6 +253,10 @@ pub fn waiting(s: &State) -> Option<String> {
     let c = s.combat.as_ref()?;
     let side = |i: usize| setup.sides[i].1.clone();
     Some(match c.stage {
+        Stage::BeforeAssault => format!(
+            "{} to retreat before the assault or stand (AoR 7.11)",
+            side(1 - c.attacker)
+        ),
         Stage::AttackerRetreat => format!(
             "{} (attacker) to choose whether to retreat voluntarily (AoR 7.4)",
             side(c.attacker)
@@ -652,10 +657,17 @@ fn begin_player_turn(s: &mut State, half: u8) {
     s.half = half;
     s.phase = Phase::Bombardment;
     s.player = s.phasing();
-    for u in &mut s.units {
+    let setup = s.arc();
+    let ctx = Ctx::new(s);
+    let in_zoc: Vec<bool> = (0..s.units.len())
+        .map(|u| matches!(s.units[u].loc, Loc::At(h) if ctx.enemy_zoc(setup.units[u].side, h)))
+        .collect();
+    drop(ctx);
+    for (u, z) in s.units.iter_mut().zip(in_zoc) {
         u.moved = false;
         u.bombarded = false;
         u.attacked = false;
+        u.started_in_zoc = z;
     }
     for l in &mut s.leaders {
         l.moved = false;

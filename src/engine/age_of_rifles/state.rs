@@ -94,6 +94,9 @@ pub struct UnitState {
     pub attacked: bool,
     /// Retreated into a hex where it broke stacking (AoR 7.4); cleared when it moves.
     pub overstacked: bool,
+    /// In an enemy ZOC when its side's player-turn began (AoR 7.11).
+    #[serde(default)]
+    pub started_in_zoc: bool,
     /// AoR 7.4: foot artillery destroyed where an enemy advanced; never reorganized.
     pub permanent: bool,
 }
@@ -145,6 +148,8 @@ pub struct FormationState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
+    /// AoR 7.11: assaulted cavalry or horse artillery chooses whether to retreat first.
+    BeforeAssault,
     /// The attacker chooses whether to retreat voluntarily (AoR 7.4).
     AttackerRetreat,
     /// Then the defender.
