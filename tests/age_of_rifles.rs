@@ -1,6 +1,6 @@
 //! Age of Rifles (issue 15): its tables against the printed ones, its scenario section, movement
 //! costs and the cavalry-MP distance, order compliance with the worked example of AoR 12.4, and
-//! the refusal to start a game while the sequence of play (AoR 4) is not built.
+//! starting a game (play itself: tests/age_of_rifles_play.rs).
 
 mod common;
 
@@ -362,22 +362,20 @@ fn aor_12_4_leaders_measure_distance_on_roads() {
     assert_eq!(compliance(Order::Defend, 2, 3, d).distance_turns, 0);
 }
 
-// ---- What is not built yet is refused, citing the case ------------------------------------
+// ---- Starting a game ---------------------------------------------------------------------------
 
 #[test]
-fn starting_a_game_is_refused_citing_aor_4_and_writes_nothing() {
+fn a_game_starts_in_deployment_and_kepi_new_writes_it() {
     let s = scenario();
-    let e = AgeOfRifles
-        .start(&s, &Default::default())
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("AoR 4") && e.contains("not implemented"), "{e}");
+    let state = AgeOfRifles.start(&s, &Default::default()).unwrap();
+    assert!(AgeOfRifles.progress(&state).deploying);
     let out = std::env::temp_dir().join(format!("kepi-aor-{}.json", std::process::id()));
     let _ = std::fs::remove_file(&out);
     let (code, text) = kepi(&["new", SCENARIO, "-o", out.to_str().unwrap()]);
-    assert_ne!(code, 0);
-    assert!(text.contains("AoR 4"), "{text}");
-    assert!(!out.exists(), "a refused game writes nothing");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("Deployment"), "{text}");
+    assert!(out.exists());
+    let _ = std::fs::remove_file(&out);
 }
 
 #[test]

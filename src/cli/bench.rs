@@ -47,14 +47,18 @@ pub struct Args {
     /// imports it to measure the window's part).
     #[arg(long)]
     replay_file: Option<PathBuf>,
+    /// Measure only Age of Rifles (issue 15): one seeded random game of this scenario, and the
+    /// legal commands of the slowest position met (src/cli/bench_aor.rs).
+    #[arg(long, value_name = "SCENARIO")]
+    age_of_rifles: Option<PathBuf>,
 }
 
-fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
+pub(super) fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
     v.sort();
     v[((v.len() - 1) as f64 * p).round() as usize]
 }
 
-fn ms(d: Duration) -> String {
+pub(super) fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
@@ -75,6 +79,11 @@ fn play_until(mut s: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
 pub fn run(a: Args) -> Outcome {
     if let Some(games) = a.archive_size {
         return super::bench_archive_size::run(&a.scenarios, games, a.archive_file.as_deref());
+    }
+    if let Some(p) = &a.age_of_rifles {
+        let s = load_scenario(p).map_err(|p| p.to_string())?;
+        super::bench_aor::run(&s, a.runs)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let path = |id: &str| a.scenarios.join(format!("{id}.json"));
     if a.replay {

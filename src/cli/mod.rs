@@ -12,6 +12,7 @@ mod autoplay;
 mod balance;
 mod balance_recorded;
 mod bench;
+mod bench_aor;
 mod bench_archive_size;
 mod bench_replay;
 mod factor;

@@ -10,6 +10,7 @@
 pub mod colors;
 mod file;
 pub mod grid;
+pub mod sight;
 
 pub(crate) use file::{ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};

@@ -3,8 +3,8 @@
 //! hexsides. Blocked if running along a Crest with blocking terrain to the right and left of
 //! Crest. Blocked if running between a Crest and other blocking terrain."
 //!
-//! The exact geometry is Rifle & Saber's (`rifle_and_saber::los`: integer points, no
-//! rounding). Kepi's reading of the text:
+//! The exact geometry and the walk along the line are `map::sight`'s, shared with Rifle &
+//! Saber (integer points, no rounding). Kepi's reading of the text:
 //! - a crest hexside blocks if the line touches it at any point, its end points included, even
 //!   a hexside of the firing or target hex; so a line running along a crest is blocked;
 //! - a woods, chateau or town hex between the two blocks if the line passes through its inside;
@@ -13,9 +13,7 @@
 //!   a hexside blocks, and a single blocking hex is not among them);
 //! - the firing and target hexes never block.
 
-use crate::engine::rifle_and_saber::los::{
-    center, corners, cross, passes_through, segments_touch, shared_side, sub,
-};
+use crate::map::sight::{LineWalk, corners, cross, shared_side, sub};
 use crate::map::{HexCoord, Map};
 use hexx::Hex;
 
@@ -65,39 +63,18 @@ fn along_edge(a: (i64, i64), b: (i64, i64), h: Hex) -> Option<Hex> {
 /// AoR 8.3: the line of sight from `from` to `to`, or what blocks it.
 pub fn line_of_sight(map: &Map, from: HexCoord, to: HexCoord) -> Result<(), Blocked> {
     let g = &map.grid;
-    let (ha, hb) = (g.to_hex(from), g.to_hex(to));
-    let (a, b) = (center(ha), center(hb));
-    let mut near: Vec<Hex> = Vec::new();
-    for h in ha.line_to(hb) {
-        for n in std::iter::once(h).chain(h.all_neighbors()) {
-            if !near.contains(&n) {
-                near.push(n);
-            }
-        }
+    let line = LineWalk::new(g, from, to);
+    if let Some((x, y)) =
+        line.side_touched(g, |x, y| map.hexside(x, y).iter().any(|s| s == "crest"))
+    {
+        return Err(Blocked::Crest(x, y));
     }
-    for &h in &near {
-        let Some(hc) = g.from_hex(h) else { continue };
-        for n in h.all_neighbors() {
-            let Some(nc) = g.from_hex(n) else { continue };
-            if hc < nc
-                && map.hexside(hc, nc).iter().any(|s| s == "crest")
-                && let Some((p, q)) = shared_side(h, n)
-                && segments_touch(a, b, p, q)
-            {
-                return Err(Blocked::Crest(hc, nc));
-            }
-        }
-    }
-    for &h in &near {
-        let Some(hc) = g.from_hex(h) else { continue };
-        if hc == from || hc == to {
-            continue;
-        }
+    for (h, hc) in line.between(g) {
         let Some(t) = blocking(map, hc) else { continue };
-        if !passes_through(a, b, h) {
+        if !line.passes_through(h) {
             continue;
         }
-        match along_edge(a, b, h) {
+        match along_edge(line.a, line.b, h) {
             None => return Err(Blocked::Hex(hc, t.to_string())),
             Some(n) => {
                 if let Some(nc) = g.from_hex(n)

@@ -7,18 +7,30 @@
 //! sources), movement costs and the cavalry-MP distance (AoR 5, 5.2, 12.1), and order
 //! compliance and capacity (AoR 12.3-12.5), zones of control on the map (AoR 5.4), and the combat
 //! arithmetic (fire strength with its modifiers, hits, hit allocation, step losses, bombardment's
-//! disruption, morale checks: AoR 2.3, 6, 7.1, 7.2, 7.6, 8.1). Not built yet: the sequence of play (AoR 4) and
-//! everything played in it; starting a game is refused citing AoR 4 (see `ruleset`).
+//! disruption, morale checks: AoR 2.3, 6, 7.1, 7.2, 7.6, 8.1), and play: the game's fixed
+//! `setup`, its `state`, the sequence of play of AoR 4 (`sequence`), fire in play (`assault`,
+//! `losses`), where pieces may move (`position`), the legal commands and the random player
+//! (`legal`) and the game in words (`report`). What is not built (cavalry charges 7.6-7.11,
+//! passing fire 7.12, night, forts, reorganization) is refused or cannot arise; the module
+//! docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
+pub mod assault;
 pub mod charge;
 pub mod combat;
+pub mod legal;
 pub mod los;
+pub mod losses;
 pub mod movement;
 pub mod orders;
+pub mod position;
+pub mod report;
 pub mod retreat;
 pub mod ruleset;
 pub mod section;
+pub mod sequence;
+pub mod setup;
+pub mod state;
 pub mod tables;
 pub mod zoc;
 

@@ -1,14 +1,16 @@
-//! Age of Rifles on the generic ruleset layer: its key, its phases, its optional rule and its
-//! scenario section are real, so its scenarios are read and validated like any other system's.
-//! Play is not built yet: [`AgeOfRifles::start`] checks the scenario on its map and then refuses
-//! with a message citing AoR 4, so no game state is ever made. [`State`] has no values (it is an
-//! empty enum), which makes that a proof in the types, not a promise: every method that takes a
-//! state can never be called, and none pretends to play.
+//! Age of Rifles on the generic ruleset layer: its key, phases, optional rule and scenario
+//! section, and play through the sequence of play of AoR 4 (`sequence`), its legal commands
+//! (`legal`) and the views' board, reach and line of sight. `kepi new/play/legal/replay/
+//! autoplay`, the archive and the app reach it only through this trait.
 
-use super::section::{self, AorSection};
+use super::section;
+use super::state::{LeaderLoc, Loc, Phase};
 use super::tables::charts;
 use crate::engine::counters::Board;
+use crate::engine::counters::{Counter, Place, SideStanding, Symbol};
 use crate::engine::dice::{Dice, Roll};
+use crate::engine::hash::stable_hash;
+use crate::engine::preview::ReachHex;
 use crate::engine::preview::{AttackPreview, Reach};
 use crate::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
@@ -18,28 +20,14 @@ use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
 use crate::tables::Catalog;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub const KEY: &str = "age-of-rifles";
-
-/// What is not built yet, as `kepi new` says it.
-pub const NOT_PLAYABLE: &str = "AoR 4: the Age of Rifles sequence of play (command and \
-     reorganization, bombardment, cavalry charges, formation movement and combat, turn end, \
-     disruption removal) is not implemented yet; Kepi reads and validates Age of Rifles \
-     scenarios, its tables and order compliance (AoR 12.4), but cannot play a game of it";
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AgeOfRifles;
 
-/// A game in progress. No game can be started yet (see [`NOT_PLAYABLE`]), so it has no values.
-#[derive(Clone, Debug)]
-pub enum State {}
-
-/// A player's command. None exist until the sequence of play is built.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Command {}
-
-#[derive(Clone, Debug, Serialize)]
-pub enum Event {}
+pub use super::state::{Command, Event, State};
 
 /// The one optional rule the charts print: "Bombardment (opt.): +50% for stacked non-arty
 /// targets".
@@ -112,108 +100,372 @@ impl Ruleset for AgeOfRifles {
     }
 
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {
-        match *state {}
+        super::report::victory(state)
     }
 
-    fn start(&self, scenario: &Scenario, _options: &Options) -> Result<State, RuleError> {
-        let s: &AorSection = section::section(scenario);
-        let on_map = section::check_on_map(s, &scenario.map);
-        if !on_map.is_empty() {
-            return Err(RuleError::rule("AoR 12.2, 17", on_map.to_string()));
-        }
-        Err(RuleError::Unimplemented(NOT_PLAYABLE.into()))
+    fn start(&self, scenario: &Scenario, options: &Options) -> Result<State, RuleError> {
+        let setup = super::setup::build(scenario, options)?;
+        Ok(super::sequence::start(Arc::new(setup)))
     }
 
     fn apply(
         &self,
         state: &State,
-        _command: &Command,
-        _dice: &mut dyn Dice,
+        command: &Command,
+        dice: &mut dyn Dice,
     ) -> Result<(State, Vec<Event>), RuleError> {
-        match *state {}
+        super::sequence::apply(state, command, dice)
     }
 
     fn legal(&self, state: &State) -> Vec<Command> {
-        match *state {}
+        super::legal::legal(state)
     }
 
     fn progress(&self, state: &State) -> Progress {
-        match *state {}
-    }
-
-    fn outcome(&self, state: &State) -> Option<GameOutcome> {
-        match *state {}
-    }
-
-    fn sides(&self, state: &State) -> Vec<SideInfo> {
-        match *state {}
-    }
-
-    fn state_hash(&self, state: &State) -> String {
-        match *state {}
-    }
-
-    fn scenario_hash(&self, state: &State) -> String {
-        match *state {}
-    }
-
-    fn rolls(&self, events: &[Event]) -> Vec<Roll> {
-        match events.first() {
-            None => Vec::new(),
-            Some(e) => match *e {},
+        let setup = state.setup();
+        let phase = match state.phase {
+            Phase::Deployment => "deployment".to_string(),
+            Phase::Over => "over".to_string(),
+            p => p.key().to_string(),
+        };
+        Progress {
+            turn: state.turn,
+            last_turn: setup.game_length,
+            player: state.player,
+            phase_key: phase,
+            phase: state.phase.name().to_string(),
+            waiting_for: super::sequence::waiting(state),
+            deploying: state.phase == Phase::Deployment,
+            over: state.phase == Phase::Over,
         }
     }
 
-    fn describe_command(&self, state: &State, _command: &Command) -> String {
-        match *state {}
+    fn outcome(&self, state: &State) -> Option<GameOutcome> {
+        state.outcome.clone()
     }
 
-    fn describe_event(&self, state: &State, _event: &Event) -> Option<String> {
-        match *state {}
+    fn sides(&self, state: &State) -> Vec<SideInfo> {
+        state
+            .setup()
+            .sides
+            .iter()
+            .map(|(id, name, color)| SideInfo {
+                id: id.clone(),
+                name: name.clone(),
+                color: color.clone(),
+            })
+            .collect()
     }
 
-    fn parse_command(&self, state: &State, _value: serde_json::Value) -> Result<Command, String> {
-        match *state {}
+    fn state_hash(&self, state: &State) -> String {
+        stable_hash(state)
+    }
+
+    fn scenario_hash(&self, state: &State) -> String {
+        state.setup().scenario_hash.clone()
+    }
+
+    fn rolls(&self, events: &[Event]) -> Vec<Roll> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { roll } => Some(roll.clone()),
+                Event::Note { .. } => None,
+            })
+            .collect()
+    }
+
+    fn describe_command(&self, state: &State, command: &Command) -> String {
+        super::report::describe_command(state, command)
+    }
+
+    fn describe_event(&self, _state: &State, event: &Event) -> Option<String> {
+        match event {
+            Event::Note { text } => Some(text.clone()),
+            Event::Rolled { roll } => Some(format!(
+                "{}: rolled {}",
+                roll.purpose,
+                roll.faces
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join("+")
+            )),
+        }
+    }
+
+    fn parse_command(&self, _state: &State, value: serde_json::Value) -> Result<Command, String> {
+        serde_json::from_value(value).map_err(|e| {
+            format!(
+                "not an Age of Rifles command ({e}); `kepi legal` lists them, e.g. \
+                 {{\"kind\":\"move\",\"unit\":\"vii-13\",\"to\":\"0305\"}}"
+            )
+        })
     }
 
     fn snapshot(&self, state: &State) -> String {
-        match *state {}
+        serde_json::to_string(state).expect("states serialize")
     }
 
-    fn restore(&self, root: &State, _snapshot: &str) -> Result<State, String> {
-        match *root {}
+    fn restore(&self, root: &State, snapshot: &str) -> Result<State, String> {
+        let mut s: State = serde_json::from_str(snapshot).map_err(|e| e.to_string())?;
+        s.setup = root.setup.clone();
+        Ok(s)
     }
 
     fn state_json(&self, state: &State) -> serde_json::Value {
-        match *state {}
+        let mut v = serde_json::to_value(state).expect("states serialize");
+        v["hash"] = serde_json::json!(stable_hash(state));
+        v
     }
 
     fn report(&self, state: &State) -> String {
-        match *state {}
+        super::report::report(state)
     }
 
     fn board(&self, state: &State) -> Board {
-        match *state {}
+        board(state)
     }
 
-    fn reach(&self, state: &State, _unit: &str) -> Result<Reach, RuleError> {
-        match *state {}
+    fn sight(
+        &self,
+        state: &State,
+        from: &str,
+        to: &str,
+    ) -> Result<crate::engine::preview::Sight, RuleError> {
+        let setup = state.setup();
+        let (a, b) = (setup.parse(from.trim())?, setup.parse(to.trim())?);
+        let blocked_by = super::los::line_of_sight(&setup.map, setup.hex(a), setup.hex(b))
+            .err()
+            .map(|e| e.to_string());
+        Ok(crate::engine::preview::Sight {
+            from: setup.name(a),
+            to: setup.name(b),
+            clear: blocked_by.is_none(),
+            blocked_by,
+        })
     }
 
-    fn preview(&self, state: &State, _commands: &[Command]) -> Result<AttackPreview, RuleError> {
-        match *state {}
+    fn reach(&self, state: &State, unit: &str) -> Result<Reach, RuleError> {
+        let setup = state.setup();
+        let ctx = super::position::Ctx::new(state);
+        let (from, allowance, moves, label) = if let Ok(u) = setup.unit(unit) {
+            let from = match state.units[u].loc {
+                Loc::At(h) => Some(setup.name(h)),
+                _ => None,
+            };
+            (
+                from,
+                setup.units[u].movement,
+                ctx.unit_moves(u),
+                setup.units[u].id.clone(),
+            )
+        } else {
+            let l = setup.leader(unit)?;
+            let from = match state.leaders[l].loc {
+                LeaderLoc::At(h) => Some(setup.name(h)),
+                _ => None,
+            };
+            (
+                from,
+                setup.leaders[l].movement,
+                ctx.leader_moves(l),
+                setup.leaders[l].id.clone(),
+            )
+        };
+        let mp = |half: u32| {
+            if half.is_multiple_of(2) {
+                format!("{}", half / 2)
+            } else {
+                format!("{} 1/2", half / 2)
+            }
+        };
+        let is_unit = setup.unit(unit).is_ok();
+        let (hexes, refused) = match moves {
+            Ok(options) => (
+                options
+                    .into_iter()
+                    .map(|o| ReachHex {
+                        hex: setup.name(o.to),
+                        cost: mp(o.cost),
+                        left: mp((allowance * 2).saturating_sub(o.cost)),
+                        path: o.path.iter().map(|&h| setup.name(h)).collect(),
+                        notes: Vec::new(),
+                        command: serde_json::to_value(if is_unit {
+                            Command::Move {
+                                unit: label.clone(),
+                                to: setup.name(o.to),
+                            }
+                        } else {
+                            Command::MoveLeader {
+                                leader: label.clone(),
+                                to: setup.name(o.to),
+                            }
+                        })
+                        .expect("commands serialize"),
+                    })
+                    .collect(),
+                None,
+            ),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        Ok(Reach {
+            unit: label,
+            from,
+            allowance: allowance.to_string(),
+            spent: "0".into(),
+            hexes,
+            refused,
+        })
     }
 
-    fn random_player(&self, _seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(NoPlayer)
+    fn preview(&self, _state: &State, _commands: &[Command]) -> Result<AttackPreview, RuleError> {
+        Err(RuleError::Unimplemented(
+            "the Age of Rifles attack preview (AoR 7.1-7.6 strengths before the roll) is not \
+             built yet; the assault's event lists the strengths and modifiers"
+                .into(),
+        ))
+    }
+
+    fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(super::legal::RandomPlayer::new(seed))
     }
 }
 
-/// The random player of a system with no states: it is never asked for a command.
-struct NoPlayer;
-
-impl Player<AgeOfRifles> for NoPlayer {
-    fn next(&mut self, state: &State) -> Command {
-        match *state {}
+/// The position as the views draw it: every unit, then every leader, as a counter.
+pub fn board(state: &State) -> Board {
+    let setup = state.setup();
+    let mut counters = Vec::new();
+    for (u, d) in setup.units.iter().enumerate() {
+        let us = &state.units[u];
+        let (place, hex) = match us.loc {
+            Loc::Off => (Place::Off, None),
+            Loc::At(h) => (Place::Map, Some(setup.name(h))),
+            Loc::Eliminated => (Place::Eliminated, None),
+        };
+        let mut markers = Vec::new();
+        if us.disrupted.is_some() {
+            markers.push("disrupted".to_string());
+        }
+        if us.moved {
+            markers.push("moved".to_string());
+        }
+        if us.steps < d.steps() {
+            markers.push("reduced".to_string());
+        }
+        let group = setup.formations[d.formation].group.clone();
+        let arrives = setup
+            .placement(d.side, &group)
+            .filter(|p| p.turn > 0 && us.loc == Loc::Off)
+            .map(|p| {
+                format!(
+                    "game-turn {} at {}",
+                    p.turn,
+                    p.hexes
+                        .iter()
+                        .map(|&h| setup.name(h))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
+        counters.push(Counter {
+            id: d.id.clone(),
+            side: d.side,
+            code: setup.formations[d.formation].id.clone(),
+            kind: d.kind.key().replace('_', " "),
+            symbol: match d.kind {
+                section::Kind::Infantry => Symbol::Infantry,
+                section::Kind::Cavalry => Symbol::Cavalry,
+                section::Kind::FootArtillery => Symbol::Artillery,
+                section::Kind::HorseArtillery => Symbol::HorseArtillery,
+            },
+            values: format!(
+                "{}-{}-{}",
+                d.strength_at(us.steps.max(1)),
+                d.morale,
+                d.movement
+            ),
+            place,
+            hex,
+            order: u as u32,
+            markers,
+            group: Some(group),
+            arrives,
+        });
+    }
+    let base = setup.units.len() as u32;
+    for (l, d) in setup.leaders.iter().enumerate() {
+        let ls = &state.leaders[l];
+        let (place, hex) = match ls.loc {
+            LeaderLoc::Off => (Place::Off, None),
+            LeaderLoc::At(h) => (Place::Map, Some(setup.name(h))),
+            LeaderLoc::Dead { .. } => (Place::Eliminated, None),
+        };
+        let mut markers = Vec::new();
+        if let Some(f) = d.formation {
+            markers.push(format!(
+                "order_{}",
+                state.formations[f].order.name().to_lowercase()
+            ));
+            if state.formations[f].pending.is_some() {
+                markers.push("order_pending".into());
+            }
+            if state.formations[f].demoralized {
+                markers.push("demoralized".into());
+            }
+        }
+        counters.push(Counter {
+            id: d.id.clone(),
+            side: d.side,
+            code: "leader".into(),
+            kind: format!("{:?} leader", d.role).to_lowercase(),
+            symbol: Symbol::Other,
+            values: format!("{}-{}", ls.rating, d.movement),
+            place,
+            hex,
+            order: base + l as u32,
+            markers,
+            group: Some(d.group.clone()),
+            arrives: None,
+        });
+    }
+    let sides = (0..2)
+        .map(|i| SideStanding {
+            morale: Some(
+                if state.army_demoralized[i] {
+                    "demoralized"
+                } else {
+                    "normal"
+                }
+                .into(),
+            ),
+            notes: vec![
+                format!(
+                    "destroyed {} of {} (AoR 13)",
+                    state.destroyed[i], setup.army_demoralization[i]
+                ),
+                format!("victory points {}", state.points[i]),
+            ],
+        })
+        .collect();
+    let deployment = if state.phase == Phase::Deployment {
+        setup
+            .placements
+            .iter()
+            .filter(|p| p.turn == 0 && p.side == state.player)
+            .map(|p| crate::engine::counters::DeploymentArea {
+                side: p.side,
+                text: p.text.clone(),
+                hexes: p.hexes.iter().map(|&h| setup.name(h)).collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Board {
+        counters,
+        hex_markers: Vec::new(),
+        sides,
+        deployment,
     }
 }

@@ -1,6 +1,5 @@
-//! The rule systems Kepi knows, by key. Rifle & Saber and Age of Rifles (whose scenarios are
-//! read and validated, and whose games are refused until its sequence of play is built) are
-//! built in; [`register`] adds
+//! The rule systems Kepi knows, by key. Rifle & Saber and Age of Rifles are built in;
+//! [`register`] adds
 //! another (a test ruleset, or a system under development) for the whole process, after which
 //! files, the archive and the CLI play it with no code of their own.
 //!

@@ -1,0 +1,688 @@
+//! Fire in play: bombardment (AoR 8.1) and assault (AoR 7.3) with its voluntary retreats,
+//! morale checks and retreats (AoR 7.4) and advance (AoR 7.5). The strengths are
+//! `combat::strength`'s, the hits the Fire Table's (`combat::hits`).
+
+use super::combat::{Fire, Firer, Situation, bombardment_hits, hits, strength};
+use super::los;
+use super::losses::{self, note, roll};
+use super::position::Ctx;
+use super::retreat::{after_round, may_retreat_before_assault};
+use super::section::{Armament, Kind, Order};
+use super::setup::{Ix, Setup};
+use super::state::{Combat, Disruption, Event, Loc, Phase, Stage, State};
+use super::tables::{Effect, charts, round_strength};
+use crate::engine::RuleError;
+use crate::engine::dice::Dice;
+use crate::frac::Frac;
+
+fn firer(s: &State, u: usize) -> Firer {
+    let d = &s.setup().units[u];
+    Firer {
+        kind: d.kind,
+        strength: d.strength_at(s.units[u].steps),
+        armament: d.armament,
+        disrupted: s.units[u].disrupted.is_some(),
+    }
+}
+
+fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
+    units.iter().any(|&u| {
+        let d = &s.setup().units[u];
+        d.armament == Armament::Rifled || d.kind.is_artillery()
+    })
+}
+
+/// The chart's effects on fire from `from` into `into` (AoR 7.6 Terrain): the terrain of the
+/// target hex, and the hexside between when adjacent (a bridge's effect instead of its
+/// stream's). `bomb` takes the Bombardment column.
+fn terrain(setup: &Setup, from: Ix, into: Ix, bomb: bool) -> Vec<(String, Effect)> {
+    let mut out = Vec::new();
+    let pick = |key: &str| {
+        charts().terrain_row(key).map(|r| {
+            (
+                r.name.clone(),
+                if bomb { r.bombardment() } else { r.attack() },
+            )
+        })
+    };
+    if let Some(e) = pick(setup.terrain(into)) {
+        out.push(e);
+    }
+    if setup.distance(from, into) == 1 {
+        let sides = setup.hexside(from, into);
+        if sides.iter().any(|x| x == "bridge") {
+            out.extend(pick("bridge"));
+        } else {
+            for k in ["stream", "crest"] {
+                if sides.iter().any(|x| x == k) {
+                    out.extend(pick(k));
+                }
+            }
+        }
+    }
+    // The chart's footnote on woods: "Including defender's fire *out of* woods".
+    if !bomb && setup.terrain(from) == "woods" && setup.terrain(into) != "woods" {
+        out.extend(pick("woods"));
+    }
+    out
+}
+
+/// AoR 8.1: whether `u` may bombard `target` now, and with what strength.
+pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), RuleError> {
+    let setup = s.setup();
+    let d = &setup.units[u];
+    if s.phase != Phase::Bombardment || d.side != s.phasing() {
+        return Err(RuleError::not_now(
+            "artillery bombards in its side's Bombardment Segment (AoR 4 I)",
+        ));
+    }
+    let Loc::At(h) = s.units[u].loc else {
+        return Err(RuleError::not_now(format!("{} is not on the map", d.name)));
+    };
+    if !d.kind.is_artillery() {
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!("{} is not artillery", d.name),
+        ));
+    }
+    if s.units[u].bombarded {
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!("{} has bombarded this turn", d.name),
+        ));
+    }
+    let order = s.formations[d.formation].order;
+    if matches!(order, Order::Reserve | Order::March) {
+        return Err(RuleError::rule(
+            "AoR 12.2",
+            format!("units with {} orders may not attack", order.name()),
+        ));
+    }
+    let ctx = Ctx::new(s);
+    if !ctx.in_range(d.formation, h) {
+        return Err(RuleError::rule(
+            "AoR 12.1",
+            "units outside command range may not attack",
+        ));
+    }
+    let dist = setup.distance(h, target);
+    if dist == 0 || dist > 2 {
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!(
+                "{} is {dist} hexes away; artillery bombards up to two",
+                setup.name(target)
+            ),
+        ));
+    }
+    let targets = ctx.units_at(1 - d.side, target);
+    if targets.is_empty() {
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!("no enemy unit in {}", setup.name(target)),
+        ));
+    }
+    if let Err(b) = los::line_of_sight(&setup.map, setup.hex(h), setup.hex(target)) {
+        return Err(RuleError::rule("AoR 8.1", format!("no line of sight: {b}")));
+    }
+    let sit = Situation {
+        fire: Fire::Bombardment,
+        terrain: terrain(setup, h, target, true),
+        target_has_rifled_or_artillery: rifled_or_artillery(s, &targets),
+        ..Situation::normal()
+    };
+    let st = strength(&[firer(s, u)], &sit).map_err(|e| RuleError::rule("AoR 8.1", e))?;
+    let mut exact = st.exact;
+    let mut words: Vec<String> = st.modifiers.iter().map(|m| m.name.clone()).collect();
+    // The chart's optional rule: "+50% for stacked non-arty targets".
+    if setup.options.stacked_bombardment
+        && targets
+            .iter()
+            .filter(|&&t| !setup.units[t].kind.is_artillery())
+            .count()
+            >= 2
+    {
+        exact = exact * Frac::new(3, 2);
+        words.push("stacked target +50%".into());
+    }
+    Ok((round_strength(exact), words.join(", ")))
+}
+
+/// AoR 8.1: resolve one bombardment.
+pub fn bombard(
+    s: &mut State,
+    u: usize,
+    target: Ix,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (st, words) = bombard_check(s, u, target)?;
+    let setup = s.arc();
+    s.units[u].bombarded = true;
+    let targets = Ctx::new(s).units_at(1 - setup.units[u].side, target);
+    let n = if st == 0 {
+        0
+    } else {
+        let f = roll(
+            dice,
+            events,
+            "bombardment",
+            2,
+            serde_json::json!({"unit": setup.units[u].id, "target": setup.name(target), "strength": st}),
+        )?;
+        hits(st, [f[0], f[1]])
+    };
+    note(
+        events,
+        format!(
+            "{} bombards {} at strength {st}{}: {n} hit(s) (AoR 8.1)",
+            setup.units[u].name,
+            setup.name(target),
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({words})")
+            }
+        ),
+    );
+    let (disrupts, step_hits) = bombardment_hits(n);
+    if disrupts {
+        // The first hit is a disruption, on infantry if there is any (as 7.1's first hit).
+        let t = targets
+            .iter()
+            .copied()
+            .find(|&t| setup.units[t].kind == Kind::Infantry)
+            .unwrap_or(targets[0]);
+        if s.units[t].disrupted.is_none() {
+            s.units[t].disrupted = Some(Disruption::Bombardment);
+        }
+        let f = setup.units[t].formation;
+        if s.formations[f].order == Order::Attack {
+            s.formations[f].hit_under_attack = true;
+        }
+        note(
+            events,
+            format!("{} is disrupted (AoR 8.1)", setup.units[t].name),
+        );
+    }
+    losses::apply_hits(s, &targets, step_hits, events);
+    let vacated: Vec<Ix> = vec![target];
+    losses::leaders_left_alone(s, &vacated, dice, events)?;
+    losses::check_armies(s, events);
+    Ok(())
+}
+
+/// The stacks of the phasing side that may attack `target` from `from`, checked (AoR 7.3,
+/// 12.1, 12.2): the attacking units.
+pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, RuleError> {
+    let setup = s.setup();
+    let side = s.phasing();
+    if s.phase != Phase::Combat || s.combat.is_some() {
+        return Err(RuleError::not_now(
+            "assaults are made in the Formation Combat Segment (AoR 4 IV)",
+        ));
+    }
+    let ctx = Ctx::new(s);
+    if ctx.units_at(1 - side, target).is_empty() {
+        return Err(RuleError::rule(
+            "AoR 7.3",
+            format!("no enemy unit in {}", setup.name(target)),
+        ));
+    }
+    if from.is_empty() {
+        return Err(RuleError::rule(
+            "AoR 7.3",
+            "name the attacking stacks' hexes",
+        ));
+    }
+    let mut all = Vec::new();
+    for (i, &h) in from.iter().enumerate() {
+        if from[..i].contains(&h) {
+            return Err(RuleError::not_now(format!("{} named twice", setup.name(h))));
+        }
+        if setup.distance(h, target) != 1 {
+            return Err(RuleError::rule(
+                "AoR 7.3",
+                format!(
+                    "{} is not adjacent to {}",
+                    setup.name(h),
+                    setup.name(target)
+                ),
+            ));
+        }
+        let a = ctx.attackers_at(side, h);
+        if a.is_empty() {
+            return Err(RuleError::rule(
+                "AoR 7.3, 12.1, 12.2",
+                format!(
+                    "no unit in {} may attack (attacked already, Reserve or March orders, out \
+                     of command range, or artillery that bombarded)",
+                    setup.name(h)
+                ),
+            ));
+        }
+        let adjacent: Vec<Ix> = setup
+            .neighbors(h)
+            .filter(|&n| ctx.enemy_in(side, n))
+            .collect();
+        let mut choice = adjacent.clone();
+        // AoR 7.3: stacks with Attack orders distribute their attacks evenly.
+        let attack_orders = a
+            .iter()
+            .any(|&u| s.formations[setup.units[u].formation].order == Order::Attack);
+        if attack_orders {
+            let fresh: Vec<Ix> = choice
+                .iter()
+                .copied()
+                .filter(|t| !s.assaulted.contains(t))
+                .collect();
+            if !fresh.is_empty() {
+                choice = fresh;
+            }
+        }
+        // AoR 7.3: a stack containing infantry attacks chateaux, then infantry, cavalry,
+        // artillery.
+        if a.iter().any(|&u| setup.units[u].kind == Kind::Infantry) {
+            let best = choice.iter().map(|&t| ctx.target_rank(side, t)).min();
+            choice.retain(|&t| Some(ctx.target_rank(side, t)) == best);
+        }
+        if !choice.contains(&target) {
+            return Err(RuleError::rule(
+                "AoR 7.3",
+                format!(
+                    "the stack in {} must attack {} first (attacks are distributed evenly \
+                     under Attack orders; infantry attacks chateaux, infantry, cavalry, \
+                     artillery in that order)",
+                    setup.name(h),
+                    choice
+                        .iter()
+                        .map(|&t| setup.name(t))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            ));
+        }
+        all.extend(a);
+    }
+    Ok(all)
+}
+
+/// AoR 7.6 Flanking: two attacking stacks "attacking through hexsides that have at least one
+/// hexside between them" (their hexes are not adjacent); not against towns.
+fn flanked(setup: &Setup, from: &[Ix], target: Ix) -> bool {
+    setup.terrain(target) != "town"
+        && from
+            .iter()
+            .enumerate()
+            .any(|(i, &a)| from[i + 1..].iter().any(|&b| setup.distance(a, b) >= 2))
+}
+
+/// AoR 7.3: an assault is declared; cavalry and horse artillery may first retreat before it
+/// (AoR 7.11), else both sides fire at once.
+pub fn assault(
+    s: &mut State,
+    from: &[Ix],
+    target: Ix,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let attackers = assault_check(s, from, target)?;
+    let setup = s.arc();
+    let side = s.phasing();
+    let defenders = Ctx::new(s).units_at(1 - side, target);
+    for &u in &attackers {
+        s.units[u].attacked = true;
+    }
+    s.assaulted.push(target);
+    let art = |units: &[usize]| units.iter().any(|&u| setup.units[u].kind.is_artillery());
+    let kinds =
+        |units: &[usize]| -> Vec<Kind> { units.iter().map(|&u| setup.units[u].kind).collect() };
+    // AoR 7.11: "Cavalry or horse artillery being assaulted may retreat one hex if it did not
+    // start the turn in an enemy ZOC and there is no cavalry among the attackers."
+    let may_leave = may_retreat_before_assault(
+        &kinds(&defenders),
+        defenders.iter().any(|&u| s.units[u].started_in_zoc),
+        &kinds(&attackers),
+    );
+    s.combat = Some(Combat {
+        stage: if may_leave {
+            Stage::BeforeAssault
+        } else {
+            Stage::AttackerRetreat
+        },
+        attacker: side,
+        target,
+        attacker_hexes: from.to_vec(),
+        artillery: (art(&attackers), art(&defenders)),
+        guard: attackers
+            .iter()
+            .any(|&u| setup.units[u].guard && setup.units[u].kind == Kind::Infantry),
+        attackers,
+        defenders,
+        hits: (0, 0),
+        voluntary: (false, false),
+        flank: flanked(&setup, from, target),
+        artillery_lost: Vec::new(),
+    });
+    if may_leave {
+        s.player = 1 - side;
+        return Ok(());
+    }
+    fire(s, dice, events)
+}
+
+/// AoR 7.3: the assault's fire, both sides rolled; the voluntary retreats come next.
+fn fire(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let mut c = s.combat.clone().expect("an assault declared");
+    let (from, target) = (c.attacker_hexes.clone(), c.target);
+    let (attackers, defenders) = (c.attackers.clone(), c.defenders.clone());
+    let flank = c.flank;
+    // Attackers: each stack with its own hexside, the exact strengths added, rounded once
+    // (AoR 7.1, 7.6).
+    let mut exact = Frac::int(0);
+    let mut words: Vec<String> = Vec::new();
+    for &h in &from {
+        let firers: Vec<Firer> = attackers
+            .iter()
+            .filter(|&&u| s.units[u].loc == Loc::At(h))
+            .map(|&u| firer(s, u))
+            .collect();
+        let sit = Situation {
+            terrain: terrain(&setup, h, target, false),
+            flanking: flank,
+            target_has_rifled_or_artillery: rifled_or_artillery(s, &defenders),
+            ..Situation::normal()
+        };
+        let st = strength(&firers, &sit).map_err(|e| RuleError::rule("AoR 7.6", e))?;
+        exact = exact + st.exact;
+        for m in st.modifiers {
+            if !words.contains(&m.name) {
+                words.push(m.name);
+            }
+        }
+    }
+    let a_strength = round_strength(exact);
+    // Defenders fire at all attackers at once (AoR 7.3); Kepi's reading: through the
+    // attacking hex whose terrain reduces their fire least.
+    let d_firers: Vec<Firer> = defenders.iter().map(|&u| firer(s, u)).collect();
+    let mut best: Option<(Frac, Vec<String>)> = None;
+    for &h in &from {
+        let sit = Situation {
+            terrain: terrain(&setup, target, h, false),
+            target_has_rifled_or_artillery: rifled_or_artillery(s, &attackers),
+            ..Situation::normal()
+        };
+        let st = strength(&d_firers, &sit).map_err(|e| RuleError::rule("AoR 7.6", e))?;
+        if best.as_ref().is_none_or(|(b, _)| st.exact > *b) {
+            best = Some((st.exact, st.modifiers.into_iter().map(|m| m.name).collect()));
+        }
+    }
+    let (d_exact, d_words) = best.expect("at least one attacking hex");
+    let d_strength = round_strength(d_exact);
+    let ctx_json = serde_json::json!({
+        "target": setup.name(target),
+        "from": from.iter().map(|&h| setup.name(h)).collect::<Vec<_>>(),
+        "attack": a_strength,
+        "defense": d_strength,
+    });
+    let mut shoot = |st: u32, who: &str, events: &mut Vec<Event>| -> Result<u32, RuleError> {
+        if st == 0 {
+            return Ok(0);
+        }
+        let f = roll(dice, events, who, 2, ctx_json.clone())?;
+        Ok(hits(st, [f[0], f[1]]))
+    };
+    let on_defender = shoot(a_strength, "assault: attacker's fire", events)?;
+    let on_attacker = shoot(d_strength, "assault: defender's fire", events)?;
+    note(
+        events,
+        format!(
+            "assault on {} (AoR 7.3): attack {a_strength}{} scores {on_defender}; defense \
+             {d_strength}{} scores {on_attacker}",
+            setup.name(target),
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", words.join(", "))
+            },
+            if d_words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", d_words.join(", "))
+            },
+        ),
+    );
+    c.hits = (on_attacker, on_defender);
+    c.stage = Stage::AttackerRetreat;
+    s.player = c.attacker;
+    s.combat = Some(c);
+    Ok(())
+}
+
+/// AoR 7.4: a side's voluntary-retreat choice; after the defender's, the round ends.
+pub fn choose_retreat(
+    s: &mut State,
+    voluntary: bool,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let Some(mut c) = s.combat.clone() else {
+        return Err(RuleError::not_now("no assault waits for a retreat choice"));
+    };
+    match c.stage {
+        Stage::BeforeAssault => {
+            if !voluntary {
+                note(events, "the defenders stand (AoR 7.11)");
+                return fire(s, dice, events);
+            }
+            // AoR 7.11: they retreat one hex (Kepi's reading: undisrupted, as no combat was
+            // fought); "The attackers may advance."
+            let before: Vec<Option<super::state::Disruption>> =
+                c.defenders.iter().map(|&u| s.units[u].disrupted).collect();
+            losses::retreat(s, &c.defenders.clone(), &c.attacker_hexes, events);
+            for (k, &u) in c.defenders.iter().enumerate() {
+                if !s.units[u].overstacked {
+                    s.units[u].disrupted = before[k];
+                }
+            }
+            note(events, "the cavalry retreats before the assault (AoR 7.11)");
+            losses::leaders_left_alone(s, &[c.target], dice, events)?;
+            losses::check_armies(s, events);
+            if s.outcome.is_some() {
+                return Ok(());
+            }
+            let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
+            if emptied && !advancers(s, &c).is_empty() {
+                c.stage = Stage::Advance;
+                s.player = c.attacker;
+                s.combat = Some(c);
+            } else {
+                s.combat = None;
+                s.player = s.phasing();
+            }
+            Ok(())
+        }
+        Stage::AttackerRetreat => {
+            c.voluntary.0 = voluntary;
+            // AoR 7.3: "Cavalry involved in normal combat ... always retreats voluntarily if
+            // defending alone."
+            let cavalry_alone = c
+                .defenders
+                .iter()
+                .all(|&u| setup.units[u].kind == Kind::Cavalry);
+            if cavalry_alone {
+                c.voluntary.1 = true;
+                note(
+                    events,
+                    "the cavalry defending alone retreats voluntarily (AoR 7.3)",
+                );
+                s.combat = Some(c);
+                return resolve(s, dice, events);
+            }
+            c.stage = Stage::DefenderRetreat;
+            s.player = 1 - c.attacker;
+            s.combat = Some(c);
+            Ok(())
+        }
+        Stage::DefenderRetreat => {
+            c.voluntary.1 = voluntary;
+            s.combat = Some(c);
+            resolve(s, dice, events)
+        }
+        Stage::Advance => Err(RuleError::not_now(
+            "the assault waits for the attacker's advance (AoR 7.5)",
+        )),
+    }
+}
+
+/// Which side's morale modifiers apply: (attackers, defenders), from the chart.
+fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
+    let chart = charts();
+    let m = |k: &str| chart.morale_modifier(k).unwrap_or(0);
+    let setup = s.setup();
+    let mut a = 0;
+    let mut d = 0;
+    if c.artillery.1 {
+        a += m("artillery_fire");
+    }
+    if c.artillery.0 {
+        d += m("artillery_fire");
+    }
+    if c.flank {
+        d += m("flank_attack");
+    }
+    if c.guard {
+        d += m("old_guard");
+    }
+    // AoR 12.2: March and Reserve units "defend normally but morale is reduced by 1".
+    if c.defenders.iter().any(|&u| {
+        matches!(
+            s.formations[setup.units[u].formation].order,
+            Order::March | Order::Reserve
+        )
+    }) {
+        d -= 1;
+    }
+    (a, d)
+}
+
+/// The end of a round: hits halved by a voluntary retreat and applied together, morale
+/// checks, retreats, then the advance if the target hex is empty (AoR 7.3-7.5).
+fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    let mut c = s.combat.clone().expect("an assault to resolve");
+    let (a, d) = after_round(c.hits, c.voluntary);
+    if c.voluntary.0 || c.voluntary.1 {
+        note(
+            events,
+            format!(
+                "a voluntary retreat halves the hits (AoR 7.4): attackers take {}, defenders {}",
+                a.hits, d.hits
+            ),
+        );
+    }
+    let before: Vec<Ix> = c
+        .attacker_hexes
+        .iter()
+        .copied()
+        .chain(std::iter::once(c.target))
+        .collect();
+    // Simultaneous losses (AoR 7.3).
+    losses::apply_hits(s, &c.attackers, a.hits, events);
+    losses::apply_hits(s, &c.defenders, d.hits, events);
+    let alive = |s: &State, us: &[usize]| -> Vec<usize> {
+        us.iter()
+            .copied()
+            .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+            .collect()
+    };
+    let (ax, dx) = morale_extra(s, &c);
+    let mut a_retreats = a.retreats_voluntarily;
+    let mut d_retreats = d.retreats_voluntarily;
+    let a_alive = alive(s, &c.attackers);
+    if a.checks_morale && !a_alive.is_empty() {
+        a_retreats = !losses::check_morale(s, &a_alive, ax, "attackers hit", dice, events)?;
+    }
+    let d_alive = alive(s, &c.defenders);
+    if d.checks_morale && !d_alive.is_empty() {
+        d_retreats = !losses::check_morale(s, &d_alive, dx, "defenders hit", dice, events)?;
+    }
+    if a_retreats {
+        let a_alive = alive(s, &c.attackers);
+        losses::retreat(s, &a_alive, &[c.target], events);
+    }
+    if d_retreats {
+        let d_alive = alive(s, &c.defenders);
+        c.artillery_lost = losses::retreat(s, &d_alive, &c.attacker_hexes, events);
+    }
+    losses::leaders_left_alone(s, &before, dice, events)?;
+    losses::check_armies(s, events);
+    if s.outcome.is_some() {
+        return Ok(());
+    }
+    let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
+    let can_advance = !a_retreats && emptied && !advancers(s, &c).is_empty();
+    if can_advance {
+        c.stage = Stage::Advance;
+        s.player = c.attacker;
+        s.combat = Some(c);
+    } else {
+        s.combat = None;
+        s.player = s.phasing();
+    }
+    Ok(())
+}
+
+/// AoR 7.5: the attackers that may advance (not artillery).
+pub fn advancers(s: &State, c: &Combat) -> Vec<usize> {
+    let setup = s.setup();
+    c.attackers
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(h) if c.attacker_hexes.contains(&h)))
+        .filter(|&u| !setup.units[u].kind.is_artillery())
+        .collect()
+}
+
+/// AoR 7.5: one attacking unit advances into the vacated hex ("ZOCs are ignored"), or none.
+pub fn advance(
+    s: &mut State,
+    unit: Option<usize>,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let Some(c) = s.combat.clone().filter(|c| c.stage == Stage::Advance) else {
+        return Err(RuleError::not_now("no assault waits for an advance"));
+    };
+    if let Some(u) = unit {
+        if !advancers(s, &c).contains(&u) {
+            return Err(RuleError::rule(
+                "AoR 7.5",
+                format!(
+                    "{} is not an attacker that may advance",
+                    setup.units[u].name
+                ),
+            ));
+        }
+        s.units[u].loc = Loc::At(c.target);
+        s.units[u].overstacked = false;
+        s.occupied[c.target as usize] = c.attacker as u8 + 1;
+        note(
+            events,
+            format!(
+                "{} advances into {} (AoR 7.5)",
+                setup.units[u].name,
+                setup.name(c.target)
+            ),
+        );
+        // AoR 7.4: foot artillery destroyed where the enemy advances is permanently eliminated.
+        for &a in &c.artillery_lost {
+            s.units[a].permanent = true;
+        }
+        losses::relocate_leaders(s, c.target, c.attacker, events);
+    }
+    s.combat = None;
+    s.player = s.phasing();
+    Ok(())
+}

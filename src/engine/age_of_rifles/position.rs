@@ -1,0 +1,450 @@
+//! What a position says about the rules that depend on where everything is: stacks, zones of
+//! control (AoR 5.4), command range (AoR 12.1) and where a unit or leader may move this
+//! segment (AoR 5, 5.2, 5.3, 11, 12.2). Built once per question from a state ([`Ctx`]); the
+//! arithmetic is the `movement` and `zoc` modules'.
+
+use super::movement::{COMMAND_RANGE_HALF_MP, Mover};
+use super::section::{Kind, Order, Role};
+use super::setup::Ix;
+use super::state::{LeaderLoc, Loc, Phase, State};
+use super::zoc;
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A position's stacks and zones, with command ranges computed when first asked.
+pub struct Ctx<'a> {
+    pub s: &'a State,
+    /// `zoc[k][h]`: hex `h` is in the ZOC of a unit of side `k`.
+    pub zoc: [Vec<bool>; 2],
+    /// `count[k][h]`: units of side `k` in hex `h`.
+    pub count: [Vec<u8>; 2],
+    range: RefCell<Vec<Option<Vec<Option<u32>>>>>,
+}
+
+/// One place a unit or leader may move to, with its cheapest allowed path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveOption {
+    pub to: Ix,
+    /// In half movement points.
+    pub cost: u32,
+    /// The hexes entered, ending at `to`.
+    pub path: Vec<Ix>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(s: &'a State) -> Ctx<'a> {
+        let setup = s.setup();
+        let n = setup.map.grid.len();
+        let mut zoc = [vec![false; n], vec![false; n]];
+        let mut count = [vec![0u8; n], vec![0u8; n]];
+        for (u, us) in s.units.iter().enumerate() {
+            if let Loc::At(h) = us.loc {
+                let side = setup.units[u].side;
+                count[side][h as usize] += 1;
+                for z in zoc::zone(&setup.map, setup.hex(h)) {
+                    zoc[side][setup.ix(z) as usize] = true;
+                }
+            }
+        }
+        Ctx {
+            s,
+            zoc,
+            count,
+            range: RefCell::new(vec![None; setup.formations.len()]),
+        }
+    }
+
+    /// Hex `h` is in the ZOC of `side`'s enemies.
+    pub fn enemy_zoc(&self, side: usize, h: Ix) -> bool {
+        self.zoc[1 - side][h as usize]
+    }
+    pub fn enemy_in(&self, side: usize, h: Ix) -> bool {
+        self.count[1 - side][h as usize] > 0
+    }
+    pub fn friends_in(&self, side: usize, h: Ix) -> u8 {
+        self.count[side][h as usize]
+    }
+
+    /// The units of `side` in `h`, in unit order.
+    pub fn units_at(&self, side: usize, h: Ix) -> Vec<usize> {
+        let setup = self.s.setup();
+        (0..self.s.units.len())
+            .filter(|&u| setup.units[u].side == side && self.s.units[u].loc == Loc::At(h))
+            .collect()
+    }
+
+    /// Where a formation's command is traced from (AoR 12.1: "their leader, WC, or OC"): the
+    /// leader's hex (under March orders the hex he is placed in, AoR 12.2) and the
+    /// commander's.
+    pub fn command_origins(&self, f: usize) -> Vec<Ix> {
+        let setup = self.s.setup();
+        let fd = &setup.formations[f];
+        let mut out = Vec::new();
+        let fs = &self.s.formations[f];
+        if fs.order == Order::March
+            && let Some(m) = fs.march_to
+        {
+            out.push(m);
+        } else if let LeaderLoc::At(h) = self.s.leaders[fd.leader].loc {
+            out.push(h);
+        }
+        if let LeaderLoc::At(h) = self.s.leaders[fd.commander].loc {
+            out.push(h);
+        }
+        out
+    }
+
+    /// The cavalry-MP cost (half MP) of the command trace from formation `f`'s origins to
+    /// every hex (AoR 12.1: through enemy ZOCs only where friendly units are; Kepi's reading:
+    /// it may end in one, where the unit it reaches is).
+    pub fn command_costs(&self, f: usize) -> std::cell::Ref<'_, Option<Vec<Option<u32>>>> {
+        {
+            let mut r = self.range.borrow_mut();
+            if r[f].is_none() {
+                let setup = self.s.setup();
+                let side = setup.formations[f].side;
+                let n = setup.map.grid.len();
+                let mut best: Vec<Option<u32>> = vec![None; n];
+                // Dijkstra from every origin at once (mounted, on roads: AoR 5.2), through
+                // hexes without enemy units and out of enemy ZOCs unless friends are there.
+                let mut heap = BinaryHeap::new();
+                for o in self.command_origins(f) {
+                    best[o as usize] = Some(0);
+                    heap.push(Reverse((0u32, o)));
+                }
+                while let Some(Reverse((cost, h))) = heap.pop() {
+                    if best[h as usize] != Some(cost) {
+                        continue;
+                    }
+                    // A trace may end in an enemy-ZOC hex (the unit there is the friend in
+                    // it) but goes on through one only where friendly units are.
+                    if cost > 0 && self.enemy_zoc(side, h) && self.friends_in(side, h) == 0 {
+                        continue;
+                    }
+                    for st in &setup.steps[h as usize] {
+                        let i = st.to;
+                        let c = st.cost[1][1] as u32;
+                        if c == 0 || self.enemy_in(side, i) {
+                            continue;
+                        }
+                        let total = cost + c;
+                        if best[i as usize].is_none_or(|b| total < b) {
+                            best[i as usize] = Some(total);
+                            heap.push(Reverse((total, i)));
+                        }
+                    }
+                }
+                r[f] = Some(best);
+            }
+        }
+        std::cell::Ref::map(self.range.borrow(), |r| &r[f])
+    }
+
+    /// AoR 12.1: a hex within 4 cavalry MP of formation `f`'s leader, WC or OC.
+    pub fn in_range(&self, f: usize, h: Ix) -> bool {
+        self.command_costs(f)
+            .as_ref()
+            .and_then(|c| c[h as usize])
+            .is_some_and(|c| c <= COMMAND_RANGE_HALF_MP)
+    }
+
+    fn range_cost(&self, f: usize, h: Ix) -> u32 {
+        self.command_costs(f)
+            .as_ref()
+            .and_then(|c| c[h as usize])
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The hex distance from `h` to the closest enemy unit of `side`.
+    pub fn nearest_enemy(&self, side: usize, h: Ix) -> Option<u32> {
+        let setup = self.s.setup();
+        self.s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(u, _)| setup.units[*u].side != side)
+            .filter_map(|(_, us)| match us.loc {
+                Loc::At(e) => Some(setup.distance(h, e)),
+                _ => None,
+            })
+            .min()
+    }
+
+    /// AoR 5.4, 12.1, 12.2: whether unit `u` may enter an enemy ZOC now.
+    pub fn may_enter_zoc(&self, u: usize, from: Ix) -> Result<(), String> {
+        let setup = self.s.setup();
+        let d = &setup.units[u];
+        let order = self.s.formations[d.formation].order;
+        if order != Order::Attack {
+            return Err(format!(
+                "AoR 12.2: units with {} orders may not enter enemy ZOCs",
+                order.name()
+            ));
+        }
+        if !self.in_range(d.formation, from) {
+            return Err("AoR 12.1: units outside command range may not move into ZOCs".into());
+        }
+        Ok(())
+    }
+
+    /// Every hex unit `u` may move to in this Formation Movement Segment, or why it may not
+    /// move at all.
+    pub fn unit_moves(&self, u: usize) -> Result<Vec<MoveOption>, String> {
+        let s = self.s;
+        let setup = s.setup();
+        let d = &setup.units[u];
+        let us = &s.units[u];
+        if s.phase != Phase::Movement || d.side != s.phasing() || s.combat.is_some() {
+            return Err("units move in their side's Formation Movement Segment (AoR 4 III)".into());
+        }
+        let Loc::At(start) = us.loc else {
+            return Err(format!("{} is not on the map", d.name));
+        };
+        if us.moved {
+            return Err(format!("{} has moved this segment already", d.name));
+        }
+        if us.bombarded && d.kind.is_artillery() {
+            return Err("AoR 4 III, 8.1: artillery that bombarded cannot move".into());
+        }
+        let side = d.side;
+        let cav = zoc::ignores_zocs(d.kind);
+        let fs = &s.formations[d.formation];
+        let started_in_zoc = self.enemy_zoc(side, start);
+        if started_in_zoc && !cav && fs.order != Order::Defend {
+            return Err(format!(
+                "AoR 5.4, 12.2: {} starts in an enemy ZOC and may leave it only by advance or \
+                 retreat ({} orders)",
+                d.name,
+                fs.order.name()
+            ));
+        }
+        // AoR 14.1: a demoralized formation's units move 1 MP less.
+        let mp = d.movement.saturating_sub(u32::from(fs.demoralized));
+        let allowance = mp * 2;
+        // AoR 5.4: the last unit to move out of a ZOC hex pays 1 MP extra.
+        let last = self.friends_in(side, start) <= 1;
+        let initial = if started_in_zoc {
+            zoc::leaving_cost_half_mp(d.kind, last)
+        } else {
+            0
+        };
+        let zoc_ok = self.may_enter_zoc(u, start).is_ok();
+        let mover = Mover::of(d.kind);
+        // AoR 12.2 March: road and trail rates "only if moving unstacked and if there is no
+        // unit in the hex they are entering"; AoR 5: only March orders use them.
+        let roads = fs.order == Order::March && self.friends_in(side, start) <= 1;
+        let n = setup.map.grid.len();
+        let mut best: Vec<Option<u32>> = vec![None; n];
+        let mut prev: Vec<Ix> = vec![Ix::MAX; n];
+        best[start as usize] = Some(initial);
+        let mut heap = BinaryHeap::new();
+        heap.push(Reverse((initial, start)));
+        while let Some(Reverse((cost, h))) = heap.pop() {
+            if best[h as usize] != Some(cost) {
+                continue;
+            }
+            // The move ends in the first enemy-ZOC hex it enters (Kepi's reading: AoR 7.12
+            // passing fire is not built, so no unit moves on through a ZOC).
+            if h != start && !cav && self.enemy_zoc(side, h) {
+                continue;
+            }
+            for st in &setup.steps[h as usize] {
+                let nb = st.to;
+                if self.enemy_in(side, nb) {
+                    continue;
+                }
+                if !cav && self.enemy_zoc(side, nb) && !zoc_ok {
+                    continue;
+                }
+                let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
+                let routes = usize::from(roads && !occupied);
+                let m = usize::from(mover == Mover::Mounted);
+                let c = st.cost[m][routes] as u32;
+                if c == 0 {
+                    continue;
+                }
+                let total = cost + c;
+                if total > allowance {
+                    continue;
+                }
+                if best[nb as usize].is_none_or(|b| total < b) {
+                    best[nb as usize] = Some(total);
+                    prev[nb as usize] = h;
+                    heap.push(Reverse((total, nb)));
+                }
+            }
+        }
+        let in_range_now = self.in_range(d.formation, start);
+        let range_now = self.range_cost(d.formation, start);
+        let enemy_now = self.nearest_enemy(side, start);
+        let mut out = Vec::new();
+        for (i, b) in best.iter().enumerate() {
+            let (Some(cost), to) = (*b, i as Ix) else {
+                continue;
+            };
+            if to == start || self.friends_in(side, to) >= 2 {
+                continue; // AoR 5.3: two units a hex.
+            }
+            // AoR 12.1: not out of range by normal movement; back towards it when out.
+            if in_range_now {
+                if !self.in_range(d.formation, to) {
+                    continue;
+                }
+            } else if !self.in_range(d.formation, to)
+                && self.range_cost(d.formation, to) >= range_now
+            {
+                continue;
+            }
+            // AoR 12.2 Attack: "must move towards the closest enemy unit ... until within
+            // artillery range" (two hexes, AoR 8.1).
+            if fs.order == Order::Attack
+                && let Some(e) = enemy_now
+                && e > 2
+                && self.nearest_enemy(side, to).is_none_or(|x| x >= e)
+            {
+                continue;
+            }
+            let mut path = vec![to];
+            let mut at = to;
+            while prev[at as usize] != start {
+                at = prev[at as usize];
+                path.push(at);
+            }
+            path.reverse();
+            out.push(MoveOption { to, cost, path });
+        }
+        Ok(out)
+    }
+
+    /// Every hex leader `l` may move to now (AoR 11, 12.2, 12.5), or why he may not.
+    pub fn leader_moves(&self, l: usize) -> Result<Vec<MoveOption>, String> {
+        let s = self.s;
+        let setup = s.setup();
+        let d = &setup.leaders[l];
+        let ls = &s.leaders[l];
+        if s.phase != Phase::Movement || d.side != s.phasing() || s.combat.is_some() {
+            return Err("leaders move in their side's Formation Movement Segment".into());
+        }
+        let LeaderLoc::At(start) = ls.loc else {
+            return Err(format!("{} is not on the map", d.name));
+        };
+        if ls.moved {
+            return Err(format!("{} has moved this segment already", d.name));
+        }
+        if let Some(f) = d.formation {
+            match s.formations[f].order {
+                Order::Reserve => {
+                    return Err("AoR 12.2 Reserve: the leader cannot move".into());
+                }
+                Order::March => {
+                    return Err(
+                        "AoR 12.2 March: the leader is placed in his hex and is not moved".into(),
+                    );
+                }
+                _ => {}
+            }
+        }
+        let mut allowance = d.movement * 2;
+        if ls.orders_sent > 0 {
+            // AoR 11: "A leader's movement value is halved on a turn when he gives orders";
+            // AoR 12.5 (Kepi's reading): one who sent more than half his rating may not move.
+            if d.role != Role::Formation && ls.orders_sent > ls.rating / 2 {
+                return Err(format!(
+                    "AoR 12.5: {} sent {} orders, more than half his rating {}, and may not move",
+                    d.name, ls.orders_sent, ls.rating
+                ));
+            }
+            allowance /= 2;
+        }
+        let side = d.side;
+        let n = setup.map.grid.len();
+        let mut best: Vec<Option<u32>> = vec![None; n];
+        let mut prev: Vec<Ix> = vec![Ix::MAX; n];
+        best[start as usize] = Some(0);
+        let mut heap = BinaryHeap::new();
+        heap.push(Reverse((0u32, start)));
+        while let Some(Reverse((cost, h))) = heap.pop() {
+            if best[h as usize] != Some(cost) {
+                continue;
+            }
+            for st in &setup.steps[h as usize] {
+                let nb = st.to;
+                // AoR 11: never into a ZOC not occupied by a friendly unit; never into enemies.
+                if self.enemy_in(side, nb)
+                    || (self.enemy_zoc(side, nb) && self.friends_in(side, nb) == 0)
+                {
+                    continue;
+                }
+                // AoR 5.2, 11: leaders pay road or trail costs, as cavalry.
+                let c = st.cost[1][1] as u32;
+                if c == 0 {
+                    continue;
+                }
+                let total = cost + c;
+                if total <= allowance && best[nb as usize].is_none_or(|b| total < b) {
+                    best[nb as usize] = Some(total);
+                    prev[nb as usize] = h;
+                    heap.push(Reverse((total, nb)));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (i, b) in best.iter().enumerate() {
+            let to = i as Ix;
+            let Some(cost) = *b else { continue };
+            if to == start {
+                continue;
+            }
+            let mut path = vec![to];
+            let mut at = to;
+            while prev[at as usize] != start {
+                at = prev[at as usize];
+                path.push(at);
+            }
+            path.reverse();
+            out.push(MoveOption { to, cost, path });
+        }
+        Ok(out)
+    }
+
+    /// Units of `side` able to attack from `h` now (AoR 7.3, 8.2, 12.1, 12.2).
+    pub fn attackers_at(&self, side: usize, h: Ix) -> Vec<usize> {
+        let s = self.s;
+        let setup = s.setup();
+        self.units_at(side, h)
+            .into_iter()
+            .filter(|&u| {
+                let d = &setup.units[u];
+                let us = &s.units[u];
+                let order = s.formations[d.formation].order;
+                let bombarded = us.bombarded && d.kind.is_artillery();
+                !(us.attacked || bombarded)
+                    && order != Order::Reserve
+                    && order != Order::March
+                    && self.in_range(d.formation, h)
+            })
+            .collect()
+    }
+
+    /// AoR 7.3's order of targets for a stack containing infantry: chateaux, infantry,
+    /// cavalry, artillery. Lower is first.
+    pub fn target_rank(&self, side: usize, h: Ix) -> u8 {
+        let setup = self.s.setup();
+        if setup.terrain(h) == "chateau" {
+            return 0;
+        }
+        let kinds: Vec<Kind> = self
+            .units_at(1 - side, h)
+            .iter()
+            .map(|&u| setup.units[u].kind)
+            .collect();
+        if kinds.contains(&Kind::Infantry) {
+            1
+        } else if kinds.contains(&Kind::Cavalry) {
+            2
+        } else {
+            3
+        }
+    }
+}

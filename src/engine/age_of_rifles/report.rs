@@ -1,0 +1,148 @@
+//! An Age of Rifles game in words: commands as a player says them, the state one line a piece
+//! (`kepi state`), and where each victory condition stands (AoR 18).
+
+use super::setup::Condition;
+use super::state::{Command, LeaderLoc, Loc, State};
+use crate::engine::{ConditionStatus, VictoryCondition};
+
+pub fn describe_command(s: &State, c: &Command) -> String {
+    let setup = s.setup();
+    let unit = |id: &str| {
+        setup
+            .unit(id)
+            .map(|u| setup.units[u].name.clone())
+            .or_else(|_| setup.leader(id).map(|l| setup.leaders[l].name.clone()))
+            .unwrap_or_else(|_| id.to_string())
+    };
+    match c {
+        Command::Deploy { piece, hex } => format!("Deploy {} in {hex}", unit(piece)),
+        Command::SendOrder {
+            formation,
+            order,
+            march_to,
+            attack_after_march,
+        } => format!(
+            "Send {} a {} order{}{}",
+            setup
+                .formation(formation)
+                .map(|f| setup.formations[f].name.clone())
+                .unwrap_or_else(|_| formation.clone()),
+            order.name(),
+            march_to
+                .as_ref()
+                .map(|h| format!(" to {h}"))
+                .unwrap_or_default(),
+            if *attack_after_march {
+                ", to attack after the march"
+            } else {
+                ""
+            }
+        ),
+        Command::ToReserve { formation } => format!("{formation}: Defend to Reserve"),
+        Command::Bombard { unit: u, target } => format!("{} bombards {target}", unit(u)),
+        Command::Charge { units, target } => format!("{} charge {target}", units.join(", ")),
+        Command::Move { unit: u, to } => format!("Move {} to {to}", unit(u)),
+        Command::MoveLeader { leader, to } => format!("Move {} to {to}", unit(leader)),
+        Command::Assault { from, target } => {
+            format!("Assault {target} from {}", from.join(" and "))
+        }
+        Command::Retreat { voluntary: true } => "Retreat voluntarily".into(),
+        Command::Retreat { voluntary: false } => "Stand".into(),
+        Command::Advance { unit: Some(u) } => format!("{} advances", unit(u)),
+        Command::Advance { unit: None } => "No advance".into(),
+        Command::End => "End".into(),
+    }
+}
+
+pub fn report(s: &State) -> String {
+    let setup = s.setup();
+    let mut out = Vec::new();
+    out.push(format!(
+        "{} — game-turn {} of {}, {}",
+        setup.title,
+        s.turn,
+        setup.game_length,
+        s.phase.name()
+    ));
+    for (u, d) in setup.units.iter().enumerate() {
+        let us = &s.units[u];
+        let at = match us.loc {
+            Loc::Off => "off map".to_string(),
+            Loc::At(h) => setup.name(h),
+            Loc::Eliminated => "eliminated".to_string(),
+        };
+        out.push(format!(
+            "{} {} ({}, {}) {} steps {}{}",
+            setup.sides[d.side].1,
+            d.id,
+            d.name,
+            setup.formations[d.formation].id,
+            at,
+            us.steps,
+            if us.disrupted.is_some() {
+                " disrupted"
+            } else {
+                ""
+            }
+        ));
+    }
+    for (l, d) in setup.leaders.iter().enumerate() {
+        let at = match s.leaders[l].loc {
+            LeaderLoc::Off => "off map".to_string(),
+            LeaderLoc::At(h) => setup.name(h),
+            LeaderLoc::Dead { returns } => format!("dead until game-turn {returns}"),
+        };
+        let order = d
+            .formation
+            .map(|f| {
+                let fs = &s.formations[f];
+                format!(
+                    " {} orders{}{}",
+                    fs.order.name(),
+                    fs.pending
+                        .as_ref()
+                        .map(|p| format!(", {} due on game-turn {}", p.order.name(), p.due))
+                        .unwrap_or_default(),
+                    if fs.demoralized { ", demoralized" } else { "" }
+                )
+            })
+            .unwrap_or_default();
+        out.push(format!(
+            "{} leader {} rated {} {at}{order}",
+            setup.sides[d.side].1, d.name, s.leaders[l].rating
+        ));
+    }
+    out.join("\n")
+}
+
+pub fn victory(s: &State) -> Vec<VictoryCondition> {
+    let setup = s.setup();
+    setup
+        .victory
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let status = match s.decided[i] {
+                None => ConditionStatus::Open,
+                Some(true) => ConditionStatus::Met,
+                Some(false) => ConditionStatus::NotMet,
+            };
+            let detail = match &v.condition {
+                Condition::Hold { turn, .. } => {
+                    format!("decided at the end of game-turn {turn} (AoR 18 occupation)")
+                }
+                Condition::Points { turn, .. } => format!(
+                    "decided at the end of game-turn {turn}; points now {} to {}",
+                    s.points[0], s.points[1]
+                ),
+            };
+            VictoryCondition {
+                text: v.text.clone(),
+                side: Some(v.condition.side()),
+                level: v.level.map(|l| l.name().to_string()),
+                status,
+                detail,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,273 @@
+//! The changing part of an Age of Rifles game, its commands and its events.
+//!
+//! The state is serialized without its shared [`Setup`] for the state hash, `kepi state --json`
+//! and the archive's snapshots; a snapshot is read back onto the root state's setup.
+//!
+//! Invariants (checked by the property tests, tests/age_of_rifles_play.rs):
+//! - no hex holds units of both sides;
+//! - no hex holds more than two units of a side (AoR 5.3) unless every unit in it carries
+//!   `overstacked` (a retreat into a full hex, AoR 7.4, which disrupts them);
+//! - `steps` is 1 or 2 for a unit on the map, never more than its counter has;
+//! - `combat` is `Some` only in the Formation Combat Segment.
+
+use super::setup::{Ix, Setup};
+use crate::engine::GameOutcome;
+use crate::engine::dice::Roll;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use super::section::Order;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Setting up before play: `player` deploys.
+    Deployment,
+    /// AoR 4.1 Command and Reorganization Phase: each side in turn sends orders.
+    Command,
+    /// AoR 4 I.
+    Bombardment,
+    /// AoR 4 II.
+    Charge,
+    /// AoR 4 III.
+    Movement,
+    /// AoR 4 IV (the Turn End Segment, V, and Disruption Removal, 4.4, follow its end at once:
+    /// they hold no decision).
+    Combat,
+    Over,
+}
+
+impl Phase {
+    pub fn key(self) -> &'static str {
+        match self {
+            Phase::Deployment => "deployment",
+            Phase::Command => "command",
+            Phase::Bombardment => "bombardment",
+            Phase::Charge => "charge",
+            Phase::Movement => "movement",
+            Phase::Combat => "combat",
+            Phase::Over => "over",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Deployment => "Deployment",
+            Phase::Command => "Command and Reorganization Phase",
+            Phase::Bombardment => "Bombardment Segment",
+            Phase::Charge => "Cavalry Charge Segment",
+            Phase::Movement => "Formation Movement Segment",
+            Phase::Combat => "Formation Combat Segment",
+            Phase::Over => "Game over",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loc {
+    /// Not on the map yet (waiting to deploy or to arrive).
+    Off,
+    At(Ix),
+    Eliminated,
+}
+
+/// Why a unit is disrupted: bombardment's disruption is removed at the end of the game-turn
+/// (AoR 8.1, 4.4); any other only by passing the Turn End Segment's morale check (AoR 6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Disruption {
+    Bombardment,
+    Combat,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub loc: Loc,
+    /// Steps left (AoR 6.1).
+    pub steps: u8,
+    pub disrupted: Option<Disruption>,
+    /// Moved in this Formation Movement Segment.
+    pub moved: bool,
+    /// Bombarded this player-turn (AoR 4 III, 8.1, 8.2).
+    pub bombarded: bool,
+    /// Attacked in this Formation Combat Segment (AoR 7.3: one stack attacks once).
+    pub attacked: bool,
+    /// Retreated into a hex where it broke stacking (AoR 7.4); cleared when it moves.
+    pub overstacked: bool,
+    /// In an enemy ZOC when its side's player-turn began (AoR 7.11).
+    #[serde(default)]
+    pub started_in_zoc: bool,
+    /// AoR 7.4: foot artillery destroyed where an enemy advanced; never reorganized.
+    pub permanent: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderLoc {
+    Off,
+    At(Ix),
+    /// AoR 11: died; back at the start of game-turn `returns` with a rating of 1.
+    Dead {
+        returns: u32,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderState {
+    pub loc: LeaderLoc,
+    pub rating: u32,
+    pub moved: bool,
+    /// Orders sent this game-turn (AoR 12.5).
+    pub orders_sent: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub order: Order,
+    pub march_to: Option<Ix>,
+    pub attack_after_march: bool,
+    /// The game-turn the leader complies (AoR 12.4).
+    pub due: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormationState {
+    pub order: Order,
+    /// AoR 12.2 March: the hex the leader is placed in.
+    pub march_to: Option<Ix>,
+    pub attack_after_march: bool,
+    pub pending: Option<Pending>,
+    /// AoR 12.3: under Attack orders a unit suffered a hit; checked next Command Phase.
+    pub hit_under_attack: bool,
+    /// AoR 14.1: the full strength of its eliminated units.
+    pub lost: u32,
+    pub demoralized: bool,
+}
+
+/// Where an assault stands between its fire and its end (AoR 7.3-7.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// AoR 7.11: assaulted cavalry or horse artillery chooses whether to retreat first.
+    BeforeAssault,
+    /// The attacker chooses whether to retreat voluntarily (AoR 7.4).
+    AttackerRetreat,
+    /// Then the defender.
+    DefenderRetreat,
+    /// The target hex is empty and the attackers stayed: one may advance (AoR 7.5).
+    Advance,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    pub stage: Stage,
+    pub attacker: usize,
+    pub target: Ix,
+    pub attacker_hexes: Vec<Ix>,
+    pub attackers: Vec<usize>,
+    pub defenders: Vec<usize>,
+    /// Hits scored on (attackers, defenders), before any halving.
+    pub hits: (u32, u32),
+    pub voluntary: (bool, bool),
+    pub flank: bool,
+    /// Artillery fired on each side (the morale chart's "fired at by artillery").
+    pub artillery: (bool, bool),
+    /// Old Guard infantry among the attackers.
+    pub guard: bool,
+    /// Defending foot artillery destroyed instead of retreating (AoR 7.4): permanent if an
+    /// attacker advances.
+    pub artillery_lost: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    #[serde(skip)]
+    pub setup: Option<Arc<Setup>>,
+    pub turn: u32,
+    pub phase: Phase,
+    /// Who acts: the deploying side, the side sending orders, the phasing side, or the side a
+    /// decision waits for.
+    pub player: usize,
+    /// 0 for the first player-turn of the game-turn, 1 for the second.
+    pub half: u8,
+    pub units: Vec<UnitState>,
+    pub leaders: Vec<LeaderState>,
+    pub formations: Vec<FormationState>,
+    /// AoR 13: the strength of each side's destroyed units.
+    pub destroyed: [u32; 2],
+    pub army_demoralized: [bool; 2],
+    /// AoR 18 "Occupation": per hex, 0 none, else 1 + the side that last had a unit in it or
+    /// moved one through it.
+    pub occupied: Vec<u8>,
+    pub points: [i64; 2],
+    /// Target hexes assaulted this Formation Combat Segment (AoR 7.3's distribution).
+    pub assaulted: Vec<Ix>,
+    /// Each victory condition once decided (met or not), in the scenario's order.
+    pub decided: Vec<Option<bool>>,
+    pub combat: Option<Combat>,
+    pub outcome: Option<GameOutcome>,
+}
+
+impl State {
+    pub fn setup(&self) -> &Setup {
+        self.setup.as_deref().expect("a state carries its setup")
+    }
+    pub fn arc(&self) -> Arc<Setup> {
+        self.setup.clone().expect("a state carries its setup")
+    }
+    /// The phasing side of the current player-turn.
+    pub fn phasing(&self) -> usize {
+        (self.setup().moves_first + self.half as usize) % 2
+    }
+}
+
+/// A player's command. Units, leaders and formations by their scenario ids, hexes by printed
+/// name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Command {
+    /// Place a unit or leader (by id) in its deployment zone.
+    Deploy { piece: String, hex: String },
+    /// AoR 12.2-12.5: an OC/WC sends a formation a new order.
+    SendOrder {
+        formation: String,
+        order: Order,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        march_to: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        attack_after_march: bool,
+    },
+    /// AoR 12.3: "a player can change a leader's order from Defend to Reserve at any time".
+    ToReserve { formation: String },
+    /// AoR 8.1: one artillery unit bombards a hex up to two hexes away.
+    Bombard { unit: String, target: String },
+    /// AoR 7.6: a cavalry charge (refused: not implemented yet).
+    Charge { units: Vec<String>, target: String },
+    /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
+    Move { unit: String, to: String },
+    /// AoR 11: a leader moves.
+    MoveLeader { leader: String, to: String },
+    /// AoR 7.3: the stacks in `from` attack the stack in `target`.
+    Assault { from: Vec<String>, target: String },
+    /// AoR 7.4: the side asked retreats voluntarily or stands.
+    Retreat { voluntary: bool },
+    /// AoR 7.5: one attacker advances into the vacated hex, or none.
+    Advance {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+    },
+    /// End the deployment, the side's orders, or the segment.
+    End,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    Rolled {
+        roll: Roll,
+    },
+    /// Something that happened, in words (with its rule case).
+    Note {
+        text: String,
+    },
+}
