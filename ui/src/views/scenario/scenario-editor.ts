@@ -5,7 +5,7 @@
 // which answers the scenario as it now is, validated. The view holds no rules.
 
 import type { CommandQueue } from "../../ipc/queue";
-import { scenario, type ScenarioOp, type ScenarioOpened, type ScenarioView } from "../../ipc/scenario";
+import { scenario, type RosterEdit, type ScenarioOp, type ScenarioOpened, type ScenarioView } from "../../ipc/scenario";
 import { ProblemsLayer } from "../../map/layers/problems";
 import { ZonesLayer } from "../../map/layers/zones";
 import { MapCanvas } from "../../map/view";
@@ -142,6 +142,11 @@ export class ScenarioEditor {
 
   set(pointer: string, value: unknown): Promise<void> {
     return this.edit([{ op: "set", pointer, value }]);
+  }
+
+  /** One edit of Age of Rifles' roster table, as one undoable step (the core makes the ops). */
+  roster(edit: RosterEdit): Promise<void> {
+    return this.host.queue.send(() => scenario.rosterEdit(edit), (v) => this.show(v));
   }
 
   private dabOp(hex: string): ScenarioOp {
