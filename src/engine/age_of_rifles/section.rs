@@ -783,3 +783,106 @@ pub fn check_on_map(section: &AorSection, map: &crate::map::Map) -> Problems {
     }
     p
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The Gettysburg scenario's file with its Confederate side's leaders edited.
+    fn gettysburg(edit: impl Fn(&mut Value)) -> (ScenarioFile, Problems) {
+        let text = crate::shipped::scenario("aor-gettysburg-first-day")
+            .expect("shipped")
+            .text;
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        edit(&mut v["sides"][1]);
+        let file: ScenarioFile = serde_json::from_value(v).unwrap();
+        let catalog = file.ruleset.catalog().unwrap().clone();
+        let (_, p) = read_forces(&file, &catalog);
+        (file, p)
+    }
+
+    #[test]
+    fn aor_9_a_commander_arrives_with_his_group_or_later_within_the_game() {
+        let (file, p) = gettysburg(|_| {});
+        assert!(p.is_empty(), "{p}");
+        let lee = &file.sides[1].forces["leaders"][0];
+        assert_eq!(
+            (lee["name"].as_str(), lee["arrives"].as_u64()),
+            (Some("Lee"), Some(7))
+        );
+
+        // Before his group (Pender's, turn 2), at turn 0, after the last turn, and a formation
+        // leader with a turn of his own: each refused at its field, all at once.
+        let (_, p) = gettysburg(|s| {
+            s["leaders"][0]["arrives"] = json!(1);
+            s["leaders"][1]["arrives"] = json!(0);
+            s["leaders"][2]["arrives"] = json!(13);
+            s["leaders"][3]["arrives"] = json!(3);
+        });
+        let said: Vec<(&str, &str)> = p
+            .iter()
+            .map(|x| (x.field.as_str(), x.message.as_str()))
+            .collect();
+        assert_eq!(said.len(), 4, "{p}");
+        assert_eq!(said[0].0, "sides[1].leaders[0].arrives");
+        assert!(
+            said[0]
+                .1
+                .contains("before his group 'div-pender' enters on game-turn 2")
+        );
+        assert_eq!(said[1].0, "sides[1].leaders[1].arrives");
+        assert!(
+            said[1]
+                .1
+                .contains("game-turn 0 is not a turn of the game (1 to 12)")
+        );
+        assert_eq!(said[2].0, "sides[1].leaders[2].arrives");
+        assert!(said[2].1.contains("game-turn 13"));
+        assert_eq!(said[3].0, "sides[1].leaders[3].arrives");
+        assert!(
+            said[3]
+                .1
+                .contains("a formation leader comes with his formation")
+        );
+    }
+
+    #[test]
+    fn gettysburgs_orders_ratings_and_levels_read_as_written() {
+        let (file, _) = gettysburg(|_| {});
+        let catalog = file.ruleset.catalog().unwrap().clone();
+        let (forces, p) = read_forces(&file, &catalog);
+        assert!(p.is_empty(), "{p}");
+        let s = forces.section.get::<AorSection>().expect("read");
+        let [union, csa] = &s.sides;
+        // AoR 12.2: Heth attacks; Rodes marches to Oak Hill and attacks after the march.
+        assert_eq!(csa.formations[0].order, Order::Attack);
+        let rodes = csa.formation("div-rodes").unwrap();
+        assert_eq!(
+            (
+                rodes.order,
+                rodes.march_to.as_deref(),
+                rodes.attack_after_march
+            ),
+            (Order::March, Some("1004"), true)
+        );
+        // The Iron Brigade: 1,885 men, 4 points, two steps, morale 5.
+        let iron = union.units.iter().find(|u| u.id == "meredith").unwrap();
+        assert_eq!((iron.strength, iron.steps(), iron.morale), (4, 2, 5));
+        // AoR 12.4's example rates Lee 4 and Ewell 2, as the scenario does.
+        assert_eq!(csa.leader("lee").unwrap().rating, 4);
+        assert_eq!(csa.leader("ewell").unwrap().rating, 2);
+        // Orders go to Hill's and Ewell's divisions through them; Buford's from Reynolds.
+        let heth = csa.formation("div-heth").unwrap();
+        assert_eq!(csa.commander_of(heth).unwrap().name, "A. P. Hill");
+        let buford = union.formation("cav-1").unwrap();
+        assert_eq!(union.commander_of(buford).unwrap().name, "Reynolds");
+        // Levels: half of each division (AoR 14.1), 40 % of the army (AoR 13).
+        let total: u32 = csa.units.iter().map(|u| u.strength).sum();
+        assert_eq!(
+            csa.army_demoralization,
+            (total * 4 + 5) / 10,
+            "40 % of {total}, rounded"
+        );
+    }
+}
