@@ -1285,12 +1285,12 @@ test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength e
   await screenshot("58-aor-roster");
 
   // A strength typed into the table: one undoable step.
-  await commit(strength, "3");
+  await choose(strength, "3");
   v = await scenarioView();
   assert.equal(v.file.sides[1].units[0].strength, 3);
   assert.equal(v.dirty, true);
   // A morale the rules refuse is written and shown on its cell, by field.
-  await commit(morale, "9");
+  await choose(morale, "9");
   const cellProblem = "const td = document.querySelector(arguments[0]).closest('td'); return td.classList.contains('bad') ? td.title : '';";
   await waitFor("the problem on the morale cell", async () => js(cellProblem, morale));
   assert.match(await js(cellProblem, morale), /outside 1 to 6/);
@@ -1298,19 +1298,18 @@ test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength e
   assert.deepEqual(v.problems.map((p) => p.field), ["sides[1].units[0].morale"]);
   await screenshot("59-aor-roster-problem");
 
-  // Undo twice: the morale, then the strength; redo brings the strength back.
+  // Undo twice with the toolbar: the morale, then the strength; redo brings the strength back.
+  assert.equal(await js("return document.getElementById('btn-undo').disabled;"), false, "Undo offered");
   await js("document.getElementById('btn-undo').click();");
-  await settle();
-  assert.equal(await js(cellProblem, morale), "", "the problem went with its edit");
+  await waitFor("the morale undone, its problem gone with it", async () => (await scenarioView()).problems.length === 0 && (await js(cellProblem, morale)) === "");
   await js("document.getElementById('btn-undo').click();");
-  await settle();
+  await waitFor("the strength undone", async () => (await scenarioView()).file.sides[1].units[0].strength === 2);
   v = await scenarioView();
-  assert.equal(v.file.sides[1].units[0].strength, 2);
   assert.equal(v.dirty, false);
   assert.equal(await js("return document.querySelector(arguments[0]).value;", strength), "2");
+  assert.equal(await js("return document.getElementById('btn-undo').disabled;"), true, "nothing left to undo");
   await js("document.getElementById('btn-redo').click();");
-  await settle();
-  assert.equal((await scenarioView()).file.sides[1].units[0].strength, 3);
+  await waitFor("the strength redone", async () => (await scenarioView()).file.sides[1].units[0].strength === 3);
 
   // Saved into the library as its id; the file validates.
   const lib = join(work, "data", "kepi", "library", "scenarios");

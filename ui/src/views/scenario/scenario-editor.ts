@@ -111,6 +111,10 @@ export class ScenarioEditor {
   show(v: ScenarioView): void {
     s.view = v;
     $("doc-title").textContent = `${v.file.title}${v.dirty ? " •" : ""} · scenario`;
+    // The toolbar's Undo and Redo act on the scenario here (main.ts), so they show its history,
+    // not the painter's.
+    $<HTMLButtonElement>("btn-undo").disabled = !v.can_undo;
+    $<HTMLButtonElement>("btn-redo").disabled = !v.can_redo;
     const ids: string[] = (v.file.sides ?? []).map((x: { id: string }) => x.id);
     this.zones.zones = v.zones.map((z) => ({
       pointer: z.pointer,
