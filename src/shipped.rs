@@ -28,7 +28,7 @@ macro_rules! shipped {
 }
 
 /// The shipped maps, in file-name order.
-pub const MAPS: &[Shipped] = shipped!("maps": "aor-gettysburg-first-day", "rifle-and-saber");
+pub const MAPS: &[Shipped] = shipped!("maps": "aor-gettysburg", "rifle-and-saber");
 
 /// The shipped scenarios, in file-name order (Age of Rifles' first day at Gettysburg and the
 /// 17 Rifle & Saber scenarios).

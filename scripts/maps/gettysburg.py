@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Paints maps/aor-gettysburg-first-day.json, the Age of Rifles map of the ground west, north
+"""Paints maps/aor-gettysburg.json, the Age of Rifles map of the ground west, north
 and south of Gettysburg on 1 July 1863, from the readable description below.
 
 The ground is described in kilometres from the town square (the Diamond): x to the east, y to
@@ -11,7 +11,7 @@ period maps reproduced in Pfanz, "Gettysburg: The First Day", 2001), rounded to 
 400 m hex can show.
 
 Run from the repository root:  python3 scripts/maps/gettysburg.py
-It rewrites the map; `kepi validate maps/aor-gettysburg-first-day.json` checks it.
+It rewrites the map; `kepi validate maps/aor-gettysburg.json` checks it.
 """
 
 import json
@@ -19,7 +19,7 @@ import math
 import os
 import sys
 
-ID = "aor-gettysburg-first-day"
+ID = "aor-gettysburg"
 HEX_M = 400  # across the flats
 COLS, ROWS = 22, 17
 # The centre of hex 0101, in km from the Diamond.

@@ -20,7 +20,7 @@ import math
 import os
 
 ID = "aor-gettysburg-first-day"
-MAP = "aor-gettysburg-first-day"
+MAP = "aor-gettysburg"
 MEN_PER_POINT = 500
 GUNS_PER_POINT = 6
 MOVEMENT = {"infantry": 4, "cavalry": 6, "foot_artillery": 3, "horse_artillery": 5}

@@ -1323,7 +1323,13 @@ test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength e
   assert.equal((await scenarioView()).dirty, false);
   const file = JSON.parse(readFileSync(saved, "utf8"));
   assert.equal(file.sides[1].units[0].strength, 3);
-  assert.match(kepiCli("validate", saved), /Gettysburg, the First Day/);
+  // `kepi validate` finds the map in the scenario's library: check it beside the shipped map.
+  const check = join(work, "aor-check");
+  mkdirSync(join(check, "maps"), { recursive: true });
+  mkdirSync(join(check, "scenarios"), { recursive: true });
+  writeFileSync(join(check, "maps", "aor-gettysburg.json"), readFileSync(join(root, "maps", "aor-gettysburg.json")));
+  writeFileSync(join(check, "scenarios", "aor-gettysburg-first-day.json"), readFileSync(saved));
+  assert.match(kepiCli("validate", join(check, "scenarios", "aor-gettysburg-first-day.json")), /Gettysburg, the First Day/);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {
