@@ -754,12 +754,20 @@ mod tests {
     }
 
     #[test]
-    fn shipped_entries_list_the_map_and_the_17_scenarios_with_titles_and_subtitles() {
+    fn shipped_entries_list_the_maps_and_the_18_scenarios_with_titles_and_subtitles() {
         let e = shipped_entries();
-        assert_eq!(e.len(), 18);
-        let map = &e[0];
-        assert_eq!(map.key, "shipped/map/rifle-and-saber");
+        assert_eq!(e.len(), 20);
+        let map = e
+            .iter()
+            .find(|e| e.key == "shipped/map/rifle-and-saber")
+            .unwrap();
         assert_eq!(map.subtitle, "32 x 40 hexes · Rifle & Saber");
+        let aor = e
+            .iter()
+            .find(|e| e.id == "aor-gettysburg-first-day" && e.map.is_some())
+            .unwrap();
+        assert_eq!(aor.title, "Gettysburg, the First Day");
+        assert_eq!(aor.subtitle, "1 July 1863 · Age of Rifles");
         let f = e.iter().find(|e| e.id == "rs-01-fatehpur").unwrap();
         assert_eq!(f.title, "Fatehpur");
         assert_eq!(f.subtitle, "7 July 1857 · Rifle & Saber");
@@ -800,7 +808,7 @@ mod tests {
         assert!(map_of(broken).is_err());
 
         let index = scan(Some(lib), &[lib.join("gone.json")], None);
-        assert_eq!(index.entries.len(), 21);
+        assert_eq!(index.entries.len(), 23, "20 shipped and 3 in the folder");
         assert!(index.recent[0].problem.is_some());
         assert!(index.find("library/scenarios/rs-10-worth.json").is_some());
         assert!(index.find("library/../../etc/passwd").is_none());

@@ -110,7 +110,7 @@ impl SchemaKind {
                  hexes)."
             }
             SchemaKind::Scenario => {
-                "A Rifle & Saber scenario on a map: scenarios/<id>.json. See docs/formats.md, \
+                "A scenario on a map (its sides follow its rule system: Rifle & Saber, or Age of Rifles when `ruleset` is `age-of-rifles`): scenarios/<id>.json. See docs/formats.md, \
                  \"Scenario\"; `kepi validate` checks what the schema cannot (hexes and \
                  features of the map, sides and groups that exist, zones that rules compute)."
             }
@@ -134,7 +134,9 @@ impl SchemaKind {
 
     /// The schema as JSON.
     pub fn schema(self) -> Value {
-        let generator = SchemaSettings::draft2020_12().into_generator();
+        let mut generator = SchemaSettings::draft2020_12().into_generator();
+        // Age of Rifles' side, a definition of its own that the root's `if` picks by ruleset.
+        let aor_side = (self == SchemaKind::Scenario).then(|| age_of_rifles_side(&mut generator));
         let root = match self {
             SchemaKind::Map => generator.into_root_schema_for::<MapFile>(),
             SchemaKind::Scenario => generator.into_root_schema_for::<ScenarioFile>(),
@@ -142,6 +144,9 @@ impl SchemaKind {
             SchemaKind::PackManifest => generator.into_root_schema_for::<Manifest>(),
         };
         let mut v = root.to_value();
+        if let Some(aor) = aor_side {
+            by_ruleset(&mut v, aor);
+        }
         tidy_descriptions(&mut v);
         let obj = v.as_object_mut().expect("a root schema is an object");
         obj.insert("$id".into(), self.id().into());
@@ -218,6 +223,100 @@ pub fn rifle_and_saber_side_section(generator: &mut SchemaGenerator) -> Schema {
         "required": ["oob"],
         "additionalProperties": false,
     })
+}
+
+/// The name of Age of Rifles' side entry among the scenario schema's `$defs`.
+pub const AOR_SIDE_DEF: &str = "AgeOfRiflesSideEntry";
+
+/// One side of an Age of Rifles scenario: its id, name and colour, and the section that
+/// engine::age_of_rifles::section reads (`read_side`): `army_demoralization`, `leaders`,
+/// `formations` and `units` required, `supply` optional, no other field.
+fn age_of_rifles_side(generator: &mut SchemaGenerator) -> Value {
+    use crate::engine::age_of_rifles::section::{Formation, Leader, Unit};
+    let leader = generator.subschema_for::<Leader>();
+    let formation = generator.subschema_for::<Formation>();
+    let unit = generator.subschema_for::<Unit>();
+    json!({
+        "description": "One side of an Age of Rifles scenario: its id, name and colour, and \
+                        the Age of Rifles section (docs/rules/age-of-rifles.md, \"The scenario \
+                        section\"): its leaders with their ratings, formations with their \
+                        orders and demoralization levels, units, the army's demoralization \
+                        level and its supply sources. Any other field is refused.",
+        "type": "object",
+        "properties": {
+            "id": {
+                "description": "Short id used by the rest of the file (\"union\").",
+                "type": "string",
+                "pattern": crate::map::ID_PATTERN,
+                "maxLength": 64,
+            },
+            "name": {"type": "string"},
+            "color": {"description": "Counter colour (\"blue\", \"grey\").", "type": "string"},
+            "army_demoralization": {
+                "description": "AoR 13: the strength of destroyed units at which the army is \
+                                demoralized.",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "leaders": {
+                "description": "Overall and Wing Commanders and formation leaders (AoR 2.1, 11).",
+                "type": "array",
+                "items": leader,
+            },
+            "formations": {
+                "description": "Corps or divisions, each with its leader, order at the start \
+                                and demoralization level (AoR 2.1, 12.2, 14.1).",
+                "type": "array",
+                "items": formation,
+            },
+            "units": {
+                "description": "The combat units, each in a formation (AoR 2.2, 6.1).",
+                "type": "array",
+                "items": unit,
+            },
+            "supply": {
+                "description": "AoR 17: the supply source hexes.",
+                "type": "array",
+                "items": {"type": "string", "pattern": crate::map::HEX_NAME},
+            },
+        },
+        "required": ["id", "name", "color", "army_demoralization", "leaders", "formations", "units"],
+        "additionalProperties": false,
+    })
+}
+
+/// A scenario's sides follow their rule system's section: Age of Rifles' when `ruleset` is
+/// `age-of-rifles`, Rifle & Saber's otherwise (the default ruleset).
+fn by_ruleset(v: &mut Value, aor: Value) {
+    let obj = v.as_object_mut().expect("a root schema is an object");
+    obj.entry("$defs")
+        .or_insert_with(|| json!({}))
+        .as_object_mut()
+        .expect("$defs is an object")
+        .insert(AOR_SIDE_DEF.into(), aor);
+    let sides = obj
+        .get_mut("properties")
+        .and_then(|p| p.get_mut("sides"))
+        .and_then(Value::as_object_mut)
+        .expect("a scenario schema has sides");
+    let rs = sides
+        .insert("items".into(), json!({"type": "object"}))
+        .expect("sides has items");
+    obj.insert(
+        "if".into(),
+        json!({
+            "properties": {"ruleset": {"const": crate::tables::RulesetId::AgeOfRifles.key()}},
+            "required": ["ruleset"],
+        }),
+    );
+    obj.insert(
+        "then".into(),
+        json!({"properties": {"sides": {"items": {"$ref": format!("#/$defs/{AOR_SIDE_DEF}")}}}}),
+    );
+    obj.insert(
+        "else".into(),
+        json!({"properties": {"sides": {"items": rs}}}),
+    );
 }
 
 /// Doc comments made into descriptions read as prose: the line breaks of a wrapped comment

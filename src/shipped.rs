@@ -28,10 +28,12 @@ macro_rules! shipped {
 }
 
 /// The shipped maps, in file-name order.
-pub const MAPS: &[Shipped] = shipped!("maps": "rifle-and-saber");
+pub const MAPS: &[Shipped] = shipped!("maps": "aor-gettysburg", "rifle-and-saber");
 
-/// The shipped scenarios, in file-name order (the 17 Rifle & Saber scenarios).
+/// The shipped scenarios, in file-name order (Age of Rifles' first day at Gettysburg and the
+/// 17 Rifle & Saber scenarios).
 pub const SCENARIOS: &[Shipped] = shipped!("scenarios":
+    "aor-gettysburg-first-day",
     "rs-01-fatehpur",
     "rs-02-varese",
     "rs-03-palestro",
@@ -156,7 +158,7 @@ mod tests {
             ids_in("scenarios"),
             "add the new scenario to SCENARIOS"
         );
-        assert_eq!(SCENARIOS.len(), 17);
+        assert_eq!(SCENARIOS.len(), 18);
     }
 
     #[test]

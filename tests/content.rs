@@ -430,11 +430,16 @@ const SEQUENCE: [(&str, u32, &str, &str); 17] = [
     ("rs-17-south-africa", 7, "british", "boers"),
 ];
 
+/// The 17 Rifle & Saber scenarios (`rs-*.json`; the folder also ships Age of Rifles').
 fn scenario_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("rs-"))
+        })
         .collect();
     files.sort();
     files

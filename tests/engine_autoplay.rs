@@ -134,8 +134,13 @@ fn every_scenario_plays_120_seeded_games_to_the_end() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("rs-"))
+        })
         .collect();
     files.sort();
+    // Age of Rifles' scenario is not playable yet (AoR 4): the R&S scenarios only.
     assert_eq!(files.len(), 17, "the 17 Rifle & Saber scenarios");
     for path in &files {
         let scenario = load_scenario(path).unwrap_or_else(|p| panic!("{p}"));

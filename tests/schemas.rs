@@ -117,6 +117,14 @@ fn shipped_maps_scenarios_and_the_catalog_validate_against_their_schemas() {
         ),
         (SchemaKind::Scenario, json_files("tests/fixtures/antietam")),
         (
+            SchemaKind::Scenario,
+            json_files("tests/fixtures/age-of-rifles/scenarios"),
+        ),
+        (
+            SchemaKind::Map,
+            json_files("tests/fixtures/age-of-rifles/maps"),
+        ),
+        (
             SchemaKind::Catalog,
             vec![root().join("data/rifle-and-saber/catalog.json")],
         ),
@@ -311,5 +319,123 @@ fn kepi_schema_prints_lists_and_writes_the_schemas() {
     assert!(
         err.contains("no schema 'game'; the schemas: map, scenario, catalog, pack-manifest"),
         "{err}"
+    );
+}
+
+/// The Age of Rifles test scenario with its first side edited: whether Kepi accepts it, and
+/// whether the schema does (the schema picks Age of Rifles' side by the file's `ruleset`).
+fn aor_side_verdicts(edit: impl Fn(&mut serde_json::Map<String, Value>)) -> (bool, bool) {
+    let dir = root().join("tests/fixtures/age-of-rifles");
+    let map =
+        Map::from_text(&std::fs::read_to_string(dir.join("maps/aor-crossroads.json")).unwrap())
+            .unwrap_or_else(|p| panic!("{p}"));
+    let mut doc = read_json(&dir.join("scenarios/aor-crossroads-meeting.json"));
+    edit(doc["sides"][0].as_object_mut().unwrap());
+    let catalog = kepi::tables::RulesetId::AgeOfRifles
+        .catalog()
+        .unwrap()
+        .clone();
+    let kepi = ScenarioFile::from_text(&doc.to_string())
+        .and_then(|f| Scenario::new(f, map.clone(), catalog))
+        .is_ok();
+    (kepi, validator(SchemaKind::Scenario).is_valid(&doc))
+}
+
+#[test]
+fn the_age_of_rifles_side_section_is_what_kepi_reads() {
+    type Edit = fn(&mut serde_json::Map<String, Value>);
+    let accepted: [(&str, Edit); 5] = [
+        ("as written", |_| {}),
+        ("a commander arriving on turn 2", |s| {
+            s["leaders"][0]["arrives"] = json!(2);
+        }),
+        ("morale 6 and repeating weapons", |s| {
+            s["units"][0]["morale"] = json!(6);
+            s["units"][0]["armament"] = json!("repeating");
+        }),
+        ("no supply sources", |s| {
+            s.remove("supply");
+        }),
+        ("a steady unit", |s| {
+            s["units"][1]["steady"] = json!(true);
+        }),
+    ];
+    let refused: [(&str, Edit); 12] = [
+        ("an unknown field", |s| {
+            s.insert("oob".into(), json!("6 MZ"));
+        }),
+        ("no units", |s| {
+            s.remove("units");
+        }),
+        ("a rating of 7", |s| {
+            s["leaders"][1]["rating"] = json!(7);
+        }),
+        ("morale 0", |s| {
+            s["units"][0]["morale"] = json!(0);
+        }),
+        ("an unknown kind", |s| {
+            s["units"][0]["kind"] = json!("dragoons");
+        }),
+        ("an unknown order", |s| {
+            s["formations"][0]["order"] = json!("charge");
+        }),
+        ("a strength of 0", |s| {
+            s["units"][2]["strength"] = json!(0);
+        }),
+        ("a strength that is not a number", |s| {
+            s["units"][2]["strength"] = json!("six");
+        }),
+        ("an unknown unit field", |s| {
+            s["units"][0]["men"] = json!(6000);
+        }),
+        ("a formation without its demoralization level", |s| {
+            s["formations"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("demoralization");
+        }),
+        ("a commander arriving on turn 0", |s| {
+            s["leaders"][0]["arrives"] = json!(0);
+        }),
+        ("an army demoralization of 0", |s| {
+            s["army_demoralization"] = json!(0);
+        }),
+    ];
+    for (what, edit) in accepted {
+        assert_eq!(
+            aor_side_verdicts(edit),
+            (true, true),
+            "{what}: (Kepi, schema)"
+        );
+    }
+    for (what, edit) in refused {
+        assert_eq!(
+            aor_side_verdicts(edit),
+            (false, false),
+            "{what}: (Kepi, schema)"
+        );
+    }
+    // A Rifle & Saber side in an Age of Rifles file is refused by both, and an Age of Rifles
+    // side in a Rifle & Saber file too: the schema follows `ruleset`.
+    let rs_side = aor_side_verdicts(|s| {
+        for k in [
+            "army_demoralization",
+            "leaders",
+            "formations",
+            "units",
+            "supply",
+        ] {
+            s.remove(k);
+        }
+        s.insert("oob".into(), json!("6 MZ"));
+    });
+    assert_eq!(rs_side, (false, false), "an R&S side in an AoR file");
+    let mut doc = read_json(
+        &root().join("tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json"),
+    );
+    doc["ruleset"] = json!("rifle-and-saber");
+    assert!(
+        !validator(SchemaKind::Scenario).is_valid(&doc),
+        "an AoR side in an R&S file"
     );
 }

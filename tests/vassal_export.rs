@@ -62,6 +62,10 @@ fn every_scenario_and_games_read_back_with_pywargame() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("rs-"))
+        })
         .collect();
     paths.sort();
     assert_eq!(paths.len(), 17);

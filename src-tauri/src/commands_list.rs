@@ -58,6 +58,7 @@ pub const COMMANDS: &[&str] = &[
     "scenario_new",
     "scenario_view",
     "scenario_edit",
+    "scenario_roster_edit",
     "scenario_begin_stroke",
     "scenario_end_stroke",
     "scenario_undo",

@@ -12,7 +12,7 @@ use crate::transport::play::{
     ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
 };
 use crate::transport::scenario::{
-    FactorDto, FactorInput, FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
+    FactorDto, FactorInput, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
@@ -64,6 +64,7 @@ pub fn typescript() -> String {
     c.visit::<ScenarioOpened>();
     c.visit::<ScenarioView>();
     c.visit::<ScenarioOpDto>();
+    c.visit::<RosterEditDto>();
     c.visit::<FormulaDto>();
     c.visit::<FactorInput>();
     c.visit::<FactorDto>();

@@ -110,7 +110,7 @@ fn the_library_lists_shipped_content_draws_thumbnails_and_opens_maps_in_the_pain
     let h = Harness::new();
     let l = h.json("library_list", json!({}));
     let entries = l["entries"].as_array().unwrap();
-    assert_eq!(entries.len(), 18, "1 map and 17 scenarios");
+    assert_eq!(entries.len(), 20, "2 maps and 18 scenarios");
     let fatehpur = entries
         .iter()
         .find(|e| e["id"] == "rs-01-fatehpur")
@@ -180,7 +180,7 @@ fn thumbnails_are_drawn_as_a_job_with_progress_and_jobs_cancel() {
     let job = h.json("library_thumbnails", json!({}));
     let first = wait(&progress, &job);
     assert_eq!(first["kind"], "thumbnails");
-    assert_eq!(first["total"], 18);
+    assert_eq!(first["total"], 20, "2 shipped maps and 18 scenarios");
     assert!(first["item"].as_str().unwrap().starts_with("shipped/"));
     // Cancel: the job stops at its next thumbnail (or has just finished).
     h.json("cancel_job", json!({"job": job}));
@@ -519,4 +519,102 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
             .as_array()
             .is_some_and(|p| !p.is_empty())
     );
+}
+
+#[test]
+fn the_age_of_rifles_roster_edits_a_cell_undoes_and_saves_through_ipc() {
+    let h = Harness::new();
+    let opened = h.json(
+        "scenario_open",
+        json!({"key": "shipped/scenario/aor-gettysburg-first-day"}),
+    );
+    let view = &opened["view"];
+    assert_eq!(view["problems"], json!([]));
+    assert_eq!(view["forces"], json!([]), "no formula for Age of Rifles");
+    assert_eq!(view["forces_note"], Value::Null);
+    let roster = &view["roster"];
+    let keys: Vec<&str> = roster["unit_columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    for k in [
+        "name",
+        "formation",
+        "kind",
+        "strength",
+        "steps",
+        "morale",
+        "movement",
+    ] {
+        assert!(keys.contains(&k), "{k} in {keys:?}");
+    }
+    let strength = keys.iter().position(|k| *k == "strength").unwrap();
+    let sides = roster["sides"].as_array().unwrap();
+    assert_eq!(sides.len(), 2);
+    assert_eq!(sides[1]["units"][0]["cells"][1], "Archer's brigade");
+    assert_eq!(sides[1]["units"][0]["cells"][strength], "2");
+
+    // Arguments checked before the core sees them.
+    let edit = |e: Value| json!({ "edit": e });
+    assert_eq!(
+        h.error_code(
+            "scenario_roster_edit",
+            edit(json!({"edit": "cell", "side": 1, "part": "armies", "index": 0, "column": "strength", "text": "3"}))
+        ),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code(
+            "scenario_roster_edit",
+            edit(json!({"edit": "cell", "side": 1, "part": "units", "index": 0, "column": "strength", "text": "x".repeat(2000)}))
+        ),
+        "invalid_argument"
+    );
+    // What the format cannot hold is refused by the core, naming the column.
+    let e = h
+        .call(
+            "scenario_roster_edit",
+            edit(json!({"edit": "cell", "side": 1, "part": "units", "index": 0, "column": "strength", "text": "many"})),
+        )
+        .unwrap_err();
+    assert_eq!(e["code"], "edit_refused");
+    assert!(e["message"].as_str().unwrap().contains("strength"), "{e}");
+
+    // A cell edit: one undoable step; a refused value shows on its row, by field.
+    let v = h.json(
+        "scenario_roster_edit",
+        edit(json!({"edit": "cell", "side": 1, "part": "units", "index": 0, "column": "strength", "text": "3"})),
+    );
+    assert_eq!(v["dirty"], true);
+    assert_eq!(v["roster"]["sides"][1]["units"][0]["cells"][strength], "3");
+    assert_eq!(v["file"]["sides"][1]["units"][0]["strength"], 3);
+    let v = h.json(
+        "scenario_roster_edit",
+        edit(json!({"edit": "cell", "side": 1, "part": "units", "index": 0, "column": "morale", "text": "9"})),
+    );
+    assert_eq!(
+        v["roster"]["sides"][1]["units"][0]["problems"][0][0],
+        "morale"
+    );
+    assert_eq!(v["problems"][0]["field"], "sides[1].units[0].morale");
+    let v = h.json("scenario_undo", json!({}));
+    assert_eq!(v["problems"], json!([]));
+    let v = h.json("scenario_undo", json!({}));
+    assert_eq!(v["dirty"], false);
+    assert_eq!(v["roster"]["sides"][1]["units"][0]["cells"][strength], "2");
+    h.json("scenario_redo", json!({}));
+
+    // Saved as its id: the file holds the edit and validates.
+    let path = h.dir.path().join("aor-gettysburg-first-day.json");
+    h.answer(&path);
+    let saved = h.json("scenario_save_as", json!({}));
+    assert_eq!(saved["dirty"], false);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file = kepi::scenario::ScenarioFile::from_text(&text).unwrap();
+    assert_eq!(file.sides[1].forces["units"][0]["strength"], 3);
+    let map = kepi::shipped::load_map(&file.map).unwrap();
+    let catalog = file.ruleset.catalog().unwrap().clone();
+    kepi::scenario::Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("{p}"));
 }

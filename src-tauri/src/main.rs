@@ -184,6 +184,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::scenario::scenario_new,
             commands::scenario::scenario_view,
             commands::scenario::scenario_edit,
+            commands::scenario::scenario_roster_edit,
             commands::scenario::scenario_begin_stroke,
             commands::scenario::scenario_end_stroke,
             commands::scenario::scenario_undo,

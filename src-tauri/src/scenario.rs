@@ -4,12 +4,14 @@
 
 use crate::transport::scenario::{
     CatalogRowDto, CatalogValueDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto,
-    FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView, ZoneDto,
+    FormulaDto, RosterColumnDto, RosterDto, RosterEditDto, RosterRowDto, RosterSideDto,
+    ScenarioOpDto, ScenarioOpened, ScenarioView, ZoneDto,
 };
 use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::editor::Brush;
 use kepi::editor::Document;
 use kepi::editor::scenario::forces::{self, FormulaView};
+use kepi::editor::scenario::roster::{self, ColumnKind, Part, RosterEdit, RosterRow, RosterSide};
 use kepi::editor::scenario::{EditError, Op, ScenarioDocument};
 use kepi::engine::rifle_and_saber::factor::{self as rs_factor, FactorOptions};
 use kepi::map::Map;
@@ -190,6 +192,126 @@ fn catalog_rows(catalog: &Catalog) -> Vec<CatalogRowDto> {
         .collect()
 }
 
+fn columns(part: Part) -> Vec<RosterColumnDto> {
+    part.columns()
+        .iter()
+        .map(|c| {
+            let (kind, optional, choices): (&str, bool, &[&str]) = match c.kind {
+                ColumnKind::Text => ("text", false, &[]),
+                ColumnKind::OptionalText => ("text", true, &[]),
+                ColumnKind::Number { .. } => ("number", false, &[]),
+                ColumnKind::OptionalNumber { .. } => ("number", true, &[]),
+                ColumnKind::Choice { choices, .. } => ("choice", false, choices),
+                ColumnKind::Flag => ("flag", true, &[]),
+                ColumnKind::Steps => ("steps", false, &["1", "2"]),
+            };
+            RosterColumnDto {
+                key: c.key.into(),
+                label: c.label.into(),
+                kind: kind.into(),
+                optional,
+                choices: choices.iter().map(|x| x.to_string()).collect(),
+                default: c.default.into(),
+            }
+        })
+        .collect()
+}
+
+fn rows_dto(rows: &[RosterRow]) -> Vec<RosterRowDto> {
+    rows.iter()
+        .map(|r| RosterRowDto {
+            index: r.index as u32,
+            field: r.field.clone(),
+            cells: r.cells.clone(),
+            problems: r.problems.clone(),
+        })
+        .collect()
+}
+
+fn roster_dto(sides: Vec<RosterSide>) -> RosterDto {
+    RosterDto {
+        leader_columns: columns(Part::Leaders),
+        formation_columns: columns(Part::Formations),
+        unit_columns: columns(Part::Units),
+        sides: sides
+            .into_iter()
+            .map(|s| RosterSideDto {
+                side: s.side as u32,
+                leaders: rows_dto(&s.leaders),
+                formations: rows_dto(&s.formations),
+                units: rows_dto(&s.units),
+                name: s.name,
+                army_demoralization: s.army_demoralization,
+                supply: s.supply,
+                problems: s.problems,
+            })
+            .collect(),
+    }
+}
+
+/// The roster edit a view sends, its arguments checked: a part by its key, text of a cell's
+/// size, indices the core checks against the file.
+fn roster_edit_of(dto: RosterEditDto) -> AppResult<RosterEdit> {
+    let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
+    let part = |p: &str| {
+        Part::from_key(p)
+            .ok_or_else(|| bad(format!("part: leaders, formations or units, not '{p}'")))
+    };
+    let text = |t: &str| {
+        if t.len() > 1000 {
+            Err(bad("text: at most 1,000 bytes a cell".into()))
+        } else {
+            Ok(())
+        }
+    };
+    Ok(match dto {
+        RosterEditDto::Cell {
+            side,
+            part: p,
+            index,
+            column,
+            text: t,
+        } => {
+            text(&t)?;
+            if column.len() > 64 {
+                return Err(bad("column: a column's key".into()));
+            }
+            RosterEdit::Cell {
+                side: side as usize,
+                part: part(&p)?,
+                index: index as usize,
+                column,
+                text: t,
+            }
+        }
+        RosterEditDto::Side {
+            side,
+            field,
+            text: t,
+        } => {
+            text(&t)?;
+            RosterEdit::Side {
+                side: side as usize,
+                field,
+                text: t,
+            }
+        }
+        RosterEditDto::Add { side, part: p } => RosterEdit::Add {
+            side: side as usize,
+            part: part(&p)?,
+        },
+        RosterEditDto::Remove {
+            side,
+            part: p,
+            index,
+        } => RosterEdit::Remove {
+            side: side as usize,
+            part: part(&p)?,
+            index: index as usize,
+        },
+    })
+}
+
 fn op_of(dto: ScenarioOpDto, map: &Map) -> AppResult<Op> {
     let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
     let check_pointer = |p: &str| {
@@ -322,6 +444,9 @@ impl ScenarioEditor {
             Ok(f) => (f.into_iter().map(formula_dto).collect(), None),
             Err(note) => (Vec::new(), Some(note)),
         };
+        let roster = roster::roster(doc.file(), &checked.problems)
+            .ok()
+            .map(roster_dto);
         ScenarioView {
             file: doc.value(),
             path: self.path.as_ref().map(|p| p.display().to_string()),
@@ -343,7 +468,8 @@ impl ScenarioEditor {
                 })
                 .collect(),
             forces,
-            forces_note,
+            forces_note: if roster.is_some() { None } else { forces_note },
+            roster,
             side_colors: doc
                 .file()
                 .sides
@@ -390,6 +516,13 @@ impl ScenarioEditor {
             .map(|o| op_of(o, doc.map()))
             .collect::<AppResult<Vec<Op>>>()?;
         doc.apply(&ops)?;
+        self.view()
+    }
+
+    /// One edit of Age of Rifles' roster (one undoable step).
+    pub fn roster_edit(&mut self, edit: RosterEditDto) -> AppResult<ScenarioView> {
+        let edit = roster_edit_of(edit)?;
+        self.doc_mut()?.edit_roster(&edit)?;
         self.view()
     }
 

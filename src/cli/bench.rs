@@ -227,6 +227,11 @@ fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
     paths.sort();
     for p in paths {
         let sc = load_scenario(&p).map_err(|e| e.to_string())?;
+        // Rifle & Saber's standard level plays Rifle & Saber's scenarios only (the folder also
+        // ships Age of Rifles', which cannot be played yet).
+        if sc.file.ruleset != crate::tables::RulesetId::RifleAndSaber {
+            continue;
+        }
         let n = RifleAndSaber
             .start(&sc, &GameOptions::default())
             .map_err(|e| e.to_string())?

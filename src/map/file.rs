@@ -145,7 +145,7 @@ pub struct MapFile {
 
 /// A hex name as the schema admits it: 2 or 3 digits of column, then of row ("0812"). Which
 /// names are on the map is for validation to say (its grid sets the number of digits).
-const HEX_NAME: &str = "^[0-9]{4,6}$";
+pub(crate) const HEX_NAME: &str = "^[0-9]{4,6}$";
 
 /// An id as [`valid_id`] admits it (also at most 64 characters).
 pub(crate) const ID_PATTERN: &str = "^[a-z0-9][a-z0-9-]*$";

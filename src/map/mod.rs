@@ -12,7 +12,7 @@ mod file;
 pub mod grid;
 pub mod sight;
 
-pub(crate) use file::{ID_PATTERN, underlay_path_inside, valid_id};
+pub(crate) use file::{HEX_NAME, ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
 

@@ -207,13 +207,14 @@ async function newMapDialog() {
   await waitFor("the New map dialog", async () => js("return !!document.getElementById('new-form');"));
 }
 
-test("the Library lists the shipped map and the 17 Rifle & Saber scenarios with thumbnails", { timeout: 120_000 }, async () => {
+test("the Library lists the shipped maps, the 17 Rifle & Saber scenarios and Age of Rifles' Gettysburg with thumbnails", { timeout: 120_000 }, async () => {
   const cards = "[...document.querySelectorAll('button.entry')].map((b) => ({ key: b.dataset.key, kind: b.dataset.kind, origin: b.dataset.origin, title: b.querySelector('.title').textContent }))";
-  await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= 18);
+  await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= 20);
   const listed = await js(`return ${cards};`);
   const shipped = listed.filter((c) => c.origin === "shipped");
   const scenarios = shipped.filter((c) => c.kind === "scenario");
-  assert.equal(scenarios.length, 17, `the 17 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
+  assert.equal(scenarios.length, 18, `the 18 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
+  assert.ok(scenarios.some((c) => c.key === "shipped/scenario/aor-gettysburg-first-day"), "Age of Rifles' Gettysburg");
   assert.ok(shipped.some((c) => c.kind === "map" && /rifle-and-saber/.test(c.key)), `the shipped map: ${JSON.stringify(shipped)}`);
   for (const c of shipped) assert.ok(c.title.trim().length > 0, `a title: ${c.key}`);
   // Every shipped entry's thumbnail, decoded (drawn by the core, sent as PNG bytes).
@@ -1264,6 +1265,71 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   v = await scenarioView();
   assert.deepEqual(v.file, file, "every field as saved");
   assert.equal(v.path, saved);
+});
+
+test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength edited, undone, redone and saved", { timeout: 180_000 }, async () => {
+  // The shipped scenario opened for editing from its card.
+  await startDialog("shipped/scenario/aor-gettysburg-first-day");
+  await click("#start-edit");
+  await waitFor("Gettysburg in the scenario view", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'aor-gettysburg-first-day';"));
+  let v = await scenarioView();
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  assert.equal(v.forces_note, null, "a roster, not a note that the forces cannot be edited");
+  assert.deepEqual(v.roster.sides.map((x) => [x.name, x.units.length]), [["Union", 29], ["Confederates", 32]]);
+  await tab("forces");
+  const strength = "#sc-roster-1-units-0-strength";
+  const morale = "#sc-roster-1-units-0-morale";
+  await waitFor("the roster table", async () => js("return !!document.querySelector(arguments[0]);", strength));
+  assert.equal(await js("return document.querySelector(arguments[0]).value;", strength), "2", "Archer's brigade: 1,197 men at 500 a point");
+  await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", strength);
+  await screenshot("58-aor-roster");
+
+  // A strength typed into the table: one undoable step.
+  await choose(strength, "3");
+  v = await scenarioView();
+  assert.equal(v.file.sides[1].units[0].strength, 3);
+  assert.equal(v.dirty, true);
+  // A morale the rules refuse is written and shown on its cell, by field.
+  await choose(morale, "9");
+  const cellProblem = "const td = document.querySelector(arguments[0]).closest('td'); return td.classList.contains('bad') ? td.title : '';";
+  await waitFor("the problem on the morale cell", async () => js(cellProblem, morale));
+  assert.match(await js(cellProblem, morale), /outside 1 to 6/);
+  v = await scenarioView();
+  assert.deepEqual(v.problems.map((p) => p.field), ["sides[1].units[0].morale"]);
+  await screenshot("59-aor-roster-problem");
+
+  // Undo twice with the toolbar: the morale, then the strength; redo brings the strength back.
+  assert.equal(await js("return document.getElementById('btn-undo').disabled;"), false, "Undo offered");
+  await js("document.getElementById('btn-undo').click();");
+  await waitFor("the morale undone, its problem gone with it", async () => (await scenarioView()).problems.length === 0 && (await js(cellProblem, morale)) === "");
+  await js("document.getElementById('btn-undo').click();");
+  await waitFor("the strength undone", async () => (await scenarioView()).file.sides[1].units[0].strength === 2);
+  v = await scenarioView();
+  assert.equal(v.dirty, false);
+  assert.equal(await js("return document.querySelector(arguments[0]).value;", strength), "2");
+  assert.equal(await js("return document.getElementById('btn-undo').disabled;"), true, "nothing left to undo");
+  await js("document.getElementById('btn-redo').click();");
+  await waitFor("the strength redone", async () => (await scenarioView()).file.sides[1].units[0].strength === 3);
+
+  // Saved into the library as its id; the file validates.
+  const lib = join(work, "data", "kepi", "library", "scenarios");
+  mkdirSync(lib, { recursive: true });
+  const saved = join(lib, "aor-gettysburg-first-day.json");
+  await tab("check");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await settle();
+  writeFileSync(answers, "");
+  assert.equal((await scenarioView()).dirty, false);
+  const file = JSON.parse(readFileSync(saved, "utf8"));
+  assert.equal(file.sides[1].units[0].strength, 3);
+  // `kepi validate` finds the map in the scenario's library: check it beside the shipped map.
+  const check = join(work, "aor-check");
+  mkdirSync(join(check, "maps"), { recursive: true });
+  mkdirSync(join(check, "scenarios"), { recursive: true });
+  writeFileSync(join(check, "maps", "aor-gettysburg.json"), readFileSync(join(root, "maps", "aor-gettysburg.json")));
+  writeFileSync(join(check, "scenarios", "aor-gettysburg-first-day.json"), readFileSync(saved));
+  assert.match(kepiCli("validate", join(check, "scenarios", "aor-gettysburg-first-day.json")), /Gettysburg, the First Day/);
 });
 
 test("a map with problems opens with them listed and shown, and is fixed in the painter", { timeout: 120_000 }, async () => {

@@ -12,7 +12,8 @@ use crate::jobs::{Job, Jobs, Stop};
 use crate::scenario::{self, ScenarioEditor};
 use crate::transport::jobs::{JobKind, JobResult, TestSideDto};
 use crate::transport::scenario::{
-    FactorDto, FactorInput, ForceRowDto, FormulaDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
+    FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened,
+    ScenarioView,
 };
 use crate::transport::{AppError, AppResult, ErrorCode};
 use kepi::library_index as index;
@@ -74,6 +75,16 @@ pub fn scenario_view(state: ScenarioState<'_>) -> AppResult<ScenarioView> {
 #[tauri::command]
 pub fn scenario_edit(state: ScenarioState<'_>, ops: Vec<ScenarioOpDto>) -> AppResult<ScenarioView> {
     lock(&state)?.edit(ops)
+}
+
+/// One edit of Age of Rifles' roster table: a cell, a side's field, a row added or removed,
+/// as one undoable step.
+#[tauri::command]
+pub fn scenario_roster_edit(
+    state: ScenarioState<'_>,
+    edit: RosterEditDto,
+) -> AppResult<ScenarioView> {
+    lock(&state)?.roster_edit(edit)
 }
 
 #[tauri::command]

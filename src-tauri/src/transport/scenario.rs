@@ -99,8 +99,90 @@ pub struct ScenarioView {
     /// Each side's formula; empty with `forces_note` for a system whose forces are not one.
     pub forces: Vec<FormulaDto>,
     pub forces_note: Option<String>,
+    /// Age of Rifles' forces as roster tables (`None` for other systems).
+    pub roster: Option<RosterDto>,
     /// Each side's paint, `#rrggbb` (grey for a colour Kepi does not know).
     pub side_colors: Vec<String>,
+}
+
+/// One column of a roster table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "RosterColumn")]
+pub struct RosterColumnDto {
+    /// The field it edits (`steps` is derived from `reduced_strength`).
+    pub key: String,
+    pub label: String,
+    /// "text", "number", "choice", "flag" or "steps".
+    pub kind: String,
+    /// Empty leaves the field out (its default, shown as `default`).
+    pub optional: bool,
+    pub choices: Vec<String>,
+    pub default: String,
+}
+
+/// One row: a leader, formation or unit as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "RosterRow")]
+pub struct RosterRowDto {
+    pub index: u32,
+    /// `sides[0].units[3]`.
+    pub field: String,
+    /// One text a column, in the columns' order.
+    pub cells: Vec<String>,
+    /// A column's key (empty for the whole row) and the problem's words.
+    pub problems: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "RosterSide")]
+pub struct RosterSideDto {
+    pub side: u32,
+    pub name: String,
+    pub army_demoralization: String,
+    pub supply: String,
+    pub leaders: Vec<RosterRowDto>,
+    pub formations: Vec<RosterRowDto>,
+    pub units: Vec<RosterRowDto>,
+    pub problems: Vec<(String, String)>,
+}
+
+/// Age of Rifles' forces: each part's columns and each side's rows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "Roster")]
+pub struct RosterDto {
+    pub leader_columns: Vec<RosterColumnDto>,
+    pub formation_columns: Vec<RosterColumnDto>,
+    pub unit_columns: Vec<RosterColumnDto>,
+    pub sides: Vec<RosterSideDto>,
+}
+
+/// One edit of the roster: a cell typed into, a side's own field, a row added or removed.
+/// `part` is "leaders", "formations" or "units".
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, TS)]
+#[serde(tag = "edit", rename_all = "snake_case")]
+#[ts(rename = "RosterEdit")]
+pub enum RosterEditDto {
+    Cell {
+        side: u32,
+        part: String,
+        index: u32,
+        column: String,
+        text: String,
+    },
+    Side {
+        side: u32,
+        field: String,
+        text: String,
+    },
+    Add {
+        side: u32,
+        part: String,
+    },
+    Remove {
+        side: u32,
+        part: String,
+        index: u32,
+    },
 }
 
 /// A scenario opened in the view: its state, its map, and what the forms need.

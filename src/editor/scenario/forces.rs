@@ -149,9 +149,13 @@ pub fn formula_of(rows: &[ForceRow]) -> String {
 pub fn side_forces(file: &ScenarioFile, catalog: &Catalog) -> Result<Vec<FormulaView>, String> {
     if file.ruleset != RulesetId::RifleAndSaber {
         return Err(format!(
-            "{}'s forces are not an order-of-battle formula; its scenario section is edited \
-             when its engine lands",
-            file.ruleset.name()
+            "{}'s forces are not an order-of-battle formula{}",
+            file.ruleset.name(),
+            if file.ruleset == RulesetId::AgeOfRifles {
+                ": they are named units, leaders and formations, edited in the roster"
+            } else {
+                "; its scenario section is edited when its engine lands"
+            }
         ));
     }
     Ok(file

@@ -15,6 +15,7 @@
 
 pub mod forces;
 pub mod ops;
+pub mod roster;
 #[cfg(test)]
 mod tests;
 
@@ -249,6 +250,18 @@ impl ScenarioDocument {
             }
             None => false,
         }
+    }
+
+    /// Age of Rifles' forces as roster tables, each row with its problems as the document's
+    /// check gives them (`Err` for a system whose forces are not a roster).
+    pub fn roster(&self) -> Result<Vec<roster::RosterSide>, String> {
+        roster::roster(&self.file, &self.check().problems)
+    }
+
+    /// One edit of the roster, as one undoable step (its ops through [`Self::apply`]).
+    pub fn edit_roster(&mut self, edit: &roster::RosterEdit) -> Result<(), EditError> {
+        let ops = roster::ops(&self.file, edit).map_err(EditError::Op)?;
+        self.apply(&ops)
     }
 
     /// Every zone of the file with the hexes it covers now.

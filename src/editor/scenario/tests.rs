@@ -10,7 +10,8 @@ fn catalog() -> Catalog {
 fn shipped_doc(id: &str) -> ScenarioDocument {
     let file = shipped::scenario_file(id).unwrap();
     let map = shipped::load_map(&file.map).unwrap();
-    ScenarioDocument::open(file, map, catalog())
+    let catalog = file.ruleset.catalog().unwrap().clone();
+    ScenarioDocument::open(file, map, catalog)
 }
 
 fn set(pointer: &str, value: Value) -> Op {
@@ -233,4 +234,275 @@ fn pointers_follow_the_problems_field_paths() {
         pointer_of("victory[1].rule.of[0].area"),
         "/victory/1/rule/of/0/area"
     );
+}
+
+mod roster_table {
+    use super::super::roster::{self, Part, RosterEdit};
+    use super::*;
+
+    fn gettysburg() -> ScenarioDocument {
+        shipped_doc("aor-gettysburg-first-day")
+    }
+
+    fn cell(side: usize, part: Part, index: usize, column: &str, text: &str) -> RosterEdit {
+        RosterEdit::Cell {
+            side,
+            part,
+            index,
+            column: column.into(),
+            text: text.into(),
+        }
+    }
+
+    fn shown(
+        doc: &ScenarioDocument,
+        side: usize,
+        part: Part,
+        index: usize,
+        column: &str,
+    ) -> String {
+        let r = doc.roster().unwrap();
+        let k = part.columns().iter().position(|c| c.key == column).unwrap();
+        r[side].rows(part)[index].cells[k].clone()
+    }
+
+    #[test]
+    fn the_roster_lists_units_leaders_and_formations_with_defaults_and_steps() {
+        let doc = gettysburg();
+        let r = doc.roster().unwrap();
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].name, "Union");
+        assert_eq!(
+            (r[0].units.len(), r[0].leaders.len(), r[0].formations.len()),
+            (29, 15, 10)
+        );
+        assert_eq!(
+            (r[1].units.len(), r[1].leaders.len(), r[1].formations.len()),
+            (32, 9, 6)
+        );
+        assert!(r.iter().all(|s| {
+            s.problems.is_empty()
+                && Part::ALL
+                    .iter()
+                    .all(|p| s.rows(*p).iter().all(|row| row.problems.is_empty()))
+        }));
+        // The Iron Brigade: 1,885 men at 500 a point is 4, backprinted at 2; morale 5.
+        let iron = r[0]
+            .units
+            .iter()
+            .position(|u| u.cells[0] == "meredith")
+            .unwrap();
+        for (column, value) in [
+            ("name", "Meredith's Iron Brigade"),
+            ("formation", "i-1"),
+            ("kind", "infantry"),
+            ("strength", "4"),
+            ("reduced_strength", "2"),
+            ("steps", "2"),
+            ("morale", "5"),
+            ("movement", "4"),
+            ("armament", "rifled"),
+        ] {
+            assert_eq!(shown(&doc, 0, Part::Units, iron, column), value, "{column}");
+        }
+        // Calef's battery: 6 guns, one point, one step; morale left to AoR 2.2's 4.
+        let calef = r[0]
+            .units
+            .iter()
+            .position(|u| u.cells[0] == "calef")
+            .unwrap();
+        assert_eq!(shown(&doc, 0, Part::Units, calef, "steps"), "1");
+        assert_eq!(shown(&doc, 0, Part::Units, calef, "morale"), "4");
+        let lee = r[1]
+            .leaders
+            .iter()
+            .position(|l| l.cells[0] == "lee")
+            .unwrap();
+        assert_eq!(shown(&doc, 1, Part::Leaders, lee, "rating"), "4");
+        assert_eq!(shown(&doc, 1, Part::Leaders, lee, "arrives"), "7");
+        assert_eq!(shown(&doc, 1, Part::Formations, 0, "order"), "attack");
+        assert_eq!(r[1].supply, "0107 1901");
+        // Rifle & Saber has no roster.
+        let rs = shipped_doc("rs-01-fatehpur");
+        assert!(rs.roster().unwrap_err().contains("not a roster"));
+    }
+
+    #[test]
+    fn a_cell_edit_is_one_step_undone_and_its_problem_is_shown_by_field() {
+        let mut doc = gettysburg();
+        let text = doc.to_text();
+        doc.edit_roster(&cell(0, Part::Units, 4, "strength", "7"))
+            .unwrap();
+        assert_eq!(shown(&doc, 0, Part::Units, 4, "strength"), "7");
+        assert!(doc.is_dirty() && doc.can_undo());
+        assert!(doc.undo());
+        assert_eq!(doc.to_text(), text, "one step, undone byte for byte");
+
+        // A value that reads but is refused: the row shows the problem at its column.
+        doc.edit_roster(&cell(1, Part::Leaders, 0, "rating", "9"))
+            .unwrap();
+        let r = doc.roster().unwrap();
+        assert_eq!(
+            r[1].leaders[0].problems.len(),
+            1,
+            "{:?}",
+            r[1].leaders[0].problems
+        );
+        assert_eq!(r[1].leaders[0].problems[0].0, "rating");
+        assert!(r[1].leaders[0].problems[0].1.contains("outside 0 to 6"));
+        assert!(
+            doc.check()
+                .problems
+                .iter()
+                .any(|p| p.field == "sides[1].leaders[0].rating")
+        );
+        doc.undo();
+
+        // Several problems at once, each on its own row and column.
+        doc.apply(&[
+            Op::Set {
+                pointer: "/sides/0/units/0/morale".into(),
+                value: json!(8),
+            },
+            Op::Set {
+                pointer: "/sides/1/units/2/formation".into(),
+                value: json!("nowhere"),
+            },
+        ])
+        .unwrap();
+        let r = doc.roster().unwrap();
+        assert_eq!(r[0].units[0].problems[0].0, "morale");
+        assert_eq!(r[1].units[2].problems[0].0, "formation");
+        doc.undo();
+        assert_eq!(doc.to_text(), text);
+    }
+
+    #[test]
+    fn values_are_written_as_the_format_has_them_and_bad_text_is_refused_by_column() {
+        let mut doc = gettysburg();
+        let text = doc.to_text();
+        // Steps: 1 takes the back away, 2 gives half the strength.
+        doc.edit_roster(&cell(0, Part::Units, 0, "steps", "1"))
+            .unwrap();
+        assert_eq!(
+            doc.value()["sides"][0]["units"][0].get("reduced_strength"),
+            None
+        );
+        doc.edit_roster(&cell(0, Part::Units, 0, "steps", "2"))
+            .unwrap();
+        assert_eq!(
+            doc.value()["sides"][0]["units"][0]["reduced_strength"],
+            json!(1)
+        );
+        // A default is written by leaving the field out: morale 4, rifled, no flag.
+        doc.edit_roster(&cell(0, Part::Units, 3, "morale", ""))
+            .unwrap();
+        doc.edit_roster(&cell(0, Part::Units, 4, "morale", ""))
+            .unwrap();
+        assert_eq!(doc.value()["sides"][0]["units"][4].get("morale"), None);
+        assert_eq!(shown(&doc, 0, Part::Units, 4, "morale"), "4");
+        doc.edit_roster(&cell(0, Part::Units, 4, "armament", "repeating"))
+            .unwrap();
+        assert_eq!(
+            doc.value()["sides"][0]["units"][4]["armament"],
+            json!("repeating")
+        );
+        doc.edit_roster(&cell(0, Part::Units, 4, "armament", "rifled"))
+            .unwrap();
+        assert_eq!(doc.value()["sides"][0]["units"][4].get("armament"), None);
+        doc.edit_roster(&cell(1, Part::Formations, 0, "order", "defend"))
+            .unwrap();
+        assert_eq!(
+            doc.file().sides[1].forces["formations"][0]["order"],
+            json!("defend")
+        );
+
+        let steps = |doc: &ScenarioDocument| doc.to_text();
+        let before = steps(&doc);
+        for (edit, words) in [
+            (
+                cell(0, Part::Units, 0, "strength", "six"),
+                "strength: 'six' is not a whole number",
+            ),
+            (
+                cell(0, Part::Units, 0, "strength", "0"),
+                "strength: at least 1",
+            ),
+            (
+                cell(0, Part::Units, 0, "kind", "dragoons"),
+                "arm: 'dragoons' is not one of",
+            ),
+            (cell(0, Part::Units, 0, "steps", "3"), "steps: 1 or 2"),
+            (cell(0, Part::Units, 0, "name", " "), "name: needs a value"),
+            (
+                cell(0, Part::Units, 0, "men", "6000"),
+                "no column 'men' in units",
+            ),
+            (
+                cell(0, Part::Units, 99, "name", "X"),
+                "units has 29 rows; there is no 99",
+            ),
+            (cell(5, Part::Units, 0, "name", "X"), "there is no 5"),
+        ] {
+            let e = doc.edit_roster(&edit).unwrap_err().to_string();
+            assert!(e.contains(words), "{e}");
+        }
+        assert_eq!(steps(&doc), before, "a refused edit changes nothing");
+        while doc.undo() {}
+        assert_eq!(doc.to_text(), text);
+    }
+
+    #[test]
+    fn rows_are_added_with_values_that_read_and_removed_as_one_step_each() {
+        let mut doc = gettysburg();
+        doc.edit_roster(&RosterEdit::Add {
+            side: 1,
+            part: Part::Units,
+        })
+        .unwrap();
+        let r = doc.roster().unwrap();
+        let new = r[1].units.last().unwrap();
+        assert_eq!(new.cells[0], "unit-1");
+        assert_eq!(new.cells[2], "div-heth", "in the side's first formation");
+        assert!(doc.check().problems.is_empty(), "{}", doc.check().problems);
+        doc.edit_roster(&RosterEdit::Remove {
+            side: 1,
+            part: Part::Units,
+            index: 32,
+        })
+        .unwrap();
+        assert_eq!(doc.roster().unwrap()[1].units.len(), 32);
+        assert!(doc.undo() && doc.undo());
+        assert_eq!(doc.roster().unwrap()[1].units.len(), 32);
+        assert!(!doc.is_dirty());
+        // A leader added is a formation leader who leads nothing yet: a problem at its role.
+        doc.edit_roster(&RosterEdit::Add {
+            side: 0,
+            part: Part::Leaders,
+        })
+        .unwrap();
+        let r = doc.roster().unwrap();
+        assert_eq!(r[0].leaders.last().unwrap().problems[0].0, "role");
+        // The side's own fields.
+        doc.edit_roster(&RosterEdit::Side {
+            side: 0,
+            field: "supply".into(),
+            text: "2117  1317 0101".into(),
+        })
+        .unwrap();
+        assert_eq!(doc.roster().unwrap()[0].supply, "2117 1317 0101");
+        let e = roster::ops(
+            doc.file(),
+            &RosterEdit::Side {
+                side: 0,
+                field: "army_demoralization".into(),
+                text: "x".into(),
+            },
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("army demoralization: 'x' is not a whole number"),
+            "{e}"
+        );
+    }
 }

@@ -22,6 +22,7 @@
 use crate::problems::Problems;
 use crate::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
 use crate::tables::Catalog;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,7 +39,9 @@ pub const STACKING: Stacking = Stacking {
 pub const DEFAULT_MORALE: u32 = 4;
 
 /// The orders of AoR 12.2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     Attack,
@@ -61,7 +64,9 @@ impl Order {
 }
 
 /// What a unit is, for movement, combat and morale (AoR 2.3, 7.3, 7.4, 7.11, 8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Infantry,
@@ -87,7 +92,7 @@ impl Kind {
 }
 
 /// AoR 7.6 Armament.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Armament {
     /// "Units armed with rifled muskets (the default) use their normal combat value."
@@ -98,7 +103,7 @@ pub enum Armament {
 }
 
 /// AoR 2.1: Overall Commanders, Wing Commanders and formation leaders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Overall,
@@ -106,24 +111,35 @@ pub enum Role {
     Formation,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Leader {
+    /// Unique among the side's leaders, formations and units.
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
     pub role: Role,
-    /// AoR 2.1: "All leader counters have a rating (given in scenario notes)."
+    /// AoR 2.1: "All leader counters have a rating (given in scenario notes)": 0 to 6.
+    #[schemars(range(min = 0, max = 6))]
     pub rating: u32,
     /// In cavalry movement points (AoR 11: leaders count as cavalry for movement).
+    #[schemars(range(min = 1))]
     pub movement: u32,
     /// An Overall or Wing Commander's group: the formation he sets up or arrives with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// An Overall or Wing Commander who comes later than his group: the game-turn he enters
+    /// where his group set up or entered (AoR 9). With his group when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub arrives: Option<u32>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Formation {
+    /// Unique among the side's leaders, formations and units.
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
     /// Its formation leader (AoR 2.1).
@@ -136,14 +152,17 @@ pub struct Formation {
     pub order: Order,
     /// A March order's destination: the hex the leader is placed in (AoR 12.2 March).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = crate::map::HEX_NAME))]
     pub march_to: Option<String>,
     /// AoR 12.2: a March marker "inverted if the units shall attack after the march".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attack_after_march: bool,
     /// AoR 14.1: the full strength of eliminated units at which the formation is demoralized.
+    #[schemars(range(min = 1))]
     pub demoralization: u32,
     /// The deployment or reinforcement group it belongs to; its own id when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = crate::map::ID_PATTERN))]
     pub group: Option<String>,
 }
 
@@ -153,24 +172,32 @@ impl Formation {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     /// Unique in the scenario (both sides): how commands name it.
+    #[schemars(regex(pattern = crate::map::ID_PATTERN), length(max = 64))]
     pub id: String,
     pub name: String,
+    /// The id of its formation (AoR 2.1).
     pub formation: String,
     pub kind: Kind,
     /// Strength on the front (full) side.
+    #[schemars(range(min = 1))]
     pub strength: u32,
     /// Strength on the back: present when the counter is backprinted, which gives it two steps
     /// (AoR 6.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
     pub reduced_strength: Option<u32>,
-    /// AoR 2.2: 4 when absent.
+    /// AoR 2.2: 4 when absent; 1 to 6 (a die is checked against it, AoR 2.3).
     #[serde(default = "default_morale")]
+    #[schemars(range(min = 1, max = 6))]
     pub morale: u32,
+    /// Movement points a turn.
+    #[schemars(range(min = 1))]
     pub movement: u32,
+    /// AoR 7.6: rifled muskets (the default) or repeating weapons.
     #[serde(default)]
     pub armament: Armament,
     /// The Morale Modifiers chart's "British and KGL": no morale loss for a step loss.
@@ -284,6 +311,7 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
         let before = p.len();
         let read = read_side(&field, &side.forces, &mut p);
         if let Some(s) = &read {
+            check_arrivals(&field, s, file, &side.id, &mut p);
             for (j, u) in s.units.iter().enumerate() {
                 let f = format!("{field}.units[{j}].id");
                 if let Some(other) = unit_ids.get(&u.id) {
@@ -443,6 +471,53 @@ fn read_side(
     };
     check_side(field, &s, p);
     Some(s)
+}
+
+/// AoR 9: a commander who comes later than his group (`arrives`) comes within the game and
+/// not before the group itself: turn 1 for a group that sets up, its turn for one that
+/// arrives as a reinforcement.
+fn check_arrivals(field: &str, s: &SideSection, file: &ScenarioFile, side: &str, p: &mut Problems) {
+    for (j, l) in s.leaders.iter().enumerate() {
+        let Some(turn) = l.arrives else { continue };
+        let f = format!("{field}.leaders[{j}].arrives");
+        if l.role == Role::Formation {
+            p.push(
+                f,
+                "a formation leader comes with his formation; only Overall and Wing \
+                 Commanders arrive on a turn of their own",
+            );
+            continue;
+        }
+        if turn == 0 || turn > file.game_length {
+            p.push(
+                f,
+                format!(
+                    "game-turn {turn} is not a turn of the game (1 to {})",
+                    file.game_length
+                ),
+            );
+            continue;
+        }
+        let group_turn = l.group.as_deref().and_then(|g| {
+            file.reinforcements
+                .iter()
+                .find(|r| r.side == side && r.group.as_deref() == Some(g))
+                .map(|r| r.turn)
+        });
+        if let Some(g) = group_turn
+            && turn < g
+        {
+            p.push(
+                f,
+                format!(
+                    "{} arrives on game-turn {turn}, before his group '{}' enters on game-turn \
+                     {g} (AoR 9): he comes with it or later",
+                    l.name,
+                    l.group.as_deref().unwrap_or_default()
+                ),
+            );
+        }
+    }
 }
 
 /// The cross-field checks of one side.
@@ -707,4 +782,107 @@ pub fn check_on_map(section: &AorSection, map: &crate::map::Map) -> Problems {
         }
     }
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The Gettysburg scenario's file with its Confederate side's leaders edited.
+    fn gettysburg(edit: impl Fn(&mut Value)) -> (ScenarioFile, Problems) {
+        let text = crate::shipped::scenario("aor-gettysburg-first-day")
+            .expect("shipped")
+            .text;
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        edit(&mut v["sides"][1]);
+        let file: ScenarioFile = serde_json::from_value(v).unwrap();
+        let catalog = file.ruleset.catalog().unwrap().clone();
+        let (_, p) = read_forces(&file, &catalog);
+        (file, p)
+    }
+
+    #[test]
+    fn aor_9_a_commander_arrives_with_his_group_or_later_within_the_game() {
+        let (file, p) = gettysburg(|_| {});
+        assert!(p.is_empty(), "{p}");
+        let lee = &file.sides[1].forces["leaders"][0];
+        assert_eq!(
+            (lee["name"].as_str(), lee["arrives"].as_u64()),
+            (Some("Lee"), Some(7))
+        );
+
+        // Before his group (Pender's, turn 2), at turn 0, after the last turn, and a formation
+        // leader with a turn of his own: each refused at its field, all at once.
+        let (_, p) = gettysburg(|s| {
+            s["leaders"][0]["arrives"] = json!(1);
+            s["leaders"][1]["arrives"] = json!(0);
+            s["leaders"][2]["arrives"] = json!(13);
+            s["leaders"][3]["arrives"] = json!(3);
+        });
+        let said: Vec<(&str, &str)> = p
+            .iter()
+            .map(|x| (x.field.as_str(), x.message.as_str()))
+            .collect();
+        assert_eq!(said.len(), 4, "{p}");
+        assert_eq!(said[0].0, "sides[1].leaders[0].arrives");
+        assert!(
+            said[0]
+                .1
+                .contains("before his group 'div-pender' enters on game-turn 2")
+        );
+        assert_eq!(said[1].0, "sides[1].leaders[1].arrives");
+        assert!(
+            said[1]
+                .1
+                .contains("game-turn 0 is not a turn of the game (1 to 12)")
+        );
+        assert_eq!(said[2].0, "sides[1].leaders[2].arrives");
+        assert!(said[2].1.contains("game-turn 13"));
+        assert_eq!(said[3].0, "sides[1].leaders[3].arrives");
+        assert!(
+            said[3]
+                .1
+                .contains("a formation leader comes with his formation")
+        );
+    }
+
+    #[test]
+    fn gettysburgs_orders_ratings_and_levels_read_as_written() {
+        let (file, _) = gettysburg(|_| {});
+        let catalog = file.ruleset.catalog().unwrap().clone();
+        let (forces, p) = read_forces(&file, &catalog);
+        assert!(p.is_empty(), "{p}");
+        let s = forces.section.get::<AorSection>().expect("read");
+        let [union, csa] = &s.sides;
+        // AoR 12.2: Heth attacks; Rodes marches to Oak Hill and attacks after the march.
+        assert_eq!(csa.formations[0].order, Order::Attack);
+        let rodes = csa.formation("div-rodes").unwrap();
+        assert_eq!(
+            (
+                rodes.order,
+                rodes.march_to.as_deref(),
+                rodes.attack_after_march
+            ),
+            (Order::March, Some("1004"), true)
+        );
+        // The Iron Brigade: 1,885 men, 4 points, two steps, morale 5.
+        let iron = union.units.iter().find(|u| u.id == "meredith").unwrap();
+        assert_eq!((iron.strength, iron.steps(), iron.morale), (4, 2, 5));
+        // AoR 12.4's example rates Lee 4 and Ewell 2, as the scenario does.
+        assert_eq!(csa.leader("lee").unwrap().rating, 4);
+        assert_eq!(csa.leader("ewell").unwrap().rating, 2);
+        // Orders go to Hill's and Ewell's divisions through them; Buford's from Reynolds.
+        let heth = csa.formation("div-heth").unwrap();
+        assert_eq!(csa.commander_of(heth).unwrap().name, "A. P. Hill");
+        let buford = union.formation("cav-1").unwrap();
+        assert_eq!(union.commander_of(buford).unwrap().name, "Reynolds");
+        // Levels: half of each division (AoR 14.1), 40 % of the army (AoR 13).
+        let total: u32 = csa.units.iter().map(|u| u.strength).sum();
+        assert_eq!(
+            csa.army_demoralization,
+            (total * 4 + 5) / 10,
+            "40 % of {total}, rounded"
+        );
+    }
 }

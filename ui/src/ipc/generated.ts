@@ -576,6 +576,53 @@ annotations: Array<Annotation>, board: Board, progress: Progress, victory: Array
 
 export type ResultChance = { result: string, meaning: string, faces: Array<number>, chance: number, };
 
+/**
+ * Age of Rifles' forces: each part's columns and each side's rows.
+ */
+export type Roster = { leader_columns: Array<RosterColumn>, formation_columns: Array<RosterColumn>, unit_columns: Array<RosterColumn>, sides: Array<RosterSide>, };
+
+/**
+ * One column of a roster table.
+ */
+export type RosterColumn = { 
+/**
+ * The field it edits (`steps` is derived from `reduced_strength`).
+ */
+key: string, label: string, 
+/**
+ * "text", "number", "choice", "flag" or "steps".
+ */
+kind: string, 
+/**
+ * Empty leaves the field out (its default, shown as `default`).
+ */
+optional: boolean, choices: Array<string>, default: string, };
+
+/**
+ * One edit of the roster: a cell typed into, a side's own field, a row added or removed.
+ * `part` is "leaders", "formations" or "units".
+ */
+export type RosterEdit = { "edit": "cell", side: number, part: string, index: number, column: string, text: string, } | { "edit": "side", side: number, field: string, text: string, } | { "edit": "add", side: number, part: string, } | { "edit": "remove", side: number, part: string, index: number, };
+
+/**
+ * One row: a leader, formation or unit as written.
+ */
+export type RosterRow = { index: number, 
+/**
+ * `sides[0].units[3]`.
+ */
+field: string, 
+/**
+ * One text a column, in the columns' order.
+ */
+cells: Array<string>, 
+/**
+ * A column's key (empty for the whole row) and the problem's words.
+ */
+problems: Array<[string, string]>, };
+
+export type RosterSide = { side: number, name: string, army_demoralization: string, supply: string, leaders: Array<RosterRow>, formations: Array<RosterRow>, units: Array<RosterRow>, problems: Array<[string, string]>, };
+
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
 
 /**
@@ -624,6 +671,10 @@ path: string | null, dirty: boolean, can_undo: boolean, can_redo: boolean, probl
  * Each side's formula; empty with `forces_note` for a system whose forces are not one.
  */
 forces: Array<FormulaDto>, forces_note: string | null, 
+/**
+ * Age of Rifles' forces as roster tables (`None` for other systems).
+ */
+roster: Roster | null, 
 /**
  * Each side's paint, `#rrggbb` (grey for a colour Kepi does not know).
  */

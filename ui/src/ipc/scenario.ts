@@ -5,12 +5,14 @@
 
 import { invoke } from "@tauri-apps/api/core";
 import type {
-  FactorDto, FactorInput, ForceRowDto, FormulaDto, ScenarioOp, ScenarioOpened, ScenarioView,
+  FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEdit, ScenarioOp, ScenarioOpened,
+  ScenarioView,
 } from "./generated";
 
 export type {
-  CatalogRowDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto, FormulaDto, ScenarioOp,
-  ScenarioOpened, ScenarioView, ScenarioZone,
+  CatalogRowDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto, FormulaDto, Roster,
+  RosterColumn, RosterEdit, RosterRow, RosterSide, ScenarioOp, ScenarioOpened, ScenarioView,
+  ScenarioZone,
 } from "./generated";
 
 export const scenario = {
@@ -19,6 +21,8 @@ export const scenario = {
   create: (key: string) => invoke<ScenarioOpened>("scenario_new", { key }),
   view: () => invoke<ScenarioView>("scenario_view"),
   edit: (ops: ScenarioOp[]) => invoke<ScenarioView>("scenario_edit", { ops }),
+  /** One edit of Age of Rifles' roster table (one undoable step). */
+  rosterEdit: (edit: RosterEdit) => invoke<ScenarioView>("scenario_roster_edit", { edit }),
   beginStroke: () => invoke<void>("scenario_begin_stroke"),
   endStroke: () => invoke<ScenarioView>("scenario_end_stroke"),
   undo: () => invoke<ScenarioView>("scenario_undo"),

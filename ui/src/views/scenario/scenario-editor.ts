@@ -5,7 +5,7 @@
 // which answers the scenario as it now is, validated. The view holds no rules.
 
 import type { CommandQueue } from "../../ipc/queue";
-import { scenario, type ScenarioOp, type ScenarioOpened, type ScenarioView } from "../../ipc/scenario";
+import { scenario, type RosterEdit, type ScenarioOp, type ScenarioOpened, type ScenarioView } from "../../ipc/scenario";
 import { ProblemsLayer } from "../../map/layers/problems";
 import { ZonesLayer } from "../../map/layers/zones";
 import { MapCanvas } from "../../map/view";
@@ -111,6 +111,10 @@ export class ScenarioEditor {
   show(v: ScenarioView): void {
     s.view = v;
     $("doc-title").textContent = `${v.file.title}${v.dirty ? " •" : ""} · scenario`;
+    // The toolbar's Undo and Redo act on the scenario here (main.ts), so they show its history,
+    // not the painter's.
+    $<HTMLButtonElement>("btn-undo").disabled = !v.can_undo;
+    $<HTMLButtonElement>("btn-redo").disabled = !v.can_redo;
     const ids: string[] = (v.file.sides ?? []).map((x: { id: string }) => x.id);
     this.zones.zones = v.zones.map((z) => ({
       pointer: z.pointer,
@@ -142,6 +146,11 @@ export class ScenarioEditor {
 
   set(pointer: string, value: unknown): Promise<void> {
     return this.edit([{ op: "set", pointer, value }]);
+  }
+
+  /** One edit of Age of Rifles' roster table, as one undoable step (the core makes the ops). */
+  roster(edit: RosterEdit): Promise<void> {
+    return this.host.queue.send(() => scenario.rosterEdit(edit), (v) => this.show(v));
   }
 
   private dabOp(hex: string): ScenarioOp {
