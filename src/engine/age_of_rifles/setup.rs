@@ -13,7 +13,9 @@ use crate::engine::RuleError;
 use crate::engine::hash::sha256_hex;
 use crate::map::{HexCoord, Map};
 use crate::scenario::Scenario;
-use crate::scenario::rules::{PointsSource, Require, Target, VictoryLevel, VictoryRule};
+use crate::scenario::rules::{
+    PointsSource, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
+};
 use std::collections::BTreeSet;
 
 /// A hex as a grid index of the map.
@@ -291,11 +293,18 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
             .and_then(|h| map.grid.index(h))
             .expect("checked on the map") as Ix
     };
-    if !file.special_rules.is_empty() {
+    // A `note` is a special rule in words only (nothing to enforce); every other kind is one of
+    // Rifle & Saber's, refused rather than silently skipped.
+    let enforced: Vec<_> = file
+        .special_rules
+        .iter()
+        .filter(|r| !matches!(r.rule, SpecialRule::Note))
+        .collect();
+    if !enforced.is_empty() {
         return Err(RuleError::Unimplemented(format!(
             "the scenario's special rules ({}) are Rifle & Saber's; Age of Rifles plays none \
              of them yet",
-            file.special_rules
+            enforced
                 .iter()
                 .map(|r| r.text.clone())
                 .collect::<Vec<_>>()
