@@ -37,7 +37,8 @@ export interface TileHost {
   /** Draw the map onto a cached picture whose top-left is world (x0, y0) at `k` device px per
    * radius; with `region`, only that world rectangle (the rest is kept). */
   paintSurface(canvas: HTMLCanvasElement, k: number, x0: number, y0: number, region: Region | null): void;
-  requestDraw(): void;
+  /** `ahead`: only to draw the overview ahead (the picture shown stays final). */
+  requestDraw(ahead?: boolean): void;
   /** Draw again once the view has been still for STILL_MS (filtered). */
   redrawWhenStill(): void;
   /** Whether the frame shows the final picture. */
@@ -190,7 +191,7 @@ export class TileCache {
       this.host.complete = false;
       this.host.requestDraw();
     }
-    else if (this.mayPaint(t0) && this.prefetch()) this.host.requestDraw();
+    else if (this.mayPaint(t0) && this.prefetch()) this.host.requestDraw(true);
   }
 
   private tileBudget(): number {

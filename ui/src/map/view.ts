@@ -158,8 +158,11 @@ export class MapCanvas implements TileHost {
     this.requestDraw();
   }
 
-  requestDraw(): void {
-    this.complete = false;
+  /** Draw a frame at the next animation frame. `ahead`: only to go on drawing the overview
+   * level ahead (tiles not in view), which leaves the picture shown final (`complete`): a
+   * large map's overview takes seconds of idle frames, and the picture is whole before. */
+  requestDraw(ahead = false): void {
+    if (!ahead) this.complete = false;
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
