@@ -127,6 +127,7 @@ impl Replay {
             });
         }
         self.game = Some(game);
+        let position = Some(self.at(through.unwrap_or(tip))?);
         Ok(ReplayOpened {
             map: transport::map_view(&Document::from_map(&scenario.map), None),
             game,
@@ -142,6 +143,7 @@ impl Replay {
             main,
             last_turn: state.progress().last_turn,
             result: state.result_words().map(|(w, why)| format!("{w}: {why}")),
+            position,
         })
     }
 

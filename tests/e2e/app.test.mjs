@@ -1048,20 +1048,24 @@ test("replay figures: a 5,000-node game imported as a job, opened to its first p
     " if (g && g.game === arguments[1] && p && window.kepi.view().complete) done({ ms: performance.now() - t1, line: g.line.length }); else requestAnimationFrame(f); }; f();", t1, imported);
   console.log(`opened a ${nodes}-node game (${first.line} commands on its main line) to its first picture in ${first.ms.toFixed(0)} ms (goal 300 ms)`);
   const tm = await js("return window.kepi.replay.timings();");
+  const answerBytes = await js("return JSON.stringify(window.kepi.replay.game()).length;");
   const span = (a, b) => (b && a ? (b - a).toFixed(0) : "?");
-  console.log(`  where it went: click to asked ${span(t1, tm.asked)} ms, the shell's answer ${span(tm.asked, tm.answered)} ms, shown (panel and map model) ${span(tm.answered, tm.shown)} ms, first position asked to applied ${span(tm.shown, tm.position)} ms, its first frame ${span(tm.position, tm.drawn)} ms, then complete ${(first.ms + t1 - (tm.drawn || tm.position)).toFixed(0)} ms`);
+  console.log(`  where it went: click to asked ${span(t1, tm.asked)} ms, the shell's answer ${span(tm.asked, tm.answered)} ms, shown (panel and map model) ${span(tm.answered, tm.shown)} ms (the line ${(answerBytes / 1024).toFixed(0)} KB of JSON), first position asked to applied ${span(tm.shown, tm.position)} ms, its first frame ${span(tm.position, tm.drawn)} ms, then complete ${(first.ms + t1 - (tm.drawn || tm.position)).toFixed(0)} ms`);
   await screenshot("47-replay-big-game");
   // Stepping from the start, each position shown and the map redrawn.
   await clickIn("#replay-first");
   await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position();"));
   await settle();
+  // The window's frame rate with nothing to draw: the floor of a step (each is shown in a frame).
+  const idle = await jsAsync("const done = arguments[arguments.length - 1]; const t = []; const f = (now) => { t.push(now); if (t.length < 31) requestAnimationFrame(f); else done((t[30] - t[0]) / 30); }; requestAnimationFrame(f);");
+  console.log(`the window's idle frame interval: ${idle.toFixed(1)} ms (${(1000 / idle).toFixed(0)} frames a second)`);
   const stepped = await jsAsync("const done = arguments[arguments.length - 1]; window.kepi.replay.stepTimed(100).then(done);");
   assert.equal(stepped.steps, 100);
   console.log(`stepped through ${stepped.steps} positions in ${stepped.ms.toFixed(0)} ms, each shown with the map redrawn: ${(stepped.steps / stepped.ms * 1000).toFixed(1)} nodes a second (goal 30)`);
   const st = (await js("return window.kepi.replay.timings();")).steps.slice(-stepped.steps);
   const mean = (f) => (st.reduce((a, x) => a + f(x), 0) / Math.max(1, st.length)).toFixed(1);
   const draws = await js("return window.kepi.view();");
-  console.log(`  a step on average: the shell's answer ${mean((x) => x.answered - x.asked)} ms, applied (panel and counters) ${mean((x) => x.applied - x.answered)} ms; the rest waits for frames (${draws.frames} frames drawn so far)`);
+  console.log(`  a step on average: the shell's answer ${mean((x) => x.answered - x.asked)} ms (positions asked ahead), applied (panel and counters) ${mean((x) => x.applied - x.answered)} ms; the rest waits for frames (a frame's drawing ${draws.drawMs.toFixed(1)} ms on average, ${draws.frames} frames drawn so far)`);
 });
 
 test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {

@@ -44,7 +44,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
     /** The map view of the view shown (painter, play or replay). */
     view: () => {
       const v = { play: player.view, replay: replayer.view }[document.body.dataset.view ?? ""] ?? view;
-      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete };
+      const recent = v.drawTimes.slice(-100);
+      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete, drawMs: recent.reduce((a, x) => a + x, 0) / Math.max(1, recent.length) };
     },
     status: () => painter.model?.status ?? null,
     busy: () => queue.idle(),

@@ -36,6 +36,10 @@ export class Replayer {
 
   constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
+    // Stepping redraws the counters frame after frame: the overview is drawn ahead only when
+    // the view rests, and the first picture of a game's map may take 40 ms a frame.
+    this.view.aheadIdleMs = 250;
+    this.view.firstPictureMs = 40;
     this.view.addLayer(this.counters);
     this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
@@ -65,6 +69,7 @@ export class Replayer {
    * `node` on it (or the end). */
   reopen(o: ReplayOpened, node?: number): void {
     this.forget();
+    if (o.position) this.positions.set(o.position.node, o.position);
     replayState.game = o;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
     this.go(k >= 0 ? k + 1 : o.line.length);
@@ -99,6 +104,8 @@ export class Replayer {
     replayTimings.position = 0;
     replayTimings.drawn = 0;
     this.forget();
+    // The position the line was opened at comes with it.
+    if (o.position) this.positions.set(o.position.node, o.position);
     this.model = new MapModel(o.map);
     this.view.resize();
     this.view.setModel(this.model);
