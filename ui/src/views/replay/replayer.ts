@@ -37,9 +37,9 @@ export class Replayer {
   constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
     // Stepping redraws the counters frame after frame: the overview is drawn ahead only when
-    // the view rests, and the first picture of a game's map may take 40 ms a frame.
+    // the view rests, and the first picture of a game's map may take 120 ms a frame.
     this.view.aheadIdleMs = 250;
-    this.view.firstPictureMs = 40;
+    this.view.firstPictureMs = 120;
     this.view.addLayer(this.counters);
     this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
