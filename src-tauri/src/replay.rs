@@ -82,7 +82,12 @@ impl Replay {
             (Vec<VariationDto>, bool, Option<String>),
         > = std::collections::HashMap::new();
         let (state, steps) = replay_line_each(ar, tip, |before, n| {
-            let parent = n.parent.expect("a command's node has a parent");
+            let parent = n.parent.ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::Archive,
+                    format!("node {}: a command without the node before it", n.id),
+                )
+            })?;
             let siblings = ar.children(parent)?;
             let first = siblings.first().is_some_and(|c| c.id == n.id);
             let name = siblings
