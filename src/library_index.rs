@@ -30,8 +30,6 @@ const MEMORY_MAX: usize = 256;
 /// At most this many archived games are listed, the newest first (the Library sorts them; the
 /// search reaches every game).
 pub const GAMES_MAX: usize = 100;
-/// Tags are gathered from at most this many of the archive's annotations (the newest games').
-const TAGGED_MAX: usize = 20_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -358,22 +356,10 @@ pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
     for g in &mut games {
         g.length = main_line_length(&a.nodes(g.id).map_err(err)?);
     }
-    // Tags: every annotation is a search row of its game (the newest games' rows first).
-    let listed: HashMap<i64, usize> = games.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
-    let rows = a
-        .search(&crate::archive::SearchQuery {
-            limit: TAGGED_MAX,
-            ..Default::default()
-        })
-        .map_err(err)?;
-    for hit in rows {
-        let (Some(i), Some(id)) = (listed.get(&hit.game), hit.annotation) else {
-            continue;
-        };
-        let tags = &mut games[*i].tags;
-        tags.extend(a.annotation(id).map_err(err)?.tags);
-        tags.sort();
-        tags.dedup();
+    // Tags: one query over the archive's annotation tags.
+    let mut tags = a.tags_by_game().map_err(err)?;
+    for g in &mut games {
+        g.tags = tags.remove(&g.id).unwrap_or_default();
     }
     Ok(games)
 }

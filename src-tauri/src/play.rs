@@ -642,6 +642,16 @@ fn legal_command(
 /// The state at `node` and the line from the root to it, replayed with the recorded dice and
 /// checked hash for hash (a damaged record is refused naming the node).
 pub fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>)> {
+    replay_line_each(ar, node, |_, _| Ok(()))
+}
+
+/// [`replay_line`], calling `before` with the state before each command and its node (the
+/// replay view describes a fork's other commands against it, without opening it again).
+pub fn replay_line_each(
+    ar: &Archive,
+    node: NodeId,
+    mut before: impl FnMut(&AnyState, &kepi::archive::NodeInfo) -> AppResult<()>,
+) -> AppResult<(AnyState, Vec<Step>)> {
     let path = ar.path_to(node)?;
     let mut state = ar.root_state(path[0].game)?;
     let mut line = Vec::new();
@@ -653,6 +663,7 @@ pub fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>
             )
         })?;
         let rolls = ar.rolls(n.id)?;
+        before(&state, n)?;
         let described = state.rules().describe_command(&state, &command);
         let applied = replay_step(
             &state,

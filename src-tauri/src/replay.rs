@@ -4,7 +4,7 @@
 //! snapshot). What writes: "what if" (a command played again with a forced roll, as a new
 //! variation), promoting, naming and deleting variations.
 
-use crate::play::{replay_line, rules_of, side_dto};
+use crate::play::{replay_line_each, rules_of, side_dto};
 use crate::transport::play::{
     AnnotationDto, HitDto, LineEntry, ReplayOpened, ReplayPosition, SearchSpec, VariationDto,
     mirror,
@@ -75,37 +75,52 @@ impl Replay {
             }
             None => ar.tip(game)?.id,
         };
-        let (state, steps) = replay_line(ar, tip)?;
-        let mut line = Vec::with_capacity(steps.len());
-        let mut main = true;
-        let mut parent = root;
-        for s in steps {
+        // Each fork's other commands are described against the state before them, which the
+        // replay of the line passes by (no position is opened again).
+        let mut forks: std::collections::HashMap<
+            NodeId,
+            (Vec<VariationDto>, bool, Option<String>),
+        > = std::collections::HashMap::new();
+        let (state, steps) = replay_line_each(ar, tip, |before, n| {
+            let parent = n.parent.ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::Archive,
+                    format!("node {}: a command without the node before it", n.id),
+                )
+            })?;
             let siblings = ar.children(parent)?;
-            let first = siblings.first().is_some_and(|c| c.id == s.node);
-            main &= first;
-            let me = siblings.iter().find(|c| c.id == s.node);
-            let parent_state = if siblings.len() > 1 {
-                Some(ar.state_at(parent)?)
-            } else {
-                None
-            };
+            let first = siblings.first().is_some_and(|c| c.id == n.id);
+            let name = siblings
+                .iter()
+                .find(|c| c.id == n.id)
+                .and_then(|c| c.name.clone());
             let variations = siblings
                 .iter()
-                .filter(|c| c.id != s.node)
+                .filter(|c| c.id != n.id)
                 .map(|c| VariationDto {
                     node: c.id,
                     name: c.name.clone(),
-                    command: match (&c.command, &parent_state) {
-                        (Some(cmd), Some(ps)) => ps.rules().describe_command(ps, cmd),
-                        _ => String::new(),
-                    },
+                    command: c
+                        .command
+                        .as_ref()
+                        .map(|cmd| before.rules().describe_command(before, cmd))
+                        .unwrap_or_default(),
                 })
                 .collect();
-            let annotations = ar.annotations(s.node)?.len() as u32;
+            forks.insert(n.id, (variations, first, name));
+            Ok(())
+        })?;
+        let ids: Vec<NodeId> = steps.iter().map(|s| s.node).collect();
+        let mut notes = ar.annotation_counts(&ids)?;
+        let mut line = Vec::with_capacity(steps.len());
+        let mut main = true;
+        for s in steps {
+            let (variations, first, name) = forks.remove(&s.node).unwrap_or_default();
+            main &= first;
             line.push(LineEntry {
-                annotations,
+                annotations: notes.remove(&s.node).unwrap_or(0),
                 node: s.node,
-                name: me.and_then(|c| c.name.clone()),
+                name,
                 first,
                 variations,
                 command: s.command,
@@ -115,9 +130,9 @@ impl Replay {
                 dice: s.dice,
                 results: s.results,
             });
-            parent = s.node;
         }
         self.game = Some(game);
+        let position = Some(self.at(through.unwrap_or(tip))?);
         Ok(ReplayOpened {
             map: transport::map_view(&Document::from_map(&scenario.map), None),
             game,
@@ -133,6 +148,7 @@ impl Replay {
             main,
             last_turn: state.progress().last_turn,
             result: state.result_words().map(|(w, why)| format!("{w}: {why}")),
+            position,
         })
     }
 

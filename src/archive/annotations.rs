@@ -211,6 +211,21 @@ impl Archive {
     }
 
     /// The annotations of a node, oldest first.
+    /// The number of annotations of each of `nodes` that has any, in one query (the replay
+    /// view's move list marks the annotated commands of a line of thousands).
+    pub fn annotation_counts(
+        &self,
+        nodes: &[NodeId],
+    ) -> Result<std::collections::HashMap<NodeId, u32>> {
+        let ids = serde_json::to_string(nodes).expect("integers serialize");
+        let mut st = self.conn.prepare_cached(
+            "SELECT node_id, count(*) FROM annotations \
+             WHERE node_id IN (SELECT value FROM json_each(?1)) GROUP BY node_id",
+        )?;
+        let rows = st.query_map([ids], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     pub fn annotations(&self, node: NodeId) -> Result<Vec<Annotation>> {
         let mut st = self
             .conn

@@ -247,6 +247,7 @@ impl Archive {
         };
         a.set_durability(Durability::Interactive)?;
         a.migrate_to(latest_version(), &name, progress)?;
+        a.ensure_search_indexes()?;
         Ok(a)
     }
 

@@ -81,66 +81,125 @@ pub struct Hit {
     pub snippet: String,
 }
 
+/// The indexes the search's filters are answered from, with no text typed: the games by date
+/// (the listing's order, and the date filters), by rule system and by winner, each then by date.
+/// (The scenario filter has `games_scenario`, the tag filter `annotation_tags_tag`.) They are
+/// created when an archive is opened without them, whatever its schema version (an index is
+/// invisible to an older Kepi, so the schema version is not raised for them).
+pub(super) const INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS games_created ON games(created);
+CREATE INDEX IF NOT EXISTS games_ruleset ON games(ruleset, created);
+CREATE INDEX IF NOT EXISTS games_winner ON games(winner, created);
+";
+const INDEX_NAMES: [&str; 3] = ["games_created", "games_ruleset", "games_winner"];
+
+/// The games with an annotation tagged `?T`, and those annotations: each an uncorrelated
+/// subquery, answered once per search from `annotation_tags_tag` (a correlated one, run again
+/// for every row, took 21 s over 10,000 games).
+const TAGGED_GAMES: &str = "SELECT n.game_id FROM annotation_tags t \
+     JOIN annotations a ON a.id = t.annotation_id JOIN nodes n ON n.id = a.node_id \
+     WHERE t.tag = ?T";
+const TAGGED_ANNOTATIONS: &str = "SELECT t.annotation_id FROM annotation_tags t WHERE t.tag = ?T";
+
 impl Archive {
-    pub fn search(&self, q: &SearchQuery) -> Result<Vec<Hit>> {
+    /// Create the search's indexes where they are missing (an archive from an older Kepi).
+    pub(super) fn ensure_search_indexes(&mut self) -> Result<()> {
+        let have: i64 = self.conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (?1, ?2, ?3)",
+            INDEX_NAMES,
+            |r| r.get(0),
+        )?;
+        if have < INDEX_NAMES.len() as i64 {
+            self.in_transaction(|a| Ok(a.conn.execute_batch(INDEXES)?))?;
+        }
+        Ok(())
+    }
+
+    /// The SQL of a search and its arguments (`?1`…): with text, the full-text index finds the
+    /// rows and the filters are checked on each game by its key; without, the games come from
+    /// their indexes (by date, scenario, rule system or winner), with their rows of the search
+    /// index by rowid (`-games.id`), and the annotations from their tags' index when a tag is
+    /// asked (else all of them: a listing of everything).
+    fn search_sql(q: &SearchQuery) -> (String, Vec<String>) {
         let limit = if q.limit == 0 { 50 } else { q.limit } as i64;
         let text = q.text.trim();
-        let mut sql = String::from("SELECT s.game_id, g.title, a.node_id, s.annotation_id, ");
-        if text.is_empty() {
-            sql.push_str("substr(s.body, 1, 80) FROM search s ");
-        } else {
-            sql.push_str("snippet(search, 0, '[', ']', '…', 12) FROM search s ");
-        }
-        sql.push_str(
-            "JOIN games g ON g.id = s.game_id LEFT JOIN annotations a ON a.id = s.annotation_id
-             WHERE 1 = 1 ",
-        );
         let mut args: Vec<String> = Vec::new();
+        let mut filters = String::new();
         let mut arg = |v: &str, clause: &str, sql: &mut String| {
             args.push(v.to_string());
             sql.push_str(&clause.replace('?', &format!("?{}", args.len())));
         };
-        if !text.is_empty() {
-            arg(text, "AND search MATCH ? ", &mut sql);
-        }
         if let Some(v) = &q.scenario {
-            arg(v, "AND g.scenario_id = ? ", &mut sql);
+            arg(v, "AND g.scenario_id = ? ", &mut filters);
         }
         if let Some(v) = &q.ruleset {
-            arg(v, "AND g.ruleset = ? ", &mut sql);
+            arg(v, "AND g.ruleset = ? ", &mut filters);
         }
         if let Some(v) = &q.from {
-            arg(v, "AND g.created >= ? ", &mut sql);
+            arg(v, "AND g.created >= ? ", &mut filters);
         }
         if let Some(v) = &q.to {
             // A date prefix includes the whole day: compare with the prefix's end.
             let end = format!("{v}\u{10FFFF}");
-            arg(&end, "AND g.created <= ? ", &mut sql);
+            arg(&end, "AND g.created <= ? ", &mut filters);
         }
         match q.result.as_deref() {
-            Some("none") => sql.push_str("AND g.winner IS NULL "),
-            Some(v) => arg(v, "AND g.winner = ? ", &mut sql),
+            Some("none") => filters.push_str("AND g.winner IS NULL "),
+            Some(v) => arg(v, "AND g.winner = ? ", &mut filters),
             None => {}
         }
-        if let Some(v) = &q.tag {
-            let tag = v.trim().to_lowercase();
-            arg(
-                &tag,
-                "AND ((s.annotation_id IS NOT NULL AND EXISTS (SELECT 1 FROM annotation_tags t
-                       WHERE t.annotation_id = s.annotation_id AND t.tag = ?))
-                  OR (s.annotation_id IS NULL AND EXISTS (SELECT 1 FROM annotation_tags t
-                       JOIN annotations a2 ON a2.id = t.annotation_id
-                       JOIN nodes n2 ON n2.id = a2.node_id
-                       WHERE n2.game_id = s.game_id AND t.tag = ?))) ",
-                &mut sql,
-            );
-        }
-        sql.push_str(if text.is_empty() {
-            "ORDER BY g.created DESC, s.game_id DESC "
-        } else {
-            "ORDER BY rank "
+        let tag = q.tag.as_ref().map(|v| {
+            args.push(v.trim().to_lowercase());
+            format!("?{}", args.len())
         });
-        sql.push_str(&format!("LIMIT {limit}"));
+        let tagged_games = tag.as_ref().map(|t| TAGGED_GAMES.replace("?T", t));
+        let tagged_notes = tag.as_ref().map(|t| TAGGED_ANNOTATIONS.replace("?T", t));
+        let sql = if !text.is_empty() {
+            args.push(text.to_string());
+            let m = args.len();
+            let tagged = match (&tagged_games, &tagged_notes) {
+                (Some(g), Some(a)) => format!(
+                    "AND CASE WHEN s.annotation_id IS NULL THEN s.game_id IN ({g}) \
+                     ELSE s.annotation_id IN ({a}) END "
+                ),
+                _ => String::new(),
+            };
+            format!(
+                "SELECT s.game_id, g.title, a.node_id, s.annotation_id, \
+                        snippet(search, 0, '[', ']', '…', 12) \
+                 FROM search s JOIN games g ON g.id = s.game_id \
+                 LEFT JOIN annotations a ON a.id = s.annotation_id \
+                 WHERE search MATCH ?{m} {filters}{tagged}ORDER BY rank LIMIT {limit}"
+            )
+        } else {
+            let games_tagged = tagged_games
+                .map(|g| format!("AND g.id IN ({g}) "))
+                .unwrap_or_default();
+            let notes_tagged = tagged_notes
+                .map(|a| format!("AND a.id IN ({a}) "))
+                .unwrap_or_default();
+            // Newest games first; a game's own row before its annotations'.
+            format!(
+                "SELECT game_id, title, node_id, annotation_id, body FROM ( \
+                   SELECT g.id AS game_id, g.title AS title, NULL AS node_id, \
+                          NULL AS annotation_id, substr(s.body, 1, 80) AS body, \
+                          g.created AS created, 0 AS k \
+                   FROM games g JOIN search s ON s.rowid = -g.id \
+                   WHERE 1 = 1 {filters}{games_tagged}\
+                   UNION ALL \
+                   SELECT g.id, g.title, a.node_id, a.id, substr(s.body, 1, 80), g.created, a.id \
+                   FROM annotations a JOIN nodes n ON n.id = a.node_id \
+                   JOIN games g ON g.id = n.game_id JOIN search s ON s.rowid = a.id \
+                   WHERE 1 = 1 {filters}{notes_tagged}) \
+                 ORDER BY created DESC, game_id DESC, k LIMIT {limit}"
+            )
+        };
+        (sql, args)
+    }
+
+    pub fn search(&self, q: &SearchQuery) -> Result<Vec<Hit>> {
+        let text = q.text.trim();
+        let (sql, args) = Self::search_sql(q);
         let mut st = self.conn.prepare(&sql)?;
         let rows = st.query_map(rusqlite::params_from_iter(args.iter()), |r| {
             Ok(Hit {
@@ -154,6 +213,34 @@ impl Archive {
         let rows = rows.map_err(|e| bad_query(e, text))?;
         rows.collect::<rusqlite::Result<Vec<_>>>()
             .map_err(|e| bad_query(e, text))
+    }
+
+    /// How SQLite answers [`Archive::search`] for `q` (`EXPLAIN QUERY PLAN`, one line a step):
+    /// the tests check that the filters are answered from indexes.
+    pub fn search_plan(&self, q: &SearchQuery) -> Result<Vec<String>> {
+        let (sql, args) = Self::search_sql(q);
+        let mut st = self.conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
+        let rows = st.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+            r.get::<_, String>(3)
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The tags of each game's annotations, sorted, each once, in one query (games without a
+    /// tag are absent).
+    pub fn tags_by_game(&self) -> Result<std::collections::HashMap<GameId, Vec<String>>> {
+        let mut st = self.conn.prepare(
+            "SELECT DISTINCT n.game_id, t.tag FROM annotation_tags t \
+             JOIN annotations a ON a.id = t.annotation_id JOIN nodes n ON n.id = a.node_id \
+             ORDER BY n.game_id, t.tag",
+        )?;
+        let mut out: std::collections::HashMap<GameId, Vec<String>> = Default::default();
+        let rows = st.query_map([], |r| Ok((r.get::<_, GameId>(0)?, r.get::<_, String>(1)?)))?;
+        for row in rows {
+            let (game, tag) = row?;
+            out.entry(game).or_default().push(tag);
+        }
+        Ok(out)
     }
 }
 

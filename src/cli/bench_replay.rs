@@ -4,7 +4,8 @@
 //! - Opening a 5,000-node game for review to its first picture: the calls the app's replay view
 //!   makes (src-tauri/src/replay.rs, `open_line` then `at`): the main line replayed from the
 //!   root with its recorded dice and checked hash for hash, each command described, each
-//!   fork's variations listed and described, each node's annotations counted; then the last
+//!   fork's variations listed and described (against the state replayed before them), the
+//!   line's annotations counted (one query); then the last
 //!   position opened from the archive with its counters (`board`). Goal: 300 ms with the window.
 //! - Stepping: each next position of the main line opened from the archive with its counters and
 //!   annotations, as ← → do. Goal: 30 nodes a second with the map redrawn.
@@ -221,21 +222,22 @@ fn open_for_review(ar: &Archive, game: i64) -> Result<usize, String> {
         let command = n.command.clone().ok_or("a node without its command")?;
         let rolls = ar.rolls(n.id).map_err(e)?;
         let words = state.rules().describe_command(&state, &command);
-        let applied = replay_step(&state, &command, &rolls, &n.state_hash, "bench")
-            .map_err(|x| x.to_string())?;
+        // A fork's other commands, described against the state before them (the one replayed).
         let siblings = ar.children(parent).map_err(e)?;
-        if siblings.len() > 1 {
-            let at = ar.state_at(parent).map_err(e)?;
-            for c in siblings.iter().filter(|c| c.id != n.id) {
-                if let Some(cmd) = &c.command {
-                    described += at.rules().describe_command(&at, cmd).len();
-                }
+        for c in siblings.iter().filter(|c| c.id != n.id) {
+            if let Some(cmd) = &c.command {
+                described += state.rules().describe_command(&state, cmd).len();
             }
         }
-        described += ar.annotations(n.id).map_err(e)?.len() + words.len();
+        let applied = replay_step(&state, &command, &rolls, &n.state_hash, "bench")
+            .map_err(|x| x.to_string())?;
+        described += words.len();
         state = applied.state;
         parent = n.id;
     }
+    // The annotated commands, in one query.
+    let ids: Vec<i64> = path[1..].iter().map(|n| n.id).collect();
+    described += ar.annotation_counts(&ids).map_err(e)?.len();
     // The first picture: the last position, opened from the archive, with its counters.
     let s = ar.state_at(tip.id).map_err(e)?;
     let board = s.rules().board(&s);

@@ -72,6 +72,14 @@ const clickIn = async (css) => {
   await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", css);
   return click(css);
 };
+/** Click in the replay view's move list, on the row of its k-th command (the list draws only
+ * the rows near those in view: it is scrolled to that one first). */
+async function clickMove(k, css = "button.link") {
+  await js("window.kepi.replay.showRow(arguments[0]);", k);
+  const sel = `#replay-moves li[data-index="${k}"] ${css}`;
+  await waitFor(`the move list's row ${k}`, async () => js("return !!document.querySelector(arguments[0]);", sel));
+  await clickIn(sel);
+}
 async function type(css, text) {
   const id = await find(css);
   // Fields of a scrolled panel are brought into view first (WebKitWebDriver does not scroll them).
@@ -767,9 +775,9 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
   assert.ok(k >= 0);
   const rolledNode = await js("return window.kepi.replay.game().line[arguments[0]].node;", k);
-  await clickIn(`#replay-moves li[data-index="${k + 1}"] button.link`);
+  await clickMove(k + 1);
   await waitFor("the roll's position", async () => js("return window.kepi.replay.index() === arguments[0];", k + 1));
-  await clickIn(`#replay-moves li[data-index="${k + 1}"] button.whatif`);
+  await clickMove(k + 1, "button.whatif");
   await clickIn("#replay-faces button[data-face='1']");
   await waitFor("the variation", async () => (await text("#replay-which")) === "A variation");
   const branch = await js("const g = window.kepi.replay.game(); return g.line[arguments[0]];", k);
@@ -982,7 +990,7 @@ test("review: the games list sorted by each column and filtered, pack details, a
   await clickIn(`button[data-review='${longest.game}']`);
   await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", longest.game));
   assert.equal(await js("return window.kepi.replay.length();"), Number(commands), "the length listed is the line reviewed");
-  await clickIn('#replay-moves li[data-index="3"] button.link');
+  await clickMove(3);
   const from = await waitFor("the third position", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === 3 && p && p.node === window.kepi.replay.game().line[2].node ? p : null;"));
   await clickIn("#replay-play-on");
   const opened = await waitFor("the play view at that node", async () => {
@@ -1006,7 +1014,7 @@ test("review: the games list sorted by each column and filtered, pack details, a
   await library();
   await clickIn(`button[data-review='${longest.game}']`);
   await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", longest.game));
-  await clickIn('#replay-moves li[data-index="4"] button.link');
+  await clickMove(4);
   const variation = await waitFor("the variation listed", async () => js("const b = [...document.querySelectorAll('#replay-moves button.var')].find((b) => b.textContent.includes('played on from node')); return b ? Number(b.dataset.variation) : null;"));
   await clickIn(`#replay-moves button.var[data-variation='${variation}']`);
   await waitFor("the variation opened", async () => (await text("#replay-which")) === "A variation");
@@ -1040,14 +1048,25 @@ test("replay figures: a 5,000-node game imported as a job, opened to its first p
     "const f = () => { const g = window.kepi.replay.game(); const p = window.kepi.replay.position();" +
     " if (g && g.game === arguments[1] && p && window.kepi.view().complete) done({ ms: performance.now() - t1, line: g.line.length }); else requestAnimationFrame(f); }; f();", t1, imported);
   console.log(`opened a ${nodes}-node game (${first.line} commands on its main line) to its first picture in ${first.ms.toFixed(0)} ms (goal 300 ms)`);
+  const tm = await js("return window.kepi.replay.timings();");
+  const answerBytes = await js("return JSON.stringify(window.kepi.replay.game()).length;");
+  const span = (a, b) => (b && a ? (b - a).toFixed(0) : "?");
+  console.log(`  where it went: click to asked ${span(t1, tm.asked)} ms, the shell's answer ${span(tm.asked, tm.answered)} ms, shown (panel and map model) ${span(tm.answered, tm.shown)} ms (the line ${(answerBytes / 1024).toFixed(0)} KB of JSON), first position asked to applied ${span(tm.shown, tm.position)} ms, its first frame ${span(tm.position, tm.drawn)} ms, then complete ${(first.ms + t1 - (tm.drawn || tm.position)).toFixed(0)} ms`);
   await screenshot("47-replay-big-game");
   // Stepping from the start, each position shown and the map redrawn.
   await clickIn("#replay-first");
   await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position();"));
   await settle();
+  // The window's frame rate with nothing to draw: the floor of a step (each is shown in a frame).
+  const idle = await jsAsync("const done = arguments[arguments.length - 1]; const t = []; const f = (now) => { t.push(now); if (t.length < 31) requestAnimationFrame(f); else done((t[30] - t[0]) / 30); }; requestAnimationFrame(f);");
+  console.log(`the window's idle frame interval: ${idle.toFixed(1)} ms (${(1000 / idle).toFixed(0)} frames a second)`);
   const stepped = await jsAsync("const done = arguments[arguments.length - 1]; window.kepi.replay.stepTimed(100).then(done);");
   assert.equal(stepped.steps, 100);
   console.log(`stepped through ${stepped.steps} positions in ${stepped.ms.toFixed(0)} ms, each shown with the map redrawn: ${(stepped.steps / stepped.ms * 1000).toFixed(1)} nodes a second (goal 30)`);
+  const st = (await js("return window.kepi.replay.timings();")).steps.slice(-stepped.steps);
+  const mean = (f) => (st.reduce((a, x) => a + f(x), 0) / Math.max(1, st.length)).toFixed(1);
+  const draws = await js("return window.kepi.view();");
+  console.log(`  a step on average: the shell's answer ${mean((x) => x.answered - x.asked)} ms (positions asked ahead), applied (panel and counters) ${mean((x) => x.applied - x.answered)} ms; the rest waits for frames (a frame's drawing ${draws.drawMs.toFixed(1)} ms on average, ${draws.frames} frames drawn so far)`);
 });
 
 test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {

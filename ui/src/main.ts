@@ -4,7 +4,7 @@
 // ordered queue (ipc/queue.ts). The UI holds no rules.
 
 import { listen } from "@tauri-apps/api/event";
-import { mount } from "svelte";
+import { flushSync, mount } from "svelte";
 import { $, el } from "./dom";
 import { api, type MapView, type NewMapSpec } from "./ipc/commands";
 import { errorText, isAppError } from "./ipc/errors";
@@ -21,6 +21,7 @@ import { Player } from "./views/play/player";
 import { replay, type ReplayOpened } from "./ipc/replay";
 import ReplaySide from "./views/replay/ReplaySide.svelte";
 import { Replayer, replayKey, replayShortcuts } from "./views/replay/replayer";
+import { replayTimings } from "./views/replay/replay-state.svelte";
 import { scenario, type ScenarioOpened } from "./ipc/scenario";
 import ScenarioSide from "./views/scenario/ScenarioSide.svelte";
 import { ScenarioEditor } from "./views/scenario/scenario-editor";
@@ -86,13 +87,18 @@ function show(view: ViewId): void {
 
 /** Open a game of the archive for review in the replay view (at `node`, when given). */
 function reviewGame(call: () => Promise<ReplayOpened>, node?: number): void {
-  guard(() => void send(call, (o) => {
+  const asked = () => { replayTimings.asked = performance.now(); return call(); };
+  // The window stays live while the shell replays the line (an async command): say so.
+  guard(() => void (message("Opening the game for review: its line is replayed and checked…"), send(asked, (o) => {
+    replayTimings.answered = performance.now();
     show("replay");
     replayer.view.resize();
     replayer.open(o, node);
+    flushSync();
+    replayTimings.shown = performance.now();
     $("doc-title").textContent = `${o.title} · game ${o.game} · review`;
     message(`${o.title}: game ${o.game}, ${o.line.length} commands; ← → step through it.`);
-  }));
+  })));
 }
 
 /** Open a game the shell started or resumed in the play view. */

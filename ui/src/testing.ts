@@ -7,7 +7,7 @@ import type { CommandQueue } from "./ipc/queue";
 import type { Painter } from "./views/paint/painter";
 import { play } from "./ipc/play";
 import { playState } from "./views/play/play-state.svelte";
-import { replayState } from "./views/replay/replay-state.svelte";
+import { replayState, replayTimings } from "./views/replay/replay-state.svelte";
 import type { Player } from "./views/play/player";
 import type { Replayer } from "./views/replay/replayer";
 
@@ -44,7 +44,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
     /** The map view of the view shown (painter, play or replay). */
     view: () => {
       const v = { play: player.view, replay: replayer.view }[document.body.dataset.view ?? ""] ?? view;
-      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete };
+      const recent = v.drawTimes.slice(-100);
+      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete, drawMs: recent.reduce((a, x) => a + x, 0) / Math.max(1, recent.length) };
     },
     status: () => painter.model?.status ?? null,
     busy: () => queue.idle(),
@@ -84,6 +85,11 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       index: () => replayState.index,
       length: () => replayState.game?.line.length ?? -1,
       game: () => replayState.game,
+      /** Scroll the move list to the k-th command (0: the start), so that its row is drawn
+       * (the list draws only the rows near those in view). */
+      showRow: (k: number) => replayer.reveal(k),
+      /** Where the last opening's and the steps' time went (replay-state.svelte.ts). */
+      timings: () => ({ ...replayTimings, steps: replayTimings.steps.slice() }),
       /** Step forward `n` positions as → does, each waited for until it is shown and the map is
        * redrawn with its counters: the positions stepped and the time taken, in ms. */
       async stepTimed(n: number): Promise<{ steps: number; ms: number }> {

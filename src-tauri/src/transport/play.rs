@@ -392,6 +392,9 @@ pub struct ReplayOpened {
     pub last_turn: u32,
     /// The result, when the line ends the game.
     pub result: Option<String>,
+    /// The position at the node the line was opened through (the end of the line when none),
+    /// so that the first picture needs no second round trip.
+    pub position: Option<ReplayPosition>,
 }
 
 /// A shape drawn on the map by an annotation: an arrow between two hexes, or a hex

@@ -563,7 +563,12 @@ main: boolean, last_turn: number,
 /**
  * The result, when the line ends the game.
  */
-result: string | null, };
+result: string | null, 
+/**
+ * The position at the node the line was opened through (the end of the line when none),
+ * so that the first picture needs no second round trip.
+ */
+position: ReplayPosition | null, };
 
 /**
  * The position at one node of the game open for review.

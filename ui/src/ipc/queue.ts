@@ -14,12 +14,21 @@ export class CommandQueue {
 
   /** Queue `call`; `then` gets its answer. Resolves once both ran (or the call failed). */
   send<T>(call: () => Promise<T>, then?: (v: T) => void, quiet = false): Promise<void> {
+    this.waiting++;
     const p = this.chain.then(call).then(
       (v) => then?.(v),
       (e) => (quiet ? this.onQuiet(errorText(e)) : this.onError(e)),
-    );
+    ).finally(() => { this.waiting--; });
     this.chain = p;
     return p;
+  }
+
+  /** Commands sent and not yet answered (and handled). */
+  private waiting = 0;
+
+  /** Whether every command sent has been answered and handled. */
+  get quiet(): boolean {
+    return this.waiting === 0;
   }
 
   /** Resolves once every command sent so far is answered. */

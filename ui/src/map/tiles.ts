@@ -37,11 +37,16 @@ export interface TileHost {
   /** Draw the map onto a cached picture whose top-left is world (x0, y0) at `k` device px per
    * radius; with `region`, only that world rectangle (the rest is kept). */
   paintSurface(canvas: HTMLCanvasElement, k: number, x0: number, y0: number, region: Region | null): void;
-  requestDraw(): void;
+  /** `ahead`: only to draw the overview ahead (the picture shown stays final). */
+  requestDraw(ahead?: boolean): void;
   /** Draw again once the view has been still for STILL_MS (filtered). */
   redrawWhenStill(): void;
   /** Whether the frame shows the final picture. */
   complete: boolean;
+  /** Whether the overview may be drawn ahead in this frame. */
+  mayDrawAhead(): boolean;
+  /** A frame's time for tiles until a new map's first picture is whole (0: the usual). */
+  readonly firstPictureMs: number;
 }
 
 export class TileCache {
@@ -57,6 +62,8 @@ export class TileCache {
   /** Whether the view has not moved for STILL_MS: tiles may then take more of a frame. */
   private still = false;
   grid: HexGrid | null = null;
+  /** A new map's first picture is not whole yet (the host's `firstPictureMs` applies). */
+  firstPicture = false;
   /** Tiles drawn and the time spent drawing them (ms), for the benchmark. */
   readonly stats = { drawn: 0, bands: 0, ms: 0, mips: 0, maxMs: 0 };
 
@@ -190,10 +197,14 @@ export class TileCache {
       this.host.complete = false;
       this.host.requestDraw();
     }
-    else if (this.mayPaint(t0) && this.prefetch()) this.host.requestDraw();
+    else {
+      if (still) this.firstPicture = false;
+      if (this.host.mayDrawAhead() && this.mayPaint(t0) && this.prefetch()) this.host.requestDraw(true);
+    }
   }
 
   private tileBudget(): number {
+    if (this.firstPicture && this.host.firstPictureMs > 0) return this.host.firstPictureMs;
     return this.still ? TILE_BUDGET_STILL : TILE_BUDGET;
   }
 
@@ -202,6 +213,7 @@ export class TileCache {
   private mayPaint(t0: number): boolean {
     if (this.bandsThisFrame === 0) return true;
     const spent = performance.now() - t0;
+    if (this.firstPicture && this.host.firstPictureMs > 0) return spent + this.bandMs < this.host.firstPictureMs;
     const [budget, target] = this.still ? [TILE_BUDGET_STILL, FRAME_TARGET_STILL] : [TILE_BUDGET, FRAME_TARGET];
     return spent < budget && spent + this.bandMs < target;
   }

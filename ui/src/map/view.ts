@@ -32,6 +32,16 @@ export class MapCanvas implements TileHost {
   readonly drawTimes: number[] = [];
   /** Called after each frame is drawn. */
   onDrawn: (() => void) | null = null;
+  /** Opt-in for a view whose content changes frame after frame (the replay view's steps): the
+   * overview is drawn ahead only once no frame has been asked for content for this long (ms),
+   * so those frames stay light. 0: drawn ahead in any frame with time left. */
+  aheadIdleMs = 0;
+  /** Opt-in: until a newly opened map's picture is first whole, a frame may spend this long
+   * (ms) drawing the tiles in view (nothing moves yet; that picture is what the user waits
+   * for). 0: the usual budgets. */
+  firstPictureMs = 0;
+  private lastAsked = 0;
+  private aheadTimer = 0;
 
   constructor(canvas: HTMLCanvasElement, layers: Layer[] = mapLayers()) {
     this.canvas = canvas;
@@ -62,6 +72,7 @@ export class MapCanvas implements TileHost {
     this.model = model;
     this.complete = !model;
     this.tiles.clear();
+    this.tiles.firstPicture = true;
     this.tiles.grid = model?.grid ?? null;
     this.layer<UnderlayLayer>("underlay")?.setImage(null);
     if (!model) return;
@@ -158,14 +169,30 @@ export class MapCanvas implements TileHost {
     this.requestDraw();
   }
 
-  requestDraw(): void {
-    this.complete = false;
+  /** Draw a frame at the next animation frame. `ahead`: only to go on drawing the overview
+   * level ahead (tiles not in view), which leaves the picture shown final (`complete`): a
+   * large map's overview takes seconds of idle frames, and the picture is whole before. */
+  requestDraw(ahead = false): void {
+    if (!ahead) {
+      this.complete = false;
+      this.lastAsked = performance.now();
+    }
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
       this.draw();
     });
+  }
+
+  /** Whether this frame may draw the overview ahead (see `aheadIdleMs`); if not yet, a frame
+   * is asked for when it may. */
+  mayDrawAhead(): boolean {
+    const wait = this.lastAsked + this.aheadIdleMs - performance.now();
+    if (this.aheadIdleMs <= 0 || wait <= 0) return true;
+    clearTimeout(this.aheadTimer);
+    this.aheadTimer = window.setTimeout(() => this.requestDraw(true), wait + 10);
+    return false;
   }
 
   /** The visible hexes: index ranges of columns and rows. */

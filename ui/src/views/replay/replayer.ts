@@ -3,12 +3,19 @@
 // the move list and the dice come with the game. The view holds no rules and writes nothing.
 
 import type { CommandQueue } from "../../ipc/queue";
-import { replay, type ReplayOpened } from "../../ipc/replay";
+import { replay, type Annotation, type ReplayOpened, type ReplayPosition } from "../../ipc/replay";
+
+/** Positions kept, and asked ahead of the one shown in the direction of the last step (the
+ * shell answers one in about a millisecond, the IPC's round trip takes tens: asked a few at a
+ * time, stepping and holding a key run at the frame rate). */
+const POSITIONS_KEPT = 512;
+const AHEAD = 8;
 import { AnnotationsLayer } from "../../map/layers/annotations";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
 import { MapModel } from "../../store/map";
-import { replayState } from "./replay-state.svelte";
+import { replayState, replayTimings } from "./replay-state.svelte";
+import { flushSync } from "svelte";
 
 export class Replayer {
   readonly view: MapCanvas;
@@ -19,9 +26,20 @@ export class Replayer {
   onPlayFrom: (game: number, node: number) => void = () => {};
   /** The index asked for last: answers for older asks are dropped. */
   private wanted = 0;
+  /** Scroll the move list to a place of the line (set by the panel). */
+  reveal: (index: number) => void = () => {};
+  /** Positions answered, by node (the oldest dropped past POSITIONS_KEPT), and those asked: a
+   * step to a position already here is shown at once. Emptied when a line is opened; a node's
+   * annotations are updated here when they are edited. */
+  private positions = new Map<number, ReplayPosition>();
+  private asking = new Map<number, Promise<ReplayPosition>>();
 
   constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
+    // Stepping redraws the counters frame after frame: the overview is drawn ahead only when
+    // the view rests, and the first picture of a game's map may take 120 ms a frame.
+    this.view.aheadIdleMs = 250;
+    this.view.firstPictureMs = 120;
     this.view.addLayer(this.counters);
     this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
@@ -50,6 +68,8 @@ export class Replayer {
   /** Show another line of the same game (a variation, or after an edit), at the position of
    * `node` on it (or the end). */
   reopen(o: ReplayOpened, node?: number): void {
+    this.forget();
+    if (o.position) this.positions.set(o.position.node, o.position);
     replayState.game = o;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
     this.go(k >= 0 ? k + 1 : o.line.length);
@@ -81,6 +101,11 @@ export class Replayer {
 
   /** Show a game opened for review, at `node` (or the end of its line). */
   open(o: ReplayOpened, node?: number): void {
+    replayTimings.position = 0;
+    replayTimings.drawn = 0;
+    this.forget();
+    // The position the line was opened at comes with it.
+    if (o.position) this.positions.set(o.position.node, o.position);
     this.model = new MapModel(o.map);
     this.view.resize();
     this.view.setModel(this.model);
@@ -93,6 +118,7 @@ export class Replayer {
   }
 
   close(): void {
+    this.forget();
     this.model = null;
     this.view.setModel(null);
     this.counters.setBoard(null, []);
@@ -138,8 +164,7 @@ export class Replayer {
     const node = p.node;
     void this.queue.send(() => replay.annotate(node, { id: d.id, node, author: "", text: d.text, shapes: d.shapes, tags, created: "", updated: "" }), (list) => {
       replayState.draft = null;
-      if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
-      this.countNotes(node, list.length);
+      this.noted(node, list);
       this.showNotes();
     });
   }
@@ -149,15 +174,56 @@ export class Replayer {
     if (!p) return;
     const node = p.node;
     void this.queue.send(() => replay.deleteAnnotation(node, id), (list) => {
-      if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
-      this.countNotes(node, list.length);
+      this.noted(node, list);
       this.showNotes();
     });
   }
 
-  private countNotes(node: number, n: number): void {
+  /** A node's annotations after an edit: in the position shown, the one kept, the move list. */
+  private noted(node: number, list: Annotation[]): void {
+    if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
+    const kept = this.positions.get(node);
+    if (kept) this.positions.set(node, { ...kept, annotations: list });
     const l = replayState.game?.line.find((x) => x.node === node);
-    if (l) l.annotations = n;
+    if (l) l.annotations = list.length;
+  }
+
+  private forget(): void {
+    this.positions.clear();
+    this.asking.clear();
+  }
+
+  /** The position at a node: kept, being asked, or asked now. */
+  private position(node: number): Promise<ReplayPosition> {
+    const kept = this.positions.get(node);
+    if (kept) return Promise.resolve(kept);
+    const asked = this.asking.get(node);
+    if (asked) return asked;
+    const p = replay.at(node).then((pos) => {
+      if (this.asking.get(node) === p) {
+        this.asking.delete(node);
+        this.positions.set(node, pos);
+        if (this.positions.size > POSITIONS_KEPT) this.positions.delete(this.positions.keys().next().value!);
+      }
+      return pos;
+    }, (e) => {
+      if (this.asking.get(node) === p) this.asking.delete(node);
+      throw e;
+    });
+    this.asking.set(node, p);
+    return p;
+  }
+
+  /** Ask the positions after (or before) index k, in the direction of the last step. */
+  private askAhead(k: number, dir: number): void {
+    const g = replayState.game;
+    if (!g) return;
+    for (let i = 1; i <= AHEAD; i++) {
+      const j = k + i * dir;
+      if (j < 0 || j > g.line.length) break;
+      const node = j === 0 ? g.root : g.line[j - 1].node;
+      if (!this.positions.has(node) && !this.asking.has(node)) void this.position(node).catch(() => {});
+    }
   }
 
   get length(): number {
@@ -169,16 +235,33 @@ export class Replayer {
     const g = replayState.game;
     if (!g) return;
     const k = Math.max(0, Math.min(this.length, index));
+    const dir = k < replayState.index ? -1 : 1;
     this.wanted = k;
     replayState.index = k;
     const node = k === 0 ? g.root : g.line[k - 1].node;
-    void this.queue.send(() => replay.at(node), (p) => {
+    const t = { asked: performance.now(), answered: 0, applied: 0 };
+    const show = (p: ReplayPosition) => {
+      t.answered = performance.now();
       if (this.wanted !== k) return;
       replayState.position = p;
       replayState.draft = null;
       this.counters.setBoard(p.board, g.sides.map((s) => s.color));
       this.showNotes();
-    });
+      flushSync();
+      t.applied = performance.now();
+      if (!replayTimings.position) {
+        replayTimings.position = t.applied;
+        this.view.onDrawn = () => { replayTimings.drawn ||= performance.now(); this.view.onDrawn = null; };
+      }
+      replayTimings.steps.push(t);
+      if (replayTimings.steps.length > 1000) replayTimings.steps.splice(0, 500);
+    };
+    const kept = this.positions.get(node);
+    // A position kept is shown at once, unless a command of the view is still on its way (an
+    // edit's answer is shown first, in order).
+    if (kept && this.queue.quiet) show(kept);
+    else void this.queue.send(() => { t.asked = performance.now(); return this.position(node); }, show);
+    this.askAhead(k, dir);
   }
 
   step(d: number): void { this.go(replayState.index + d); }
