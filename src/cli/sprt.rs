@@ -69,14 +69,14 @@ pub fn run(a: Args) -> Outcome {
         alpha: a.alpha,
         beta: a.beta,
     };
-    if !(h.elo1 > h.elo0) {
+    if h.elo0.is_nan() || h.elo1.is_nan() || h.elo1 <= h.elo0 {
         return Err(format!(
             "--elo1 ({}) must be above --elo0 ({})",
             h.elo1, h.elo0
         ));
     }
     for (name, x) in [("--alpha", h.alpha), ("--beta", h.beta)] {
-        if !(x > 0.0 && x < 0.5) {
+        if x.is_nan() || x <= 0.0 || x >= 0.5 {
             return Err(format!("{name} must be between 0 and 0.5, not {x}"));
         }
     }
