@@ -42,7 +42,8 @@ pub fn portfolio() -> Vec<(&'static str, Weights)> {
                 risk: base.risk * 0.5,
                 advance: base.advance * 2.0,
                 engage: base.engage * 2.0,
-                hopeless: 0.15,
+                // The hopeless-attack veto stays (1-2 is never fired unless forced, as the
+                // puzzles ask of every level).
                 ..base.clone()
             },
         ),
