@@ -24,5 +24,13 @@ print()
 print("What decided the standard-level games:")
 print()
 for r in reports:
-    parts = [f"{n} × {why[:90]}{'…' if len(why) > 90 else ''}" for why, n in r["level"]["decided_by"]]
-    print(f"- **{r['scenario']}**: " + "; ".join(parts))
+    # The reasons differ in their details (units left, hexes): grouped by the condition's text
+    # and whether it was met.
+    groups = {}
+    for why, n in r["level"]["decided_by"]:
+        text, _, detail = why.partition(" — ")
+        key = (text, "not met" if any(w in detail for w in ("not met", "not controlled", "survive")) else "met")
+        groups[key] = groups.get(key, 0) + n
+    parts = [f"{n} × {k[1]}" for k, n in sorted(groups.items(), key=lambda x: -x[1])]
+    text = next(iter(groups))[0] if groups else ""
+    print(f"- **{r['scenario']}** ({text}): " + "; ".join(parts))
