@@ -38,10 +38,10 @@ fn opening(seed: u64, n: usize) -> Vec<(serde_json::Value, String)> {
 #[test]
 fn the_levels_are_named_and_an_unknown_level_is_refused() {
     let (_, rules, _) = shipped("rs-01-fatehpur");
-    assert_eq!(levels(rules), vec!["random", "standard"]);
+    assert_eq!(levels(rules), vec!["random", "standard", "strong"]);
     assert_eq!(player_name("standard"), "Kepi, standard");
     let e = Opponent::new(rules, "grandmaster", 1).err().unwrap();
-    assert!(e.contains("its levels are random, standard"), "{e}");
+    assert!(e.contains("its levels are random, standard, strong"), "{e}");
 }
 
 #[test]
@@ -91,4 +91,46 @@ fn standard_beats_random_in_95_percent_of_paired_games() {
             "{id}: standard won {won} of {played}"
         );
     }
+}
+
+/// A game of the strong level against standard play from its start, to the first `n`
+/// commands of the strong side: its commands and explanations.
+fn strong_opening(seed: u64, n: usize) -> Vec<(serde_json::Value, String)> {
+    let (s, rules, opts) = shipped("rs-07-gettysburg-little-round-top");
+    let mut state = rules.start(&s, &opts).unwrap();
+    let mut players = [
+        Opponent::new(rules, "strong", seed).unwrap(),
+        Opponent::new(rules, "standard", seed).unwrap(),
+    ];
+    let mut dice = SeededDice::new(seed);
+    let mut out = Vec::new();
+    while out.len() < n && !state.progress().over {
+        let side = state.progress().player;
+        let d = players[side].next(&state);
+        // Every command it gives is legal: apply refuses an illegal one.
+        state = rules.apply(&state, &d.command, &mut dice).unwrap().state;
+        if side == 0 {
+            out.push((d.command, d.explanation));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_strong_level_plans_its_player_turns_and_says_which_plan() {
+    let a = strong_opening(2, 60);
+    assert_eq!(a.len(), 60, "the strong side gives its commands");
+    assert_eq!(
+        a,
+        strong_opening(2, 60),
+        "the same seed gives the same game"
+    );
+    // The first command after planning names the plan and its score over the playouts.
+    let planned = a
+        .iter()
+        .find(|(_, e)| e.contains("expected over 3 playouts"))
+        .expect("a planned player-turn");
+    assert!(planned.1.contains("plan \""), "{}", planned.1);
+    // The others name the plan they follow.
+    assert!(a.iter().filter(|(_, e)| e.contains("plan \"")).count() > 10);
 }

@@ -15,13 +15,20 @@ use serde_json::{Value, json};
 const BLUE: usize = 0;
 const SEEDS: std::ops::Range<u64> = 1..6;
 
-fn standard(seed: u64) -> Box<dyn Player<RifleAndSaber>> {
-    RifleAndSaber
-        .computer_player("standard", seed)
-        .expect("Rifle & Saber has a standard level")
+thread_local! {
+    /// The level Blue is played at: standard, unless a test of another level sets it (each
+    /// test runs on its own thread).
+    static LEVEL: std::cell::Cell<&'static str> = const { std::cell::Cell::new("standard") };
 }
 
-/// Let the standard level play Blue until `stop` holds; Red answers its pending decisions
+fn standard(seed: u64) -> Box<dyn Player<RifleAndSaber>> {
+    let level = LEVEL.get();
+    RifleAndSaber
+        .computer_player(level, seed)
+        .unwrap_or_else(|| panic!("Rifle & Saber has a {level} level"))
+}
+
+/// Let the standard level (or the one `LEVEL` names) play Blue until `stop` holds; Red answers its pending decisions
 /// with the first legal choice. The commands Blue gave.
 fn blue_plays(g: &mut Game, seed: u64, stop: impl Fn(&State) -> bool) -> Vec<Command> {
     let mut player = standard(seed);
@@ -225,4 +232,18 @@ fn it_exits_by_the_road_when_that_wins() {
             .count();
         assert!(exited >= 1, "seed {seed}: no unit left the map");
     }
+}
+
+/// The strong level plays its player-turns through the standard level's weightings, chosen by
+/// playouts: it solves the same puzzles (and passes their controls).
+#[test]
+fn the_strong_level_solves_the_same_puzzles() {
+    LEVEL.set("strong");
+    it_takes_an_undefended_objective_in_reach();
+    it_does_not_fire_at_1_2_when_nothing_forces_it();
+    it_fires_at_1_2_when_the_objective_is_decided_this_game_turn();
+    it_does_not_shock_attack_a_stronger_defense();
+    it_leaves_a_hex_three_enemy_units_can_attack_at_3_1();
+    it_does_not_lose_on_the_last_turn_by_leaving_an_objective();
+    it_exits_by_the_road_when_that_wins();
 }

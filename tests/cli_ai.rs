@@ -120,3 +120,50 @@ fn balance_reports_each_level_with_intervals_and_what_decided_the_games() {
     assert!(text.contains("standard: Union "), "{text}");
     assert!(text.contains("95 % interval"), "{text}");
 }
+
+#[test]
+fn sprt_tests_one_level_against_another_on_paired_games() {
+    let (code, out) = kepi(&[
+        "sprt",
+        LRT,
+        "--candidate",
+        "standard",
+        "--against",
+        "random",
+        "--max-pairs",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let pairs = v["pairs"].as_u64().unwrap();
+    assert!((1..=4).contains(&pairs), "{v}");
+    let games =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(games, 2 * pairs, "two games a pair");
+    // Wald's bounds for alpha = beta = 0.05.
+    assert!((v["upper"].as_f64().unwrap() - 2.944).abs() < 1e-3, "{v}");
+    // Standard against random wins nearly all on Little Round Top: H1 within 4 pairs.
+    assert_eq!(v["accepted"], "H1", "{v}");
+    let (code, text) = kepi(&[
+        "sprt",
+        LRT,
+        "--candidate",
+        "standard",
+        "--against",
+        "random",
+        "--max-pairs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("LLR"), "{text}");
+    let (code, err) = kepi(&["sprt", LRT, "--elo0", "10", "--elo1", "5"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--elo1 (5) must be above --elo0 (10)"),
+        "{err}"
+    );
+    let (code, err) = kepi(&["sprt", LRT, "--candidate", "expert"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no level 'expert'"), "{err}");
+}

@@ -76,9 +76,17 @@ pub struct Report {
 /// Pair `k` and its two games.
 type Pair = (u64, [Played; 2]);
 
-/// The games of pair `k`: dice seed `first_seed + k`, players seeded `2k` and `2k+1`, the
+/// The players' seeds, side 0 then side 1, of one game of the pair with dice seed `seed`: `2 seed`
+/// and `2 seed + 1`, swapped in the pair's second game. `kepi balance --db` seeds its games
+/// with this too, so its report equals this module's.
+pub fn player_seeds(seed: u64, swap: bool) -> [u64; 2] {
+    let (a, b) = (seed.wrapping_mul(2), seed.wrapping_mul(2) + 1);
+    if swap { [b, a] } else { [a, b] }
+}
+
+/// The games of pair `k`: dice seed `first_seed + k`, players seeded by [`player_seeds`], the
 /// second game with the seats swapped.
-fn pair(
+pub fn pair(
     rules: &'static dyn AnyRuleset,
     scenario: &Scenario,
     options: &Value,
@@ -87,8 +95,7 @@ fn pair(
 ) -> Result<[Played; 2], String> {
     let mut out = Vec::with_capacity(2);
     for swap in [false, true] {
-        let (a, b) = (seed.wrapping_mul(2), seed.wrapping_mul(2) + 1);
-        let (s0, s1) = if swap { (b, a) } else { (a, b) };
+        let [s0, s1] = player_seeds(seed, swap);
         let mut players = vec![
             Opponent::new(rules, levels[0], s0)?,
             Opponent::new(rules, levels[1], s1)?,

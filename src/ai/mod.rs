@@ -18,6 +18,7 @@ pub mod balance;
 pub mod candidates;
 pub mod odds;
 pub mod selfplay;
+pub mod sprt;
 
 use crate::engine::Reason;
 use crate::engine::game::{AnyPlayer, AnyRuleset, AnyState};

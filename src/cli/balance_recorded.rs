@@ -9,7 +9,7 @@
 //! of playing them again.
 
 use crate::ai::Opponent;
-use crate::ai::balance::{Report, level_report, swing};
+use crate::ai::balance::{Report, level_report, player_seeds, swing};
 use crate::ai::selfplay::{MAX_COMMANDS, Played, summary};
 use crate::archive::Durability;
 use crate::engine::game::AnyRuleset;
@@ -62,9 +62,7 @@ pub fn balance_recorded(
         for k in 0..pairs {
             let seed = first_seed + k;
             for swap in [false, true] {
-                // As `ai::balance::pair` seeds them.
-                let (a, b) = (seed.wrapping_mul(2), seed.wrapping_mul(2) + 1);
-                let seats = if swap { [b, a] } else { [a, b] };
+                let seats = player_seeds(seed, swap);
                 let names = player_names(lv, seats);
                 if rec.resume
                     && let Some(id) = ar

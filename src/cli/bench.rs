@@ -203,7 +203,9 @@ pub fn run(a: Args) -> Outcome {
         ms(percentile(times, 0.99)),
     );
     bench_scenario_edit(a.runs.max(20))?;
-    bench_standard_turn(&a.scenarios, a.runs)?;
+    bench_level_turn(&a.scenarios, a.runs, "standard")?;
+    // A strong player-turn plays some 70 standard ones in its playouts: fewer runs.
+    bench_level_turn(&a.scenarios, a.runs.clamp(1, 10), "strong")?;
     bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
         bench_archive(&fatehpur, a.archive_games)?;
@@ -212,11 +214,12 @@ pub fn run(a: Args) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A standard-level player-turn (issue 18: at most 50 ms) in the shipped scenario with the most
-/// units, from the start of the first side's player-turn of game-turn 3 of a standard game
-/// against random play: every command of that player-turn chosen (its fire, movement and
-/// shock) and applied, the enemy's retreat choices answered by random play.
-fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
+/// A player-turn of a computer level (issue 18: standard at most 50 ms, strong at most 2 s) in
+/// the shipped scenario with the most units, from the start of the first side's player-turn of
+/// game-turn 3 of a standard game against random play: every command of that player-turn chosen
+/// (its fire, movement and shock; the strong level's planning with it) and applied, the
+/// enemy's retreat choices answered by random play.
+fn bench_level_turn(dir: &std::path::Path, runs: u32, level: &str) -> Result<(), String> {
     use crate::engine::rifle_and_saber::ai::Standard;
     let mut largest: Option<(usize, crate::scenario::Scenario)> = None;
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -271,7 +274,9 @@ fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
         let mut dice = SeededDice::new(r);
         let mut random = Policy::new(r);
         let t = Instant::now();
-        let mut player = Standard::new(r);
+        let mut player = RifleAndSaber
+            .computer_player(level, r)
+            .ok_or_else(|| format!("Rifle & Saber has no level '{level}'"))?;
         while t_state.phase != Phase::Over && (t_state.player == side || t_state.pending.is_some())
         {
             let acting = t_state
@@ -280,7 +285,7 @@ fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
                 .map(|p| p.side())
                 .unwrap_or(t_state.player);
             let c = if acting == side {
-                player.decide(&t_state).0
+                player.next(&t_state)
             } else {
                 random.next(&t_state)
             };
@@ -293,8 +298,9 @@ fn bench_standard_turn(dir: &std::path::Path, runs: u32) -> Result<(), String> {
         times.push(t.elapsed());
     }
     outln!(
-        "a standard-level player-turn of {} ({} units, {} on game-turn {}): median {}, p99 {} \
+        "a {}-level player-turn of {} ({} units, {} on game-turn {}): median {}, p99 {} \
          ({} commands a player-turn)",
+        level,
         sc.file.title,
         units,
         s.setup.sides[side].name,

@@ -21,6 +21,7 @@ mod oob;
 mod pack;
 mod render;
 mod schema;
+mod sprt;
 mod tables;
 mod validate;
 mod vassal;
@@ -70,6 +71,8 @@ enum Command {
     Autoplay(autoplay::Args),
     /// A scenario's balance by self-play: win rates with 95 % intervals, at a level and random.
     Balance(balance::Args),
+    /// One computer level against another by a sequential probability ratio test (paired games).
+    Sprt(sprt::Args),
     /// Open a node of an archived game: the state, replayed and checked.
     Replay(archive::ReplayArgs),
     /// Show an archived game's tree of variations.
@@ -148,6 +151,7 @@ where
         Command::Rules(a) => game::rules(a),
         Command::Autoplay(a) => autoplay::run(a),
         Command::Balance(a) => balance::run(a),
+        Command::Sprt(a) => sprt::run(a),
     };
     match result {
         Ok(code) => code,

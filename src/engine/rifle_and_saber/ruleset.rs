@@ -352,6 +352,7 @@ impl Ruleset for RifleAndSaber {
     fn computer_player(&self, level: &str, seed: u64) -> Option<Box<dyn Player<Self>>> {
         match level {
             "standard" => Some(Box::new(super::ai::Standard::new(seed))),
+            "strong" => Some(Box::new(super::ai::strong::Strong::new(seed))),
             _ => None,
         }
     }

@@ -24,6 +24,7 @@ pub mod deploy;
 pub mod maneuver;
 pub mod maps;
 pub mod risk;
+pub mod strong;
 pub mod weights;
 
 use super::board::Board;
@@ -41,8 +42,8 @@ use maps::Fields;
 use std::collections::{BTreeSet, VecDeque};
 use weights::{Weights, unit_value};
 
-/// The levels Rifle & Saber plays besides random.
-pub const LEVELS: &[&str] = &["standard"];
+/// The levels Rifle & Saber plays besides random, weakest first.
+pub const LEVELS: &[&str] = &["standard", "strong"];
 
 fn applies(state: &State, c: &Command) -> bool {
     super::apply::apply(state, c, &mut FixedDice::new([])).is_ok()
