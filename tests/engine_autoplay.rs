@@ -140,7 +140,8 @@ fn every_scenario_plays_120_seeded_games_to_the_end() {
         })
         .collect();
     files.sort();
-    // Age of Rifles' scenario is not playable yet (AoR 4): the R&S scenarios only.
+    // Rifle & Saber's fast player: the R&S scenarios only (Age of Rifles' Gettysburg is played
+    // by tests/age_of_rifles_play.rs).
     assert_eq!(files.len(), 17, "the 17 Rifle & Saber scenarios");
     for path in &files {
         let scenario = load_scenario(path).unwrap_or_else(|p| panic!("{p}"));

@@ -43,8 +43,8 @@ pub struct Sourced<T> {
     pub note: Option<String>,
 }
 
-/// Rule systems Kepi knows. Only Rifle & Saber has tables and rules so far; the others are
-/// named so that files for them are recognized and refused with a clear message. A system
+/// Rule systems Kepi knows. Rifle & Saber and Age of Rifles have tables and rules; the others
+/// are named so that files for them are recognized and refused with a clear message. A system
 /// added at run time through `engine::game::registry::register` is `Registered(key)`.
 /// Written in files as its key ("rifle-and-saber").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ impl JsonSchema for RulesetId {
         let keys: Vec<&str> = RulesetId::ALL.iter().map(|r| r.key()).collect();
         schemars::json_schema!({
             "description": "The rule system, by its key. Maps can be made for rifle-and-saber and \
-                            age-of-rifles; scenarios and games are played for rifle-and-saber; \
+                            age-of-rifles, and their scenarios and games are played; \
                             the other systems are recognized and refused with a message.",
             "type": "string",
             "enum": keys,
