@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 
 const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
+const GETTYSBURG: &str = "scenarios/aor-gettysburg-first-day.json";
 
 fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
     let mut out = Vec::new();
@@ -626,13 +627,36 @@ fn invariants(s: &State, seed: u64, n: usize) {
     }
 }
 
-#[test]
-fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
-    let games: u64 = std::env::var("KEPI_AOR_GAMES")
+/// The games a property test plays: `KEPI_AOR_GAMES` when set (to run thousands by hand),
+/// otherwise `default`.
+fn games(default: u64) -> u64 {
+    std::env::var("KEPI_AOR_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
+        .unwrap_or(default)
+}
+
+#[test]
+fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
+    random_games_hold(SCENARIO, games(2000));
+}
+
+/// The shipped historical scenario (22 x 17 hexes, 61 units, 12 game-turns; some 550 commands a
+/// game, so fewer games than the fixture's in a test run: `KEPI_AOR_GAMES=2000` for more).
+#[test]
+fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
+    random_games_hold(GETTYSBURG, games(200));
+}
+
+#[test]
+fn gettysburg_every_legal_command_is_accepted_along_seeded_games() {
+    legal_commands_accepted(GETTYSBURG, 2, 25);
+}
+
+/// Plays `games` seeded random games of `scenario` to the end, checking the invariants after
+/// every command, and replays a quarter of them from their recorded dice hash for hash.
+fn random_games_hold(scenario: &str, games: u64) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     let mut ended = 0;
@@ -682,18 +706,24 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
 
 #[test]
 fn every_legal_command_is_accepted_along_seeded_games() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
+    legal_commands_accepted(SCENARIO, 20, 10);
+}
+
+/// Along `seeds` seeded random games of `scenario`, every `step`-th legal command of every
+/// position is accepted by `apply`.
+fn legal_commands_accepted(scenario: &str, seeds: u64, step: usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
-    for seed in 0..20 {
+    for seed in 0..seeds {
         let mut player = AgeOfRifles.random_player(seed);
         let mut dice = SeededDice::new(seed);
         let mut s = root.clone();
         while !AgeOfRifles.progress(&s).over {
             let legal = AgeOfRifles.legal(&s);
             assert!(!legal.is_empty(), "seed {seed}: no legal command");
-            // Every tenth command listed (all would make the test slow) is accepted.
-            for c in legal.iter().step_by(10) {
+            // Every step-th command listed (all would make the test slow) is accepted.
+            for c in legal.iter().step_by(step) {
                 let mut d = SeededDice::new(seed + 99);
                 if let Err(e) = AgeOfRifles.apply(&s, c, &mut d) {
                     panic!("seed {seed}: legal {c:?} refused: {e}");
