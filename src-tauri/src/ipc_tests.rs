@@ -498,6 +498,25 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
     assert_eq!(end["status"], "done", "{end}");
     assert_eq!(end["result"]["kind"], "scenario_tested");
     assert_eq!(end["result"]["ended"], 4);
+    assert!(end["result"]["random"].is_null(), "{end}");
+    // At the standard level the same pairs are played at random too, to compare.
+    let job = h.json("scenario_test", json!({"games": 2, "level": "standard"}));
+    let end = wait(&finished, &job);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(end["result"]["level"], "standard");
+    assert_eq!(end["result"]["ended"], 2);
+    assert_eq!(end["result"]["random"]["level"], "random", "{end}");
+    assert_eq!(end["result"]["random"]["games"], 2, "{end}");
+    let random_wins: u64 = end["result"]["random"]["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"].as_u64().unwrap())
+        .sum();
+    assert!(
+        random_wins + end["result"]["random"]["draws"].as_u64().unwrap() == 2,
+        "{end}"
+    );
     // Problems stop a test and a save.
     h.json(
         "scenario_edit",

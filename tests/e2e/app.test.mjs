@@ -1252,6 +1252,16 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   await clickIn("#sc-test-run");
   await waitFor("the test's 50 games", async () => js("return !!document.getElementById('sc-test-result');"), 180_000);
   assert.match(await text("#sc-test-result"), /50 of 50 games ended/);
+  assert.equal(await js("return !!document.getElementById('sc-test-random');"), false, "no comparison at the random level");
+  // At Kepi's standard level the same seeds are played at random too, and the report says
+  // whether the result swings with the players' skill (issue 18's balance report).
+  await choose("#sc-test-level", "standard");
+  await choose("#sc-test-games", "10");
+  await clickIn("#sc-test-run");
+  await waitFor("the standard level's test", async () => js("return !!document.getElementById('sc-test-random');"), 180_000);
+  assert.match(await text("#sc-test-result"), /10 of 10 games ended \(at the standard level\)/);
+  assert.match(await text("#sc-test-random"), /The same seeds at the random level/);
+  assert.match(await text("#sc-test-swing"), /swings? with the players' skill/);
   await screenshot("57-scenario-check");
   // The scenario as it is now as a VASSAL module (issue 20's menu item in the scenario view).
   const vmod = join(work, "kepi-e2e-oberhof.vmod");

@@ -10,7 +10,7 @@ use super::vassal::export_module;
 use crate::dialog::{Dialog, ask};
 use crate::jobs::{Job, Jobs, Stop};
 use crate::scenario::{self, ScenarioEditor};
-use crate::transport::jobs::{JobKind, JobResult, TestSideDto};
+use crate::transport::jobs::{JobKind, JobResult, TestLevelDto, TestSideDto};
 use crate::transport::scenario::{
     FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened,
     ScenarioView,
@@ -154,7 +154,9 @@ pub fn scenario_factor(state: ScenarioState<'_>, input: FactorInput) -> AppResul
 }
 
 /// Play `games` seeded games of `scenario` at `level` (both sides), in pairs with the seats
-/// swapped, reporting after each pair; stops at a safe point when cancelled.
+/// swapped, reporting after each pair; stops at a safe point when cancelled. At a level above
+/// random the same pairs are also played by random players, and the report says whether the
+/// result swings with the players' skill (as `kepi balance`).
 pub fn test_games(
     job: &Job,
     scenario: &Scenario,
@@ -169,34 +171,43 @@ pub fn test_games(
         .map_err(|e| refused(e.to_string()))?;
     let sides: Vec<String> = start.sides().into_iter().map(|s| s.name).collect();
     let pairs = games.div_ceil(2).max(1);
-    let mut played = Vec::new();
-    for k in 0..pairs {
-        job.checkpoint()?;
-        job.progress(
-            k * 2,
-            pairs * 2,
-            format!("game {} of {}", k * 2 + 1, pairs * 2),
-            None,
-        );
-        let two = kepi::ai::balance::games(
-            rules,
-            scenario,
-            &options,
-            [level, level],
-            1,
-            u64::from(k) + 1,
-            1,
-        )
-        .map_err(refused)?;
-        played.extend(two);
+    let levels: Vec<&str> = if level == "random" {
+        vec![level]
+    } else {
+        vec![level, "random"]
+    };
+    let total = pairs * 2 * levels.len() as u32;
+    let mut played: Vec<Vec<_>> = vec![Vec::new(); levels.len()];
+    for (i, l) in levels.iter().enumerate() {
+        for k in 0..pairs {
+            job.checkpoint()?;
+            let done = (i as u32 * pairs + k) * 2;
+            job.progress(
+                done,
+                total,
+                format!("{l} level: game {} of {}", k * 2 + 1, pairs * 2),
+                None,
+            );
+            let two =
+                kepi::ai::balance::games(rules, scenario, &options, [l, l], 1, u64::from(k) + 1, 1)
+                    .map_err(refused)?;
+            played[i].extend(two);
+        }
     }
-    job.progress(pairs * 2, pairs * 2, "done", None);
-    let r = kepi::ai::balance::level_report(level, &sides, &played);
+    job.progress(total, total, "done", None);
+    let r = kepi::ai::balance::level_report(level, &sides, &played[0]);
+    let random = played
+        .get(1)
+        .map(|g| kepi::ai::balance::level_report("random", &sides, g));
+    let swings_with_skill = random
+        .as_ref()
+        .and_then(|x| kepi::ai::balance::swing(&r, x));
+    let ended = played[0].len() as u32;
     Ok(JobResult::ScenarioTested {
         title: scenario.file.title.clone(),
         level: r.level,
         games: r.games as u32,
-        ended: played.len() as u32,
+        ended,
         sides: r
             .sides
             .into_iter()
@@ -215,6 +226,8 @@ pub fn test_games(
             .into_iter()
             .map(|(why, n)| (why, n as u32))
             .collect(),
+        random: random.map(TestLevelDto::from),
+        swings_with_skill,
     })
 }
 

@@ -120,7 +120,50 @@ pub enum JobResult {
         average_turns: f64,
         /// The victory condition (or other reason) that decided the games, and how many.
         decided_by: Vec<(String, u32)>,
+        /// At a computer level above random: the same paired seeds played by random players,
+        /// to compare (issue 18's balance report, as `kepi balance`).
+        random: Option<TestLevelDto>,
+        /// Set when the result depends on the players' skill (`kepi::ai::balance::swing`).
+        swings_with_skill: Option<String>,
     },
+}
+
+/// The games of one level in a scenario test.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct TestLevelDto {
+    pub level: String,
+    pub games: u32,
+    pub sides: Vec<TestSideDto>,
+    pub draws: u32,
+    pub average_turns: f64,
+    pub decided_by: Vec<(String, u32)>,
+}
+
+impl From<kepi::ai::balance::LevelReport> for TestLevelDto {
+    fn from(r: kepi::ai::balance::LevelReport) -> TestLevelDto {
+        TestLevelDto {
+            level: r.level,
+            games: r.games as u32,
+            sides: r
+                .sides
+                .into_iter()
+                .map(|s| TestSideDto {
+                    side: s.side,
+                    wins: s.wins as u32,
+                    rate: s.rate,
+                    low: s.low,
+                    high: s.high,
+                })
+                .collect(),
+            draws: r.draws as u32,
+            average_turns: r.average_turns,
+            decided_by: r
+                .decided_by
+                .into_iter()
+                .map(|(why, n)| (why, n as u32))
+                .collect(),
+        }
+    }
 }
 
 /// One side's wins in a scenario test, with the 95 % Wilson interval of its rate.

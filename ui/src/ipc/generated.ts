@@ -285,7 +285,16 @@ ended: number, sides: Array<TestSideDto>, draws: number, average_turns: number,
 /**
  * The victory condition (or other reason) that decided the games, and how many.
  */
-decided_by: Array<[string, number]>, };
+decided_by: Array<[string, number]>, 
+/**
+ * At a computer level above random: the same paired seeds played by random players,
+ * to compare (issue 18's balance report, as `kepi balance`).
+ */
+random: TestLevelDto | null, 
+/**
+ * Set when the result depends on the players' skill (`kepi::ai::balance::swing`).
+ */
+swings_with_skill: string | null, };
 
 export type JobStatus = "done" | "failed" | "cancelled";
 
@@ -727,6 +736,11 @@ export type SideStanding = { morale: string | null, notes: Array<string>, };
 export type Sight = { from: string, to: string, clear: boolean, blocked_by: string | null, };
 
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
+
+/**
+ * The games of one level in a scenario test.
+ */
+export type TestLevelDto = { level: string, games: number, sides: Array<TestSideDto>, draws: number, average_turns: number, decided_by: Array<[string, number]>, };
 
 /**
  * One side's wins in a scenario test, with the 95 % Wilson interval of its rate.

@@ -146,7 +146,8 @@ export function summary(r: JobResult | null): string {
       return `Wrote the VASSAL module of ${r.title}${r.game_node !== null ? ` (the game at node ${r.game_node})` : ""}: ${plural(r.pieces, "piece slot")}, ${Math.max(1, Math.round(r.bytes / 1024))} KB, to ${r.path}.`;
     case "scenario_tested": {
       const wins = r.sides.map((s) => `${s.side} ${s.wins} (${Math.round(s.rate * 100)} %, ${Math.round(s.low * 100)}–${Math.round(s.high * 100)} %)`).join(", ");
-      return `${r.title}: ${r.ended} of ${plural(r.games, "game")} at the ${r.level} level ended; wins ${wins}; ${plural(r.draws, "draw")}; ${r.average_turns.toFixed(1)} game-turns on average.`;
+      const swing = r.swings_with_skill ? ` The result swings with the players' skill: ${r.swings_with_skill}.` : "";
+      return `${r.title}: ${r.ended} of ${plural(r.games, "game")} at the ${r.level} level ended; wins ${wins}; ${plural(r.draws, "draw")}; ${r.average_turns.toFixed(1)} game-turns on average.${swing}`;
     }
   }
 }
