@@ -10,7 +10,7 @@ use super::vassal::export_module;
 use crate::dialog::{Dialog, ask};
 use crate::jobs::{Job, Jobs, Stop};
 use crate::scenario::{self, ScenarioEditor};
-use crate::transport::jobs::{JobKind, JobResult, TestLevelDto, TestSideDto};
+use crate::transport::jobs::{JobKind, JobResult, TestLevelDto};
 use crate::transport::scenario::{
     FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened,
     ScenarioView,
@@ -203,29 +203,23 @@ pub fn test_games(
         .as_ref()
         .and_then(|x| kepi::ai::balance::swing(&r, x));
     let ended = played[0].len() as u32;
+    let TestLevelDto {
+        level,
+        games,
+        sides,
+        draws,
+        average_turns,
+        decided_by,
+    } = TestLevelDto::from(r);
     Ok(JobResult::ScenarioTested {
         title: scenario.file.title.clone(),
-        level: r.level,
-        games: r.games as u32,
+        level,
+        games,
         ended,
-        sides: r
-            .sides
-            .into_iter()
-            .map(|s| TestSideDto {
-                side: s.side,
-                wins: s.wins as u32,
-                rate: s.rate,
-                low: s.low,
-                high: s.high,
-            })
-            .collect(),
-        draws: r.draws as u32,
-        average_turns: r.average_turns,
-        decided_by: r
-            .decided_by
-            .into_iter()
-            .map(|(why, n)| (why, n as u32))
-            .collect(),
+        sides,
+        draws,
+        average_turns,
+        decided_by,
         random: random.map(TestLevelDto::from),
         swings_with_skill,
     })
