@@ -78,7 +78,9 @@ pub struct ResultChance {
     pub meaning: String,
     /// The die faces (or totals) that give it.
     pub faces: Vec<u32>,
-    /// Chance as an exact fraction of the faces: `faces.len()` over `outcomes`.
+    /// Chance as an exact fraction of the outcomes: `faces.len()` over `outcomes` for one die;
+    /// for two dice (Age of Rifles' 2d6) `faces` are totals and the chance counts the ways
+    /// each total falls, over 36.
     pub chance: f64,
 }
 

@@ -2,7 +2,7 @@
 //! morale checks and retreats (AoR 7.4) and advance (AoR 7.5). The strengths are
 //! `combat::strength`'s, the hits the Fire Table's (`combat::hits`).
 
-use super::combat::{Fire, Firer, Situation, bombardment_hits, hits, strength};
+use super::combat::{Fire, Firer, Modifier, Situation, bombardment_hits, hits, strength};
 use super::los;
 use super::losses::{self, note, roll};
 use super::position::Ctx;
@@ -309,7 +309,7 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
 
 /// AoR 7.6 Flanking: two attacking stacks "attacking through hexsides that have at least one
 /// hexside between them" (their hexes are not adjacent); not against towns.
-fn flanked(setup: &Setup, from: &[Ix], target: Ix) -> bool {
+pub(super) fn flanked(setup: &Setup, from: &[Ix], target: Ix) -> bool {
     setup.terrain(target) != "town"
         && from
             .iter()
@@ -371,55 +371,83 @@ pub fn assault(
     fire(s, dice, events)
 }
 
-/// AoR 7.3: the assault's fire, both sides rolled; the voluntary retreats come next.
-fn fire(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
-    let setup = s.arc();
-    let mut c = s.combat.clone().expect("an assault declared");
-    let (from, target) = (c.attacker_hexes.clone(), c.target);
-    let (attackers, defenders) = (c.attackers.clone(), c.defenders.clone());
-    let flank = c.flank;
+/// The two fires of an assault before the roll (AoR 7.1, 7.3, 7.6): each side's rounded
+/// strength and the modifiers that changed it (each named once).
+pub struct AssaultFire {
+    pub attack: u32,
+    pub attack_modifiers: Vec<Modifier>,
+    pub defense: u32,
+    pub defense_modifiers: Vec<Modifier>,
+}
+
+/// [`AssaultFire`] for `attackers` in `from` against `defenders` in `target`, as the assault
+/// would fire now (shared by the resolution and the play view's preview).
+pub fn assault_fire(
+    s: &State,
+    from: &[Ix],
+    target: Ix,
+    attackers: &[usize],
+    defenders: &[usize],
+    flank: bool,
+) -> Result<AssaultFire, RuleError> {
+    let setup = s.setup();
     // Attackers: each stack with its own hexside, the exact strengths added, rounded once
     // (AoR 7.1, 7.6).
     let mut exact = Frac::int(0);
-    let mut words: Vec<String> = Vec::new();
-    for &h in &from {
+    let mut attack_modifiers: Vec<Modifier> = Vec::new();
+    for &h in from {
         let firers: Vec<Firer> = attackers
             .iter()
             .filter(|&&u| s.units[u].loc == Loc::At(h))
             .map(|&u| firer(s, u))
             .collect();
         let sit = Situation {
-            terrain: terrain(&setup, h, target, false),
+            terrain: terrain(setup, h, target, false),
             flanking: flank,
-            target_has_rifled_or_artillery: rifled_or_artillery(s, &defenders),
+            target_has_rifled_or_artillery: rifled_or_artillery(s, defenders),
             ..Situation::normal()
         };
         let st = strength(&firers, &sit).map_err(|e| RuleError::rule("AoR 7.6", e))?;
         exact = exact + st.exact;
         for m in st.modifiers {
-            if !words.contains(&m.name) {
-                words.push(m.name);
+            if !attack_modifiers.iter().any(|x| x.name == m.name) {
+                attack_modifiers.push(m);
             }
         }
     }
-    let a_strength = round_strength(exact);
     // Defenders fire at all attackers at once (AoR 7.3); Kepi's reading: through the
     // attacking hex whose terrain reduces their fire least.
     let d_firers: Vec<Firer> = defenders.iter().map(|&u| firer(s, u)).collect();
-    let mut best: Option<(Frac, Vec<String>)> = None;
-    for &h in &from {
+    let mut best: Option<(Frac, Vec<Modifier>)> = None;
+    for &h in from {
         let sit = Situation {
-            terrain: terrain(&setup, target, h, false),
-            target_has_rifled_or_artillery: rifled_or_artillery(s, &attackers),
+            terrain: terrain(setup, target, h, false),
+            target_has_rifled_or_artillery: rifled_or_artillery(s, attackers),
             ..Situation::normal()
         };
         let st = strength(&d_firers, &sit).map_err(|e| RuleError::rule("AoR 7.6", e))?;
         if best.as_ref().is_none_or(|(b, _)| st.exact > *b) {
-            best = Some((st.exact, st.modifiers.into_iter().map(|m| m.name).collect()));
+            best = Some((st.exact, st.modifiers));
         }
     }
-    let (d_exact, d_words) = best.expect("at least one attacking hex");
-    let d_strength = round_strength(d_exact);
+    let (d_exact, defense_modifiers) = best.expect("at least one attacking hex");
+    Ok(AssaultFire {
+        attack: round_strength(exact),
+        attack_modifiers,
+        defense: round_strength(d_exact),
+        defense_modifiers,
+    })
+}
+
+/// AoR 7.3: the assault's fire, both sides rolled; the voluntary retreats come next.
+fn fire(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let mut c = s.combat.clone().expect("an assault declared");
+    let (from, target) = (c.attacker_hexes.clone(), c.target);
+    let f = assault_fire(s, &from, target, &c.attackers, &c.defenders, c.flank)?;
+    let (a_strength, d_strength) = (f.attack, f.defense);
+    let names = |m: &[Modifier]| m.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
+    let (words, d_words) = (names(&f.attack_modifiers), names(&f.defense_modifiers));
     let ctx_json = serde_json::json!({
         "target": setup.name(target),
         "from": from.iter().map(|&h| setup.name(h)).collect::<Vec<_>>(),

@@ -24,6 +24,7 @@ pub mod losses;
 pub mod movement;
 pub mod orders;
 pub mod position;
+pub mod preview;
 pub mod report;
 pub mod retreat;
 pub mod ruleset;

@@ -319,12 +319,8 @@ impl Ruleset for AgeOfRifles {
         })
     }
 
-    fn preview(&self, _state: &State, _commands: &[Command]) -> Result<AttackPreview, RuleError> {
-        Err(RuleError::Unimplemented(
-            "the Age of Rifles attack preview (AoR 7.1-7.6 strengths before the roll) is not \
-             built yet; the assault's event lists the strengths and modifiers"
-                .into(),
-        ))
+    fn preview(&self, state: &State, commands: &[Command]) -> Result<AttackPreview, RuleError> {
+        super::preview::preview(state, commands)
     }
 
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {
