@@ -167,9 +167,8 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                 f.defense,
                 back.join(", ")
             )];
-            let kinds = |us: &[usize]| -> Vec<Kind> {
-                us.iter().map(|&u| setup.units[u].kind).collect()
-            };
+            let kinds =
+                |us: &[usize]| -> Vec<Kind> { us.iter().map(|&u| setup.units[u].kind).collect() };
             if may_retreat_before_assault(
                 &kinds(&defenders),
                 defenders.iter().any(|&u| s.units[u].started_in_zoc),
