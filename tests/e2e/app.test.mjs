@@ -773,6 +773,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
 
   // "What if that roll had been a 1?": the forced 6 of the fire played again with a 1, as a
   // variation shown at once; promoted, it is the main line.
+  await waitFor("the line described", async () => js("return window.kepi.replay.described();"));
   const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
   assert.ok(k >= 0);
   const rolledNode = await js("return window.kepi.replay.game().line[arguments[0]].node;", k);
@@ -1054,6 +1055,11 @@ test("replay figures: a 5,000-node game imported as a job, opened to its first p
   const span = (a, b) => (b && a ? (b - a).toFixed(0) : "?");
   console.log(`  where it went: click to asked ${span(t1, tm.asked)} ms, the shell's answer ${span(tm.asked, tm.answered)} ms, shown (panel and map model) ${span(tm.answered, tm.shown)} ms (the line ${(answerBytes / 1024).toFixed(0)} KB of JSON), first position asked to applied ${span(tm.shown, tm.position)} ms, its first frame ${span(tm.position, tm.drawn)} ms, then complete ${(first.ms + t1 - (tm.drawn || tm.position)).toFixed(0)} ms`);
   await screenshot("47-replay-big-game");
+  // The rest of the line, described in pages after the first picture (a progress bar meanwhile).
+  const whole = await jsAsync(
+    "const done = arguments[arguments.length - 1]; const t1 = arguments[0];" +
+    "const f = () => { if (window.kepi.replay.described()) done(performance.now() - t1); else setTimeout(f, 5); }; f();", t1);
+  console.log(`  the whole line described (in pages, the window live meanwhile) ${whole.toFixed(0)} ms after the click`);
   // Stepping from the start, each position shown and the map redrawn.
   await clickIn("#replay-first");
   await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position();"));
@@ -1063,7 +1069,7 @@ test("replay figures: a 5,000-node game imported as a job, opened to its first p
   console.log(`the window's idle frame interval: ${idle.toFixed(1)} ms (${(1000 / idle).toFixed(0)} frames a second)`);
   const stepped = await jsAsync("const done = arguments[arguments.length - 1]; window.kepi.replay.stepTimed(100).then(done);");
   assert.equal(stepped.steps, 100);
-  console.log(`stepped through ${stepped.steps} positions in ${stepped.ms.toFixed(0)} ms, each shown with the map redrawn: ${(stepped.steps / stepped.ms * 1000).toFixed(1)} nodes a second (goal 30)`);
+  console.log(`stepped through ${stepped.steps} positions in ${stepped.ms.toFixed(0)} ms, each shown with the map redrawn: ${(stepped.steps / stepped.ms * 1000).toFixed(1)} nodes a second (goal 30); ${stepped.frames} frames meanwhile (${(stepped.frames / stepped.steps).toFixed(2)} a step), ${stepped.frameMs.toFixed(1)} ms apart on average, at most ${stepped.maxFrameMs.toFixed(0)} ms`);
   const st = (await js("return window.kepi.replay.timings();")).steps.slice(-stepped.steps);
   const mean = (f) => (st.reduce((a, x) => a + f(x), 0) / Math.max(1, st.length)).toFixed(1);
   const draws = await js("return window.kepi.view();");
