@@ -86,18 +86,15 @@ impl Replay {
             .collect();
         let path = match through {
             Some(n) => {
-                let at = ar.node(n)?;
-                if at.game != game {
+                if ar.node(n)?.game != game {
                     return Err(AppError::new(
                         ErrorCode::InvalidArgument,
                         format!("node {n} is not a node of game {game}"),
                     ));
                 }
-                let mut path = ar.path_to(n)?;
-                path.extend(ar.line_from(at)?.into_iter().skip(1));
-                path
+                ar.line_through(n)?
             }
-            None => ar.main_line(game)?,
+            None => ar.line_through(ar.root(game)?.id)?,
         };
         let root = path[0].id;
         let tip = path.last().expect("a line has its root").id;
@@ -382,10 +379,12 @@ fn skeleton(
 ) -> AppResult<Vec<LineEntry>> {
     let ids: Vec<NodeId> = path[from + 1..to + 1].iter().map(|n| n.id).collect();
     let mut notes = ar.annotation_counts(&ids)?;
+    let parents: Vec<NodeId> = path[from..to].iter().map(|n| n.id).collect();
+    let mut forks = ar.children_of(&parents)?;
     let mut line = Vec::with_capacity(ids.len());
     for w in path[from..to + 1].windows(2) {
         let (parent, n) = (&w[0], &w[1]);
-        let siblings = ar.children(parent.id)?;
+        let siblings = forks.remove(&parent.id).unwrap_or_default();
         line.push(LineEntry {
             node: n.id,
             command: String::new(),
@@ -395,13 +394,13 @@ fn skeleton(
             dice: Vec::new(),
             results: Vec::new(),
             name: n.name.clone(),
-            first: siblings.first().is_some_and(|c| c.id == n.id),
+            first: siblings.first().is_some_and(|c| c.0 == n.id),
             variations: siblings
-                .iter()
-                .filter(|c| c.id != n.id)
-                .map(|c| VariationDto {
-                    node: c.id,
-                    name: c.name.clone(),
+                .into_iter()
+                .filter(|c| c.0 != n.id)
+                .map(|(node, name)| VariationDto {
+                    node,
+                    name,
                     command: String::new(),
                 })
                 .collect(),
@@ -443,6 +442,7 @@ fn describe(
         Ok(())
     })?;
     for (e, s) in entries.iter_mut().zip(steps) {
+        debug_assert_eq!(e.node, s.node, "the rows and the replay walk the same path");
         // As the replay has them (the archive's row says the same: a record is checked hash
         // for hash, and the row was written from that state).
         e.turn = s.progress.turn;

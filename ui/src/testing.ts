@@ -3,6 +3,7 @@
 // screen, stroke timings, the map view's state, script errors, and a promise for "every command
 // answered".
 
+import { flushSync } from "svelte";
 import type { CommandQueue } from "./ipc/queue";
 import type { Painter } from "./views/paint/painter";
 import { play } from "./ipc/play";
@@ -119,6 +120,29 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
           frameMs: gaps.length ? (at[at.length - 1] - at[0]) / gaps.length : 0,
           maxFrameMs: gaps.length ? Math.max(...gaps) : 0,
         };
+      },
+      /** Where a step's frame goes: the mean interval (ms) of `n` frames that each only redraw
+       * the map (`canvas`: the kept picture and the counters), or only move the move list's
+       * current row (`panel`: the panel's update and the browser's layout and painting of it). */
+      async frameCost(n: number, what: "canvas" | "panel"): Promise<{ ms: number; js: number }> {
+        const at: number[] = [];
+        let js = 0;
+        const k0 = replayState.index;
+        await new Promise<void>((done) => {
+          const f = (t: number) => {
+            at.push(t);
+            if (at.length > n) { done(); return; }
+            const t0 = performance.now();
+            if (what === "canvas") replayer.view.draw();
+            else { replayState.index = at.length % 2 ? k0 + 1 : k0; flushSync(); }
+            js += performance.now() - t0;
+            requestAnimationFrame(f);
+          };
+          requestAnimationFrame(f);
+        });
+        replayState.index = k0;
+        flushSync();
+        return { ms: (at[n] - at[0]) / n, js: js / n };
       },
       hexPoint(name: string): { x: number; y: number } | null {
         const g = replayer.model?.grid;

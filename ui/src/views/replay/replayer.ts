@@ -46,6 +46,9 @@ export class Replayer {
     // the view rests, and the first picture of a game's map may take 120 ms a frame.
     this.view.aheadIdleMs = 250;
     this.view.firstPictureMs = 120;
+    // A step changes only the counters: a frame is one copy of the picture kept under them,
+    // and the first picture of a game's map is drawn in one pass.
+    this.view.keepPicture = true;
     this.view.addLayer(this.counters);
     this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
@@ -93,8 +96,14 @@ export class Replayer {
       replayState.described = replayState.game.line.length;
       return;
     }
-    // After the first frame that shows the position (a page holds the shell for tens of ms).
-    requestAnimationFrame(() => setTimeout(start, 0));
+    // Once the first picture is whole (a page holds the shell for tens of ms, and its answer
+    // the window for a few).
+    const wait = () => {
+      if (gen !== this.generation) return;
+      if (this.view.complete) setTimeout(start, 0);
+      else requestAnimationFrame(wait);
+    };
+    requestAnimationFrame(wait);
   }
 
   /** A command of the shell that answers a line: shown at `node` (or the line's end). */
