@@ -226,6 +226,10 @@ fn parse_spec(s: &str) -> DiceSpec {
     }
 }
 
+/// The children of several nodes, by parent, in order: each child's id and name
+/// ([`Archive::children_of`]).
+pub type ChildrenOf = HashMap<NodeId, Vec<(NodeId, Option<String>)>>;
+
 impl Archive {
     pub fn node(&self, id: NodeId) -> Result<NodeInfo> {
         self.query_nodes(
@@ -328,17 +332,14 @@ impl Archive {
 
     /// The children of each of `parents`, in order (the first is the main line from there):
     /// their ids and names, in one query.
-    pub fn children_of(
-        &self,
-        parents: &[NodeId],
-    ) -> Result<HashMap<NodeId, Vec<(NodeId, Option<String>)>>> {
+    pub fn children_of(&self, parents: &[NodeId]) -> Result<ChildrenOf> {
         let ids = serde_json::to_string(parents).expect("integers serialize");
         let mut st = self.conn.prepare_cached(
             "SELECT parent_id, id, name FROM nodes
              WHERE parent_id IN (SELECT value FROM json_each(?1))
              ORDER BY parent_id, sibling_order, id",
         )?;
-        let mut out: HashMap<NodeId, Vec<(NodeId, Option<String>)>> = HashMap::new();
+        let mut out = ChildrenOf::new();
         for row in st.query_map([ids], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
             let (parent, id, name) = row?;
             out.entry(parent).or_default().push((id, name));
