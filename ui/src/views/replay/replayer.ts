@@ -80,6 +80,7 @@ export class Replayer {
     this.forget();
     if (o.position) this.positions.set(o.position.node, o.position);
     replayState.game = o;
+    replayState.described = o.line.filter((l) => l.described).length;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
     this.go(k >= 0 ? k + 1 : o.line.length);
     this.describeLater();
@@ -142,6 +143,8 @@ export class Replayer {
     this.view.setModel(this.model);
     this.view.zoomAt(32 / this.view.scale);
     replayState.game = o;
+    // The progress bar counts this line's rows from the first frame.
+    replayState.described = o.line.filter((l) => l.described).length;
     replayState.position = null;
     replayState.exported = "";
     const k = node === undefined ? -1 : node === o.root ? 0 : o.line.findIndex((l) => l.node === node) + 1;
