@@ -45,6 +45,7 @@ pub const COMMANDS: &[&str] = &[
     "replay_open",
     "replay_at",
     "replay_line",
+    "replay_moves",
     "replay_what_if",
     "replay_promote",
     "replay_rename",

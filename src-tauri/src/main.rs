@@ -171,6 +171,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::replay_open,
             commands::replay::replay_at,
             commands::replay::replay_line,
+            commands::replay::replay_moves,
             commands::replay::replay_what_if,
             commands::replay::replay_promote,
             commands::replay::replay_rename,

@@ -650,12 +650,24 @@ pub fn replay_line(ar: &Archive, node: NodeId) -> AppResult<(AnyState, Vec<Step>
 pub fn replay_line_each(
     ar: &Archive,
     node: NodeId,
-    mut before: impl FnMut(&AnyState, &kepi::archive::NodeInfo) -> AppResult<()>,
+    before: impl FnMut(&AnyState, &kepi::archive::NodeInfo) -> AppResult<()>,
 ) -> AppResult<(AnyState, Vec<Step>)> {
     let path = ar.path_to(node)?;
-    let mut state = ar.root_state(path[0].game)?;
-    let mut line = Vec::new();
-    for n in &path[1..] {
+    let state = ar.root_state(path[0].game)?;
+    replay_steps(ar, state, &path[1..], before)
+}
+
+/// Replay `nodes` from `state` (the state at the first one's parent; each node a child of the
+/// one before), with the recorded dice, checked hash for hash: the state after the last and
+/// each step described. `before` is called with the state before each command and its node.
+pub fn replay_steps(
+    ar: &Archive,
+    mut state: AnyState,
+    nodes: &[kepi::archive::NodeInfo],
+    mut before: impl FnMut(&AnyState, &kepi::archive::NodeInfo) -> AppResult<()>,
+) -> AppResult<(AnyState, Vec<Step>)> {
+    let mut line = Vec::with_capacity(nodes.len());
+    for n in nodes {
         let command = n.command.clone().ok_or_else(|| {
             AppError::new(
                 ErrorCode::Archive,

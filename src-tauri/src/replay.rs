@@ -4,21 +4,36 @@
 //! snapshot). What writes: "what if" (a command played again with a forced roll, as a new
 //! variation), promoting, naming and deleting variations.
 
-use crate::play::{replay_line_each, rules_of, side_dto};
+use crate::play::{replay_steps, rules_of, side_dto};
 use crate::transport::play::{
     AnnotationDto, HitDto, LineEntry, ReplayOpened, ReplayPosition, SearchSpec, VariationDto,
     mirror,
 };
 use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::archive::Annotation;
-use kepi::archive::{Archive, GameId, NodeId};
+use kepi::archive::{Archive, GameId, NodeId, NodeInfo};
 use kepi::editor::Document;
+use kepi::engine::AnyState;
+use std::collections::HashMap;
 use std::path::PathBuf;
+
+/// A line of at most this many commands is described whole when it is opened.
+pub const DESCRIBED_WHOLE: usize = 300;
+/// A longer one is answered with the commands from this many before the position opened to
+/// this many after it described (the move list's rows around the current one).
+const FIRST_BEFORE: usize = 60;
+const FIRST_AFTER: usize = 20;
+/// The most commands one page of [`Replay::moves`] describes.
+pub const PAGE_MAX: usize = 500;
 
 pub struct Replay {
     archive_path: Option<PathBuf>,
     archive: Option<Archive>,
     game: Option<GameId>,
+    /// The line open: its root, then each node to its last (pages of it are described).
+    line: Vec<NodeInfo>,
+    /// The open game's phases in words, by key (an archive row holds the key).
+    phases: HashMap<String, String>,
 }
 
 impl Replay {
@@ -27,6 +42,8 @@ impl Replay {
             archive_path: archive,
             archive: None,
             game: None,
+            line: Vec::new(),
+            phases: HashMap::new(),
         }
     }
 
@@ -52,93 +69,67 @@ impl Replay {
     }
 
     /// Open a game at the line through `through` (the main line without it): the path from the
-    /// root to it, then first children to the end.
+    /// root to it, then first children to the end. The answer holds every command's node, turn,
+    /// phase, player, fork and name (the archive's rows hold them) and the position opened;
+    /// a line of at most [`DESCRIBED_WHOLE`] commands is described whole (in words, with its
+    /// dice and results, replayed and checked hash for hash), a longer one around the position
+    /// opened, the rest by [`Replay::moves`] in pages, so the first picture does not wait for
+    /// the whole line to be replayed.
     pub fn open_line(&mut self, game: GameId, through: Option<NodeId>) -> AppResult<ReplayOpened> {
         let ar = self.archive()?;
         let info = ar.game(game)?;
         let scenario = ar.game_setup(game)?.scenario()?;
-        rules_of(&scenario)?;
-        let root = ar.root(game)?.id;
-        let tip = match through {
+        let phases: HashMap<String, String> = rules_of(&scenario)?
+            .phases()
+            .into_iter()
+            .map(|p| (p.key, p.name))
+            .collect();
+        let path = match through {
             Some(n) => {
-                let at = ar.node(n)?;
-                if at.game != game {
+                if ar.node(n)?.game != game {
                     return Err(AppError::new(
                         ErrorCode::InvalidArgument,
                         format!("node {n} is not a node of game {game}"),
                     ));
                 }
-                ar.line_from(at)?
-                    .last()
-                    .expect("a line has its first node")
-                    .id
+                ar.line_through(n)?
             }
-            None => ar.tip(game)?.id,
+            None => ar.line_through(ar.root(game)?.id)?,
         };
-        // Each fork's other commands are described against the state before them, which the
-        // replay of the line passes by (no position is opened again).
-        let mut forks: std::collections::HashMap<
-            NodeId,
-            (Vec<VariationDto>, bool, Option<String>),
-        > = std::collections::HashMap::new();
-        let (state, steps) = replay_line_each(ar, tip, |before, n| {
-            let parent = n.parent.ok_or_else(|| {
-                AppError::new(
-                    ErrorCode::Archive,
-                    format!("node {}: a command without the node before it", n.id),
-                )
-            })?;
-            let siblings = ar.children(parent)?;
-            let first = siblings.first().is_some_and(|c| c.id == n.id);
-            let name = siblings
-                .iter()
-                .find(|c| c.id == n.id)
-                .and_then(|c| c.name.clone());
-            let variations = siblings
-                .iter()
-                .filter(|c| c.id != n.id)
-                .map(|c| VariationDto {
-                    node: c.id,
-                    name: c.name.clone(),
-                    command: c
-                        .command
-                        .as_ref()
-                        .map(|cmd| before.rules().describe_command(before, cmd))
-                        .unwrap_or_default(),
-                })
-                .collect();
-            forks.insert(n.id, (variations, first, name));
-            Ok(())
-        })?;
-        let ids: Vec<NodeId> = steps.iter().map(|s| s.node).collect();
-        let mut notes = ar.annotation_counts(&ids)?;
-        let mut line = Vec::with_capacity(steps.len());
-        let mut main = true;
-        for s in steps {
-            let (variations, first, name) = forks.remove(&s.node).unwrap_or_default();
-            main &= first;
-            line.push(LineEntry {
-                annotations: notes.remove(&s.node).unwrap_or(0),
-                node: s.node,
-                name,
-                first,
-                variations,
-                command: s.command,
-                turn: s.progress.turn,
-                phase: s.progress.phase,
-                player: s.progress.player,
-                dice: s.dice,
-                results: s.results,
-            });
-        }
+        let root = path[0].id;
+        let tip = path.last().expect("a line has its root").id;
+        let at = through.unwrap_or(tip);
+        // The position opened: after `k` commands.
+        let k = path
+            .iter()
+            .position(|n| n.id == at)
+            .expect("the line passes through the node it was opened at");
+        let mut line = skeleton(ar, &phases, &path, 0, path.len() - 1)?;
+        let (from, to) = if line.len() <= DESCRIBED_WHOLE {
+            (0, line.len())
+        } else {
+            (
+                k.saturating_sub(FIRST_BEFORE),
+                (k + FIRST_AFTER).min(line.len()),
+            )
+        };
+        let after = describe(ar, &path, from, &mut line[from..to])?;
+        let end = if to == line.len() {
+            after
+        } else {
+            ar.state_at(tip)?
+        };
+        let main = line.iter().all(|l| l.first);
         self.game = Some(game);
-        let position = Some(self.at(through.unwrap_or(tip))?);
+        self.line = path;
+        self.phases = phases;
+        let position = Some(self.at(at)?);
         Ok(ReplayOpened {
             map: transport::map_view(&Document::from_map(&scenario.map), None),
             game,
             title: info.title,
             players: info.players,
-            sides: state
+            sides: end
                 .sides()
                 .iter()
                 .map(|x| side_dto(&x.id, &x.name, &x.color))
@@ -146,10 +137,45 @@ impl Replay {
             root,
             line,
             main,
-            last_turn: state.progress().last_turn,
-            result: state.result_words().map(|(w, why)| format!("{w}: {why}")),
+            last_turn: end.progress().last_turn,
+            result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
             position,
+            tip,
         })
+    }
+
+    /// Commands `from .. from + count` of the line open (the one ending at `tip`), described:
+    /// replayed from the position before the first (opened from its nearest snapshot) with the
+    /// recorded dice and checked hash for hash, each in words with its dice and results, each
+    /// fork's other commands described against the state before it.
+    pub fn moves(&mut self, tip: NodeId, from: usize, count: usize) -> AppResult<Vec<LineEntry>> {
+        if self.line.last().map(|n| n.id) != Some(tip) {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!("the line ending at node {tip} is not the one open for review"),
+            ));
+        }
+        let len = self.line.len() - 1;
+        if from > len || count > PAGE_MAX {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "commands {from} and {count} after: the line has {len}, a page at most {PAGE_MAX}"
+                ),
+            ));
+        }
+        let to = (from + count).min(len);
+        let path = std::mem::take(&mut self.line);
+        let phases = std::mem::take(&mut self.phases);
+        let described = (|| {
+            let ar = self.archive()?;
+            let mut page = skeleton(ar, &phases, &path, from, to)?;
+            describe(ar, &path, from, &mut page)?;
+            Ok(page)
+        })();
+        self.line = path;
+        self.phases = phases;
+        described
     }
 
     fn open_game(&self) -> AppResult<GameId> {
@@ -339,6 +365,95 @@ impl Replay {
             state_hash: s.hash(),
         })
     }
+}
+
+/// Commands `from .. to` of the line `path` (its root, then each node) as the move list lists
+/// them before they are described: node, turn, phase (in words, from `phases`) and player after it, whether it is its
+/// parent's first child, its name, its fork's other nodes, its annotations counted.
+fn skeleton(
+    ar: &Archive,
+    phases: &HashMap<String, String>,
+    path: &[NodeInfo],
+    from: usize,
+    to: usize,
+) -> AppResult<Vec<LineEntry>> {
+    let ids: Vec<NodeId> = path[from + 1..to + 1].iter().map(|n| n.id).collect();
+    let mut notes = ar.annotation_counts(&ids)?;
+    let parents: Vec<NodeId> = path[from..to].iter().map(|n| n.id).collect();
+    let mut forks = ar.children_of(&parents)?;
+    let mut line = Vec::with_capacity(ids.len());
+    for w in path[from..to + 1].windows(2) {
+        let (parent, n) = (&w[0], &w[1]);
+        let siblings = forks.remove(&parent.id).unwrap_or_default();
+        line.push(LineEntry {
+            node: n.id,
+            command: String::new(),
+            turn: n.turn,
+            phase: phases.get(&n.phase).unwrap_or(&n.phase).clone(),
+            player: n.player,
+            dice: Vec::new(),
+            results: Vec::new(),
+            name: n.name.clone(),
+            first: siblings.first().is_some_and(|c| c.0 == n.id),
+            variations: siblings
+                .into_iter()
+                .filter(|c| c.0 != n.id)
+                .map(|(node, name)| VariationDto {
+                    node,
+                    name,
+                    command: String::new(),
+                })
+                .collect(),
+            annotations: notes.remove(&n.id).unwrap_or(0),
+            described: false,
+        });
+    }
+    Ok(line)
+}
+
+/// Describe `entries`, commands `from ..` of the line `path`: replayed from the state at
+/// `path[from]` (opened from its nearest snapshot) with the recorded dice, checked hash for
+/// hash; each fork's other commands described against the state before them. The state after
+/// the last.
+fn describe(
+    ar: &Archive,
+    path: &[NodeInfo],
+    from: usize,
+    entries: &mut [LineEntry],
+) -> AppResult<AnyState> {
+    let start = ar.state_at(path[from].id)?;
+    let nodes = &path[from + 1..from + 1 + entries.len()];
+    let mut k = 0;
+    let (state, steps) = replay_steps(ar, start, nodes, |before, n| {
+        let e = &mut entries[k];
+        k += 1;
+        if !e.variations.is_empty() {
+            let parent = n.parent.expect("a node after the root has a parent");
+            for c in ar.children(parent)? {
+                if let Some(v) = e.variations.iter_mut().find(|v| v.node == c.id) {
+                    v.command = c
+                        .command
+                        .as_ref()
+                        .map(|cmd| before.rules().describe_command(before, cmd))
+                        .unwrap_or_default();
+                }
+            }
+        }
+        Ok(())
+    })?;
+    for (e, s) in entries.iter_mut().zip(steps) {
+        debug_assert_eq!(e.node, s.node, "the rows and the replay walk the same path");
+        // As the replay has them (the archive's row says the same: a record is checked hash
+        // for hash, and the row was written from that state).
+        e.turn = s.progress.turn;
+        e.phase = s.progress.phase;
+        e.player = s.progress.player;
+        e.command = s.command;
+        e.dice = s.dice;
+        e.results = s.results;
+        e.described = true;
+    }
+    Ok(state)
 }
 
 /// Write a game file's tree into the archive: every node replayed and checked first, then
@@ -621,6 +736,98 @@ mod tests {
                 .verify_game(game)
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_long_line_is_opened_around_its_position_and_described_in_pages() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("l.kepidb");
+        let s = scenario_of(
+            &shipped_entries()
+                .into_iter()
+                .find(|e| e.id == "rs-01-fatehpur")
+                .unwrap(),
+        )
+        .unwrap();
+        // A game of more than DESCRIBED_WHOLE commands by the random player, and a variation.
+        let mut ar = Archive::open(&db).unwrap();
+        let game = ar.create_game(&s, &serde_json::json!({}), 7, &[]).unwrap();
+        let mut node = ar.root(game).unwrap().id;
+        let mut state = ar.state_at(node).unwrap();
+        let mut random = state.rules().random_player(7);
+        let mut line = Vec::new();
+        while line.len() < DESCRIBED_WHOLE + 100 && !state.progress().over {
+            let cmd = random.next(&state);
+            let (n, applied) = ar.play(node, &cmd, &mut Default::default()).unwrap();
+            (node, state) = (n, applied.state);
+            line.push(n);
+        }
+        assert!(line.len() > DESCRIBED_WHOLE, "{} commands", line.len());
+        let fork = line[line.len() - 30];
+        let parent = ar.node(fork).unwrap().parent.unwrap();
+        let other = {
+            let before = ar.state_at(parent).unwrap();
+            let cmd = before.rules().random_player(99).next(&before);
+            ar.play(parent, &cmd, &mut Default::default()).unwrap().0
+        };
+        let (_, whole) = crate::play::replay_line(&ar, node).unwrap();
+        drop(ar);
+        let mut r = Replay::new(Some(db));
+        let o = r.open(game).unwrap();
+        assert_eq!(o.tip, node);
+        assert_eq!(o.line.len(), line.len());
+        assert_eq!(o.position.as_ref().unwrap().node, node);
+        // Described: the rows around the position opened (the end), not the start.
+        let n = o.line.len();
+        assert!(o.line[n - FIRST_BEFORE..].iter().all(|l| l.described));
+        assert!(
+            o.line[..n - FIRST_BEFORE]
+                .iter()
+                .all(|l| !l.described && l.command.is_empty())
+        );
+        assert!(o.main);
+        // The fork's other command is listed (undescribed yet) with the skeleton.
+        let k = line.len() - 30;
+        assert_eq!(o.line[k].variations[0].node, other);
+        // Pages: the whole line as replayed at once, turn, phase and player as the rows say.
+        let mut paged = Vec::new();
+        while paged.len() < n {
+            paged.extend(r.moves(o.tip, paged.len(), 128).unwrap());
+        }
+        assert_eq!(paged.len(), n);
+        for (p, w) in paged.iter().zip(&whole) {
+            assert!(p.described);
+            assert_eq!(p.node, w.node);
+            assert_eq!(p.command, w.command);
+            assert_eq!(p.results, w.results);
+            assert_eq!(p.dice.len(), w.dice.len());
+            assert_eq!(
+                (p.turn, &p.phase, p.player),
+                (w.progress.turn, &w.progress.phase, w.progress.player)
+            );
+        }
+        // The rows before they were described said the same turn, phase, player and fork.
+        for (p, l) in paged.iter().zip(&o.line) {
+            assert_eq!((p.turn, &p.phase, p.player), (l.turn, &l.phase, l.player));
+            assert_eq!((p.first, &p.name), (l.first, &l.name));
+            assert_eq!(p.variations.len(), l.variations.len());
+            if l.described {
+                assert_eq!(p.command, l.command);
+            }
+        }
+        assert!(!paged[k].variations[0].command.is_empty());
+        // Another line's tip, a page too long, or a start past the end are refused.
+        assert!(r.moves(other, 0, 10).is_err());
+        assert!(r.moves(o.tip, 0, PAGE_MAX + 1).is_err());
+        assert!(r.moves(o.tip, n + 1, 1).is_err());
+        assert!(r.moves(o.tip, n, 10).unwrap().is_empty());
+        // Opened through the variation: that line, the position at it.
+        let v = r.open_line(game, Some(other)).unwrap();
+        assert!(!v.main);
+        assert_eq!(v.position.as_ref().unwrap().node, other);
+        let at = v.line.iter().position(|l| l.node == other).unwrap();
+        assert!(v.line[at].described && v.line[at].variations[0].node == fork);
+        assert_eq!(v.line[at].variations[0].command, paged[k].command);
     }
 
     /// Import a game file as the app does: a job with its own connection to the archive.

@@ -226,6 +226,10 @@ fn parse_spec(s: &str) -> DiceSpec {
     }
 }
 
+/// The children of several nodes, by parent, in order: each child's id and name
+/// ([`Archive::children_of`]).
+pub type ChildrenOf = HashMap<NodeId, Vec<(NodeId, Option<String>)>>;
+
 impl Archive {
     pub fn node(&self, id: NodeId) -> Result<NodeInfo> {
         self.query_nodes(
@@ -275,6 +279,70 @@ impl Archive {
             }
             last = n.id;
             out.push(n);
+        }
+        Ok(out)
+    }
+
+    /// The line through `id`: the root, each ancestor, `id`, then first children to the end
+    /// ([`Archive::path_to`] then [`Archive::line_from`]) in three queries whatever its length
+    /// (each of those asks once a node): for the replay view, which opens lines of thousands.
+    /// Links that do not chain (a damaged file) are left to those two to name.
+    pub fn line_through(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
+        let up = self.query_nodes(
+            &format!(
+                "WITH RECURSIVE up(id) AS (
+                     SELECT ?1
+                     UNION
+                     SELECT n.parent_id FROM nodes n JOIN up ON n.id = up.id
+                     WHERE n.parent_id IS NOT NULL)
+                 SELECT {N_COLUMNS} FROM up JOIN nodes n ON n.id = up.id ORDER BY n.ply"
+            ),
+            [id],
+        )?;
+        // UNION, not UNION ALL: a loop ends the walk; the rows are then checked to chain.
+        let down = self.query_nodes(
+            &format!(
+                "WITH RECURSIVE down(id) AS (
+                     SELECT ?1
+                     UNION
+                     SELECT (SELECT c.id FROM nodes c WHERE c.parent_id = down.id
+                             ORDER BY c.sibling_order, c.id LIMIT 1)
+                     FROM down WHERE down.id IS NOT NULL)
+                 SELECT {N_COLUMNS} FROM down JOIN nodes n ON n.id = down.id ORDER BY n.ply"
+            ),
+            [id],
+        )?;
+        let mut line = up;
+        line.extend(down.into_iter().skip(1));
+        let chains = line.first().is_some_and(|r| r.parent.is_none())
+            && line.windows(2).all(|w| w[1].parent == Some(w[0].id))
+            && line.iter().any(|n| n.id == id);
+        let ends = match line.last() {
+            Some(last) => self.children(last.id)?.is_empty(),
+            None => false,
+        };
+        if chains && ends {
+            return Ok(line);
+        }
+        let at = self.node(id)?;
+        let mut line = self.path_to(id)?;
+        line.extend(self.line_from(at)?.into_iter().skip(1));
+        Ok(line)
+    }
+
+    /// The children of each of `parents`, in order (the first is the main line from there):
+    /// their ids and names, in one query.
+    pub fn children_of(&self, parents: &[NodeId]) -> Result<ChildrenOf> {
+        let ids = serde_json::to_string(parents).expect("integers serialize");
+        let mut st = self.conn.prepare_cached(
+            "SELECT parent_id, id, name FROM nodes
+             WHERE parent_id IN (SELECT value FROM json_each(?1))
+             ORDER BY parent_id, sibling_order, id",
+        )?;
+        let mut out = ChildrenOf::new();
+        for row in st.query_map([ids], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+            let (parent, id, name) = row?;
+            out.entry(parent).or_default().push((id, name));
         }
         Ok(out)
     }

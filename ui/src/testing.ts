@@ -3,6 +3,7 @@
 // screen, stroke timings, the map view's state, script errors, and a promise for "every command
 // answered".
 
+import { flushSync } from "svelte";
 import type { CommandQueue } from "./ipc/queue";
 import type { Painter } from "./views/paint/painter";
 import { play } from "./ipc/play";
@@ -85,6 +86,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       index: () => replayState.index,
       length: () => replayState.game?.line.length ?? -1,
       game: () => replayState.game,
+      /** Whether every command of the line is described (a long line's come in pages). */
+      described: () => !!replayState.game && replayState.described >= replayState.game.line.length,
       /** Scroll the move list to the k-th command (0: the start), so that its row is drawn
        * (the list draws only the rows near those in view). */
       showRow: (k: number) => replayer.reveal(k),
@@ -92,8 +95,14 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       timings: () => ({ ...replayTimings, steps: replayTimings.steps.slice() }),
       /** Step forward `n` positions as → does, each waited for until it is shown and the map is
        * redrawn with its counters: the positions stepped and the time taken, in ms. */
-      async stepTimed(n: number): Promise<{ steps: number; ms: number }> {
+      async stepTimed(n: number): Promise<{ steps: number; ms: number; frames: number; frameMs: number; maxFrameMs: number }> {
         const frame = () => new Promise<void>((ok) => requestAnimationFrame(() => ok()));
+        // The frames the window drew meanwhile (their intervals: the cost of a frame whose
+        // canvas and panel changed, all of it, the browser's painting included).
+        const at: number[] = [];
+        let counting = true;
+        const count = (t: number) => { at.push(t); if (counting) requestAnimationFrame(count); };
+        requestAnimationFrame(count);
         const t0 = performance.now();
         let steps = 0;
         while (steps < n && replayState.index < replayer.length) {
@@ -103,7 +112,37 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
           while (replayState.position?.node !== replayState.game?.line[want - 1]?.node || !replayer.view.complete) await frame();
           steps++;
         }
-        return { steps, ms: performance.now() - t0 };
+        const ms = performance.now() - t0;
+        counting = false;
+        const gaps = at.slice(1).map((t, i) => t - at[i]);
+        return {
+          steps, ms, frames: at.length,
+          frameMs: gaps.length ? (at[at.length - 1] - at[0]) / gaps.length : 0,
+          maxFrameMs: gaps.length ? Math.max(...gaps) : 0,
+        };
+      },
+      /** Where a step's frame goes: the mean interval (ms) of `n` frames that each only redraw
+       * the map (`canvas`: the kept picture and the counters), or only move the move list's
+       * current row (`panel`: the panel's update and the browser's layout and painting of it). */
+      async frameCost(n: number, what: "canvas" | "panel"): Promise<{ ms: number; js: number }> {
+        const at: number[] = [];
+        let js = 0;
+        const k0 = replayState.index;
+        await new Promise<void>((done) => {
+          const f = (t: number) => {
+            at.push(t);
+            if (at.length > n) { done(); return; }
+            const t0 = performance.now();
+            if (what === "canvas") replayer.view.draw();
+            else { replayState.index = at.length % 2 ? k0 + 1 : k0; flushSync(); }
+            js += performance.now() - t0;
+            requestAnimationFrame(f);
+          };
+          requestAnimationFrame(f);
+        });
+        replayState.index = k0;
+        flushSync();
+        return { ms: (at[n] - at[0]) / n, js: js / n };
       },
       hexPoint(name: string): { x: number; y: number } | null {
         const g = replayer.model?.grid;

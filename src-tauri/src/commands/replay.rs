@@ -7,7 +7,9 @@ use crate::dialog::{Dialog, ask};
 use crate::jobs::Jobs;
 use crate::replay::Replay;
 use crate::transport::jobs::JobKind;
-use crate::transport::play::{AnnotationDto, HitDto, ReplayOpened, ReplayPosition, SearchSpec};
+use crate::transport::play::{
+    AnnotationDto, HitDto, LineEntry, ReplayOpened, ReplayPosition, SearchSpec,
+};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use std::sync::{Arc, Mutex};
 use tauri::{Manager, Runtime, State, WebviewWindow};
@@ -42,6 +44,25 @@ pub async fn replay_line(replay: ReplayState<'_>, game: i64, node: i64) -> AppRe
     positive("game", game)?;
     positive("node", node)?;
     lock(&replay)?.open_line(game, Some(node))
+}
+
+/// Commands `from .. from + count` of the line open (named by its last node, `tip`), described
+/// in words with their dice and results (the rest of a long line, after its first picture).
+#[tauri::command]
+pub async fn replay_moves(
+    replay: ReplayState<'_>,
+    tip: i64,
+    from: u32,
+    count: u32,
+) -> AppResult<Vec<LineEntry>> {
+    positive("tip", tip)?;
+    if count == 0 || count as usize > crate::replay::PAGE_MAX {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            format!("count: 1 to {} commands a page", crate::replay::PAGE_MAX),
+        ));
+    }
+    lock(&replay)?.moves(tip, from as usize, count as usize)
 }
 
 /// "What if that roll had been a `face`?": a new variation with the roll forced, opened.

@@ -363,6 +363,11 @@ pub struct LineEntry {
     pub variations: Vec<VariationDto>,
     /// How many annotations the node has.
     pub annotations: u32,
+    /// Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
+    /// line is answered with the page around the position opened described, the rest (node,
+    /// turn, phase, player, fork and name, which the archive's rows hold) to be described in
+    /// pages (`replay_moves`).
+    pub described: bool,
 }
 
 /// Another command played at the same point: a variation.
@@ -395,6 +400,8 @@ pub struct ReplayOpened {
     /// The position at the node the line was opened through (the end of the line when none),
     /// so that the first picture needs no second round trip.
     pub position: Option<ReplayPosition>,
+    /// The line's last node: names the line to `replay_moves`, which describes the rest of it.
+    pub tip: i64,
 }
 
 /// A shape drawn on the map by an annotation: an arrow between two hexes, or a hex

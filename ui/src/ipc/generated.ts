@@ -408,7 +408,14 @@ variations: Array<Variation>,
 /**
  * How many annotations the node has.
  */
-annotations: number, };
+annotations: number, 
+/**
+ * Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
+ * line is answered with the page around the position opened described, the rest (node,
+ * turn, phase, player, fork and name, which the archive's rows hold) to be described in
+ * pages (`replay_moves`).
+ */
+described: boolean, };
 
 /**
  * A whole map for the view.
@@ -577,7 +584,11 @@ result: string | null,
  * The position at the node the line was opened through (the end of the line when none),
  * so that the first picture needs no second round trip.
  */
-position: ReplayPosition | null, };
+position: ReplayPosition | null, 
+/**
+ * The line's last node: names the line to `replay_moves`, which describes the rest of it.
+ */
+tip: number, };
 
 /**
  * The position at one node of the game open for review.

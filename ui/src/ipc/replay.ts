@@ -1,13 +1,16 @@
 // The replay view's commands: open a game of the archive for review, the position at a node.
 
 import { invoke } from "@tauri-apps/api/core";
-import type { Annotation, ReplayOpened, ReplayPosition, SearchHit, SearchSpec } from "./generated";
+import type { Annotation, LineEntry, ReplayOpened, ReplayPosition, SearchHit, SearchSpec } from "./generated";
 
 export type { Annotation, LineEntry, ReplayOpened, ReplayPosition, SearchHit, SearchSpec, Shape, Variation } from "./generated";
 
 export const replay = {
   open: (game: number) => invoke<ReplayOpened>("replay_open", { game }),
   at: (node: number) => invoke<ReplayPosition>("replay_at", { node }),
+  /** Commands `from .. from + count` of the line open (ending at `tip`), described: the rest
+   * of a long line after its first picture (at most 500 a page). */
+  moves: (tip: number, from: number, count: number) => invoke<LineEntry[]>("replay_moves", { tip, from, count }),
   /** The line through a node (a variation). */
   line: (game: number, node: number) => invoke<ReplayOpened>("replay_line", { game, node }),
   /** Play the node's command again with its roll number `roll` forced to `face`. */

@@ -42,6 +42,16 @@ export class MapCanvas implements TileHost {
   firstPictureMs = 0;
   private lastAsked = 0;
   private aheadTimer = 0;
+  /** Opt-in for a view whose frames change only their frame layers while the camera rests (the
+   * replay view's steps): the picture under them, once whole, is kept and a frame is one copy of
+   * it (not a copy per tile), and a newly opened map's first picture is drawn in one pass
+   * straight into it (the hexes in view once) instead of tile by tile in bands, which costs
+   * each band's setting up again and took about a second and a half for a battle's map in view.
+   * The tiles are drawn when the camera moves. */
+  keepPicture = false;
+  /** The kept picture and the camera it was drawn for ("" when there is none). */
+  private picture: HTMLCanvasElement | null = null;
+  private pictureKey = "";
 
   constructor(canvas: HTMLCanvasElement, layers: Layer[] = mapLayers()) {
     this.canvas = canvas;
@@ -70,6 +80,7 @@ export class MapCanvas implements TileHost {
 
   setModel(model: MapModel | null): void {
     this.model = model;
+    this.pictureKey = "";
     this.complete = !model;
     this.tiles.clear();
     this.tiles.firstPicture = true;
@@ -96,6 +107,7 @@ export class MapCanvas implements TileHost {
     this.canvas.height = Math.round(c.height * c.dpr);
     // Bands already painted may be at another pixel ratio.
     this.tiles.clearPartial();
+    this.pictureKey = "";
     this.requestDraw();
   }
 
@@ -153,6 +165,7 @@ export class MapCanvas implements TileHost {
   /** Forget every cached picture (layers or the underlay changed). */
   invalidateAll(): void {
     this.tiles.clear();
+    this.pictureKey = "";
     this.requestDraw();
   }
 
@@ -166,6 +179,7 @@ export class MapCanvas implements TileHost {
   invalidate(regions: Region[]): void {
     if (!this.model) return;
     this.tiles.invalidate(regions);
+    this.pictureKey = "";
     this.requestDraw();
   }
 
@@ -231,8 +245,18 @@ export class MapCanvas implements TileHost {
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push(r * m.grid.spec.columns + c);
         world();
         this.drawLayers(ctx, cells, ds, (wx, wy) => cam.toScreen(wx, wy), cam.scale, screen);
+      } else if (this.keepPicture && this.pictureKey === this.cameraKey()) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(this.picture!, 0, 0);
+      } else if (this.keepPicture && this.tiles.firstPicture) {
+        this.paintPicture();
+        this.tiles.firstPicture = false;
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(this.picture!, 0, 0);
       } else {
         this.tiles.draw(ds, t0, cam.lastMotion);
+        // Whole (every tile in view, filtered): kept until the camera or the map changes.
+        if (this.keepPicture && this.complete) this.keep(() => this.picture!.getContext("2d")!.drawImage(this.canvas, 0, 0));
       }
       const scene: FrameScene = { model: m, grid: m.grid, camera: cam, world, screen };
       for (const l of this.layers) {
@@ -245,6 +269,46 @@ export class MapCanvas implements TileHost {
     this.drawTimes.push(performance.now() - t0);
     if (this.drawTimes.length > 600) this.drawTimes.splice(0, 300);
     this.onDrawn?.();
+  }
+
+  /** What the kept picture was drawn for: the camera's place, scale and size. */
+  private cameraKey(): string {
+    const c = this.camera;
+    return `${c.ox},${c.oy},${c.scale},${c.width},${c.height},${c.dpr}`;
+  }
+
+  /** Draw into the kept picture (sized as the canvas) with `paint`, for the camera as it is. */
+  private keep(paint: () => void): void {
+    const pic = (this.picture ??= document.createElement("canvas"));
+    if (pic.width !== this.canvas.width || pic.height !== this.canvas.height) {
+      pic.width = this.canvas.width;
+      pic.height = this.canvas.height;
+    }
+    paint();
+    this.pictureKey = this.cameraKey();
+  }
+
+  /** The picture under the frame layers drawn straight into the kept picture: every hex in
+   * view once, each layer's `tile` and `tileText` passes as zoomed far in (as a tile does, at
+   * the camera's own scale instead of a power of two). */
+  private paintPicture(): void {
+    const m = this.model!;
+    const cam = this.camera;
+    const dpr = cam.dpr;
+    const ds = cam.scale * dpr;
+    this.keep(() => {
+      const p = this.picture!.getContext("2d", { alpha: false })!;
+      p.save();
+      p.setTransform(1, 0, 0, 1, 0, 0);
+      p.fillStyle = BACKGROUND;
+      p.fillRect(0, 0, this.canvas.width, this.canvas.height);
+      const [c0, c1, r0, r1] = this.visibleRange();
+      const cells: number[] = [];
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push(r * m.grid.spec.columns + c);
+      p.setTransform(ds, 0, 0, ds, cam.ox * dpr, cam.oy * dpr);
+      this.drawLayers(p, cells, ds, (wx, wy) => cam.toScreen(wx, wy), cam.scale, () => p.setTransform(dpr, 0, 0, dpr, 0, 0));
+      p.restore();
+    });
   }
 
   /** The layers' `tile` passes for `cells` (the context in world units, `pxPerUnit` device px

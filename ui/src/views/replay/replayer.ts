@@ -10,12 +10,16 @@ import { replay, type Annotation, type ReplayOpened, type ReplayPosition } from 
  * time, stepping and holding a key run at the frame rate). */
 const POSITIONS_KEPT = 512;
 const AHEAD = 8;
+/** Commands described by one page of the rest of a long line (`replay_moves`): small enough
+ * that a step asked meanwhile waits little for the shell (about 0.3 ms a command). */
+const PAGE = 100;
 import { AnnotationsLayer } from "../../map/layers/annotations";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
 import { MapModel } from "../../store/map";
 import { replayState, replayTimings } from "./replay-state.svelte";
 import { flushSync } from "svelte";
+import { errorText } from "../../ipc/errors";
 
 export class Replayer {
   readonly view: MapCanvas;
@@ -33,6 +37,8 @@ export class Replayer {
    * annotations are updated here when they are edited. */
   private positions = new Map<number, ReplayPosition>();
   private asking = new Map<number, Promise<ReplayPosition>>();
+  /** Counts the lines opened: the pages of an earlier line are dropped. */
+  private generation = 0;
 
   constructor(private queue: CommandQueue, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
@@ -40,6 +46,9 @@ export class Replayer {
     // the view rests, and the first picture of a game's map may take 120 ms a frame.
     this.view.aheadIdleMs = 250;
     this.view.firstPictureMs = 120;
+    // A step changes only the counters: a frame is one copy of the picture kept under them,
+    // and the first picture of a game's map is drawn in one pass.
+    this.view.keepPicture = true;
     this.view.addLayer(this.counters);
     this.view.addLayer(this.notes);
     canvas.addEventListener("wheel", (ev) => {
@@ -71,8 +80,31 @@ export class Replayer {
     this.forget();
     if (o.position) this.positions.set(o.position.node, o.position);
     replayState.game = o;
+    replayState.described = o.line.filter((l) => l.described).length;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
     this.go(k >= 0 ? k + 1 : o.line.length);
+    this.describeLater();
+  }
+
+  /** Describe the rest of the line once the first picture is drawn. */
+  private describeLater(): void {
+    const gen = this.generation;
+    const start = () => { if (gen === this.generation) void this.describeRest().catch((e) => {
+      // A damaged record is refused naming its node: said in the panel, the rest stays usable.
+      if (gen === this.generation) replayState.describeError = errorText(e);
+    }); };
+    if (replayState.game?.line.every((l) => l.described)) {
+      replayState.described = replayState.game.line.length;
+      return;
+    }
+    // Once the first picture is whole (a page holds the shell for tens of ms, and its answer
+    // the window for a few).
+    const wait = () => {
+      if (gen !== this.generation) return;
+      if (this.view.complete) setTimeout(start, 0);
+      else requestAnimationFrame(wait);
+    };
+    requestAnimationFrame(wait);
   }
 
   /** A command of the shell that answers a line: shown at `node` (or the line's end). */
@@ -111,10 +143,13 @@ export class Replayer {
     this.view.setModel(this.model);
     this.view.zoomAt(32 / this.view.scale);
     replayState.game = o;
+    // The progress bar counts this line's rows from the first frame.
+    replayState.described = o.line.filter((l) => l.described).length;
     replayState.position = null;
     replayState.exported = "";
     const k = node === undefined ? -1 : node === o.root ? 0 : o.line.findIndex((l) => l.node === node) + 1;
     this.go(k >= 0 ? k : o.line.length);
+    this.describeLater();
   }
 
   close(): void {
@@ -184,13 +219,63 @@ export class Replayer {
     if (replayState.position?.node === node) replayState.position = { ...replayState.position, annotations: list };
     const kept = this.positions.get(node);
     if (kept) this.positions.set(node, { ...kept, annotations: list });
-    const l = replayState.game?.line.find((x) => x.node === node);
-    if (l) l.annotations = list.length;
+    const g = replayState.game;
+    const k = g ? g.line.findIndex((x) => x.node === node) : -1;
+    if (g && k >= 0) {
+      const line = g.line.slice();
+      line[k] = { ...line[k], annotations: list.length };
+      replayState.game = { ...g, line };
+    }
   }
 
   private forget(): void {
     this.positions.clear();
     this.asking.clear();
+    this.generation++;
+  }
+
+  /** Have the commands of the line open not described yet described, page by page, those
+   * nearest the position shown first; each page is shown as it comes (a progress bar counts
+   * them). Pages go outside the command queue, between steps; a line opened since drops them. */
+  private async describeRest(): Promise<void> {
+    const gen = this.generation;
+    replayState.describeError = "";
+    const line = replayState.game?.line ?? [];
+    replayState.described = line.filter((l) => l.described).length;
+    while (gen === this.generation) {
+      const g = replayState.game;
+      if (!g) return;
+      const rows = g.line;
+      // The row not described nearest the current one, and the run of rows not described
+      // around it, at most PAGE, towards it.
+      const now = Math.max(0, replayState.index - 1);
+      let r = -1;
+      for (let d = 0; d < rows.length && r < 0; d++) {
+        if (now + d < rows.length && !rows[now + d].described) r = now + d;
+        else if (now - d >= 0 && !rows[now - d].described) r = now - d;
+      }
+      if (r < 0) return;
+      let a = r, b = r + 1;
+      if (r < now) while (a > 0 && b - a < PAGE && !rows[a - 1].described) a--;
+      else while (b < rows.length && b - a < PAGE && !rows[b].described) b++;
+      let page;
+      try {
+        page = await replay.moves(g.tip, a, b - a);
+      } catch (e) {
+        // The line changed under the page (an edit opened another): the next line's own pages.
+        if (gen !== this.generation) return;
+        throw e;
+      }
+      if (gen !== this.generation) return;
+      const shown = replayState.game!;
+      const line = shown.line.slice();
+      for (let i = 0; i < page.length; i++) {
+        // A count of annotations edited since the line was opened stays as edited.
+        line[a + i] = { ...page[i], annotations: line[a + i].annotations };
+      }
+      replayState.game = { ...shown, line };
+      replayState.described += page.length;
+    }
   }
 
   /** The position at a node: kept, being asked, or asked now. */
