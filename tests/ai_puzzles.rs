@@ -130,6 +130,72 @@ fn it_does_not_fire_at_1_2_when_nothing_forces_it() {
     }
 }
 
+/// The hexes the Fire commands in `cs` come from, per target (R&S 5.1(D)).
+fn fire_sources(g: &Game, cs: &[Command]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = cs
+        .iter()
+        .filter_map(|c| match c {
+            Command::Fire { unit, target, .. } => Some((
+                g.s.setup.name(*target).to_string(),
+                g.s.setup.name(g.s.units[*unit].hex().unwrap()).to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_stack_fires_one_unit_at_each_target() {
+    // R&S 5.1(D): units in one hex fire at different hexes. Two units stacked in 0605 and one
+    // in 0506 can all reach 0606 and 0604: each target gets one unit of the stack and the
+    // single unit joins one of them (the whole stack at one target is refused). Before this
+    // puzzle the standard level previewed every unit in range at once, the preview was
+    // refused, and a stack in range of a target made it hold its fire altogether.
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "3 MZ",
+            "2 MZ",
+            hold("blue", &["0101"], None),
+        );
+        g.setup(
+            &[("Red MZ 1", "0606"), ("Red MZ 2", "0604")],
+            &[
+                ("Blue MZ 1", "0605"),
+                ("Blue MZ 2", "0605"),
+                ("Blue MZ 3", "0506"),
+            ],
+        );
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        let sources = fire_sources(&g, &given);
+        assert_eq!(fires(&given), 3, "seed {seed}: {given:?}");
+        let mut pairs = sources.clone();
+        pairs.dedup();
+        assert_eq!(pairs, sources, "seed {seed}: one unit of a hex per target");
+    }
+    // Control: the same position with the stack split: still three fires.
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "3 MZ",
+            "2 MZ",
+            hold("blue", &["0101"], None),
+        );
+        g.setup(
+            &[("Red MZ 1", "0606"), ("Red MZ 2", "0604")],
+            &[
+                ("Blue MZ 1", "0605"),
+                ("Blue MZ 2", "0505"),
+                ("Blue MZ 3", "0506"),
+            ],
+        );
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(fires(&given), 3, "seed {seed}: {given:?}");
+    }
+}
+
 #[test]
 fn it_fires_at_1_2_when_the_objective_is_decided_this_game_turn() {
     let woods = MapSpec::clear(12, 12).with("w", &["0606"]);
@@ -242,6 +308,7 @@ fn the_strong_level_solves_the_same_puzzles() {
     it_takes_an_undefended_objective_in_reach();
     it_does_not_fire_at_1_2_when_nothing_forces_it();
     it_fires_at_1_2_when_the_objective_is_decided_this_game_turn();
+    a_stack_fires_one_unit_at_each_target();
     it_does_not_shock_attack_a_stronger_defense();
     it_leaves_a_hex_three_enemy_units_can_attack_at_3_1();
     it_does_not_lose_on_the_last_turn_by_leaving_an_objective();

@@ -130,16 +130,19 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
             crt.column_for(attack, defense)
         }
     };
-    // Every target with every unit that can reach it, best expected outcome first.
+    // Every target with every hex that can reach it (its strongest unit: R&S 5.1(D), units
+    // in one hex fire at different hexes), best expected outcome first.
     let mut ranked: Vec<(f64, HexCoord)> = Vec::new();
     for (t, units) in &by_target {
         let Some(top) = state.top(*t) else { continue };
-        let cmds: Vec<Command> = units
-            .iter()
-            .map(|(u, (ammo, _))| Command::Fire {
-                unit: *u,
+        let all: Vec<(UnitId, Option<Ammo>, Frac)> =
+            units.iter().map(|(u, (a, s))| (*u, *a, *s)).collect();
+        let cmds: Vec<Command> = one_per_hex(state, all)
+            .into_iter()
+            .map(|(u, ammo, _)| Command::Fire {
+                unit: u,
                 target: *t,
-                ammo: *ammo,
+                ammo,
             })
             .collect();
         if let Ok(p) = preview(state, &cmds) {
@@ -152,11 +155,14 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
     let mut out = Vec::new();
     for (_, t) in ranked {
         let top = state.top(t).expect("ranked targets are occupied");
-        let mut mine: Vec<(UnitId, Option<Ammo>, Frac)> = by_target[&t]
-            .iter()
-            .filter(|(u, _)| !used.contains(u))
-            .map(|(u, (a, s))| (*u, *a, *s))
-            .collect();
+        let mut mine: Vec<(UnitId, Option<Ammo>, Frac)> = one_per_hex(
+            state,
+            by_target[&t]
+                .iter()
+                .filter(|(u, _)| !used.contains(u))
+                .map(|(u, (a, s))| (*u, *a, *s))
+                .collect(),
+        );
         if mine.is_empty() {
             continue;
         }
@@ -238,6 +244,26 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
         }
     }
     out
+}
+
+/// Of units that could fire at one target, the strongest of each hex (R&S 5.1(D): "firing
+/// units in the same hex must fire at targets in different hexes"); the others stay free to
+/// fire elsewhere.
+fn one_per_hex(
+    state: &State,
+    units: Vec<(UnitId, Option<Ammo>, Frac)>,
+) -> Vec<(UnitId, Option<Ammo>, Frac)> {
+    let mut best: BTreeMap<HexCoord, (UnitId, Option<Ammo>, Frac)> = BTreeMap::new();
+    for m in units {
+        let h = state.units[m.0].hex().expect("firing units are on the map");
+        match best.get(&h) {
+            Some(b) if b.2 > m.2 || b.2 == m.2 && b.0 < m.0 => {}
+            _ => {
+                best.insert(h, m);
+            }
+        }
+    }
+    best.into_values().collect()
 }
 
 /// The shock attacks of the Shock Combat Phase (R&S 5.2): only where the attack is stronger

@@ -138,6 +138,16 @@ fn score(
     if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
         c.term("engage", w.engage * v.min(3.0), String::new());
     }
+    // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
+    // with this unit beside it.
+    let guarded = unescorted_with(state, u, h);
+    if guarded > 0.0 && fields.shock[x] > Frac::ZERO {
+        c.term(
+            "escort",
+            w.risk * guarded,
+            "escorts a unit that would be lost alone next to the enemy".to_string(),
+        );
+    }
     if left_zoc {
         c.term(
             "zoc",
@@ -168,4 +178,25 @@ pub fn leave_cost(state: &State, fields: &Fields, w: &Weights, u: UnitId) -> Opt
     // On the game-turn it is decided, giving it up loses it.
     let factor = if o.turn == state.turn { 10.0 } else { 1.0 };
     Some((w.hold * urg * factor, format!("keeps objective {}", o.name)))
+}
+
+/// The value of the friends in `h` that are eliminated when alone next to the enemy and have
+/// no escort there but `u` (R&S scenario 17's limbers, errata: "only automatically eliminated
+/// if alone in a hex").
+pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
+    if state.kind(u).eliminated_alone_next_to_enemy {
+        return 0.0;
+    }
+    let stack = state.stack(h);
+    let escorted = stack
+        .iter()
+        .any(|&o| o != u && !state.kind(o).eliminated_alone_next_to_enemy);
+    if escorted {
+        return 0.0;
+    }
+    stack
+        .iter()
+        .filter(|&&o| o != u && state.side_of(o) == state.side_of(u))
+        .map(|&o| unit_value(state, o))
+        .sum()
 }

@@ -6,7 +6,7 @@
 
 use super::super::setup::{Setup, VictorySetup};
 use super::super::state::{Location, State, UnitId};
-use super::super::victory::PointsSourceSetup;
+use super::super::victory::{ExitSetup, PointsSourceSetup};
 use crate::frac::Frac;
 use crate::map::HexCoord;
 
@@ -25,6 +25,19 @@ pub struct Objective {
     pub turn: u32,
     /// Held from a game-turn on, not only at one (hold for turns, points each game-turn).
     pub ongoing: bool,
+    /// For an exit area: the unit kind whose exits count (scenario 17's limbers, scenario 8's
+    /// MZ); `None`: every unit counts.
+    pub exit_kind: Option<usize>,
+}
+
+impl Objective {
+    /// Does unit `u` leaving the map count toward this exit objective?
+    pub fn counts(&self, state: &State, u: UnitId) -> bool {
+        self.exit
+            && self
+                .exit_kind
+                .is_none_or(|k| state.setup.units[u].kind == k)
+    }
 }
 
 /// The objectives of `side` in the scenario's victory conditions and points. A hill to
@@ -49,6 +62,7 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                     exit: false,
                     turn,
                     ongoing,
+                    exit_kind: None,
                 });
             }
         };
@@ -79,6 +93,7 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                 side: s,
                 area,
                 by_turn,
+                count,
                 ..
             } => out.push(Objective {
                 name: "the exit area".into(),
@@ -87,6 +102,10 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                 exit: true,
                 turn: *by_turn,
                 ongoing: false,
+                exit_kind: match count {
+                    ExitSetup::Units { kind, .. } | ExitSetup::All { kind } => *kind,
+                    ExitSetup::Fraction(_) => None,
+                },
             }),
             VictorySetup::All { of, .. } | VictorySetup::Any { of, .. } => {
                 for p in of {
@@ -112,6 +131,7 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                         exit: false,
                         turn: last,
                         ongoing: *each_turn,
+                        exit_kind: None,
                     });
                 }
             }
@@ -122,6 +142,7 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                 exit: true,
                 turn: last,
                 ongoing: true,
+                exit_kind: None,
             }),
             _ => {}
         }

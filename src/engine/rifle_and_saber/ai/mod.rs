@@ -215,18 +215,30 @@ impl Standard {
     fn movement(&mut self, state: &State, fields: &Fields) -> (Command, Vec<Reason>) {
         let w = self.weights.clone();
         // Exits first, where the side's conditions ask for them.
-        let exit_wanted = fields.objectives.iter().any(|o| o.exit && o.own);
-        if exit_wanted {
+        // A unit that does not count toward the exit (scenario 17: only the limbers do) leaves
+        // only once every unit that counts has left: until then it screens them.
+        let exits: Vec<&maps::Objective> = fields
+            .objectives
+            .iter()
+            .filter(|o| o.exit && o.own)
+            .collect();
+        if !exits.is_empty() {
+            let counts = |u: UnitId| exits.iter().any(|o| o.counts(state, u));
+            let to_come = (0..state.units.len()).any(|u| {
+                state.side_of(u) == state.player
+                    && counts(u)
+                    && matches!(state.units[u].location, Location::Hex(_) | Location::Off)
+            });
             for u in state.on_map(state.player) {
                 let c = Command::ExitMap { unit: u };
-                if applies(state, &c) {
-                    return (
-                        c,
-                        vec![reason(
-                            "exit",
-                            "leaves the map: counts toward the exit condition",
-                        )],
-                    );
+                let counted = counts(u);
+                if (counted || !to_come) && applies(state, &c) {
+                    let words = if counted {
+                        "leaves the map: counts toward the exit condition"
+                    } else {
+                        "leaves the map: every unit that counts toward the exit has left"
+                    };
+                    return (c, vec![reason("exit", words)]);
                 }
             }
         }

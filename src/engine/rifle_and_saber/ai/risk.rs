@@ -74,5 +74,20 @@ pub fn expected_loss(
     if fields.shock[x] > shock_defense || kind.is_gun() && fields.shock[x] > Frac::ZERO {
         loss += 0.5 * v * disruption;
     }
+    // A unit eliminated when alone in a hex an enemy unit moves next to (scenario 17's
+    // limbers): lost if it stands alone within the enemy's reach.
+    if kind.eliminated_alone_next_to_enemy && fields.shock[x] > Frac::ZERO && !escorted(state, u, h)
+    {
+        return (v, 1.0);
+    }
     (loss, rd + e)
+}
+
+/// Would unit `u` standing in `h` have a friend with it (a unit other than those eliminated
+/// alone next to the enemy)?
+pub fn escorted(state: &State, u: UnitId, h: HexCoord) -> bool {
+    state
+        .stack(h)
+        .iter()
+        .any(|&o| o != u && !state.kind(o).eliminated_alone_next_to_enemy)
 }

@@ -49,9 +49,11 @@ impl Default for Weights {
 }
 
 /// What a unit is worth: its printed fire attack (shot for guns), fire defense and shock
-/// strength, over 3 (a 3-2-4 infantry unit is worth 3).
+/// strength, over 3 (a 3-2-4 infantry unit is worth 3), and at least 1: every unit lost
+/// counts in "no more losses than the enemy" (scenarios 9, 17) and every unit may count
+/// toward an exit (scenario 17's limbers have no combat strength at all).
 pub fn unit_value(state: &State, u: UnitId) -> f64 {
     let k = state.kind(u);
     let fire = k.shot_attack.unwrap_or(k.fire_attack).max(k.fire_attack);
-    (fire.to_f64() + k.fire_defense.to_f64() + k.shock as f64) / 3.0
+    ((fire.to_f64() + k.fire_defense.to_f64() + k.shock as f64) / 3.0).max(1.0)
 }
