@@ -535,17 +535,14 @@ fn aor_7_4_a_voluntary_retreat_halves_both_sides_hits() {
 }
 
 #[test]
-fn aor_7_6_cavalry_charges_are_refused_as_not_implemented() {
+fn aor_7_6_only_cavalry_charges_and_with_none_on_the_map_the_segment_only_ends() {
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "charge", 0);
     let e = refused(
         &s,
         json!({"kind": "charge", "units": ["vii-13"], "target": "0605"}),
     );
-    assert!(
-        e.contains("AoR 7.6") && e.contains("not implemented"),
-        "{e}"
-    );
+    assert!(e.contains("AoR 7.6") && e.contains("not cavalry"), "{e}");
     assert_eq!(AgeOfRifles.legal(&s), vec![Command::End]);
 }
 

@@ -19,6 +19,10 @@ pub fn legal(s: &State) -> Vec<Command> {
     if s.phase == Phase::Over {
         return out;
     }
+    // AoR 7.6-7.10: a charge decision or a reaction charge waits.
+    if let Some(v) = super::cavalry::pending_legal(s) {
+        return v;
+    }
     if let Some(c) = &s.combat {
         match c.stage {
             Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat => {
@@ -138,8 +142,11 @@ pub fn legal(s: &State) -> Vec<Command> {
             }
             out.push(Command::End);
         }
-        // AoR 7.6-7.11 are not built: a charge command is refused, so none is offered.
-        Phase::Charge => out.push(Command::End),
+        // AoR 4 II, 7.6: the charges phasing cavalry may declare, then the segment's end.
+        Phase::Charge => {
+            out.extend(super::cavalry::declarations(s));
+            out.push(Command::End);
+        }
         Phase::Movement => {
             let mut obliged = false;
             for (u, d) in setup.units.iter().enumerate() {
@@ -228,6 +235,10 @@ fn kind(c: &Command) -> u8 {
         Command::SendOrder { .. } | Command::ToReserve { .. } => 1,
         Command::Bombard { .. } => 2,
         Command::Charge { .. } => 3,
+        Command::FormSquare { .. }
+        | Command::EndCharge { .. }
+        | Command::Pursue { .. }
+        | Command::Decline => 10,
         Command::Move { .. } => 4,
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,

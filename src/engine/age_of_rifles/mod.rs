@@ -16,6 +16,7 @@
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
 pub mod assault;
+pub mod cavalry;
 pub mod charge;
 pub mod combat;
 pub mod legal;
