@@ -29,11 +29,29 @@ pub fn legal(s: &State) -> Vec<Command> {
                 out.push(Command::Retreat { voluntary: false });
                 out.push(Command::Retreat { voluntary: true });
             }
+            Stage::AllocateAttackers | Stage::AllocateDefenders => {
+                let (units, hits) = super::assault::allocation_asked(s, c);
+                for a in super::losses::allocations(s, &units, hits) {
+                    out.push(Command::Allocate {
+                        units: a.iter().map(|&u| setup.units[u].id.clone()).collect(),
+                    });
+                }
+            }
             Stage::Advance => {
-                out.push(Command::Advance { unit: None });
+                out.push(Command::Advance {
+                    unit: None,
+                    with: None,
+                });
                 for u in advancers(s, c) {
                     out.push(Command::Advance {
                         unit: Some(setup.units[u].id.clone()),
+                        with: None,
+                    });
+                }
+                for (a, b) in super::assault::pairs_with_leader(s, c) {
+                    out.push(Command::Advance {
+                        unit: Some(setup.units[a].id.clone()),
+                        with: Some(setup.units[b].id.clone()),
                     });
                 }
             }
@@ -239,6 +257,7 @@ fn kind(c: &Command) -> u8 {
         | Command::EndCharge { .. }
         | Command::Pursue { .. }
         | Command::Decline => 10,
+        Command::Allocate { .. } => 11,
         Command::Move { .. } => 4,
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,

@@ -145,6 +145,10 @@ pub fn apply(
                 Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat,
                 Command::Retreat { .. }
             ) | (Stage::Advance, Command::Advance { .. })
+                | (
+                    Stage::AllocateAttackers | Stage::AllocateDefenders,
+                    Command::Allocate { .. }
+                )
         );
         if !ok {
             return Err(RuleError::not_now(format!(
@@ -240,12 +244,20 @@ pub fn apply(
             let t = setup.parse(target)?;
             assault::assault(&mut s, &from, t, dice, &mut events)?;
         }
+        Command::Allocate { units } => {
+            let units = units
+                .iter()
+                .map(|u| setup.unit(u))
+                .collect::<Result<Vec<_>, _>>()?;
+            assault::allocate(&mut s, units, dice, &mut events)?;
+        }
         Command::Retreat { voluntary } => {
             assault::choose_retreat(&mut s, *voluntary, dice, &mut events)?
         }
-        Command::Advance { unit } => {
+        Command::Advance { unit, with } => {
             let u = unit.as_deref().map(|u| setup.unit(u)).transpose()?;
-            assault::advance(&mut s, u, &mut events)?;
+            let w = with.as_deref().map(|u| setup.unit(u)).transpose()?;
+            assault::advance(&mut s, u, w, &mut events)?;
         }
         Command::End => end(&mut s, dice, &mut events)?,
     }
@@ -271,6 +283,14 @@ pub fn waiting(s: &State) -> Option<String> {
         ),
         Stage::DefenderRetreat => format!(
             "{} (defender) to choose whether to retreat voluntarily (AoR 7.4)",
+            side(1 - c.attacker)
+        ),
+        Stage::AllocateAttackers => format!(
+            "{} (attacker) to choose which units take the hits (AoR 7.1)",
+            side(c.attacker)
+        ),
+        Stage::AllocateDefenders => format!(
+            "{} (defender) to choose which units take the hits (AoR 7.1)",
             side(1 - c.attacker)
         ),
         Stage::Advance => format!(

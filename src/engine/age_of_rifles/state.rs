@@ -160,6 +160,10 @@ pub enum Stage {
     DefenderRetreat,
     /// The target hex is empty and the attackers stayed: one may advance (AoR 7.5).
     Advance,
+    /// AoR 7.1: the attacker chooses which of its units take the hits.
+    AllocateAttackers,
+    /// AoR 7.1: the defender chooses which of its units take the hits.
+    AllocateDefenders,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,6 +185,12 @@ pub struct Combat {
     /// Defending foot artillery destroyed instead of retreating (AoR 7.4): permanent if an
     /// attacker advances.
     pub artillery_lost: Vec<usize>,
+    /// AoR 7.1: the owners' choices of which units take the hits (attackers, defenders), one
+    /// unit a hit, in order; asked only when there is a choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_attackers: Option<Vec<usize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_defenders: Option<Vec<usize>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -270,6 +280,9 @@ pub enum Command {
     Pursue { target: String },
     /// AoR 7.8: no reaction charge.
     Decline,
+    /// AoR 7.1: the owner's units that take the hits of an assault, one a hit, in order (a
+    /// unit named twice takes two hits).
+    Allocate { units: Vec<String> },
     /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
     Move { unit: String, to: String },
     /// AoR 11: a leader moves.
@@ -278,10 +291,13 @@ pub enum Command {
     Assault { from: Vec<String>, target: String },
     /// AoR 7.4: the side asked retreats voluntarily or stands.
     Retreat { voluntary: bool },
-    /// AoR 7.5: one attacker advances into the vacated hex, or none.
+    /// AoR 7.5: one attacker advances into the vacated hex, or none; `with`, a second unit of
+    /// the same attacking hex when a leader is there ("both units and the leader can advance").
     Advance {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// End the deployment, the side's orders, or the segment.
     End,
