@@ -779,6 +779,8 @@ fn random_games_hold(scenario: &str, games: u64) {
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     let mut ended = 0;
+    // How often the random player met each decision of the charges and of AoR 7.1 and 7.5.
+    let mut seen: std::collections::BTreeMap<&'static str, u64> = Default::default();
     for seed in 0..games {
         let mut player = AgeOfRifles.random_player(seed);
         let mut dice = SeededDice::new(seed);
@@ -787,6 +789,9 @@ fn random_games_hold(scenario: &str, games: u64) {
         let mut n = 0;
         while !AgeOfRifles.progress(&s).over {
             let c = player.next(&s);
+            if let Some(k) = decision(&s, &c) {
+                *seen.entry(k).or_default() += 1;
+            }
             let (next, ev) = AgeOfRifles
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed} command {n} {c:?}: {e}"));
@@ -821,6 +826,31 @@ fn random_games_hold(scenario: &str, games: u64) {
         }
     }
     assert_eq!(ended, games);
+    eprintln!("{scenario}: {games} games, decisions taken {seen:?}");
+    // The random games exercise the charges and the new decisions (enough games for each to
+    // arise: the default counts).
+    if games >= 100 {
+        for k in ["charge", "reaction", "square", "after charge", "allocate"] {
+            assert!(
+                seen.get(k).is_some_and(|&n| n > 0),
+                "{scenario}: no {k} in {seen:?}"
+            );
+        }
+    }
+}
+
+/// The kind of decision `c` is, for the property tests' counts.
+fn decision(s: &State, c: &Command) -> Option<&'static str> {
+    Some(match c {
+        Command::Charge { .. } if s.reaction.is_some() => "reaction",
+        Command::Charge { .. } => "charge",
+        Command::Decline => "declined reaction",
+        Command::FormSquare { .. } => "square",
+        Command::EndCharge { .. } | Command::Pursue { .. } => "after charge",
+        Command::Allocate { .. } => "allocate",
+        Command::Advance { with: Some(_), .. } => "advance with a leader",
+        _ => return None,
+    })
 }
 
 #[test]
