@@ -315,6 +315,14 @@ fn options(s: &State, side: usize, targets: Option<&[Ix]>) -> Vec<Command> {
             None => stacks.push((h, vec![u])),
         }
     }
+    // Only stacks within two hexes of a target can charge it (checked before the position's
+    // zones are built: most moves have no enemy cavalry near).
+    if let Some(t) = targets {
+        stacks.retain(|(h, _)| t.iter().any(|&x| setup.distance(*h, x) <= 2));
+    }
+    if stacks.is_empty() {
+        return Vec::new();
+    }
     let ctx = Ctx::new(s);
     let mut out = Vec::new();
     for (h, units) in stacks {
