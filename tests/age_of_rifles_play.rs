@@ -488,6 +488,128 @@ fn aor_7_3_assault_hits_eliminate_the_defender_and_aor_7_5_one_attacker_advances
 }
 
 #[test]
+fn aor_7_1_the_owner_chooses_which_units_take_the_hits_when_there_is_a_choice() {
+    let sc = scenario(|_| {});
+    let s = position(
+        &sc,
+        &FRENCH,
+        &[
+            ("vii-13", "0505"),
+            ("vii-14", "0505"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+    );
+    let s = to(&s, "combat", 0);
+    // Attack 12, rolled 2: none; defense 5, rolled 10: 2 hits on the two infantry divisions.
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[1, 1, 5, 5],
+    )
+    .0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let p = AgeOfRifles.progress(&s);
+    assert_eq!(p.player, 0, "the attacker allocates its own hits");
+    assert!(p.waiting_for.unwrap().contains("AoR 7.1"));
+    // Two results: the second hit must go to the damaged unit (AoR 7.1), so one division is
+    // eliminated, either one.
+    assert_eq!(
+        AgeOfRifles.legal(&s),
+        vec![
+            cmd(json!({"kind": "allocate", "units": ["vii-13", "vii-13"]})),
+            cmd(json!({"kind": "allocate", "units": ["vii-14", "vii-14"]})),
+        ]
+    );
+    let e = refused(
+        &s,
+        json!({"kind": "allocate", "units": ["vii-13", "vii-14"]}),
+    );
+    assert!(e.contains("AoR 7.1"), "{e}");
+    let e = refused(&s, json!({"kind": "end"}));
+    assert!(e.contains("AoR 7.1"), "{e}");
+    // vii-14 takes both; the attackers (vii-13, morale 4) check morale: rolled 1, they stay.
+    let s = play(
+        &s,
+        json!({"kind": "allocate", "units": ["vii-14", "vii-14"]}),
+        &[1],
+    )
+    .0;
+    assert_eq!(at(&s, "vii-14"), Loc::Eliminated);
+    assert_eq!(s.units[unit(&s, "vii-13")].steps, 2);
+    assert_eq!(at(&s, "vii-13"), hex(&s, "0505"));
+    assert!(s.combat.is_none());
+}
+
+#[test]
+fn aor_7_5_two_units_with_a_leader_in_the_attacking_hex_advance_together() {
+    let sc = scenario(|_| {});
+    let s = position(
+        &sc,
+        &FRENCH,
+        &[
+            ("vii-13", "0505"),
+            ("vii-14", "0505"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0505"),
+        ],
+    );
+    let s = to(&s, "combat", 0);
+    // Attack 12 (6 + 6), rolled 12: 5 hits eliminate ii-2; defense 5, rolled 2: none.
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[6, 6, 1, 1],
+    )
+    .0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let pair = json!({"kind": "advance", "unit": "vii-13", "with": "vii-14"});
+    assert!(AgeOfRifles.legal(&s).contains(&cmd(pair.clone())));
+    let (s, ev) = play(&s, pair, &[]);
+    assert!(
+        format!("{ev:?}").contains("Zastrow advances with them"),
+        "{ev:?}"
+    );
+    assert_eq!(at(&s, "vii-13"), hex(&s, "0605"));
+    assert_eq!(at(&s, "vii-14"), hex(&s, "0605"));
+    let l = s.setup().leader("zastrow").unwrap();
+    assert_eq!(
+        s.leaders[l].loc,
+        LeaderLoc::At(s.setup().parse("0605").unwrap())
+    );
+    // Without a leader in the hex, one unit only.
+    let s = position(
+        &sc,
+        &FRENCH,
+        &[
+            ("vii-13", "0505"),
+            ("vii-14", "0505"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+    );
+    let s = to(&s, "combat", 0);
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[6, 6, 1, 1],
+    )
+    .0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let e = refused(
+        &s,
+        json!({"kind": "advance", "unit": "vii-13", "with": "vii-14"}),
+    );
+    assert!(e.contains("AoR 7.5"), "{e}");
+}
+
+#[test]
 fn aor_7_4_a_hit_side_that_fails_morale_retreats_one_hex_disrupted() {
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "combat", 0);
@@ -535,17 +657,14 @@ fn aor_7_4_a_voluntary_retreat_halves_both_sides_hits() {
 }
 
 #[test]
-fn aor_7_6_cavalry_charges_are_refused_as_not_implemented() {
+fn aor_7_6_only_cavalry_charges_and_with_none_on_the_map_the_segment_only_ends() {
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "charge", 0);
     let e = refused(
         &s,
         json!({"kind": "charge", "units": ["vii-13"], "target": "0605"}),
     );
-    assert!(
-        e.contains("AoR 7.6") && e.contains("not implemented"),
-        "{e}"
-    );
+    assert!(e.contains("AoR 7.6") && e.contains("not cavalry"), "{e}");
     assert_eq!(AgeOfRifles.legal(&s), vec![Command::End]);
 }
 
@@ -660,6 +779,8 @@ fn random_games_hold(scenario: &str, games: u64) {
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     let mut ended = 0;
+    // How often the random player met each decision of the charges and of AoR 7.1 and 7.5.
+    let mut seen: std::collections::BTreeMap<&'static str, u64> = Default::default();
     for seed in 0..games {
         let mut player = AgeOfRifles.random_player(seed);
         let mut dice = SeededDice::new(seed);
@@ -668,6 +789,9 @@ fn random_games_hold(scenario: &str, games: u64) {
         let mut n = 0;
         while !AgeOfRifles.progress(&s).over {
             let c = player.next(&s);
+            if let Some(k) = decision(&s, &c) {
+                *seen.entry(k).or_default() += 1;
+            }
             let (next, ev) = AgeOfRifles
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed} command {n} {c:?}: {e}"));
@@ -702,6 +826,31 @@ fn random_games_hold(scenario: &str, games: u64) {
         }
     }
     assert_eq!(ended, games);
+    eprintln!("{scenario}: {games} games, decisions taken {seen:?}");
+    // The random games exercise the charges and the new decisions (enough games for each to
+    // arise: the default counts).
+    if games >= 100 {
+        for k in ["charge", "reaction", "square", "after charge", "allocate"] {
+            assert!(
+                seen.get(k).is_some_and(|&n| n > 0),
+                "{scenario}: no {k} in {seen:?}"
+            );
+        }
+    }
+}
+
+/// The kind of decision `c` is, for the property tests' counts.
+fn decision(s: &State, c: &Command) -> Option<&'static str> {
+    Some(match c {
+        Command::Charge { .. } if s.reaction.is_some() => "reaction",
+        Command::Charge { .. } => "charge",
+        Command::Decline => "declined reaction",
+        Command::FormSquare { .. } => "square",
+        Command::EndCharge { .. } | Command::Pursue { .. } => "after charge",
+        Command::Allocate { .. } => "allocate",
+        Command::Advance { with: Some(_), .. } => "advance with a leader",
+        _ => return None,
+    })
 }
 
 #[test]
@@ -813,6 +962,9 @@ fn aor_7_11_assaulted_cavalry_may_retreat_before_the_assault_and_the_attacker_ad
         &[],
     )
     .0;
+    // AoR 7.8: the Prussian cavalry next to it may reaction charge; it declines.
+    assert_eq!(AgeOfRifles.progress(&s).player, 0);
+    let s = play(&s, json!({"kind": "decline"}), &[]).0;
     let s = to(&s, "combat", 1);
     let declared = play(
         &s,

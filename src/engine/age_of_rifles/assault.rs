@@ -363,6 +363,8 @@ pub fn assault(
         voluntary: (false, false),
         flank: flanked(&setup, from, target),
         artillery_lost: Vec::new(),
+        allocate_attackers: None,
+        allocate_defenders: None,
     });
     if may_leave {
         s.player = 1 - side;
@@ -559,9 +561,12 @@ pub fn choose_retreat(
             s.combat = Some(c);
             resolve(s, dice, events)
         }
-        Stage::Advance => Err(RuleError::not_now(
-            "the assault waits for the attacker's advance (AoR 7.5)",
-        )),
+        Stage::Advance | Stage::AllocateAttackers | Stage::AllocateDefenders => {
+            Err(RuleError::not_now(format!(
+                "the assault waits for {}",
+                super::sequence::waiting(s).unwrap_or_default()
+            )))
+        }
     }
 }
 
@@ -601,7 +606,9 @@ fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
 fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
     let mut c = s.combat.clone().expect("an assault to resolve");
     let (a, d) = after_round(c.hits, c.voluntary);
-    if c.voluntary.0 || c.voluntary.1 {
+    // (Said once: not again when the round is resolved after an allocation, AoR 7.1.)
+    let first = c.allocate_attackers.is_none() && c.allocate_defenders.is_none();
+    if first && (c.voluntary.0 || c.voluntary.1) {
         note(
             events,
             format!(
@@ -616,9 +623,39 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
         .copied()
         .chain(std::iter::once(c.target))
         .collect();
+    // AoR 7.1: "the owner chooses which ones take the hits", asked when there is a choice:
+    // first the attacker, then the defender (nothing is rolled before, so the round is
+    // resolved again from here once both have chosen).
+    for attackers in [true, false] {
+        let (units, hits, chosen) = if attackers {
+            (&c.attackers, a.hits, &c.allocate_attackers)
+        } else {
+            (&c.defenders, d.hits, &c.allocate_defenders)
+        };
+        if chosen.is_none() && losses::allocations(s, units, hits).len() > 1 {
+            c.stage = if attackers {
+                Stage::AllocateAttackers
+            } else {
+                Stage::AllocateDefenders
+            };
+            s.player = if attackers {
+                c.attacker
+            } else {
+                1 - c.attacker
+            };
+            s.combat = Some(c);
+            return Ok(());
+        }
+    }
     // Simultaneous losses (AoR 7.3).
-    losses::apply_hits(s, &c.attackers, a.hits, events);
-    losses::apply_hits(s, &c.defenders, d.hits, events);
+    match c.allocate_attackers.clone() {
+        Some(order) => losses::apply_allocation(s, &c.attackers, &order, events),
+        None => losses::apply_hits(s, &c.attackers, a.hits, events),
+    };
+    match c.allocate_defenders.clone() {
+        Some(order) => losses::apply_allocation(s, &c.defenders, &order, events),
+        None => losses::apply_hits(s, &c.defenders, d.hits, events),
+    };
     let alive = |s: &State, us: &[usize]| -> Vec<usize> {
         us.iter()
             .copied()
@@ -662,6 +699,65 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     Ok(())
 }
 
+/// The units (on the map) and hits an allocation decision is asked for (AoR 7.1).
+pub fn allocation_asked(s: &State, c: &Combat) -> (Vec<usize>, u32) {
+    let (a, d) = after_round(c.hits, c.voluntary);
+    let (units, hits) = if c.stage == Stage::AllocateAttackers {
+        (&c.attackers, a.hits)
+    } else {
+        (&c.defenders, d.hits)
+    };
+    (
+        units
+            .iter()
+            .copied()
+            .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+            .collect(),
+        hits,
+    )
+}
+
+/// AoR 7.1: the owner's allocation of the assault's hits; the round then goes on.
+pub fn allocate(
+    s: &mut State,
+    units: Vec<usize>,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(mut c) = s.combat.clone() else {
+        return Err(RuleError::not_now("no assault waits for an allocation"));
+    };
+    let (targets, hits) = allocation_asked(s, &c);
+    if !losses::valid_allocation(s, &targets, hits, &units) {
+        let setup = s.setup();
+        return Err(RuleError::rule(
+            "AoR 7.1",
+            format!(
+                "{} hit(s) on {}: one unit a hit, among {}; the first on infantry if possible, \
+                 and on damaged units while any is left",
+                hits,
+                units
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                targets
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if c.stage == Stage::AllocateAttackers {
+        c.allocate_attackers = Some(units);
+    } else {
+        c.allocate_defenders = Some(units);
+    }
+    s.combat = Some(c);
+    resolve(s, dice, events)
+}
+
 /// AoR 7.5: the attackers that may advance (not artillery).
 pub fn advancers(s: &State, c: &Combat) -> Vec<usize> {
     let setup = s.setup();
@@ -673,16 +769,82 @@ pub fn advancers(s: &State, c: &Combat) -> Vec<usize> {
         .collect()
 }
 
-/// AoR 7.5: one attacking unit advances into the vacated hex ("ZOCs are ignored"), or none.
+/// AoR 7.5: "If a leader is in an attacking hex with two units, both units and the leader can
+/// advance": the pairs of advancing units that share an attacking hex with a friendly leader.
+pub fn pairs_with_leader(s: &State, c: &Combat) -> Vec<(usize, usize)> {
+    let setup = s.setup();
+    let adv = advancers(s, c);
+    let mut out = Vec::new();
+    for (i, &a) in adv.iter().enumerate() {
+        for &b in &adv[i + 1..] {
+            let (Loc::At(h), Loc::At(hb)) = (s.units[a].loc, s.units[b].loc) else {
+                continue;
+            };
+            let leader = (0..s.leaders.len()).any(|l| {
+                setup.leaders[l].side == c.attacker
+                    && s.leaders[l].loc == super::state::LeaderLoc::At(h)
+            });
+            if h == hb && leader {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+/// AoR 7.5: one attacking unit advances into the vacated hex ("ZOCs are ignored"), or none;
+/// or two with their leader (`with`).
 pub fn advance(
     s: &mut State,
     unit: Option<usize>,
+    with: Option<usize>,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let setup = s.arc();
     let Some(c) = s.combat.clone().filter(|c| c.stage == Stage::Advance) else {
         return Err(RuleError::not_now("no assault waits for an advance"));
     };
+    if let Some(w) = with {
+        let Some(u) = unit else {
+            return Err(RuleError::rule("AoR 7.5", "name the first unit to advance"));
+        };
+        if !pairs_with_leader(s, &c).contains(&(u, w))
+            && !pairs_with_leader(s, &c).contains(&(w, u))
+        {
+            return Err(RuleError::rule(
+                "AoR 7.5",
+                format!(
+                    "{} and {} may advance together only from one attacking hex with a leader",
+                    setup.units[u].name, setup.units[w].name
+                ),
+            ));
+        }
+        let Loc::At(from) = s.units[u].loc else {
+            unreachable!("an advancer is on the map")
+        };
+        for l in 0..s.leaders.len() {
+            if setup.leaders[l].side == c.attacker
+                && s.leaders[l].loc == super::state::LeaderLoc::At(from)
+            {
+                s.leaders[l].loc = super::state::LeaderLoc::At(c.target);
+                s.leaders[l].moved = true;
+                note(
+                    events,
+                    format!("{} advances with them (AoR 7.5)", setup.leaders[l].name),
+                );
+            }
+        }
+        s.units[w].loc = Loc::At(c.target);
+        s.units[w].overstacked = false;
+        note(
+            events,
+            format!(
+                "{} advances into {} (AoR 7.5)",
+                setup.units[w].name,
+                setup.name(c.target)
+            ),
+        );
+    }
     if let Some(u) = unit {
         if !advancers(s, &c).contains(&u) {
             return Err(RuleError::rule(

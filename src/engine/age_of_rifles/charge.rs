@@ -1,6 +1,6 @@
 //! Cavalry charges (AoR 7.6 Cavalry Charges, 7.10 their modifiers): who may charge across
-//! what, the charging strength's factor, and who wins the charge combat. The charge segment
-//! that uses them (AoR 4 II) is not built yet.
+//! what, the charging strength's factor, and who wins the charge combat. The Cavalry Charge
+//! Segment that uses them (AoR 4 II) is `cavalry.rs`.
 
 use super::tables::{Effect, charts};
 use crate::frac::Frac;

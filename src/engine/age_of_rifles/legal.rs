@@ -19,17 +19,39 @@ pub fn legal(s: &State) -> Vec<Command> {
     if s.phase == Phase::Over {
         return out;
     }
+    // AoR 7.6-7.10: a charge decision or a reaction charge waits.
+    if let Some(v) = super::cavalry::pending_legal(s) {
+        return v;
+    }
     if let Some(c) = &s.combat {
         match c.stage {
             Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat => {
                 out.push(Command::Retreat { voluntary: false });
                 out.push(Command::Retreat { voluntary: true });
             }
+            Stage::AllocateAttackers | Stage::AllocateDefenders => {
+                let (units, hits) = super::assault::allocation_asked(s, c);
+                for a in super::losses::allocations(s, &units, hits) {
+                    out.push(Command::Allocate {
+                        units: a.iter().map(|&u| setup.units[u].id.clone()).collect(),
+                    });
+                }
+            }
             Stage::Advance => {
-                out.push(Command::Advance { unit: None });
+                out.push(Command::Advance {
+                    unit: None,
+                    with: None,
+                });
                 for u in advancers(s, c) {
                     out.push(Command::Advance {
                         unit: Some(setup.units[u].id.clone()),
+                        with: None,
+                    });
+                }
+                for (a, b) in super::assault::pairs_with_leader(s, c) {
+                    out.push(Command::Advance {
+                        unit: Some(setup.units[a].id.clone()),
+                        with: Some(setup.units[b].id.clone()),
                     });
                 }
             }
@@ -138,8 +160,11 @@ pub fn legal(s: &State) -> Vec<Command> {
             }
             out.push(Command::End);
         }
-        // AoR 7.6-7.11 are not built: a charge command is refused, so none is offered.
-        Phase::Charge => out.push(Command::End),
+        // AoR 4 II, 7.6: the charges phasing cavalry may declare, then the segment's end.
+        Phase::Charge => {
+            out.extend(super::cavalry::declarations(s));
+            out.push(Command::End);
+        }
         Phase::Movement => {
             let mut obliged = false;
             for (u, d) in setup.units.iter().enumerate() {
@@ -228,6 +253,11 @@ fn kind(c: &Command) -> u8 {
         Command::SendOrder { .. } | Command::ToReserve { .. } => 1,
         Command::Bombard { .. } => 2,
         Command::Charge { .. } => 3,
+        Command::FormSquare { .. }
+        | Command::EndCharge { .. }
+        | Command::Pursue { .. }
+        | Command::Decline => 10,
+        Command::Allocate { .. } => 11,
         Command::Move { .. } => 4,
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,

@@ -101,7 +101,97 @@ pub fn apply_hits(s: &mut State, targets: &[usize], hits: u32, events: &mut Vec<
         steps[k] -= 1;
         damaged[k] = steps[k] > 0;
     }
-    let after = check_allocation(&t, &allocation).expect("Kepi's allocation obeys AoR 7.1");
+    let order: Vec<usize> = allocation.iter().map(|&k| alive[k]).collect();
+    apply_allocation(s, &alive, &order, events)
+}
+
+fn targets_of(s: &State, alive: &[usize]) -> Vec<Target> {
+    let setup = s.setup();
+    alive
+        .iter()
+        .map(|&u| Target {
+            kind: setup.units[u].kind,
+            steps: s.units[u].steps as u32,
+            damaged: (s.units[u].steps as u32) < setup.units[u].steps() as u32,
+        })
+        .collect()
+}
+
+/// AoR 7.1: every way the owner may take `hits` on `targets` (those still on the map), one
+/// sequence of units (one a hit) for each different result, in the order found.
+pub fn allocations(s: &State, targets: &[usize], hits: u32) -> Vec<Vec<usize>> {
+    let alive: Vec<usize> = targets
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+        .collect();
+    let t = targets_of(s, &alive);
+    let total: u32 = t.iter().map(|x| x.steps).sum();
+    let n = hits.min(total) as usize;
+    let mut out: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
+    let mut seq: Vec<usize> = Vec::new();
+    fn walk(t: &[Target], n: usize, seq: &mut Vec<usize>, out: &mut Vec<(Vec<u32>, Vec<usize>)>) {
+        let Ok(after) = check_allocation(t, seq) else {
+            return;
+        };
+        if seq.len() == n {
+            if !out.iter().any(|(a, _)| *a == after) {
+                out.push((after, seq.clone()));
+            }
+            return;
+        }
+        for k in 0..t.len() {
+            seq.push(k);
+            walk(t, n, seq, out);
+            seq.pop();
+        }
+    }
+    walk(&t, n, &mut seq, &mut out);
+    out.into_iter()
+        .map(|(_, seq)| seq.into_iter().map(|k| alive[k]).collect())
+        .collect()
+}
+
+/// Whether `order` (one unit a hit) is an allocation of `hits` on `targets` that obeys AoR 7.1
+/// and takes every hit that can be taken.
+pub fn valid_allocation(s: &State, targets: &[usize], hits: u32, order: &[usize]) -> bool {
+    let alive: Vec<usize> = targets
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+        .collect();
+    let t = targets_of(s, &alive);
+    let total: u32 = t.iter().map(|x| x.steps).sum();
+    let Some(local) = order
+        .iter()
+        .map(|u| alive.iter().position(|a| a == u))
+        .collect::<Option<Vec<usize>>>()
+    else {
+        return false;
+    };
+    local.len() == hits.min(total) as usize && check_allocation(&t, &local).is_ok()
+}
+
+/// Takes the hits on the units in `order` (one a hit; AoR 6.1, 7.2), which obeys AoR 7.1.
+/// Returns the steps lost.
+pub fn apply_allocation(
+    s: &mut State,
+    targets: &[usize],
+    order: &[usize],
+    events: &mut Vec<Event>,
+) -> u32 {
+    let setup = s.arc();
+    let alive: Vec<usize> = targets
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+        .collect();
+    let t = targets_of(s, &alive);
+    let allocation: Vec<usize> = order
+        .iter()
+        .map(|u| alive.iter().position(|a| a == u).expect("a target unit"))
+        .collect();
+    let after = check_allocation(&t, &allocation).expect("the allocation obeys AoR 7.1");
     let mut lost = 0;
     for (k, &u) in alive.iter().enumerate() {
         let before = s.units[u].steps as u32;

@@ -9,13 +9,15 @@
 //! arithmetic (fire strength with its modifiers, hits, hit allocation, step losses, bombardment's
 //! disruption, morale checks: AoR 2.3, 6, 7.1, 7.2, 7.6, 8.1), and play: the game's fixed
 //! `setup`, its `state`, the sequence of play of AoR 4 (`sequence`), fire in play (`assault`,
-//! `losses`), where pieces may move (`position`), the legal commands and the random player
-//! (`legal`) and the game in words (`report`). What is not built (cavalry charges 7.6-7.11,
-//! passing fire 7.12, night, forts, reorganization) is refused or cannot arise; the module
+//! `losses`), cavalry charges, pursuit and reaction charges (`cavalry`, AoR 7.6-7.10), where
+//! pieces may move (`position`), the legal commands and the random player (`legal`) and the
+//! game in words (`report`). What is not built (passing fire 7.12, night, forts,
+//! reorganization) is refused or cannot arise; the module
 //! docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
 pub mod assault;
+pub mod cavalry;
 pub mod charge;
 pub mod combat;
 pub mod legal;

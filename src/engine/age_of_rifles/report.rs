@@ -48,8 +48,22 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         }
         Command::Retreat { voluntary: true } => "Retreat voluntarily".into(),
         Command::Retreat { voluntary: false } => "Stand".into(),
-        Command::Advance { unit: Some(u) } => format!("{} advances", unit(u)),
-        Command::Advance { unit: None } => "No advance".into(),
+        Command::Advance {
+            unit: Some(u),
+            with: Some(w),
+        } => format!("{} and {} advance with their leader", unit(u), unit(w)),
+        Command::Advance { unit: Some(u), .. } => format!("{} advances", unit(u)),
+        Command::Advance { unit: None, .. } => "No advance".into(),
+        Command::FormSquare { square: true } => "Form square".into(),
+        Command::FormSquare { square: false } => "No square".into(),
+        Command::EndCharge { back: false } => "The cavalry stays".into(),
+        Command::EndCharge { back: true } => "The cavalry goes back".into(),
+        Command::Pursue { target } => format!("Pursue into {target}"),
+        Command::Decline => "No reaction charge".into(),
+        Command::Allocate { units } => format!(
+            "Hits on {}",
+            units.iter().map(|u| unit(u)).collect::<Vec<_>>().join(", ")
+        ),
         Command::End => "End".into(),
     }
 }

@@ -44,6 +44,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 overstacked: false,
                 started_in_zoc: false,
                 permanent: false,
+                charged: false,
             })
             .collect(),
         leaders: setup
@@ -77,6 +78,10 @@ pub fn start(setup: Arc<Setup>) -> State {
         decided: vec![None; setup.victory.len()],
         combat: None,
         outcome: None,
+        charges: Vec::new(),
+        charge: None,
+        reaction: None,
+        resolving_charges: false,
     };
     for (f, fd) in setup.formations.iter().enumerate() {
         if fd.order == Order::March
@@ -140,6 +145,10 @@ pub fn apply(
                 Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat,
                 Command::Retreat { .. }
             ) | (Stage::Advance, Command::Advance { .. })
+                | (
+                    Stage::AllocateAttackers | Stage::AllocateDefenders,
+                    Command::Allocate { .. }
+                )
         );
         if !ok {
             return Err(RuleError::not_now(format!(
@@ -149,6 +158,8 @@ pub fn apply(
             )));
         }
     }
+    // AoR 7.6-7.10: a charge decision or reaction charge that waits takes only its answers.
+    super::cavalry::gate(&s, command)?;
     match command {
         Command::Deploy { piece, hex } => deploy(&mut s, piece, hex, &mut events)?,
         Command::SendOrder {
@@ -195,13 +206,11 @@ pub fn apply(
             let t = setup.parse(target)?;
             assault::bombard(&mut s, u, t, dice, &mut events)?;
         }
-        Command::Charge { .. } => {
-            return Err(RuleError::Unimplemented(
-                "AoR 7.6-7.11 cavalry charges (with squares, pursuit, reaction charges and \
-                 backhand blows) are not implemented yet"
-                    .into(),
-            ));
-        }
+        Command::Charge { .. }
+        | Command::FormSquare { .. }
+        | Command::EndCharge { .. }
+        | Command::Pursue { .. }
+        | Command::Decline => super::cavalry::apply(&mut s, command, dice, &mut events)?,
         Command::Move { unit, to } => {
             let u = setup.unit(unit)?;
             let to = setup.parse(to)?;
@@ -235,12 +244,20 @@ pub fn apply(
             let t = setup.parse(target)?;
             assault::assault(&mut s, &from, t, dice, &mut events)?;
         }
+        Command::Allocate { units } => {
+            let units = units
+                .iter()
+                .map(|u| setup.unit(u))
+                .collect::<Result<Vec<_>, _>>()?;
+            assault::allocate(&mut s, units, dice, &mut events)?;
+        }
         Command::Retreat { voluntary } => {
             assault::choose_retreat(&mut s, *voluntary, dice, &mut events)?
         }
-        Command::Advance { unit } => {
+        Command::Advance { unit, with } => {
             let u = unit.as_deref().map(|u| setup.unit(u)).transpose()?;
-            assault::advance(&mut s, u, &mut events)?;
+            let w = with.as_deref().map(|u| setup.unit(u)).transpose()?;
+            assault::advance(&mut s, u, w, &mut events)?;
         }
         Command::End => end(&mut s, dice, &mut events)?,
     }
@@ -249,6 +266,9 @@ pub fn apply(
 
 /// What a pending decision waits for, in words.
 pub fn waiting(s: &State) -> Option<String> {
+    if let Some(w) = super::cavalry::waiting(s) {
+        return Some(w);
+    }
     let setup = s.setup();
     let c = s.combat.as_ref()?;
     let side = |i: usize| setup.sides[i].1.clone();
@@ -263,6 +283,14 @@ pub fn waiting(s: &State) -> Option<String> {
         ),
         Stage::DefenderRetreat => format!(
             "{} (defender) to choose whether to retreat voluntarily (AoR 7.4)",
+            side(1 - c.attacker)
+        ),
+        Stage::AllocateAttackers => format!(
+            "{} (attacker) to choose which units take the hits (AoR 7.1)",
+            side(c.attacker)
+        ),
+        Stage::AllocateDefenders => format!(
+            "{} (defender) to choose which units take the hits (AoR 7.1)",
             side(1 - c.attacker)
         ),
         Stage::Advance => format!(
@@ -495,6 +523,8 @@ fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result
     for &h in &o.path {
         losses::relocate_leaders(s, h, side, events);
     }
+    // AoR 7.8: the other side's cavalry may reaction charge it.
+    super::cavalry::after_move(s, side, to);
     Ok(())
 }
 
@@ -523,6 +553,9 @@ pub fn must_attack(s: &State, ctx: &Ctx) -> Vec<Ix> {
             continue;
         }
         let a = ctx.attackers_at(side, h);
+        if super::cavalry::charged_stack(s, &a) {
+            continue;
+        }
         if !a
             .iter()
             .any(|&u| s.formations[setup.units[u].formation].order == Order::Attack)
@@ -568,12 +601,8 @@ fn end(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<()
         }
         Phase::Bombardment => s.phase = Phase::Charge,
         Phase::Charge => {
-            s.phase = Phase::Movement;
-            for u in &mut s.units {
-                u.moved = false;
-            }
-            for l in &mut s.leaders {
-                l.moved = false;
+            if !super::cavalry::end_segment(s, dice, events)? {
+                begin_movement(s);
             }
         }
         Phase::Movement => {
@@ -650,6 +679,17 @@ fn march_stopped(s: &mut State, events: &mut Vec<Event>) {
                 setup.name(h)
             ),
         );
+    }
+}
+
+/// AoR 4 III begins.
+pub fn begin_movement(s: &mut State) {
+    s.phase = Phase::Movement;
+    for u in &mut s.units {
+        u.moved = false;
+    }
+    for l in &mut s.leaders {
+        l.moved = false;
     }
 }
 
@@ -920,6 +960,10 @@ fn begin_turn(
     for l in &mut s.leaders {
         l.orders_sent = 0;
         l.moved = false;
+    }
+    // AoR 7.6: "A cavalry unit can only charge once per turn."
+    for u in &mut s.units {
+        u.charged = false;
     }
     // AoR 9: reinforcements arrive.
     for p in setup.placements.iter().filter(|p| p.turn == t) {

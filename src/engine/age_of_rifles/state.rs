@@ -99,6 +99,10 @@ pub struct UnitState {
     pub started_in_zoc: bool,
     /// AoR 7.4: foot artillery destroyed where an enemy advanced; never reorganized.
     pub permanent: bool,
+    /// AoR 7.6: "A cavalry unit can only charge once per turn" (a charge or a reaction charge
+    /// this game-turn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charged: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,6 +160,10 @@ pub enum Stage {
     DefenderRetreat,
     /// The target hex is empty and the attackers stayed: one may advance (AoR 7.5).
     Advance,
+    /// AoR 7.1: the attacker chooses which of its units take the hits.
+    AllocateAttackers,
+    /// AoR 7.1: the defender chooses which of its units take the hits.
+    AllocateDefenders,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,6 +185,12 @@ pub struct Combat {
     /// Defending foot artillery destroyed instead of retreating (AoR 7.4): permanent if an
     /// attacker advances.
     pub artillery_lost: Vec<usize>,
+    /// AoR 7.1: the owners' choices of which units take the hits (attackers, defenders), one
+    /// unit a hit, in order; asked only when there is a choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_attackers: Option<Vec<usize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_defenders: Option<Vec<usize>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -206,6 +220,19 @@ pub struct State {
     pub decided: Vec<Option<bool>>,
     pub combat: Option<Combat>,
     pub outcome: Option<GameOutcome>,
+    /// AoR 7.6: the charges declared this Cavalry Charge Segment, resolved in parallel (all
+    /// declared, then each resolved in turn) when the segment ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charges: Vec<super::cavalry::Declared>,
+    /// The charge being resolved while it waits for a decision (AoR 7.6-7.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge: Option<super::cavalry::ChargeState>,
+    /// AoR 7.8: a chance for the other side's cavalry to reaction charge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaction: Option<super::cavalry::Reaction>,
+    /// True while the segment's declared charges are being resolved.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resolving_charges: bool,
 }
 
 impl State {
@@ -241,8 +268,21 @@ pub enum Command {
     ToReserve { formation: String },
     /// AoR 8.1: one artillery unit bombards a hex up to two hexes away.
     Bombard { unit: String, target: String },
-    /// AoR 7.6: a cavalry charge (refused: not implemented yet).
+    /// AoR 7.6: cavalry in one hex charge an enemy hex up to two hexes away (declared in the
+    /// Cavalry Charge Segment); AoR 7.8: when a reaction charge is offered, the reaction charge.
     Charge { units: Vec<String>, target: String },
+    /// AoR 7.6, 7.10: the charged infantry tests morale to form square, or does not.
+    FormSquare { square: bool },
+    /// AoR 7.6, 7.7: victorious charging cavalry stays in the hex it won (or, after a pursuit,
+    /// stops) or goes back to its starting hex.
+    EndCharge { back: bool },
+    /// AoR 7.7: victorious charging cavalry pursues into an adjacent enemy hex.
+    Pursue { target: String },
+    /// AoR 7.8: no reaction charge.
+    Decline,
+    /// AoR 7.1: the owner's units that take the hits of an assault, one a hit, in order (a
+    /// unit named twice takes two hits).
+    Allocate { units: Vec<String> },
     /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
     Move { unit: String, to: String },
     /// AoR 11: a leader moves.
@@ -251,10 +291,13 @@ pub enum Command {
     Assault { from: Vec<String>, target: String },
     /// AoR 7.4: the side asked retreats voluntarily or stands.
     Retreat { voluntary: bool },
-    /// AoR 7.5: one attacker advances into the vacated hex, or none.
+    /// AoR 7.5: one attacker advances into the vacated hex, or none; `with`, a second unit of
+    /// the same attacking hex when a leader is there ("both units and the leader can advance").
     Advance {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// End the deployment, the side's orders, or the segment.
     End,
