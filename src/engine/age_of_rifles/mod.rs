@@ -27,6 +27,7 @@ pub mod position;
 pub mod report;
 pub mod retreat;
 pub mod ruleset;
+pub mod search;
 pub mod section;
 pub mod sequence;
 pub mod setup;

@@ -334,8 +334,7 @@ fn deploy(s: &mut State, piece: &str, hex: &str, events: &mut Vec<Event>) -> Res
 /// AoR 5.2).
 fn leader_distance(s: &State, a: Ix, b: Ix) -> u32 {
     let setup = s.setup();
-    super::movement::cavalry_distance_half_mp(&setup.map, setup.hex(a), setup.hex(b))
-        .unwrap_or(u32::MAX / 4)
+    setup.cavalry_distance(a, b).unwrap_or(u32::MAX / 4)
 }
 
 fn send_order(
@@ -508,7 +507,7 @@ pub fn must_move(s: &State, ctx: &Ctx) -> Vec<usize> {
                 && s.formations[d.formation].order == Order::Attack
                 && !s.units[u].moved
                 && matches!(s.units[u].loc, Loc::At(h) if ctx.nearest_enemy(d.side, h).is_some_and(|e| e > 2))
-                && ctx.unit_moves(u).is_ok_and(|o| !o.is_empty())
+                && ctx.unit_destinations(u).is_ok_and(|o| !o.is_empty())
         })
         .collect()
 }
