@@ -74,7 +74,9 @@ pub fn legal(s: &State) -> Vec<Command> {
             out.push(Command::End);
         }
         Phase::Bombardment => {
-            for (u, d) in setup.units.iter().enumerate() {
+            // AoR 5.5, 16: no bombardment on a night or rain turn.
+            let dark = super::weather::no_combat(s).is_some();
+            for (u, d) in setup.units.iter().enumerate().filter(|_| !dark) {
                 let Loc::At(h) = s.units[u].loc else { continue };
                 if d.side != side || !d.kind.is_artillery() || s.units[u].bombarded {
                     continue;
@@ -148,6 +150,10 @@ pub fn legal(s: &State) -> Vec<Command> {
                 }
             }
             targets.sort();
+            // AoR 5.5, 16: no assault on a night or rain turn.
+            if super::weather::no_combat(s).is_some() {
+                targets.clear();
+            }
             for t in targets {
                 let from: Vec<Ix> = setup
                     .neighbors(t)
@@ -221,9 +227,7 @@ impl OrderChoices {
             formations.push((f, fixed, skip));
         }
         let to_reserve = (0..setup.formations.len())
-            .filter(|&f| {
-                setup.formations[f].side == side && s.formations[f].order == Order::Defend
-            })
+            .filter(|&f| setup.formations[f].side == side && s.formations[f].order == Order::Defend)
             .collect();
         OrderChoices {
             formations,

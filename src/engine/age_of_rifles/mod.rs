@@ -33,6 +33,7 @@ pub mod sequence;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod weather;
 pub mod zoc;
 
 pub use ruleset::AgeOfRifles;

@@ -204,13 +204,13 @@ impl<'a> Ctx<'a> {
 
     /// The command-trace cost to `h` (`u32::MAX` where it cannot reach).
     fn range_cost(&self, f: usize, h: Ix) -> u32 {
-        self.command_cost(f, h, u32::MAX, true)
-            .unwrap_or(u32::MAX)
+        self.command_cost(f, h, u32::MAX, true).unwrap_or(u32::MAX)
     }
 
     /// The command-trace cost to `h` is below `than` (searching no further than that).
     fn closer(&self, f: usize, h: Ix, than: u32) -> bool {
-        self.command_cost(f, h, than, false).is_some_and(|c| c < than)
+        self.command_cost(f, h, than, false)
+            .is_some_and(|c| c < than)
     }
 
     /// The hex distance from `h` to the closest enemy unit of `side`.
@@ -297,6 +297,8 @@ impl<'a> Ctx<'a> {
             0
         };
         let zoc_ok = self.may_enter_zoc(u, start).is_ok();
+        // AoR 5.5, 16: on a night or rain turn no unit enters a ZOC, not even cavalry.
+        let dark = super::weather::no_zoc_entry(s);
         let mover = Mover::of(d.kind);
         // AoR 12.2 March: road and trail rates "only if moving unstacked and if there is no
         // unit in the hex they are entering"; AoR 5: only March orders use them.
@@ -304,6 +306,8 @@ impl<'a> Ctx<'a> {
         let n = setup.map.grid.len();
         let mut best: Vec<Option<u32>> = vec![None; n];
         let mut prev: Vec<Ix> = vec![Ix::MAX; n];
+        // The hexes reached, so the answer need not scan the whole map.
+        let mut reached: Vec<Ix> = vec![start];
         best[start as usize] = Some(initial);
         let mut heap = self.queue.borrow_mut();
         heap.clear();
@@ -322,7 +326,7 @@ impl<'a> Ctx<'a> {
                 if self.enemy_in(side, nb) {
                     continue;
                 }
-                if !cav && self.enemy_zoc(side, nb) && !zoc_ok {
+                if self.enemy_zoc(side, nb) && (dark || (!cav && !zoc_ok)) {
                     continue;
                 }
                 let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
@@ -337,6 +341,9 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 if best[nb as usize].is_none_or(|b| total < b) {
+                    if best[nb as usize].is_none() {
+                        reached.push(nb);
+                    }
                     best[nb as usize] = Some(total);
                     prev[nb as usize] = h;
                     heap.push(total, nb);
@@ -344,6 +351,7 @@ impl<'a> Ctx<'a> {
             }
         }
         drop(heap);
+        reached.sort_unstable();
         let in_range_now = self.in_range(d.formation, start);
         let range_now = if in_range_now {
             0
@@ -352,8 +360,8 @@ impl<'a> Ctx<'a> {
         };
         let enemy_now = self.nearest_enemy(side, start);
         let mut out = Vec::new();
-        for (i, b) in best.iter().enumerate() {
-            let (Some(cost), to) = (*b, i as Ix) else {
+        for &to in &reached {
+            let Some(cost) = best[to as usize] else {
                 continue;
             };
             if to == start || self.friends_in(side, to) >= 2 {
@@ -364,8 +372,7 @@ impl<'a> Ctx<'a> {
                 if !self.in_range(d.formation, to) {
                     continue;
                 }
-            } else if !self.in_range(d.formation, to) && !self.closer(d.formation, to, range_now)
-            {
+            } else if !self.in_range(d.formation, to) && !self.closer(d.formation, to, range_now) {
                 continue;
             }
             // AoR 12.2 Attack: "must move towards the closest enemy unit ... until within

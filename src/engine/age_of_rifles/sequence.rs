@@ -191,6 +191,9 @@ pub fn apply(
             );
         }
         Command::Bombard { unit, target } => {
+            if let Some((case, why)) = super::weather::no_combat(&s) {
+                return Err(RuleError::rule(case, why));
+            }
             let u = setup.unit(unit)?;
             let t = setup.parse(target)?;
             assault::bombard(&mut s, u, t, dice, &mut events)?;
@@ -228,6 +231,9 @@ pub fn apply(
             s.leaders[l].moved = true;
         }
         Command::Assault { from, target } => {
+            if let Some((case, why)) = super::weather::no_combat(&s) {
+                return Err(RuleError::rule(case, why));
+            }
             let from = from
                 .iter()
                 .map(|h| setup.parse(h))
@@ -517,6 +523,10 @@ pub fn must_attack(s: &State, ctx: &Ctx) -> Vec<Ix> {
     let setup = s.setup();
     let side = s.phasing();
     let mut out = Vec::new();
+    // AoR 5.5, 16: no combat on a night or rain turn, so no obligation to attack.
+    if super::weather::no_combat(s).is_some() {
+        return out;
+    }
     for h in 0..setup.map.grid.len() as Ix {
         if ctx.friends_in(side, h) == 0 || !ctx.enemy_zoc(side, h) {
             continue;
@@ -960,6 +970,8 @@ fn begin_turn(
             );
         }
     }
+    // AoR 16: Attack orders that hold nothing fail at night.
+    super::weather::night_orders(s, events);
     // AoR 12.3: leaders with Attack orders whose units were hit check morale.
     for f in 0..s.formations.len() {
         if !s.formations[f].hit_under_attack {

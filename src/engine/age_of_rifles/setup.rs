@@ -189,6 +189,9 @@ pub struct Setup {
     pub placements: Vec<Placement>,
     pub supply: [Vec<Ix>; 2],
     pub game_length: u32,
+    /// AoR 5.5, 16: the night game-turns and the rain game-turns (`weather`).
+    pub night_turns: Vec<u32>,
+    pub rain_turns: Vec<u32>,
     pub deploys_first: usize,
     pub moves_first: usize,
     pub victory: Vec<VictoryDef>,
@@ -611,6 +614,8 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         formations,
         placements,
         game_length: file.game_length,
+        night_turns: file.night_turns.clone(),
+        rain_turns: file.rain_turns.clone(),
         deploys_first: scenario.deploys_first,
         moves_first: scenario.moves_first,
         victory,
