@@ -103,7 +103,7 @@ mod tests {
             assert_eq!(got, want);
             popped += 1;
             if popped < 400 {
-                for _ in 0..(next() % 3) {
+                for _ in 0..(1 + next() % 2) {
                     let c = want.0 + 1 + next() % 255;
                     let h = (next() % 300) as Ix;
                     dial.push(c, h);
