@@ -127,9 +127,13 @@ fn text(ev: &[Event]) -> String {
 /// Prussian cavalry vii-14 in 0405 two hexes from the French ii-2 in 0605; VII Corps' other
 /// units far away. At the Prussians' Cavalry Charge Segment.
 fn charge_position() -> State {
-    let sc = horse(false);
+    charge_position_in(&horse(false))
+}
+
+/// The charge position of [`charge_position`] in scenario `sc`.
+fn charge_position_in(sc: &Scenario) -> State {
     let s = position(
-        &sc,
+        sc,
         &[
             ("ii-2", "0605"),
             ("ii-1", "1005"),
@@ -524,4 +528,29 @@ fn aor_7_6_who_may_charge_what_cavalry_only_two_hexes_clear_ground_and_not_reser
     );
     assert!(e.contains("AoR 12.2") && e.contains("Reserve"), "{e}");
     assert_eq!(AgeOfRifles.legal(&s), vec![Command::End]);
+}
+
+#[test]
+fn aor_5_5_16_no_charge_and_no_reaction_charge_on_a_night_or_rain_turn() {
+    let c = json!({"kind": "charge", "units": ["vii-14"], "target": "0605"});
+    for key in ["night_turns", "rain_turns"] {
+        let sc = scenario(|v| {
+            v["sides"][0]["units"][1]["kind"] = "cavalry".into();
+            v[key] = json!([1]);
+        });
+        let s = charge_position_in(&sc);
+        assert!(
+            !AgeOfRifles
+                .legal(&s)
+                .iter()
+                .any(|c| matches!(c, Command::Charge { .. })),
+            "{key}: {:?}",
+            AgeOfRifles.legal(&s)
+        );
+        let e = refused(&s, c.clone());
+        assert!(
+            e.contains("AoR 5.5") && e.contains("no combat"),
+            "{key}: {e}"
+        );
+    }
 }

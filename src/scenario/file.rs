@@ -149,6 +149,14 @@ pub struct ScenarioFile {
     pub reinforcements: Vec<ReinforcementEntry>,
     /// Number of game-turns.
     pub game_length: u32,
+    /// Game-turns played at night (Age of Rifles 5.5, 16; reorganization, 15, needs one).
+    /// Read by Age of Rifles only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub night_turns: Vec<u32>,
+    /// Game-turns of rain (Age of Rifles 5.5: as night, no unit enters a ZOC and there is no
+    /// combat). Read by Age of Rifles only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rain_turns: Vec<u32>,
     pub victory: Vec<VictoryEntry>,
     /// The optional rules this scenario plays with, over the rule system's defaults
     /// (`{"range_effects": true}`); a game's own choices (`kepi new --rule`) come on top.

@@ -271,6 +271,40 @@ pub(super) fn validate(
     if file.game_length == 0 {
         c.p.push("game_length", "a game lasts at least one game-turn");
     }
+    // Night and rain turns (AoR 5.5, 16): Age of Rifles' only; each a game-turn of the game,
+    // named once.
+    for (key, turns) in [
+        ("night_turns", &file.night_turns),
+        ("rain_turns", &file.rain_turns),
+    ] {
+        if !turns.is_empty() && file.ruleset != crate::tables::RulesetId::AgeOfRifles {
+            c.p.push(
+                key,
+                format!(
+                    "night and rain turns are Age of Rifles' (AoR 5.5, 16); {} has no rule \
+                     for them",
+                    file.ruleset.name()
+                ),
+            );
+            continue;
+        }
+        for (i, &t) in turns.iter().enumerate() {
+            if t == 0 || t > file.game_length {
+                c.p.push(
+                    format!("{key}[{i}]"),
+                    format!(
+                        "game-turn {t} is not in the game (1 to {})",
+                        file.game_length
+                    ),
+                );
+            } else if turns[..i].contains(&t) {
+                c.p.push(
+                    format!("{key}[{i}]"),
+                    format!("game-turn {t} is named twice"),
+                );
+            }
+        }
+    }
 
     // Sides and orders of battle.
     if file.sides.len() != 2 {

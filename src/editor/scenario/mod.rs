@@ -125,6 +125,8 @@ impl ScenarioDocument {
             deployment: Vec::new(),
             reinforcements: Vec::new(),
             game_length: 10,
+            night_turns: Vec::new(),
+            rain_turns: Vec::new(),
             victory: Vec::new(),
             options: JsonMap::new(),
             victory_points: Vec::new(),

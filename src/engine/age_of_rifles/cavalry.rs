@@ -252,6 +252,10 @@ fn check_geometry(s: &State, units: &[usize], target: Ix) -> Result<Declared, Ru
 
 /// Is a charge of `units` on `target` a command the side to act may give now?
 pub fn charge_check(s: &State, units: &[usize], target: Ix) -> Result<Declared, RuleError> {
+    // AoR 5.5, 16: no charge (nor reaction charge) on a night or rain turn.
+    if let Some((case, why)) = super::weather::no_combat(s) {
+        return Err(RuleError::rule(case, why));
+    }
     let setup = s.setup();
     let side = units.first().map(|&u| setup.units[u].side);
     if let Some(r) = &s.reaction {
@@ -1141,7 +1145,8 @@ fn finish(s: &mut State, c: &ChargeState, pursuing_or_retreating: bool) {
 
 /// AoR 7.8: offer `side` a reaction charge on `targets` when one is possible.
 pub fn offer_reaction(s: &mut State, side: usize, targets: Vec<Ix>, backhand: Vec<Ix>) {
-    if s.outcome.is_some() {
+    // AoR 5.5, 16: no reaction charge on a night or rain turn.
+    if s.outcome.is_some() || super::weather::no_combat(s).is_some() {
         return;
     }
     s.reaction = Some(super::cavalry::Reaction {

@@ -89,59 +89,16 @@ pub fn legal(s: &State) -> Vec<Command> {
             }
         }
         Phase::Command => {
-            let n = setup.map.grid.len() as Ix;
-            for (f, fd) in setup.formations.iter().enumerate() {
-                if fd.side != side {
-                    continue;
-                }
-                let c = fd.commander;
-                if !matches!(s.leaders[c].loc, LeaderLoc::At(_))
-                    || !matches!(s.leaders[fd.leader].loc, LeaderLoc::At(_))
-                    || s.leaders[c].orders_sent >= s.leaders[c].rating
-                {
-                    continue;
-                }
-                let cur = &s.formations[f];
-                for order in [Order::Attack, Order::Defend, Order::Reserve] {
-                    if cur.order == order && cur.pending.is_none() {
-                        continue;
-                    }
-                    out.push(Command::SendOrder {
-                        formation: fd.id.clone(),
-                        order,
-                        march_to: None,
-                        attack_after_march: false,
-                    });
-                }
-                for h in 0..n {
-                    if ctx.enemy_in(side, h)
-                        || (cur.order == Order::March
-                            && cur.pending.is_none()
-                            && cur.march_to == Some(h))
-                    {
-                        continue;
-                    }
-                    for after in [false, true] {
-                        out.push(Command::SendOrder {
-                            formation: fd.id.clone(),
-                            order: Order::March,
-                            march_to: Some(name(h)),
-                            attack_after_march: after,
-                        });
-                    }
-                }
-            }
-            for (f, fd) in setup.formations.iter().enumerate() {
-                if fd.side == side && s.formations[f].order == Order::Defend {
-                    out.push(Command::ToReserve {
-                        formation: fd.id.clone(),
-                    });
-                }
+            let orders = OrderChoices::new(s, &ctx);
+            for i in 0..orders.len() {
+                out.push(orders.nth(s, i));
             }
             out.push(Command::End);
         }
         Phase::Bombardment => {
-            for (u, d) in setup.units.iter().enumerate() {
+            // AoR 5.5, 16: no bombardment on a night or rain turn.
+            let dark = super::weather::no_combat(s).is_some();
+            for (u, d) in setup.units.iter().enumerate().filter(|_| !dark) {
                 let Loc::At(h) = s.units[u].loc else { continue };
                 if d.side != side || !d.kind.is_artillery() || s.units[u].bombarded {
                     continue;
@@ -171,7 +128,7 @@ pub fn legal(s: &State) -> Vec<Command> {
                 if d.side != side {
                     continue;
                 }
-                let Ok(options) = ctx.unit_moves(u) else {
+                let Ok(options) = ctx.unit_destinations(u) else {
                     continue;
                 };
                 if !options.is_empty()
@@ -218,6 +175,10 @@ pub fn legal(s: &State) -> Vec<Command> {
                 }
             }
             targets.sort();
+            // AoR 5.5, 16: no assault on a night or rain turn.
+            if super::weather::no_combat(s).is_some() {
+                targets.clear();
+            }
             for t in targets {
                 let from: Vec<Ix> = setup
                     .neighbors(t)
@@ -246,6 +207,114 @@ pub fn legal(s: &State) -> Vec<Command> {
     out
 }
 
+/// The orders a side may give in its Command Phase (AoR 12.2-12.5), in the order `legal` lists
+/// them, counted and drawn by index without listing them all (a March order may name any hex:
+/// thousands of commands, of which the random player needs one).
+pub struct OrderChoices {
+    /// Formations that may be sent an order, each with the orders other than March offered
+    /// and the hex its March order in force names (not offered again).
+    formations: Vec<(usize, Vec<Order>, Option<Ix>)>,
+    /// Hexes a March order may name: those without enemy units, in index order.
+    hexes: Vec<Ix>,
+    /// Formations with Defend orders (AoR 12.3: to Reserve at will).
+    to_reserve: Vec<usize>,
+}
+
+impl OrderChoices {
+    pub fn new(s: &State, ctx: &Ctx) -> OrderChoices {
+        let setup = s.setup();
+        let side = s.player;
+        let hexes: Vec<Ix> = (0..setup.map.grid.len() as Ix)
+            .filter(|&h| !ctx.enemy_in(side, h))
+            .collect();
+        let mut formations = Vec::new();
+        for (f, fd) in setup.formations.iter().enumerate() {
+            if fd.side != side {
+                continue;
+            }
+            let c = fd.commander;
+            if !matches!(s.leaders[c].loc, LeaderLoc::At(_))
+                || !matches!(s.leaders[fd.leader].loc, LeaderLoc::At(_))
+                || s.leaders[c].orders_sent >= s.leaders[c].rating
+            {
+                continue;
+            }
+            let cur = &s.formations[f];
+            let fixed: Vec<Order> = [Order::Attack, Order::Defend, Order::Reserve]
+                .into_iter()
+                .filter(|&o| !(cur.order == o && cur.pending.is_none()))
+                .collect();
+            let skip = if cur.order == Order::March && cur.pending.is_none() {
+                cur.march_to.filter(|h| hexes.binary_search(h).is_ok())
+            } else {
+                None
+            };
+            formations.push((f, fixed, skip));
+        }
+        let to_reserve = (0..setup.formations.len())
+            .filter(|&f| setup.formations[f].side == side && s.formations[f].order == Order::Defend)
+            .collect();
+        OrderChoices {
+            formations,
+            hexes,
+            to_reserve,
+        }
+    }
+
+    fn march_count(&self, skip: Option<Ix>) -> usize {
+        2 * (self.hexes.len() - usize::from(skip.is_some()))
+    }
+
+    /// How many order commands there are (not counting `End`).
+    pub fn len(&self) -> usize {
+        self.formations
+            .iter()
+            .map(|(_, fixed, skip)| fixed.len() + self.march_count(*skip))
+            .sum::<usize>()
+            + self.to_reserve.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th order command, `i < len()`.
+    pub fn nth(&self, s: &State, mut i: usize) -> Command {
+        let setup = s.setup();
+        for (f, fixed, skip) in &self.formations {
+            let id = &setup.formations[*f].id;
+            if i < fixed.len() {
+                return Command::SendOrder {
+                    formation: id.clone(),
+                    order: fixed[i],
+                    march_to: None,
+                    attack_after_march: false,
+                };
+            }
+            i -= fixed.len();
+            let m = self.march_count(*skip);
+            if i < m {
+                let mut k = i / 2;
+                if let Some(p) = skip.and_then(|h| self.hexes.binary_search(&h).ok())
+                    && k >= p
+                {
+                    k += 1;
+                }
+                return Command::SendOrder {
+                    formation: id.clone(),
+                    order: Order::March,
+                    march_to: Some(setup.name(self.hexes[k])),
+                    attack_after_march: i % 2 == 1,
+                };
+            }
+            i -= m;
+        }
+        Command::ToReserve {
+            formation: setup.formations[self.to_reserve[i]].id.clone(),
+        }
+    }
+}
+
 /// The kind of a command, for the random player's first draw.
 fn kind(c: &Command) -> u8 {
     match c {
@@ -270,6 +339,7 @@ fn kind(c: &Command) -> u8 {
 /// A seeded random player: it draws a kind of command among those legal, then one command of
 /// that kind (so the many March destinations do not drown the other orders). Its own
 /// generator, ChaCha8 from the seed, separate from the dice.
+#[derive(Clone)]
 pub struct RandomPlayer {
     rng: ChaCha8Rng,
 }
@@ -288,6 +358,153 @@ impl RandomPlayer {
         (self.rng.next_u64() % n as u64) as usize
     }
 
+    /// The Deployment's draw, as `pick` over `legal`: kind Deploy while pieces are left
+    /// (End is not legal then), else End.
+    fn deploy(&mut self, s: &State) -> Command {
+        let setup = s.setup();
+        let ctx = Ctx::new(s);
+        let side = s.player;
+        let (units, leaders) = to_deploy(s);
+        if units.is_empty() && leaders.is_empty() {
+            // One draw for the kind, one in it.
+            self.below(1);
+            self.below(1);
+            return Command::End;
+        }
+        let unit_hexes = |u: usize| -> Vec<Ix> {
+            let g = &setup.formations[setup.units[u].formation].group;
+            zone_of(setup, side, g)
+                .iter()
+                .copied()
+                .filter(|&h| ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h))
+                .collect()
+        };
+        let leader_hexes = |l: usize| -> Vec<Ix> {
+            zone_of(setup, side, &setup.leaders[l].group)
+                .iter()
+                .copied()
+                .filter(|&h| !ctx.enemy_in(side, h))
+                .collect()
+        };
+        let mut pieces: Vec<(String, Vec<Ix>)> = Vec::new();
+        for &u in &units {
+            pieces.push((setup.units[u].id.clone(), unit_hexes(u)));
+        }
+        for &l in &leaders {
+            pieces.push((setup.leaders[l].id.clone(), leader_hexes(l)));
+        }
+        let total: usize = pieces.iter().map(|p| p.1.len()).sum();
+        if total == 0 {
+            // No legal command: what `next` answers for an empty list (no draw).
+            return Command::End;
+        }
+        self.below(1);
+        let mut i = self.below(total);
+        for (piece, hexes) in pieces {
+            if i < hexes.len() {
+                return Command::Deploy {
+                    piece,
+                    hex: setup.name(hexes[i]),
+                };
+            }
+            i -= hexes.len();
+        }
+        unreachable!("the index is below the total")
+    }
+
+    /// The Formation Movement Segment's draw, as `pick` over `legal`: the kinds present (Move
+    /// if a unit may move, MoveLeader if a leader may, End unless an Attack-order unit must
+    /// still move closer, AoR 12.2), then one command of the kind drawn, computing only what
+    /// that needs.
+    fn movement(&mut self, s: &State) -> Command {
+        let setup = s.setup();
+        let ctx = Ctx::new(s);
+        let side = s.player;
+        let units: Vec<usize> = (0..setup.units.len())
+            .filter(|&u| setup.units[u].side == side)
+            .collect();
+        let leaders: Vec<usize> = (0..setup.leaders.len())
+            .filter(|&l| setup.leaders[l].side == side)
+            .collect();
+        let mut unit_moves: Vec<Option<Vec<Ix>>> = vec![None; units.len()];
+        let dests = |i: usize, cache: &mut Vec<Option<Vec<Ix>>>| -> usize {
+            cache[i]
+                .get_or_insert_with(|| {
+                    ctx.unit_destinations(units[i])
+                        .map(|o| o.into_iter().map(|o| o.to).collect())
+                        .unwrap_or_default()
+                })
+                .len()
+        };
+        let has_move = (0..units.len()).any(|i| dests(i, &mut unit_moves) > 0);
+        let obliged = (0..units.len()).any(|i| {
+            let u = units[i];
+            s.formations[setup.units[u].formation].order == Order::Attack
+                && matches!(s.units[u].loc, Loc::At(h) if ctx.nearest_enemy(side, h).is_some_and(|e| e > 2))
+                && dests(i, &mut unit_moves) > 0
+        });
+        let mut leader_moves: Vec<Option<Vec<Ix>>> = vec![None; leaders.len()];
+        let ldests = |i: usize, cache: &mut Vec<Option<Vec<Ix>>>| -> usize {
+            cache[i]
+                .get_or_insert_with(|| {
+                    ctx.leader_moves(leaders[i])
+                        .map(|o| o.into_iter().map(|o| o.to).collect())
+                        .unwrap_or_default()
+                })
+                .len()
+        };
+        let has_leader = (0..leaders.len()).any(|i| ldests(i, &mut leader_moves) > 0);
+        let mut kinds = Vec::new();
+        if has_move {
+            kinds.push(4);
+        }
+        if has_leader {
+            kinds.push(5);
+        }
+        if !obliged {
+            kinds.push(9);
+        }
+        let k = kinds[self.below(kinds.len())];
+        match k {
+            4 => {
+                let total: usize = (0..units.len()).map(|i| dests(i, &mut unit_moves)).sum();
+                let mut n = self.below(total);
+                for (i, m) in unit_moves.iter().enumerate() {
+                    let m = m.as_ref().expect("counted");
+                    if n < m.len() {
+                        return Command::Move {
+                            unit: setup.units[units[i]].id.clone(),
+                            to: setup.name(m[n]),
+                        };
+                    }
+                    n -= m.len();
+                }
+                unreachable!("the index is below the total")
+            }
+            5 => {
+                let total: usize = (0..leaders.len())
+                    .map(|i| ldests(i, &mut leader_moves))
+                    .sum();
+                let mut n = self.below(total);
+                for (i, m) in leader_moves.iter().enumerate() {
+                    let m = m.as_ref().expect("counted");
+                    if n < m.len() {
+                        return Command::MoveLeader {
+                            leader: setup.leaders[leaders[i]].id.clone(),
+                            to: setup.name(m[n]),
+                        };
+                    }
+                    n -= m.len();
+                }
+                unreachable!("the index is below the total")
+            }
+            _ => {
+                self.below(1);
+                Command::End
+            }
+        }
+    }
+
     pub fn pick(&mut self, options: &[Command]) -> Command {
         let mut kinds: Vec<u8> = options.iter().map(kind).collect();
         kinds.sort();
@@ -300,6 +517,34 @@ impl RandomPlayer {
 
 impl Player<super::AgeOfRifles> for RandomPlayer {
     fn next(&mut self, state: &State) -> Command {
+        // AoR 7.6-7.10: a charge decision or a reaction charge waiting is drawn from its list.
+        if let Some(options) = super::cavalry::pending_legal(state) {
+            if options.is_empty() {
+                return Command::End;
+            }
+            return self.pick(&options);
+        }
+        // The Command Phase's orders are drawn by index, not listed: the same draws as `pick`
+        // over `legal` (kinds: the orders, then End; one draw for the kind, one in it).
+        if state.combat.is_none() && state.phase == Phase::Command {
+            let orders = OrderChoices::new(state, &Ctx::new(state));
+            let n = orders.len();
+            let kinds = if n > 0 { 2 } else { 1 };
+            let k = self.below(kinds);
+            if n > 0 && k == 0 {
+                let i = self.below(n);
+                return orders.nth(state, i);
+            }
+            self.below(1);
+            return Command::End;
+        }
+        // So are the Deployment's placements and the Formation Movement Segment's moves.
+        if state.combat.is_none() && state.phase == Phase::Deployment {
+            return self.deploy(state);
+        }
+        if state.combat.is_none() && state.phase == Phase::Movement {
+            return self.movement(state);
+        }
         let options = legal(state);
         if options.is_empty() {
             return Command::End;

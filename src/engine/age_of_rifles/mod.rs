@@ -30,11 +30,13 @@ pub mod preview;
 pub mod report;
 pub mod retreat;
 pub mod ruleset;
+pub mod search;
 pub mod section;
 pub mod sequence;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod weather;
 pub mod zoc;
 
 pub use ruleset::AgeOfRifles;

@@ -4,13 +4,12 @@
 //! arithmetic is the `movement` and `zoc` modules'.
 
 use super::movement::{COMMAND_RANGE_HALF_MP, Mover};
+use super::search::Dial;
 use super::section::{Kind, Order, Role};
 use super::setup::Ix;
 use super::state::{LeaderLoc, Loc, Phase, State};
 use super::zoc;
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// A position's stacks and zones, with command ranges computed when first asked.
 pub struct Ctx<'a> {
@@ -19,7 +18,27 @@ pub struct Ctx<'a> {
     pub zoc: [Vec<bool>; 2],
     /// `count[k][h]`: units of side `k` in hex `h`.
     pub count: [Vec<u8>; 2],
-    range: RefCell<Vec<Option<Vec<Option<u32>>>>>,
+    /// Each formation's command-trace costs, when first asked (see [`Ranges`]).
+    range: RefCell<Vec<Option<Ranges>>>,
+    /// `hexes[k]`: the hexes holding units of side `k`, in index order, each once.
+    hexes: [Vec<Ix>; 2],
+    /// `near[k][h]`: the hex distance from `h` to the closest unit of side `k`'s enemies, when
+    /// first asked (`UNKNOWN` before; `NONE` when there is no enemy on the map).
+    near: RefCell<[Vec<u32>; 2]>,
+    /// The queue the searches share (one search at a time).
+    queue: RefCell<Dial>,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+const NONE: u32 = u32::MAX - 1;
+
+/// A formation's command-trace costs (half cavalry MP) from its origins: exact for every hex
+/// whose cost is at most `bound` (the rest `None`); `bound` is `u32::MAX` once the whole map
+/// is searched. Command range (AoR 12.1) needs only the costs up to 4 MP; a unit out of
+/// range, moving back towards it, needs the rest.
+struct Ranges {
+    costs: Vec<Option<u32>>,
+    bound: u32,
 }
 
 /// One place a unit or leader may move to, with its cheapest allowed path.
@@ -38,20 +57,31 @@ impl<'a> Ctx<'a> {
         let n = setup.map.grid.len();
         let mut zoc = [vec![false; n], vec![false; n]];
         let mut count = [vec![0u8; n], vec![0u8; n]];
+        let mut hexes = [Vec::new(), Vec::new()];
         for (u, us) in s.units.iter().enumerate() {
             if let Loc::At(h) = us.loc {
                 let side = setup.units[u].side;
+                if count[side][h as usize] == 0 {
+                    hexes[side].push(h);
+                }
                 count[side][h as usize] += 1;
-                for z in zoc::zone(&setup.map, setup.hex(h)) {
-                    zoc[side][setup.ix(z) as usize] = true;
+                // AoR 5.4: the hexes its ZOC reaches (`zoc::zone`, computed once in the setup).
+                for &z in &setup.zones[h as usize] {
+                    zoc[side][z as usize] = true;
                 }
             }
+        }
+        for hs in &mut hexes {
+            hs.sort_unstable();
         }
         Ctx {
             s,
             zoc,
             count,
-            range: RefCell::new(vec![None; setup.formations.len()]),
+            range: RefCell::new((0..setup.formations.len()).map(|_| None).collect()),
+            hexes,
+            near: RefCell::new([vec![UNKNOWN; n], vec![UNKNOWN; n]]),
+            queue: RefCell::new(Dial::default()),
         }
     }
 
@@ -96,79 +126,106 @@ impl<'a> Ctx<'a> {
     }
 
     /// The cavalry-MP cost (half MP) of the command trace from formation `f`'s origins to
-    /// every hex (AoR 12.1: through enemy ZOCs only where friendly units are; Kepi's reading:
-    /// it may end in one, where the unit it reaches is).
-    pub fn command_costs(&self, f: usize) -> std::cell::Ref<'_, Option<Vec<Option<u32>>>> {
-        {
-            let mut r = self.range.borrow_mut();
-            if r[f].is_none() {
-                let setup = self.s.setup();
-                let side = setup.formations[f].side;
-                let n = setup.map.grid.len();
-                let mut best: Vec<Option<u32>> = vec![None; n];
-                // Dijkstra from every origin at once (mounted, on roads: AoR 5.2), through
-                // hexes without enemy units and out of enemy ZOCs unless friends are there.
-                let mut heap = BinaryHeap::new();
-                for o in self.command_origins(f) {
-                    best[o as usize] = Some(0);
-                    heap.push(Reverse((0u32, o)));
+    /// hex `h` (AoR 12.1: through enemy ZOCs only where friendly units are; Kepi's reading:
+    /// it may end in one, where the unit it reaches is), or `None` where it cannot reach. The
+    /// search stops at `bound` half-MP (the rest is `None`) unless a cost beyond it is asked.
+    /// With `until`, the search ends once that hex's cost is known (and every cost up to it).
+    fn command_cost(&self, f: usize, h: Ix, bound: u32, until: bool) -> Option<u32> {
+        let mut r = self.range.borrow_mut();
+        let mut least = 0;
+        if let Some(rg) = &r[f] {
+            if rg.costs[h as usize].is_some() || rg.bound >= bound {
+                return rg.costs[h as usize];
+            }
+            least = rg.bound;
+        }
+        let rg = self.search_command(f, bound, until.then_some(h), least);
+        let c = rg.costs[h as usize];
+        r[f] = Some(rg);
+        c
+    }
+
+    /// Dijkstra from every origin at once (mounted, on roads: AoR 5.2), through hexes without
+    /// enemy units and out of enemy ZOCs unless friends are there, up to `bound` half-MP, or
+    /// (with `until`) up to that hex's cost but not below `least`.
+    fn search_command(&self, f: usize, mut bound: u32, until: Option<Ix>, least: u32) -> Ranges {
+        let setup = self.s.setup();
+        let side = setup.formations[f].side;
+        let n = setup.map.grid.len();
+        let mut best: Vec<Option<u32>> = vec![None; n];
+        let mut q = self.queue.borrow_mut();
+        q.clear();
+        for o in self.command_origins(f) {
+            best[o as usize] = Some(0);
+            q.push(0, o);
+        }
+        while let Some((cost, h)) = q.pop() {
+            if best[h as usize] != Some(cost) {
+                continue;
+            }
+            if until == Some(h) {
+                bound = bound.min(cost.max(least));
+            }
+            if cost > bound {
+                // Every cost still queued is at least this one: beyond the bound, dropped.
+                break;
+            }
+            // A trace may end in an enemy-ZOC hex (the unit there is the friend in it) but
+            // goes on through one only where friendly units are.
+            if cost > 0 && self.enemy_zoc(side, h) && self.friends_in(side, h) == 0 {
+                continue;
+            }
+            for st in &setup.steps[h as usize] {
+                let i = st.to;
+                let c = st.cost[1][1] as u32;
+                if c == 0 || self.enemy_in(side, i) {
+                    continue;
                 }
-                while let Some(Reverse((cost, h))) = heap.pop() {
-                    if best[h as usize] != Some(cost) {
-                        continue;
-                    }
-                    // A trace may end in an enemy-ZOC hex (the unit there is the friend in
-                    // it) but goes on through one only where friendly units are.
-                    if cost > 0 && self.enemy_zoc(side, h) && self.friends_in(side, h) == 0 {
-                        continue;
-                    }
-                    for st in &setup.steps[h as usize] {
-                        let i = st.to;
-                        let c = st.cost[1][1] as u32;
-                        if c == 0 || self.enemy_in(side, i) {
-                            continue;
-                        }
-                        let total = cost + c;
-                        if best[i as usize].is_none_or(|b| total < b) {
-                            best[i as usize] = Some(total);
-                            heap.push(Reverse((total, i)));
-                        }
-                    }
+                let total = cost + c;
+                if best[i as usize].is_none_or(|b| total < b) {
+                    best[i as usize] = Some(total);
+                    q.push(total, i);
                 }
-                r[f] = Some(best);
             }
         }
-        std::cell::Ref::map(self.range.borrow(), |r| &r[f])
+        for b in &mut best {
+            if b.is_some_and(|c| c > bound) {
+                *b = None;
+            }
+        }
+        Ranges { costs: best, bound }
     }
 
     /// AoR 12.1: a hex within 4 cavalry MP of formation `f`'s leader, WC or OC.
     pub fn in_range(&self, f: usize, h: Ix) -> bool {
-        self.command_costs(f)
-            .as_ref()
-            .and_then(|c| c[h as usize])
+        self.command_cost(f, h, COMMAND_RANGE_HALF_MP, false)
             .is_some_and(|c| c <= COMMAND_RANGE_HALF_MP)
     }
 
+    /// The command-trace cost to `h` (`u32::MAX` where it cannot reach).
     fn range_cost(&self, f: usize, h: Ix) -> u32 {
-        self.command_costs(f)
-            .as_ref()
-            .and_then(|c| c[h as usize])
-            .unwrap_or(u32::MAX)
+        self.command_cost(f, h, u32::MAX, true).unwrap_or(u32::MAX)
+    }
+
+    /// The command-trace cost to `h` is below `than` (searching no further than that).
+    fn closer(&self, f: usize, h: Ix, than: u32) -> bool {
+        self.command_cost(f, h, than, false)
+            .is_some_and(|c| c < than)
     }
 
     /// The hex distance from `h` to the closest enemy unit of `side`.
     pub fn nearest_enemy(&self, side: usize, h: Ix) -> Option<u32> {
-        let setup = self.s.setup();
-        self.s
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(u, _)| setup.units[*u].side != side)
-            .filter_map(|(_, us)| match us.loc {
-                Loc::At(e) => Some(setup.distance(h, e)),
-                _ => None,
-            })
-            .min()
+        let mut near = self.near.borrow_mut();
+        let d = &mut near[side][h as usize];
+        if *d == UNKNOWN {
+            let setup = self.s.setup();
+            *d = self.hexes[1 - side]
+                .iter()
+                .map(|&e| setup.distance(h, e))
+                .min()
+                .unwrap_or(NONE);
+        }
+        (*d != NONE).then_some(*d)
     }
 
     /// AoR 5.4, 12.1, 12.2: whether unit `u` may enter an enemy ZOC now.
@@ -191,6 +248,16 @@ impl<'a> Ctx<'a> {
     /// Every hex unit `u` may move to in this Formation Movement Segment, or why it may not
     /// move at all.
     pub fn unit_moves(&self, u: usize) -> Result<Vec<MoveOption>, String> {
+        self.unit_options(u, true)
+    }
+
+    /// As [`Ctx::unit_moves`], without the paths (empty): the legal commands need only the
+    /// destinations.
+    pub fn unit_destinations(&self, u: usize) -> Result<Vec<MoveOption>, String> {
+        self.unit_options(u, false)
+    }
+
+    fn unit_options(&self, u: usize, paths: bool) -> Result<Vec<MoveOption>, String> {
         let s = self.s;
         let setup = s.setup();
         let d = &setup.units[u];
@@ -230,6 +297,8 @@ impl<'a> Ctx<'a> {
             0
         };
         let zoc_ok = self.may_enter_zoc(u, start).is_ok();
+        // AoR 5.5, 16: on a night or rain turn no unit enters a ZOC, not even cavalry.
+        let dark = super::weather::no_zoc_entry(s);
         let mover = Mover::of(d.kind);
         // AoR 12.2 March: road and trail rates "only if moving unstacked and if there is no
         // unit in the hex they are entering"; AoR 5: only March orders use them.
@@ -237,10 +306,13 @@ impl<'a> Ctx<'a> {
         let n = setup.map.grid.len();
         let mut best: Vec<Option<u32>> = vec![None; n];
         let mut prev: Vec<Ix> = vec![Ix::MAX; n];
+        // The hexes reached, so the answer need not scan the whole map.
+        let mut reached: Vec<Ix> = vec![start];
         best[start as usize] = Some(initial);
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((initial, start)));
-        while let Some(Reverse((cost, h))) = heap.pop() {
+        let mut heap = self.queue.borrow_mut();
+        heap.clear();
+        heap.push(initial, start);
+        while let Some((cost, h)) = heap.pop() {
             if best[h as usize] != Some(cost) {
                 continue;
             }
@@ -254,7 +326,7 @@ impl<'a> Ctx<'a> {
                 if self.enemy_in(side, nb) {
                     continue;
                 }
-                if !cav && self.enemy_zoc(side, nb) && !zoc_ok {
+                if self.enemy_zoc(side, nb) && (dark || (!cav && !zoc_ok)) {
                     continue;
                 }
                 let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
@@ -269,18 +341,27 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 if best[nb as usize].is_none_or(|b| total < b) {
+                    if best[nb as usize].is_none() {
+                        reached.push(nb);
+                    }
                     best[nb as usize] = Some(total);
                     prev[nb as usize] = h;
-                    heap.push(Reverse((total, nb)));
+                    heap.push(total, nb);
                 }
             }
         }
+        drop(heap);
+        reached.sort_unstable();
         let in_range_now = self.in_range(d.formation, start);
-        let range_now = self.range_cost(d.formation, start);
+        let range_now = if in_range_now {
+            0
+        } else {
+            self.range_cost(d.formation, start)
+        };
         let enemy_now = self.nearest_enemy(side, start);
         let mut out = Vec::new();
-        for (i, b) in best.iter().enumerate() {
-            let (Some(cost), to) = (*b, i as Ix) else {
+        for &to in &reached {
+            let Some(cost) = best[to as usize] else {
                 continue;
             };
             if to == start || self.friends_in(side, to) >= 2 {
@@ -291,9 +372,7 @@ impl<'a> Ctx<'a> {
                 if !self.in_range(d.formation, to) {
                     continue;
                 }
-            } else if !self.in_range(d.formation, to)
-                && self.range_cost(d.formation, to) >= range_now
-            {
+            } else if !self.in_range(d.formation, to) && !self.closer(d.formation, to, range_now) {
                 continue;
             }
             // AoR 12.2 Attack: "must move towards the closest enemy unit ... until within
@@ -305,13 +384,11 @@ impl<'a> Ctx<'a> {
             {
                 continue;
             }
-            let mut path = vec![to];
-            let mut at = to;
-            while prev[at as usize] != start {
-                at = prev[at as usize];
-                path.push(at);
-            }
-            path.reverse();
+            let path = if paths {
+                path_to(&prev, start, to)
+            } else {
+                Vec::new()
+            };
             out.push(MoveOption { to, cost, path });
         }
         Ok(out)
@@ -362,9 +439,10 @@ impl<'a> Ctx<'a> {
         let mut best: Vec<Option<u32>> = vec![None; n];
         let mut prev: Vec<Ix> = vec![Ix::MAX; n];
         best[start as usize] = Some(0);
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((0u32, start)));
-        while let Some(Reverse((cost, h))) = heap.pop() {
+        let mut heap = self.queue.borrow_mut();
+        heap.clear();
+        heap.push(0, start);
+        while let Some((cost, h)) = heap.pop() {
             if best[h as usize] != Some(cost) {
                 continue;
             }
@@ -385,10 +463,11 @@ impl<'a> Ctx<'a> {
                 if total <= allowance && best[nb as usize].is_none_or(|b| total < b) {
                     best[nb as usize] = Some(total);
                     prev[nb as usize] = h;
-                    heap.push(Reverse((total, nb)));
+                    heap.push(total, nb);
                 }
             }
         }
+        drop(heap);
         let mut out = Vec::new();
         for (i, b) in best.iter().enumerate() {
             let to = i as Ix;
@@ -396,14 +475,11 @@ impl<'a> Ctx<'a> {
             if to == start {
                 continue;
             }
-            let mut path = vec![to];
-            let mut at = to;
-            while prev[at as usize] != start {
-                at = prev[at as usize];
-                path.push(at);
-            }
-            path.reverse();
-            out.push(MoveOption { to, cost, path });
+            out.push(MoveOption {
+                to,
+                cost,
+                path: path_to(&prev, start, to),
+            });
         }
         Ok(out)
     }
@@ -447,4 +523,16 @@ impl<'a> Ctx<'a> {
             3
         }
     }
+}
+
+/// The hexes entered from `start` to `to` along the search's `prev` links.
+fn path_to(prev: &[Ix], start: Ix, to: Ix) -> Vec<Ix> {
+    let mut path = vec![to];
+    let mut at = to;
+    while prev[at as usize] != start {
+        at = prev[at as usize];
+        path.push(at);
+    }
+    path.reverse();
+    path
 }

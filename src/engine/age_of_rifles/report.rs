@@ -78,6 +78,13 @@ pub fn report(s: &State) -> String {
         setup.game_length,
         s.phase.name()
     ));
+    if let Some(d) = super::weather::of(setup, s.turn) {
+        out.push(format!(
+            "A {} turn ({}): no unit enters an enemy ZOC, and there is no combat",
+            d.name(),
+            d.case()
+        ));
+    }
     for (u, d) in setup.units.iter().enumerate() {
         let us = &s.units[u];
         let at = match us.loc {

@@ -202,6 +202,9 @@ pub fn apply(
             );
         }
         Command::Bombard { unit, target } => {
+            if let Some((case, why)) = super::weather::no_combat(&s) {
+                return Err(RuleError::rule(case, why));
+            }
             let u = setup.unit(unit)?;
             let t = setup.parse(target)?;
             assault::bombard(&mut s, u, t, dice, &mut events)?;
@@ -237,6 +240,9 @@ pub fn apply(
             s.leaders[l].moved = true;
         }
         Command::Assault { from, target } => {
+            if let Some((case, why)) = super::weather::no_combat(&s) {
+                return Err(RuleError::rule(case, why));
+            }
             let from = from
                 .iter()
                 .map(|h| setup.parse(h))
@@ -362,8 +368,7 @@ fn deploy(s: &mut State, piece: &str, hex: &str, events: &mut Vec<Event>) -> Res
 /// AoR 5.2).
 fn leader_distance(s: &State, a: Ix, b: Ix) -> u32 {
     let setup = s.setup();
-    super::movement::cavalry_distance_half_mp(&setup.map, setup.hex(a), setup.hex(b))
-        .unwrap_or(u32::MAX / 4)
+    setup.cavalry_distance(a, b).unwrap_or(u32::MAX / 4)
 }
 
 fn send_order(
@@ -538,7 +543,7 @@ pub fn must_move(s: &State, ctx: &Ctx) -> Vec<usize> {
                 && s.formations[d.formation].order == Order::Attack
                 && !s.units[u].moved
                 && matches!(s.units[u].loc, Loc::At(h) if ctx.nearest_enemy(d.side, h).is_some_and(|e| e > 2))
-                && ctx.unit_moves(u).is_ok_and(|o| !o.is_empty())
+                && ctx.unit_destinations(u).is_ok_and(|o| !o.is_empty())
         })
         .collect()
 }
@@ -548,6 +553,10 @@ pub fn must_attack(s: &State, ctx: &Ctx) -> Vec<Ix> {
     let setup = s.setup();
     let side = s.phasing();
     let mut out = Vec::new();
+    // AoR 5.5, 16: no combat on a night or rain turn, so no obligation to attack.
+    if super::weather::no_combat(s).is_some() {
+        return out;
+    }
     for h in 0..setup.map.grid.len() as Ix {
         if ctx.friends_in(side, h) == 0 || !ctx.enemy_zoc(side, h) {
             continue;
@@ -1005,6 +1014,8 @@ fn begin_turn(
             );
         }
     }
+    // AoR 16: Attack orders that hold nothing fail at night.
+    super::weather::night_orders(s, events);
     // AoR 12.3: leaders with Attack orders whose units were hit check morale.
     for f in 0..s.formations.len() {
         if !s.formations[f].hit_under_attack {

@@ -172,6 +172,11 @@ pub struct Setup {
     pub map: Map,
     /// Each hex's steps to its neighbours.
     pub steps: Vec<Vec<Step>>,
+    /// Each hex's printed name (computed once: the legal commands name thousands of hexes).
+    pub names: Vec<String>,
+    /// The hexes a combat unit in each hex holds in its ZOC (AoR 5.4, `zoc::zone`, computed
+    /// once).
+    pub zones: Vec<Vec<Ix>>,
     pub scenario_id: String,
     pub title: String,
     pub scenario_hash: String,
@@ -184,6 +189,9 @@ pub struct Setup {
     pub placements: Vec<Placement>,
     pub supply: [Vec<Ix>; 2],
     pub game_length: u32,
+    /// AoR 5.5, 16: the night game-turns and the rain game-turns (`weather`).
+    pub night_turns: Vec<u32>,
+    pub rain_turns: Vec<u32>,
     pub deploys_first: usize,
     pub moves_first: usize,
     pub victory: Vec<VictoryDef>,
@@ -198,7 +206,7 @@ impl Setup {
         self.map.grid.coord_at(i as usize)
     }
     pub fn name(&self, i: Ix) -> String {
-        self.map.grid.name(self.hex(i))
+        self.names[i as usize].clone()
     }
     /// A printed hex name read back, or a message naming it.
     pub fn parse(&self, name: &str) -> Result<Ix, RuleError> {
@@ -245,6 +253,36 @@ impl Setup {
     pub fn hexside(&self, a: Ix, b: Ix) -> &[String] {
         self.map.hexside(self.hex(a), self.hex(b))
     }
+    /// The cheapest cost in half cavalry MP from `a` to `b` on roads and trails, as leaders
+    /// pay it (AoR 5.2, 11) and order compliance counts it (AoR 12.4); `None` if unreachable.
+    /// The same as `movement::cavalry_distance_half_mp`, on the step table.
+    pub fn cavalry_distance(&self, a: Ix, b: Ix) -> Option<u32> {
+        let mut best: Vec<Option<u32>> = vec![None; self.map.grid.len()];
+        let mut q = super::search::Dial::default();
+        best[a as usize] = Some(0);
+        q.push(0, a);
+        while let Some((cost, h)) = q.pop() {
+            if best[h as usize] != Some(cost) {
+                continue;
+            }
+            if h == b {
+                return Some(cost);
+            }
+            for st in &self.steps[h as usize] {
+                let c = st.cost[1][1] as u32;
+                if c == 0 {
+                    continue;
+                }
+                let total = cost + c;
+                if best[st.to as usize].is_none_or(|x| total < x) {
+                    best[st.to as usize] = Some(total);
+                    q.push(total, st.to);
+                }
+            }
+        }
+        None
+    }
+
     /// The placement of a group, if it deploys (turn 0) or arrives.
     pub fn placement(&self, side: usize, group: &str) -> Option<&Placement> {
         self.placements
@@ -543,8 +581,21 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 .collect()
         })
         .collect();
+    let names = map.grid.hexes().map(|h| map.grid.name(h)).collect();
+    let zones = map
+        .grid
+        .hexes()
+        .map(|h| {
+            super::zoc::zone(&map, h)
+                .into_iter()
+                .map(|z| map.grid.index(z).expect("a neighbour is on the map") as Ix)
+                .collect()
+        })
+        .collect();
     Ok(Setup {
         steps,
+        names,
+        zones,
         scenario_id: file.id.clone(),
         title: file.title.clone(),
         scenario_hash: sha256_hex(hash_input.as_bytes()),
@@ -563,6 +614,8 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         formations,
         placements,
         game_length: file.game_length,
+        night_turns: file.night_turns.clone(),
+        rain_turns: file.rain_turns.clone(),
         deploys_first: scenario.deploys_first,
         moves_first: scenario.moves_first,
         victory,
