@@ -141,20 +141,71 @@ fn random_seed() -> u64 {
 }
 
 /// The unit a stored command names, by the board's counters (a command's `unit` number is the
-/// index of its counter).
+/// index of its counter). Rule systems name it `unit` (Rifle & Saber), or `piece` and `leader`
+/// (Age of Rifles' deployment and leader moves).
 fn unit_name(command: &Value, names: &[String]) -> Option<String> {
-    match command.get("unit")? {
+    match ["unit", "piece", "leader"]
+        .iter()
+        .find_map(|k| command.get(*k))?
+    {
         Value::Number(n) => n.as_u64().and_then(|i| names.get(i as usize)).cloned(),
         Value::String(s) => Some(s.clone()),
         _ => None,
     }
 }
 
+/// The hex a stored command acts on: where it deploys, fires, moves or marches to.
 fn hex_of(command: &Value) -> Option<String> {
-    ["hex", "target"]
+    ["hex", "target", "to", "march_to"]
         .iter()
         .find_map(|k| command.get(*k).and_then(Value::as_str).map(str::to_string))
 }
+
+/// The command's kind: its `type` (Rifle & Saber) or `kind` (Age of Rifles) tag.
+fn kind_of(command: &Value) -> &str {
+    ["type", "kind"]
+        .iter()
+        .find_map(|k| command.get(*k).and_then(Value::as_str))
+        .unwrap_or_default()
+}
+
+/// Does `command` involve the unit `want` (at `at`, when on the map)? It names it, lists it
+/// among its `units` (a charge), or attacks from its hex (an assault lists the hexes it comes
+/// from).
+fn involves(command: &Value, names: &[String], want: &str, at: Option<&str>) -> bool {
+    let listed = |key: &str, item: &str| {
+        command
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|xs| xs.iter().any(|x| x.as_str() == Some(item)))
+    };
+    unit_name(command, names).as_deref() == Some(want)
+        || listed("units", want)
+        || at.is_some_and(|h| listed("from", h))
+}
+
+/// The general commands of a position (buttons beside the map): those naming no unit and no
+/// hex, and, when the game waits for one choice among a few (no command names a unit and there
+/// are at most [`CHOICES_AS_BUTTONS`]), every one of them: a pursuit into a hex is a button too.
+fn general_commands(legal: Vec<Value>, names: &[String]) -> Vec<Value> {
+    let choice = legal.len() <= CHOICES_AS_BUTTONS
+        && legal
+            .iter()
+            .all(|c| unit_name(c, names).is_none() && c.get("units").is_none());
+    legal
+        .into_iter()
+        .filter(|c| {
+            choice
+                || (unit_name(c, names).is_none()
+                    && c.get("units").is_none()
+                    && c.get("from").is_none()
+                    && hex_of(c).is_none())
+        })
+        .collect()
+}
+
+/// At most this many choices, none naming a unit, are all shown as buttons.
+const CHOICES_AS_BUTTONS: usize = 12;
 
 impl Play {
     pub fn new(archive: Option<PathBuf>) -> Play {
@@ -403,10 +454,8 @@ impl Play {
         let rules = s.rules();
         let board = rules.board(s);
         let names: Vec<String> = board.counters.iter().map(|c| c.id.clone()).collect();
-        let general = rules
-            .legal(s)
+        let general = general_commands(rules.legal(s), &names)
             .into_iter()
-            .filter(|c| c.get("unit").is_none() && hex_of(c).is_none())
             .map(|c| legal_command(rules, s, c, &names))
             .collect();
         Ok(PlayView {
@@ -458,7 +507,14 @@ impl Play {
     pub fn legal(&self, unit: Option<&str>, hex: Option<&str>) -> AppResult<Vec<LegalCommand>> {
         let s = &self.live()?.state;
         let rules = s.rules();
-        let names: Vec<String> = rules.board(s).counters.into_iter().map(|c| c.id).collect();
+        let counters = rules.board(s).counters;
+        let names: Vec<String> = counters.iter().map(|c| c.id.clone()).collect();
+        let at = unit.and_then(|want| {
+            counters
+                .iter()
+                .find(|c| c.id == want)
+                .and_then(|c| c.hex.clone())
+        });
         // Filtered before they are described: a Movement Phase has thousands of moves.
         Ok(rules
             .legal(s)
@@ -466,7 +522,7 @@ impl Play {
             .filter(|c| {
                 let (u, h) = (unit_name(c, &names), hex_of(c));
                 match (unit, hex) {
-                    (Some(want), _) => u.as_deref() == Some(want),
+                    (Some(want), _) => involves(c, &names, want, at.as_deref()),
                     (None, Some(want)) => u.is_none() && h.as_deref() == Some(want),
                     (None, None) => u.is_none() && h.is_none(),
                 }
@@ -628,11 +684,7 @@ fn legal_command(
 ) -> LegalCommand {
     LegalCommand {
         label: rules.describe_command(state, &command),
-        kind: command
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string(),
+        kind: kind_of(&command).to_string(),
         unit: unit_name(&command, names),
         hex: hex_of(&command),
         command,
@@ -1006,5 +1058,115 @@ mod tests {
             }
         }
         assert_eq!(player, usize::MAX, "a roll was made");
+    }
+
+    /// Age of Rifles through the same layer: its commands (tagged `kind`, naming `piece`,
+    /// `leader`, `units` or the `from` hexes of an assault) reach the unit selected and the hex
+    /// clicked, its attacks are previewed, and its End ends the segment.
+    #[test]
+    fn an_age_of_rifles_game_reaches_units_hexes_previews_and_buttons() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = shipped("aor-gettysburg-first-day");
+        let mut play = Play::new(Some(dir.path().join("aor.kepidb")));
+        let mut spec = spec("5");
+        spec.rules.clear();
+        let v = play.start(&s, &spec).unwrap().view;
+        assert_eq!(v.ruleset_name, "Age of Rifles");
+        // A piece's deployments name it (`piece`) and a hex.
+        let first = v
+            .board
+            .counters
+            .iter()
+            .find(|c| c.side == v.progress.player && c.arrives.is_none())
+            .unwrap();
+        let deploys = play.legal(Some(&first.id), None).unwrap();
+        assert!(!deploys.is_empty() && deploys.iter().all(|c| c.kind == "deploy"));
+        assert!(
+            deploys
+                .iter()
+                .all(|c| c.unit.as_deref() == Some(&*first.id))
+        );
+        let mut v = play.auto_deploy().unwrap();
+        while v.progress.deploying {
+            v = play.auto_deploy().unwrap();
+        }
+        // The Command Phase: End is a general button, and orders are sent from it.
+        assert_eq!(v.progress.phase_key, "command");
+        assert!(v.general.iter().any(|c| c.kind == "end"));
+        assert!(v.general.iter().any(|c| c.kind == "send_order"));
+        let rules = play.live.as_ref().unwrap().state.rules();
+        let mut random = rules.random_player(3);
+        let (mut bombard, mut assault, mut choices) = (0, 0, 0);
+        for _ in 0..4000 {
+            let l = play.live.as_ref().unwrap();
+            let st = &l.state;
+            let board = rules.board(st);
+            let legal = rules.legal(st);
+            for c in &legal {
+                let kind = kind_of(c);
+                if !matches!(kind, "bombard" | "assault" | "charge") {
+                    continue;
+                }
+                let target = c["target"].as_str().unwrap().to_string();
+                // Each unit it involves lists it, with the target as its hex.
+                let units: Vec<&kepi::engine::counters::Counter> = board
+                    .counters
+                    .iter()
+                    .filter(|u| {
+                        c["unit"].as_str() == Some(&*u.id)
+                            || c["units"]
+                                .as_array()
+                                .is_some_and(|xs| xs.iter().any(|x| x.as_str() == Some(&*u.id)))
+                            || c["from"]
+                                .as_array()
+                                .is_some_and(|xs| xs.iter().any(|x| x.as_str() == u.hex.as_deref()))
+                    })
+                    .collect();
+                assert!(!units.is_empty(), "{c}");
+                for u in units {
+                    let listed = play.legal(Some(&u.id), None).unwrap();
+                    let it = listed
+                        .iter()
+                        .find(|x| &x.command == c)
+                        .unwrap_or_else(|| panic!("{c} among {}'s commands", u.id));
+                    assert_eq!(it.hex.as_deref(), Some(&*target));
+                    assert_eq!(it.kind, kind);
+                }
+                if kind == "bombard" {
+                    bombard += 1;
+                } else if kind == "assault" {
+                    assault += 1;
+                    // Clicking the target hex lists it too.
+                    let at = play.legal(None, Some(&target)).unwrap();
+                    assert!(at.iter().any(|x| &x.command == c), "{c} at {target}");
+                }
+                if kind != "charge" {
+                    let p = play.preview(std::slice::from_ref(c)).unwrap();
+                    assert_eq!(p.outcomes, 36, "{c}");
+                }
+            }
+            let v = play.view().unwrap();
+            // A choice the game waits for (no command names a unit, a few of them): every
+            // one is a button.
+            if legal.len() <= CHOICES_AS_BUTTONS
+                && legal
+                    .iter()
+                    .all(|c| unit_name(c, &[]).is_none() && c.get("units").is_none())
+            {
+                assert_eq!(v.general.len(), legal.len(), "{legal:?}");
+                choices += 1;
+            }
+            if v.progress.over || (bombard > 0 && assault > 0 && choices > 5) {
+                break;
+            }
+            let cmd = random.next(&play.live.as_ref().unwrap().state);
+            play.apply(&cmd, &[]).unwrap();
+        }
+        assert!(
+            bombard > 0 && assault > 0,
+            "{bombard} bombardments, {assault} assaults"
+        );
+        let l = play.live.as_ref().unwrap();
+        play.archive.as_ref().unwrap().verify_game(l.game).unwrap();
     }
 }

@@ -1117,6 +1117,110 @@ test("play against the computer: a game-turn with its explanations shown", { tim
   assert.equal(replayed.hash, v.state_hash);
 });
 
+test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack previewed and made in the window, the record the archive's", { timeout: 420_000 }, async () => {
+  await startDialog("shipped/scenario/aor-gettysburg-first-day");
+  await type("#start-seed", "5");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.progress.deploying === true);
+  let v = await playView();
+  assert.equal(v.ruleset_name, "Age of Rifles");
+  // A piece's deployments reach it when it is selected (Age of Rifles names it `piece`).
+  const piece = v.board.counters.find((c) => c.side === v.progress.player && !c.arrives);
+  const deploys = (await playCall("legal", piece.id, null)).ok;
+  assert.ok(deploys.length > 0 && deploys.every((c) => c.kind === "deploy" && c.unit === piece.id), JSON.stringify(deploys.slice(0, 3)));
+  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) {
+    await clickIn("#play-auto-deploy");
+    await settle();
+  }
+  await waitFor("deployment over", async () => !(await playView()).progress.deploying, 60_000);
+
+  // The Command Phase: orders are buttons; one is sent, then the phase ends with the E key.
+  v = await playView();
+  assert.equal(v.progress.phase_key, "command");
+  const order = v.general.find((c) => c.kind === "send_order");
+  assert.ok(order, `an order to send among ${v.general.map((c) => c.label).join("; ")}`);
+  assert.ok(v.general.some((c) => c.kind === "end"), "End is a button");
+  await screenshot("60-aor-command-phase");
+  await clickIn("#play-general button[data-kind=send_order]");
+  v = await waitFor("the order sent", async () => { const x = await playView(); return x.node !== v.node ? x : null; });
+  const side = v.progress.player;
+  await keys("e");
+  await waitFor("the next phase or side", async () => { const x = await playView(); return x.progress.player !== side || x.progress.phase_key !== "command" ? x : null; });
+
+  // Both sides to the computer (random, a command when asked) until the side to act may
+  // bombard or assault; then the people take over.
+  await js("const s = document.getElementById('play-pace'); s.value = '-1'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  for (const i of [0, 1]) await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", i);
+  await settle();
+  let attack = null;
+  let segment = "";
+  for (let k = 0; k < 3000 && !attack; k++) {
+    v = await playView();
+    assert.ok(!v.progress.over, "an attack before the game's end");
+    const here = `${v.progress.turn}/${v.progress.player}/${v.progress.phase_key}`;
+    if (here !== segment && (v.progress.phase_key === "bombardment" || v.progress.phase_key === "combat")) {
+      segment = here;
+      const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      const found = legal.find((c) => c.kind === "bombard" || c.kind === "assault");
+      if (found) {
+        // The unit to select: the bombarding battery, or a unit in the first hex assaulting.
+        const unit = found.kind === "bombard" ? found.unit : v.board.counters.find((c) => c.place === "map" && c.hex === found.from[0]).id;
+        attack = { command: found, unit, hex: found.target };
+        break;
+      }
+    }
+    await clickIn("#play-computer-step");
+    await settle();
+  }
+  assert.ok(attack, "a bombardment or an assault");
+  for (const i of [0, 1]) await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = ''; s.dispatchEvent(new Event('change', { bubbles: true }));", i);
+  await settle();
+  v = await playView();
+  console.log(`Age of Rifles: ${attack.command.kind} of ${attack.unit} on ${attack.hex} at game-turn ${v.progress.turn}, node ${v.node}`);
+  await js("window.kepi.play.zoomTo(40);");
+  await selectUnit(attack.unit);
+  await clickAt(await playPoint(attack.hex));
+  await waitFor("the attack preview", async () => js("return !!window.kepi.play.preview();"));
+  const shown = { attack: await text("#play-attack-total"), defense: await text("#play-defense-total"), column: await text("#play-column") };
+  const previewed = (await js("return window.kepi.play.preview();"));
+  assert.equal(previewed.outcomes, 36, "two dice");
+  const chosen = await js("return window.kepi.play.previewCommand();");
+  const script = join(work, "aor-attack.jsonl");
+  writeFileSync(script, JSON.stringify(chosen) + "\n");
+  const core = JSON.parse(kepiCli("preview", "--db", archivePath, "--node", String(v.node), "--script", script, "--json"));
+  assert.deepEqual(shown, { attack: core.attack_total, defense: core.defense_total, column: core.column });
+  await screenshot("61-aor-attack-preview");
+  const rolls = v.dice.length;
+  await clickIn("#play-allocate");
+  v = await waitFor("the attack made", async () => { const x = await playView(); return x.node !== v.node ? x : null; });
+  assert.ok(v.dice.length > rolls, "its roll in the dice log");
+  assert.equal(v.dice[0].faces.length, 2, "two faces: a 2d6 roll (AoR 7.1)");
+  await screenshot("62-aor-attack-made");
+
+  // The rest of the game-turn by hand: a choice the game waits for is a button; End ends each
+  // segment; an assault the orders require is made from its target hex.
+  const turn = v.progress.turn;
+  for (let k = 0; k < 200 && (await playView()).progress.turn === turn && !(await playView()).progress.over; k++) {
+    v = await playView();
+    if (v.general.some((c) => c.kind === "end")) { await general("end"); continue; }
+    if (v.general.length) { await general(v.general[0].kind); continue; }
+    // Nothing general: an obliged assault (AoR 7.3), found as the window finds it.
+    const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const a = legal.find((c) => c.kind === "assault");
+    assert.ok(a, `something to do at node ${v.node}: ${legal.slice(0, 5).map((c) => JSON.stringify(c)).join(" ")}`);
+    await selectUnit(v.board.counters.find((c) => c.place === "map" && c.hex === a.from[0]).id);
+    await clickAt(await playPoint(a.target));
+    await waitFor("the assault previewed", async () => js("return !!window.kepi.play.preview();"));
+    await clickIn("#play-allocate");
+    await waitFor("the assault made", async () => (await playView()).node !== v.node);
+  }
+  v = await playView();
+  assert.ok(v.progress.turn > turn || v.progress.over, `game-turn ${turn} ended: ${JSON.stringify(v.progress)}`);
+  await screenshot("63-aor-next-turn");
+  const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replayed.hash, v.state_hash, "the window's position is the archive's");
+});
+
 /** The scenario view's scenario as shown, and a field of the panel. */
 const scenarioView = () => js("return window.kepi.scenario.view();");
 /** Type into a field of the scenario panel and commit it (the field's change event). */

@@ -64,6 +64,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       view: () => playState.view,
       selected: () => playState.selected?.id ?? null,
       preview: () => playState.preview,
+      /** The command the preview shown would give. */
+      previewCommand: () => playState.previewCommand?.command ?? null,
       refusal: () => playState.refusal,
       reachMs: () => playState.reachMs,
       force(faces: number[]): void { player.forced = faces; },

@@ -19,6 +19,8 @@ export const playState = $state({
   /** The attack shown before it is allocated, and the allocation that makes it. */
   preview: null as AttackPreview | null,
   previewCommand: null as LegalCommand | null,
+  /** The other attacks of its kind on the same hex (an assault from one stack or two). */
+  previewChoices: [] as LegalCommand[],
   /** The line of sight last shown on hover, in words. */
   sight: "",
   /** Ending the phase with something still open (fire allocated, not resolved): asked first. */

@@ -21,8 +21,14 @@ export interface PlayShell {
 /** Pixels per hex radius a game opens at: counters' values legible (about 12 px). */
 export const PLAY_SCALE = 40;
 
-/** Kinds of command that target a hex chosen on the map. */
-const HEX_KINDS = new Set(["deploy", "fire", "shock", "begin_work", "place_trench", "place_improved_position"]);
+/** Kinds of command that target a hex chosen on the map (Rifle & Saber's, then Age of Rifles'). */
+const HEX_KINDS = new Set(["deploy", "fire", "shock", "begin_work", "place_trench", "place_improved_position", "bombard", "assault", "charge"]);
+
+/** Kinds of attack previewed before they are given (the core's preview answers for them). */
+const PREVIEWED = new Set(["fire", "shock", "bombard", "assault"]);
+
+/** Kinds of the command that ends the phase or segment (Rifle & Saber's, Age of Rifles'). */
+export const END_KINDS = new Set(["end_phase", "end_deployment", "end"]);
 
 export class Player {
   readonly view: MapCanvas;
@@ -188,7 +194,7 @@ export class Player {
       playState.confirmEnd = { open: open.map((c) => c.label) };
       return;
     }
-    const c = this.general("end_phase") ?? this.general("end_deployment");
+    const c = this.general("end_phase") ?? this.general("end_deployment") ?? this.general("end");
     if (!c) {
       playState.refusal = "The phase cannot end now: " + (this.state?.progress.waiting_for ?? "a command is still expected");
       return;
@@ -204,6 +210,7 @@ export class Player {
     playState.reach = null;
     playState.preview = null;
     playState.previewCommand = null;
+    playState.previewChoices = [];
     playState.hexActions = null;
     playState.sight = "";
     this.sightTo = "";
@@ -272,7 +279,13 @@ export class Player {
     if (sel && reachHex) { void this.apply(reachHex.command); return; }
     const cmd = sel ? this.unitHexCommands.find((x) => x.hex === name) : undefined;
     if (sel && cmd) {
-      if (cmd.kind === "fire" || cmd.kind === "shock") { this.showPreview(cmd); return; }
+      if (PREVIEWED.has(cmd.kind)) {
+        // Several attacks on one hex (an assault from one stack or from two): the first is
+        // previewed, the others are offered beside it.
+        playState.previewChoices = this.unitHexCommands.filter((x) => x.hex === name && x.kind === cmd.kind);
+        this.showPreview(cmd);
+        return;
+      }
       void this.apply(cmd.command);
       return;
     }
