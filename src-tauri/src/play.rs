@@ -1093,18 +1093,37 @@ mod tests {
         // The Command Phase: End is a general button, and orders are sent from it.
         assert_eq!(v.progress.phase_key, "command");
         assert!(v.general.iter().any(|c| c.kind == "end"));
-        assert!(v.general.iter().any(|c| c.kind == "send_order"));
         let rules = play.live.as_ref().unwrap().state.rules();
         let mut random = rules.random_player(3);
-        let (mut bombard, mut assault, mut choices) = (0, 0, 0);
+        let (mut bombard, mut assault, mut choices, mut orders, mut marches) = (0, 0, 0, 0, 0);
+        // Each kind is checked a few times (a Command Phase lists thousands of march orders).
+        const ENOUGH: usize = 4;
         for _ in 0..4000 {
             let l = play.live.as_ref().unwrap();
             let st = &l.state;
             let board = rules.board(st);
             let legal = rules.legal(st);
+            let v = play.view().unwrap();
             for c in &legal {
                 let kind = kind_of(c);
-                if !matches!(kind, "bombard" | "assault" | "charge") {
+                // An order (AoR 12.2) is a button; a march order is listed at the hex it goes to.
+                if kind == "send_order" && orders.max(marches) < ENOUGH {
+                    if let Some(hex) = c.get("march_to").and_then(Value::as_str) {
+                        let at = play.legal(None, Some(hex)).unwrap();
+                        assert!(at.iter().any(|x| &x.command == c), "{c} at {hex}");
+                        marches += 1;
+                    } else {
+                        assert!(v.general.iter().any(|x| &x.command == c), "{c}");
+                        orders += 1;
+                    }
+                }
+                let seen = match kind {
+                    "bombard" => bombard,
+                    "assault" => assault,
+                    "charge" => 0,
+                    _ => continue,
+                };
+                if seen >= ENOUGH {
                     continue;
                 }
                 let target = c["target"].as_str().unwrap().to_string();
@@ -1145,7 +1164,6 @@ mod tests {
                     assert_eq!(p.outcomes, 36, "{c}");
                 }
             }
-            let v = play.view().unwrap();
             // A choice the game waits for (no command names a unit, a few of them): every
             // one is a button.
             if legal.len() <= CHOICES_AS_BUTTONS
@@ -1156,15 +1174,17 @@ mod tests {
                 assert_eq!(v.general.len(), legal.len(), "{legal:?}");
                 choices += 1;
             }
-            if v.progress.over || (bombard > 0 && assault > 0 && choices > 5) {
+            let done = bombard.min(assault).min(orders) >= ENOUGH && choices > 5;
+            if v.progress.over || done {
                 break;
             }
             let cmd = random.next(&play.live.as_ref().unwrap().state);
             play.apply(&cmd, &[]).unwrap();
         }
         assert!(
-            bombard > 0 && assault > 0,
-            "{bombard} bombardments, {assault} assaults"
+            bombard > 0 && assault > 0 && orders > 0 && marches > 0 && choices > 0,
+            "{bombard} bombardments, {assault} assaults, {orders} orders, {marches} marches, \
+             {choices} choices"
         );
         let l = play.live.as_ref().unwrap();
         play.archive.as_ref().unwrap().verify_game(l.game).unwrap();

@@ -1134,35 +1134,44 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
   }
   await waitFor("deployment over", async () => !(await playView()).progress.deploying, 60_000);
 
-  // The Command Phase: orders are buttons; one is sent, then the phase ends with the E key.
+  // The Command Phase: End is the primary button, and the E key ends the phase.
   v = await playView();
   assert.equal(v.progress.phase_key, "command");
-  const order = v.general.find((c) => c.kind === "send_order");
-  assert.ok(order, `an order to send among ${v.general.map((c) => c.label).join("; ")}`);
   assert.ok(v.general.some((c) => c.kind === "end"), "End is a button");
-  await screenshot("60-aor-command-phase");
-  await clickIn("#play-general button[data-kind=send_order]");
-  v = await waitFor("the order sent", async () => { const x = await playView(); return x.node !== v.node ? x : null; });
   const side = v.progress.player;
   await keys("e");
   await waitFor("the next phase or side", async () => { const x = await playView(); return x.progress.player !== side || x.progress.phase_key !== "command" ? x : null; });
 
-  // Both sides to the computer (random, a command when asked) until the side to act may
-  // bombard or assault; then the people take over.
+  // Both sides to the computer (random, a command when asked) until a Command Phase offers an
+  // order (sent from its button, AoR 12.2) and the side to act may bombard or assault; then
+  // the people take over.
   await js("const s = document.getElementById('play-pace'); s.value = '-1'; s.dispatchEvent(new Event('change', { bubbles: true }));");
   for (const i of [0, 1]) await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", i);
   await settle();
   let attack = null;
+  let ordered = false;
   let segment = "";
-  for (let k = 0; k < 3000 && !attack; k++) {
+  for (let k = 0; k < 3000 && !(attack && ordered); k++) {
     v = await playView();
-    assert.ok(!v.progress.over, "an attack before the game's end");
+    assert.ok(!v.progress.over, "an order and an attack before the game's end");
+    if (!ordered && v.progress.phase_key === "command" && v.general.some((c) => c.kind === "send_order")) {
+      await js("document.querySelector('#play-general button[data-kind=send_order]').scrollIntoView({ block: 'center' });");
+      await screenshot("60-aor-command-phase");
+      const label = v.general.find((c) => c.kind === "send_order").label;
+      await clickIn("#play-general button[data-kind=send_order]");
+      const sent = await waitFor("the order sent", async () => { const x = await playView(); return x.node !== v.node ? x : null; });
+      const line = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(sent.node), "--json"));
+      assert.equal(line.hash, sent.state_hash);
+      console.log(`Age of Rifles: sent "${label}" at node ${sent.node}`);
+      ordered = true;
+      continue;
+    }
     const here = `${v.progress.turn}/${v.progress.player}/${v.progress.phase_key}`;
-    if (here !== segment && (v.progress.phase_key === "bombardment" || v.progress.phase_key === "combat")) {
+    if (!attack && here !== segment && (v.progress.phase_key === "bombardment" || v.progress.phase_key === "combat")) {
       segment = here;
       const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
       const found = legal.find((c) => c.kind === "bombard" || c.kind === "assault");
-      if (found) {
+      if (found && ordered) {
         // The unit to select: the bombarding battery, or a unit in the first hex assaulting.
         const unit = found.kind === "bombard" ? found.unit : v.board.counters.find((c) => c.place === "map" && c.hex === found.from[0]).id;
         attack = { command: found, unit, hex: found.target };
@@ -1172,6 +1181,7 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
     await clickIn("#play-computer-step");
     await settle();
   }
+  assert.ok(ordered, "an order sent from its button");
   assert.ok(attack, "a bombardment or an assault");
   for (const i of [0, 1]) await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = ''; s.dispatchEvent(new Event('change', { bubbles: true }));", i);
   await settle();
