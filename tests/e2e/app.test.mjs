@@ -1145,8 +1145,9 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
   // Both sides to the computer (random, a command when asked) until a Command Phase offers an
   // order (sent from its button, AoR 12.2) and the side to act may bombard or assault; then
   // the people take over.
-  await js("const s = document.getElementById('play-pace'); s.value = '-1'; s.dispatchEvent(new Event('change', { bubbles: true }));");
   for (const i of [0, 1]) await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", i);
+  await settle();
+  await js("const s = document.getElementById('play-pace'); s.value = '-1'; s.dispatchEvent(new Event('change', { bubbles: true }));");
   await settle();
   let attack = null;
   let ordered = false;
@@ -1203,6 +1204,16 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
   const rolls = v.dice.length;
   await clickIn("#play-allocate");
   v = await waitFor("the attack made", async () => { const x = await playView(); return x.node !== v.node ? x : null; });
+  // A choice before the roll (the defenders' voluntary retreat, AoR 7.4; cavalry's, 7.11): the
+  // first button, to stand.
+  for (let k = 0; k < 6 && v.dice.length === rolls; k++) {
+    const choice = v.general.find((c) => c.kind !== "end");
+    assert.ok(choice, `a roll or a choice after the ${attack.command.kind}: ${v.general.map((c) => c.label).join("; ")}`);
+    console.log(`Age of Rifles: chose "${choice.label}"`);
+    await general(choice.kind);
+    const node = v.node;
+    v = await waitFor("the choice made", async () => { const x = await playView(); return x.node !== node ? x : null; });
+  }
   assert.ok(v.dice.length > rolls, "its roll in the dice log");
   assert.equal(v.dice[0].faces.length, 2, "two faces: a 2d6 roll (AoR 7.1)");
   await screenshot("62-aor-attack-made");

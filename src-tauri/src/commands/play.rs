@@ -34,13 +34,18 @@ fn check_name(what: &str, s: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// A command as the view sends it: a JSON object with a `type`.
+/// A command as the view sends it: a JSON object with its kind as a string, tagged `type`
+/// (Rifle & Saber) or `kind` (Age of Rifles), of at most 64 KiB.
 fn check_command(c: &Value) -> AppResult<()> {
-    let ok = c
-        .as_object()
-        .is_some_and(|m| m.get("type").is_some_and(Value::is_string));
+    let ok = c.as_object().is_some_and(|m| {
+        ["type", "kind"]
+            .iter()
+            .any(|k| m.get(*k).is_some_and(Value::is_string))
+    });
     if !ok || c.to_string().len() > 64 * 1024 {
-        return Err(invalid("a command is a JSON object with a \"type\""));
+        return Err(invalid(
+            "a command is a JSON object with a \"type\" or \"kind\" (its kind, a string)",
+        ));
     }
     Ok(())
 }
