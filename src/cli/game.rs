@@ -466,6 +466,8 @@ pub fn preview(a: PreviewArgs) -> Outcome {
     let state = a.target.state()?;
     let rules = state.rules();
     // Each line is read against the state it will meet: the allocations before it applied.
+    // Applying checks that it is legal; a command that rolls at once (an Age of Rifles
+    // bombardment or assault) rolls seeded dice there, whose result is not used.
     let mut commands = Vec::new();
     let mut s = state.clone();
     for (where_, value) in read_script(&a.script)? {
@@ -473,7 +475,7 @@ pub fn preview(a: PreviewArgs) -> Outcome {
             .parse_command(&s, value)
             .map_err(|e| format!("{where_}: {e}"))?;
         s = rules
-            .apply(&s, &c, &mut crate::engine::dice::FixedDice::new([]))
+            .apply(&s, &c, &mut crate::engine::dice::SeededDice::new(0))
             .map_err(|e| format!("{where_}: refused: {e}"))?
             .state;
         commands.push(c);

@@ -178,7 +178,7 @@ export class CountersLayer implements Layer {
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       ctx.font = `bold ${SIZE * 0.24}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(c.code, x, y - SIZE * 0.33);
+      ctx.fillText(c.code, x, y - SIZE * 0.33, SIZE * 0.96);
       ctx.font = `bold ${SIZE * 0.27}px "DejaVu Sans", sans-serif`;
       ctx.fillText(c.values, x, y + SIZE * 0.32, SIZE * 0.96);
       let mx = x + h - SIZE * 0.11;
