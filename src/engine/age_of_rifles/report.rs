@@ -22,12 +22,12 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             march_to,
             attack_after_march,
         } => format!(
-            "Send {} a {} order{}{}",
+            "Send {} {} order{}{}",
             setup
                 .formation(formation)
                 .map(|f| setup.formations[f].name.clone())
                 .unwrap_or_else(|_| formation.clone()),
-            order.name(),
+            order.with_article(),
             march_to
                 .as_ref()
                 .map(|h| format!(" to {h}"))

@@ -61,6 +61,16 @@ impl Order {
             Order::Reserve => "Reserve",
         }
     }
+
+    /// The name with its article, as a sentence says it ("an Attack", "a Defend").
+    pub fn with_article(self) -> &'static str {
+        match self {
+            Order::Attack => "an Attack",
+            Order::Defend => "a Defend",
+            Order::March => "a March",
+            Order::Reserve => "a Reserve",
+        }
+    }
 }
 
 /// What a unit is, for movement, combat and morale (AoR 2.3, 7.3, 7.4, 7.11, 8).

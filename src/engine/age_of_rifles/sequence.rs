@@ -453,11 +453,11 @@ fn send_order(
     note(
         events,
         format!(
-            "{} sends {} a {} order (AoR 12.4: order number {} - {} for the ratings = {}, + {} \
+            "{} sends {} {} order (AoR 12.4: order number {} - {} for the ratings = {}, + {} \
              for {} MP): {}",
             setup.leaders[c].name,
             setup.leaders[fd.leader].name,
-            order.name(),
+            order.with_article(),
             comp.order_number,
             comp.half_ratings,
             comp.base,
