@@ -1537,6 +1537,28 @@ function askToClose() {
   assert.equal(r.status, 0, `close_window.py: ${r.stdout}${r.stderr}`);
 }
 
+test("a large archive: the games table lists the newest 100, the search finds the others", { timeout: 180_000 }, async () => {
+  // 110 more games recorded from the command line beside the app (the same archive file).
+  kepiCli("autoplay", "scenarios/rs-02-varese.json", "--games", "110", "--seed", "900", "--db", archivePath);
+  await library();
+  const rowCount = () => js("return document.querySelectorAll('#lib-games tr[data-game]').length;");
+  await waitFor("the newest 100 games listed", async () => (await rowCount()) === 100);
+  const shown = new Set(await js("return [...document.querySelectorAll('#lib-games tr[data-game]')].map((r) => Number(r.dataset.game));"));
+  // The earlier tests' Fatehpur games are older than the 110: not listed, found by the search.
+  await type("#lib-search", "Fatehpur");
+  const hits = await waitFor("the hits", async () => js("const l = document.getElementById('lib-hits'); return l && l.dataset.q === 'Fatehpur' && l.querySelector('button.hit') ? [...l.querySelectorAll('button.hit')].map((b) => Number(b.dataset.game)) : null;"));
+  const older = hits.find((g) => !shown.has(g));
+  assert.ok(older, `a game beyond the list among the hits ${hits}`);
+  console.log(`a large archive: ${shown.size} games listed, the search "Fatehpur" answered in ${await js("return document.getElementById('lib-hits').dataset.ms;")} ms`);
+  console.log(`screenshot: ${await screenshot("48-library-large-archive")}`);
+  // Its hit opens it for review.
+  await clickIn(`#lib-hits button.hit[data-game='${older}']`);
+  await waitFor("the older game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0];", older));
+  await library();
+  await type("#lib-search", "");
+  await settle();
+});
+
 test("closing the window with unsaved changes asks first", { timeout: 120_000 }, async () => {
   await click("#tool-brush");
   await click("#size-1");
