@@ -190,13 +190,21 @@ fn aor_15_offered_only_on_a_night_turn_after_the_elimination() {
     // to send orders.
     let prussian_night = to(&day, 3, "command", PRUSSIANS);
     assert!(offered(&prussian_night).is_empty());
-    assert!(refused(&prussian_night, reorganize("ii-2")).contains("not a unit of the side"));
+    let e = refused(&prussian_night, reorganize("ii-2"));
+    assert!(
+        e.contains("not a unit of the side") && e.contains("AoR 4.1, 15"),
+        "{e}"
+    );
     let night = to(&prussian_night, 3, "command", FRENCH);
     assert_eq!(offered(&night), vec!["ii-2".to_string()]);
     // A unit on the map is not eliminated; nor in another phase.
     assert!(refused(&night, reorganize("ii-1")).contains("is not eliminated"));
     let later = to(&night, 3, "movement", PRUSSIANS);
-    assert!(refused(&later, reorganize("ii-2")).contains("Command and Reorganization Phase"));
+    let e = refused(&later, reorganize("ii-2"));
+    assert!(
+        e.contains("Command and Reorganization Phase (AoR 4.1, 15)"),
+        "{e}"
+    );
 }
 
 #[test]

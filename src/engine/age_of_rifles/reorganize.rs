@@ -74,7 +74,8 @@ pub fn check(s: &State, u: usize) -> Result<(usize, Ix), RuleError> {
     }
     if d.side != s.player {
         return Err(RuleError::not_now(format!(
-            "{} is not a unit of the side sending orders now",
+            "{} is not a unit of the side sending orders now: each side reorganizes its own \
+             units in its part of the phase (AoR 4.1, 15)",
             d.name
         )));
     }
