@@ -93,6 +93,12 @@ pub fn legal(s: &State) -> Vec<Command> {
             for i in 0..orders.len() {
                 out.push(orders.nth(s, i));
             }
+            // AoR 15: the eliminated units that may be reorganized on a night turn.
+            for u in super::reorganize::offered(s) {
+                out.push(Command::Reorganize {
+                    unit: setup.units[u].id.clone(),
+                });
+            }
             out.push(Command::End);
         }
         Phase::Bombardment => {
@@ -236,6 +242,8 @@ impl OrderChoices {
             if !matches!(s.leaders[c].loc, LeaderLoc::At(_))
                 || !matches!(s.leaders[fd.leader].loc, LeaderLoc::At(_))
                 || s.leaders[c].orders_sent >= s.leaders[c].rating
+                // AoR 15: a reorganizing leader receives no orders.
+                || s.leaders[fd.leader].reorganizing
             {
                 continue;
             }
@@ -333,6 +341,7 @@ fn kind(c: &Command) -> u8 {
         Command::Retreat { .. } => 7,
         Command::Advance { .. } => 8,
         Command::End => 9,
+        Command::Reorganize { .. } => 12,
     }
 }
 
@@ -526,17 +535,35 @@ impl Player<super::AgeOfRifles> for RandomPlayer {
         }
         // The Command Phase's orders are drawn by index, not listed: the same draws as `pick`
         // over `legal` (kinds: the orders, then End; one draw for the kind, one in it).
+        // AoR 15's reorganizations are a third kind (listed after End in kind order).
         if state.combat.is_none() && state.phase == Phase::Command {
             let orders = OrderChoices::new(state, &Ctx::new(state));
             let n = orders.len();
-            let kinds = if n > 0 { 2 } else { 1 };
-            let k = self.below(kinds);
-            if n > 0 && k == 0 {
-                let i = self.below(n);
-                return orders.nth(state, i);
+            let reorganize = super::reorganize::offered(state);
+            let mut kinds = Vec::new();
+            if n > 0 {
+                kinds.push(1);
             }
-            self.below(1);
-            return Command::End;
+            kinds.push(9);
+            if !reorganize.is_empty() {
+                kinds.push(12);
+            }
+            match kinds[self.below(kinds.len())] {
+                1 => {
+                    let i = self.below(n);
+                    return orders.nth(state, i);
+                }
+                12 => {
+                    let u = reorganize[self.below(reorganize.len())];
+                    return Command::Reorganize {
+                        unit: state.setup().units[u].id.clone(),
+                    };
+                }
+                _ => {
+                    self.below(1);
+                    return Command::End;
+                }
+            }
         }
         // So are the Deployment's placements and the Formation Movement Segment's moves.
         if state.combat.is_none() && state.phase == Phase::Deployment {

@@ -231,6 +231,8 @@ pub fn eliminate(s: &mut State, u: usize, events: &mut Vec<Event>, case: &str) {
         return;
     }
     s.units[u].loc = Loc::Eliminated;
+    // AoR 15: reorganized from the first night turn after this one.
+    s.units[u].eliminated_on = Some(s.turn);
     s.units[u].steps = 0;
     s.units[u].disrupted = None;
     s.units[u].overstacked = false;

@@ -11,8 +11,9 @@
 //! `setup`, its `state`, the sequence of play of AoR 4 (`sequence`), fire in play (`assault`,
 //! `losses`), cavalry charges, pursuit and reaction charges (`cavalry`, AoR 7.6-7.10), where
 //! pieces may move (`position`), the legal commands and the random player (`legal`) and the
-//! game in words (`report`). What is not built (passing fire 7.12, night, forts,
-//! reorganization) is refused or cannot arise; the module
+//! game in words (`report`), night and rain (`weather`, AoR 5.5, 16) and the reorganization
+//! of eliminated units on night turns (`reorganize`, AoR 15). What is not built (passing fire
+//! 7.12, forts) is refused or cannot arise; the module
 //! docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
@@ -27,6 +28,7 @@ pub mod movement;
 pub mod orders;
 pub mod position;
 pub mod preview;
+pub mod reorganize;
 pub mod report;
 pub mod retreat;
 pub mod ruleset;

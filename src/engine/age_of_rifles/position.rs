@@ -116,7 +116,10 @@ impl<'a> Ctx<'a> {
             && let Some(m) = fs.march_to
         {
             out.push(m);
-        } else if let LeaderLoc::At(h) = self.s.leaders[fd.leader].loc {
+        } else if let LeaderLoc::At(h) = self.s.leaders[fd.leader].loc
+            // AoR 15: a reorganizing leader is not present for command this turn.
+            && !self.s.leaders[fd.leader].reorganizing
+        {
             out.push(h);
         }
         if let LeaderLoc::At(h) = self.s.leaders[fd.commander].loc {
@@ -408,6 +411,12 @@ impl<'a> Ctx<'a> {
         };
         if ls.moved {
             return Err(format!("{} has moved this segment already", d.name));
+        }
+        if ls.reorganizing {
+            return Err(format!(
+                "AoR 15: {} reorganizes units this turn and is not present to move",
+                d.name
+            ));
         }
         if let Some(f) = d.formation {
             match s.formations[f].order {

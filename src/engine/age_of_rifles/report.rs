@@ -39,6 +39,19 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             }
         ),
         Command::ToReserve { formation } => format!("{formation}: Defend to Reserve"),
+        Command::Reorganize { unit: u } => {
+            // AoR 15: in the formation leader's hex.
+            let at = setup
+                .unit(u)
+                .ok()
+                .map(|x| setup.formations[setup.units[x].formation].leader)
+                .and_then(|l| match s.leaders[l].loc {
+                    LeaderLoc::At(h) => Some(format!(" in {}", setup.name(h))),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!("Reorganize {}{at} (AoR 15)", unit(u))
+        }
         Command::Bombard { unit: u, target } => format!("{} bombards {target}", unit(u)),
         Command::Charge { units, target } => format!("{} charge {target}", units.join(", ")),
         Command::Move { unit: u, to } => format!("Move {} to {to}", unit(u)),
@@ -129,8 +142,15 @@ pub fn report(s: &State) -> String {
             })
             .unwrap_or_default();
         out.push(format!(
-            "{} leader {} rated {} {at}{order}",
-            setup.sides[d.side].1, d.name, s.leaders[l].rating
+            "{} leader {} rated {} {at}{order}{}",
+            setup.sides[d.side].1,
+            d.name,
+            s.leaders[l].rating,
+            if s.leaders[l].reorganizing {
+                ", reorganizing this turn (AoR 15: not present otherwise)"
+            } else {
+                ""
+            }
         ));
     }
     out.join("\n")

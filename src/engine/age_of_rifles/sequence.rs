@@ -45,6 +45,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 started_in_zoc: false,
                 permanent: false,
                 charged: false,
+                eliminated_on: None,
             })
             .collect(),
         leaders: setup
@@ -55,6 +56,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 rating: l.rating,
                 moved: false,
                 orders_sent: 0,
+                reorganizing: false,
             })
             .collect(),
         formations: setup
@@ -200,6 +202,10 @@ pub fn apply(
                     setup.formations[f].name
                 ),
             );
+        }
+        Command::Reorganize { unit } => {
+            let u = setup.unit(unit)?;
+            super::reorganize::reorganize(&mut s, u, dice, &mut events)?;
         }
         Command::Bombard { unit, target } => {
             if let Some((case, why)) = super::weather::no_combat(&s) {
@@ -428,6 +434,18 @@ fn send_order(
             ),
         ));
     };
+    // AoR 15: a leader who reorganizes this turn is not present for any other purpose
+    // (formation leaders only receive orders: commanders are other leaders).
+    if s.leaders[fd.leader].reorganizing {
+        return Err(RuleError::rule(
+            "AoR 15",
+            format!(
+                "{} reorganizes units this turn and does not count as present: he receives no \
+                 orders",
+                setup.leaders[fd.leader].name
+            ),
+        ));
+    }
     let rating = s.leaders[c].rating;
     // AoR 12.5: as many new orders per turn as his rating.
     if s.leaders[c].orders_sent >= rating {
@@ -969,6 +987,8 @@ fn begin_turn(
     for l in &mut s.leaders {
         l.orders_sent = 0;
         l.moved = false;
+        // AoR 15: absent "for that turn" only.
+        l.reorganizing = false;
     }
     // AoR 7.6: "A cavalry unit can only charge once per turn."
     for u in &mut s.units {

@@ -8,7 +8,9 @@
 //! - no hex holds more than two units of a side (AoR 5.3) unless every unit in it carries
 //!   `overstacked` (a retreat into a full hex, AoR 7.4, which disrupts them);
 //! - `steps` is 1 or 2 for a unit on the map, never more than its counter has;
-//! - `combat` is `Some` only in the Formation Combat Segment.
+//! - `combat` is `Some` only in the Formation Combat Segment;
+//! - `eliminated_on` is `None` for a unit on the map (AoR 15 clears it when it comes back);
+//! - a `permanent` unit stays eliminated (AoR 7.4, 15).
 
 use super::setup::{Ix, Setup};
 use crate::engine::GameOutcome;
@@ -103,6 +105,11 @@ pub struct UnitState {
     /// this game-turn).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub charged: bool,
+    /// The game-turn the unit was eliminated on (AoR 15: reorganized from the first night turn
+    /// after it); `None` while it is not eliminated (or in a snapshot older than the field,
+    /// read as eliminated before the current game-turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminated_on: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +130,11 @@ pub struct LeaderState {
     pub moved: bool,
     /// Orders sent this game-turn (AoR 12.5).
     pub orders_sent: u32,
+    /// AoR 15: he reorganized units (or tried to) this game-turn and "does not count as being
+    /// present on the map for any other purpose for that turn": he receives no orders,
+    /// moves not, and is no origin of command range (`reorganize` says the reading).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reorganizing: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,6 +278,9 @@ pub enum Command {
     },
     /// AoR 12.3: "a player can change a leader's order from Defend to Reserve at any time".
     ToReserve { formation: String },
+    /// AoR 15: an eliminated unit comes back with its reduced step strength in its formation
+    /// leader's hex (Command and Reorganization Phase of a night game-turn).
+    Reorganize { unit: String },
     /// AoR 8.1: one artillery unit bombards a hex up to two hexes away.
     Bombard { unit: String, target: String },
     /// AoR 7.6: cavalry in one hex charge an enemy hex up to two hexes away (declared in the
