@@ -185,9 +185,11 @@ fn involves(command: &Value, names: &[String], want: &str, at: Option<&str>) -> 
 }
 
 /// The general commands of a position (buttons beside the map): those naming no unit and no
-/// hex, and, when the game waits for one choice among a few (no command names a unit and there
-/// are at most [`CHOICES_AS_BUTTONS`]), every one of them: a pursuit into a hex is a button too.
-fn general_commands(legal: Vec<Value>, names: &[String]) -> Vec<Value> {
+/// hex; those naming an eliminated unit and no hex (it cannot be selected on the map: Age of
+/// Rifles' reorganization, AoR 15); and, when the game waits for one choice among a few (no
+/// command names a unit and there are at most [`CHOICES_AS_BUTTONS`]), every one of them: a
+/// pursuit into a hex is a button too.
+fn general_commands(legal: Vec<Value>, names: &[String], eliminated: &[String]) -> Vec<Value> {
     let choice = legal.len() <= CHOICES_AS_BUTTONS
         && legal
             .iter()
@@ -195,8 +197,9 @@ fn general_commands(legal: Vec<Value>, names: &[String]) -> Vec<Value> {
     legal
         .into_iter()
         .filter(|c| {
+            let unit = unit_name(c, names);
             choice
-                || (unit_name(c, names).is_none()
+                || (unit.as_ref().is_none_or(|u| eliminated.contains(u))
                     && c.get("units").is_none()
                     && c.get("from").is_none()
                     && hex_of(c).is_none())
@@ -454,7 +457,13 @@ impl Play {
         let rules = s.rules();
         let board = rules.board(s);
         let names: Vec<String> = board.counters.iter().map(|c| c.id.clone()).collect();
-        let general = general_commands(rules.legal(s), &names)
+        let eliminated: Vec<String> = board
+            .counters
+            .iter()
+            .filter(|c| c.place == kepi::engine::counters::Place::Eliminated)
+            .map(|c| c.id.clone())
+            .collect();
+        let general = general_commands(rules.legal(s), &names, &eliminated)
             .into_iter()
             .map(|c| legal_command(rules, s, c, &names))
             .collect();
@@ -1188,5 +1197,48 @@ mod tests {
         );
         let l = play.live.as_ref().unwrap();
         play.archive.as_ref().unwrap().verify_game(l.game).unwrap();
+    }
+
+    /// Which commands are buttons: those naming neither unit nor hex, those naming an
+    /// eliminated unit (AoR 15's reorganization), and a few choices naming no unit.
+    #[test]
+    fn general_commands_are_those_the_map_cannot_offer() {
+        let j = |v: serde_json::Value| v;
+        let legal = vec![
+            j(serde_json::json!({"kind": "reorganize", "unit": "ii-2"})),
+            j(serde_json::json!({"kind": "move", "unit": "ii-1", "to": "0101"})),
+            j(serde_json::json!({"kind": "send_order", "formation": "ii", "order": "reserve"})),
+            j(
+                serde_json::json!({"kind": "send_order", "formation": "ii", "order": "march", "march_to": "0505"}),
+            ),
+            j(serde_json::json!({"kind": "assault", "from": ["0505"], "target": "0605"})),
+            j(serde_json::json!({"kind": "end"})),
+        ];
+        let kinds = |v: Vec<Value>| {
+            v.iter()
+                .map(|c| {
+                    format!(
+                        "{}{}",
+                        kind_of(c),
+                        c.get("order").map_or(String::new(), |o| format!(" {o}"))
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let general = general_commands(legal.clone(), &[], &["ii-2".to_string()]);
+        assert_eq!(
+            kinds(general),
+            ["reorganize", "send_order \"reserve\"", "end"]
+        );
+        // Not eliminated: ii-2 is selected on the map instead.
+        let general = general_commands(legal.clone(), &[], &[]);
+        assert_eq!(kinds(general), ["send_order \"reserve\"", "end"]);
+        // A few choices naming no unit (after a charge: stay, go back, pursue into a hex).
+        let choice = vec![
+            serde_json::json!({"kind": "end_charge", "back": false}),
+            serde_json::json!({"kind": "end_charge", "back": true}),
+            serde_json::json!({"kind": "pursue", "target": "0706"}),
+        ];
+        assert_eq!(general_commands(choice.clone(), &[], &[]), choice);
     }
 }
