@@ -125,6 +125,8 @@ pub struct Index {
     pub entries: Vec<Entry>,
     pub recent: Vec<Entry>,
     pub games: Vec<Game>,
+    /// How many games the archive holds (`games` lists the newest [`GAMES_MAX`] of them).
+    pub games_total: usize,
     /// The packs imported into the library folder, by folder.
     pub packs: Vec<Pack>,
     /// What could not be read (the archive, a folder), in words.
@@ -325,11 +327,11 @@ pub fn recent_entries(paths: &[PathBuf]) -> Vec<Entry> {
         .collect()
 }
 
-/// The archive's games, the newest first (at most [`GAMES_MAX`]). An archive that does not
-/// exist has no games (it is not created).
-pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
+/// The archive's games, the newest first (at most [`GAMES_MAX`]), and how many it holds. An
+/// archive that does not exist has no games (it is not created).
+pub fn archive_games(archive: &Path) -> Result<(Vec<Game>, usize), String> {
     if !archive.is_file() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), 0));
     }
     let a = crate::archive::Archive::open(archive)
         .map_err(|e| format!("the archive {}: {e}", archive.display()))?;
@@ -351,6 +353,7 @@ pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
         })
         .collect();
     games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+    let total = games.len();
     games.truncate(GAMES_MAX);
     let err = |e: crate::archive::ArchiveError| format!("the archive {}: {e}", archive.display());
     for g in &mut games {
@@ -361,7 +364,7 @@ pub fn archive_games(archive: &Path) -> Result<Vec<Game>, String> {
     for g in &mut games {
         g.tags = tags.remove(&g.id).unwrap_or_default();
     }
-    Ok(games)
+    Ok((games, total))
 }
 
 /// The number of commands on a game's main line, from its nodes (parents before children, and
@@ -415,7 +418,10 @@ pub fn scan(library: Option<&Path>, recent: &[PathBuf], archive: Option<&Path>) 
     }
     if let Some(a) = archive {
         match archive_games(a) {
-            Ok(g) => index.games = g,
+            Ok((g, total)) => {
+                index.games = g;
+                index.games_total = total;
+            }
             Err(e) => index.problems.push(e),
         }
     }
@@ -849,7 +855,7 @@ mod tests {
     fn an_empty_archive_path_lists_no_games_and_creates_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("archive.kepi");
-        assert_eq!(archive_games(&a).unwrap(), Vec::new());
+        assert_eq!(archive_games(&a).unwrap(), (Vec::new(), 0));
         assert!(!a.exists());
     }
 
@@ -898,7 +904,8 @@ mod tests {
             ar.annotate(n, &a).unwrap();
         }
         drop(ar);
-        let games = archive_games(&db).unwrap();
+        let (games, total) = archive_games(&db).unwrap();
+        assert_eq!(total, games.len());
         let g = games.iter().find(|g| g.id == game).unwrap();
         assert_eq!(g.length, 5);
         assert_eq!(g.tags, ["cavalry", "turning point"]);

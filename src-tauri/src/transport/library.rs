@@ -91,7 +91,10 @@ pub struct LibraryListing {
     pub entries: Vec<LibraryEntryDto>,
     /// The recent files (maps), the most recent first.
     pub recent: Vec<LibraryEntryDto>,
+    /// The archive's newest games (at most 100).
     pub games: Vec<ArchivedGameDto>,
+    /// How many games the archive holds.
+    pub games_total: u32,
     /// The packs imported into the library folder.
     pub packs: Vec<PackDto>,
     /// The library folder (where packs are imported), when there is one.
@@ -170,6 +173,7 @@ pub fn listing(index: &Index, library_folder: Option<&std::path::Path>) -> Libra
         entries: index.entries.iter().map(entry).collect(),
         recent: index.recent.iter().map(entry).collect(),
         games: index.games.iter().map(game).collect(),
+        games_total: index.games_total as u32,
         packs: index.packs.iter().map(|p| pack(p, index)).collect(),
         library_folder: library_folder.map(|p| p.display().to_string()),
         problems: index.problems.clone(),

@@ -363,7 +363,15 @@ entries: Array<LibraryEntry>,
 /**
  * The recent files (maps), the most recent first.
  */
-recent: Array<LibraryEntry>, games: Array<ArchivedGame>, 
+recent: Array<LibraryEntry>, 
+/**
+ * The archive's newest games (at most 100).
+ */
+games: Array<ArchivedGame>, 
+/**
+ * How many games the archive holds.
+ */
+games_total: number, 
 /**
  * The packs imported into the library folder.
  */
