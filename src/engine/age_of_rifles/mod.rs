@@ -21,6 +21,7 @@ pub mod assault;
 pub mod cavalry;
 pub mod charge;
 pub mod combat;
+pub mod exits;
 pub mod legal;
 pub mod los;
 pub mod losses;
