@@ -163,6 +163,12 @@ pub fn legal(s: &State) -> Vec<Command> {
                     }
                 }
             }
+            // AoR 5.6: units on a map-edge hex of their side's exit area may leave the map.
+            for u in super::exits::exiters(s, &ctx) {
+                out.push(Command::Exit {
+                    unit: setup.units[u].id.clone(),
+                });
+            }
             if !obliged {
                 out.push(Command::End);
             }
@@ -342,6 +348,7 @@ fn kind(c: &Command) -> u8 {
         Command::Advance { .. } => 8,
         Command::End => 9,
         Command::Reorganize { .. } => 12,
+        Command::Exit { .. } => 13,
     }
 }
 
@@ -473,6 +480,11 @@ impl RandomPlayer {
         if !obliged {
             kinds.push(9);
         }
+        // AoR 5.6: the units that may leave the map (kind 13 sorts last).
+        let exiters = super::exits::exiters(s, &ctx);
+        if !exiters.is_empty() {
+            kinds.push(13);
+        }
         let k = kinds[self.below(kinds.len())];
         match k {
             4 => {
@@ -507,6 +519,9 @@ impl RandomPlayer {
                 }
                 unreachable!("the index is below the total")
             }
+            13 => Command::Exit {
+                unit: setup.units[exiters[self.below(exiters.len())]].id.clone(),
+            },
             _ => {
                 self.below(1);
                 Command::End

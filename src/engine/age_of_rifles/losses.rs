@@ -430,14 +430,18 @@ pub fn retreat(
         let side = setup.units[stack[0]].side;
         match retreat_hex(s, side, &stack, from, enemies) {
             None => {
+                // AoR 5.6: a retreat never leaves the map; off the map edge is no retreat
+                // hex, and the unit is eliminated (it counts so for victory points).
+                let case = if super::exits::on_edge(&setup, from) {
+                    "AoR 7.4, 5.6: no hex to retreat into on the map (Kepi's reading: enemy \
+                     units and ZOCs block a retreat, and a unit leaving the map in a retreat \
+                     is eliminated)"
+                } else {
+                    "AoR 7.4: no hex to retreat into (Kepi's reading: enemy units and ZOCs \
+                     block a retreat)"
+                };
                 for &u in &stack {
-                    eliminate(
-                        s,
-                        u,
-                        events,
-                        "AoR 7.4: no hex to retreat into (Kepi's reading: enemy units and \
-                         ZOCs block a retreat)",
-                    );
+                    eliminate(s, u, events, case);
                 }
             }
             Some(to) => {

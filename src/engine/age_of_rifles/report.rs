@@ -55,6 +55,7 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         Command::Bombard { unit: u, target } => format!("{} bombards {target}", unit(u)),
         Command::Charge { units, target } => format!("{} charge {target}", units.join(", ")),
         Command::Move { unit: u, to } => format!("Move {} to {to}", unit(u)),
+        Command::Exit { unit: u } => format!("{} leaves the map", unit(u)),
         Command::MoveLeader { leader, to } => format!("Move {} to {to}", unit(leader)),
         Command::Assault { from, target } => {
             format!("Assault {target} from {}", from.join(" and "))
@@ -104,6 +105,7 @@ pub fn report(s: &State) -> String {
             Loc::Off => "off map".to_string(),
             Loc::At(h) => setup.name(h),
             Loc::Eliminated => "eliminated".to_string(),
+            Loc::Exited => "left the map (AoR 5.6)".to_string(),
         };
         out.push(format!(
             "{} {} ({}, {}) {} steps {}{}",

@@ -338,6 +338,7 @@ pub fn board(state: &State) -> Board {
             Loc::Off => (Place::Off, None),
             Loc::At(h) => (Place::Map, Some(setup.name(h))),
             Loc::Eliminated => (Place::Eliminated, None),
+            Loc::Exited => (Place::Exited, None),
         };
         let mut markers = Vec::new();
         if us.disrupted.is_some() {

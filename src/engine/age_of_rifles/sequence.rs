@@ -225,6 +225,10 @@ pub fn apply(
             let to = setup.parse(to)?;
             move_unit(&mut s, u, to, &mut events)?;
         }
+        Command::Exit { unit } => {
+            let u = setup.unit(unit)?;
+            super::exits::exit(&mut s, u, &mut events)?;
+        }
         Command::MoveLeader { leader, to } => {
             let l = setup.leader(leader)?;
             let to = setup.parse(to)?;

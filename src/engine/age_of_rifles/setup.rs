@@ -154,6 +154,13 @@ pub enum PointsDef {
         side: usize,
         points: i64,
     },
+    /// AoR 5.6: `points` for each of `side`'s units that leaves the map from a hex of `area`
+    /// (the side's exit area: its units may leave the map only there, `exit` says how).
+    Exited {
+        side: usize,
+        points: i64,
+        area: Vec<Ix>,
+    },
 }
 
 /// One way out of a hex, with its costs in half MP (`movement::step_cost`, computed once):
@@ -536,12 +543,16 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 side,
                 points: *points,
             },
-            PointsSource::Exited { .. } => {
-                return Err(RuleError::Unimplemented(format!(
-                    "AoR 5.6: exiting the map is not implemented yet (victory points \"{}\")",
-                    p.text
-                )));
-            }
+            PointsSource::Exited { points, area } => PointsDef::Exited {
+                side,
+                points: *points,
+                area: area
+                    .hexes
+                    .iter()
+                    .filter_map(|h| map.grid.parse(h).and_then(|h| map.grid.index(h)))
+                    .map(|i| i as Ix)
+                    .collect(),
+            },
         });
     }
     let hash_input = format!(

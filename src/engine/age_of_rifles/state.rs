@@ -71,6 +71,8 @@ pub enum Loc {
     Off,
     At(Ix),
     Eliminated,
+    /// AoR 5.6: left the map (`exit`); never comes back (Kepi builds no reentry rule).
+    Exited,
 }
 
 /// Why a unit is disrupted: bombardment's disruption is removed at the end of the game-turn
@@ -300,6 +302,8 @@ pub enum Command {
     Allocate { units: Vec<String> },
     /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
     Move { unit: String, to: String },
+    /// AoR 5.6: a unit on a map-edge hex of its side's exit area leaves the map (its move).
+    Exit { unit: String },
     /// AoR 11: a leader moves.
     MoveLeader { leader: String, to: String },
     /// AoR 7.3: the stacks in `from` attack the stack in `target`.
