@@ -384,3 +384,59 @@ fn aor_7_3_not_offered_when_the_hex_moved_out_of_was_out_of_los() {
     assert_eq!(AgeOfRifles.progress(&s).player, 0);
     assert!(!s.combat.as_ref().unwrap().sequential);
 }
+
+#[test]
+fn aor_7_3_sequential_the_attacker_allocates_its_hits_before_it_fires() {
+    // vii-14 already in 0505; vii-13 moves 0405 -> 0505 beside it (0405 sees 0605).
+    let s = movement(&[
+        ("vii-13", "0405"),
+        ("vii-14", "0505"),
+        ("vii-art", "0405"),
+        ("steinmetz", "0405"),
+        ("zastrow", "0405"),
+    ]);
+    let s = play(
+        &s,
+        json!({"kind": "move", "unit": "vii-13", "to": "0505"}),
+        &[],
+    )
+    .0;
+    let s = to(&s, "combat", 0);
+    let s = play(
+        &s,
+        json!({"kind": "assault", "from": ["0505"], "target": "0605"}),
+        &[],
+    )
+    .0;
+    assert_eq!(
+        AgeOfRifles.progress(&s).player,
+        1,
+        "vii-13 moved adjacent: offered"
+    );
+    // Defense 5 rolled 10: 2 hits, one division must take both (AoR 7.1): the attacker
+    // chooses before anything else is rolled.
+    let s = play(&s, fire_first(true), &[5, 5]).0;
+    assert_eq!(AgeOfRifles.progress(&s).player, 0);
+    assert_eq!(
+        AgeOfRifles.legal(&s),
+        vec![
+            cmd(json!({"kind": "allocate", "units": ["vii-13", "vii-13"]})),
+            cmd(json!({"kind": "allocate", "units": ["vii-14", "vii-14"]})),
+        ]
+    );
+    // vii-13 is eliminated; vii-14 alone fires at 6, rolled 12: 3 hits.
+    let (s, ev) = play(
+        &s,
+        json!({"kind": "allocate", "units": ["vii-13", "vii-13"]}),
+        &[6, 6],
+    );
+    assert_eq!(at(&s, "vii-13"), Loc::Eliminated);
+    assert!(text(&ev).contains("attack 6 scores 3"), "{ev:?}");
+    // Both stand: only the defenders' hits are left to apply; the attackers (hit) check
+    // morale: vii-14 rolled 1, it stays.
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[]).0;
+    let s = play(&s, json!({"kind": "retreat", "voluntary": false}), &[1]).0;
+    assert_eq!(at(&s, "ii-2"), Loc::Eliminated);
+    assert_eq!(s.units[unit(&s, "vii-14")].steps, 2);
+    assert_eq!(at(&s, "vii-14"), hex(&s, "0505"));
+}
