@@ -990,10 +990,18 @@ fn aor_7_11_assaulted_cavalry_may_retreat_before_the_assault_and_the_attacker_ad
             .legal(&s2)
             .contains(&cmd(json!({"kind": "advance", "unit": "ii-2"})))
     );
-    // Or it stands, and both sides fire.
-    let (s3, ev) = play(
+    // Or it stands; ii-2 moved adjacent out of 0705 (not adjacent, in line of sight), so the
+    // defender may fire first (AoR 7.3); it declines, and both sides fire.
+    let stands = play(
         &declared,
         json!({"kind": "retreat", "voluntary": false}),
+        &[],
+    )
+    .0;
+    assert_eq!(AgeOfRifles.progress(&stands).player, 0);
+    let (s3, ev) = play(
+        &stands,
+        json!({"kind": "fire_first", "first": false}),
         &[1, 1, 1, 1],
     );
     assert_eq!(AgeOfRifles.rolls(&ev).len(), 2);

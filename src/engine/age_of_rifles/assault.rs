@@ -365,12 +365,205 @@ pub fn assault(
         artillery_lost: Vec::new(),
         allocate_attackers: None,
         allocate_defenders: None,
+        sequential: false,
     });
     if may_leave {
         s.player = 1 - side;
         return Ok(());
     }
-    fire(s, dice, events)
+    offer_fire_first(s, dice, events)
+}
+
+/// AoR 7.3: the attacking units that "moved adjacent out of a nonadjacent hex that was in LOS
+/// of the defending stack" this player-turn: the hex they moved out of into their hex is not
+/// adjacent to the target and sees it (AoR 8.3).
+pub fn fire_first_units(s: &State, attackers: &[usize], target: Ix) -> Vec<usize> {
+    let setup = s.setup();
+    attackers
+        .iter()
+        .copied()
+        .filter(|&u| {
+            let (Loc::At(h), Some(from)) = (s.units[u].loc, s.units[u].moved_from) else {
+                return false;
+            };
+            setup.distance(h, target) == 1
+                && setup.distance(from, target) >= 2
+                && los::line_of_sight(&setup.map, setup.hex(from), setup.hex(target)).is_ok()
+        })
+        .collect()
+}
+
+/// AoR 7.3: before the fire, the defender may choose to fire first when an attacker moved
+/// adjacent out of a nonadjacent hex in its line of sight; else both sides fire at once.
+fn offer_fire_first(
+    s: &mut State,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let mut c = s.combat.clone().expect("an assault declared");
+    let movers = fire_first_units(s, &c.attackers, c.target);
+    if movers.is_empty() {
+        return fire(s, dice, events);
+    }
+    let setup = s.setup();
+    note(
+        events,
+        format!(
+            "{} moved adjacent out of a nonadjacent hex in the line of sight of {}: the \
+             defender may fire first (AoR 7.3)",
+            movers
+                .iter()
+                .map(|&u| setup.units[u].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            setup.name(c.target)
+        ),
+    );
+    c.stage = Stage::FireFirst;
+    s.player = 1 - c.attacker;
+    s.combat = Some(c);
+    Ok(())
+}
+
+/// AoR 7.3: the defender's choice: fire first (losses applied sequentially: the attackers'
+/// losses are applied, then the attack strength is determined and the attacker fires) or
+/// not (both fire at once, losses applied simultaneously).
+pub fn choose_fire_first(
+    s: &mut State,
+    first: bool,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(mut c) = s.combat.clone().filter(|c| c.stage == Stage::FireFirst) else {
+        return Err(RuleError::rule(
+            "AoR 7.3",
+            "the defender chooses to fire first only when an attacking unit moved adjacent out \
+             of a nonadjacent hex in its line of sight, before the assault's fire",
+        ));
+    };
+    if !first {
+        note(
+            events,
+            "the defender fires together with the attacker: losses are applied simultaneously \
+             (AoR 7.3)",
+        );
+        return fire(s, dice, events);
+    }
+    let setup = s.arc();
+    c.sequential = true;
+    let f = assault_fire(
+        s,
+        &c.attacker_hexes,
+        c.target,
+        &c.attackers,
+        &c.defenders,
+        c.flank,
+    )?;
+    let ctx_json = serde_json::json!({
+        "target": setup.name(c.target),
+        "from": c.attacker_hexes.iter().map(|&h| setup.name(h)).collect::<Vec<_>>(),
+        "defense": f.defense,
+        "sequential": true,
+    });
+    let on_attacker = if f.defense == 0 {
+        0
+    } else {
+        let r = roll(dice, events, "assault: defender fires first", 2, ctx_json)?;
+        hits(f.defense, [r[0], r[1]])
+    };
+    note(
+        events,
+        format!(
+            "the defender of {} fires first (AoR 7.3): defense {}{} scores {on_attacker}; the \
+             attackers' losses are applied before they fire",
+            setup.name(c.target),
+            f.defense,
+            words(&f.defense_modifiers),
+        ),
+    );
+    c.hits.0 = on_attacker;
+    // AoR 7.1: the attacker chooses which units take the hits when there is a choice.
+    if losses::allocations(s, &c.attackers, on_attacker).len() > 1 {
+        c.stage = Stage::AllocateAttackers;
+        s.player = c.attacker;
+        s.combat = Some(c);
+        return Ok(());
+    }
+    losses::apply_hits(s, &c.attackers, on_attacker, events);
+    s.combat = Some(c);
+    attacker_fires_after_losses(s, dice, events)
+}
+
+fn words(m: &[Modifier]) -> String {
+    if m.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({})",
+            m.iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// AoR 7.3 sequential losses: with its losses applied, "attacker strength is determined and
+/// the attacker fires" (an eliminated unit does not fire, a reduced one fires reduced); then
+/// the voluntary retreats (AoR 7.4), or, with no attacker left, the end of the round.
+fn attacker_fires_after_losses(
+    s: &mut State,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let mut c = s.combat.clone().expect("an assault in sequential fire");
+    let alive: Vec<usize> = c
+        .attackers
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(h) if c.attacker_hexes.contains(&h)))
+        .collect();
+    // The chart's "fired at by artillery": only artillery left to fire fired.
+    c.artillery.0 = alive.iter().any(|&u| setup.units[u].kind.is_artillery());
+    let f = assault_fire(
+        s,
+        &c.attacker_hexes,
+        c.target,
+        &alive,
+        &c.defenders,
+        c.flank,
+    )?;
+    let ctx_json = serde_json::json!({
+        "target": setup.name(c.target),
+        "from": c.attacker_hexes.iter().map(|&h| setup.name(h)).collect::<Vec<_>>(),
+        "attack": f.attack,
+        "sequential": true,
+    });
+    let on_defender = if f.attack == 0 || alive.is_empty() {
+        0
+    } else {
+        let r = roll(dice, events, "assault: attacker's fire", 2, ctx_json)?;
+        hits(f.attack, [r[0], r[1]])
+    };
+    note(
+        events,
+        format!(
+            "after its losses the attacker fires (AoR 7.3): attack {}{} scores {on_defender}",
+            f.attack,
+            words(&f.attack_modifiers),
+        ),
+    );
+    c.hits.1 = on_defender;
+    if alive.is_empty() {
+        // No attacker left to choose a retreat: the round ends (no hit on the defender).
+        s.combat = Some(c);
+        return resolve(s, dice, events);
+    }
+    c.stage = Stage::AttackerRetreat;
+    s.player = c.attacker;
+    s.combat = Some(c);
+    Ok(())
 }
 
 /// The two fires of an assault before the roll (AoR 7.1, 7.3, 7.6): each side's rounded
@@ -505,7 +698,7 @@ pub fn choose_retreat(
         Stage::BeforeAssault => {
             if !voluntary {
                 note(events, "the defenders stand (AoR 7.11)");
-                return fire(s, dice, events);
+                return offer_fire_first(s, dice, events);
             }
             // AoR 7.11: they retreat one hex (Kepi's reading: undisrupted, as no combat was
             // fought); "The attackers may advance."
@@ -561,7 +754,7 @@ pub fn choose_retreat(
             s.combat = Some(c);
             resolve(s, dice, events)
         }
-        Stage::Advance | Stage::AllocateAttackers | Stage::AllocateDefenders => {
+        Stage::Advance | Stage::AllocateAttackers | Stage::AllocateDefenders | Stage::FireFirst => {
             Err(RuleError::not_now(format!(
                 "the assault waits for {}",
                 super::sequence::waiting(s).unwrap_or_default()
@@ -605,10 +798,26 @@ fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
 /// checks, retreats, then the advance if the target hex is empty (AoR 7.3-7.5).
 fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Result<(), RuleError> {
     let mut c = s.combat.clone().expect("an assault to resolve");
-    let (a, d) = after_round(c.hits, c.voluntary);
+    let (mut a, d) = after_round(c.hits, c.voluntary);
+    if c.sequential {
+        // AoR 7.3, 7.4, Kepi's reading: the attackers' hits were applied before the attacker
+        // fired, so a voluntary retreat does not halve them (only the defenders' hits); the
+        // attackers check morale on the hits they took.
+        a.hits = c.hits.0;
+        a.checks_morale = !c.voluntary.0 && c.hits.0 >= 1;
+    }
     // (Said once: not again when the round is resolved after an allocation, AoR 7.1.)
-    let first = c.allocate_attackers.is_none() && c.allocate_defenders.is_none();
-    if first && (c.voluntary.0 || c.voluntary.1) {
+    let first = c.allocate_defenders.is_none() && (c.sequential || c.allocate_attackers.is_none());
+    if first && c.sequential && (c.voluntary.0 || c.voluntary.1) {
+        note(
+            events,
+            format!(
+                "a voluntary retreat halves the defenders' hits (AoR 7.4): they take {}; the \
+                 attackers' {} hit(s), applied before they fired, are not halved (AoR 7.3)",
+                d.hits, a.hits
+            ),
+        );
+    } else if first && (c.voluntary.0 || c.voluntary.1) {
         note(
             events,
             format!(
@@ -627,6 +836,9 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     // first the attacker, then the defender (nothing is rolled before, so the round is
     // resolved again from here once both have chosen).
     for attackers in [true, false] {
+        if attackers && c.sequential {
+            continue; // AoR 7.3: applied before the attacker fired.
+        }
         let (units, hits, chosen) = if attackers {
             (&c.attackers, a.hits, &c.allocate_attackers)
         } else {
@@ -647,11 +859,13 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
             return Ok(());
         }
     }
-    // Simultaneous losses (AoR 7.3).
-    match c.allocate_attackers.clone() {
-        Some(order) => losses::apply_allocation(s, &c.attackers, &order, events),
-        None => losses::apply_hits(s, &c.attackers, a.hits, events),
-    };
+    // Simultaneous losses (AoR 7.3); in sequential fire only the defenders' are left.
+    if !c.sequential {
+        match c.allocate_attackers.clone() {
+            Some(order) => losses::apply_allocation(s, &c.attackers, &order, events),
+            None => losses::apply_hits(s, &c.attackers, a.hits, events),
+        };
+    }
     match c.allocate_defenders.clone() {
         Some(order) => losses::apply_allocation(s, &c.defenders, &order, events),
         None => losses::apply_hits(s, &c.defenders, d.hits, events),
@@ -748,6 +962,13 @@ pub fn allocate(
                     .join(", ")
             ),
         ));
+    }
+    if c.stage == Stage::AllocateAttackers && c.sequential {
+        // AoR 7.3 sequential: the attackers' losses are applied, then the attacker fires.
+        losses::apply_allocation(s, &c.attackers, &units, events);
+        c.allocate_attackers = Some(units);
+        s.combat = Some(c);
+        return attacker_fires_after_losses(s, dice, events);
     }
     if c.stage == Stage::AllocateAttackers {
         c.allocate_attackers = Some(units);

@@ -29,6 +29,10 @@ pub fn legal(s: &State) -> Vec<Command> {
                 out.push(Command::Retreat { voluntary: false });
                 out.push(Command::Retreat { voluntary: true });
             }
+            Stage::FireFirst => {
+                out.push(Command::FireFirst { first: true });
+                out.push(Command::FireFirst { first: false });
+            }
             Stage::AllocateAttackers | Stage::AllocateDefenders => {
                 let (units, hits) = super::assault::allocation_asked(s, c);
                 for a in super::losses::allocations(s, &units, hits) {
@@ -345,6 +349,7 @@ fn kind(c: &Command) -> u8 {
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,
         Command::Retreat { .. } => 7,
+        Command::FireFirst { .. } => 13,
         Command::Advance { .. } => 8,
         Command::End => 9,
         Command::Reorganize { .. } => 12,

@@ -5,7 +5,7 @@
 //! `assault::bombard_check`), so the preview and the roll cannot disagree; the chances count the
 //! 36 ways two dice fall and add up to 1.
 
-use super::assault::{assault_check, assault_fire, bombard_check, flanked};
+use super::assault::{assault_check, assault_fire, bombard_check, fire_first_units, flanked};
 use super::combat::{self, bombardment_hits, hits};
 use super::position::Ctx;
 use super::retreat::may_retreat_before_assault;
@@ -167,6 +167,19 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                 f.defense,
                 back.join(", ")
             )];
+            let movers = fire_first_units(s, &attackers, t);
+            if !movers.is_empty() {
+                notes.push(format!(
+                    "AoR 7.3: {} moved adjacent out of a nonadjacent hex in the defender's line of \
+                     sight: the defender may choose to fire first; then the attackers' losses are \
+                     applied before the attack strength is determined and the attacker fires",
+                    movers
+                        .iter()
+                        .map(|&u| setup.units[u].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
             let kinds =
                 |us: &[usize]| -> Vec<Kind> { us.iter().map(|&u| setup.units[u].kind).collect() };
             if may_retreat_before_assault(

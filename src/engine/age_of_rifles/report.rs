@@ -60,6 +60,8 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         Command::Assault { from, target } => {
             format!("Assault {target} from {}", from.join(" and "))
         }
+        Command::FireFirst { first: true } => "Fire first (losses in sequence)".into(),
+        Command::FireFirst { first: false } => "Fire together (losses at once)".into(),
         Command::Retreat { voluntary: true } => "Retreat voluntarily".into(),
         Command::Retreat { voluntary: false } => "Stand".into(),
         Command::Advance {

@@ -46,6 +46,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 permanent: false,
                 charged: false,
                 eliminated_on: None,
+                moved_from: None,
             })
             .collect(),
         leaders: setup
@@ -151,6 +152,7 @@ pub fn apply(
                     Stage::AllocateAttackers | Stage::AllocateDefenders,
                     Command::Allocate { .. }
                 )
+                | (Stage::FireFirst, Command::FireFirst { .. })
         );
         if !ok {
             return Err(RuleError::not_now(format!(
@@ -267,6 +269,9 @@ pub fn apply(
                 .collect::<Result<Vec<_>, _>>()?;
             assault::allocate(&mut s, units, dice, &mut events)?;
         }
+        Command::FireFirst { first } => {
+            assault::choose_fire_first(&mut s, *first, dice, &mut events)?
+        }
         Command::Retreat { voluntary } => {
             assault::choose_retreat(&mut s, *voluntary, dice, &mut events)?
         }
@@ -307,6 +312,10 @@ pub fn waiting(s: &State) -> Option<String> {
         ),
         Stage::AllocateDefenders => format!(
             "{} (defender) to choose which units take the hits (AoR 7.1)",
+            side(1 - c.attacker)
+        ),
+        Stage::FireFirst => format!(
+            "{} (defender) to choose whether to fire first (AoR 7.3)",
             side(1 - c.attacker)
         ),
         Stage::Advance => format!(
@@ -543,6 +552,14 @@ fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result
     for &h in &o.path {
         s.occupied[h as usize] = side as u8 + 1;
     }
+    // AoR 7.3: the hex it moved out of into its last hex (the path holds the hexes entered).
+    s.units[u].moved_from = match o.path.len() {
+        0 | 1 => match s.units[u].loc {
+            Loc::At(h) => Some(h),
+            _ => None,
+        },
+        n => Some(o.path[n - 2]),
+    };
     s.units[u].loc = Loc::At(to);
     s.units[u].moved = true;
     s.units[u].overstacked = false;
@@ -718,6 +735,7 @@ pub fn begin_movement(s: &mut State) {
     s.phase = Phase::Movement;
     for u in &mut s.units {
         u.moved = false;
+        u.moved_from = None;
     }
     for l in &mut s.leaders {
         l.moved = false;
@@ -736,6 +754,7 @@ fn begin_player_turn(s: &mut State, half: u8) {
     drop(ctx);
     for (u, z) in s.units.iter_mut().zip(in_zoc) {
         u.moved = false;
+        u.moved_from = None;
         u.bombarded = false;
         u.attacked = false;
         u.started_in_zoc = z;

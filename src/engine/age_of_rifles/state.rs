@@ -112,6 +112,11 @@ pub struct UnitState {
     /// read as eliminated before the current game-turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eliminated_on: Option<u32>,
+    /// AoR 7.3: the hex the unit moved out of into the hex it ended its Formation Movement
+    /// Segment move in (the last hex of its path before it); set by the move, cleared when a
+    /// player-turn and a Formation Movement Segment begin. `None` when it did not move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_from: Option<Ix>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,6 +183,9 @@ pub enum Stage {
     AllocateAttackers,
     /// AoR 7.1: the defender chooses which of its units take the hits.
     AllocateDefenders,
+    /// AoR 7.3: an attacker moved adjacent out of a nonadjacent hex in the target's line of
+    /// sight: the defender chooses to fire first (losses applied sequentially) or not.
+    FireFirst,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,6 +213,10 @@ pub struct Combat {
     pub allocate_attackers: Option<Vec<usize>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allocate_defenders: Option<Vec<usize>>,
+    /// AoR 7.3: the defender chose to fire first: the defender's fire was rolled and the
+    /// attackers' losses applied before the attack strength was determined.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sequential: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -308,6 +320,9 @@ pub enum Command {
     MoveLeader { leader: String, to: String },
     /// AoR 7.3: the stacks in `from` attack the stack in `target`.
     Assault { from: Vec<String>, target: String },
+    /// AoR 7.3: the defender fires first at attackers that moved adjacent out of a nonadjacent
+    /// hex in its line of sight (losses applied sequentially), or not (simultaneously).
+    FireFirst { first: bool },
     /// AoR 7.4: the side asked retreats voluntarily or stands.
     Retreat { voluntary: bool },
     /// AoR 7.5: one attacker advances into the vacated hex, or none; `with`, a second unit of
