@@ -830,7 +830,14 @@ fn random_games_hold(scenario: &str, games: u64) {
     // The random games exercise the charges and the new decisions (enough games for each to
     // arise: the default counts).
     if games >= 100 {
-        for k in ["charge", "reaction", "square", "after charge", "allocate"] {
+        for k in [
+            "charge",
+            "reaction",
+            "square",
+            "after charge",
+            "allocate",
+            "fire first",
+        ] {
             assert!(
                 seen.get(k).is_some_and(|&n| n > 0),
                 "{scenario}: no {k} in {seen:?}"
@@ -849,6 +856,9 @@ fn decision(s: &State, c: &Command) -> Option<&'static str> {
         Command::EndCharge { .. } | Command::Pursue { .. } => "after charge",
         Command::Allocate { .. } => "allocate",
         Command::Advance { with: Some(_), .. } => "advance with a leader",
+        Command::FireFirst { .. } => "fire first",
+        Command::Exit { .. } => "exit",
+        Command::Reorganize { .. } => "reorganize",
         _ => return None,
     })
 }

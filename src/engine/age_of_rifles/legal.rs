@@ -349,7 +349,7 @@ fn kind(c: &Command) -> u8 {
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,
         Command::Retreat { .. } => 7,
-        Command::FireFirst { .. } => 13,
+        Command::FireFirst { .. } => 14,
         Command::Advance { .. } => 8,
         Command::End => 9,
         Command::Reorganize { .. } => 12,
