@@ -1227,10 +1227,21 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
     v = await playView();
     if (v.general.some((c) => c.kind === "end")) { await general("end"); continue; }
     if (v.general.length) { await general(v.general[0].kind); continue; }
-    // Nothing general: an obliged assault (AoR 7.3), found as the window finds it.
+    // Nothing general: an obliged move (AoR 12.2: Attack orders move towards the enemy) or
+    // assault (AoR 7.3), found as the window finds them.
     const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
     const a = legal.find((c) => c.kind === "assault");
-    assert.ok(a, `something to do at node ${v.node}: ${legal.slice(0, 5).map((c) => JSON.stringify(c)).join(" ")}`);
+    const m = legal.find((c) => (c.kind === "move" || c.kind === "move_leader") && typeof c.to === "string");
+    assert.ok(a || m, `something to do at node ${v.node}: ${legal.slice(0, 5).map((c) => JSON.stringify(c)).join(" ")}`);
+    if (!a) {
+      // The unit selected, the hex of its reach clicked.
+      await selectUnit(m.unit ?? m.leader);
+      await waitFor("the reach shown", async () => js("const r = window.kepi.play.view() && document.getElementById('play-reach'); return !!r;"));
+      await settle();
+      await clickAt(await playPoint(m.to));
+      await waitFor("the move made", async () => (await playView()).node !== v.node);
+      continue;
+    }
     await selectUnit(v.board.counters.find((c) => c.place === "map" && c.hex === a.from[0]).id);
     await clickAt(await playPoint(a.target));
     await waitFor("the assault previewed", async () => js("return !!window.kepi.play.preview();"));
