@@ -3,8 +3,10 @@
 //! (Prussians: columns 01-05 and row 1; French: columns 06-12 below row 1) and some units
 //! made cavalry. Dice are data: a 2d6 roll is two faces, given in order.
 
+mod common;
+use common::aor::{open_zones, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, Loc, State};
-use kepi::engine::dice::{FixedDice, SeededDice};
+use kepi::engine::dice::FixedDice;
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::tables::RulesetId;
@@ -13,24 +15,11 @@ use std::path::Path;
 
 const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
 
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
-}
-
 /// The test scenario with open zones, after `edit`.
 fn scenario(edit: impl Fn(&mut Value)) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let mut prussian = zone(1..=5, 1..=10);
-    prussian.extend(zone(6..=12, 1..=1));
-    v["deployment"][0]["zone"]["hexes"] = json!(prussian);
-    v["deployment"][1]["zone"]["hexes"] = json!(zone(6..=12, 2..=10));
+    open_zones(&mut v);
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let map = kepi::library::load_scenario_map(&path, &file).unwrap();
@@ -102,22 +91,6 @@ fn at(s: &State, id: &str) -> Loc {
 
 fn hex(s: &State, name: &str) -> Loc {
     Loc::At(s.setup().parse(name).unwrap())
-}
-
-/// End segments (no dice needed) until `phase` of `side`.
-fn to(s: &State, phase: &str, side: usize) -> State {
-    let mut s = s.clone();
-    for _ in 0..20 {
-        let p = AgeOfRifles.progress(&s);
-        if p.phase_key == phase && p.player == side {
-            return s;
-        }
-        s = AgeOfRifles
-            .apply(&s, &Command::End, &mut SeededDice::new(0))
-            .unwrap_or_else(|e| panic!("ending {}: {e}", p.phase_key))
-            .0;
-    }
-    panic!("never reached {phase} of side {side}");
 }
 
 fn text(ev: &[Event]) -> String {

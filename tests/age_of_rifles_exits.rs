@@ -3,6 +3,8 @@
 //! exited unit is no loss, and that a retreat off the map eliminates. Each test is named for
 //! the case it checks.
 
+mod common;
+use common::aor::zone;
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};
 use kepi::engine::age_of_rifles::losses;
@@ -28,16 +30,6 @@ fn try_scenario(edit: impl Fn(&mut Value)) -> Result<Scenario, String> {
     let map = kepi::library::load_scenario_map(&root().join(SCENARIO), &file).unwrap();
     let catalog = file.ruleset.catalog().unwrap().clone();
     Scenario::new(file, map, catalog).map_err(|p| p.to_string())
-}
-
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
 }
 
 /// The west edge (column 01) and the north edge (row 01): the Prussians' exit area.

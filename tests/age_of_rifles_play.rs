@@ -5,6 +5,7 @@
 //! games, and `kepi new` + `kepi autoplay` to the end.
 
 mod common;
+use common::aor::{open_zones, to};
 
 use common::cli::kepi;
 use kepi::engine::age_of_rifles::section::Order;
@@ -19,24 +20,11 @@ use std::path::Path;
 const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
 const GETTYSBURG: &str = "scenarios/aor-gettysburg-first-day.json";
 
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
-}
-
 /// The test scenario with open zones, after `edit`.
 fn scenario(edit: impl Fn(&mut Value)) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let mut prussian = zone(1..=5, 1..=10);
-    prussian.extend(zone(6..=12, 1..=1));
-    v["deployment"][0]["zone"]["hexes"] = json!(prussian);
-    v["deployment"][1]["zone"]["hexes"] = json!(zone(6..=12, 2..=10));
+    open_zones(&mut v);
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let map = kepi::library::load_scenario_map(&path, &file).unwrap();
@@ -121,22 +109,6 @@ fn at(s: &State, id: &str) -> Loc {
 
 fn hex(s: &State, name: &str) -> Loc {
     Loc::At(s.setup().parse(name).unwrap())
-}
-
-/// End segments (no dice needed before the Turn End Segment) until `phase` of `side`.
-fn to(s: &State, phase: &str, side: usize) -> State {
-    let mut s = s.clone();
-    for _ in 0..20 {
-        let p = AgeOfRifles.progress(&s);
-        if p.phase_key == phase && p.player == side {
-            return s;
-        }
-        s = AgeOfRifles
-            .apply(&s, &Command::End, &mut SeededDice::new(0))
-            .unwrap_or_else(|e| panic!("ending {}: {e}", p.phase_key))
-            .0;
-    }
-    panic!("never reached {phase} of side {side}");
 }
 
 // ---- AoR 4: the sequence of play ----------------------------------------------------------------

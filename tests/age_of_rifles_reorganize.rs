@@ -4,6 +4,8 @@
 //! leader absent for anything else that turn, and the random player's draws with it. Each test
 //! is named for the case it checks.
 
+mod common;
+use common::aor::open_zones;
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{OrderChoices, RandomPlayer, legal};
 use kepi::engine::age_of_rifles::losses;
@@ -24,26 +26,13 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
-}
-
 /// The test scenario with open zones (as tests/age_of_rifles_rest.rs opens them), VII Corps
 /// under Defend orders (no Attack obligation while turns are ended), II Corps under Reserve,
 /// the cavalry arriving late, after `edit`.
 fn scenario(edit: impl Fn(&mut Value)) -> Scenario {
     let mut v: Value =
         serde_json::from_str(&std::fs::read_to_string(root().join(SCENARIO)).unwrap()).unwrap();
-    let mut prussian = zone(1..=5, 1..=10);
-    prussian.extend(zone(6..=12, 1..=1));
-    v["deployment"][0]["zone"]["hexes"] = json!(prussian);
-    v["deployment"][1]["zone"]["hexes"] = json!(zone(6..=12, 2..=10));
+    open_zones(&mut v);
     v["sides"][0]["formations"][0]["order"] = "defend".into();
     v["sides"][1]["formations"][0]["order"] = "reserve".into();
     v["reinforcements"][0]["turn"] = json!(5);

@@ -3,6 +3,8 @@
 //! and rain (AoR 5.5, 16) with the scenario fields that name their turns. Each test is named
 //! for the case it checks.
 
+mod common;
+use common::aor::{to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{OrderChoices, RandomPlayer, legal};
 use kepi::engine::age_of_rifles::position::Ctx;
@@ -33,16 +35,6 @@ fn try_scenario(rel: &str, edit: impl Fn(&mut Value)) -> Result<Scenario, String
     let map = kepi::library::load_scenario_map(&root().join(rel), &file).unwrap();
     let catalog = file.ruleset.catalog().unwrap().clone();
     Scenario::new(file, map, catalog).map_err(|p| p.to_string())
-}
-
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
 }
 
 /// The test scenario with open zones (as tests/age_of_rifles_play.rs opens them), after `edit`.
@@ -109,22 +101,6 @@ fn standard(sc: &Scenario) -> State {
         ("zastrow", "0405"),
     ]);
     position(sc, &p)
-}
-
-/// End segments until `phase` of `side`.
-fn to(s: &State, phase: &str, side: usize) -> State {
-    let mut s = s.clone();
-    for _ in 0..20 {
-        let p = AgeOfRifles.progress(&s);
-        if p.phase_key == phase && p.player == side {
-            return s;
-        }
-        s = AgeOfRifles
-            .apply(&s, &Command::End, &mut SeededDice::new(0))
-            .unwrap_or_else(|e| panic!("ending {}: {e}", p.phase_key))
-            .0;
-    }
-    panic!("never reached {phase} of side {side}");
 }
 
 // ---- Speed: the same games for a seed ------------------------------------------------------------

@@ -6,8 +6,10 @@
 //! 0507). Dice are data: a 2d6 roll is two faces, given in order. The test map has woods in
 //! 0306, 0406, 0307, 0407 (AoR 8.3 blocks the line of sight through them).
 
+mod common;
+use common::aor::{to, zone};
 use kepi::engine::age_of_rifles::state::{Command, Event, Loc, State};
-use kepi::engine::dice::{FixedDice, SeededDice};
+use kepi::engine::dice::FixedDice;
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::tables::RulesetId;
@@ -15,16 +17,6 @@ use serde_json::{Value, json};
 use std::path::Path;
 
 const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
-
-fn zone(cols: std::ops::RangeInclusive<u32>, rows: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    for c in cols {
-        for r in rows.clone() {
-            out.push(format!("{c:02}{r:02}"));
-        }
-    }
-    out
-}
 
 /// The test scenario with open zones, after `edit`.
 fn scenario(edit: impl Fn(&mut Value)) -> Scenario {
@@ -96,22 +88,6 @@ fn at(s: &State, id: &str) -> Loc {
 
 fn hex(s: &State, name: &str) -> Loc {
     Loc::At(s.setup().parse(name).unwrap())
-}
-
-/// End segments (no dice needed) until `phase` of `side`.
-fn to(s: &State, phase: &str, side: usize) -> State {
-    let mut s = s.clone();
-    for _ in 0..20 {
-        let p = AgeOfRifles.progress(&s);
-        if p.phase_key == phase && p.player == side {
-            return s;
-        }
-        s = AgeOfRifles
-            .apply(&s, &Command::End, &mut SeededDice::new(0))
-            .unwrap_or_else(|e| panic!("ending {}: {e}", p.phase_key))
-            .0;
-    }
-    panic!("never reached {phase} of side {side}");
 }
 
 fn text(ev: &[Event]) -> String {

@@ -4,6 +4,7 @@
 //! say (fire and shock results, retreats, eliminations).
 #![allow(dead_code)]
 
+pub mod aor;
 pub mod cli;
 
 use kepi::engine::dice::FixedDice;
