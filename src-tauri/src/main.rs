@@ -24,6 +24,8 @@ mod replay;
 mod scenario;
 mod session;
 mod transport;
+#[cfg(target_os = "linux")]
+mod webkit;
 
 use session::Session;
 use std::path::PathBuf;
@@ -105,6 +107,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             app.manage(s.scenario);
             app.manage(s.jobs);
             app.manage(s.answers);
+            #[cfg(target_os = "linux")]
+            webkit::paint_without_compositing(app);
             Ok(())
         }),
     };

@@ -781,7 +781,8 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const rolledNode = await js("return window.kepi.replay.game().line[arguments[0]].node;", k);
   await clickMove(k + 1);
   await waitFor("the roll's position", async () => js("return window.kepi.replay.index() === arguments[0];", k + 1));
-  await clickMove(k + 1, "button.whatif");
+  // The current command's dice, each with its "What if…", are in the box under the move list.
+  await clickIn("#replay-current button.whatif[data-roll='0']");
   await clickIn("#replay-faces button[data-face='1']");
   await waitFor("the variation", async () => (await text("#replay-which")) === "A variation");
   const branch = await js("const g = window.kepi.replay.game(); return g.line[arguments[0]];", k);
@@ -1082,7 +1083,7 @@ test("replay figures: a 5,000-node game imported as a job, opened to its first p
   const st = (await js("return window.kepi.replay.timings();")).steps.slice(-stepped.steps);
   const mean = (f) => (st.reduce((a, x) => a + f(x), 0) / Math.max(1, st.length)).toFixed(1);
   const draws = await js("return window.kepi.view();");
-  console.log(`  a step on average: the shell's answer ${mean((x) => x.answered - x.asked)} ms (positions asked ahead), applied (panel and counters) ${mean((x) => x.applied - x.answered)} ms; the rest waits for frames (a frame's drawing ${draws.drawMs.toFixed(1)} ms on average, ${draws.frames} frames drawn so far)`);
+  console.log(`  a step on average: the shell's answer ${mean((x) => x.answered - x.asked)} ms (positions asked ahead), applied (panel and counters) ${mean((x) => x.applied - x.answered)} ms; the rest waits for frames (a frame's drawing ${draws.drawMs.toFixed(1)} ms on average, ${draws.frames} frames drawn so far, ${draws.partial} of them only where counters changed)`);
 });
 
 test("play against the computer: a game-turn with its explanations shown", { timeout: 300_000 }, async () => {

@@ -89,6 +89,51 @@ export function syntheticMap(columns: number, rows: number): MapView {
   };
 }
 
+/** A replay step's frame drawn only where counters changed (MapCanvas.requestDrawIn) must give
+ * the very pixels of the whole frame: a board with units moved, removed, added, restacked and
+ * marked is drawn in part over the previous one, then drawn whole, and the two compared. */
+async function partialRedrawCheck(view: MapCanvas, counters: CountersLayer): Promise<{ onScreen: number; regions: number; partialFrames: number; pixels: number; differing: number }> {
+  const colors = ["#2a56c6", "#c62828"];
+  const before = syntheticBoard(120);
+  view.keepPicture = true;
+  counters.setBoard(before, colors);
+  view.invalidateAll();
+  for (let k = 0; k < 300 && !(view.complete && view.pictureKept); k++) { view.requestDraw(); await frame(); }
+  const g = new HexGrid({ orientation: "flat", shove: "even", columns: 32, rows: 40 });
+  // The units changed are those on screen (away from its edges), so that the frame shows them.
+  const onScreen = (hex: string | null) => {
+    const i = hex ? g.parse(hex) : -1;
+    if (i < 0) return false;
+    const [x, y] = view.toScreen(g.cx[i], g.cy[i]);
+    return x > 80 && y > 80 && x < view.canvas.clientWidth - 80 && y < view.canvas.clientHeight - 80;
+  };
+  const after: Board = structuredClone(before);
+  const c = after.counters.filter((u) => onScreen(u.hex));
+  const free = Array.from({ length: g.len }, (_, i) => g.name(i)).filter((hex) => onScreen(hex) && !after.counters.some((u) => u.hex === hex));
+  c[0].hex = c[c.length - 1].hex; // joins another stack
+  c[1].hex = free[0]; // moves to an empty hex
+  c[2].place = "off"; // eliminated
+  c[3].markers = ["disrupted", "fired"];
+  c[4].values = "1-1-1";
+  after.counters.push({ ...c[5], id: "Side 1 new", hex: free[1], order: 200 }); // arrives
+  after.hex_markers = after.hex_markers.slice(1);
+  const partialBefore = view.frames.partial;
+  const regions = counters.setBoard(after, colors) ?? [];
+  view.requestDrawIn(regions);
+  await frame();
+  const ctx = view.ctx;
+  const w = view.canvas.width, h = view.canvas.height;
+  const inPart = ctx.getImageData(0, 0, w, h).data;
+  view.draw();
+  const whole = ctx.getImageData(0, 0, w, h).data;
+  let differing = 0;
+  for (let k = 0; k < whole.length; k += 4) {
+    if (inPart[k] !== whole[k] || inPart[k + 1] !== whole[k + 1] || inPart[k + 2] !== whole[k + 2]) differing++;
+  }
+  view.keepPicture = false;
+  return { onScreen: c.length, regions: regions.length, partialFrames: view.frames.partial - partialBefore, pixels: w * h, differing };
+}
+
 /** Geometry checks against what the core's tests pin (src/map/grid.rs). */
 function geometryChecks(): string[] {
   const fails: string[] = [];
@@ -267,6 +312,7 @@ async function run(): Promise<void> {
   await playMeasure("zoom in", 60, () => renderer.zoomAt(Math.pow(60 / 12, 1 / 60)));
   await playMeasure("pan at 60 px/radius", 90, (k) => renderer.panBy(-18, Math.cos(k / 9) * 15));
   const playAll = Object.values(playTimes).flat();
+  const partial = await partialRedrawCheck(renderer, counters);
 
   const result = {
     map: "200 x 200",
@@ -277,6 +323,7 @@ async function run(): Promise<void> {
     phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ...stats(v), tiles: tiles[k] }])),
     paintDab: { ...stats(dab), inFrame: Math.max(...dabFrames), latency: stats(latency) },
     geometry: geometryChecks(),
+    partial,
     play: {
       map: "32 x 40, 120 counters",
       overall: stats(playAll),

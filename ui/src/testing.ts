@@ -46,7 +46,7 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
     view: () => {
       const v = { play: player.view, replay: replayer.view }[document.body.dataset.view ?? ""] ?? view;
       const recent = v.drawTimes.slice(-100);
-      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, complete: v.complete, drawMs: recent.reduce((a, x) => a + x, 0) / Math.max(1, recent.length) };
+      return { scale: v.scale, tiles: v.tileStats, frames: v.drawTimes.length, whole: v.frames.whole, partial: v.frames.partial, complete: v.complete, drawMs: recent.reduce((a, x) => a + x, 0) / Math.max(1, recent.length) };
     },
     status: () => painter.model?.status ?? null,
     busy: () => queue.idle(),

@@ -52,6 +52,13 @@ export class MapCanvas implements TileHost {
   /** The kept picture and the camera it was drawn for ("" when there is none). */
   private picture: HTMLCanvasElement | null = null;
   private pictureKey = "";
+  /** The world regions the asked frame must redraw, or null for the whole frame. Only frame
+   * layers changed inside them (a replay step's counters): with the kept picture current, the
+   * frame redraws those rectangles alone, each clipped, so the browser repaints them and not
+   * the whole canvas (in software, under Xvfb, the canvas's repaint was most of a step). */
+  private only: Region[] | null = null;
+  /** Frames drawn whole and in part since the view was made (for the figures). */
+  readonly frames = { whole: 0, partial: 0 };
 
   constructor(canvas: HTMLCanvasElement, layers: Layer[] = mapLayers()) {
     this.canvas = canvas;
@@ -187,6 +194,21 @@ export class MapCanvas implements TileHost {
    * level ahead (tiles not in view), which leaves the picture shown final (`complete`): a
    * large map's overview takes seconds of idle frames, and the picture is whole before. */
   requestDraw(ahead = false): void {
+    this.only = null;
+    this.schedule(ahead);
+  }
+
+  /** Draw a frame at the next animation frame in which only frame layers changed, and only
+   * inside these world regions (everything a frame layer drew there before and draws now lies
+   * within them). A whole frame asked for meanwhile, or one this frame cannot draw in part,
+   * redraws everything. */
+  requestDrawIn(regions: Region[]): void {
+    if (!this.pending) this.only = [...regions];
+    else if (this.only) this.only.push(...regions);
+    this.schedule(false);
+  }
+
+  private schedule(ahead: boolean): void {
     if (!ahead) {
       this.complete = false;
       this.lastAsked = performance.now();
@@ -225,7 +247,11 @@ export class MapCanvas implements TileHost {
   }
 
   draw(): void {
+    const only = this.only;
+    this.only = null;
+    if (only && this.drawIn(only)) return;
     const t0 = performance.now();
+    this.frames.whole++;
     this.complete = true;
     this.tiles.beginFrame(t0);
     const ctx = this.ctx;
@@ -269,6 +295,57 @@ export class MapCanvas implements TileHost {
     this.drawTimes.push(performance.now() - t0);
     if (this.drawTimes.length > 600) this.drawTimes.splice(0, 300);
     this.onDrawn?.();
+  }
+
+  /** Redraw only these world regions over the kept picture: each region's screen rectangle
+   * (whole device pixels, with a margin for line widths) gets the kept picture copied back and
+   * the frame layers drawn again, clipped to it. False (nothing drawn) when the picture is not
+   * kept for this camera or the hexes are drawn directly: the caller draws the whole frame. */
+  private drawIn(regions: Region[]): boolean {
+    const m = this.model;
+    const cam = this.camera;
+    const dpr = cam.dpr;
+    if (!m || !this.keepPicture || !this.picture || this.pictureKey !== this.cameraKey() || cam.scale * dpr > DIRECT_SCALE) return false;
+    const t0 = performance.now();
+    this.frames.partial++;
+    this.complete = true;
+    const ctx = this.ctx;
+    const W = this.canvas.width, H = this.canvas.height;
+    const pad = 4 * dpr;
+    const world = () => ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+    const screen = () => ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const scene: FrameScene = { model: m, grid: m.grid, camera: cam, world, screen };
+    for (const [wx0, wy0, wx1, wy1] of regions) {
+      const [sx0, sy0] = cam.toScreen(wx0, wy0);
+      const [sx1, sy1] = cam.toScreen(wx1, wy1);
+      const x0 = Math.max(0, Math.floor(Math.min(sx0, sx1) * dpr - pad));
+      const y0 = Math.max(0, Math.floor(Math.min(sy0, sy1) * dpr - pad));
+      const x1 = Math.min(W, Math.ceil(Math.max(sx0, sx1) * dpr + pad));
+      const y1 = Math.min(H, Math.ceil(Math.max(sy0, sy1) * dpr + pad));
+      if (x1 <= x0 || y1 <= y0) continue;
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.beginPath();
+      ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      ctx.clip();
+      ctx.drawImage(this.picture, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
+      for (const l of this.layers) {
+        if (!l.visible || !l.frame) continue;
+        ctx.save();
+        l.frame(ctx, scene);
+        ctx.restore();
+      }
+      ctx.restore();
+    }
+    this.drawTimes.push(performance.now() - t0);
+    if (this.drawTimes.length > 600) this.drawTimes.splice(0, 300);
+    this.onDrawn?.();
+    return true;
+  }
+
+  /** Whether a picture is kept for the camera as it is (frames may then be drawn in part). */
+  get pictureKept(): boolean {
+    return this.keepPicture && this.picture !== null && this.pictureKey === this.cameraKey();
   }
 
   /** What the kept picture was drawn for: the camera's place, scale and size. */

@@ -6,6 +6,8 @@
 // the stack (trench, improved position). Text is drawn only when it is large enough to read.
 
 import type { Board, Counter } from "../../ipc/play";
+import type { HexGrid } from "../geometry";
+import type { MapModel, Region } from "../../store/map";
 import { css, rgb, type FrameScene, type Layer } from "./layer";
 
 /** Counter side in hex radii. */
@@ -102,11 +104,46 @@ export class CountersLayer implements Layer {
   /** A stack shown spread out (its hex), after a click on it. */
   spread: string | null = null;
   private cache: Map<string, Counter[]> = new Map();
+  /** What is drawn at each hex (its stack and markers, as text): a hex whose text is unchanged
+   * by a new board is drawn the same. */
+  private drawn: Map<string, string> = new Map();
+  /** The map's grid (attached with the map), to place the hexes that changed. */
+  private grid: HexGrid | null = null;
 
-  setBoard(board: Board | null, colors: string[]): void {
+  /** Show a board. Returns the world regions where the drawing changed (the hexes whose stack
+   * or markers differ, each with room for its stack as drawn before and after), or null when
+   * the whole layer changed (the first board, or other colours). */
+  setBoard(board: Board | null, colors: string[]): Region[] | null {
+    const same = this.board !== null && board !== null && colors.length === this.colors.length && colors.every((c, k) => c === this.colors[k]);
     this.board = board;
     this.colors = colors;
+    const before = this.cache, drawnBefore = this.drawn;
     this.cache = board ? stacks(board) : new Map();
+    this.drawn = new Map();
+    for (const [hex, units] of this.cache) this.drawn.set(hex, JSON.stringify(units));
+    // A hex's markers after its units' JSON: "|" cannot end a JSON array.
+    for (const m of board?.hex_markers ?? []) this.drawn.set(m.hex, `${this.drawn.get(m.hex) ?? ""}|${m.marker}`);
+    const g = this.grid;
+    if (!same || !g) return null;
+    const changed = new Set<string>();
+    for (const [hex, text] of this.drawn) if (drawnBefore.get(hex) !== text) changed.add(hex);
+    for (const hex of drawnBefore.keys()) if (!this.drawn.has(hex)) changed.add(hex);
+    const regions: Region[] = [];
+    for (const hex of changed) {
+      // A hex the grid does not know is not drawn (see `frame`).
+      const i = g.parse(hex);
+      if (i < 0) continue;
+      // Room for the stack drawn before and the one drawn now, spread or offset, and for the
+      // marker band under the hex (within one radius).
+      const n = Math.max(before.get(hex)?.length ?? 0, this.cache.get(hex)?.length ?? 0);
+      const r = Math.max(1, this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1);
+      regions.push([g.cx[i] - r, g.cy[i] - r, g.cx[i] + r, g.cy[i] + r]);
+    }
+    return regions;
+  }
+
+  attach(model: MapModel): void {
+    this.grid = model.grid;
   }
 
   /** The units in a hex, bottom to top. */

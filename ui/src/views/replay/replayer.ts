@@ -184,11 +184,19 @@ export class Replayer {
 
   /** Draw the node's annotations, and the one being written in their place. */
   showNotes(): void {
+    this.setNotes();
+    this.view.requestDraw();
+  }
+
+  /** Give the annotations layer the node's shapes and the draft's; whether what it draws
+   * changed. */
+  private setNotes(): boolean {
     const p = replayState.position, d = replayState.draft;
     const saved = (p?.annotations ?? []).filter((a) => a.id !== d?.id).flatMap((a) => a.shapes);
+    const before = JSON.stringify([this.notes.shapes, this.notes.pending]);
     this.notes.shapes = [...saved, ...(d?.shapes ?? [])];
     if (!d?.tool) this.notes.pending = null;
-    this.view.requestDraw();
+    return JSON.stringify([this.notes.shapes, this.notes.pending]) !== before;
   }
 
   /** Save the annotation being written on the node shown. */
@@ -330,8 +338,11 @@ export class Replayer {
       if (this.wanted !== k) return;
       replayState.position = p;
       replayState.draft = null;
-      this.counters.setBoard(p.board, g.sides.map((s) => s.color));
-      this.showNotes();
+      // A step mostly moves a few counters: only their hexes are redrawn, unless the notes
+      // drawn changed too.
+      const moved = this.counters.setBoard(p.board, g.sides.map((s) => s.color));
+      if (this.setNotes() || !moved) this.view.requestDraw();
+      else if (moved.length) this.view.requestDrawIn(moved);
       flushSync();
       t.applied = performance.now();
       if (!replayTimings.position) {
