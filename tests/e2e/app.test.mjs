@@ -778,6 +778,18 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
   const coreAt = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(at.node), "--json"));
   assert.equal(coreAt.hash, at.state_hash, "the position shown is the core's at that node");
   assert.match(await text("#replay-moves li.now"), /\S/);
+  // The timeline: game-turn 1's tick goes to its first command; its phases are listed, and the
+  // second goes to its first position (a line entry holds the phase after its command).
+  await clickIn(".timeline button[data-turn='1']");
+  const turn1 = await js("return window.kepi.replay.game().line.findIndex((l) => l.turn >= 1) + 1;");
+  await waitFor("game-turn 1", async () => js("return window.kepi.replay.index() === arguments[0] && window.kepi.replay.position()?.progress.turn === 1;", turn1));
+  const phase2 = await waitFor("game-turn 1's phases", async () => js("const b = document.querySelectorAll('#replay-phases button'); return b.length > 1 ? Number(b[1].dataset.start) : null;"));
+  const line = await js("return window.kepi.replay.game().line.map((l) => [l.turn, l.player, l.phase]);");
+  assert.equal(line[phase2 - 1][0], 1);
+  assert.notDeepEqual(line[phase2 - 1].slice(1), line[phase2 - 2].slice(1), "a phase begins where the player or the phase changes");
+  await clickIn("#replay-phases button:nth-child(2)");
+  await waitFor("the phase2 phase", async () => js("return window.kepi.replay.index() === arguments[0] && document.querySelector('#replay-phases button.now')?.dataset.start === String(arguments[0]);", phase2));
+  await screenshot("36-replay-phase");
   await clickIn("#replay-last");
   await waitFor("the end again", async () => js("return window.kepi.replay.index() === window.kepi.replay.length();"));
   await screenshot("37-replay");
