@@ -225,11 +225,15 @@ impl GameListQuery {
         };
         let (with, join) = match self.sort {
             GameSort::Length => (
-                format!("WITH RECURSIVE picked(id) AS (SELECT g.id FROM games g WHERE 1 = 1 {filters}), {LINE_LENGTHS} "),
+                format!(
+                    "WITH RECURSIVE picked(id) AS (SELECT g.id FROM games g WHERE 1 = 1 {filters}), {LINE_LENGTHS} "
+                ),
                 "JOIN len ON len.game = g.id",
             ),
             GameSort::Tags => (
-                format!("WITH picked(id) AS (SELECT g.id FROM games g WHERE 1 = 1 {filters}), {GAME_TAGS} "),
+                format!(
+                    "WITH picked(id) AS (SELECT g.id FROM games g WHERE 1 = 1 {filters}), {GAME_TAGS} "
+                ),
                 "LEFT JOIN tags ON tags.game = g.id",
             ),
             _ => (String::new(), ""),
@@ -498,16 +502,36 @@ mod tests {
         // date, then the higher id, either way).
         let cases: [(GameSort, [usize; 7], [usize; 7]); 7] = [
             // "alpha" twice (5 and 1: one date, so by id), Bravo, Charlie, delta, Echo, Foxtrot.
-            (GameSort::Title, [5, 1, 0, 2, 3, 4, 6], [6, 4, 3, 2, 0, 5, 1]),
+            (
+                GameSort::Title,
+                [5, 1, 0, 2, 3, 4, 6],
+                [6, 4, 3, 2, 0, 5, 1],
+            ),
             // rs-01-a: 2 (Mar), 1 (Jan), 6 (Dec); rs-02-b: 4 (May), 0; rs-03-c: 3 (Feb), 5.
-            (GameSort::Scenario, [2, 1, 6, 4, 0, 3, 5], [3, 5, 4, 0, 2, 1, 6]),
+            (
+                GameSort::Scenario,
+                [2, 1, 6, 4, 0, 3, 5],
+                [3, 5, 4, 0, 2, 1, 6],
+            ),
             // No players: 3; "Al": 4; "Ann, Bob": 5 and 1; "bea, Cy"; "Dan, Eve"; "Zoe, Al".
-            (GameSort::Players, [3, 4, 5, 1, 2, 6, 0], [0, 6, 2, 5, 1, 4, 3]),
+            (
+                GameSort::Players,
+                [3, 4, 5, 1, 2, 6, 0],
+                [0, 6, 2, 5, 1, 4, 3],
+            ),
             (GameSort::Date, [6, 1, 5, 3, 0, 2, 4], [4, 2, 0, 3, 5, 1, 6]),
             // "british won": 0, 5; "finished": 2; "in progress": 4, 1; "rebels won": 3, 6.
-            (GameSort::Result, [0, 5, 2, 4, 1, 3, 6], [3, 6, 4, 1, 2, 0, 5]),
+            (
+                GameSort::Result,
+                [0, 5, 2, 4, 1, 3, 6],
+                [3, 6, 4, 1, 2, 0, 5],
+            ),
             // 0: 1 and 6 (dates); 1: 3; 2: 4; 3: 0; 4: 5; 5: 2 (its longer variation not counted).
-            (GameSort::Length, [1, 6, 3, 4, 0, 5, 2], [2, 5, 0, 4, 3, 1, 6]),
+            (
+                GameSort::Length,
+                [1, 6, 3, 4, 0, 5, 2],
+                [2, 5, 0, 4, 3, 1, 6],
+            ),
             // None: 5, 1; "artillery, retreat": 2; "bridge": 6; "bridge, cavalry": 3;
             // "cavalry": 0; "zouaves": 4.
             (GameSort::Tags, [5, 1, 2, 6, 3, 0, 4], [4, 0, 3, 6, 2, 5, 1]),

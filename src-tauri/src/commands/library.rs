@@ -9,7 +9,7 @@ use crate::dialog::{Dialog, ask};
 use crate::jobs::Jobs;
 use crate::library::{self, Library};
 use crate::transport::jobs::{JobKind, OnConflictDto, PackFields};
-use crate::transport::library::LibraryListing;
+use crate::transport::library::{GamesPage, GamesQuery, LibraryListing};
 use crate::transport::{AppError, AppResult, ErrorCode, MapView};
 use kepi::library_index::{self as index, MapSource, Origin};
 use std::path::PathBuf;
@@ -31,6 +31,15 @@ pub async fn library_list(
 ) -> AppResult<LibraryListing> {
     let recent = recent(&editor)?;
     Ok(lock(&library)?.list(&recent))
+}
+
+/// One page of the games table over the whole archive: sorted by a column, filtered, from an
+/// offset (every input checked: `library::games_page`). Runs off the window's thread, the
+/// Library's lock held only to read where the archive is.
+#[tauri::command]
+pub async fn library_games(library: LibraryState<'_>, query: GamesQuery) -> AppResult<GamesPage> {
+    let archive = lock(&library)?.archive.clone();
+    library::games_page(archive.as_deref(), &query)
 }
 
 /// The entry's thumbnail as PNG bytes, drawn on first use and cached (memory and disk).
