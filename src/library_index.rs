@@ -10,6 +10,7 @@
 //! renderer's version tag), so a cached picture is never stale, and a picture is a PNG of at
 //! most [`THUMB_BOX`] pixels.
 
+pub use crate::archive::{GameListQuery, GameSort};
 use crate::map::{Map, MapFile};
 use crate::problems::Problems;
 use crate::render::{self, RenderOptions};
@@ -27,8 +28,8 @@ pub const THUMB_BOX: (u32, u32) = (256, 384);
 const THUMB_VERSION: &str = "kepi-thumbnail-1";
 /// At most this many thumbnails are kept in memory.
 const MEMORY_MAX: usize = 256;
-/// At most this many archived games are listed, the newest first (the Library sorts them; the
-/// search reaches every game).
+/// At most this many archived games are listed with the rest of the Library, the newest first
+/// (the games table then asks for its pages over the whole archive: [`games_page`]).
 pub const GAMES_MAX: usize = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -330,66 +331,40 @@ pub fn recent_entries(paths: &[PathBuf]) -> Vec<Entry> {
 /// The archive's games, the newest first (at most [`GAMES_MAX`]), and how many it holds. An
 /// archive that does not exist has no games (it is not created).
 pub fn archive_games(archive: &Path) -> Result<(Vec<Game>, usize), String> {
+    let q = GameListQuery {
+        limit: GAMES_MAX,
+        ..GameListQuery::default()
+    };
+    games_page(archive, &q)
+}
+
+/// One page of the Library's games table over the whole archive: the games that pass `q`'s
+/// filters, sorted by its column, from `q.offset`, at most `q.limit`
+/// ([`crate::archive::GAME_PAGE_MAX`] at most); and how many pass the filters in all. An
+/// archive that does not exist has no games (it is not created).
+pub fn games_page(archive: &Path, q: &GameListQuery) -> Result<(Vec<Game>, usize), String> {
     if !archive.is_file() {
         return Ok((Vec::new(), 0));
     }
-    let a = crate::archive::Archive::open(archive)
-        .map_err(|e| format!("the archive {}: {e}", archive.display()))?;
-    let mut games: Vec<Game> = a
-        .games()
-        .map_err(|e| format!("the archive {}: {e}", archive.display()))?
+    let err = |e: crate::archive::ArchiveError| format!("the archive {}: {e}", archive.display());
+    let a = crate::archive::Archive::open(archive).map_err(err)?;
+    let (listed, total) = a.list_games(q).map_err(err)?;
+    let games = listed
         .into_iter()
-        .map(|g| Game {
-            id: g.id,
-            title: g.title,
-            scenario_id: g.scenario_id,
-            ruleset: g.ruleset,
-            players: g.players,
-            created: g.created,
-            finished: g.finished,
-            winner: g.winner,
-            length: 0,
-            tags: Vec::new(),
+        .map(|l| Game {
+            id: l.info.id,
+            title: l.info.title,
+            scenario_id: l.info.scenario_id,
+            ruleset: l.info.ruleset,
+            players: l.info.players,
+            created: l.info.created,
+            finished: l.info.finished,
+            winner: l.info.winner,
+            length: l.length,
+            tags: l.tags,
         })
         .collect();
-    games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
-    let total = games.len();
-    games.truncate(GAMES_MAX);
-    let err = |e: crate::archive::ArchiveError| format!("the archive {}: {e}", archive.display());
-    for g in &mut games {
-        g.length = main_line_length(&a.nodes(g.id).map_err(err)?);
-    }
-    // Tags: one query over the archive's annotation tags.
-    let mut tags = a.tags_by_game().map_err(err)?;
-    for g in &mut games {
-        g.tags = tags.remove(&g.id).unwrap_or_default();
-    }
     Ok((games, total))
-}
-
-/// The number of commands on a game's main line, from its nodes (parents before children, and
-/// siblings in order, as `Archive::nodes` gives them): from the root, first children to the end.
-fn main_line_length(nodes: &[crate::archive::NodeInfo]) -> u32 {
-    let mut first_child: HashMap<i64, i64> = HashMap::new();
-    let mut root = None;
-    for n in nodes {
-        match n.parent {
-            None => root = Some(n.id),
-            // The first child listed has the lowest sibling order.
-            Some(p) => {
-                first_child.entry(p).or_insert(n.id);
-            }
-        }
-    }
-    let (mut at, mut length) = (root, 0u32);
-    while let Some(next) = at.and_then(|id| first_child.get(&id)) {
-        length += 1;
-        at = Some(*next);
-        if length as usize > nodes.len() {
-            break; // a damaged archive whose links loop
-        }
-    }
-    length
 }
 
 /// Everything the home page lists: shipped, then the library folder (if any), the recent

@@ -21,6 +21,7 @@ pub const COMMANDS: &[&str] = &[
     "export_png",
     "close_window",
     "library_list",
+    "library_games",
     "library_thumbnail",
     "library_thumbnails",
     "open_library_map",

@@ -6,7 +6,7 @@
 use crate::transport::jobs::{
     JOB_FINISHED, JOB_PROGRESS, JobFinished, JobProgress, OnConflictDto, PackFields,
 };
-use crate::transport::library::LibraryListing;
+use crate::transport::library::{GamesPage, GamesQuery, LibraryListing};
 use crate::transport::play::{
     AttackPreviewDto, GameChoices, HitDto, LegalCommand, NewGameSpec, PlayOpened, PlayView,
     ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
@@ -57,6 +57,8 @@ pub fn typescript() -> String {
     c.visit::<Delta>();
     c.visit::<EditDto>();
     c.visit::<LibraryListing>();
+    c.visit::<GamesQuery>();
+    c.visit::<GamesPage>();
     c.visit::<JobProgress>();
     c.visit::<JobFinished>();
     c.visit::<OnConflictDto>();

@@ -396,6 +396,82 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
 }
 
 #[test]
+fn the_games_table_checks_its_query_then_pages_through_the_archive() {
+    let h = Harness::new();
+    let q = |v: Value| {
+        let mut base = json!({"sort": "date", "descending": true, "offset": 0, "limit": 100});
+        for (k, x) in v.as_object().unwrap() {
+            base[k] = x.clone();
+        }
+        json!({ "query": base })
+    };
+    // No archive yet: no games, nothing created.
+    let empty = h.json("library_games", q(json!({})));
+    assert_eq!(
+        (empty["games"].clone(), empty["total"].clone()),
+        (json!([]), json!(0))
+    );
+    assert!(!h.dir.path().join("archive.kepi").exists());
+    // A column not in the table, a page of 0 or over 500, an overlong filter, a date that is
+    // not one: each refused as an invalid argument, naming what is wrong.
+    for (bad, says) in [
+        (
+            json!({"sort": "created; DROP TABLE games"}),
+            "is not a column of the games table",
+        ),
+        (
+            json!({"sort": "Title"}),
+            "one of title, scenario, players, date, result, length, tags",
+        ),
+        (json!({"limit": 0}), "a page holds 1 to 500 games"),
+        (json!({"limit": 501}), "a page holds 1 to 500 games"),
+        (
+            json!({"tag": "x".repeat(501)}),
+            "tag: at most 500 characters",
+        ),
+        (
+            json!({"from": "yesterday"}),
+            "from: 'yesterday' is not a date (YYYY-MM-DD)",
+        ),
+        (json!({"to": "2026-1-5"}), "to: '2026-1-5' is not a date"),
+    ] {
+        let e = h.call("library_games", q(bad.clone())).unwrap_err();
+        assert_eq!(e["code"], "invalid_argument", "{bad}: {e}");
+        assert!(e["message"].as_str().unwrap().contains(says), "{bad}: {e}");
+    }
+    // Three games played from the shell; pages of two by title meet each once.
+    let key = "shipped/scenario/rs-01-fatehpur";
+    for name in ["Cy", "Al", "Bo"] {
+        let spec = json!({"spec": {"key": key, "rules": [], "players": [name, "X"], "seed": "1"}});
+        h.json("play_start", spec);
+    }
+    let mut seen = Vec::new();
+    for offset in [0, 2, 4] {
+        let page = h.json(
+            "library_games",
+            q(json!({"sort": "players", "descending": false, "offset": offset, "limit": 2})),
+        );
+        assert_eq!(page["total"], 3);
+        assert_eq!(page["offset"], offset);
+        for g in page["games"].as_array().unwrap() {
+            seen.push(g["players"][0].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(seen, ["Al", "Bo", "Cy"]);
+    // Filters: a date range that holds today's games, a result none of them has.
+    let none = h.json(
+        "library_games",
+        q(json!({"result": "british", "from": "2000-01-01"})),
+    );
+    assert_eq!(none["total"], 0);
+    let all = h.json(
+        "library_games",
+        q(json!({"ruleset": "rifle-and-saber", "to": "2999-12-31"})),
+    );
+    assert_eq!(all["total"], 3);
+}
+
+#[test]
 fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
     let h = Harness::new();
     assert_eq!(h.error_code("scenario_view", json!({})), "no_scenario");

@@ -5,7 +5,7 @@
 
 use crate::jobs::{Job, Stop};
 use crate::transport::jobs::{ImportOutcomeDto, JobResult, OnConflictDto, PackFields};
-use crate::transport::library::{self as dto, LibraryListing};
+use crate::transport::library::{self as dto, GamesPage, GamesQuery, LibraryListing};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use kepi::library_index::{self as index, Entry, Index, Kind, Origin, Source, Thumbnails};
 use std::path::{Path, PathBuf};
@@ -13,6 +13,78 @@ use std::sync::Arc;
 
 /// Longest manifest field accepted from the UI (a description may be a few paragraphs).
 const MAX_FIELD: usize = 10_000;
+
+/// Longest filter of the games table accepted from the UI.
+const MAX_FILTER: usize = 500;
+
+/// A page of the games table over the whole archive, every input checked first: the sort is a
+/// column of the table ([`index::GameSort`]), the page holds 1 to
+/// [`kepi::archive::GAME_PAGE_MAX`] games, a filter is at most [`MAX_FILTER`] characters and a
+/// date is `YYYY-MM-DD`. No archive yet: no games.
+pub fn games_page(archive: Option<&Path>, q: &GamesQuery) -> AppResult<GamesPage> {
+    let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
+    let sort = index::GameSort::parse(&q.sort).map_err(|e| bad(e.to_string()))?;
+    let max = kepi::archive::GAME_PAGE_MAX;
+    if q.limit == 0 || q.limit as usize > max {
+        return Err(bad(format!(
+            "limit: a page holds 1 to {max} games, not {}",
+            q.limit
+        )));
+    }
+    let fields = [
+        ("scenario", &q.scenario),
+        ("ruleset", &q.ruleset),
+        ("from", &q.from),
+        ("to", &q.to),
+        ("result", &q.result),
+        ("tag", &q.tag),
+    ];
+    for (name, v) in fields {
+        if v.as_ref().is_some_and(|s| s.chars().count() > MAX_FILTER) {
+            return Err(bad(format!("{name}: at most {MAX_FILTER} characters")));
+        }
+    }
+    for (name, v) in [("from", &q.from), ("to", &q.to)] {
+        let given = v.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        if let Some(d) = given.filter(|d| !is_date(d)) {
+            return Err(bad(format!("{name}: '{d}' is not a date (YYYY-MM-DD)")));
+        }
+    }
+    let query = index::GameListQuery {
+        sort,
+        descending: q.descending,
+        scenario: q.scenario.clone(),
+        ruleset: q.ruleset.clone(),
+        from: q.from.clone(),
+        to: q.to.clone(),
+        result: q.result.clone(),
+        tag: q.tag.clone(),
+        offset: q.offset as usize,
+        limit: q.limit as usize,
+    };
+    let (games, total) = match archive {
+        Some(a) => index::games_page(a, &query).map_err(|m| AppError::new(ErrorCode::Io, m))?,
+        None => (Vec::new(), 0),
+    };
+    Ok(GamesPage {
+        games: games.iter().map(dto::game).collect(),
+        total: total as u32,
+        offset: q.offset,
+    })
+}
+
+/// `YYYY-MM-DD`, digits where they go.
+fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+}
 
 pub struct Library {
     /// The user's library folder (`~/.local/share/kepi/library`), where packs are imported.

@@ -151,6 +151,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::paint::export_png,
             commands::paint::close_window,
             commands::library::library_list,
+            commands::library::library_games,
             commands::library::library_thumbnail,
             commands::library::library_thumbnails,
             commands::library::open_library_map,

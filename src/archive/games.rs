@@ -81,7 +81,7 @@ pub struct GameInfo {
     pub winner: Option<String>,
 }
 
-fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
+pub(super) fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
     let options: String = r.get("options")?;
     let players: String = r.get("players")?;
     let result: Option<String> = r.get("result")?;

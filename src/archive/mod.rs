@@ -28,6 +28,7 @@ mod batch;
 mod bench_support;
 pub mod command_encoding;
 mod compaction;
+mod game_list;
 mod games;
 mod maintenance;
 mod node_rows;
@@ -39,6 +40,7 @@ mod tree_file;
 
 pub use annotations::{Annotation, Shape};
 pub use compaction::Compacted;
+pub use game_list::{GAME_PAGE_MAX, GameListQuery, GameSort, ListedGame};
 pub use games::{GameInfo, GameSetup};
 pub use maintenance::{CheckReport, Stats, TableBytes};
 pub use nodes::NodeInfo;

@@ -47,6 +47,10 @@ pub struct Args {
     /// imports it to measure the window's part).
     #[arg(long)]
     replay_file: Option<PathBuf>,
+    /// With --replay: build the archive here and keep it (a new file: the 5,000-node game and
+    /// 10,000 games in all), for the end-to-end test of the Library over a large archive.
+    #[arg(long, requires = "replay", value_name = "PATH")]
+    keep_archive: Option<PathBuf>,
     /// Measure only Age of Rifles (issue 15): one seeded random game of this scenario, and the
     /// legal commands of the slowest position met (src/cli/bench_aor.rs).
     #[arg(long, value_name = "SCENARIO")]
@@ -95,6 +99,7 @@ pub fn run(a: Args) -> Outcome {
             10_000,
             a.runs.min(10),
             a.replay_file.as_deref(),
+            a.keep_archive.as_deref(),
         )?;
         return Ok(ExitCode::SUCCESS);
     }

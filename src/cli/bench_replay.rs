@@ -13,6 +13,12 @@
 //!   annotations, as ← → do. Goal: 30 nodes a second with the map redrawn.
 //! - Search as typed over 10,000 games: each prefix of a word typed ("c", "ca", "cav" …) and the
 //!   filters the Library sends, 50 hits at most. Goal: results within 100 ms of a keystroke.
+//! - The Library's games table over the same 10,000 games (`Archive::list_games`, as the app's
+//!   `library_games` asks): the first page of 100 sorted by each column both ways, a page deep
+//!   in the list, and a page with filters.
+//!
+//! `--keep-archive PATH` builds the archive at PATH and keeps it (the end-to-end test of the
+//! Library over a large archive opens the app on it).
 //!
 //! The window's own part (drawing, the IPC) is measured by the end-to-end test, which imports
 //! the game this writes with `--replay-file` and prints what it sees.
@@ -47,11 +53,22 @@ pub fn run(
     search_games: usize,
     runs: u32,
     game_file: Option<&Path>,
+    keep: Option<&Path>,
 ) -> Result<(), String> {
     let e = |x: crate::archive::ArchiveError| x.to_string();
     let dir = std::env::temp_dir().join(format!("kepi-bench-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|x| x.to_string())?;
-    let path = dir.join("replay.kepi");
+    let path = match keep {
+        Some(p) if p.exists() => {
+            let _ = std::fs::remove_dir_all(&dir);
+            return Err(format!(
+                "--keep-archive {}: the file exists (give a new one; nothing was written)",
+                p.display()
+            ));
+        }
+        Some(p) => p.to_path_buf(),
+        None => dir.join("replay.kepi"),
+    };
     let result = (|| {
         let mut ar = Archive::open(&path)
             .and_then(|a| a.with_durability(Durability::Batch))
@@ -220,9 +237,20 @@ pub fn run(
             ms(percentile(times.clone(), 1.0)),
             hits as f64 / times.len() as f64,
         );
+        games_table(&ar, games)?;
         Ok(())
     })();
     let _ = std::fs::remove_dir_all(&dir);
+    match (keep, &result) {
+        (Some(p), Ok(())) => outln!("the archive is kept: {}", p.display()),
+        // A half-built archive is not kept.
+        (Some(p), Err(_)) => {
+            for end in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{end}", p.display()));
+            }
+        }
+        (None, _) => {}
+    }
     result
 }
 
@@ -317,4 +345,59 @@ fn describe(
         state = applied.state;
     }
     Ok(described)
+}
+
+/// The Library's games table over the archive's games: the first page of each sort, both ways;
+/// a page deep in the newest-first list; a page with filters.
+fn games_table(ar: &Archive, games: usize) -> Result<(), String> {
+    use crate::archive::{GameListQuery, GameSort};
+    let e = |x: crate::archive::ArchiveError| x.to_string();
+    let time = |q: &GameListQuery| -> Result<Duration, String> {
+        let mut best = Duration::MAX;
+        for _ in 0..3 {
+            let t = Instant::now();
+            std::hint::black_box(ar.list_games(q).map_err(e)?);
+            best = best.min(t.elapsed());
+        }
+        Ok(best)
+    };
+    let mut firsts = Vec::new();
+    for sort in GameSort::ALL {
+        for descending in [false, true] {
+            let q = GameListQuery {
+                sort,
+                descending,
+                ..GameListQuery::default()
+            };
+            firsts.push((sort.name(), descending, time(&q)?));
+        }
+    }
+    let slowest = firsts.iter().max_by_key(|f| f.2).expect("seven sorts");
+    let deep = time(&GameListQuery {
+        offset: games / 2,
+        ..GameListQuery::default()
+    })?;
+    let filtered = time(&GameListQuery {
+        sort: GameSort::Title,
+        result: Some("blue".into()),
+        tag: Some("retreat".into()),
+        ..GameListQuery::default()
+    })?;
+    outln!(
+        "the games table over {games} games (a page of 100 with the total, best of 3): first \
+         page by each column both ways {}; the slowest by {} {}: {}; a page at game {} {}; \
+         title order with a result and a tag filter {}",
+        firsts
+            .iter()
+            .map(|(n, d, t)| format!("{n}{} {}", if *d { "↓" } else { "↑" }, ms(*t)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        slowest.0,
+        if slowest.1 { "descending" } else { "ascending" },
+        ms(slowest.2),
+        games / 2,
+        ms(deep),
+        ms(filtered),
+    );
+    Ok(())
 }

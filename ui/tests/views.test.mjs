@@ -102,6 +102,7 @@ function standIn() {
         case "pack_import": case "pack_export": return nextJob++;
         case "cancel_job": return true;
         case "library_list": return { entries: window.packed ? [...entries, ...packed] : entries, recent: [], games: [], library_folder: null, problems: [] };
+        case "library_games": return { games: [], total: 0, offset: 0 };
         case "library_thumbnail": return png();
         case "app_info": return { version: "0", recent: [], shipped_maps: null, rulesets: [["rifle-and-saber", "Rifle & Saber"], ["age-of-rifles", "Age of Rifles"]] };
         case "open_library_map": return map(args.key);

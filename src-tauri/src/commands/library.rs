@@ -9,7 +9,7 @@ use crate::dialog::{Dialog, ask};
 use crate::jobs::Jobs;
 use crate::library::{self, Library};
 use crate::transport::jobs::{JobKind, OnConflictDto, PackFields};
-use crate::transport::library::LibraryListing;
+use crate::transport::library::{GamesPage, GamesQuery, LibraryListing};
 use crate::transport::{AppError, AppResult, ErrorCode, MapView};
 use kepi::library_index::{self as index, MapSource, Origin};
 use std::path::PathBuf;
@@ -33,6 +33,27 @@ pub async fn library_list(
     Ok(lock(&library)?.list(&recent))
 }
 
+/// One page of the games table over the whole archive: sorted by a column, filtered, from an
+/// offset (every input checked: `library::games_page`). Runs on a blocking thread, off the
+/// window's and the async runtime's threads, the Library's lock held only to read where the
+/// archive is.
+#[tauri::command]
+pub async fn library_games(library: LibraryState<'_>, query: GamesQuery) -> AppResult<GamesPage> {
+    let archive = lock(&library)?.archive.clone();
+    blocking(move || library::games_page(archive.as_deref(), &query)).await
+}
+
+/// Run `work` on the async runtime's blocking pool. Work that takes a while (a thumbnail drawn,
+/// a sort over the archive) must not hold one of the runtime's few worker threads (two on a
+/// two-core machine): the other commands, a search as typed among them, would wait behind it.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
+    tauri::async_runtime::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("the work stopped: {e}")))?
+}
+
 /// The entry's thumbnail as PNG bytes, drawn on first use and cached (memory and disk).
 #[tauri::command]
 pub async fn library_thumbnail(
@@ -45,7 +66,7 @@ pub async fn library_thumbnail(
         let mut l = lock(&library)?;
         (l.entry(&key, &recent)?, l.thumbnails.clone())
     };
-    let png = thumbnails.get(&entry)?;
+    let png = blocking(move || Ok(thumbnails.get(&entry)?)).await?;
     Ok(tauri::ipc::Response::new(png.as_ref().clone()))
 }
 

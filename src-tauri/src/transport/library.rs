@@ -1,7 +1,7 @@
 //! Transport types of the Library (the home page): entries, recent files, archived games.
 
 use kepi::library_index::{Entry, Game, Index, Kind, Origin, Pack, Source};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
@@ -65,6 +65,43 @@ pub struct ArchivedGameDto {
     pub length: u32,
     /// Its annotations' tags, sorted.
     pub tags: Vec<String>,
+}
+
+/// Which page of the games table (`library_games`): the games that pass the filters, sorted by
+/// `sort` (one of `title`, `scenario`, `players`, `date`, `result`, `length`, `tags`), from
+/// `offset`, at most `limit` (1 to 500). Empty filters are no filters; each is at most 500
+/// characters.
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct GamesQuery {
+    pub sort: String,
+    /// Largest first (the newest, the longest, Z to A).
+    pub descending: bool,
+    #[ts(optional)]
+    pub scenario: Option<String>,
+    /// The rule system's key ("rifle-and-saber").
+    #[ts(optional)]
+    pub ruleset: Option<String>,
+    /// Games created from this date (YYYY-MM-DD), and until this one (the whole day).
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[ts(optional)]
+    pub to: Option<String>,
+    /// The winner's side id, or "none" (no winner: a draw, or not over).
+    #[ts(optional)]
+    pub result: Option<String>,
+    #[ts(optional)]
+    pub tag: Option<String>,
+    pub offset: u32,
+    pub limit: u32,
+}
+
+/// One page of the games table, and how many games pass the filters in all.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GamesPage {
+    pub games: Vec<ArchivedGameDto>,
+    pub total: u32,
+    /// The page's first game's place in the whole list (the query's `offset`).
+    pub offset: u32,
 }
 
 /// An imported pack: its manifest's words, and the keys of its entries (their thumbnails are
@@ -134,7 +171,7 @@ pub fn entry(e: &Entry) -> LibraryEntryDto {
     }
 }
 
-fn game(g: &Game) -> ArchivedGameDto {
+pub fn game(g: &Game) -> ArchivedGameDto {
     ArchivedGameDto {
         id: g.id,
         title: g.title.clone(),

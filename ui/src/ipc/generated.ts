@@ -208,6 +208,39 @@ rules: Array<[OptionalRule, boolean]>,
  */
 levels: Array<string>, };
 
+/**
+ * One page of the games table, and how many games pass the filters in all.
+ */
+export type GamesPage = { games: Array<ArchivedGame>, total: number, 
+/**
+ * The page's first game's place in the whole list (the query's `offset`).
+ */
+offset: number, };
+
+/**
+ * Which page of the games table (`library_games`): the games that pass the filters, sorted by
+ * `sort` (one of `title`, `scenario`, `players`, `date`, `result`, `length`, `tags`), from
+ * `offset`, at most `limit` (1 to 500). Empty filters are no filters; each is at most 500
+ * characters.
+ */
+export type GamesQuery = { sort: string, 
+/**
+ * Largest first (the newest, the longest, Z to A).
+ */
+descending: boolean, scenario?: string, 
+/**
+ * The rule system's key ("rifle-and-saber").
+ */
+ruleset?: string, 
+/**
+ * Games created from this date (YYYY-MM-DD), and until this one (the whole day).
+ */
+from?: string, to?: string, 
+/**
+ * The winner's side id, or "none" (no winner: a draw, or not over).
+ */
+result?: string, tag?: string, offset: number, limit: number, };
+
 export type GridDto = { orientation: "flat" | "pointy", shove: "even" | "odd", columns: number, rows: number, };
 
 export type HexMarker = { hex: string, marker: string, side: number | null, };
