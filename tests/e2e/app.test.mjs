@@ -17,6 +17,7 @@ import { connect } from "node:net";
 import { deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { REPAINT } from "./repaint.mjs";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const app = resolve(root, process.env.KEPI_APP ?? "target/app/debug/kepi-app");
@@ -102,15 +103,7 @@ const drawn = () => jsAsync(
 
 async function screenshot(name) {
   assert.ok(await drawn(), `${name}: the map view finished drawing within 30 s`);
-  // WebKitGTK painting without accelerated compositing (as the app does: src-tauri/src/webkit.rs)
-  // takes a WebDriver screenshot after its next paint, and a page at rest does not paint: the
-  // screenshot waited forever. A 1-px element in a corner, all but transparent, changes for a
-  // few frames meanwhile.
-  await js(`const d = document.createElement("div"); let n = 0;
-    d.style.cssText = "position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none;z-index:99999";
-    document.body.append(d);
-    const f = () => { d.style.background = n % 2 ? "rgba(0,0,0,0.01)" : "transparent"; if (++n < 120) requestAnimationFrame(f); else d.remove(); };
-    requestAnimationFrame(f);`);
+  await js(REPAINT); // see repaint.mjs
   const b64 = await wd("GET", "/screenshot");
   const path = join(shots, `${name}.png`);
   writeFileSync(path, Buffer.from(b64, "base64"));

@@ -16,6 +16,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { REPAINT } from "./repaint.mjs";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const app = resolve(root, process.env.KEPI_APP ?? "target/app/debug/kepi-app");
@@ -199,6 +200,7 @@ test("the Library over 10,000 games: the table's pages in any order, and a searc
   await waitFor("the old game's annotation among the hits", async () => js("return !!document.querySelector(arguments[0]);", hit));
   assert.match(await text(hit), /guidon/);
   const shot = join(shots, "60-library-10000-games.png");
+  await js(REPAINT); // see repaint.mjs
   writeFileSync(shot, Buffer.from(await wd("GET", "/screenshot"), "base64"));
   console.log(`screenshot: ${shot}`);
 
