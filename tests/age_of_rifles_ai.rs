@@ -94,10 +94,10 @@ fn every_command_is_legal_and_standard_beats_random_on_both_sides_of_gettysburg(
     let sc = shipped();
     let mut won = [0, 0];
     for seed in 1..=3 {
-        for side in 0..2 {
+        for (side, wins) in won.iter_mut().enumerate() {
             let g = play_checked(&sc, seed, [side == 0, side == 1]);
             if g.winner == Some(side) {
-                won[side] += 1;
+                *wins += 1;
             }
         }
     }

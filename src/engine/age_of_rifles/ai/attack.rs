@@ -102,7 +102,6 @@ fn units_at(s: &State, side: usize, h: &str) -> Vec<usize> {
 
 /// The bombardments worth making now, best first.
 pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
-    let setup = s.setup();
     let side = s.player;
     let mut out = Vec::new();
     for c in options {
@@ -137,7 +136,6 @@ pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
         if value > 0.05 {
             out.push(k);
         }
-        let _ = setup;
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     out

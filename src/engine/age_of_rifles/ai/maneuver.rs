@@ -83,7 +83,7 @@ pub fn hex_score(
         }
     }
     // Under Attack orders the unit will assault from here (AoR 7.3): the best odds next to it.
-    if s.formations[d.formation].order == Order::Attack && !s.units[u].disrupted.is_some() {
+    if s.formations[d.formation].order == Order::Attack && s.units[u].disrupted.is_none() {
         let mine = d.strength_at(s.units[u].steps) as f64;
         let mut best: Option<f64> = None;
         for &(e, eh) in &fields.enemies {
