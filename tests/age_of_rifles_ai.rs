@@ -2,15 +2,17 @@
 //! command it gives is one the legal list offers, over seeded games of the shipped scenario
 //! and the test scenario; the same seed gives the same game; it beats random play on both
 //! sides of Gettysburg in these seeded games; and puzzles on small positions built here (as
-//! tests/common/aor.rs builds them): it takes an undefended objective in reach, and it does
-//! not assault at hopeless odds (with its control: it does assault at good odds, and says so
-//! with the expected hits).
+//! tests/common/aor.rs builds them): it takes an undefended objective in reach; it does not
+//! assault at hopeless odds (with its control: it does assault at good odds, and says so with
+//! the expected hits); it marches a far formation up and gives Attack orders next to a
+//! beatable enemy (AoR 12.2, 12.4).
 
 mod common;
 use common::aor::{to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::ai::Standard;
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};
+use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Command, Loc, State};
 use kepi::engine::dice::{FixedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, Ruleset};
@@ -290,6 +292,72 @@ fn puzzle_does_not_assault_at_hopeless_odds_but_does_at_good_odds() {
                 );
             }
             other => panic!("seed {seed}: no assault at good odds: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn puzzle_orders_march_a_far_formation_up_and_attack_a_beatable_enemy() {
+    // VII Corps (Defend orders) in the south-west corner, six hexes and more from the
+    // Crossroads, no enemy within four hexes: a March order towards it (AoR 12.2), complied
+    // with now (12.4: March 3 less half of ratings 2 + 3, Steinmetz with Zastrow).
+    let far = [
+        ("vii-13", "0110"),
+        ("vii-14", "0210"),
+        ("vii-art", "0109"),
+        ("steinmetz", "0110"),
+        ("zastrow", "0110"),
+    ];
+    // The same corps (16 strength) next to the French artillery (3) alone: an Attack order.
+    let near_french = [
+        ("ii-1", "1209"),
+        ("ii-2", "1210"),
+        ("ii-art", "0703"),
+        ("frossard", "1209"),
+        ("laveaucoupet", "1209"),
+    ];
+    let near = [
+        ("vii-13", "0603"),
+        ("vii-14", "0603"),
+        ("vii-art", "0503"),
+        ("steinmetz", "0503"),
+        ("zastrow", "0603"),
+    ];
+    for seed in 1..=3 {
+        let s = position(&FAR_FRENCH, &far, "command");
+        let (_, said) = segment(&s, seed);
+        match &said[0] {
+            (
+                Command::SendOrder {
+                    formation,
+                    order,
+                    march_to: Some(to),
+                    ..
+                },
+                words,
+            ) => {
+                assert_eq!((formation.as_str(), *order), ("vii", Order::March));
+                assert!(["0704", "0705"].contains(&to.as_str()), "{to}");
+                assert!(
+                    words.contains("March to") && words.contains("complied with now"),
+                    "{words}"
+                );
+            }
+            other => panic!("seed {seed}: no March order: {other:?}"),
+        }
+        let s = position(&near_french, &near, "command");
+        let (_, said) = segment(&s, seed);
+        match &said[0] {
+            (
+                Command::SendOrder {
+                    formation, order, ..
+                },
+                words,
+            ) => {
+                assert_eq!((formation.as_str(), *order), ("vii", Order::Attack));
+                assert!(words.contains("Attack: 16 strength near"), "{words}");
+            }
+            other => panic!("seed {seed}: no Attack order: {other:?}"),
         }
     }
 }
