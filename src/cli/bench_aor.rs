@@ -1,6 +1,7 @@
 //! `kepi bench --age-of-rifles`: issue 15's two figures for Age of Rifles: the legal commands of
 //! the largest position met in seeded random games of a scenario (goal: at most 1 ms), and one
-//! seeded random game played to its end (goal: at most 50 ms).
+//! seeded random game played to its end (goal: at most 50 ms); and issue 18's figure for the
+//! standard computer level: one of its player-turns (goal: at most 50 ms).
 
 use super::bench::{ms, percentile};
 use crate::engine::dice::SeededDice;
@@ -73,6 +74,90 @@ pub fn run(scenario: &Scenario, runs: u32) -> Result<(), String> {
         p.phase,
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99))
+    );
+    standard_turn(scenario, &root, runs)
+}
+
+/// A standard-level player-turn (issue 18: at most 50 ms): the side that moves first, from the
+/// start of its player-turn of game-turn 6 of a game of the standard level against random
+/// play (dice seed 3), every command of that player-turn chosen and applied (its
+/// bombardments, charges, moves and assaults), the enemy's choices in its assaults answered
+/// by random play. Each run is seeded apart (dice and players).
+fn standard_turn(
+    scenario: &Scenario,
+    root: &crate::engine::age_of_rifles::state::State,
+    runs: u32,
+) -> Result<(), String> {
+    use crate::engine::age_of_rifles::ai::Standard;
+    use crate::engine::age_of_rifles::state::Phase;
+    let side = root.setup().moves_first;
+    let turn = 6.min(root.setup().game_length);
+    let mut s = root.clone();
+    let mut dice = SeededDice::new(3);
+    let mut standard = Standard::new(3);
+    let mut random = AgeOfRifles.random_player(3);
+    let at_start = |s: &crate::engine::age_of_rifles::state::State| {
+        s.turn >= turn
+            && s.phase == Phase::Bombardment
+            && s.phasing() == side
+            && s.player == side
+            && s.combat.is_none()
+    };
+    while !at_start(&s) && !AgeOfRifles.progress(&s).over {
+        let c = if s.player == side {
+            standard.decide(&s).0
+        } else {
+            random.next(&s)
+        };
+        s = AgeOfRifles
+            .apply(&s, &c, &mut dice)
+            .map_err(|e| e.to_string())?
+            .0;
+    }
+    if AgeOfRifles.progress(&s).over {
+        return Err(format!("the game ended before game-turn {turn}"));
+    }
+    let mut times = Vec::new();
+    let mut commands = 0usize;
+    for r in 0..runs.max(1) as u64 {
+        let mut t_state = s.clone();
+        let mut dice = SeededDice::new(r);
+        let mut random = AgeOfRifles.random_player(r);
+        let t = Instant::now();
+        let mut player = Standard::new(r);
+        while !AgeOfRifles.progress(&t_state).over
+            && t_state.phasing() == side
+            && t_state.phase != Phase::Command
+            && t_state.turn == s.turn
+        {
+            let c = if t_state.player == side {
+                player.decide(&t_state).0
+            } else {
+                random.next(&t_state)
+            };
+            t_state = AgeOfRifles
+                .apply(&t_state, &c, &mut dice)
+                .map_err(|e| format!("run {r}: {e}"))?
+                .0;
+            commands += 1;
+        }
+        times.push(t.elapsed());
+    }
+    let on_map = s
+        .units
+        .iter()
+        .filter(|u| matches!(u.loc, crate::engine::age_of_rifles::state::Loc::At(_)))
+        .count();
+    outln!(
+        "Age of Rifles: a standard-level player-turn of {} ({} units on the map, {} on game-turn \
+         {}): median {}, p99 {} ({} commands a player-turn)",
+        scenario.file.title,
+        on_map,
+        s.setup().sides[side].1,
+        s.turn,
+        ms(percentile(times.clone(), 0.5)),
+        ms(percentile(times, 0.99)),
+        commands / runs.max(1) as usize
     );
     Ok(())
 }

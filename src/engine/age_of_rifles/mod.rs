@@ -17,6 +17,7 @@
 //! docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
+pub mod ai;
 pub mod assault;
 pub mod cavalry;
 pub mod charge;

@@ -1,0 +1,288 @@
+//! Movement for the standard level (AoR 5, 11, 12.1, 12.2): each unit, most constrained first,
+//! weighs staying against each hex it may reach (the legal destinations: stacking, ZOCs,
+//! command range and what its order obliges are the engine's); leaders keep with their
+//! formations, ahead towards their goal.
+//!
+//! A hex is worth: the objective it takes or keeps (AoR 18 occupation), the pull of the
+//! objectives still to take, the terrain's cover where the enemy can reach, less the expected
+//! cost of the enemy's next assault there (more for a disrupted unit, which is pulled back);
+//! for a unit under Attack orders, the assault it could make from there next segment.
+
+use super::super::position::Ctx;
+use super::super::section::Order;
+use super::super::setup::Ix;
+use super::super::state::{Command, LeaderLoc, Loc, State};
+use super::attack::unit_value;
+use super::maps::{Fields, Geometry, cover, expected_hits};
+use crate::ai::candidates::Candidate;
+
+/// The score of unit `u` standing in `h` after its move, with the words of its main terms.
+pub fn hex_score(
+    s: &State,
+    ctx: &Ctx,
+    fields: &Fields,
+    geo: &Geometry,
+    u: usize,
+    h: Ix,
+) -> Candidate<Ix> {
+    let setup = s.setup();
+    let d = &setup.units[u];
+    let side = d.side;
+    let mut k = Candidate::new(h);
+    let here = s.units[u].loc == Loc::At(h);
+    // Taking an objective: entering it flips its occupation (AoR 18).
+    if !here && s.occupied[h as usize] != side as u8 + 1 && fields.value[h as usize] > 0.0 {
+        let words = match &fields.label[h as usize] {
+            Some(l) => format!("takes {l}"),
+            None => String::new(),
+        };
+        k.term("objective", fields.value[h as usize] * 1.5, words);
+    }
+    // Keeping a held objective within the enemy's reach.
+    if s.occupied[h as usize] == side as u8 + 1
+        && fields.value[h as usize] > 0.0
+        && fields.enemy_dist[h as usize] <= 4
+    {
+        let others = ctx.friends_in(side, h) as usize - usize::from(here);
+        if others == 0 {
+            let words = match &fields.label[h as usize] {
+                Some(l) => format!("holds {l}"),
+                None => String::new(),
+            };
+            k.term("hold", fields.value[h as usize] * 0.8, words);
+        }
+    }
+    let (pull, goal) = fields.pull(s, ctx, geo, h);
+    let words = match goal.and_then(|g| fields.label[g as usize].clone()) {
+        Some(l) if !here => format!("towards {l}"),
+        _ => String::new(),
+    };
+    k.term("approach", pull, words);
+    // The enemy's next assault: expected hits on the unit where it stands, with the cover.
+    let threat = fields.threat[h as usize] * cover(setup, h);
+    if threat > 0.0 {
+        let friends = ctx.friends_in(side, h) as f64 - if here { 1.0 } else { 0.0 };
+        let own = d.strength_at(s.units[u].steps) as f64 + friends * 2.0;
+        let pressure = (threat / (own + 1.0)).min(3.0);
+        let disrupted = s.units[u].disrupted.is_some();
+        let weight = if disrupted { 1.5 } else { 0.35 };
+        let risk = expected_hits(threat.round() as u32) * pressure * weight * unit_value(s, u);
+        let words = if disrupted && fields.enemy_dist[h as usize] >= 4 {
+            "disrupted: pulled out of the enemy's reach".to_string()
+        } else {
+            String::new()
+        };
+        k.term("threat", -risk * 0.3, words);
+        let c = cover(setup, h);
+        if c < 1.0 {
+            k.term(
+                "cover",
+                (1.0 - c) * 0.6,
+                format!("cover in {}", setup.terrain(h)),
+            );
+        }
+    }
+    // Under Attack orders the unit will assault from here (AoR 7.3): the best odds next to it.
+    if s.formations[d.formation].order == Order::Attack && s.units[u].disrupted.is_none() {
+        let mine = d.strength_at(s.units[u].steps) as f64;
+        let mut best: Option<f64> = None;
+        for &(e, eh) in &fields.enemies {
+            if geo.d(h, eh) != 1 {
+                continue;
+            }
+            let ed = &setup.units[e];
+            let theirs = ed.strength_at(s.units[e].steps) as f64;
+            let gain =
+                expected_hits((mine * cover(setup, eh)).round() as u32) * unit_value(s, e) * 0.6;
+            let loss = expected_hits(theirs.round() as u32) * unit_value(s, u) * 0.6;
+            let v = gain - loss;
+            if best.is_none_or(|b| v < b) {
+                // The worst neighbour counts: the stack may be obliged to attack it.
+                best = Some(v);
+            }
+        }
+        if let Some(v) = best {
+            k.term(
+                "assault",
+                v * 0.5,
+                if v > 0.0 {
+                    "closes with a beatable enemy".to_string()
+                } else {
+                    String::new()
+                },
+            );
+        }
+    }
+    k
+}
+
+/// The best move for unit `u`, or `None` when staying is as good (or it may not move).
+pub fn unit_move(
+    s: &State,
+    ctx: &Ctx,
+    fields: &Fields,
+    geo: &Geometry,
+    u: usize,
+    must: bool,
+    noise: &mut crate::ai::candidates::Noise,
+) -> Option<Candidate<Command>> {
+    let setup = s.setup();
+    let Loc::At(start) = s.units[u].loc else {
+        return None;
+    };
+    let options = ctx.unit_destinations(u).ok()?;
+    if options.is_empty() {
+        return None;
+    }
+    let stay = hex_score(s, ctx, fields, geo, u, start);
+    let mut best: Option<(f64, Candidate<Ix>)> = None;
+    for o in &options {
+        let k = hex_score(s, ctx, fields, geo, u, o.to);
+        let v = k.score + noise.jitter(0.05) - 0.01 * o.cost as f64 / 2.0;
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, k));
+        }
+    }
+    let (v, k) = best?;
+    if !must && v <= stay.score + 0.02 {
+        return None;
+    }
+    let mut c = Candidate::new(Command::Move {
+        unit: setup.units[u].id.clone(),
+        to: setup.name(k.command),
+    });
+    c.score = k.score;
+    c.reasons = k.reasons;
+    if must {
+        c.term(
+            "obliged",
+            0.0,
+            "Attack orders oblige it to move towards the closest enemy (AoR 12.2)",
+        );
+    }
+    Some(c)
+}
+
+/// Where a formation is going: the hex its units should gather round (the objective that
+/// pulls its units most, else the closest enemy), from their hexes.
+pub fn formation_goal(
+    s: &State,
+    ctx: &Ctx,
+    fields: &Fields,
+    geo: &Geometry,
+    f: usize,
+) -> Option<Ix> {
+    let setup = s.setup();
+    let hexes: Vec<Ix> = (0..s.units.len())
+        .filter(|&u| setup.units[u].formation == f)
+        .filter_map(|u| match s.units[u].loc {
+            Loc::At(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    let centre = centre(geo, &hexes)?;
+    let (p, goal) = fields.pull(s, ctx, geo, centre);
+    if p > 0.05 {
+        return goal;
+    }
+    fields
+        .enemies
+        .iter()
+        .min_by_key(|(_, e)| geo.d(centre, *e))
+        .map(|(_, e)| *e)
+}
+
+/// The hex of `hexes` closest to all the others (the sum of distances least).
+pub fn centre(geo: &Geometry, hexes: &[Ix]) -> Option<Ix> {
+    hexes
+        .iter()
+        .copied()
+        .min_by_key(|&a| hexes.iter().map(|&b| geo.d(a, b)).sum::<u32>())
+}
+
+/// A leader's move: a formation leader stays within reach of his units, a step towards their
+/// goal, never alone next to the enemy; a commander (OC or WC) goes to the middle of the
+/// formation leaders he sends orders to (AoR 12.4: distance delays orders).
+pub fn leader_move(
+    s: &State,
+    ctx: &Ctx,
+    fields: &Fields,
+    geo: &Geometry,
+    l: usize,
+) -> Option<Candidate<Command>> {
+    let setup = s.setup();
+    let d = &setup.leaders[l];
+    let LeaderLoc::At(start) = s.leaders[l].loc else {
+        return None;
+    };
+    let options = ctx.leader_moves(l).ok()?;
+    if options.is_empty() {
+        return None;
+    }
+    // The hexes to keep near and the goal to lean towards.
+    let (near, goal, words): (Vec<Ix>, Option<Ix>, &str) = match d.formation {
+        Some(f) => {
+            let hexes: Vec<Ix> = (0..s.units.len())
+                .filter(|&u| setup.units[u].formation == f)
+                .filter_map(|u| match s.units[u].loc {
+                    Loc::At(h) => Some(h),
+                    _ => None,
+                })
+                .collect();
+            (
+                hexes,
+                formation_goal(s, ctx, fields, geo, f),
+                "keeps his units in command range (AoR 12.1)",
+            )
+        }
+        None => {
+            let leaders: Vec<Ix> = setup
+                .formations
+                .iter()
+                .filter(|fd| fd.commander == l)
+                .filter_map(|fd| match s.leaders[fd.leader].loc {
+                    LeaderLoc::At(h) => Some(h),
+                    _ => None,
+                })
+                .collect();
+            (
+                leaders,
+                None,
+                "near the leaders he sends orders to (AoR 12.4)",
+            )
+        }
+    };
+    if near.is_empty() {
+        return None;
+    }
+    let score = |h: Ix| -> f64 {
+        let spread: f64 = near.iter().map(|&x| geo.d(h, x) as f64).sum::<f64>() / near.len() as f64;
+        let far = near.iter().map(|&x| geo.d(h, x)).max().unwrap_or(0);
+        let mut v = -spread - if far > 3 { (far - 3) as f64 } else { 0.0 };
+        if let Some(g) = goal {
+            v -= 0.3 * geo.d(h, g) as f64;
+        }
+        // Never alone next to the enemy (AoR 11: he would be displaced or lost).
+        if fields.enemy_dist[h as usize] <= 1 && ctx.friends_in(d.side, h) == 0 {
+            v -= 5.0;
+        }
+        if fields.enemy_dist[h as usize] <= 2 {
+            v -= 0.5;
+        }
+        v
+    };
+    let stay = score(start);
+    let best = options
+        .iter()
+        .map(|o| (score(o.to) - 0.001 * o.cost as f64, o.to))
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    if best.0 <= stay + 0.2 {
+        return None;
+    }
+    let mut c = Candidate::new(Command::MoveLeader {
+        leader: d.id.clone(),
+        to: setup.name(best.1),
+    });
+    c.term("leader", best.0 - stay, words);
+    Some(c)
+}
