@@ -7,6 +7,7 @@ use super::super::command::Command;
 use super::super::legal::legal;
 use super::super::state::{Location, State, UnitId};
 use super::maps::Fields;
+use super::risk::stack_shock_defense;
 use super::weights::Weights;
 use crate::ai::candidates::{Candidate, Noise};
 use crate::engine::dice::FixedDice;
@@ -38,6 +39,8 @@ pub fn next(
     let board = Board::new(state);
     if let Some(&u) = waiting.first() {
         let d = setup.units[u].deployment.expect("filtered");
+        let fragile =
+            state.kind(u).eliminated_alone_next_to_enemy || super::weights::indispensable(state, u);
         let mut scored: Vec<(f64, HexCoord)> = setup.deployments[d]
             .hexes
             .iter()
@@ -54,6 +57,13 @@ pub fn next(
                     s -= 0.5;
                 }
                 s -= 0.2 * (fields.fire[x].to_f64() / 4.0).min(3.0);
+                // A unit lost when alone next to the enemy, or one its side cannot win
+                // without (scenario 17's limbers, deployed last: no stacking points), goes
+                // where its friends' shock defense is greatest (R&S 5.2: the stack defends
+                // together), one point of it outweighing a hex of distance.
+                if fragile {
+                    s += stack_shock_defense(state, u, h).to_f64();
+                }
                 (s + noise.jitter(w.noise * 4.0), h)
             })
             .collect();

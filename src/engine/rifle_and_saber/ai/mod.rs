@@ -294,6 +294,9 @@ impl Standard {
             if let Some(c) = pick.command
                 && applies(state, &c)
             {
+                if kind.eliminated_alone_next_to_enemy {
+                    self.followers_next(state, u);
+                }
                 return (c, pick.reasons);
             }
         }
@@ -312,6 +315,28 @@ impl Standard {
             }
         }
         (Command::EndPhase, Vec::new())
+    }
+
+    /// A unit lost when alone next to the enemy has moved (scenario 17's limbers): the friends
+    /// that stood with it and have not moved are offered next, so that its escort follows it
+    /// (`maneuver::candidates` counted on one of them). Bounded: each unit moves once a phase.
+    fn followers_next(&mut self, state: &State, u: UnitId) {
+        let Some(from) = state.units[u].hex() else {
+            return;
+        };
+        let followers: Vec<UnitId> = state
+            .stack(from)
+            .into_iter()
+            .filter(|&o| {
+                o != u && state.units[o].moved == 0 && !state.kind(o).eliminated_alone_next_to_enemy
+            })
+            .collect();
+        self.order.retain(|o| !followers.contains(o));
+        let at = self.order.iter().position(|o| *o == u).map_or(0, |p| p + 1);
+        for (i, o) in followers.into_iter().enumerate() {
+            self.offered.remove(&o);
+            self.order.insert(at + i, o);
+        }
     }
 
     /// A retreat path ending where enemy fire is weakest (R&S 6.0(C): the owner chooses among
