@@ -26,7 +26,7 @@ pub fn candidates(
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
     let stay = match from {
-        Some(h) => score(state, fields, w, u, h, false, None, None, &convoy),
+        Some(h) => score(state, fields, w, u, h, false, None, &[], &convoy),
         // A reinforcement that does not enter stays off the map: worth nothing.
         None => Candidate::new(None),
     };
@@ -57,11 +57,12 @@ pub fn candidates(
         if Some(h) == from {
             continue;
         }
-        let joining = followers
+        let joining: Vec<UnitId> = followers
             .iter()
-            .find(|(_, reach)| reach.contains(&h))
-            .map(|(o, _)| *o);
-        let mut c = score(state, fields, w, u, h, left_zoc, from, joining, &convoy);
+            .filter(|(_, reach)| reach.contains(&h))
+            .map(|(o, _)| *o)
+            .collect();
+        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &convoy);
         c.command = Some(Command::Move {
             unit: u,
             path,
@@ -73,7 +74,7 @@ pub fn candidates(
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
-/// is `None` and `h` is its hex); `joining`: a friend that can follow it there this phase;
+/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
 /// `convoy`: where the friends it escorts stand (see [`convoy`]).
 #[allow(clippy::too_many_arguments)]
 fn score(
@@ -84,7 +85,7 @@ fn score(
     h: HexCoord,
     left_zoc: bool,
     from: Option<HexCoord>,
-    joining: Option<UnitId>,
+    joining: &[UnitId],
     convoy: &[HexCoord],
 ) -> Candidate<Option<Command>> {
     let setup = &state.setup;
@@ -144,12 +145,16 @@ fn score(
         let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
         if d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
-            let words = if gain > 0.0 {
+            let late = late_for_exit(state, fields, u, d0);
+            let words = if gain > 0.0 && late {
+                format!("{gain:.1} MP nearer the exit, with barely the game-turns left to reach it")
+            } else if gain > 0.0 {
                 format!("{gain:.1} MP nearer the objectives")
             } else {
                 String::new()
             };
-            c.term("advance", w.advance * urgency_max * gain, words);
+            let hurry = if late { LATE } else { 1.0 };
+            c.term("advance", w.advance * urgency_max * gain * hurry, words);
         }
     }
     // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
@@ -310,4 +315,21 @@ pub fn convoy(state: &State, fields: &Fields, u: UnitId) -> Vec<HexCoord> {
     hexes.sort();
     hexes.dedup();
     hexes
+}
+
+/// How much more nearing the exit weighs for a unit that is late for it (see [`late_for_exit`]).
+pub const LATE: f64 = 3.0;
+
+/// Is unit `u`, `d` movement points from the exit, late for its side's exit condition: it
+/// counts toward it and needs every Movement Phase left before the condition's game-turn to
+/// get there at its full movement allowance (R&S 4.0)? Then time is worth more than safety.
+pub fn late_for_exit(state: &State, fields: &Fields, u: UnitId, d: f64) -> bool {
+    let allowance = f64::from(state.kind(u).movement.max(1));
+    fields.objectives.iter().any(|o| {
+        o.exit
+            && o.own
+            && o.counts(state, u)
+            && o.turn >= state.turn
+            && (d / allowance).ceil() >= f64::from(o.turn - state.turn + 1)
+    })
 }

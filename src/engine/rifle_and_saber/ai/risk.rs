@@ -52,15 +52,15 @@ pub fn fire_chances(state: &State, attack: Frac, defense: Frac) -> (f64, f64) {
 }
 
 /// The expected loss (in unit values) of unit `u` standing in `h` through the enemy's next
-/// player-turn, and the chance that its fire does anything. `joining`: a friend that will
-/// join `u` in `h` this phase (its escort, see `maneuver`), counted in the stack.
+/// player-turn, and the chance that its fire does anything. `joining`: friends that will join
+/// `u` in `h` this phase (its escort, see `maneuver`), counted in the stack.
 pub fn expected_loss(
     state: &State,
     fields: &Fields,
     w: &Weights,
     u: UnitId,
     h: HexCoord,
-    joining: Option<UnitId>,
+    joining: &[UnitId],
 ) -> (f64, f64) {
     let x = fields.at(state, h);
     let v = unit_value(state, u);
@@ -75,10 +75,10 @@ pub fn expected_loss(
     // whole stack defends together (5.2(E): "all units in a hex may be attacked"), so the
     // defense is the stack's with `u` in it.
     let mut shock_defense = stack_shock_defense(state, u, h);
-    if let Some(j) = joining {
+    for &j in joining {
         shock_defense = shock_defense + shock_defense_of(state, j, h);
     }
-    let escort = escorted(state, u, h) || joining.is_some();
+    let escort = escorted(state, u, h) || !joining.is_empty();
     if fields.shock[x] > shock_defense || kind.is_gun() && fields.shock[x] > Frac::ZERO {
         // A unit eliminated when alone next to the enemy (scenario 17's limbers) retreats
         // alone and is lost: its whole value.
