@@ -223,6 +223,90 @@ fn it_does_not_shock_attack_a_stronger_defense() {
     }
 }
 
+/// Two Blue MZ next to a Red MZ in clear terrain, in Blue's Shock Combat Phase: 2 against 1,
+/// the defender disrupted and one attacker in return (R&S 5.2).
+fn shock_two_on_one(blue: [&str; 2]) -> Game {
+    let mut g = game(
+        &MapSpec::clear(12, 12),
+        "2 MZ",
+        "1 MZ",
+        hold("blue", &["0101"], None),
+    );
+    g.setup(
+        &[("Red MZ 1", "0606")],
+        &[("Blue MZ 1", blue[0]), ("Blue MZ 2", blue[1])],
+    );
+    g.to(BLUE, Phase::Shock);
+    g
+}
+
+#[test]
+fn it_shock_attacks_a_unit_it_has_surrounded() {
+    // R&S 6.0(C): a defender with no hex "directly away from the attacking units" cannot
+    // retreat and is eliminated. Attacked from 0605 and 0607 (opposite sides), the Red unit is
+    // lost whole: worth one Blue disruption. Before this puzzle the standard level counted
+    // only its disruption, the same as the Blue unit disrupted in return, and held back.
+    for seed in SEEDS {
+        let mut g = shock_two_on_one(["0605", "0607"]);
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Shock);
+        let shocks = given
+            .iter()
+            .filter(|c| matches!(c, Command::Shock { .. }))
+            .count();
+        assert_eq!(shocks, 2, "seed {seed}: {given:?}");
+        assert!(
+            g.eliminated("Red MZ 1"),
+            "seed {seed}: no retreat, eliminated"
+        );
+    }
+    // Control: both attackers on one side (0605 and a hex next to both): the defender
+    // retreats, a disruption for a disruption, and the standard level holds back.
+    let grid = MapSpec::clear(12, 12);
+    let g = game(&grid, "2 MZ", "1 MZ", hold("blue", &["0101"], None));
+    let beside =
+        g.s.setup
+            .grid
+            .neighbors(common::hex("0606"))
+            .find(|n| g.s.setup.grid.distance(*n, common::hex("0605")) == 1)
+            .expect("a hex next to 0605 and 0606");
+    let beside = g.s.setup.name(beside).to_string();
+    for seed in SEEDS {
+        let mut g = shock_two_on_one(["0605", &beside]);
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Shock);
+        assert!(
+            !given.iter().any(|c| matches!(c, Command::Shock { .. })),
+            "seed {seed}: {given:?}"
+        );
+    }
+}
+
+#[test]
+fn it_puts_its_best_fire_defender_on_top() {
+    // R&S 5.1(E): enemy fire strikes only the top unit of a stack; 7.0(C): the owner may
+    // change the order in his Movement Phase. An LB (fire defense 4) under an MZ (2): the
+    // standard level puts the LB on top.
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "1 LB; 1 MZ",
+            "1 MZ",
+            hold("blue", &["0606"], None),
+        );
+        g.setup(
+            &[("Red MZ 1", "0612")],
+            &[("Blue LB 1", "0606"), ("Blue MZ 1", "0606")],
+        );
+        assert_eq!(g.s.top(common::hex("0606")), Some(g.id("Blue MZ 1")));
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        let h = g.hex_of("Blue LB 1").expect("on the map");
+        assert_eq!(
+            g.s.top(common::hex(&h)),
+            Some(g.id("Blue LB 1")),
+            "seed {seed}"
+        );
+    }
+}
+
 /// Red's combined fire strength on `h` from units in range (the three cavalry's range is 2).
 fn red_fire_on(g: &Game, h: &str) -> u32 {
     let grid = &g.s.setup.grid;
@@ -313,4 +397,6 @@ fn the_strong_level_solves_the_same_puzzles() {
     it_leaves_a_hex_three_enemy_units_can_attack_at_3_1();
     it_does_not_lose_on_the_last_turn_by_leaving_an_objective();
     it_exits_by_the_road_when_that_wins();
+    it_shock_attacks_a_unit_it_has_surrounded();
+    it_puts_its_best_fire_defender_on_top();
 }

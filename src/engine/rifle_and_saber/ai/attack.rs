@@ -8,6 +8,7 @@
 use super::super::command::Command;
 use super::super::fire::{attack_strength, fire_defense};
 use super::super::legal::legal;
+use super::super::retreat::retreat_options;
 use super::super::ruleset::preview;
 use super::super::shock::{attack_value, defense_value};
 use super::super::state::{Ammo, State, UnitId};
@@ -54,12 +55,14 @@ fn forced(state: &State, fields: &Fields, t: HexCoord) -> bool {
     })
 }
 
-/// What a fire result is worth against `defender` (R&S 9.1, 5.1(H), 6.0).
+/// What a fire result is worth against `defender` (R&S 9.1, 5.1(H), 6.0); `trapped`: its
+/// retreat from the firing hexes is blocked, so an RD eliminates it (6.0(C)).
 fn fire_value(
     state: &State,
     w: &Weights,
     defender: UnitId,
     bonus: f64,
+    trapped: bool,
 ) -> impl Fn(&ResultChance) -> f64 {
     let v = unit_value(state, defender);
     let disruption = w.disruption;
@@ -68,6 +71,8 @@ fn fire_value(
             v + bonus
         } else if r.meaning.starts_with("Disrupted") {
             v * disruption
+        } else if r.result == "RD" && trapped {
+            v + bonus
         } else if r.result == "RD" {
             v * disruption + bonus
         } else {
@@ -147,7 +152,8 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
             .collect();
         if let Ok(p) = preview(state, &cmds) {
             let (bonus, _) = objective_words(state, fields, w, *t);
-            ranked.push((expected(&p, fire_value(state, w, top, bonus)), *t));
+            let trapped = cannot_retreat(state, top, *t, &cmds);
+            ranked.push((expected(&p, fire_value(state, w, top, bonus, trapped)), *t));
         }
     }
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -191,7 +197,8 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
             continue;
         };
         let (bonus, obj) = objective_words(state, fields, w, t);
-        let ev = expected(&p, fire_value(state, w, top, bonus));
+        let trapped = cannot_retreat(state, top, t, &cmds);
+        let ev = expected(&p, fire_value(state, w, top, bonus, trapped));
         let effect = chance(&p, hurts);
         let is_forced = forced(state, fields, t);
         if effect < w.hopeless && !is_forced {
@@ -246,6 +253,26 @@ pub fn plan_fire(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
     out
 }
 
+/// Would `defender` in `t`, fired on by `cmds`, have no retreat (R&S 6.0(C): "If a unit's path
+/// of retreat is blocked by Enemy units, it is eliminated")? Guns do not retreat from fire
+/// (5.1(H)).
+fn cannot_retreat(state: &State, defender: UnitId, t: HexCoord, cmds: &[Command]) -> bool {
+    if state.kind(defender).is_gun() {
+        return false;
+    }
+    let mut from: Vec<HexCoord> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            Command::Fire { unit, .. } => state.units[*unit].hex(),
+            _ => None,
+        })
+        .collect();
+    from.sort();
+    from.dedup();
+    let allowance = Frac::int(state.kind(defender).movement as i64);
+    retreat_options(state, defender, t, &from, allowance).is_empty()
+}
+
 /// Of units that could fire at one target, the strongest of each hex (R&S 5.1(D): "firing
 /// units in the same hex must fire at targets in different hexes"); the others stay free to
 /// fire elsewhere.
@@ -295,38 +322,76 @@ pub fn plan_shock(state: &State, fields: &Fields, w: &Weights) -> Vec<Planned> {
                     .cmp(&attack_value(state, *a))
                     .then(a.cmp(b))
             });
-            let mut defense = Frac::ZERO;
-            let mut gain = 0.0;
-            for d in state.stack(*t) {
-                if state.side_of(d) == state.player || state.shock_defended.contains(&d) {
-                    continue;
-                }
-                let v = unit_value(state, d);
-                let k = state.kind(d);
-                let unit = &state.units[d];
-                if k.is_gun() {
-                    gain += if unit.limbered && !unit.disrupted() {
-                        v * w.disruption
-                    } else {
-                        v
-                    };
-                } else {
-                    defense = defense + defense_value(state, d);
-                    gain += if unit.disrupted() {
-                        v
-                    } else {
-                        v * w.disruption
-                    };
-                }
-            }
+            let defenders: Vec<UnitId> = state
+                .stack(*t)
+                .into_iter()
+                .filter(|&d| state.side_of(d) != state.player && !state.shock_defended.contains(&d))
+                .collect();
+            let defense = defenders
+                .iter()
+                .filter(|&&d| !state.kind(d).is_gun())
+                .fold(Frac::ZERO, |acc, &d| acc + defense_value(state, d));
             let mut total = Frac::ZERO;
             let mut chosen = Vec::new();
-            for u in avail {
+            for &u in &avail {
                 if total > defense {
                     break;
                 }
                 total = total + attack_value(state, u);
                 chosen.push(u);
+            }
+            // R&S 6.0(C): a defender whose retreat is blocked is eliminated. Where the attack
+            // as chosen leaves the defenders a way out but every hex that can join it would
+            // close it (attacked from all sides), one unit of each such hex joins.
+            let hexes_of = |us: &[UnitId]| -> Vec<HexCoord> {
+                let mut hs: Vec<HexCoord> =
+                    us.iter().filter_map(|u| state.units[*u].hex()).collect();
+                hs.sort();
+                hs.dedup();
+                hs
+            };
+            let trapped_by = |from: &[HexCoord]| {
+                defenders.iter().any(|&d| {
+                    !state.kind(d).is_gun()
+                        && retreat_options(
+                            state,
+                            d,
+                            *t,
+                            from,
+                            Frac::int(state.kind(d).movement as i64),
+                        )
+                        .is_empty()
+                })
+            };
+            let mut trapped = total > defense && trapped_by(&hexes_of(&chosen));
+            if total > defense && !trapped && trapped_by(&hexes_of(&avail)) {
+                let have = hexes_of(&chosen);
+                for &u in &avail {
+                    let h = state.units[u].hex();
+                    if h.is_some_and(|h| !have.contains(&h))
+                        && !chosen.iter().any(|c| state.units[*c].hex() == h)
+                    {
+                        total = total + attack_value(state, u);
+                        chosen.push(u);
+                    }
+                }
+                trapped = true;
+            }
+            let mut gain = 0.0;
+            for &d in &defenders {
+                let v = unit_value(state, d);
+                let unit = &state.units[d];
+                gain += if state.kind(d).is_gun() {
+                    if unit.limbered && !unit.disrupted() && !trapped {
+                        v * w.disruption
+                    } else {
+                        v
+                    }
+                } else if unit.disrupted() || trapped {
+                    v
+                } else {
+                    v * w.disruption
+                };
             }
             let charging = chosen.iter().any(|u| state.units[*u].charging);
             if total <= defense && !charging {

@@ -7,6 +7,7 @@ use super::super::command::Command;
 use super::super::legal::legal;
 use super::super::state::{Location, State, UnitId};
 use super::maps::Fields;
+use super::risk::stack_shock_defense;
 use super::weights::Weights;
 use crate::ai::candidates::{Candidate, Noise};
 use crate::engine::dice::FixedDice;
@@ -33,11 +34,20 @@ pub fn next(
                 && state.units[u].location == Location::Off
         })
         .collect();
-    // R&S 7.0: guns weigh 3 stacking points, others 2: the largest first.
-    waiting.sort_by_key(|&u| std::cmp::Reverse(state.kind(u).stacking));
+    // Units lost when alone next to the enemy, or that the side cannot win without, first:
+    // their escorts deploy after them and so on top of them, where enemy fire strikes
+    // (R&S 5.1(E): only the top unit of a stack may be fired upon). Then by stacking points
+    // (R&S 7.0: guns weigh 3, others 2), the largest first.
+    let fragile_unit = |u: UnitId| {
+        state.kind(u).eliminated_alone_next_to_enemy || super::weights::indispensable(state, u)
+    };
+    waiting.sort_by_key(|&u| (!fragile_unit(u), std::cmp::Reverse(state.kind(u).stacking)));
     let board = Board::new(state);
     if let Some(&u) = waiting.first() {
         let d = setup.units[u].deployment.expect("filtered");
+        let fragile = fragile_unit(u);
+        let zone: std::collections::BTreeSet<HexCoord> =
+            setup.deployments[d].hexes.iter().copied().collect();
         let mut scored: Vec<(f64, HexCoord)> = setup.deployments[d]
             .hexes
             .iter()
@@ -54,6 +64,27 @@ pub fn next(
                     s -= 0.5;
                 }
                 s -= 0.2 * (fields.fire[x].to_f64() / 4.0).min(3.0);
+                // A unit lost when alone next to the enemy, or one its side cannot win
+                // without (scenario 17's limbers, deployed last: no stacking points), goes
+                // where its friends' shock defense is greatest (R&S 5.2: the stack defends
+                // together), one point of it outweighing a hex of distance.
+                let stack = state.stack(h);
+                if fragile {
+                    s += stack_shock_defense(state, u, h).to_f64();
+                    // Inside the formation rather than at its edge: the hexes around it that
+                    // its side may deploy in (where friends stand, an attack or a retreat
+                    // cannot come through, R&S 6.0(C)).
+                    s += 0.5 * setup.grid.neighbors(h).filter(|n| zone.contains(n)).count() as f64;
+                    // Together: one stack to escort rather than several.
+                    if stack.iter().any(|&o| fragile_unit(o)) {
+                        s += 1.0;
+                    }
+                } else if stack.iter().any(|&o| fragile_unit(o)) {
+                    // An escort: its shock defense joins theirs (and it stands on top); a unit
+                    // with none (guns) only takes an escort's stacking room.
+                    let own = state.kind(u).shock as f64;
+                    s += if own > 0.0 { own } else { -1.0 };
+                }
                 (s + noise.jitter(w.noise * 4.0), h)
             })
             .collect();

@@ -10,7 +10,7 @@ use super::super::movement::search;
 use super::super::state::{State, UnitId};
 use super::maps::{Fields, sole_holder};
 use super::risk::{expected_loss, multiplier_at};
-use super::weights::{Weights, unit_value};
+use super::weights::{INDISPENSABLE, Weights, indispensable, unit_value};
 use crate::ai::candidates::Candidate;
 use crate::frac::Frac;
 use crate::map::HexCoord;
@@ -24,17 +24,45 @@ pub fn candidates(
     u: UnitId,
 ) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
     let from = state.units[u].hex();
+    let convoy = convoy(state, fields, u);
     let stay = match from {
-        Some(h) => score(state, fields, w, u, h, false, None),
+        Some(h) => score(state, fields, w, u, h, false, None, &[], &convoy),
         // A reinforcement that does not enter stays off the map: worth nothing.
         None => Candidate::new(None),
+    };
+    // A unit lost when alone next to the enemy (scenario 17's limbers) moves as a convoy:
+    // where one of the friends with it that have not moved yet can follow it this phase, it
+    // counts that friend as its escort there (the friend is offered next, and its escort term
+    // brings it along).
+    let followers: Vec<(UnitId, std::collections::BTreeSet<HexCoord>)> = match from {
+        Some(f) if state.kind(u).eliminated_alone_next_to_enemy => state
+            .stack(f)
+            .into_iter()
+            .filter(|&o| {
+                o != u && state.units[o].moved == 0 && !state.kind(o).eliminated_alone_next_to_enemy
+            })
+            .map(|o| {
+                let reach = search(state, board, o, false)
+                    .with_costs()
+                    .into_iter()
+                    .map(|(h, ..)| h)
+                    .collect();
+                (o, reach)
+            })
+            .collect(),
+        _ => Vec::new(),
     };
     let mut moves = Vec::new();
     for (h, path, _, left_zoc) in search(state, board, u, false).with_costs() {
         if Some(h) == from {
             continue;
         }
-        let mut c = score(state, fields, w, u, h, left_zoc, from);
+        let joining: Vec<UnitId> = followers
+            .iter()
+            .filter(|(_, reach)| reach.contains(&h))
+            .map(|(o, _)| *o)
+            .collect();
+        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &convoy);
         c.command = Some(Command::Move {
             unit: u,
             path,
@@ -46,7 +74,9 @@ pub fn candidates(
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
-/// is `None` and `h` is its hex).
+/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
+/// `convoy`: where the friends it escorts stand (see [`convoy`]).
+#[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
     fields: &Fields,
@@ -55,6 +85,8 @@ fn score(
     h: HexCoord,
     left_zoc: bool,
     from: Option<HexCoord>,
+    joining: &[UnitId],
+    convoy: &[HexCoord],
 ) -> Candidate<Option<Command>> {
     let setup = &state.setup;
     let mut c = Candidate::new(None);
@@ -84,7 +116,7 @@ fn score(
                 w.hold * urg * w.reinforce,
                 format!("reinforces objective {}", o.name),
             );
-        } else if o.own {
+        } else if o.own && convoy.is_empty() {
             c.term(
                 "objective",
                 w.hold * urg * 0.5,
@@ -92,21 +124,42 @@ fn score(
             );
         }
     }
-    if let Some(f) = from {
-        let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
-        if d0.is_finite() && d1.is_finite() && d0 != d1 {
-            let gain = d0 - d1;
+    // An escort nears the friends it escorts, not the exit.
+    let to_convoy = |at: HexCoord| {
+        convoy
+            .iter()
+            .map(|c| f64::from(setup.grid.distance(at, *c)))
+            .fold(f64::INFINITY, f64::min)
+    };
+    if let Some(f) = from.filter(|_| !convoy.is_empty()) {
+        let gain = to_convoy(f) - to_convoy(h);
+        if gain != 0.0 {
             let words = if gain > 0.0 {
-                format!("{gain:.1} MP nearer the objectives")
+                format!("{gain:.0} hex(es) nearer the units it escorts")
             } else {
                 String::new()
             };
             c.term("advance", w.advance * urgency_max * gain, words);
         }
+    } else if let Some(f) = from {
+        let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
+        if d0.is_finite() && d1.is_finite() && d0 != d1 {
+            let gain = d0 - d1;
+            let late = late_for_exit(state, fields, u, d0);
+            let words = if gain > 0.0 && late {
+                format!("{gain:.1} MP nearer the exit, with barely the game-turns left to reach it")
+            } else if gain > 0.0 {
+                format!("{gain:.1} MP nearer the objectives")
+            } else {
+                String::new()
+            };
+            let hurry = if late { LATE } else { 1.0 };
+            c.term("advance", w.advance * urgency_max * gain * hurry, words);
+        }
     }
     // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
     // of a stack (R&S 5.1(E)): joining friends adds little risk, and adds to the shock defense.
-    let (loss, p) = expected_loss(state, fields, w, u, h);
+    let (loss, p) = expected_loss(state, fields, w, u, h, joining);
     let with_friends = state.stack(h).iter().any(|&o| o != u);
     let weight =
         if disrupted { w.risk * 1.5 } else { w.risk } * if with_friends { w.stacked } else { 1.0 };
@@ -148,10 +201,28 @@ fn score(
             "escorts a unit that would be lost alone next to the enemy".to_string(),
         );
     }
+    // Leaving them: the friends it alone escorts where it stands, within the enemy's reach.
+    if let Some(f) = from.filter(|f| *f != h) {
+        let left = abandoned(state, u, f);
+        if left > 0.0 && fields.shock[fields.at(state, f)] > Frac::ZERO {
+            c.term(
+                "escort",
+                -w.risk * left,
+                "would leave a unit alone next to the enemy".to_string(),
+            );
+        }
+    }
     if left_zoc {
+        // Disruption costs what the unit fights with (its value to the game aside: it
+        // survives), R&S 6.0(A).
+        let fights = if indispensable(state, u) {
+            v - INDISPENSABLE
+        } else {
+            v
+        };
         c.term(
             "zoc",
-            -v * w.disruption * 2.0,
+            -fights * w.disruption * 2.0,
             "leaves an enemy-controlled hex (disrupted, R&S 8.0(B))".to_string(),
         );
     }
@@ -199,4 +270,66 @@ pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
         .filter(|&&o| o != u && state.side_of(o) == state.side_of(u))
         .map(|&o| unit_value(state, o))
         .sum()
+}
+
+/// The value of the friends in `from` that unit `u` alone escorts there (units eliminated when
+/// alone next to the enemy, with no other escort): what `u` leaves unguarded by moving.
+pub fn abandoned(state: &State, u: UnitId, from: HexCoord) -> f64 {
+    if state.kind(u).eliminated_alone_next_to_enemy {
+        return 0.0;
+    }
+    let stack = state.stack(from);
+    let others = stack
+        .iter()
+        .any(|&o| o != u && !state.kind(o).eliminated_alone_next_to_enemy);
+    if others {
+        return 0.0;
+    }
+    stack
+        .iter()
+        .filter(|&&o| o != u && state.side_of(o) == state.side_of(u))
+        .map(|&o| unit_value(state, o))
+        .sum()
+}
+
+/// The hexes of the friends an escort keeps with: when `u` does not count toward its side's
+/// own exit condition and that condition counts only units of one kind (R&S scenario 17:
+/// only the limbers, scenario 8: only MZ), the units that count and are still on the map.
+/// `u` screens them rather than running for the exit (it leaves only after them, see
+/// `Standard::movement`). Empty otherwise.
+pub fn convoy(state: &State, fields: &Fields, u: UnitId) -> Vec<HexCoord> {
+    let side = state.side_of(u);
+    let exits: Vec<&super::maps::Objective> = fields
+        .objectives
+        .iter()
+        .filter(|o| o.exit && o.own && o.exit_kind.is_some())
+        .collect();
+    if exits.is_empty() || exits.iter().any(|o| o.counts(state, u)) {
+        return Vec::new();
+    }
+    let mut hexes: Vec<HexCoord> = state
+        .on_map(side)
+        .filter(|&o| exits.iter().any(|x| x.counts(state, o)))
+        .filter_map(|o| state.units[o].hex())
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    hexes
+}
+
+/// How much more nearing the exit weighs for a unit that is late for it (see [`late_for_exit`]).
+pub const LATE: f64 = 3.0;
+
+/// Is unit `u`, `d` movement points from the exit, late for its side's exit condition: it
+/// counts toward it and needs every Movement Phase left before the condition's game-turn to
+/// get there at its full movement allowance (R&S 4.0)? Then time is worth more than safety.
+pub fn late_for_exit(state: &State, fields: &Fields, u: UnitId, d: f64) -> bool {
+    let allowance = f64::from(state.kind(u).movement.max(1));
+    fields.objectives.iter().any(|o| {
+        o.exit
+            && o.own
+            && o.counts(state, u)
+            && o.turn >= state.turn
+            && (d / allowance).ceil() >= f64::from(o.turn - state.turn + 1)
+    })
 }

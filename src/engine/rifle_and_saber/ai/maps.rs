@@ -265,6 +265,11 @@ impl Fields {
             .filter_map(|&e| {
                 let h = state.units[e].hex()?;
                 let unit = &state.units[e];
+                // R&S 6.0(A): disrupted units may not attack; one still disrupted in the
+                // enemy's next player-turn threatens nothing.
+                if !attacks_next(state, e) {
+                    return None;
+                }
                 let k = state.kind(e);
                 let half = |x: Frac| {
                     if unit.disrupted() {
@@ -428,4 +433,20 @@ pub fn sole_holder(state: &State, u: UnitId, h: HexCoord) -> bool {
         .iter()
         .enumerate()
         .any(|(o, s)| o != u && s.location == Location::Hex(h))
+}
+
+/// Can enemy unit `e` attack (fire or shock) in its side's next player-turn? Not if it is
+/// disrupted then (R&S 6.0(A)): disrupted past the end of the current player-turn (6.0(B)),
+/// or for good in a demoralized force (10.1).
+pub fn attacks_next(state: &State, e: UnitId) -> bool {
+    use super::super::scenario::Morale;
+    let unit = &state.units[e];
+    match unit.disrupted_until {
+        None => true,
+        Some(until) => {
+            let demoralized =
+                state.setup.options.morale && state.unit_morale(e) == Morale::Demoralized;
+            until <= state.player_turn && !demoralized
+        }
+    }
 }

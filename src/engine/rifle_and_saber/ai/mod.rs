@@ -150,6 +150,53 @@ impl Standard {
     }
 }
 
+/// A stack of the side whose top unit is not its best fire defender (R&S 5.1(E)): that unit
+/// to the top. The best defender has the greatest fire defense where it stands (terrain,
+/// works, disruption: `risk::multiplier_at`), then the least value to lose; a unit that is
+/// lost alone next to the enemy or that the side cannot win without is never preferred.
+/// Each call puts one stack in order, and a stack in order stays so: it ends.
+fn restack(state: &State) -> Option<(Command, Vec<Reason>)> {
+    let side = state.player;
+    for (h, stack) in state.stacks() {
+        if stack.len() < 2 || state.side_of(stack[0]) != side {
+            continue;
+        }
+        let key = |u: UnitId| {
+            let fragile =
+                state.kind(u).eliminated_alone_next_to_enemy || weights::indispensable(state, u);
+            let defense = state.kind(u).fire_defense * risk::multiplier_at(state, u, h);
+            (
+                !fragile,
+                defense,
+                -unit_value(state, u),
+                std::cmp::Reverse(u),
+            )
+        };
+        let best = stack.iter().copied().max_by(|a, b| {
+            key(*a)
+                .partial_cmp(&key(*b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })?;
+        if state.top(h) == Some(best) {
+            continue;
+        }
+        if key(best).partial_cmp(&key(state.top(h)?)) != Some(std::cmp::Ordering::Greater) {
+            continue;
+        }
+        let c = Command::ToTop { unit: best };
+        if applies(state, &c) {
+            return Some((
+                c,
+                vec![reason(
+                    "stacking",
+                    "the best fire defender on top (R&S 5.1(E): fire strikes the top unit)",
+                )],
+            ));
+        }
+    }
+    None
+}
+
 /// The side's units that may move, most constrained first: the fewest hexes to go to
 /// (R&S 4.0).
 fn movers(state: &State) -> Vec<UnitId> {
@@ -294,8 +341,16 @@ impl Standard {
             if let Some(c) = pick.command
                 && applies(state, &c)
             {
+                if kind.eliminated_alone_next_to_enemy {
+                    self.followers_next(state, u);
+                }
                 return (c, pick.reasons);
             }
+        }
+        // Stacking order (R&S 5.1(E): enemy fire strikes only the top unit; 7.0(C): the owner
+        // may change it in his Movement Phase): the best fire defender on top.
+        if let Some((c, why)) = restack(state) {
+            return (c, why);
         }
         // Guns that moved limbered unlimber where they have targets.
         for u in state.on_map(state.player) {
@@ -312,6 +367,28 @@ impl Standard {
             }
         }
         (Command::EndPhase, Vec::new())
+    }
+
+    /// A unit lost when alone next to the enemy has moved (scenario 17's limbers): the friends
+    /// that stood with it and have not moved are offered next, so that its escort follows it
+    /// (`maneuver::candidates` counted on one of them). Bounded: each unit moves once a phase.
+    fn followers_next(&mut self, state: &State, u: UnitId) {
+        let Some(from) = state.units[u].hex() else {
+            return;
+        };
+        let followers: Vec<UnitId> = state
+            .stack(from)
+            .into_iter()
+            .filter(|&o| {
+                o != u && state.units[o].moved == 0 && !state.kind(o).eliminated_alone_next_to_enemy
+            })
+            .collect();
+        self.order.retain(|o| !followers.contains(o));
+        let at = self.order.iter().position(|o| *o == u).map_or(0, |p| p + 1);
+        for (i, o) in followers.into_iter().enumerate() {
+            self.offered.remove(&o);
+            self.order.insert(at + i, o);
+        }
     }
 
     /// A retreat path ending where enemy fire is weakest (R&S 6.0(C): the owner chooses among

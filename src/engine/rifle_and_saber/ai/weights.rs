@@ -55,5 +55,59 @@ impl Default for Weights {
 pub fn unit_value(state: &State, u: UnitId) -> f64 {
     let k = state.kind(u);
     let fire = k.shot_attack.unwrap_or(k.fire_attack).max(k.fire_attack);
-    ((fire.to_f64() + k.fire_defense.to_f64() + k.shock as f64) / 3.0).max(1.0)
+    let combat = ((fire.to_f64() + k.fire_defense.to_f64() + k.shock as f64) / 3.0).max(1.0);
+    if indispensable(state, u) {
+        combat + INDISPENSABLE
+    } else {
+        combat
+    }
+}
+
+/// What a unit its side cannot win without is worth besides its combat value: twice the
+/// default hold of an objective (the game rides on it, as on an objective at its game-turn).
+pub const INDISPENSABLE: f64 = 6.0;
+
+/// Is `u` a unit its side cannot win without: every unit of its kind still in play is needed
+/// for its side's own exit condition ("all four limbers off the map", R&S scenario 17)? Once
+/// one is lost that condition can no longer be met, and the others are worth their combat
+/// value again. Only exit conditions counting units of
+/// one kind name such units; a unit already off the map no longer risks anything.
+pub fn indispensable(state: &State, u: UnitId) -> bool {
+    use super::super::setup::{ExitSetup, VictorySetup};
+    use super::super::state::Location;
+    if !matches!(state.units[u].location, Location::Hex(_) | Location::Off) {
+        return false;
+    }
+    let side = state.side_of(u);
+    let kind = state.setup.units[u].kind;
+    fn needs(v: &VictorySetup, state: &State, side: usize, kind: usize) -> bool {
+        match v {
+            VictorySetup::Exit {
+                side: s,
+                count:
+                    ExitSetup::Units {
+                        count,
+                        kind: Some(k),
+                    },
+                ..
+            } if *s == side && *k == kind => {
+                // The units of the kind not yet lost (on the map, to come, or exited).
+                let left = (0..state.units.len())
+                    .filter(|&o| {
+                        state.side_of(o) == side
+                            && state.setup.units[o].kind == kind
+                            && state.units[o].location != Location::Eliminated
+                    })
+                    .count() as u32;
+                left == *count
+            }
+            VictorySetup::All { of, .. } => of.iter().any(|p| needs(p, state, side, kind)),
+            _ => false,
+        }
+    }
+    state
+        .setup
+        .victory
+        .iter()
+        .any(|e| needs(&e.rule, state, side, kind))
 }
