@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
 kepi=${2:-target/release/kepi}
-for f in scenarios/rs-*.json; do   # the standard level plays Rifle & Saber only
+for f in scenarios/*.json; do   # both rule systems have a standard level
   "$kepi" balance "$f" --games "$games" --level standard --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)))'
 done
