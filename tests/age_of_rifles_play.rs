@@ -808,6 +808,9 @@ fn random_games_hold(scenario: &str, games: u64) {
             "square",
             "after charge",
             "allocate",
+            "allocate charge",
+            "allocate bombardment",
+            "disrupt",
             "fire first",
         ] {
             assert!(
@@ -826,7 +829,10 @@ fn decision(s: &State, c: &Command) -> Option<&'static str> {
         Command::Decline => "declined reaction",
         Command::FormSquare { .. } => "square",
         Command::EndCharge { .. } | Command::Pursue { .. } => "after charge",
+        Command::Allocate { .. } if s.charge.is_some() => "allocate charge",
+        Command::Allocate { .. } if s.bombardment.is_some() => "allocate bombardment",
         Command::Allocate { .. } => "allocate",
+        Command::Disrupt { .. } => "disrupt",
         Command::Advance { with: Some(_), .. } => "advance with a leader",
         Command::FireFirst { .. } => "fire first",
         Command::Exit { .. } => "exit",

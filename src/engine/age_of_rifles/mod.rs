@@ -39,6 +39,7 @@ pub mod sequence;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod victory;
 pub mod weather;
 pub mod zoc;
 
