@@ -3,10 +3,13 @@
 //! checks (AoR 2.3 and the Morale Modifiers chart), retreats (AoR 7.4) and leaders left alone
 //! (AoR 11).
 //!
-//! Hit allocation is the owner's choice in the text; Kepi makes it for the owner by a fixed
-//! rule that obeys 7.1 (the allocation is checked with `combat::check_allocation`): a damaged
-//! unit while one is present, the first hit on infantry if possible, otherwise the weakest
-//! unit (ties in unit order). docs/rules/age-of-rifles.md records this reading.
+//! Hit allocation is the owner's choice (AoR 7.1): `allocations` lists the different results
+//! the owner may choose among (the assault, bombardment and charge ask when there are two or
+//! more: `allocate`, `disrupt`), `apply_allocation` takes the one chosen. `apply_hits` takes
+//! the hits for the owner by a fixed rule that obeys 7.1, used only where the rule leaves one
+//! result (or for a single unit, as supply's step, AoR 17): a damaged unit while one is
+//! present, the first hit on infantry if possible, otherwise the weakest unit (ties in unit
+//! order). docs/rules/age-of-rifles.md records these readings.
 
 use super::combat::{MoraleUnit, Target, check_allocation_from, group_morale, morale_passes};
 use super::section::{Kind, Order};

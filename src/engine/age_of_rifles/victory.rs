@@ -127,6 +127,15 @@ impl Condition {
         }
     }
 
+    /// The game-turn it is decided at, for the kinds decided at one.
+    fn turn(&self) -> Option<u32> {
+        match self {
+            Condition::Hold { turn, .. } | Condition::Points { turn, .. } => Some(*turn),
+            Condition::Exit { by_turn, .. } => Some(*by_turn),
+            _ => None,
+        }
+    }
+
     /// The exit areas it names (parts included).
     fn exit_areas(&self, out: &mut Vec<(usize, Vec<Ix>)>) {
         match self {
@@ -699,10 +708,7 @@ fn conclude(s: &mut State, events: &mut Vec<Event>) {
                 (c, Some(m)) => {
                     let how = match c {
                         Condition::HoldForTurns { .. } => "not met by the end".to_string(),
-                        _ => decide(s, &i.to_string(), c, turn, true, &mut s.parts.clone())
-                            .filter(|(now, _)| *now == m)
-                            .map(|(_, how)| how)
-                            .unwrap_or_else(|| if m { "met" } else { "not met" }.into()),
+                        _ => how_decided(s, i, c, m),
                     };
                     let verdict = match (m, c.side()) {
                         (true, side) => Verdict::Award(side, v.level),
@@ -819,10 +825,7 @@ pub fn report(s: &State) -> Vec<VictoryCondition> {
                     )
                 }
                 (c, Some(m)) => {
-                    let how = decide(s, &i.to_string(), c, s.turn, true, &mut s.parts.clone())
-                        .filter(|(now, _)| over && *now == m)
-                        .map(|(_, how)| how)
-                        .unwrap_or_else(|| c.when());
+                    let how = how_decided(s, i, c, m);
                     (
                         if m {
                             ConditionStatus::Met
@@ -863,6 +866,25 @@ pub fn report(s: &State) -> Vec<VictoryCondition> {
             }
         })
         .collect()
+}
+
+/// How entry `i`, decided `met`, was decided, in words: with its figures when it was decided at
+/// the end of this game-turn (the position is still the one it was decided on), else with its
+/// game-turn.
+fn how_decided(s: &State, i: usize, c: &Condition, met: bool) -> String {
+    let yes = if met { "met" } else { "not met" };
+    match c.turn() {
+        Some(t) if t == s.turn => decide(s, &i.to_string(), c, t, true, &mut s.parts.clone())
+            .filter(|(now, _)| *now == met)
+            .map(|(_, how)| how)
+            .unwrap_or_else(|| format!("{yes} at the end of game-turn {t}")),
+        Some(t) => format!("{yes} at the end of game-turn {t}"),
+        // `all`/`any`: their parts decided are kept, each with its own game-turn.
+        None => decide(s, &i.to_string(), c, s.turn, true, &mut s.parts.clone())
+            .filter(|(now, _)| *now == met)
+            .map(|(_, how)| how)
+            .unwrap_or_else(|| yes.to_string()),
+    }
 }
 
 /// The figures an open condition is decided on, in words.
