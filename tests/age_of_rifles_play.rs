@@ -9,7 +9,9 @@ use common::aor::{open_zones, to};
 
 use common::cli::kepi;
 use kepi::engine::age_of_rifles::section::Order;
-use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, LeaderLoc, Loc, State};
+use kepi::engine::age_of_rifles::state::{
+    Command, Disruption, Event, LeaderLoc, Loc, Phase, State,
+};
 use kepi::engine::dice::{Dice, FixedDice, RecordedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
@@ -733,7 +735,12 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
     random_games_hold(
         SCENARIO,
         games(2000),
-        &["allocate charge", "allocate bombardment", "disrupt"],
+        &[
+            "allocate charge",
+            "allocate bombardment",
+            "disrupt",
+            "reaction to a retreat",
+        ],
     );
 }
 
@@ -741,7 +748,11 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
 /// game, so fewer games than the fixture's in a test run: `KEPI_AOR_GAMES=2000` for more).
 #[test]
 fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
-    random_games_hold(GETTYSBURG, games(200), &["allocate charge"]);
+    random_games_hold(
+        GETTYSBURG,
+        games(200),
+        &["allocate charge", "reaction to a retreat"],
+    );
 }
 
 #[test]
@@ -830,6 +841,13 @@ fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
 /// The kind of decision `c` is, for the property tests' counts.
 fn decision(s: &State, c: &Command) -> Option<&'static str> {
     Some(match c {
+        // AoR 7.8: in the Formation Combat Segment a reaction is offered only against units
+        // retreating after an assault.
+        Command::Charge { .. } | Command::Decline
+            if s.reaction.is_some() && s.phase == Phase::Combat =>
+        {
+            "reaction to a retreat"
+        }
         Command::Charge { .. } if s.reaction.is_some() => "reaction",
         Command::Charge { .. } => "charge",
         Command::Decline => "declined reaction",

@@ -1049,6 +1049,36 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     }
     let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
     let can_advance = !a_retreats && emptied && !advancers(s, &c).is_empty();
+    // AoR 7.8: the hexes each side's units retreated into (for the other side's reaction).
+    let retreated = |s: &State, units: &[usize], from: &[Ix]| -> (Vec<Ix>, Vec<Ix>) {
+        let setup = s.setup();
+        let mut hexes: Vec<Ix> = Vec::new();
+        let mut cavalry: Vec<Ix> = Vec::new();
+        for &u in units {
+            if let Loc::At(h) = s.units[u].loc
+                && !from.contains(&h)
+            {
+                if !hexes.contains(&h) {
+                    hexes.push(h);
+                }
+                if setup.units[u].kind == Kind::Cavalry && !cavalry.contains(&h) {
+                    cavalry.push(h);
+                }
+            }
+        }
+        (hexes, cavalry)
+    };
+    let d_into = if d_retreats {
+        retreated(s, &c.defenders, &[c.target])
+    } else {
+        Default::default()
+    };
+    let a_into = if a_retreats {
+        retreated(s, &c.attackers, &c.attacker_hexes)
+    } else {
+        Default::default()
+    };
+    let attacker = c.attacker;
     if can_advance {
         c.stage = Stage::Advance;
         s.player = c.attacker;
@@ -1056,6 +1086,16 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     } else {
         s.combat = None;
         s.player = s.phasing();
+    }
+    // AoR 7.8: "Cavalry within two hexes of a hex that enemy units ... retreat into ... can
+    // reaction charge", before the advance; a retreating cavalry target takes the backhand
+    // blow (AoR 7.10). Kepi's reading: one reaction a round, the attacker's cavalry against
+    // the retreating defenders first, else the defender's against the retreating attackers.
+    if !d_into.0.is_empty() {
+        super::cavalry::offer_reaction(s, attacker, d_into.0, d_into.1);
+    }
+    if s.reaction.is_none() && !a_into.0.is_empty() {
+        super::cavalry::offer_reaction(s, 1 - attacker, a_into.0, a_into.1);
     }
     Ok(())
 }

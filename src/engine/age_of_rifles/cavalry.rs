@@ -1,7 +1,8 @@
 //! Cavalry charges in play (AoR 4 II, 7.6-7.10): declaring charges in the Cavalry Charge
 //! Segment and resolving them in parallel, squares, the charge combat, staying, going back or
-//! pursuing (7.7) with the pursuit test, and reaction charges (7.8) with the backhand blow
-//! (7.10). The arithmetic (what a charge may cross, its factors, who wins) is `charge.rs`'s.
+//! pursuing (7.7) with the pursuit test, and reaction charges (7.8: after a move, a charge, or
+//! an assault's retreats, `assault::resolve`) with the backhand blow (7.10), and the owners'
+//! allocation of a charge's hits (7.1). The arithmetic (what a charge may cross, its factors, who wins) is `charge.rs`'s.
 //!
 //! Every choice is a command the legal list offers: the charge itself, the defender's square
 //! (`FormSquare`), the victor's stay, go back or pursue (`EndCharge`, `Pursue`), and the other

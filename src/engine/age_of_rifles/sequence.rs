@@ -149,7 +149,12 @@ pub fn apply(
         return Err(RuleError::not_now("the game is over"));
     }
     let setup = s.arc();
-    if let Some(c) = &s.combat {
+    // (A reaction charge against units retreating after the assault, AoR 7.8, and its
+    // charge's decisions come first: the cavalry's gate below takes them.)
+    if let Some(c) = &s.combat
+        && s.reaction.is_none()
+        && s.charge.is_none()
+    {
         let ok = matches!(
             (c.stage, command),
             (
