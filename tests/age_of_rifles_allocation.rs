@@ -325,3 +325,47 @@ fn aor_7_6_7_1_the_charging_side_chooses_first_when_both_have_a_choice() {
     assert_eq!(s.units[unit(&s, "ii-1")].steps, 1);
     assert_eq!(s.units[unit(&s, "ii-2")].steps, 2);
 }
+
+/// AoR 17: "Units that cannot trace such a line at the end of a turn lose a step": each unit
+/// takes its own step (7.1's choice is among the target units of one fire; supply has none), so
+/// the game-turn ends with no allocation asked.
+#[test]
+fn aor_17_7_1_each_unit_out_of_supply_loses_its_own_step_with_nothing_to_choose() {
+    // The Prussians' only supply source is held by the French: no Prussian unit traces a line.
+    let sc = scenario(|v| {
+        v["sides"][0]["supply"] = json!(["1005"]);
+        v["sides"][0]["formations"][0]["order"] = json!("defend");
+    });
+    let s = position(
+        &sc,
+        &[("ii-1", "1005"), ("ii-2", "1005"), ("ii-art", "1006")],
+        &[
+            ("vii-13", "0203"),
+            ("vii-14", "0305"),
+            ("vii-art", "0305"),
+            ("steinmetz", "0305"),
+            ("zastrow", "0305"),
+        ],
+    );
+    let mut s = s;
+    while s.turn == 1 {
+        // Only End is given: an allocation asked would refuse it.
+        s = AgeOfRifles
+            .apply(
+                &s,
+                &Command::End,
+                &mut kepi::engine::dice::SeededDice::new(1),
+            )
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0;
+    }
+    assert_eq!(s.units[unit(&s, "vii-13")].steps, 1);
+    assert_eq!(
+        s.units[unit(&s, "vii-14")].steps,
+        1,
+        "its own step, beside vii-art"
+    );
+    assert_eq!(s.units[unit(&s, "vii-art")].loc, Loc::Eliminated);
+    // The French trace theirs (source 1208) and lose nothing.
+    assert_eq!(s.units[unit(&s, "ii-1")].steps, 2);
+}
