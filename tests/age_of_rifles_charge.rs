@@ -527,3 +527,62 @@ fn aor_5_5_16_no_charge_and_no_reaction_charge_on_a_night_or_rain_turn() {
         );
     }
 }
+
+/// AoR 7.8 "a hex that enemy units ... retreat into": along seeded random games of the test
+/// scenario, every reaction offered in the Formation Combat Segment follows an assault whose
+/// units retreated; it goes to the other side's cavalry, against the hexes the enemy units
+/// retreated into (each holding them now), and the reaction may be declined or made; the
+/// assault's advance (if any) waits for it.
+#[test]
+fn aor_7_8_units_retreating_after_an_assault_may_be_reaction_charged() {
+    use kepi::engine::age_of_rifles::state::Phase;
+    use kepi::engine::dice::SeededDice;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
+    let sc = kepi::library::load_scenario(&path).unwrap();
+    let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    let (mut offered, mut made) = (0, 0);
+    for seed in 0..400 {
+        let mut player = AgeOfRifles.random_player(seed);
+        let mut dice = SeededDice::new(seed);
+        let mut s = root.clone();
+        while !AgeOfRifles.progress(&s).over {
+            let c = player.next(&s);
+            let (next, ev) = AgeOfRifles.apply(&s, &c, &mut dice).unwrap();
+            let fresh = s.reaction.is_none() && next.reaction.is_some();
+            if fresh && next.phase == Phase::Combat {
+                offered += 1;
+                assert!(
+                    matches!(c, Command::Retreat { .. } | Command::Allocate { .. }),
+                    "seed {seed}: a reaction in combat after {c:?}"
+                );
+                assert!(text(&ev).contains("retreat"), "seed {seed}: {ev:?}");
+                let r = next.reaction.as_ref().unwrap();
+                let setup = next.setup();
+                for &h in &r.targets {
+                    assert!(
+                        (0..next.units.len()).any(|u| setup.units[u].side == 1 - r.side
+                            && next.units[u].loc == Loc::At(h)),
+                        "seed {seed}: the target {} holds the retreated units",
+                        setup.name(h)
+                    );
+                }
+                let legal = AgeOfRifles.legal(&next);
+                assert_eq!(legal[0], Command::Decline);
+                assert!(
+                    legal[1..]
+                        .iter()
+                        .all(|c| matches!(c, Command::Charge { .. }))
+                );
+                assert_eq!(AgeOfRifles.progress(&next).player, r.side);
+            }
+            if s.reaction.is_some()
+                && s.phase == Phase::Combat
+                && matches!(c, Command::Charge { .. })
+            {
+                made += 1;
+            }
+            s = next;
+        }
+    }
+    assert!(offered > 0 && made > 0, "{offered} offered, {made} made");
+}

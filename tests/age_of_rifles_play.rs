@@ -9,7 +9,9 @@ use common::aor::{open_zones, to};
 
 use common::cli::kepi;
 use kepi::engine::age_of_rifles::section::Order;
-use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, LeaderLoc, Loc, State};
+use kepi::engine::age_of_rifles::state::{
+    Command, Disruption, Event, LeaderLoc, Loc, Phase, State,
+};
 use kepi::engine::dice::{Dice, FixedDice, RecordedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
@@ -729,14 +731,28 @@ fn games(default: u64) -> u64 {
 
 #[test]
 fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
-    random_games_hold(SCENARIO, games(2000));
+    // The fixture's artillery bombards stacks of two often enough for AoR 8.1's choices.
+    random_games_hold(
+        SCENARIO,
+        games(2000),
+        &[
+            "allocate charge",
+            "allocate bombardment",
+            "disrupt",
+            "reaction to a retreat",
+        ],
+    );
 }
 
 /// The shipped historical scenario (22 x 17 hexes, 61 units, 12 game-turns; some 550 commands a
 /// game, so fewer games than the fixture's in a test run: `KEPI_AOR_GAMES=2000` for more).
 #[test]
 fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
-    random_games_hold(GETTYSBURG, games(200));
+    random_games_hold(
+        GETTYSBURG,
+        games(200),
+        &["allocate charge", "reaction to a retreat"],
+    );
 }
 
 #[test]
@@ -745,8 +761,9 @@ fn gettysburg_every_legal_command_is_accepted_along_seeded_games() {
 }
 
 /// Plays `games` seeded random games of `scenario` to the end, checking the invariants after
-/// every command, and replays a quarter of them from their recorded dice hash for hash.
-fn random_games_hold(scenario: &str, games: u64) {
+/// every command, and replays a quarter of them from their recorded dice hash for hash. The
+/// charges' and 7.1's decisions must arise, and so must those in `also`.
+fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
@@ -809,7 +826,10 @@ fn random_games_hold(scenario: &str, games: u64) {
             "after charge",
             "allocate",
             "fire first",
-        ] {
+        ]
+        .iter()
+        .chain(also)
+        {
             assert!(
                 seen.get(k).is_some_and(|&n| n > 0),
                 "{scenario}: no {k} in {seen:?}"
@@ -821,12 +841,22 @@ fn random_games_hold(scenario: &str, games: u64) {
 /// The kind of decision `c` is, for the property tests' counts.
 fn decision(s: &State, c: &Command) -> Option<&'static str> {
     Some(match c {
+        // AoR 7.8: in the Formation Combat Segment a reaction is offered only against units
+        // retreating after an assault.
+        Command::Charge { .. } | Command::Decline
+            if s.reaction.is_some() && s.phase == Phase::Combat =>
+        {
+            "reaction to a retreat"
+        }
         Command::Charge { .. } if s.reaction.is_some() => "reaction",
         Command::Charge { .. } => "charge",
         Command::Decline => "declined reaction",
         Command::FormSquare { .. } => "square",
         Command::EndCharge { .. } | Command::Pursue { .. } => "after charge",
+        Command::Allocate { .. } if s.charge.is_some() => "allocate charge",
+        Command::Allocate { .. } if s.bombardment.is_some() => "allocate bombardment",
         Command::Allocate { .. } => "allocate",
+        Command::Disrupt { .. } => "disrupt",
         Command::Advance { with: Some(_), .. } => "advance with a leader",
         Command::FireFirst { .. } => "fire first",
         Command::Exit { .. } => "exit",

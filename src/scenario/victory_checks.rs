@@ -121,6 +121,10 @@ impl Checker<'_> {
                 self.turn(&format!("{field}.by_turn"), *by_turn);
                 self.edge_zone(&format!("{field}.area"), area);
                 match units {
+                    // Age of Rifles has no unit codes: its own check says so (AoR 2.2).
+                    ExitCount::Units { unit: Some(_), .. }
+                    | ExitCount::All { unit: Some(_), .. }
+                        if self.file.ruleset == crate::tables::RulesetId::AgeOfRifles => {}
                     ExitCount::Units { unit: Some(u), .. }
                     | ExitCount::All { unit: Some(u), .. } => {
                         self.unit(&format!("{field}.units.unit"), u)

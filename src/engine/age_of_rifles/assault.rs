@@ -2,14 +2,16 @@
 //! morale checks and retreats (AoR 7.4) and advance (AoR 7.5). The strengths are
 //! `combat::strength`'s, the hits the Fire Table's (`combat::hits`).
 
-use super::combat::{Fire, Firer, Modifier, Situation, bombardment_hits, hits, strength};
+use super::combat::{
+    Fire, Firer, Modifier, Situation, bombardment_hits, first_hit_candidates, hits, strength,
+};
 use super::los;
 use super::losses::{self, note, roll};
 use super::position::Ctx;
 use super::retreat::{after_round, may_retreat_before_assault};
 use super::section::{Armament, Kind, Order};
 use super::setup::{Ix, Setup};
-use super::state::{Combat, Disruption, Event, Loc, Phase, Stage, State};
+use super::state::{Combat, Disruption, Event, Loc, PendingBombardment, Phase, Stage, State};
 use super::tables::{Effect, charts, round_strength};
 use crate::engine::RuleError;
 use crate::engine::dice::Dice;
@@ -186,28 +188,173 @@ pub fn bombard(
         ),
     );
     let (disrupts, step_hits) = bombardment_hits(n);
-    if disrupts {
-        // The first hit is a disruption, on infantry if there is any (as 7.1's first hit).
-        let t = targets
-            .iter()
-            .copied()
-            .find(|&t| setup.units[t].kind == Kind::Infantry)
-            .unwrap_or(targets[0]);
-        if s.units[t].disrupted.is_none() {
-            s.units[t].disrupted = Some(Disruption::Bombardment);
+    let p = PendingBombardment {
+        unit: u,
+        target,
+        targets,
+        disrupt: disrupts,
+        step_hits,
+    };
+    bombardment_losses(s, p, dice, events)
+}
+
+/// The units of a bombarded stack still on the map.
+fn on_map(s: &State, units: &[usize]) -> Vec<usize> {
+    units
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+        .collect()
+}
+
+/// AoR 8.1, 7.1: the units the bombardment's first hit, a disruption, may go to (the owner
+/// chooses among them: damaged units while any is present, infantry if possible).
+pub fn disrupt_candidates(s: &State, p: &PendingBombardment) -> Vec<usize> {
+    let alive = on_map(s, &p.targets);
+    let t = losses::targets_of(s, &alive);
+    first_hit_candidates(&t)
+        .into_iter()
+        .map(|k| alive[k])
+        .collect()
+}
+
+/// AoR 8.1, 7.1: the ways the owner may take the bombardment's hits after the disruption
+/// (none of them is 7.1's "first hit": the disruption was).
+pub fn bombardment_allocations(s: &State, p: &PendingBombardment) -> Vec<Vec<usize>> {
+    losses::allocations_from(s, &p.targets, p.step_hits, false)
+}
+
+/// A bombardment's hits: the disruption, then the further hits, each asked of the target's
+/// owner when there is a choice (`disrupt`, `allocate`); then leaders left alone and army
+/// demoralization.
+fn bombardment_losses(
+    s: &mut State,
+    mut p: PendingBombardment,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let owner = 1 - setup.units[p.unit].side;
+    if p.disrupt {
+        let candidates = disrupt_candidates(s, &p);
+        match candidates.as_slice() {
+            [] => p.disrupt = false,
+            [t] => {
+                let t = *t;
+                place_disruption(s, t, events);
+                p.disrupt = false;
+            }
+            _ => {
+                s.player = owner;
+                s.bombardment = Some(p);
+                return Ok(());
+            }
         }
-        let f = setup.units[t].formation;
-        if s.formations[f].order == Order::Attack {
-            s.formations[f].hit_under_attack = true;
-        }
-        note(
-            events,
-            format!("{} is disrupted (AoR 8.1)", setup.units[t].name),
-        );
     }
-    losses::apply_hits(s, &targets, step_hits, events);
-    let vacated: Vec<Ix> = vec![target];
-    losses::leaders_left_alone(s, &vacated, dice, events)?;
+    if p.step_hits > 0 {
+        let ways = bombardment_allocations(s, &p);
+        if ways.len() > 1 {
+            s.player = owner;
+            s.bombardment = Some(p);
+            return Ok(());
+        }
+        if let Some(order) = ways.first() {
+            losses::apply_allocation_from(s, &p.targets, order, false, events);
+        }
+    }
+    s.bombardment = None;
+    s.player = s.phasing();
+    losses::leaders_left_alone(s, &[p.target], dice, events)?;
+    losses::check_armies(s, events);
+    Ok(())
+}
+
+/// AoR 8.1: "place a Disrupted marker on the target unit" (removed at the end of the
+/// game-turn); a unit disrupted already stays so.
+fn place_disruption(s: &mut State, t: usize, events: &mut Vec<Event>) {
+    let setup = s.arc();
+    if s.units[t].disrupted.is_none() {
+        s.units[t].disrupted = Some(Disruption::Bombardment);
+    }
+    let f = setup.units[t].formation;
+    // AoR 12.3: a hit on a unit of a formation with Attack orders.
+    if s.formations[f].order == Order::Attack {
+        s.formations[f].hit_under_attack = true;
+    }
+    note(
+        events,
+        format!("{} is disrupted (AoR 8.1)", setup.units[t].name),
+    );
+}
+
+/// AoR 8.1, 7.1: the owner of the bombarded stack places the disruption on `unit`.
+pub fn bombard_disrupt(
+    s: &mut State,
+    unit: usize,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(mut p) = s.bombardment.clone().filter(|p| p.disrupt) else {
+        return Err(RuleError::not_now(
+            "no bombardment waits for its disruption to be placed",
+        ));
+    };
+    let candidates = disrupt_candidates(s, &p);
+    if !candidates.contains(&unit) {
+        let setup = s.setup();
+        return Err(RuleError::rule(
+            "AoR 8.1, 7.1",
+            format!(
+                "the first hit, a disruption, goes to {} (damaged units while any is present,                  infantry if possible), not to {}",
+                candidates
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                setup.units[unit].name
+            ),
+        ));
+    }
+    place_disruption(s, unit, events);
+    p.disrupt = false;
+    s.bombardment = None;
+    bombardment_losses(s, p, dice, events)
+}
+
+/// AoR 8.1, 7.1: the owner of the bombarded stack allocates the hits after the disruption.
+pub fn bombard_allocate(
+    s: &mut State,
+    units: Vec<usize>,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(p) = s.bombardment.clone() else {
+        return Err(RuleError::not_now("no bombardment waits for an allocation"));
+    };
+    if p.disrupt {
+        return Err(RuleError::not_now(
+            "the bombardment's first hit, a disruption, is placed first (`disrupt`, AoR 8.1)",
+        ));
+    }
+    if !losses::valid_allocation_from(s, &p.targets, p.step_hits, &units, false) {
+        let setup = s.setup();
+        return Err(RuleError::rule(
+            "AoR 8.1, 7.1",
+            format!(
+                "{} hit(s) after the disruption, one unit a hit, among {}; on damaged units                  while any is left",
+                p.step_hits,
+                on_map(s, &p.targets)
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    losses::apply_allocation_from(s, &p.targets, &units, false, events);
+    s.bombardment = None;
+    s.player = s.phasing();
+    losses::leaders_left_alone(s, &[p.target], dice, events)?;
     losses::check_armies(s, events);
     Ok(())
 }
@@ -902,6 +1049,36 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     }
     let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
     let can_advance = !a_retreats && emptied && !advancers(s, &c).is_empty();
+    // AoR 7.8: the hexes each side's units retreated into (for the other side's reaction).
+    let retreated = |s: &State, units: &[usize], from: &[Ix]| -> (Vec<Ix>, Vec<Ix>) {
+        let setup = s.setup();
+        let mut hexes: Vec<Ix> = Vec::new();
+        let mut cavalry: Vec<Ix> = Vec::new();
+        for &u in units {
+            if let Loc::At(h) = s.units[u].loc
+                && !from.contains(&h)
+            {
+                if !hexes.contains(&h) {
+                    hexes.push(h);
+                }
+                if setup.units[u].kind == Kind::Cavalry && !cavalry.contains(&h) {
+                    cavalry.push(h);
+                }
+            }
+        }
+        (hexes, cavalry)
+    };
+    let d_into = if d_retreats {
+        retreated(s, &c.defenders, &[c.target])
+    } else {
+        Default::default()
+    };
+    let a_into = if a_retreats {
+        retreated(s, &c.attackers, &c.attacker_hexes)
+    } else {
+        Default::default()
+    };
+    let attacker = c.attacker;
     if can_advance {
         c.stage = Stage::Advance;
         s.player = c.attacker;
@@ -909,6 +1086,16 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     } else {
         s.combat = None;
         s.player = s.phasing();
+    }
+    // AoR 7.8: "Cavalry within two hexes of a hex that enemy units ... retreat into ... can
+    // reaction charge", before the advance; a retreating cavalry target takes the backhand
+    // blow (AoR 7.10). Kepi's reading: one reaction a round, the attacker's cavalry against
+    // the retreating defenders first, else the defender's against the retreating attackers.
+    if !d_into.0.is_empty() {
+        super::cavalry::offer_reaction(s, attacker, d_into.0, d_into.1);
+    }
+    if s.reaction.is_none() && !a_into.0.is_empty() {
+        super::cavalry::offer_reaction(s, 1 - attacker, a_into.0, a_into.1);
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! Cavalry charges in play (AoR 4 II, 7.6-7.10): declaring charges in the Cavalry Charge
 //! Segment and resolving them in parallel, squares, the charge combat, staying, going back or
-//! pursuing (7.7) with the pursuit test, and reaction charges (7.8) with the backhand blow
-//! (7.10). The arithmetic (what a charge may cross, its factors, who wins) is `charge.rs`'s.
+//! pursuing (7.7) with the pursuit test, and reaction charges (7.8: after a move, a charge, or
+//! an assault's retreats, `assault::resolve`) with the backhand blow (7.10), and the owners'
+//! allocation of a charge's hits (7.1). The arithmetic (what a charge may cross, its factors, who wins) is `charge.rs`'s.
 //!
 //! Every choice is a command the legal list offers: the charge itself, the defender's square
 //! (`FormSquare`), the victor's stay, go back or pursue (`EndCharge`, `Pursue`), and the other
@@ -46,6 +47,10 @@ pub enum ChargeStage {
     Won,
     /// AoR 7.7: "After one round of pursuit it stops or retreats to its original starting hex."
     Pursued,
+    /// AoR 7.1: the charging side chooses which of its units take the defenders' hits.
+    AllocateChargers,
+    /// AoR 7.1: then the defending side chooses which of its units take the charge's hits.
+    AllocateDefenders,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +74,16 @@ pub struct ChargeState {
     pub one_sided: bool,
     /// Where the beaten defenders retreated to.
     pub retreated: Option<Ix>,
+    /// The hits of the fire (on the chargers, on the defenders), while their allocation waits
+    /// (AoR 7.1); `None` before the fire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<(u32, u32)>,
+    /// AoR 7.1: the owners' choices of which units take the hits (chargers, defenders), one
+    /// unit a hit, in order; asked only when there is a choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_chargers: Option<Vec<usize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_defenders: Option<Vec<usize>>,
 }
 
 /// AoR 7.8: the other side may reaction charge the enemy units in `targets`.
@@ -392,6 +407,15 @@ pub fn pending_legal(s: &State) -> Option<Vec<Command>> {
             Command::EndCharge { back: false },
             Command::EndCharge { back: true },
         ],
+        ChargeStage::AllocateChargers | ChargeStage::AllocateDefenders => {
+            let (units, hits) = allocation_asked(s, c);
+            losses::allocations(s, &units, hits)
+                .into_iter()
+                .map(|a| Command::Allocate {
+                    units: a.iter().map(|&u| setup.units[u].id.clone()).collect(),
+                })
+                .collect()
+        }
     })
 }
 
@@ -417,7 +441,13 @@ pub fn gate(s: &State, command: &Command) -> Result<bool, RuleError> {
     let ok = match (&s.reaction, &s.charge, command) {
         (Some(_), _, Command::Charge { .. } | Command::Decline) => true,
         (None, Some(c), Command::FormSquare { .. }) => c.stage == ChargeStage::Square,
-        (None, Some(c), Command::EndCharge { .. }) => c.stage != ChargeStage::Square,
+        (None, Some(c), Command::EndCharge { .. }) => {
+            matches!(c.stage, ChargeStage::Won | ChargeStage::Pursued)
+        }
+        (None, Some(c), Command::Allocate { .. }) => matches!(
+            c.stage,
+            ChargeStage::AllocateChargers | ChargeStage::AllocateDefenders
+        ),
         (None, Some(c), Command::Pursue { .. }) => c.stage == ChargeStage::Won,
         _ => false,
     };
@@ -463,6 +493,14 @@ pub fn waiting(s: &State) -> Option<String> {
             side(c.side),
             setup.name(c.at),
             setup.name(c.from)
+        ),
+        ChargeStage::AllocateChargers => format!(
+            "{} (charging) to choose which units take the hits (AoR 7.1)",
+            side(c.side)
+        ),
+        ChargeStage::AllocateDefenders => format!(
+            "{} (charged) to choose which units take the hits (AoR 7.1)",
+            side(1 - c.side)
         ),
     })
 }
@@ -773,6 +811,9 @@ fn start(
         backhand,
         one_sided: false,
         retreated: None,
+        hits: None,
+        allocate_chargers: None,
+        allocate_defenders: None,
     };
     begin(s, c, dice, events)
 }
@@ -931,9 +972,95 @@ fn fire(
             }
         ),
     );
+    c.hits = Some((on_chargers, on_defenders));
+    take_losses(s, c, dice, events)
+}
+
+/// AoR 7.1: the units (on the map) and hits an allocation of the charge waits for.
+pub fn allocation_asked(s: &State, c: &ChargeState) -> (Vec<usize>, u32) {
+    let (on_chargers, on_defenders) = c.hits.unwrap_or_default();
+    if c.stage == ChargeStage::AllocateChargers {
+        (alive(s, &c.units), on_chargers)
+    } else {
+        (alive(s, &c.defenders), on_defenders)
+    }
+}
+
+/// AoR 7.1: the owner's allocation of the charge's hits (the charging side first, then the
+/// defending side); the charge then goes on.
+pub fn allocate(
+    s: &mut State,
+    units: Vec<usize>,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(mut c) = s.charge.clone().filter(|c| {
+        matches!(
+            c.stage,
+            ChargeStage::AllocateChargers | ChargeStage::AllocateDefenders
+        )
+    }) else {
+        return Err(RuleError::not_now("no charge waits for an allocation"));
+    };
+    let (targets, hits) = allocation_asked(s, &c);
+    if !losses::valid_allocation(s, &targets, hits, &units) {
+        let setup = s.setup();
+        return Err(RuleError::rule(
+            "AoR 7.1",
+            format!(
+                "{hits} hit(s): one unit a hit, among {}; the first on infantry if possible,                  and on damaged units while any is left",
+                targets
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if c.stage == ChargeStage::AllocateChargers {
+        c.allocate_chargers = Some(units);
+    } else {
+        c.allocate_defenders = Some(units);
+    }
+    s.charge = None;
+    take_losses(s, c, dice, events)?;
+    proceed(s, dice, events)
+}
+
+/// The charge's losses, once each owner has chosen where the hits go when there is a choice
+/// (AoR 7.1: the charging side, "attacking", first); then who lost the charge (AoR 7.6).
+fn take_losses(
+    s: &mut State,
+    mut c: ChargeState,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    let (on_chargers, on_defenders) = c.hits.expect("the charge has fired");
+    if c.allocate_chargers.is_none() && losses::allocations(s, &c.units, on_chargers).len() > 1 {
+        c.stage = ChargeStage::AllocateChargers;
+        s.player = c.side;
+        s.charge = Some(c);
+        return Ok(());
+    }
+    if c.allocate_defenders.is_none()
+        && losses::allocations(s, &c.defenders, on_defenders).len() > 1
+    {
+        c.stage = ChargeStage::AllocateDefenders;
+        s.player = 1 - c.side;
+        s.charge = Some(c);
+        return Ok(());
+    }
     // Losses at once; a retreat after a charge never reduces them (AoR 7.6).
-    let lost_d = losses::apply_hits(s, &c.defenders, on_defenders, events);
-    let lost_a = losses::apply_hits(s, &c.units, on_chargers, events);
+    let lost_d = match c.allocate_defenders.take() {
+        Some(order) => losses::apply_allocation(s, &c.defenders, &order, events),
+        None => losses::apply_hits(s, &c.defenders, on_defenders, events),
+    };
+    let lost_a = match c.allocate_chargers.take() {
+        Some(order) => losses::apply_allocation(s, &c.units, &order, events),
+        None => losses::apply_hits(s, &c.units, on_chargers, events),
+    };
+    c.hits = None;
     losses::leaders_left_alone(s, &[c.target, c.at], dice, events)?;
     losses::check_armies(s, events);
     if over(s) {
@@ -1117,6 +1244,9 @@ fn pursue(
         backhand: false,
         one_sided,
         retreated: None,
+        hits: None,
+        allocate_chargers: None,
+        allocate_defenders: None,
     };
     begin(s, n, dice, events)
 }

@@ -195,6 +195,16 @@ pub struct Target {
 /// Kepi's reading of the two together: each hit goes to a damaged unit if one is left, and the
 /// first hit to infantry if possible among the units it may go to.
 pub fn check_allocation(targets: &[Target], allocation: &[usize]) -> Result<Vec<u32>, String> {
+    check_allocation_from(targets, allocation, true)
+}
+
+/// As [`check_allocation`]; with `first` false the allocation's hits come after a first hit
+/// already taken (a bombardment's disruption, AoR 8.1), so none of them is "the first hit".
+pub fn check_allocation_from(
+    targets: &[Target],
+    allocation: &[usize],
+    first: bool,
+) -> Result<Vec<u32>, String> {
     let mut steps: Vec<u32> = targets.iter().map(|t| t.steps).collect();
     let mut damaged: Vec<bool> = targets.iter().map(|t| t.damaged).collect();
     for (n, &i) in allocation.iter().enumerate() {
@@ -209,7 +219,7 @@ pub fn check_allocation(targets: &[Target], allocation: &[usize]) -> Result<Vec<
                 n + 1
             ));
         }
-        if n == 0 && targets[i].kind != Kind::Infantry {
+        if first && n == 0 && targets[i].kind != Kind::Infantry {
             let infantry_possible = (0..targets.len()).any(|k| {
                 alive(k, &steps)
                     && targets[k].kind == Kind::Infantry
@@ -224,6 +234,26 @@ pub fn check_allocation(targets: &[Target], allocation: &[usize]) -> Result<Vec<
         damaged[i] = steps[i] > 0;
     }
     Ok(steps)
+}
+
+/// AoR 7.1, 8.1: the units the first hit may go to (indices into `targets`, those with steps
+/// left): the damaged ones while any is present, and among them the infantry if any. A
+/// bombardment's first hit, a disruption, goes to one of them.
+pub fn first_hit_candidates(targets: &[Target]) -> Vec<usize> {
+    let alive: Vec<usize> = (0..targets.len())
+        .filter(|&k| targets[k].steps > 0)
+        .collect();
+    let pool: Vec<usize> = if alive.iter().any(|&k| targets[k].damaged) {
+        alive.into_iter().filter(|&k| targets[k].damaged).collect()
+    } else {
+        alive
+    };
+    let infantry: Vec<usize> = pool
+        .iter()
+        .copied()
+        .filter(|&k| targets[k].kind == Kind::Infantry)
+        .collect();
+    if infantry.is_empty() { pool } else { infantry }
 }
 
 /// AoR 8.1: "The first hit caused by bombardment is always a disruption"; further hits apply

@@ -3,9 +3,10 @@
 //! permitted by game specific rules."
 //!
 //! Kepi's readings (docs/rules/age-of-rifles.md, "Exiting the map"):
-//! - A side's exit area is the union of the `area`s of its `exited` victory points (the
-//!   scenario format's only per-side exit areas Age of Rifles plays); without one, its units
-//!   never leave the map.
+//! - A side's exit area is the union of the `area`s of its `exited` victory points and of its
+//!   `exit` victory conditions (`Setup::exit_areas`); without one, its units never leave the
+//!   map. The hex a unit leaves from is kept (`exited_from`): an `exit` condition counts the
+//!   units that left through its own area (`victory`).
 //! - Leaving is a unit's whole move in its side's Formation Movement Segment (AoR 4 III): it
 //!   stands on a map-edge hex of its exit area, has not moved, and pays what entering one more
 //!   clear hex costs (1 MP, `movement::terrain_cost`), within its allowance (one less for a
@@ -35,19 +36,8 @@ use crate::engine::RuleError;
 const CASE: &str = "AoR 5.6";
 
 /// The hexes `side`'s units may leave the map from: its `exited` areas, in index order.
-pub fn exit_hexes(setup: &Setup, side: usize) -> Vec<Ix> {
-    let mut out: Vec<Ix> = setup
-        .points
-        .iter()
-        .filter_map(|p| match p {
-            PointsDef::Exited { side: s, area, .. } if *s == side => Some(area.iter().copied()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+pub fn exit_hexes(setup: &Setup, side: usize) -> &[Ix] {
+    &setup.exit_areas[side]
 }
 
 /// Whether hex `h` lies on the map edge (it has fewer than six neighbours on the map).
@@ -117,11 +107,7 @@ pub fn exit_check(s: &State, ctx: &Ctx, u: usize) -> Result<Ix, String> {
 /// The units that may leave the map now, in unit order.
 pub fn exiters(s: &State, ctx: &Ctx) -> Vec<usize> {
     let setup = s.setup();
-    if setup
-        .points
-        .iter()
-        .all(|p| !matches!(p, PointsDef::Exited { .. }))
-    {
+    if setup.exit_areas.iter().all(|a| a.is_empty()) {
         return Vec::new();
     }
     (0..setup.units.len())
@@ -138,6 +124,7 @@ pub fn exit(s: &mut State, u: usize, events: &mut Vec<Event>) -> Result<(), Rule
     };
     let d = &setup.units[u];
     s.units[u].loc = Loc::Exited;
+    s.units[u].exited_from = Some(h);
     s.units[u].moved = true;
     s.units[u].overstacked = false;
     let mut scored = 0;

@@ -23,6 +23,23 @@ pub fn legal(s: &State) -> Vec<Command> {
     if let Some(v) = super::cavalry::pending_legal(s) {
         return v;
     }
+    // AoR 8.1, 7.1: a bombardment's hits wait for the owner's choice.
+    if let Some(p) = &s.bombardment {
+        if p.disrupt {
+            for u in super::assault::disrupt_candidates(s, p) {
+                out.push(Command::Disrupt {
+                    unit: setup.units[u].id.clone(),
+                });
+            }
+        } else {
+            for a in super::assault::bombardment_allocations(s, p) {
+                out.push(Command::Allocate {
+                    units: a.iter().map(|&u| setup.units[u].id.clone()).collect(),
+                });
+            }
+        }
+        return out;
+    }
     if let Some(c) = &s.combat {
         match c.stage {
             Stage::BeforeAssault | Stage::AttackerRetreat | Stage::DefenderRetreat => {
@@ -345,6 +362,7 @@ fn kind(c: &Command) -> u8 {
         | Command::Pursue { .. }
         | Command::Decline => 10,
         Command::Allocate { .. } => 11,
+        Command::Disrupt { .. } => 15,
         Command::Move { .. } => 4,
         Command::MoveLeader { .. } => 5,
         Command::Assault { .. } => 6,

@@ -3,12 +3,15 @@
 //! checks (AoR 2.3 and the Morale Modifiers chart), retreats (AoR 7.4) and leaders left alone
 //! (AoR 11).
 //!
-//! Hit allocation is the owner's choice in the text; Kepi makes it for the owner by a fixed
-//! rule that obeys 7.1 (the allocation is checked with `combat::check_allocation`): a damaged
-//! unit while one is present, the first hit on infantry if possible, otherwise the weakest
-//! unit (ties in unit order). docs/rules/age-of-rifles.md records this reading.
+//! Hit allocation is the owner's choice (AoR 7.1): `allocations` lists the different results
+//! the owner may choose among (the assault, bombardment and charge ask when there are two or
+//! more: `allocate`, `disrupt`), `apply_allocation` takes the one chosen. `apply_hits` takes
+//! the hits for the owner by a fixed rule that obeys 7.1, used only where the rule leaves one
+//! result (or for a single unit, as supply's step, AoR 17): a damaged unit while one is
+//! present, the first hit on infantry if possible, otherwise the weakest unit (ties in unit
+//! order). docs/rules/age-of-rifles.md records these readings.
 
-use super::combat::{MoraleUnit, Target, check_allocation, group_morale, morale_passes};
+use super::combat::{MoraleUnit, Target, check_allocation_from, group_morale, morale_passes};
 use super::section::{Kind, Order};
 use super::setup::{Ix, PointsDef};
 use super::state::{Disruption, Event, LeaderLoc, Loc, State};
@@ -105,7 +108,7 @@ pub fn apply_hits(s: &mut State, targets: &[usize], hits: u32, events: &mut Vec<
     apply_allocation(s, &alive, &order, events)
 }
 
-fn targets_of(s: &State, alive: &[usize]) -> Vec<Target> {
+pub fn targets_of(s: &State, alive: &[usize]) -> Vec<Target> {
     let setup = s.setup();
     alive
         .iter()
@@ -120,6 +123,12 @@ fn targets_of(s: &State, alive: &[usize]) -> Vec<Target> {
 /// AoR 7.1: every way the owner may take `hits` on `targets` (those still on the map), one
 /// sequence of units (one a hit) for each different result, in the order found.
 pub fn allocations(s: &State, targets: &[usize], hits: u32) -> Vec<Vec<usize>> {
+    allocations_from(s, targets, hits, true)
+}
+
+/// As [`allocations`]; `first` false for hits after a first hit already taken (the hits of a
+/// bombardment after its disruption, AoR 8.1: none of them is 7.1's "first hit").
+pub fn allocations_from(s: &State, targets: &[usize], hits: u32, first: bool) -> Vec<Vec<usize>> {
     let alive: Vec<usize> = targets
         .iter()
         .copied()
@@ -130,8 +139,14 @@ pub fn allocations(s: &State, targets: &[usize], hits: u32) -> Vec<Vec<usize>> {
     let n = hits.min(total) as usize;
     let mut out: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
     let mut seq: Vec<usize> = Vec::new();
-    fn walk(t: &[Target], n: usize, seq: &mut Vec<usize>, out: &mut Vec<(Vec<u32>, Vec<usize>)>) {
-        let Ok(after) = check_allocation(t, seq) else {
+    fn walk(
+        t: &[Target],
+        n: usize,
+        first: bool,
+        seq: &mut Vec<usize>,
+        out: &mut Vec<(Vec<u32>, Vec<usize>)>,
+    ) {
+        let Ok(after) = check_allocation_from(t, seq, first) else {
             return;
         };
         if seq.len() == n {
@@ -142,11 +157,11 @@ pub fn allocations(s: &State, targets: &[usize], hits: u32) -> Vec<Vec<usize>> {
         }
         for k in 0..t.len() {
             seq.push(k);
-            walk(t, n, seq, out);
+            walk(t, n, first, seq, out);
             seq.pop();
         }
     }
-    walk(&t, n, &mut seq, &mut out);
+    walk(&t, n, first, &mut seq, &mut out);
     out.into_iter()
         .map(|(_, seq)| seq.into_iter().map(|k| alive[k]).collect())
         .collect()
@@ -155,6 +170,17 @@ pub fn allocations(s: &State, targets: &[usize], hits: u32) -> Vec<Vec<usize>> {
 /// Whether `order` (one unit a hit) is an allocation of `hits` on `targets` that obeys AoR 7.1
 /// and takes every hit that can be taken.
 pub fn valid_allocation(s: &State, targets: &[usize], hits: u32, order: &[usize]) -> bool {
+    valid_allocation_from(s, targets, hits, order, true)
+}
+
+/// As [`valid_allocation`], `first` as for [`allocations_from`].
+pub fn valid_allocation_from(
+    s: &State,
+    targets: &[usize],
+    hits: u32,
+    order: &[usize],
+    first: bool,
+) -> bool {
     let alive: Vec<usize> = targets
         .iter()
         .copied()
@@ -169,7 +195,7 @@ pub fn valid_allocation(s: &State, targets: &[usize], hits: u32, order: &[usize]
     else {
         return false;
     };
-    local.len() == hits.min(total) as usize && check_allocation(&t, &local).is_ok()
+    local.len() == hits.min(total) as usize && check_allocation_from(&t, &local, first).is_ok()
 }
 
 /// Takes the hits on the units in `order` (one a hit; AoR 6.1, 7.2), which obeys AoR 7.1.
@@ -178,6 +204,17 @@ pub fn apply_allocation(
     s: &mut State,
     targets: &[usize],
     order: &[usize],
+    events: &mut Vec<Event>,
+) -> u32 {
+    apply_allocation_from(s, targets, order, true, events)
+}
+
+/// As [`apply_allocation`], `first` as for [`allocations_from`].
+pub fn apply_allocation_from(
+    s: &mut State,
+    targets: &[usize],
+    order: &[usize],
+    first: bool,
     events: &mut Vec<Event>,
 ) -> u32 {
     let setup = s.arc();
@@ -191,7 +228,8 @@ pub fn apply_allocation(
         .iter()
         .map(|u| alive.iter().position(|a| a == u).expect("a target unit"))
         .collect();
-    let after = check_allocation(&t, &allocation).expect("the allocation obeys AoR 7.1");
+    let after =
+        check_allocation_from(&t, &allocation, first).expect("the allocation obeys AoR 7.1");
     let mut lost = 0;
     for (k, &u) in alive.iter().enumerate() {
         let before = s.units[u].steps as u32;

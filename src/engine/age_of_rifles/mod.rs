@@ -12,8 +12,9 @@
 //! `losses`), cavalry charges, pursuit and reaction charges (`cavalry`, AoR 7.6-7.10), where
 //! pieces may move (`position`), the legal commands and the random player (`legal`) and the
 //! game in words (`report`), night and rain (`weather`, AoR 5.5, 16) and the reorganization
-//! of eliminated units on night turns (`reorganize`, AoR 15), and exiting the map (`exits`,
-//! AoR 5.6). What is not built (passing fire 7.12, forts) is refused or cannot arise; the module
+//! of eliminated units on night turns (`reorganize`, AoR 15), exiting the map (`exits`,
+//! AoR 5.6), and victory (`victory`, AoR 13, 18: the scenario format's conditions and how they
+//! combine). What is not built (passing fire 7.12, forts) is refused or cannot arise; the module
 //! docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
@@ -40,6 +41,7 @@ pub mod sequence;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod victory;
 pub mod weather;
 pub mod zoc;
 

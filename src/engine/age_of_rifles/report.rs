@@ -1,9 +1,8 @@
 //! An Age of Rifles game in words: commands as a player says them, the state one line a piece
 //! (`kepi state`), and where each victory condition stands (AoR 18).
 
-use super::setup::Condition;
 use super::state::{Command, LeaderLoc, Loc, State};
-use crate::engine::{ConditionStatus, VictoryCondition};
+use crate::engine::VictoryCondition;
 
 pub fn describe_command(s: &State, c: &Command) -> String {
     let setup = s.setup();
@@ -80,6 +79,7 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             "Hits on {}",
             units.iter().map(|u| unit(u)).collect::<Vec<_>>().join(", ")
         ),
+        Command::Disrupt { unit: u } => format!("The first hit disrupts {}", unit(u)),
         Command::End => "End".into(),
     }
 }
@@ -161,33 +161,5 @@ pub fn report(s: &State) -> String {
 }
 
 pub fn victory(s: &State) -> Vec<VictoryCondition> {
-    let setup = s.setup();
-    setup
-        .victory
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            let status = match s.decided[i] {
-                None => ConditionStatus::Open,
-                Some(true) => ConditionStatus::Met,
-                Some(false) => ConditionStatus::NotMet,
-            };
-            let detail = match &v.condition {
-                Condition::Hold { turn, .. } => {
-                    format!("decided at the end of game-turn {turn} (AoR 18 occupation)")
-                }
-                Condition::Points { turn, .. } => format!(
-                    "decided at the end of game-turn {turn}; points now {} to {}",
-                    s.points[0], s.points[1]
-                ),
-            };
-            VictoryCondition {
-                text: v.text.clone(),
-                side: Some(v.condition.side()),
-                level: v.level.map(|l| l.name().to_string()),
-                status,
-                detail,
-            }
-        })
-        .collect()
+    super::victory::report(s)
 }

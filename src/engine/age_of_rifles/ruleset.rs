@@ -450,7 +450,7 @@ pub fn board(state: &State) -> Board {
                     "destroyed {} of {} (AoR 13)",
                     state.destroyed[i], setup.army_demoralization[i]
                 ),
-                format!("victory points {}", state.points[i]),
+                format!("victory points {}", super::victory::points(state, i)),
             ],
         })
         .collect();

@@ -353,6 +353,8 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
         (Some(a), Some(b)) if sections.len() == 2 => Some(AorSection { sides: [a, b] }),
         _ => None,
     };
+    // AoR 18: the victory entries Age of Rifles cannot play, by field.
+    super::victory::check(file, &mut p);
     let forces = Forces {
         sides,
         stacking: STACKING,

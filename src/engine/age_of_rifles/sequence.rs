@@ -10,14 +10,13 @@ use super::losses::{self, note, roll};
 use super::orders::compliance;
 use super::position::Ctx;
 use super::section::{Kind, Order, Role};
-use super::setup::{Condition, Ix, PointsDef, Setup, TargetHexes};
+use super::setup::{Ix, Setup};
 use super::state::{
     Command, Disruption, Event, FormationState, LeaderLoc, LeaderState, Loc, Pending, Phase, Stage,
     State, UnitState,
 };
+use crate::engine::RuleError;
 use crate::engine::dice::Dice;
-use crate::engine::{GameOutcome, RuleError};
-use crate::scenario::rules::Require;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -47,6 +46,7 @@ pub fn start(setup: Arc<Setup>) -> State {
                 charged: false,
                 eliminated_on: None,
                 moved_from: None,
+                exited_from: None,
             })
             .collect(),
         leaders: setup
@@ -85,6 +85,14 @@ pub fn start(setup: Arc<Setup>) -> State {
         charge: None,
         reaction: None,
         resolving_charges: false,
+        streaks: if super::victory::needs_streaks(&setup) {
+            vec![[0, 0]; setup.victory.len()]
+        } else {
+            Vec::new()
+        },
+        parts: Default::default(),
+        hold_points_added: false,
+        bombardment: None,
     };
     for (f, fd) in setup.formations.iter().enumerate() {
         if fd.order == Order::March
@@ -141,7 +149,12 @@ pub fn apply(
         return Err(RuleError::not_now("the game is over"));
     }
     let setup = s.arc();
-    if let Some(c) = &s.combat {
+    // (A reaction charge against units retreating after the assault, AoR 7.8, and its
+    // charge's decisions come first: the cavalry's gate below takes them.)
+    if let Some(c) = &s.combat
+        && s.reaction.is_none()
+        && s.charge.is_none()
+    {
         let ok = matches!(
             (c.stage, command),
             (
@@ -161,6 +174,24 @@ pub fn apply(
                 waiting(&s).unwrap_or_default()
             )));
         }
+    }
+    // AoR 8.1, 7.1: a bombardment waiting for its owner's choice takes only its answer.
+    if let Some(p) = &s.bombardment {
+        let ok = matches!(
+            (p.disrupt, command),
+            (true, Command::Disrupt { .. }) | (false, Command::Allocate { .. })
+        );
+        if !ok {
+            return Err(RuleError::not_now(format!(
+                "the bombardment of {} waits for {}",
+                setup.name(p.target),
+                waiting(&s).unwrap_or_default()
+            )));
+        }
+    } else if matches!(command, Command::Disrupt { .. }) {
+        return Err(RuleError::not_now(
+            "no bombardment waits for its disruption to be placed (AoR 8.1)",
+        ));
     }
     // AoR 7.6-7.10: a charge decision or reaction charge that waits takes only its answers.
     super::cavalry::gate(&s, command)?;
@@ -267,7 +298,18 @@ pub fn apply(
                 .iter()
                 .map(|u| setup.unit(u))
                 .collect::<Result<Vec<_>, _>>()?;
-            assault::allocate(&mut s, units, dice, &mut events)?;
+            // AoR 7.1: the hits of the charge, bombardment or assault that waits.
+            if s.charge.is_some() {
+                super::cavalry::allocate(&mut s, units, dice, &mut events)?;
+            } else if s.bombardment.is_some() {
+                assault::bombard_allocate(&mut s, units, dice, &mut events)?;
+            } else {
+                assault::allocate(&mut s, units, dice, &mut events)?;
+            }
+        }
+        Command::Disrupt { unit } => {
+            let u = setup.unit(unit)?;
+            assault::bombard_disrupt(&mut s, u, dice, &mut events)?;
         }
         Command::FireFirst { first } => {
             assault::choose_fire_first(&mut s, *first, dice, &mut events)?
@@ -282,6 +324,8 @@ pub fn apply(
         }
         Command::End => end(&mut s, dice, &mut events)?,
     }
+    // AoR 18 `destroy_all`: met the moment the enemy has no unit left.
+    super::victory::check_destroyed(&mut s, &mut events);
     Ok((s, events))
 }
 
@@ -291,6 +335,20 @@ pub fn waiting(s: &State) -> Option<String> {
         return Some(w);
     }
     let setup = s.setup();
+    if let Some(p) = &s.bombardment {
+        let owner = setup.sides[1 - setup.units[p.unit].side].1.clone();
+        return Some(if p.disrupt {
+            format!(
+                "{owner} to choose the unit in {} the bombardment's first hit disrupts (AoR 8.1,                  7.1)",
+                setup.name(p.target)
+            )
+        } else {
+            format!(
+                "{owner} to choose which units in {} take the bombardment's hits (AoR 8.1, 7.1)",
+                setup.name(p.target)
+            )
+        });
+    }
     let c = s.combat.as_ref()?;
     let side = |i: usize| setup.sides[i].1.clone();
     Some(match c.stage {
@@ -804,7 +862,6 @@ fn end_game_turn(
     dice: &mut dyn Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let setup = s.arc();
     // AoR 8.1: "Disruption is removed at the end of the turn".
     for u in &mut s.units {
         if u.disrupted == Some(Disruption::Bombardment) {
@@ -816,112 +873,11 @@ fn end_game_turn(
     if s.outcome.is_some() {
         return Ok(());
     }
-    let last = s.turn >= setup.game_length;
-    for p in &setup.points {
-        if let PointsDef::Hold {
-            side,
-            target,
-            points,
-            each_turn,
-        } = p
-            && (*each_turn || last)
-            && held(s, *side, target)
-        {
-            s.points[*side] += points;
-        }
-    }
-    for (i, v) in setup.victory.iter().enumerate() {
-        if s.decided[i].is_none() && v.condition.turn() == s.turn {
-            let met = match &v.condition {
-                Condition::Hold { side, target, .. } => held(s, *side, target),
-                Condition::Points {
-                    side,
-                    at_least,
-                    margin,
-                    ..
-                } => {
-                    let p = s.points[*side] - if *margin { s.points[1 - side] } else { 0 };
-                    p >= *at_least
-                }
-            };
-            s.decided[i] = Some(met);
-        }
-    }
-    if last {
-        s.outcome = Some(conclude(s));
-        s.phase = Phase::Over;
+    if super::victory::end_game_turn(s, events) {
         return Ok(());
     }
     let next = s.turn + 1;
     begin_turn(s, next, dice, events)
-}
-
-/// AoR 18 "Occupation": a side holds a hex it occupies or was the last to move a unit into or
-/// through; an enemy unit in the hex takes it.
-fn held(s: &State, side: usize, t: &TargetHexes) -> bool {
-    let has = |h: &Ix| s.occupied[*h as usize] == side as u8 + 1;
-    match t.require {
-        Require::EveryHex => t.parts.iter().all(|p| p.iter().all(has)),
-        Require::EachFeature => t.parts.iter().all(|p| p.iter().any(has)),
-        Require::AnyFeature => t.parts.iter().any(|p| p.iter().any(has)),
-    }
-}
-
-/// The result at the end: the side whose conditions are met wins (with the highest level met);
-/// when every condition is one side's and none is met, the other side wins.
-fn conclude(s: &State) -> GameOutcome {
-    let setup = s.setup();
-    let mut met = [false, false];
-    let mut level = [None, None];
-    let mut text = [Vec::new(), Vec::new()];
-    for (i, v) in setup.victory.iter().enumerate() {
-        let side = v.condition.side();
-        if s.decided[i] == Some(true) {
-            met[side] = true;
-            level[side] = level[side].max(v.level);
-            text[side].push(v.text.clone());
-        }
-    }
-    let name = |i: usize| setup.sides[i].1.clone();
-    match met {
-        [true, false] | [false, true] => {
-            let w = if met[0] { 0 } else { 1 };
-            GameOutcome {
-                winner: Some(w),
-                level: level[w].map(|l| l.name().to_string()),
-                reason: format!("AoR 18: {} met: {}", name(w), text[w].join("; ")),
-            }
-        }
-        [true, true] => GameOutcome {
-            winner: None,
-            level: None,
-            reason: "AoR 18: both sides met their conditions".into(),
-        },
-        [false, false] => {
-            let sides: Vec<usize> = setup.victory.iter().map(|v| v.condition.side()).collect();
-            match sides.first() {
-                Some(&one) if sides.iter().all(|&x| x == one) => GameOutcome {
-                    winner: Some(1 - one),
-                    level: None,
-                    reason: format!(
-                        "AoR 18: {} did not meet their conditions ({})",
-                        name(one),
-                        setup
-                            .victory
-                            .iter()
-                            .map(|v| v.text.as_str())
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    ),
-                },
-                _ => GameOutcome {
-                    winner: None,
-                    level: None,
-                    reason: "AoR 18: no side met its conditions".into(),
-                },
-            }
-        }
-    }
 }
 
 /// AoR 17: "Supply can be traced offroad for five hexes, then on roads or trails towards

@@ -13,9 +13,7 @@ use crate::engine::RuleError;
 use crate::engine::hash::sha256_hex;
 use crate::map::{HexCoord, Map};
 use crate::scenario::Scenario;
-use crate::scenario::rules::{
-    PointsSource, Require, SpecialRule, Target, VictoryLevel, VictoryRule,
-};
+use crate::scenario::rules::{PointsSource, Require, SpecialRule, Target};
 use std::collections::BTreeSet;
 
 /// A hex as a grid index of the map.
@@ -104,43 +102,7 @@ pub struct TargetHexes {
     pub require: Require,
 }
 
-#[derive(Clone, Debug)]
-pub enum Condition {
-    /// AoR 18 with the scenario's `hold`: `side` occupies the target at the end of `turn`.
-    Hold {
-        side: usize,
-        target: TargetHexes,
-        turn: u32,
-    },
-    /// The scenario's `points`: `side`'s points (less the enemy's with `margin`) reach
-    /// `at_least` at the end of `turn`.
-    Points {
-        side: usize,
-        at_least: i64,
-        margin: bool,
-        turn: u32,
-    },
-}
-
-impl Condition {
-    pub fn side(&self) -> usize {
-        match self {
-            Condition::Hold { side, .. } | Condition::Points { side, .. } => *side,
-        }
-    }
-    pub fn turn(&self) -> u32 {
-        match self {
-            Condition::Hold { turn, .. } | Condition::Points { turn, .. } => *turn,
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct VictoryDef {
-    pub text: String,
-    pub level: Option<VictoryLevel>,
-    pub condition: Condition,
-}
+pub use super::victory::{Condition, VictoryDef};
 
 #[derive(Clone, Debug)]
 pub enum PointsDef {
@@ -203,6 +165,9 @@ pub struct Setup {
     pub moves_first: usize,
     pub victory: Vec<VictoryDef>,
     pub points: Vec<PointsDef>,
+    /// AoR 5.6: each side's exit areas (its `exited` points' and `exit` conditions' areas),
+    /// hexes sorted.
+    pub exit_areas: [Vec<Ix>; 2],
 }
 
 impl Setup {
@@ -481,50 +446,18 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         });
     }
     let side_of = |id: &str| scenario.side_index(id).expect("validated side");
-    let mut victory = Vec::new();
-    for e in &file.victory {
-        let condition = match &e.rule {
-            VictoryRule::Hold {
-                side,
-                target,
-                turn,
-                no_enemy_within: None,
-            } => Condition::Hold {
-                side: side_of(side),
-                target: target_hexes(&map, target),
-                turn: turn.unwrap_or(file.game_length),
-            },
-            VictoryRule::Points {
-                side,
-                at_least,
-                margin,
-                turn,
-            } => Condition::Points {
-                side: side_of(side),
-                at_least: *at_least,
-                margin: *margin,
-                turn: turn.unwrap_or(file.game_length),
-            },
-            _ => {
-                return Err(RuleError::Unimplemented(format!(
-                    "AoR 18: the victory condition \"{}\" is of a kind Age of Rifles does not \
-                     play yet (it plays `hold` and `points`)",
-                    e.text
-                )));
-            }
-        };
-        if e.sudden_death {
-            return Err(RuleError::Unimplemented(format!(
-                "AoR 18: sudden death (\"{}\") is not implemented for Age of Rifles yet",
-                e.text
-            )));
-        }
-        victory.push(VictoryDef {
-            text: e.text.clone(),
-            level: e.level,
-            condition,
-        });
-    }
+    let victory = super::victory::build(
+        file,
+        &|t| target_hexes(&map, t),
+        &|names| {
+            names
+                .iter()
+                .filter_map(|h| map.grid.parse(h).and_then(|h| map.grid.index(h)))
+                .map(|i| i as Ix)
+                .collect()
+        },
+        &side_of,
+    )?;
     let mut points = Vec::new();
     for p in &file.victory_points {
         let side = side_of(&p.side);
@@ -629,6 +562,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         rain_turns: file.rain_turns.clone(),
         deploys_first: scenario.deploys_first,
         moves_first: scenario.moves_first,
+        exit_areas: super::victory::exit_areas(&victory, &points),
         victory,
         points,
         map,

@@ -117,6 +117,10 @@ pub struct UnitState {
     /// player-turn and a Formation Movement Segment begin. `None` when it did not move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved_from: Option<Ix>,
+    /// AoR 5.6: the hex the unit left the map from (an `exit` condition counts the units that
+    /// left through its area); `None` unless it exited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exited_from: Option<Ix>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -259,6 +263,37 @@ pub struct State {
     /// True while the segment's declared charges are being resolved.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub resolving_charges: bool,
+    /// AoR 18 `hold_for_turns`: per victory entry, each side's count of consecutive game-turns
+    /// ending with the target held; empty when the scenario has no such entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streaks: Vec<[u32; 2]>,
+    /// The parts of `all`/`any` entries decided at their own game-turns, by path ("0.1").
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub parts: std::collections::BTreeMap<String, bool>,
+    /// The points for targets held at the end (victory points `hold` without `each_turn`) are
+    /// in `points` (added at the end of the last game-turn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hold_points_added: bool,
+    /// AoR 8.1, 7.1: a bombardment whose hits wait for the target's owner to choose the units
+    /// that take them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bombardment: Option<PendingBombardment>,
+}
+
+/// AoR 8.1, 7.1: a bombardment's hits waiting for the owner of the target stack. The first hit
+/// is a disruption, placed on a unit the owner chooses (`disrupt`: on infantry if possible),
+/// then the further hits are allocated (`allocate`) as 7.1 says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingBombardment {
+    /// The artillery that fired.
+    pub unit: usize,
+    pub target: Ix,
+    /// The target stack's units.
+    pub targets: Vec<usize>,
+    /// The disruption is still to be placed.
+    pub disrupt: bool,
+    /// The hits after the first.
+    pub step_hits: u32,
 }
 
 impl State {
@@ -309,9 +344,12 @@ pub enum Command {
     Pursue { target: String },
     /// AoR 7.8: no reaction charge.
     Decline,
-    /// AoR 7.1: the owner's units that take the hits of an assault, one a hit, in order (a
-    /// unit named twice takes two hits).
+    /// AoR 7.1: the owner's units that take the hits of an assault, a bombardment or a
+    /// charge, one a hit, in order (a unit named twice takes two hits).
     Allocate { units: Vec<String> },
+    /// AoR 8.1, 7.1: the unit of the bombarded stack that the first hit disrupts (the owner's
+    /// choice, on infantry if possible).
+    Disrupt { unit: String },
     /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
     Move { unit: String, to: String },
     /// AoR 5.6: a unit on a map-edge hex of its side's exit area leaves the map (its move).
