@@ -4,28 +4,12 @@
 //! made cavalry. Dice are data: a 2d6 roll is two faces, given in order.
 
 mod common;
-use common::aor::{open_zones, to};
+use common::aor::{FIXTURE as SCENARIO, cmd, open_fixture as scenario, play, refused, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, Loc, State};
-use kepi::engine::dice::FixedDice;
 use kepi::engine::{AgeOfRifles, Ruleset};
-use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
-use serde_json::{Value, json};
+use kepi::scenario::Scenario;
+use serde_json::json;
 use std::path::Path;
-
-const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
-
-/// The test scenario with open zones, after `edit`.
-fn scenario(edit: impl Fn(&mut Value)) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO);
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    open_zones(&mut v);
-    edit(&mut v);
-    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .unwrap_or_else(|p| panic!("{p}"))
-}
 
 /// vii-14 (Prussian, 6/3, morale 4) and, with `french`, ii-1 (French, 5/2 repeating) made
 /// cavalry.
@@ -36,27 +20,6 @@ fn horse(french: bool) -> Scenario {
             v["sides"][1]["units"][0]["kind"] = "cavalry".into();
         }
     })
-}
-
-fn cmd(v: Value) -> Command {
-    serde_json::from_value(v).unwrap()
-}
-
-/// Apply with exactly these faces (all must be used).
-fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
-    let mut d = FixedDice::new(faces.iter().copied());
-    let (n, e) = AgeOfRifles
-        .apply(s, &cmd(c.clone()), &mut d)
-        .unwrap_or_else(|e| panic!("{c}: {e}"));
-    assert_eq!(d.remaining(), 0, "{c}: faces left over");
-    (n, e)
-}
-
-fn refused(s: &State, c: Value) -> String {
-    AgeOfRifles
-        .apply(s, &cmd(c), &mut FixedDice::new([]))
-        .unwrap_err()
-        .to_string()
 }
 
 fn end(s: &State) -> State {

@@ -1,10 +1,58 @@
-//! Age of Rifles test helpers shared by the `age_of_rifles_*` tests: the fixture scenario's
-//! deployment zones opened, and segments ended until a phase.
+//! Age of Rifles test helpers shared by the `age_of_rifles_*` tests: the fixture scenario
+//! (edited, its deployment zones opened), commands applied with exactly the faces given or
+//! refused, and segments ended until a phase.
 
-use kepi::engine::age_of_rifles::state::{Command, State};
-use kepi::engine::dice::SeededDice;
+use kepi::engine::age_of_rifles::state::{Command, Event, State};
+use kepi::engine::dice::{FixedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, Ruleset};
+use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::tables::RulesetId;
 use serde_json::{Value, json};
+use std::path::Path;
+
+/// The rules cases' scenario: the test map's crossroads meeting.
+pub const FIXTURE: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
+
+/// The fixture scenario after `edit`, validated (a problem fails the test).
+pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut v);
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
+    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
+        .unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// The fixture scenario with open zones ([`open_zones`]), after `edit`.
+pub fn open_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    fixture(|v| {
+        open_zones(v);
+        edit(v)
+    })
+}
+
+pub fn cmd(v: Value) -> Command {
+    serde_json::from_value(v).unwrap()
+}
+
+/// Apply with exactly these faces (all must be used).
+pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
+    let mut d = FixedDice::new(faces.iter().copied());
+    let (n, e) = AgeOfRifles
+        .apply(s, &cmd(c.clone()), &mut d)
+        .unwrap_or_else(|e| panic!("{c}: {e}"));
+    assert_eq!(d.remaining(), 0, "{c}: faces left over");
+    (n, e)
+}
+
+/// The refusal of a command (no dice may be rolled).
+pub fn refused(s: &State, c: Value) -> String {
+    AgeOfRifles
+        .apply(s, &cmd(c), &mut FixedDice::new([]))
+        .unwrap_err()
+        .to_string()
+}
 
 /// The hexes of columns `cols` and rows `rows`, by name ("0105").
 pub fn zone(
