@@ -11,61 +11,28 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { connect } from "node:net";
 import { deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { REPAINT } from "./repaint.mjs";
+import { ELEMENT, WebDriver, waitFor } from "./webdriver.mjs";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const app = resolve(root, process.env.KEPI_APP ?? "target/app/debug/kepi-app");
 const shots = join(root, "target", "e2e");
 const work = mkdtempSync(join(tmpdir(), "kepi-e2e-"));
 const answers = join(work, "dialog-answer.txt");
-const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
-let driver;
-let session;
 // tauri-driver's port and WebKitWebDriver's behind it (the next one): KEPI_WD_PORT lets two
 // end-to-end runs share a machine.
 const port = Number(process.env.KEPI_WD_PORT ?? 4444);
-const nativePort = port + 1;
 
-function portOpen(port) {
-  return new Promise((ok) => {
-    const s = connect(port, "127.0.0.1");
-    s.on("connect", () => { s.destroy(); ok(true); });
-    s.on("error", () => ok(false));
-  });
-}
-
-async function waitFor(what, check, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function wd(method, path, body) {
-  const res = await fetch(`http://127.0.0.1:${port}/session/${session}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
-  return json.value;
-}
-
-const js = (script, ...args) => wd("POST", "/execute/sync", { script, args });
-const jsAsync = (script, ...args) => wd("POST", "/execute/async", { script, args });
-const find = async (css) => (await wd("POST", "/element", { using: "css selector", value: css }))[ELEMENT];
+const w = new WebDriver(port);
+const wd = (method, path, body) => w.wd(method, path, body);
+const js = (script, ...args) => w.js(script, ...args);
+const jsAsync = (script, ...args) => w.jsAsync(script, ...args);
+const find = (css) => w.find(css);
 const click = async (css) => wd("POST", `/element/${await find(css)}/click`, {});
 /** Click an element of a scrolled panel: scrolled into view first (WebKitWebDriver does not
  * scroll inner panels). */
@@ -90,7 +57,7 @@ async function type(css, text) {
   if (text === "") await js("arguments[0].dispatchEvent(new Event('input', { bubbles: true }));", { [ELEMENT]: id });
   else await wd("POST", `/element/${id}/value`, { text });
 }
-const text = async (css) => wd("GET", `/element/${await find(css)}/text`);
+const text = (css) => w.text(css);
 /** Wait until the UI has sent every command and drawn. */
 const settle = () => jsAsync("const done = arguments[arguments.length - 1]; window.kepi.busy().then(() => requestAnimationFrame(() => done(true)));");
 const status = () => js("return window.kepi.status();");
@@ -103,10 +70,8 @@ const drawn = () => jsAsync(
 
 async function screenshot(name) {
   assert.ok(await drawn(), `${name}: the map view finished drawing within 30 s`);
-  await js(REPAINT); // see repaint.mjs
-  const b64 = await wd("GET", "/screenshot");
   const path = join(shots, `${name}.png`);
-  writeFileSync(path, Buffer.from(b64, "base64"));
+  writeFileSync(path, await w.screenshot());
   return path;
 }
 
@@ -181,37 +146,12 @@ before(async () => {
   assert.ok(existsSync(app), `the app is built: ${app} (scripts/app-build.sh)`);
   mkdirSync(shots, { recursive: true });
   writeFileSync(answers, "");
-  driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", String(port), "--native-port", String(nativePort)], {
-    // The library folder (packs are imported into it) and the archive: the test's own.
-    env: { ...process.env, KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data") },
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
-  // Both ports: tauri-driver's and WebKitWebDriver's behind it.
-  await waitFor(`WebDriver ports ${port} and ${nativePort}`, async () => (await portOpen(port)) && (await portOpen(nativePort)));
-  const res = await fetch(`http://127.0.0.1:${port}/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application: app } } },
-    }),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `session: ${JSON.stringify(json)}`);
-  session = json.value.sessionId;
+  // The library folder (packs are imported into it) and the archive: the test's own.
+  await w.start(app, { KEPI_TEST_DIALOG_FILE: answers, XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data") }, root);
   await waitFor("the Library", async () => (await js("return !!document.getElementById('lib-new') && !!window.kepi;")));
 });
 
-after(async () => {
-  if (session) {
-    const errors = await js("return window.kepi.errors;").catch(() => []);
-    await fetch(`http://127.0.0.1:${port}/session/${session}`, { method: "DELETE", signal: AbortSignal.timeout(5000) }).catch(() => {});
-    assert.deepEqual(errors, [], "no script errors in the window");
-  }
-  // tauri-driver, WebKitWebDriver and the app: the whole process group.
-  if (driver) try { process.kill(-driver.pid, "SIGKILL"); } catch { /* gone */ }
-});
+after(() => w.stop());
 
 /** Open the New map dialog from the Library (the home page). */
 async function newMapDialog() {

@@ -11,12 +11,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { REPAINT } from "./repaint.mjs";
+import { ELEMENT, WebDriver, waitFor } from "./webdriver.mjs";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const app = resolve(root, process.env.KEPI_APP ?? "target/app/debug/kepi-app");
@@ -24,57 +23,25 @@ const kepiBin = resolve(root, process.env.KEPI_BIN ?? "target/debug/kepi");
 const shots = join(root, "target", "e2e");
 const work = mkdtempSync(join(tmpdir(), "kepi-e2e-large-"));
 const archivePath = join(work, "data", "kepi", "archive.kepi");
-const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 // tauri-driver's port and WebKitWebDriver's behind it; one more than app.test.mjs's by default,
 // so that the two files may share a machine.
 const port = Number(process.env.KEPI_WD_PORT ?? 4446);
-const nativePort = port + 1;
 /** The old game annotated, and its annotation's words (in no generated text). */
 const OLD_GAME = 2;
 const WORDS = "guidon lost at the ford";
 
-let driver;
-let session;
 let oldNode;
 
-function portOpen(p) {
-  return new Promise((ok) => {
-    const s = connect(p, "127.0.0.1");
-    s.on("connect", () => { s.destroy(); ok(true); });
-    s.on("error", () => ok(false));
-  });
-}
-
-async function waitFor(what, check, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function wd(method, path, body) {
-  const res = await fetch(`http://127.0.0.1:${port}/session/${session}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
-  return json.value;
-}
-
-const js = (script, ...args) => wd("POST", "/execute/sync", { script, args });
-const find = async (css) => (await wd("POST", "/element", { using: "css selector", value: css }))[ELEMENT];
+const w = new WebDriver(port);
+const wd = (method, path, body) => w.wd(method, path, body);
+const js = (script, ...args) => w.js(script, ...args);
+const find = (css) => w.find(css);
+const text = (css) => w.text(css);
 /** Click an element, scrolled into view first (WebKitWebDriver does not scroll inner panels). */
 async function click(css) {
   await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", css);
   return wd("POST", `/element/${await find(css)}/click`, {});
 }
-const text = async (css) => wd("GET", `/element/${await find(css)}/text`);
 
 function kepi(...args) {
   const r = spawnSync(kepiBin, args, { encoding: "utf8", cwd: root });
@@ -111,33 +78,11 @@ before(async () => {
   assert.ok(oldNode > 0, tree);
   kepi("annotate", "--db", archivePath, "--node", String(oldNode), "--text", `The ${WORDS}`, "--tag", "colours");
 
-  driver = spawn(process.env.TAURI_DRIVER ?? "tauri-driver", ["--port", String(port), "--native-port", String(nativePort)], {
-    env: { ...process.env, XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data"), XDG_CACHE_HOME: join(work, "cache") },
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
-  await waitFor(`WebDriver ports ${port} and ${nativePort}`, async () => (await portOpen(port)) && (await portOpen(nativePort)));
-  const res = await fetch(`http://127.0.0.1:${port}/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application: app } } } }),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `session: ${JSON.stringify(json)}`);
-  session = json.value.sessionId;
+  await w.start(app, { XDG_CONFIG_HOME: join(work, "config"), XDG_DATA_HOME: join(work, "data"), XDG_CACHE_HOME: join(work, "cache") }, root);
   await waitFor("the Library", async () => js("return !!document.getElementById('lib-new') && !!window.kepi;"));
 });
 
-after(async () => {
-  if (session) {
-    const errors = await js("return window.kepi.errors;").catch(() => []);
-    await fetch(`http://127.0.0.1:${port}/session/${session}`, { method: "DELETE", signal: AbortSignal.timeout(5000) }).catch(() => {});
-    assert.deepEqual(errors, [], "no script errors in the window");
-  }
-  // tauri-driver, WebKitWebDriver and the app: the whole process group.
-  if (driver) try { process.kill(-driver.pid, "SIGKILL"); } catch { /* gone */ }
-});
+after(() => w.stop());
 
 test("the Library over 10,000 games: the table's pages in any order, and a search that opens an old game's annotation", { timeout: 120_000 }, async () => {
   // The first page, the newest first, and how many there are.
@@ -200,8 +145,7 @@ test("the Library over 10,000 games: the table's pages in any order, and a searc
   await waitFor("the old game's annotation among the hits", async () => js("return !!document.querySelector(arguments[0]);", hit));
   assert.match(await text(hit), /guidon/);
   const shot = join(shots, "60-library-10000-games.png");
-  await js(REPAINT); // see repaint.mjs
-  writeFileSync(shot, Buffer.from(await wd("GET", "/screenshot"), "base64"));
+  writeFileSync(shot, await w.screenshot());
   console.log(`screenshot: ${shot}`);
 
   // Its hit opens the game for review at the annotated node.
