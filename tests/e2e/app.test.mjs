@@ -1079,6 +1079,43 @@ test("play against the computer: a game-turn with its explanations shown", { tim
   assert.equal(replayed.hash, v.state_hash);
 });
 
+// One command of an Age of Rifles player-turn given as a person gives it in the window: a choice
+// the game waits for is a button; End ends each segment; an obliged move (AoR 12.2) is a click in
+// the unit's reach, and an obliged assault (AoR 7.3) a click on its target and the Roll button.
+async function aorPersonActs(v) {
+  if (v.general.some((c) => c.kind === "end")) { await general("end"); return; }
+  if (v.general.length) { await general(v.general[0].kind); return; }
+  const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const a = legal.find((c) => c.kind === "assault");
+  const m = legal.find((c) => (c.kind === "move" || c.kind === "move_leader") && typeof c.to === "string");
+  assert.ok(legal.length, `something to do at node ${v.node}`);
+  if (!a && !m) {
+    // Anything else (a choice among more than a dozen): the computer gives one command.
+    const side = v.progress.player;
+    const before = await js("return document.querySelector(`#play-players select[data-side='${arguments[0]}']`).value;", side);
+    await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", side);
+    await settle();
+    await clickIn("#play-computer-step");
+    await waitFor("the computer's command", async () => (await playView()).node !== v.node);
+    await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));", side, before);
+    await settle();
+    return;
+  }
+  if (!a) {
+    await selectUnit(m.unit ?? m.leader);
+    await waitFor("the reach shown", async () => js("const r = window.kepi.play.view() && document.getElementById('play-reach'); return !!r;"));
+    await settle();
+    await clickAt(await playPoint(m.to));
+    await waitFor("the move made", async () => (await playView()).node !== v.node);
+    return;
+  }
+  await selectUnit(v.board.counters.find((c) => c.place === "map" && c.hex === a.from[0]).id);
+  await clickAt(await playPoint(a.target));
+  await waitFor("the assault previewed", async () => js("return !!window.kepi.play.preview();"));
+  await clickIn("#play-allocate");
+  await waitFor("the assault made", async () => (await playView()).node !== v.node);
+}
+
 test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack previewed and made in the window, the record the archive's", { timeout: 420_000 }, async () => {
   await startDialog("shipped/scenario/aor-gettysburg-first-day");
   await type("#start-seed", "5");
@@ -1184,46 +1221,123 @@ test("play Age of Rifles: Gettysburg's orders sent from the buttons, an attack p
   // segment; an assault the orders require is made from its target hex.
   const turn = v.progress.turn;
   for (let k = 0; k < 200 && (await playView()).progress.turn === turn && !(await playView()).progress.over; k++) {
-    v = await playView();
-    if (v.general.some((c) => c.kind === "end")) { await general("end"); continue; }
-    if (v.general.length) { await general(v.general[0].kind); continue; }
-    // Nothing general: an obliged move (AoR 12.2: Attack orders move towards the enemy) or
-    // assault (AoR 7.3), found as the window finds them.
-    const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    const a = legal.find((c) => c.kind === "assault");
-    const m = legal.find((c) => (c.kind === "move" || c.kind === "move_leader") && typeof c.to === "string");
-    assert.ok(legal.length, `something to do at node ${v.node}`);
-    if (!a && !m) {
-      // Anything else (a choice among more than a dozen): the computer gives one command.
-      const side = v.progress.player;
-      await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", side);
-      await settle();
-      await clickIn("#play-computer-step");
-      await waitFor("the computer's command", async () => (await playView()).node !== v.node);
-      await js("const s = document.querySelector(`#play-players select[data-side='${arguments[0]}']`); s.value = ''; s.dispatchEvent(new Event('change', { bubbles: true }));", side);
-      await settle();
-      continue;
-    }
-    if (!a) {
-      // The unit selected, the hex of its reach clicked.
-      await selectUnit(m.unit ?? m.leader);
-      await waitFor("the reach shown", async () => js("const r = window.kepi.play.view() && document.getElementById('play-reach'); return !!r;"));
-      await settle();
-      await clickAt(await playPoint(m.to));
-      await waitFor("the move made", async () => (await playView()).node !== v.node);
-      continue;
-    }
-    await selectUnit(v.board.counters.find((c) => c.place === "map" && c.hex === a.from[0]).id);
-    await clickAt(await playPoint(a.target));
-    await waitFor("the assault previewed", async () => js("return !!window.kepi.play.preview();"));
-    await clickIn("#play-allocate");
-    await waitFor("the assault made", async () => (await playView()).node !== v.node);
+    await aorPersonActs(await playView());
   }
   v = await playView();
   assert.ok(v.progress.turn > turn || v.progress.over, `game-turn ${turn} ended: ${JSON.stringify(v.progress)}`);
   await screenshot("63-aor-next-turn");
   const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
   assert.equal(replayed.hash, v.state_hash, "the window's position is the archive's");
+});
+
+test("play Age of Rifles against the computer: Gettysburg's Confederates at the standard level for a game-turn, their explanations shown", { timeout: 420_000 }, async () => {
+  await startDialog("shipped/scenario/aor-gettysburg-first-day");
+  const sides = await js("return [...document.querySelectorAll('.start-computer')].map((s) => [s.dataset.side, [...s.options].map((o) => o.value)]);");
+  // Both levels are offered for each side of an Age of Rifles scenario.
+  for (const [, levels] of sides) for (const l of ["random", "standard"]) assert.ok(levels.includes(l), `${l} offered: ${JSON.stringify(sides)}`);
+  await js("const s = document.querySelector(\".start-computer[data-side='1']\"); s.value = 'standard'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  await type("#start-seed", "11");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.computer?.[1] === "standard");
+  let v = await playView();
+  assert.equal(v.ruleset_name, "Age of Rifles");
+  assert.equal(v.players[1], "Kepi, standard");
+  await js("const s = document.getElementById('play-pace'); s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  // The person's side (the Union) deploys and plays by hand; the computer plays the Confederates
+  // as they come, until game-turn 2 begins.
+  const end = Date.now() + 330_000;
+  let computerCommands = 0;
+  while (Date.now() < end) {
+    v = await playView();
+    if (v.progress.over || v.progress.turn >= 2) break;
+    if (v.computer[v.progress.player]) { await new Promise((r) => setTimeout(r, 200)); continue; }
+    if (v.progress.deploying) await clickIn("#play-auto-deploy");
+    else await aorPersonActs(v);
+    await settle();
+  }
+  v = await playView();
+  assert.ok(v.progress.turn >= 2 || v.progress.over, `game-turn 1 of Gettysburg played against the computer: ${JSON.stringify(v.progress)}`);
+  computerCommands = v.explanations.length;
+  assert.ok(computerCommands > 0, "the computer's commands explained");
+  const shown = await text("#play-explanations");
+  assert.match(shown, /Kepi, standard: /);
+  console.log(`Age of Rifles against the computer: ${computerCommands} explanations; the first: ${v.explanations[0]}`);
+  await js("document.getElementById('play-explanations').scrollIntoView({ block: 'center' });");
+  await screenshot("64-aor-play-computer");
+  // The computer's commands are in the archive like a person's, under its name.
+  const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replayed.hash, v.state_hash);
+});
+
+test("Age of Rifles choices a player makes in the window: the owner of a bombarded stack chooses its disrupted unit and the step it loses (AoR 8.1, 7.1)", { timeout: 240_000 }, async () => {
+  // The test map's crossroads meeting (the core's fixture), its zones opened as the core's rules
+  // tests open them, recorded from the command line up to a bombardment rolled 6+6: two hits on
+  // two French brigades, the first a disruption (AoR 8.1).
+  const dir = join(work, "aor-fixture");
+  mkdirSync(join(dir, "scenarios"), { recursive: true });
+  mkdirSync(join(dir, "maps"), { recursive: true });
+  const fixture = resolve(root, "tests", "fixtures", "age-of-rifles");
+  writeFileSync(join(dir, "maps", "aor-crossroads.json"), readFileSync(join(fixture, "maps", "aor-crossroads.json")));
+  const sc = JSON.parse(readFileSync(join(fixture, "scenarios", "aor-crossroads-meeting.json"), "utf8"));
+  const zone = (cols, rows) => cols.flatMap((c) => rows.map((r) => `${String(c).padStart(2, "0")}${String(r).padStart(2, "0")}`));
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  sc.id = "aor-crossroads-open";
+  sc.title += " (open zones)";
+  sc.deployment[0].zone.hexes = [...zone(range(1, 5), range(1, 10)), ...zone(range(6, 12), [1])];
+  sc.deployment[1].zone.hexes = zone(range(6, 12), range(2, 10));
+  const scenarioFile = join(dir, "scenarios", "aor-crossroads-open.json");
+  writeFileSync(scenarioFile, JSON.stringify(sc, null, 1));
+  const created = kepiCli("new", "--db", archivePath, "--seed", "3", "--player", "Ann", "--player", "Bob", scenarioFile);
+  const game = Number(/game (\d+)/.exec(created)[1]);
+  const lines = (cmds) => { const f = join(work, `aor-script-${cmds.length}-${Date.now()}.jsonl`); writeFileSync(f, cmds.map((c) => JSON.stringify(c)).join("\n") + "\n"); return f; };
+  const deploy = (piece, hex) => ({ kind: "deploy", piece, hex });
+  kepiCli("play", "--db", archivePath, "--game", String(game), "--script", lines([
+    deploy("ii-1", "0605"), deploy("ii-2", "0605"), deploy("ii-art", "1006"), deploy("frossard", "1005"), deploy("laveaucoupet", "1005"), { kind: "end" },
+    deploy("vii-13", "0203"), deploy("vii-14", "0405"), deploy("vii-art", "0405"), deploy("steinmetz", "0405"), deploy("zastrow", "0405"), { kind: "end" },
+  ]));
+  // The Prussians end their segments until their Bombardment Segment.
+  for (let k = 0; k < 6; k++) {
+    const legal = kepiCli("legal", "--db", archivePath, "--game", String(game), "--json");
+    if (legal.includes('"bombard"')) break;
+    kepiCli("play", "--db", archivePath, "--game", String(game), "--script", lines([{ kind: "end" }]));
+  }
+  kepiCli("play", "--db", archivePath, "--game", String(game), "--script", lines([{ kind: "bombard", unit: "vii-art", target: "0605" }]), "--dice", "6,6");
+
+  // In the window: the game reviewed, played on from its end.
+  await library();
+  await clickIn(`button[data-review='${game}']`);
+  await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", game));
+  await clickIn("#replay-last");
+  const tip = await waitFor("its last position", async () => js("const p = window.kepi.replay.position(); return window.kepi.replay.index() === window.kepi.replay.length() && p ? p : null;"));
+  await clickIn("#replay-play-on");
+  let v = await waitFor("the play view at that position", async () => js("const v = window.kepi.play.view(); return !document.getElementById('play').hidden && v && v.node === arguments[0] ? v : null;", tip.node));
+  assert.equal(v.progress.player, 1, "the French, the bombarded side, choose (AoR 7.1)");
+  assert.match(v.progress.waiting_for ?? "", /disrupt/, JSON.stringify(v.progress));
+  await js("window.kepi.play.zoomTo(40);");
+  // The disruption: on the unit selected, from its button.
+  await selectUnit("ii-2");
+  await waitFor("its disrupt button", async () => js("return !!document.querySelector('#play-unit button[data-kind=disrupt]');"));
+  await screenshot("65-aor-disrupt-choice");
+  await clickIn("#play-unit button[data-kind=disrupt]");
+  v = await waitFor("the disruption chosen", async () => { const x = await playView(); return x.node !== tip.node ? x : null; });
+  const disrupted = v.board.counters.find((c) => c.id === "ii-2");
+  assert.ok(disrupted.markers.includes("disrupted"), JSON.stringify(disrupted));
+  // The step: on the other brigade, from its button.
+  await selectUnit("ii-1");
+  await waitFor("its allocate button", async () => js("return !!document.querySelector('#play-unit button[data-kind=allocate]');"));
+  const label = await text("#play-unit button[data-kind=allocate]");
+  await clickIn("#play-unit button[data-kind=allocate]");
+  const node = v.node;
+  v = await waitFor("the step allocated", async () => { const x = await playView(); return x.node !== node ? x : null; });
+  console.log(`Age of Rifles: disrupted ii-2, then "${label}"`);
+  assert.equal(v.progress.player, 0, "the bombarding side acts again");
+  assert.equal(v.progress.phase_key, "bombardment");
+  await screenshot("66-aor-step-allocated");
+  // The archive holds both choices, and the window's position is its own.
+  const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(v.node), "--json"));
+  assert.equal(replayed.hash, v.state_hash);
+  const legalBefore = kepiCli("legal", "--db", archivePath, "--node", String(tip.node), "--json");
+  assert.match(legalBefore, /"disrupt"/);
 });
 
 test("a large archive: the games table lists the newest 100 (More games the next), the search finds the others", { timeout: 180_000 }, async () => {
