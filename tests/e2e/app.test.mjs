@@ -1269,7 +1269,7 @@ test("play Age of Rifles against the computer: Gettysburg's Confederates at the 
   assert.equal(replayed.hash, v.state_hash);
 });
 
-test("Age of Rifles choices a player makes in the window: the owner of a bombarded stack chooses its disrupted unit and the step it loses (AoR 8.1, 7.1)", { timeout: 240_000 }, async () => {
+test("Age of Rifles choices a player makes in the window: the owner of a bombarded stack chooses its disrupted unit and the step it loses (AoR 8.1, 7.1); a unit leaves by its exit area (AoR 5.6)", { timeout: 240_000 }, async () => {
   // The test map's crossroads meeting (the core's fixture), its zones opened as the core's rules
   // tests open them, recorded from the command line up to a bombardment rolled 6+6: two hits on
   // two French brigades, the first a disruption (AoR 8.1).
@@ -1285,6 +1285,10 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
   sc.title += " (open zones)";
   sc.deployment[0].zone.hexes = [...zone(range(1, 5), range(1, 10)), ...zone(range(6, 12), [1])];
   sc.deployment[1].zone.hexes = zone(range(6, 12), range(2, 10));
+  // VII Corps under Defend orders, scoring for units leaving by the west and north edges (AoR 5.6).
+  sc.sides[0].formations[0].order = "defend";
+  sc.victory_points = [{ text: "2 VP per Prussian unit exiting by the west or north edge", side: "prussians",
+    source: { kind: "exited", points: 2, area: { text: "the west and north edges", hexes: [...zone([1], range(1, 10)), ...zone(range(2, 12), [1])] } } }];
   const scenarioFile = join(dir, "scenarios", "aor-crossroads-open.json");
   writeFileSync(scenarioFile, JSON.stringify(sc, null, 1));
   const created = kepiCli("new", "--db", archivePath, "--seed", "3", "--player", "Ann", "--player", "Bob", scenarioFile);
@@ -1293,7 +1297,7 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
   const deploy = (piece, hex) => ({ kind: "deploy", piece, hex });
   kepiCli("play", "--db", archivePath, "--game", String(game), "--script", lines([
     deploy("ii-1", "0605"), deploy("ii-2", "0605"), deploy("ii-art", "1006"), deploy("frossard", "1005"), deploy("laveaucoupet", "1005"), { kind: "end" },
-    deploy("vii-13", "0203"), deploy("vii-14", "0405"), deploy("vii-art", "0405"), deploy("steinmetz", "0405"), deploy("zastrow", "0405"), { kind: "end" },
+    deploy("vii-13", "0104"), deploy("vii-14", "0405"), deploy("vii-art", "0405"), deploy("steinmetz", "0405"), deploy("zastrow", "0405"), { kind: "end" },
   ]));
   // The Prussians end their segments until their Bombardment Segment.
   for (let k = 0; k < 6; k++) {
@@ -1305,6 +1309,7 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
 
   // In the window: the game reviewed, played on from its end.
   await library();
+  await waitFor("the game listed", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", game));
   await clickIn(`button[data-review='${game}']`);
   await waitFor("the game under review", async () => js("const g = window.kepi.replay.game(); return g && g.game === arguments[0] && window.kepi.replay.position();", game));
   await clickIn("#replay-last");
@@ -1333,6 +1338,26 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
   assert.equal(v.progress.player, 0, "the bombarding side acts again");
   assert.equal(v.progress.phase_key, "bombardment");
   await screenshot("66-aor-step-allocated");
+
+  // The Prussians' Formation Movement Segment: 13th Division, on its exit area, leaves the map
+  // from its button and scores (AoR 5.6).
+  for (let k = 0; k < 4 && (await playView()).progress.phase_key !== "movement"; k++) {
+    const at = (await playView()).node;
+    await general("end");
+    await waitFor("the segment ended", async () => (await playView()).node !== at);
+  }
+  v = await playView();
+  assert.equal(v.progress.phase_key, "movement");
+  await selectUnit("vii-13");
+  await waitFor("its exit button", async () => js("return !!document.querySelector('#play-unit button[data-kind=exit]');"));
+  const exitLabel = await text("#play-unit button[data-kind=exit]");
+  await clickIn("#play-unit button[data-kind=exit]");
+  const moved = v.node;
+  v = await waitFor("the unit gone", async () => { const x = await playView(); return x.node !== moved ? x : null; });
+  assert.equal(v.board.counters.find((c) => c.id === "vii-13").place, "exited");
+  assert.match(await text("#play"), /victory points 2/, "the exit scores");
+  console.log(`Age of Rifles: "${exitLabel}"`);
+  await screenshot("67-aor-exited");
   // The archive holds both choices, and the window's position is its own.
   const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--node", String(v.node), "--json"));
   assert.equal(replayed.hash, v.state_hash);
