@@ -910,24 +910,34 @@ pub fn choose_retreat(
     }
 }
 
-/// Which side's morale modifiers apply: (attackers, defenders), from the chart.
-fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
+/// Which side's morale modifiers apply: (attackers, defenders), from the chart, each total
+/// with the modifiers in words for the log.
+fn morale_extra(s: &State, c: &Combat) -> ((i32, String), (i32, String)) {
     let chart = charts();
     let m = |k: &str| chart.morale_modifier(k).unwrap_or(0);
     let setup = s.setup();
-    let mut a = 0;
-    let mut d = 0;
+    let mut a = (0, Vec::new());
+    let mut d = (0, Vec::new());
+    let add = |side: &mut (i32, Vec<String>), v: i32, words: &str| {
+        side.0 += v;
+        side.1.push(format!("{words} {v:+}"));
+    };
     if c.artillery.1 {
-        a += m("artillery_fire");
+        add(&mut a, m("artillery_fire"), "fired at by artillery");
     }
     if c.artillery.0 {
-        d += m("artillery_fire");
+        add(&mut d, m("artillery_fire"), "fired at by artillery");
     }
     if c.flank {
-        d += m("flank_attack");
+        add(&mut d, m("flank_attack"), "flank attack");
     }
     if c.guard {
-        d += m("old_guard");
+        // The chart's "Old Guard infantry" is a scenario's `guard` flag (Kepi's reading).
+        add(
+            &mut d,
+            m("old_guard"),
+            "attacked by guard infantry (Kepi's reading of \"Old Guard\")",
+        );
     }
     // AoR 12.2: March and Reserve units "defend normally but morale is reduced by 1".
     if c.defenders.iter().any(|&u| {
@@ -936,9 +946,10 @@ fn morale_extra(s: &State, c: &Combat) -> (i32, i32) {
             Order::March | Order::Reserve
         )
     }) {
-        d -= 1;
+        add(&mut d, -1, "under March or Reserve orders (AoR 12.2)");
     }
-    (a, d)
+    let words = |(v, w): (i32, Vec<String>)| (v, w.join(", "));
+    (words(a), words(d))
 }
 
 /// The end of a round: hits halved by a voluntary retreat and applied together, morale
@@ -1023,16 +1034,25 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
             .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
             .collect()
     };
-    let (ax, dx) = morale_extra(s, &c);
+    let ((ax, a_why), (dx, d_why)) = morale_extra(s, &c);
+    let why = |who: &str, mods: &str| {
+        if mods.is_empty() {
+            who.to_string()
+        } else {
+            format!("{who}; {mods}")
+        }
+    };
     let mut a_retreats = a.retreats_voluntarily;
     let mut d_retreats = d.retreats_voluntarily;
     let a_alive = alive(s, &c.attackers);
     if a.checks_morale && !a_alive.is_empty() {
-        a_retreats = !losses::check_morale(s, &a_alive, ax, "attackers hit", dice, events)?;
+        a_retreats =
+            !losses::check_morale(s, &a_alive, ax, &why("attackers hit", &a_why), dice, events)?;
     }
     let d_alive = alive(s, &c.defenders);
     if d.checks_morale && !d_alive.is_empty() {
-        d_retreats = !losses::check_morale(s, &d_alive, dx, "defenders hit", dice, events)?;
+        d_retreats =
+            !losses::check_morale(s, &d_alive, dx, &why("defenders hit", &d_why), dice, events)?;
     }
     if a_retreats {
         let a_alive = alive(s, &c.attackers);

@@ -972,6 +972,15 @@ fn fire(
             }
         ),
     );
+    // The Combat modifiers chart's "not ready" for charges is never defined; a disrupted
+    // charger is the nearest case, and the halving of AoR 6.2 is all it gets (Kepi's reading).
+    if c.units.iter().any(|&u| s.units[u].disrupted.is_some()) {
+        note(
+            events,
+            "a disrupted charger is halved (AoR 6.2); the chart's \"not ready\" charge modifier \
+             is never defined, and Kepi's reading gives it no effect of its own",
+        );
+    }
     c.hits = Some((on_chargers, on_defenders));
     take_losses(s, c, dice, events)
 }

@@ -282,7 +282,9 @@ pub fn eliminate(s: &mut State, u: usize, events: &mut Vec<Event>, case: &str) {
         note(
             events,
             format!(
-                "{} is demoralized (AoR 14.1): {} strength eliminated, limit {}",
+                "{} is demoralized (AoR 14.1): {} strength eliminated, limit {}; its units \
+                 move 1 MP less and check morale at -1 (AoR 14.2's effect on compliance is cut \
+                 off in the text: Kepi's reading gives it none)",
                 setup.formations[f].name, s.formations[f].lost, setup.formations[f].demoralization
             ),
         );
@@ -346,6 +348,58 @@ pub fn group(s: &State, units: &[usize]) -> (i32, i32) {
     (morale, if demoralized { -1 } else { 0 })
 }
 
+/// How a group's morale was found, in words for the log: whose morale counts (AoR 2.3), its
+/// step-loss modifier and the readings behind it (AoR 2.2's lost number read as 1; "British and
+/// KGL" read as a unit's `steady` flag), a demoralized formation's -1 (AoR 14.1) and the other
+/// modifiers' total. Shown in the app wherever the check is, so the readings are seen where
+/// they apply (docs/rules/age-of-rifles.md).
+pub fn morale_in_words(s: &State, units: &[usize], demo: i32, extra: i32) -> String {
+    let setup = s.setup();
+    let on_map: Vec<usize> = units
+        .iter()
+        .copied()
+        .filter(|&u| matches!(s.units[u].loc, Loc::At(_)))
+        .collect();
+    let own = |u: usize| {
+        let reduced = s.units[u].steps < setup.units[u].steps();
+        setup.units[u].morale as i32 - i32::from(reduced && !setup.units[u].steady)
+    };
+    // The unit whose morale counts: the same order as `group_morale` (infantry, cavalry,
+    // artillery), the first of the highest.
+    let pick = |pred: &dyn Fn(Kind) -> bool| {
+        on_map
+            .iter()
+            .copied()
+            .filter(|&u| pred(setup.units[u].kind))
+            .fold(None::<usize>, |b, u| match b {
+                Some(b) if own(b) >= own(u) => Some(b),
+                _ => Some(u),
+            })
+    };
+    let Some(u) = pick(&|k| k == Kind::Infantry)
+        .or_else(|| pick(&|k| k == Kind::Cavalry))
+        .or_else(|| pick(&|k: Kind| k.is_artillery()))
+    else {
+        return "no unit left to check".to_string();
+    };
+    let unit = &setup.units[u];
+    let mut parts = vec![format!("{}'s morale {}", unit.name, unit.morale)];
+    if s.units[u].steps < unit.steps() {
+        parts.push(if unit.steady {
+            "no step-loss modifier: steady, Kepi's reading of \"British and KGL\"".to_string()
+        } else {
+            "-1 for its lost step (AoR 2.2; the number is lost, Kepi's reading)".to_string()
+        });
+    }
+    if demo != 0 {
+        parts.push(format!("{demo:+} demoralized (AoR 14.1)"));
+    }
+    if extra != 0 {
+        parts.push(format!("{extra:+} modifiers"));
+    }
+    parts.join(", ")
+}
+
 /// One morale check of a group, rolled and recorded; true when it passes.
 pub fn check_morale(
     s: &State,
@@ -360,6 +414,7 @@ pub fn check_morale(
         .iter()
         .map(|&u| s.setup().units[u].id.as_str())
         .collect();
+    let how = morale_in_words(s, units, demo, extra);
     let faces = roll(
         dice,
         events,
@@ -371,7 +426,7 @@ pub fn check_morale(
     note(
         events,
         format!(
-            "morale check ({why}, AoR 2.3): rolled {} against {} — {}",
+            "morale check ({why}, AoR 2.3): rolled {} against {} ({how}) — {}",
             faces[0],
             morale + demo + extra,
             if pass { "passed" } else { "failed" }

@@ -93,8 +93,9 @@ pub fn night_orders(s: &mut State, events: &mut Vec<Event>) {
         note(
             events,
             format!(
-                "{}'s Attack order fails at night: it holds no part of the enemy's line and goes \
-                 to Reserve (AoR 16)",
+                "{}'s Attack order fails at night: none of its units is in an enemy ZOC (Kepi's \
+                 reading of AoR 16's \"Attack/Probe orders that do not occupy a part of the \
+                 target\") and it goes to Reserve",
                 setup.formations[f].name
             ),
         );
