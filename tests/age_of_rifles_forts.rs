@@ -604,3 +604,30 @@ fn aor_7_1_8_1_the_bombardment_preview_says_the_owner_places_the_disruption() {
         pv.notes
     );
 }
+
+// ---- The picture -----------------------------------------------------------------------------
+
+#[test]
+fn aor_10_1_the_png_render_paints_a_fort_in_its_colour_with_its_trace() {
+    use kepi::render::{Layout, RenderOptions, render_map};
+    let options = RenderOptions {
+        labels: false,
+        ..RenderOptions::default()
+    };
+    let pixel = |forts: &[&str], dx: f64| {
+        let map = Map::from_text(&map_json(forts, &[]).to_string()).unwrap();
+        let img = render_map(&map, &options).unwrap();
+        let layout = Layout::new(&map.grid, options.scale).unwrap();
+        let c = layout.center(map.grid.parse("0605").unwrap());
+        let p = img.get_pixel((c.0 + dx * layout.radius()) as u32, c.1 as u32);
+        [p[0], p[1], p[2]]
+    };
+    let chart = RulesetId::AgeOfRifles.terrain_chart().unwrap();
+    let color = &chart.terrain("fort").unwrap().color;
+    let rgb = |i: usize| u8::from_str_radix(&color[1 + 2 * i..3 + 2 * i], 16).unwrap();
+    // Between the centre and the trace: the fort's colour; on the trace's east point: ink.
+    assert_eq!(pixel(&["0605"], 0.2), [rgb(0), rgb(1), rgb(2)]);
+    let ink = pixel(&["0605"], 0.62);
+    assert!(ink.iter().all(|&v| v < 0x60), "{ink:?}");
+    assert_ne!(pixel(&[], 0.62), ink, "no trace in a clear hex");
+}

@@ -19,7 +19,7 @@ pub fn reaches(map: &Map, from: HexCoord, to: HexCoord) -> bool {
         return false;
     }
     let chateau = |h| map.terrain(h) == Some("chateau");
-    !(chateau(from) || chateau(to)) && !in_fort(map, to)
+    !(chateau(from) || chateau(to) || in_fort(map, to))
 }
 
 /// AoR 10.1: "Units in forts are not affected by enemy ZOCs ... but have normal ZOCs". Kepi's
