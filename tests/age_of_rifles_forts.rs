@@ -509,8 +509,7 @@ fn aor_10_2_no_charge_or_adjacent_bombardment_across_a_fortified_hexside() {
 }
 
 #[test]
-fn aor_10_2_defenders_attacked_only_across_walls_ignore_retreat_results_and_may_be_retreated_across()
- {
+fn aor_10_2_defenders_attacked_only_across_walls_ignore_retreat_results() {
     let sc = scenario(&[], &[["0505", "0605"]], &[], &[], |_| {});
     let s = position(
         &sc,
@@ -630,4 +629,90 @@ fn aor_10_1_the_png_render_paints_a_fort_in_its_colour_with_its_trace() {
     let ink = pixel(&["0605"], 0.62);
     assert!(ink.iter().all(|&v| v < 0x60), "{ink:?}");
     assert_ne!(pixel(&[], 0.62), ink, "no trace in a clear hex");
+}
+
+// ---- Seeded random games with forts ----------------------------------------------------------
+
+/// The fixture scenario as it ships (its own deployment zones) on the test map with forts in
+/// 0505, 0605 and 0704 (in the French zone) and the town 0705 walled towards 0604 and 0804.
+fn fortified_fixture() -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let file = ScenarioFile::from_text(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let map = map_json(
+        &["0505", "0605", "0704"],
+        &[["0705", "0604"], ["0705", "0804"]],
+    );
+    let map = Map::from_text(&map.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
+        .unwrap_or_else(|p| panic!("{p}"))
+}
+
+#[test]
+fn aor_10_seeded_random_games_keep_one_unit_a_fort_and_never_bombard_charge_or_enter_one_by_advance()
+ {
+    use kepi::engine::age_of_rifles::state::Command;
+    use kepi::engine::dice::SeededDice;
+    let sc = fortified_fixture();
+    let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    let setup = root.setup();
+    let forts: Vec<u16> = ["0505", "0605", "0704"]
+        .iter()
+        .map(|h| setup.parse(h).unwrap())
+        .collect();
+    let (mut held, mut assaulted) = (0u64, 0u64);
+    for seed in 0..300u64 {
+        let mut player = AgeOfRifles.random_player(seed);
+        let mut dice = SeededDice::new(seed);
+        let mut s = root.clone();
+        let mut n = 0;
+        while !AgeOfRifles.progress(&s).over {
+            let c = player.next(&s);
+            match &c {
+                Command::Bombard { target, .. } | Command::Charge { target, .. } => {
+                    let t = setup.parse(target).unwrap();
+                    assert!(!forts.contains(&t), "seed {seed}: {c:?} at a fort is legal");
+                }
+                Command::Assault { target, .. }
+                    if forts.contains(&setup.parse(target).unwrap()) =>
+                {
+                    assaulted += 1
+                }
+                _ => {}
+            }
+            let before: Vec<Loc> = s.units.iter().map(|u| u.loc).collect();
+            let advancing = matches!(c, Command::Advance { .. });
+            let (next, _) = AgeOfRifles
+                .apply(&s, &c, &mut dice)
+                .unwrap_or_else(|e| panic!("seed {seed} command {n} {c:?}: {e}"));
+            for &f in &forts {
+                let inside: Vec<usize> = (0..next.units.len())
+                    .filter(|&u| next.units[u].loc == Loc::At(f))
+                    .collect();
+                // AoR 10.1: one unit a fort (7.4's overstacked retreat aside, which disrupts).
+                assert!(
+                    inside.len() <= 1 || inside.iter().all(|&u| next.units[u].overstacked),
+                    "seed {seed} command {n}: {} units in fort {}",
+                    inside.len(),
+                    setup.name(f)
+                );
+                held += inside.len() as u64;
+                // AoR 10.1: no advance into a fort.
+                if advancing {
+                    assert!(
+                        inside.iter().all(|&u| before[u] == Loc::At(f)),
+                        "seed {seed} command {n}: advanced into fort {}",
+                        setup.name(f)
+                    );
+                }
+            }
+            s = next;
+            n += 1;
+            assert!(n < 5000, "seed {seed}: the game does not end");
+        }
+    }
+    eprintln!("forts held {held} unit-commands; assaulted {assaulted} times");
+    assert!(
+        held > 0 && assaulted > 0,
+        "held {held}, assaulted {assaulted}"
+    );
 }
