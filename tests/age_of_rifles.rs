@@ -115,7 +115,16 @@ fn terrain_effects_on_combat_chart_as_printed() {
         row("bridge"),
         (t(50), Effect::NoEffect, Effect::NotAllowed, "NE")
     );
-    assert_eq!(c.terrain.rows.len(), 6);
+    // AoR 10.1, 10.2: the fort and the fortified hexside, not on the printed chart.
+    assert_eq!(
+        row("fort"),
+        (t(50), Effect::NotAllowed, Effect::NotAllowed, "1")
+    );
+    assert_eq!(
+        row("wall"),
+        (t(50), Effect::NotAllowed, Effect::NotAllowed, "NE")
+    );
+    assert_eq!(c.terrain.rows.len(), 8);
     assert!(
         c.terrain_row("clear").is_none(),
         "the chart has no clear row"

@@ -15,6 +15,8 @@ pub(super) const PAPER: Color = Color::rgb(0xfa, 0xf8, 0xf1);
 const GRID_LINE: Color = Color::rgb(0x6e, 0x68, 0x5a);
 const CONTOUR: Color = Color::rgb(0x8a, 0x5e, 0x2c);
 const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
+/// The terrain key of an Age of Rifles fort (AoR 10.1), drawn with its trace.
+const FORT: &str = "fort";
 const LABEL_BACK: Color = Color::rgb(0xff, 0xfe, 0xf8);
 /// Used when the chart's colour is not `#rrggbb`.
 const FALLBACK: Color = Color::rgb(0xcc, 0xcc, 0xcc);
@@ -116,6 +118,23 @@ pub(super) fn draw(
 
     if let Some(o) = &overlay {
         o.draw_tints(&mut img, layout);
+    }
+
+    // AoR 10.1: a fort is its hex's terrain; over its colour, a bastioned trace (a four-pointed
+    // outline) tells it apart at a glance.
+    for hex in grid.hexes() {
+        if map.terrain(hex) == Some(FORT) {
+            let c = layout.center(hex);
+            let mut trace: Vec<Pt> = (0..8)
+                .map(|k| {
+                    let a = std::f64::consts::FRAC_PI_4 * k as f64;
+                    let q = if k % 2 == 0 { 0.62 } else { 0.34 } * r;
+                    (c.0 + q * a.cos(), c.1 + q * a.sin())
+                })
+                .collect();
+            trace.push(trace[0]);
+            stroke(&mut img, &trace, (st.hexside * 0.5).max(1.0), INK);
+        }
     }
 
     // Hex outlines, each side once.

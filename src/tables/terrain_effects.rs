@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(t.terrain("town").unwrap().defense, Frac::new(3, 4));
         assert_eq!(t.terrain("woods").unwrap().defense, Frac::new(1, 2));
         assert_eq!(t.terrain("chateau").unwrap().movement, Frac::int(2));
-        assert_eq!(t.condition("fort").unwrap().defense, Frac::new(1, 2));
+        assert_eq!(t.terrain("fort").unwrap().defense, Frac::new(1, 2));
     }
 
     #[test]

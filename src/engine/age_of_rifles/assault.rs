@@ -61,6 +61,11 @@ fn terrain(setup: &Setup, from: Ix, into: Ix, bomb: bool) -> Vec<(String, Effect
                 }
             }
         }
+        // AoR 10.2: a fortified hexside works like a fort (10.1: attacker strengths halved;
+        // bombardment from the hex across it is not allowed, the row's "N/A").
+        if setup.wall(from, into) {
+            out.extend(pick(super::setup::WALL));
+        }
     }
     // The chart's footnote on woods: "Including defender's fire *out of* woods".
     if !bomb && setup.terrain(from) == "woods" && setup.terrain(into) != "woods" {
@@ -124,6 +129,7 @@ pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), R
             format!("no enemy unit in {}", setup.name(target)),
         ));
     }
+    fort_not_bombarded(setup, h, target)?;
     if let Err(b) = los::line_of_sight(&setup.map, setup.hex(h), setup.hex(target)) {
         return Err(RuleError::rule("AoR 8.1", format!("no line of sight: {b}")));
     }
@@ -148,6 +154,32 @@ pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), R
         words.push("stacked target +50%".into());
     }
     Ok((round_strength(exact), words.join(", ")))
+}
+
+/// AoR 10.1: "Units in forts ... cannot be bombarded"; AoR 10.2: nor across a fortified
+/// hexside from the hex beyond it.
+fn fort_not_bombarded(setup: &Setup, from: Ix, target: Ix) -> Result<(), RuleError> {
+    if setup.fort(target) {
+        return Err(RuleError::rule(
+            "AoR 10.1",
+            format!(
+                "units in forts cannot be bombarded ({} is a fort)",
+                setup.name(target)
+            ),
+        ));
+    }
+    if setup.distance(from, target) == 1 && setup.wall(from, target) {
+        return Err(RuleError::rule(
+            "AoR 10.2",
+            format!(
+                "a fortified hexside lies between {} and {}: units behind it cannot be \
+                 bombarded across it (10.1)",
+                setup.name(from),
+                setup.name(target)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// AoR 8.1: resolve one bombardment.
@@ -413,6 +445,12 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
             .filter(|&n| ctx.enemy_in(side, n))
             .collect();
         let mut choice = adjacent.clone();
+        // AoR 10.1: "If a unit could attack a fort or another stack, it must attack the fort
+        // unless that is already being attacked by another unit."
+        let forts = forts_to_attack(s, &adjacent);
+        if !forts.is_empty() {
+            choice = forts;
+        }
         // AoR 7.3: stacks with Attack orders distribute their attacks evenly.
         let attack_orders = a
             .iter()
@@ -435,11 +473,15 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
         }
         if !choice.contains(&target) {
             return Err(RuleError::rule(
-                "AoR 7.3",
+                if setup.fort(choice[0]) {
+                    "AoR 10.1"
+                } else {
+                    "AoR 7.3"
+                },
                 format!(
-                    "the stack in {} must attack {} first (attacks are distributed evenly \
-                     under Attack orders; infantry attacks chateaux, infantry, cavalry, \
-                     artillery in that order)",
+                    "the stack in {} must attack {} first (a fort not yet attacked first, \
+                     AoR 10.1; attacks are distributed evenly under Attack orders; infantry \
+                     attacks chateaux, infantry, cavalry, artillery in that order)",
                     setup.name(h),
                     choice
                         .iter()
@@ -454,14 +496,58 @@ pub fn assault_check(s: &State, from: &[Ix], target: Ix) -> Result<Vec<usize>, R
     Ok(all)
 }
 
+/// AoR 10.1: the fort hexes among `adjacent` (enemy-held hexes next to an attacking stack)
+/// that no unit has attacked yet this segment: while one is left, the stack must attack one.
+pub(super) fn forts_to_attack(s: &State, adjacent: &[Ix]) -> Vec<Ix> {
+    let setup = s.setup();
+    adjacent
+        .iter()
+        .copied()
+        .filter(|&t| setup.fort(t) && !s.assaulted.contains(&t))
+        .collect()
+}
+
 /// AoR 7.6 Flanking: two attacking stacks "attacking through hexsides that have at least one
-/// hexside between them" (their hexes are not adjacent); not against towns.
+/// hexside between them" (their hexes are not adjacent); "Defenders in towns and forts cannot
+/// be flanked" (AoR 7.6, 10.1), and a stack attacking across a fortified hexside does not
+/// count towards a flank (AoR 10.2: it works like a fort).
 pub(super) fn flanked(setup: &Setup, from: &[Ix], target: Ix) -> bool {
+    let open: Vec<Ix> = from
+        .iter()
+        .copied()
+        .filter(|&a| !setup.wall(a, target))
+        .collect();
     setup.terrain(target) != "town"
-        && from
+        && !setup.fort(target)
+        && open
             .iter()
             .enumerate()
-            .any(|(i, &a)| from[i + 1..].iter().any(|&b| setup.distance(a, b) >= 2))
+            .any(|(i, &a)| open[i + 1..].iter().any(|&b| setup.distance(a, b) >= 2))
+}
+
+/// AoR 10.1: units in forts "ignore retreat results"; AoR 10.2: so do defenders attacked
+/// only across fortified hexsides (Kepi's reading of "work like forts"). The units of
+/// `units` that stay, given the round's target and attacking hexes; `defenders` says which
+/// side `units` is.
+pub(super) fn hold_fast(
+    s: &State,
+    units: &[usize],
+    defenders: bool,
+    target: Ix,
+    attacker_hexes: &[Ix],
+) -> Vec<usize> {
+    let setup = s.setup();
+    let walled = defenders
+        && !attacker_hexes.is_empty()
+        && attacker_hexes.iter().all(|&a| setup.wall(a, target));
+    units
+        .iter()
+        .copied()
+        .filter(|&u| match s.units[u].loc {
+            Loc::At(h) => setup.fort(h) || (walled && h == target),
+            _ => false,
+        })
+        .collect()
 }
 
 /// AoR 7.3: an assault is declared; cavalry and horse artillery may first retreat before it
@@ -1056,11 +1142,17 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
     }
     if a_retreats {
         let a_alive = alive(s, &c.attackers);
-        losses::retreat(s, &a_alive, &[c.target], events);
+        let stay = forced_retreat_ignored(s, &a_alive, false, &c, a.retreats_voluntarily, events);
+        let go: Vec<usize> = a_alive.into_iter().filter(|u| !stay.contains(u)).collect();
+        a_retreats = !go.is_empty();
+        losses::retreat(s, &go, &[c.target], events);
     }
     if d_retreats {
         let d_alive = alive(s, &c.defenders);
-        c.artillery_lost = losses::retreat(s, &d_alive, &c.attacker_hexes, events);
+        let stay = forced_retreat_ignored(s, &d_alive, true, &c, d.retreats_voluntarily, events);
+        let go: Vec<usize> = d_alive.into_iter().filter(|u| !stay.contains(u)).collect();
+        d_retreats = !go.is_empty();
+        c.artillery_lost = losses::retreat(s, &go, &c.attacker_hexes, events);
     }
     losses::leaders_left_alone(s, &before, dice, events)?;
     losses::check_armies(s, events);
@@ -1118,6 +1210,46 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
         super::cavalry::offer_reaction(s, 1 - attacker, a_into.0, a_into.1);
     }
     Ok(())
+}
+
+/// AoR 10.1, 10.2: of the units a failed morale check would retreat, those that ignore the
+/// result (in a fort, or defending behind fortified hexsides only), with a note. A voluntary
+/// retreat (AoR 7.4) is the owner's choice, not a result, and is made as chosen.
+fn forced_retreat_ignored(
+    s: &State,
+    units: &[usize],
+    defenders: bool,
+    c: &Combat,
+    voluntary: bool,
+    events: &mut Vec<Event>,
+) -> Vec<usize> {
+    if voluntary {
+        return Vec::new();
+    }
+    let stay = hold_fast(s, units, defenders, c.target, &c.attacker_hexes);
+    if !stay.is_empty() {
+        let setup = s.setup();
+        note(
+            events,
+            format!(
+                "{} ignore{} the retreat result (AoR 10.1{})",
+                stay.iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if stay.len() == 1 { "s" } else { "" },
+                if stay
+                    .iter()
+                    .any(|&u| matches!(s.units[u].loc, Loc::At(h) if setup.fort(h)))
+                {
+                    ": in a fort"
+                } else {
+                    ", 10.2: behind fortified hexsides"
+                }
+            ),
+        );
+    }
+    stay
 }
 
 /// The units (on the map) and hits an allocation decision is asked for (AoR 7.1).
@@ -1186,9 +1318,13 @@ pub fn allocate(
     resolve(s, dice, events)
 }
 
-/// AoR 7.5: the attackers that may advance (not artillery).
+/// AoR 7.5: the attackers that may advance (not artillery); none into a fort (AoR 10.1:
+/// "Units cannot advance into forts").
 pub fn advancers(s: &State, c: &Combat) -> Vec<usize> {
     let setup = s.setup();
+    if setup.fort(c.target) {
+        return Vec::new();
+    }
     c.attackers
         .iter()
         .copied()

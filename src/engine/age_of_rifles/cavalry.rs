@@ -136,6 +136,14 @@ fn last_hexside(s: &State, via: Ix, target: Ix) -> Result<Option<ChargeFactor>, 
                     });
                 }
             }
+            super::setup::WALL => {
+                return Err(format!(
+                    "AoR 10.2: a fortified hexside lies between {} and {}; units behind it \
+                     cannot be charged across it (10.1)",
+                    setup.name(via),
+                    setup.name(target)
+                ));
+            }
             other => {
                 return Err(format!(
                     "AoR 7.6: a charge cannot cross the {other} hexside between {} and {}",
@@ -1169,8 +1177,10 @@ fn go_back(
         return Ok(());
     }
     let ctx = Ctx::new(s);
-    let free =
-        !ctx.enemy_in(c.side, c.from) && ctx.friends_in(c.side, c.from) as usize + units.len() <= 2;
+    // AoR 5.3, 10.1: the stacking limit of the hex gone back to.
+    let free = !ctx.enemy_in(c.side, c.from)
+        && ctx.friends_in(c.side, c.from) as usize + units.len()
+            <= s.setup().stack_limit(c.from) as usize;
     drop(ctx);
     if free {
         for &u in &units {

@@ -48,6 +48,9 @@ pub fn charge_factors(
     terrain: Option<&str>,
 ) -> Result<Vec<ChargeFactor>, String> {
     let mut out = Vec::new();
+    if terrain == Some(super::setup::FORT) {
+        return Err("AoR 10.1: units in forts cannot be charged".into());
+    }
     if t.square_formed && !(t.infantry && t.infantry_undisrupted) {
         return Err(
             "AoR 7.10: only a hex whose infantry is all undisrupted can form square".into(),

@@ -87,7 +87,7 @@ pub fn legal(s: &State) -> Vec<Command> {
             for u in &units {
                 let g = &setup.formations[setup.units[*u].formation].group;
                 for &h in zone_of(setup, side, g) {
-                    if ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h) {
+                    if ctx.friends_in(side, h) < setup.stack_limit(h) && !ctx.enemy_in(side, h) {
                         out.push(Command::Deploy {
                             piece: setup.units[*u].id.clone(),
                             hex: name(h),
@@ -415,7 +415,9 @@ impl RandomPlayer {
             zone_of(setup, side, g)
                 .iter()
                 .copied()
-                .filter(|&h| ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h))
+                .filter(|&h| {
+                    ctx.friends_in(side, h) < setup.stack_limit(h) && !ctx.enemy_in(side, h)
+                })
                 .collect()
         };
         let leader_hexes = |l: usize| -> Vec<Ix> {

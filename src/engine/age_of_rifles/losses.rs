@@ -463,6 +463,8 @@ pub fn retreat_hex(
     setup
         .neighbors(from)
         .filter(|&n| !ctx.enemy_in(side, n))
+        // AoR 10.1: "Units cannot ... retreat into them if occupied."
+        .filter(|&n| !(setup.fort(n) && ctx.friends_in(side, n) > 0))
         .filter(|&n| all_cav || !ctx.enemy_zoc(side, n))
         .filter(|&n| away(n) > here || enemies.is_empty())
         .filter(|&n| {
@@ -476,7 +478,8 @@ pub fn retreat_hex(
             .is_some()
         })
         .max_by_key(|&n| {
-            let room = (ctx.friends_in(side, n) as usize + units.len()) <= 2;
+            let room =
+                (ctx.friends_in(side, n) as usize + units.len()) <= setup.stack_limit(n) as usize;
             (away(n), room, std::cmp::Reverse(n))
         })
 }
@@ -560,7 +563,7 @@ pub fn retreat(
                 let there: Vec<usize> = (0..s.units.len())
                     .filter(|&x| setup.units[x].side == side && s.units[x].loc == Loc::At(to))
                     .collect();
-                if there.len() > 2 {
+                if there.len() > setup.stack_limit(to) as usize {
                     for &x in &there {
                         s.units[x].disrupted = Some(Disruption::Combat);
                         s.units[x].overstacked = true;

@@ -14,8 +14,9 @@
 //! game in words (`report`), night and rain (`weather`, AoR 5.5, 16) and the reorganization
 //! of eliminated units on night turns (`reorganize`, AoR 15), exiting the map (`exits`,
 //! AoR 5.6), and victory (`victory`, AoR 13, 18: the scenario format's conditions and how they
-//! combine). What is not built (passing fire 7.12, forts) is refused or cannot arise; the module
-//! docs and docs/rules/age-of-rifles.md say which.
+//! combine). Forts and fortified hexsides (AoR 10) are the map's `fort` terrain and `wall`
+//! hexside (`setup::FORT`, `setup::WALL`), applied where each rule acts. What is not built
+//! (passing fire 7.12) cannot arise; the module docs and docs/rules/age-of-rifles.md say which.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
 pub mod ai;

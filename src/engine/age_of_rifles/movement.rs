@@ -69,11 +69,13 @@ pub fn step_cost(
     Some(base + extra)
 }
 
-/// The chart's Movement column, in half-MP: town 1, chateau 2, woods 2/4; clear 1 (Kepi's
-/// reading: the chart has no clear row).
+/// The chart's Movement column, in half-MP: town 1, chateau 2, woods 2/4; clear 1 and fort 1
+/// (Kepi's readings: the chart has no clear row and no fort row).
 pub fn terrain_cost(terrain: &str, mover: Mover) -> Option<u32> {
     match (terrain, mover) {
         ("clear", _) | ("town", _) => Some(2),
+        // AoR 10.1 gives a fort no cost; Kepi's reading: 1 MP, as clear.
+        (super::setup::FORT, _) => Some(2),
         ("chateau", _) => Some(4),
         ("woods", Mover::Foot) => Some(4),
         ("woods", Mover::Mounted) => Some(8),

@@ -367,8 +367,8 @@ impl<'a> Ctx<'a> {
             let Some(cost) = best[to as usize] else {
                 continue;
             };
-            if to == start || self.friends_in(side, to) >= 2 {
-                continue; // AoR 5.3: two units a hex.
+            if to == start || self.friends_in(side, to) >= setup.stack_limit(to) {
+                continue; // AoR 5.3: two units a hex; AoR 10.1: one in a fort.
             }
             // AoR 12.1: not out of range by normal movement; back towards it when out.
             if in_range_now {

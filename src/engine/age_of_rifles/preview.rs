@@ -5,8 +5,11 @@
 //! `assault::bombard_check`), so the preview and the roll cannot disagree; the chances count the
 //! 36 ways two dice fall and add up to 1.
 
-use super::assault::{assault_check, assault_fire, bombard_check, fire_first_units, flanked};
-use super::combat::{self, bombardment_hits, hits};
+use super::assault::{
+    assault_check, assault_fire, bombard_check, fire_first_units, flanked, hold_fast,
+};
+use super::combat::{self, bombardment_hits, first_hit_candidates, hits};
+use super::losses;
 use super::position::Ctx;
 use super::retreat::may_retreat_before_assault;
 use super::section::Kind;
@@ -89,7 +92,35 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
             let t = setup.parse(target)?;
             let (st, words) = bombard_check(s, u, t)?;
             let defenders = Ctx::new(s).units_at(1 - setup.units[u].side, t);
-            let results = hit_chances(st)
+            let chances = hit_chances(st);
+            let mut notes = vec![
+                "AoR 8.1: the first hit disrupts a unit; each further hit is a step loss.".into(),
+            ];
+            // AoR 7.1, 8.1: the defender's owner places the disruption and the further hits.
+            let first = first_hit_candidates(&losses::targets_of(s, &defenders));
+            if first.len() > 1 {
+                notes.push(format!(
+                    "AoR 7.1, 8.1: the defender's owner chooses the unit the first hit disrupts \
+                     (a damaged unit if any, infantry if possible): {}",
+                    first
+                        .iter()
+                        .map(|&k| setup.units[defenders[k]].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ));
+            }
+            let further: Vec<u32> = counts(&chances)
+                .into_iter()
+                .filter(|&n| n >= 2)
+                .map(|n| n - 1)
+                .collect();
+            if let Some(c) = allocation_choices(s, &defenders, &further, false) {
+                notes.push(format!(
+                    "AoR 7.1, 8.1: then the owner allocates the step losses (damaged units \
+                     first), for each number of further hits: {c}"
+                ));
+            }
+            let results = chances
                 .into_iter()
                 .map(|(n, faces, chance)| {
                     let (disrupts, steps) = bombardment_hits(n);
@@ -128,10 +159,7 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                 dice: "2d6".into(),
                 outcomes: 36,
                 results,
-                notes: vec![
-                    "AoR 8.1: the first hit disrupts a unit; each further hit is a step loss."
-                        .into(),
-                ],
+                notes,
             })
         }
         Command::Assault { from, target } => {
@@ -144,7 +172,12 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
             let defenders = Ctx::new(s).units_at(s.phasing() ^ 1, t);
             let flank = flanked(setup, &from, t);
             let f = assault_fire(s, &from, t, &attackers, &defenders, flank)?;
-            let results = hit_chances(f.attack)
+            let chances = hit_chances(f.attack);
+            let choices = (
+                allocation_choices(s, &attackers, &counts(&hit_chances(f.defense)), true),
+                allocation_choices(s, &defenders, &counts(&chances), true),
+            );
+            let results = chances
                 .into_iter()
                 .map(|(n, faces, chance)| ResultChance {
                     result: format!("{n} hit{}", plural(n)),
@@ -198,6 +231,20 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                  takes) or check morale."
                     .into(),
             );
+            // AoR 7.1: the owners' allocation choices, the attacker's first (as played).
+            if let Some(c) = choices.0 {
+                notes.push(format!(
+                    "AoR 7.1: you choose which of your units take the defender's hits (the first \
+                     on infantry if possible, damaged units first): {c}"
+                ));
+            }
+            if let Some(c) = choices.1 {
+                notes.push(format!(
+                    "AoR 7.1: the defender's owner chooses which units take your hits (the \
+                     first on infantry if possible, damaged units first): {c}"
+                ));
+            }
+            notes.extend(fort_notes(s, &from, t, &attackers, &defenders));
             let mut mods = modifiers(&f.attack_modifiers);
             mods.extend(modifiers(&f.defense_modifiers).into_iter().map(|mut m| {
                 m.name = format!("defender: {}", m.name);
@@ -227,6 +274,88 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                 .unwrap_or_default()
         ))),
     }
+}
+
+/// AoR 7.1: "the owner chooses which ones take the hits" — for each number of hits in
+/// `counts` that can fall on `units` in more than one way, the ways (one unit name a hit), so
+/// that the attacker knows what the owner will choose among. `first` false for hits after a
+/// bombardment's disruption (AoR 8.1). `None` when there is never a choice.
+fn allocation_choices(s: &State, units: &[usize], counts: &[u32], first: bool) -> Option<String> {
+    const SHOWN: usize = 4;
+    let setup = s.setup();
+    let mut parts = Vec::new();
+    for &n in counts {
+        let ways = losses::allocations_from(s, units, n, first);
+        if ways.len() < 2 {
+            continue;
+        }
+        let mut shown: Vec<String> = ways
+            .iter()
+            .take(SHOWN)
+            .map(|w| {
+                w.iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            })
+            .collect();
+        if ways.len() > SHOWN {
+            shown.push(format!("{} more", ways.len() - SHOWN));
+        }
+        parts.push(format!("{n} hit{}: {}", plural(n), shown.join(" or ")));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// The hit counts of a strength's rolls that hit at all.
+fn counts(chances: &[(u32, Vec<u32>, f64)]) -> Vec<u32> {
+    chances.iter().map(|c| c.0).filter(|&n| n > 0).collect()
+}
+
+/// AoR 10.1, 10.2: what a fort or fortified hexside does to this assault, beyond the halved
+/// strength the modifiers list.
+fn fort_notes(
+    s: &State,
+    from: &[Ix],
+    t: Ix,
+    attackers: &[usize],
+    defenders: &[usize],
+) -> Vec<String> {
+    let setup = s.setup();
+    let mut notes = Vec::new();
+    if setup.fort(t) {
+        notes.push(
+            "AoR 10.1: the defenders are in a fort: attacker strengths halved, no flanking; \
+             they ignore retreat results, and no unit advances into the fort"
+                .into(),
+        );
+    } else if !hold_fast(s, defenders, true, t, from).is_empty() {
+        notes.push(
+            "AoR 10.2: every attacking stack fires across a fortified hexside (halved): the \
+             defenders ignore retreat results"
+                .into(),
+        );
+    } else if from.iter().any(|&h| setup.wall(h, t)) {
+        notes.push(
+            "AoR 10.2: a stack firing across a fortified hexside is halved and does not count \
+             towards a flank"
+                .into(),
+        );
+    }
+    let in_fort: Vec<&str> = attackers
+        .iter()
+        .filter(|&&u| matches!(s.units[u].loc, Loc::At(h) if setup.fort(h)))
+        .map(|&u| setup.units[u].name.as_str())
+        .collect();
+    if !in_fort.is_empty() {
+        notes.push(format!(
+            "AoR 10.1: {} attack{} out of a fort and ignore{} retreat results",
+            in_fort.join(", "),
+            if in_fort.len() == 1 { "s" } else { "" },
+            if in_fort.len() == 1 { "s" } else { "" }
+        ));
+    }
+    notes
 }
 
 fn plural_es(n: u32) -> &'static str {

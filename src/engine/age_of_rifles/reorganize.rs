@@ -126,7 +126,7 @@ pub fn check(s: &State, u: usize) -> Result<(usize, Ix), RuleError> {
         )));
     }
     let ctx = Ctx::new(s);
-    if ctx.friends_in(d.side, h) >= 2 || ctx.enemy_in(d.side, h) {
+    if ctx.friends_in(d.side, h) >= setup.stack_limit(h) || ctx.enemy_in(d.side, h) {
         return Err(RuleError::rule(
             "AoR 15, 5.3",
             format!(

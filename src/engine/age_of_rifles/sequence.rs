@@ -406,10 +406,14 @@ fn deploy(s: &mut State, piece: &str, hex: &str, events: &mut Vec<Event>) -> Res
             )));
         }
         let ctx = Ctx::new(s);
-        if ctx.friends_in(s.player, h) >= 2 || ctx.enemy_in(s.player, h) {
+        if ctx.friends_in(s.player, h) >= setup.stack_limit(h) || ctx.enemy_in(s.player, h) {
             return Err(RuleError::rule(
-                "AoR 5.3",
-                format!("{} holds two units already (or enemy units)", setup.name(h)),
+                "AoR 5.3, 10.1",
+                format!(
+                    "{} holds {} unit(s) already, its limit (a fort holds one), or enemy units",
+                    setup.name(h),
+                    ctx.friends_in(s.player, h)
+                ),
             ));
         }
         s.units[u].loc = Loc::At(h);
@@ -1139,7 +1143,9 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
     for u in units {
         let ctx = Ctx::new(s);
         let ok = |h: Ix| {
-            ctx.friends_in(side, h) < 2 && !ctx.enemy_in(side, h) && !ctx.enemy_zoc(side, h)
+            ctx.friends_in(side, h) < setup.stack_limit(h)
+                && !ctx.enemy_in(side, h)
+                && !ctx.enemy_zoc(side, h)
         };
         let at = entry.iter().copied().find(|&h| ok(h)).or_else(|| {
             (0..setup.map.grid.len() as Ix)

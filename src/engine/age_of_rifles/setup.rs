@@ -19,6 +19,11 @@ use std::collections::BTreeSet;
 /// A hex as a grid index of the map.
 pub type Ix = u16;
 
+/// The map chart's terrain key of a fort (AoR 10.1).
+pub const FORT: &str = "fort";
+/// The map chart's hexside key of a fortified hexside (AoR 10.2).
+pub const WALL: &str = "wall";
+
 #[derive(Clone, Debug)]
 pub struct UnitDef {
     pub id: String,
@@ -224,6 +229,19 @@ impl Setup {
     }
     pub fn hexside(&self, a: Ix, b: Ix) -> &[String] {
         self.map.hexside(self.hex(a), self.hex(b))
+    }
+    /// AoR 10.1: the hex is a fort (the map's `fort` terrain).
+    pub fn fort(&self, i: Ix) -> bool {
+        self.terrain(i) == FORT
+    }
+    /// AoR 10.2: a fortified hexside (`wall`) lies between the adjacent hexes `a` and `b`.
+    pub fn wall(&self, a: Ix, b: Ix) -> bool {
+        self.hexside(a, b).iter().any(|f| f == WALL)
+    }
+    /// AoR 5.3: two units a hex; AoR 10.1: "Stacking limit is 1 unit" in a fort. Leaders do
+    /// not count (AoR 11).
+    pub fn stack_limit(&self, i: Ix) -> u8 {
+        if self.fort(i) { 1 } else { 2 }
     }
     /// The cheapest cost in half cavalry MP from `a` to `b` on roads and trails, as leaders
     /// pay it (AoR 5.2, 11) and order compliance counts it (AoR 12.4); `None` if unreachable.

@@ -19,7 +19,15 @@ pub fn reaches(map: &Map, from: HexCoord, to: HexCoord) -> bool {
         return false;
     }
     let chateau = |h| map.terrain(h) == Some("chateau");
-    !(chateau(from) || chateau(to))
+    !(chateau(from) || chateau(to) || in_fort(map, to))
+}
+
+/// AoR 10.1: "Units in forts are not affected by enemy ZOCs ... but have normal ZOCs". Kepi's
+/// reading: no ZOC reaches into a fort hex, so a unit in a fort (or entering one) is never in
+/// an enemy ZOC: it may leave freely, pays no cost to leave and is never bound to attack by
+/// 7.3 or 12.2; the fort's own units exert their ZOCs out of it as usual.
+fn in_fort(map: &Map, to: HexCoord) -> bool {
+    map.terrain(to) == Some(super::setup::FORT)
 }
 
 /// The hexes a combat unit in `at` holds in its ZOC (AoR 5.4).

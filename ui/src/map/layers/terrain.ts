@@ -13,6 +13,8 @@ export class TerrainLayer implements Layer {
   visible = true;
   /** Fill styles per terrain index and level; the last row is for unknown terrain. */
   private styles: string[][] = [];
+  /** The palette index of an Age of Rifles fort (AoR 10.1), drawn with a bastioned trace; -1. */
+  private fort = -1;
 
   /** `shaded`: whether levels darken the colour (the elevation layer is shown). */
   constructor(private shaded: () => boolean) {}
@@ -23,6 +25,7 @@ export class TerrainLayer implements Layer {
       return Array.from({ length: 10 }, (_, level) => css(c, 1 - 0.07 * Math.min(level, 6)));
     });
     this.styles.push(Array.from({ length: 10 }, () => "#ff00ff"));
+    this.fort = model.palette.terrain.findIndex((t) => t.key === "fort");
   }
 
   tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, cells, pxPerUnit }: TileScene): void {
@@ -40,6 +43,27 @@ export class TerrainLayer implements Layer {
     // In a fixed order (hexes overlap by a fraction of a pixel): a tile drawn in bands and
     // one drawn whole get the same pixels.
     for (const [style, p] of [...paths].sort((a, b) => (a[0] < b[0] ? -1 : 1))) { ctx.fillStyle = style; ctx.fill(p); }
+    if (this.fort >= 0) this.fortTraces(ctx, m, g, cells, pxPerUnit);
+  }
+
+  /** AoR 10.1: over a fort's colour, a four-pointed bastioned outline (as the PNG export). */
+  private fortTraces(ctx: CanvasRenderingContext2D, m: MapModel, g: TileScene["grid"], cells: Iterable<number>, pxPerUnit: number): void {
+    const p = new Path2D();
+    let any = false;
+    for (const i of cells) {
+      if (m.terrain[i] !== this.fort) continue;
+      any = true;
+      for (let k = 0; k <= 8; k++) {
+        const a = (Math.PI / 4) * (k % 8);
+        const r = k % 2 === 0 ? 0.62 : 0.34;
+        const x = g.cx[i] + r * Math.cos(a), y = g.cy[i] + r * Math.sin(a);
+        if (k === 0) p.moveTo(x, y); else p.lineTo(x, y);
+      }
+    }
+    if (!any) return;
+    ctx.strokeStyle = "#24221e";
+    ctx.lineWidth = Math.max(1.5 / pxPerUnit, 0.04);
+    ctx.stroke(p);
   }
 }
 
