@@ -29,6 +29,7 @@ pub mod los;
 pub mod losses;
 pub mod movement;
 pub mod orders;
+pub mod passing;
 pub mod position;
 pub mod preview;
 pub mod reorganize;
