@@ -748,7 +748,13 @@ fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed} command {n} {c:?}: {e}"));
             invariants(&next, seed, n);
-            record.push((c, AgeOfRifles.rolls(&ev), AgeOfRifles.state_hash(&next)));
+            let rolls = AgeOfRifles.rolls(&ev);
+            // AoR 7.12: passing fire is no decision (it is automatic): counted by its rolls.
+            let fires = rolls.iter().filter(|r| r.purpose == "passing fire").count();
+            if fires > 0 {
+                *seen.entry("passing fire").or_default() += fires as u64;
+            }
+            record.push((c, rolls, AgeOfRifles.state_hash(&next)));
             s = next;
             n += 1;
             assert!(n < 5000, "seed {seed}: the game does not end");

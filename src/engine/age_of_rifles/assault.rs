@@ -864,6 +864,7 @@ pub fn choose_retreat(
                 return Ok(());
             }
             let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
+            let (attacker, defenders, target) = (c.attacker, c.defenders.clone(), c.target);
             if emptied && !advancers(s, &c).is_empty() {
                 c.stage = Stage::Advance;
                 s.player = c.attacker;
@@ -872,6 +873,8 @@ pub fn choose_retreat(
                 s.combat = None;
                 s.player = s.phasing();
             }
+            // AoR 7.8: the attacker's cavalry may reaction charge the retreating units.
+            super::cavalry::after_retreat_before_assault(s, attacker, &defenders, target);
             Ok(())
         }
         Stage::AttackerRetreat => {
