@@ -12,10 +12,18 @@ use serde_json::{Value, json};
 
 /// The Prussians east (columns 10-12), the French west of them; VII Corps under `order`.
 fn scenario(order: &str) -> kepi::scenario::Scenario {
+    scenario_with(order, |_| {})
+}
+
+/// As [`scenario`], after `edit`.
+fn scenario_with(order: &str, edit: impl FnOnce(&mut Value)) -> kepi::scenario::Scenario {
     let order = order.to_string();
     open_fixture(move |v: &mut Value| {
+        edit(v);
         v["deployment"][0]["zone"]["hexes"] = json!(zone(10..=12, 1..=10));
-        v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=9, 1..=10));
+        let mut french = zone(1..=9, 1..=10);
+        french.push("1103".into());
+        v["deployment"][1]["zone"]["hexes"] = json!(french);
         v["sides"][0]["formations"][0]["order"] = json!(order);
     })
 }
@@ -23,8 +31,15 @@ fn scenario(order: &str) -> kepi::scenario::Scenario {
 /// The French `french` (ii-2 first), the Prussians `prussians`; on to the Prussians'
 /// Formation Movement Segment.
 fn position(order: &str, french: &[(&str, &str)], prussians: &[(&str, &str)]) -> State {
-    let sc = scenario(order);
-    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    position_in(&scenario(order), french, prussians)
+}
+
+fn position_in(
+    sc: &kepi::scenario::Scenario,
+    french: &[(&str, &str)],
+    prussians: &[(&str, &str)],
+) -> State {
+    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
     for (piece, hex) in french {
         s = play(
             &s,
@@ -234,4 +249,33 @@ fn aor_7_12_the_legal_moves_include_the_slide_and_replay_reproduces_it() {
     let (a, _) = play(&s, slide(), &[4, 4, 3]);
     let (b, _) = play(&s, slide(), &[4, 4, 3]);
     assert_eq!(AgeOfRifles.state_hash(&a), AgeOfRifles.state_hash(&b));
+}
+
+#[test]
+fn aor_7_12_a_step_in_the_zoc_of_two_stacks_draws_both_fires_in_map_order() {
+    // 1002 and 1003 are both next to 0903 and to 1103: ii-2 and ii-1 each fire.
+    let mut french = FRENCH.to_vec();
+    french[1] = ("ii-1", "1103");
+    let s = position("attack", &french, &prussians("1002"));
+    let (n, e) = play(&s, slide(), &[1, 1, 1, 1]);
+    assert_eq!(rolls(&e), ["passing fire", "passing fire"]);
+    let text = notes(&e);
+    let (a, b) = (
+        text.find("from 0903").expect("0903 fires"),
+        text.find("from 1103").expect("1103 fires"),
+    );
+    assert!(a < b, "{text}");
+    assert_eq!(n.units[unit(&n, "vii-13")].loc, hex(&n, "1003"));
+}
+
+#[test]
+fn aor_5_4_cavalry_ignores_zocs_and_draws_no_passing_fire() {
+    // vii-13 made cavalry (VII Corps, Attack orders).
+    let sc = scenario_with("attack", |v| {
+        v["sides"][0]["units"][0]["kind"] = "cavalry".into();
+    });
+    let s = position_in(&sc, &FRENCH, &prussians("1002"));
+    let (n, e) = play(&s, slide(), &[]);
+    assert!(rolls(&e).is_empty());
+    assert_eq!(n.units[unit(&n, "vii-13")].loc, hex(&n, "1003"));
 }
