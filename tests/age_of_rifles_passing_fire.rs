@@ -252,6 +252,25 @@ fn aor_7_12_the_legal_moves_include_the_slide_and_replay_reproduces_it() {
 }
 
 #[test]
+fn aor_7_12_the_reach_view_names_the_passing_fires_of_each_path() {
+    let s = position("attack", &FRENCH, &prussians("1002"));
+    let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
+    let slide = r.hexes.iter().find(|h| h.hex == "1003").unwrap();
+    assert_eq!(
+        slide.notes,
+        [
+            "passing fire from 0903 entering 1003: strength 3, then a retreat check on a hit (AoR \
+          7.12, 7.4)"
+        ]
+    );
+    // Entering the ZOC from outside it draws none.
+    let s = position("attack", &FRENCH, &prussians("1102"));
+    let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
+    let into = r.hexes.iter().find(|h| h.hex == "1002").unwrap();
+    assert!(into.notes.is_empty(), "{:?}", into.notes);
+}
+
+#[test]
 fn aor_7_12_a_step_in_the_zoc_of_two_stacks_draws_both_fires_in_map_order() {
     // 1002 and 1003 are both next to 0903 and to 1103: ii-2 and ii-1 each fire.
     let mut french = FRENCH.to_vec();

@@ -58,6 +58,36 @@ pub fn exposed(ctx: &Ctx, side: usize, from: Ix, to: Ix) -> bool {
         && !firing_stacks(ctx, side, from, to).is_empty()
 }
 
+/// The passing fires unit `u` would draw along `path` (the hexes entered from its hex), in
+/// words for the reach view: "passing fire from 0903 entering 1003: strength 3 (AoR 7.12)".
+pub fn path_notes(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> Vec<String> {
+    let setup = s.setup();
+    let side = setup.units[u].side;
+    let Loc::At(mut prev) = s.units[u].loc else {
+        return Vec::new();
+    };
+    if zoc::ignores_zocs(setup.units[u].kind) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for &h in path {
+        if ctx.enemy_zoc(side, prev) && ctx.enemy_zoc(side, h) {
+            for stack in firing_stacks(ctx, side, prev, h) {
+                if let Some((st, _)) = strength_at(s, u, stack, h) {
+                    out.push(format!(
+                        "passing fire from {} entering {}: strength {st}, then a retreat check \
+                         on a hit (AoR 7.12, 7.4)",
+                        setup.name(stack),
+                        setup.name(h)
+                    ));
+                }
+            }
+        }
+        prev = h;
+    }
+    out
+}
+
 /// How a passing fire ended for the moving unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
