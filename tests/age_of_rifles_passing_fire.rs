@@ -298,3 +298,19 @@ fn aor_5_4_cavalry_ignores_zocs_and_draws_no_passing_fire() {
     assert!(rolls(&e).is_empty());
     assert_eq!(n.units[unit(&n, "vii-13")].loc, hex(&n, "1003"));
 }
+
+#[test]
+fn aor_7_12_fired_at_by_artillery_the_retreat_check_takes_its_minus_1() {
+    // ii-2 (5) and ii-art (3) in 0903: 8, halved 4; 8 on row 4 is one hit. vii-13's morale 4,
+    // -1 for its lost step, -1 "fired at by artillery": 2. It rolls 3 and fails (without the
+    // artillery it would pass, as in the case above).
+    let mut french = FRENCH.to_vec();
+    french[2] = ("ii-art", "0903");
+    french[3] = ("frossard", "0903");
+    let s = position("attack", &french, &prussians("1002"));
+    let (n, e) = play(&s, slide(), &[4, 4, 3]);
+    let text = notes(&e);
+    assert!(text.contains("strength 4"), "{text}");
+    assert!(text.contains("failed"), "{text}");
+    assert_ne!(n.units[unit(&n, "vii-13")].loc, hex(&n, "1003"));
+}
