@@ -549,3 +549,77 @@ fn aor_7_8_units_retreating_after_an_assault_may_be_reaction_charged() {
     }
     assert!(offered > 0 && made > 0, "{offered} offered, {made} made");
 }
+
+/// AoR 7.8 "retreat into", after AoR 7.11: the Prussian cavalry vii-13 (Defend orders)
+/// retreats before the French assault from 0605; the French cavalry ii-1 in 0603, not among
+/// the attackers, may reaction charge it where it went, with the backhand blow on retreating
+/// cavalry (AoR 7.10); the advance waits for the reaction.
+#[test]
+fn aor_7_8_7_11_a_retreat_before_assault_may_be_reaction_charged() {
+    let sc = scenario(|v| {
+        v["sides"][0]["units"][0]["kind"] = "cavalry".into();
+        v["sides"][0]["formations"][0]["order"] = "defend".into();
+        v["sides"][1]["formations"][0]["order"] = "attack".into();
+        v["sides"][1]["units"][0]["kind"] = "cavalry".into();
+    });
+    let s = position(
+        &sc,
+        &[
+            ("ii-2", "0705"),
+            ("ii-1", "0603"),
+            ("ii-art", "0706"),
+            ("frossard", "0805"),
+            ("laveaucoupet", "0805"),
+        ],
+        &[
+            ("vii-13", "0505"),
+            ("vii-14", "0405"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+    );
+    let s = to(&s, "movement", 1);
+    let s = play(
+        &s,
+        json!({"kind": "move", "unit": "ii-2", "to": "0605"}),
+        &[],
+    )
+    .0;
+    let s = play(&s, json!({"kind": "decline"}), &[]).0;
+    let s = to(&s, "combat", 1);
+    let declared = play(
+        &s,
+        json!({"kind": "assault", "from": ["0605"], "target": "0505"}),
+        &[],
+    )
+    .0;
+    let (s2, _) = play(
+        &declared,
+        json!({"kind": "retreat", "voluntary": true}),
+        &[],
+    );
+    let r = s2.reaction.as_ref().expect("a reaction is offered");
+    let Loc::At(went) = at(&s2, "vii-13") else {
+        panic!("vii-13 retreated")
+    };
+    assert_eq!(
+        (r.side, r.targets.clone(), r.backhand.clone()),
+        (1, vec![went], vec![went])
+    );
+    assert_eq!(AgeOfRifles.progress(&s2).player, 1);
+    let legal = AgeOfRifles.legal(&s2);
+    assert_eq!(legal[0], Command::Decline);
+    assert!(
+        legal.iter().any(
+            |c| matches!(c, Command::Charge { units, .. } if units == &vec!["ii-1".to_string()])
+        )
+    );
+    // Declined, the advance comes next (AoR 7.5).
+    let s3 = play(&s2, json!({"kind": "decline"}), &[]).0;
+    assert!(
+        AgeOfRifles
+            .legal(&s3)
+            .contains(&cmd(json!({"kind": "advance", "unit": "ii-2"})))
+    );
+}

@@ -313,3 +313,55 @@ fn aor_5_6_the_random_player_draws_exits_as_over_the_legal_list() {
     }
     assert!(exits > 0, "no random game left the map");
 }
+
+/// AoR 5.6 "they can only reenter if permitted by game specific rules": the scenario format
+/// has no rule that permits it (a special rule other than a `note` is refused at `kepi new`),
+/// so an exited unit never comes back. Along the rest of seeded random games, through a night
+/// turn (AoR 15 reorganizes only eliminated units) and the reinforcements' arrival (AoR 9
+/// brings only units not yet on the map), it stays off the map, no legal command names it,
+/// and its exit points stay scored.
+#[test]
+fn aor_5_6_an_exited_unit_never_reenters() {
+    let sc = {
+        try_scenario(|v| {
+            let mut prussian = zone(1..=5, 1..=10);
+            prussian.extend(zone(6..=12, 1..=1));
+            v["deployment"][0]["zone"]["hexes"] = json!(prussian);
+            v["deployment"][1]["zone"]["hexes"] = json!(zone(6..=12, 2..=10));
+            v["sides"][0]["formations"][0]["order"] = json!("defend");
+            v["night_turns"] = json!([2]);
+            v["victory_points"] = json!([{
+                "text": "2 VP per Prussian unit exiting by the west or north edge",
+                "side": "prussians",
+                "source": {"kind": "exited", "points": 2,
+                           "area": {"text": "the west and north edges", "hexes": exit_area()}}
+            }]);
+        })
+        .unwrap_or_else(|p| panic!("{p}"))
+    };
+    let s = movement(&sc, &PRUSSIANS, "1005");
+    let s = play(&s, json!({"kind": "exit", "unit": "vii-13"}));
+    let u = unit(&s, "vii-13");
+    let mut nights = 0;
+    for seed in 0..10 {
+        let mut player = RandomPlayer::new(seed);
+        let mut dice = SeededDice::new(seed);
+        let mut g = s.clone();
+        let mut night = false;
+        while g.phase != Phase::Over {
+            assert_eq!(g.units[u].loc, Loc::Exited, "seed {seed}");
+            assert!(g.points[0] >= 2, "seed {seed}: the exit's points stay");
+            night |= g.turn == 2;
+            let names = legal(&g)
+                .iter()
+                .filter(|c| serde_json::to_string(c).unwrap().contains("\"vii-13\""))
+                .count();
+            assert_eq!(names, 0, "seed {seed}: a command names the exited unit");
+            let c = player.pick(&legal(&g));
+            g = AgeOfRifles.apply(&g, &c, &mut dice).unwrap().0;
+        }
+        assert_eq!(g.units[u].loc, Loc::Exited);
+        nights += u32::from(night);
+    }
+    assert!(nights > 0, "no game reached the night turn");
+}

@@ -244,6 +244,30 @@ fn aor_5_4_a_unit_starting_in_an_enemy_zoc_leaves_only_under_defend_and_pays_1_m
     let sc = scenario(|_| {});
     let s = to(&standard(&sc), "movement", 0);
     let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
+    // Attack orders: it does not leave the ZOC (AoR 12.2 "Units in ZOC cannot exit except by
+    // retreat"); it may only move on into other enemy-ZOC hexes (drawing passing fire, AoR
+    // 7.12; tests/age_of_rifles_passing_fire.rs).
+    let setup = s.setup();
+    let french: Vec<_> = (0..s.units.len())
+        .filter(|&u| setup.units[u].side == 1)
+        .filter_map(|u| match s.units[u].loc {
+            Loc::At(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    for h in &r.hexes {
+        let at = setup.parse(&h.hex).unwrap();
+        assert!(
+            french.iter().any(|&f| setup.distance(at, f) == 1),
+            "{} is out of the enemy ZOC",
+            h.hex
+        );
+    }
+    assert!(!r.hexes.is_empty(), "it slides along the ZOC");
+    // Under Reserve orders it may not move at all.
+    let sc = scenario(|v| v["sides"][0]["formations"][0]["order"] = "reserve".into());
+    let s = to(&standard(&sc), "movement", 0);
+    let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
     assert!(r.hexes.is_empty());
     assert!(r.refused.unwrap().contains("AoR 5.4"));
     let sc = scenario(|v| v["sides"][0]["formations"][0]["order"] = "defend".into());
@@ -703,6 +727,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
             "allocate bombardment",
             "disrupt",
             "reaction to a retreat",
+            "passing fire",
         ],
     );
 }
@@ -714,7 +739,7 @@ fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_repl
     random_games_hold(
         GETTYSBURG,
         games(200),
-        &["allocate charge", "reaction to a retreat"],
+        &["allocate charge", "reaction to a retreat", "passing fire"],
     );
 }
 
@@ -748,7 +773,13 @@ fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed} command {n} {c:?}: {e}"));
             invariants(&next, seed, n);
-            record.push((c, AgeOfRifles.rolls(&ev), AgeOfRifles.state_hash(&next)));
+            let rolls = AgeOfRifles.rolls(&ev);
+            // AoR 7.12: passing fire is no decision (it is automatic): counted by its rolls.
+            let fires = rolls.iter().filter(|r| r.purpose == "passing fire").count();
+            if fires > 0 {
+                *seen.entry("passing fire").or_default() += fires as u64;
+            }
+            record.push((c, rolls, AgeOfRifles.state_hash(&next)));
             s = next;
             n += 1;
             assert!(n < 5000, "seed {seed}: the game does not end");

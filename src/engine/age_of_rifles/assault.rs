@@ -27,7 +27,7 @@ fn firer(s: &State, u: usize) -> Firer {
     }
 }
 
-fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
+pub(super) fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
     units.iter().any(|&u| {
         let d = &s.setup().units[u];
         d.armament == Armament::Rifled || d.kind.is_artillery()
@@ -37,7 +37,7 @@ fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
 /// The chart's effects on fire from `from` into `into` (AoR 7.6 Terrain): the terrain of the
 /// target hex, and the hexside between when adjacent (a bridge's effect instead of its
 /// stream's). `bomb` takes the Bombardment column.
-fn terrain(setup: &Setup, from: Ix, into: Ix, bomb: bool) -> Vec<(String, Effect)> {
+pub(super) fn terrain(setup: &Setup, from: Ix, into: Ix, bomb: bool) -> Vec<(String, Effect)> {
     let mut out = Vec::new();
     let pick = |key: &str| {
         charts().terrain_row(key).map(|r| {
@@ -950,6 +950,7 @@ pub fn choose_retreat(
                 return Ok(());
             }
             let emptied = Ctx::new(s).units_at(1 - c.attacker, c.target).is_empty();
+            let (attacker, defenders, target) = (c.attacker, c.defenders.clone(), c.target);
             if emptied && !advancers(s, &c).is_empty() {
                 c.stage = Stage::Advance;
                 s.player = c.attacker;
@@ -958,6 +959,8 @@ pub fn choose_retreat(
                 s.combat = None;
                 s.player = s.phasing();
             }
+            // AoR 7.8: the attacker's cavalry may reaction charge the retreating units.
+            super::cavalry::after_retreat_before_assault(s, attacker, &defenders, target);
             Ok(())
         }
         Stage::AttackerRetreat => {

@@ -1310,6 +1310,37 @@ pub fn offer_reaction(s: &mut State, side: usize, targets: Vec<Ix>, backhand: Ve
     }
 }
 
+/// AoR 7.8 after a retreat: the hexes `units` retreated into (those of them not in `from`),
+/// and those holding cavalry (AoR 7.10 Backhand blow: "retreating cavalry").
+pub fn retreated_into(s: &State, units: &[usize], from: &[Ix]) -> (Vec<Ix>, Vec<Ix>) {
+    let setup = s.setup();
+    let mut hexes: Vec<Ix> = Vec::new();
+    let mut cavalry: Vec<Ix> = Vec::new();
+    for &u in units {
+        if let Loc::At(h) = s.units[u].loc
+            && !from.contains(&h)
+        {
+            if !hexes.contains(&h) {
+                hexes.push(h);
+            }
+            if setup.units[u].kind == Kind::Cavalry && !cavalry.contains(&h) {
+                cavalry.push(h);
+            }
+        }
+    }
+    (hexes, cavalry)
+}
+
+/// AoR 7.8, 7.11: after a cavalry retreat before assault, the attacker's cavalry within two
+/// hexes of the hexes retreated into may reaction charge (before the advance, which waits),
+/// with the backhand blow on the retreating cavalry (AoR 7.10).
+pub fn after_retreat_before_assault(s: &mut State, attacker: usize, units: &[usize], from: Ix) {
+    let (hexes, cavalry) = retreated_into(s, units, &[from]);
+    if !hexes.is_empty() {
+        offer_reaction(s, attacker, hexes, cavalry);
+    }
+}
+
 /// AoR 7.8: after a unit's move, the other side's cavalry within two hexes of the hex it moved
 /// into may reaction charge it there (Kepi's reading: a move is one command, so the reaction
 /// comes where it ends).

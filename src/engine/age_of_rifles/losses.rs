@@ -438,7 +438,7 @@ pub fn check_morale(
 /// Where a stack at `from` retreats one hex (AoR 7.4), away from `enemies`: a hex with no
 /// enemy unit, out of enemy ZOC unless all of it is cavalry (AoR 5.4), as far from the enemy
 /// as possible, then one with room (AoR 5.3), then the first in map order. `None` when there
-/// is none (Kepi's reading: AoR 7.12's passing fire is not built, so a retreat only into an
+/// is none (Kepi's reading: 7.4's passing fire on a retreat is not built, so a retreat only into an
 /// enemy ZOC is no retreat, and the units are eliminated).
 pub fn retreat_hex(
     s: &State,

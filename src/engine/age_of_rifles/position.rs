@@ -30,6 +30,10 @@ pub struct Ctx<'a> {
 }
 
 const UNKNOWN: u32 = u32::MAX;
+/// The movement search's keys: cost times `PASSES` plus passing fires met (see
+/// `unit_options`). A step costs at most 16 half MP, so a key grows by less than the search
+/// queue's span (256).
+const PASSES: u32 = 8;
 const NONE: u32 = u32::MAX - 1;
 
 /// A formation's command-trace costs (half cavalry MP) from its origins: exact for every hex
@@ -281,7 +285,12 @@ impl<'a> Ctx<'a> {
         let cav = zoc::ignores_zocs(d.kind);
         let fs = &s.formations[d.formation];
         let started_in_zoc = self.enemy_zoc(side, start);
-        if started_in_zoc && !cav && fs.order != Order::Defend {
+        let zoc_ok = self.may_enter_zoc(u, start).is_ok();
+        // AoR 5.4, 12.2: a unit starting in an enemy ZOC leaves it only by advance or retreat,
+        // unless it is cavalry or under Defend orders ("may leave ZOC"); under Attack orders
+        // (in command range, 12.1) it may move on from ZOC hex to ZOC hex, drawing passing
+        // fire (AoR 7.12).
+        if started_in_zoc && !cav && fs.order != Order::Defend && !zoc_ok {
             return Err(format!(
                 "AoR 5.4, 12.2: {} starts in an enemy ZOC and may leave it only by advance or \
                  retreat ({} orders)",
@@ -299,7 +308,6 @@ impl<'a> Ctx<'a> {
         } else {
             0
         };
-        let zoc_ok = self.may_enter_zoc(u, start).is_ok();
         // AoR 5.5, 16: on a night or rain turn no unit enters a ZOC, not even cavalry.
         let dark = super::weather::no_zoc_entry(s);
         let mover = Mover::of(d.kind);
@@ -307,29 +315,44 @@ impl<'a> Ctx<'a> {
         // unit in the hex they are entering"; AoR 5: only March orders use them.
         let roads = fs.order == Order::March && self.friends_in(side, start) <= 1;
         let n = setup.map.grid.len();
+        // The search's key is the cost in half MP times `PASSES`, plus the passing fires
+        // (AoR 7.12) met on the way (at most `PASSES - 1`): the cheapest path first, and of
+        // the cheapest, the one through the fewest passing fires.
         let mut best: Vec<Option<u32>> = vec![None; n];
         let mut prev: Vec<Ix> = vec![Ix::MAX; n];
         // The hexes reached, so the answer need not scan the whole map.
         let mut reached: Vec<Ix> = vec![start];
-        best[start as usize] = Some(initial);
+        best[start as usize] = Some(initial * PASSES);
         let mut heap = self.queue.borrow_mut();
         heap.clear();
-        heap.push(initial, start);
-        while let Some((cost, h)) = heap.pop() {
-            if best[h as usize] != Some(cost) {
+        heap.push(initial * PASSES, start);
+        while let Some((key, h)) = heap.pop() {
+            if best[h as usize] != Some(key) {
                 continue;
             }
-            // The move ends in the first enemy-ZOC hex it enters (Kepi's reading: AoR 7.12
-            // passing fire is not built, so no unit moves on through a ZOC).
-            if h != start && !cav && self.enemy_zoc(side, h) {
-                continue;
-            }
+            let (cost, passes) = (key / PASSES, key % PASSES);
+            // AoR 5.4, 12.2 Attack ("Units in ZOC cannot exit except by retreat"): once in an
+            // enemy ZOC a unit moves on only into enemy-ZOC hexes; a Defend unit that starts
+            // in one may leave it (and never enters one, 12.2).
+            let in_zoc = !cav && self.enemy_zoc(side, h);
+            let may_exit = h == start && fs.order == Order::Defend;
+            // AoR 5.4: "The last unit to move out of a ZOC hex pays 1 MP extra" (the start's
+            // is `initial`).
+            let leave = if in_zoc && h != start {
+                zoc::leaving_cost_half_mp(d.kind, self.friends_in(side, h) == 0)
+            } else {
+                0
+            };
             for st in &setup.steps[h as usize] {
                 let nb = st.to;
                 if self.enemy_in(side, nb) {
                     continue;
                 }
-                if self.enemy_zoc(side, nb) && (dark || (!cav && !zoc_ok)) {
+                let nb_zoc = self.enemy_zoc(side, nb);
+                if nb_zoc && (dark || (!cav && !zoc_ok)) {
+                    continue;
+                }
+                if in_zoc && !nb_zoc && !may_exit {
                     continue;
                 }
                 let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
@@ -339,17 +362,19 @@ impl<'a> Ctx<'a> {
                 if c == 0 {
                     continue;
                 }
-                let total = cost + c;
+                let total = cost + c + leave;
                 if total > allowance {
                     continue;
                 }
-                if best[nb as usize].is_none_or(|b| total < b) {
+                let fired = in_zoc && nb_zoc && super::passing::exposed(self, side, h, nb);
+                let k = total * PASSES + (passes + u32::from(fired)).min(PASSES - 1);
+                if best[nb as usize].is_none_or(|b| k < b) {
                     if best[nb as usize].is_none() {
                         reached.push(nb);
                     }
-                    best[nb as usize] = Some(total);
+                    best[nb as usize] = Some(k);
                     prev[nb as usize] = h;
-                    heap.push(total, nb);
+                    heap.push(k, nb);
                 }
             }
         }
@@ -364,9 +389,10 @@ impl<'a> Ctx<'a> {
         let enemy_now = self.nearest_enemy(side, start);
         let mut out = Vec::new();
         for &to in &reached {
-            let Some(cost) = best[to as usize] else {
+            let Some(key) = best[to as usize] else {
                 continue;
             };
+            let cost = key / PASSES;
             if to == start || self.friends_in(side, to) >= setup.stack_limit(to) {
                 continue; // AoR 5.3: two units a hex; AoR 10.1: one in a fort.
             }

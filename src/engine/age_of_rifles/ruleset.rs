@@ -280,7 +280,8 @@ impl Ruleset for AgeOfRifles {
                 format!("{} 1/2", half / 2)
             }
         };
-        let is_unit = setup.unit(unit).is_ok();
+        let unit_ix = setup.unit(unit).ok();
+        let is_unit = unit_ix.is_some();
         let (hexes, refused) = match moves {
             Ok(options) => (
                 options
@@ -290,7 +291,11 @@ impl Ruleset for AgeOfRifles {
                         cost: mp(o.cost),
                         left: mp((allowance * 2).saturating_sub(o.cost)),
                         path: o.path.iter().map(|&h| setup.name(h)).collect(),
-                        notes: Vec::new(),
+                        // AoR 7.12: the passing fires the path draws.
+                        notes: match unit_ix {
+                            Some(u) => super::passing::path_notes(state, &ctx, u, &o.path),
+                            None => Vec::new(),
+                        },
                         command: serde_json::to_value(if is_unit {
                             Command::Move {
                                 unit: label.clone(),

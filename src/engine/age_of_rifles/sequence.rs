@@ -256,7 +256,7 @@ pub fn apply(
         Command::Move { unit, to } => {
             let u = setup.unit(unit)?;
             let to = setup.parse(to)?;
-            move_unit(&mut s, u, to, &mut events)?;
+            move_unit(&mut s, u, to, dice, &mut events)?;
         }
         Command::Exit { unit } => {
             let u = setup.unit(unit)?;
@@ -594,7 +594,13 @@ fn set_order(s: &mut State, f: usize, order: Order, march_to: Option<Ix>, after:
     }
 }
 
-fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result<(), RuleError> {
+fn move_unit(
+    s: &mut State,
+    u: usize,
+    to: Ix,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let setup = s.arc();
     let ctx = Ctx::new(s);
     let options = ctx.unit_moves(u).map_err(|e| RuleError::rule("AoR 5", e))?;
@@ -611,24 +617,27 @@ fn move_unit(s: &mut State, u: usize, to: Ix, events: &mut Vec<Event>) -> Result
     };
     drop(ctx);
     let side = setup.units[u].side;
-    for &h in &o.path {
-        s.occupied[h as usize] = side as u8 + 1;
-    }
-    // AoR 7.3: the hex it moved out of into its last hex (the path holds the hexes entered).
-    s.units[u].moved_from = match o.path.len() {
-        0 | 1 => match s.units[u].loc {
-            Loc::At(h) => Some(h),
-            _ => None,
-        },
-        n => Some(o.path[n - 2]),
+    let Loc::At(start) = s.units[u].loc else {
+        return Err(RuleError::not_now("the unit is not on the map"));
     };
-    s.units[u].loc = Loc::At(to);
     s.units[u].moved = true;
     s.units[u].overstacked = false;
-    // AoR 11: enemy leaders alone in a hex it moves into are placed with their closest unit.
-    for &h in &o.path {
-        losses::relocate_leaders(s, h, side, events);
-    }
+    // AoR 7.12: walked hex by hex, with passing fire where a step stays in an enemy stack's
+    // ZOC; AoR 18 occupation and AoR 11 leaders along the way.
+    let (entered, stopped) = super::passing::walk(s, u, &o.path, dice, events)?;
+    // AoR 7.3: the hex it moved out of into its last hex (none after a retreat: it did not
+    // move into the hex it retreated to).
+    s.units[u].moved_from = if stopped {
+        None
+    } else {
+        Some(match entered.len() {
+            0 | 1 => start,
+            n => entered[n - 2],
+        })
+    };
+    let Loc::At(to) = s.units[u].loc else {
+        return Ok(()); // eliminated by passing fire
+    };
     // AoR 7.8: the other side's cavalry may reaction charge it.
     super::cavalry::after_move(s, side, to);
     Ok(())
