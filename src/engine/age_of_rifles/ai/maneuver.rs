@@ -54,11 +54,22 @@ pub fn hex_score(
             k.term("hold", fields.value[h as usize] * w.hold, words);
         }
     }
-    let (pull, goal) = fields.pull(s, ctx, geo, h);
+    let (pull, goal) = fields.pull_exits(s, ctx, geo, h, w.exit);
     let words = match goal.and_then(|g| fields.label[g as usize].clone()) {
         Some(l) if !here => format!("towards {l}"),
+        _ if !here && goal.is_some_and(|g| fields.exit[g as usize] > 0.0) => {
+            "towards its exit (AoR 5.6)".to_string()
+        }
         _ => String::new(),
     };
+    // Standing where it may leave the map next Formation Movement Segment (AoR 5.6).
+    if fields.exit[h as usize] > 0.0 && w.exit > 0.0 && !here {
+        k.term(
+            "exit",
+            fields.exit[h as usize] * w.exit,
+            format!("reaches its exit at {}", setup.name(h)),
+        );
+    }
     k.term("approach", pull * w.approach, words);
     // The enemy's next assault: expected hits on the unit where it stands, with the cover.
     let threat = fields.threat[h as usize] * cover(setup, h);
@@ -188,7 +199,8 @@ pub fn formation_goal(
         })
         .collect();
     let centre = centre(geo, &hexes)?;
-    let (p, goal) = fields.pull(s, ctx, geo, centre);
+    // A formation whose side scores by leaving the map is sent towards its exit (AoR 5.6).
+    let (p, goal) = fields.pull_exits(s, ctx, geo, centre, 1.0);
     if p > 0.05 {
         return goal;
     }

@@ -227,15 +227,21 @@ impl Standard {
         let setup = s.setup();
         let side = s.player;
         let ctx = Ctx::new(s);
-        // AoR 5.6: units leave the map where the side scores for it.
-        if let Some(&u) = super::exits::exiters(s, &ctx).first() {
+        // AoR 5.6: units leave the map where the side scores for it or meets an exit
+        // condition.
+        let leaving = super::exits::exiters(s, &ctx).into_iter().find(|&u| {
+            self.weights.exit > 0.0
+                && setup.units[u].side == side
+                && matches!(s.units[u].loc, Loc::At(h) if fields.exit[h as usize] > 0.0)
+        });
+        if let Some(u) = leaving {
             return Some((
                 Command::Exit {
                     unit: setup.units[u].id.clone(),
                 },
                 said(
                     "exit",
-                    "leaves the map by its exit area: scores its points (AoR 5.6)",
+                    "leaves the map by its exit area: scores its points or counts for its exit condition (AoR 5.6)",
                 ),
             ));
         }

@@ -50,6 +50,10 @@ pub struct Weights {
     pub cover: f64,
     /// Under Attack orders, the odds against the worst enemy next to a hex, as a share.
     pub close: f64,
+    /// Leaving the map where the side scores or meets an exit condition (AoR 5.6, 18), as a
+    /// multiple of what it is worth (`maps::Fields::exit`): the pull towards the exit hexes and
+    /// standing on one; 0 never leaves.
+    pub exit: f64,
     /// Noise added to each destination's score, at most (seeded).
     pub noise: f64,
 }
@@ -74,6 +78,7 @@ impl Default for Weights {
             risk_disrupted: 1.5,
             cover: 0.6,
             close: 0.5,
+            exit: 1.0,
             noise: 0.05,
         }
     }
