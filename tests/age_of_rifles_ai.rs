@@ -665,3 +665,48 @@ fn the_strong_level_solves_the_same_puzzles() {
     last_turn_objective("strong");
     exits_by_the_road("strong");
 }
+
+/// The strong level on the test scenario against the standard one, each side in turn: every
+/// command it gives is legal, its first command of a player-turn names the plan chosen with
+/// the playouts' figures, and the same seed gives the same game.
+#[test]
+fn the_strong_level_gives_legal_commands_explains_its_plans_and_repeats_itself() {
+    let sc = fixture(|_| {});
+    for side in 0..2 {
+        let game = |seed: u64| {
+            let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+            let mut strong = level("strong", seed);
+            let mut standard = Standard::new(seed + 1);
+            let mut dice = SeededDice::new(seed);
+            let mut commands = Vec::new();
+            let mut plans = Vec::new();
+            while !AgeOfRifles.progress(&s).over {
+                assert!(commands.len() < 20_000, "no end");
+                let (c, why) = if s.player == side {
+                    let (c, why) = strong.choose(&s);
+                    assert!(legal(&s).contains(&c), "{c:?} is not legal");
+                    (c, why)
+                } else {
+                    standard.decide(&s)
+                };
+                plans.extend(
+                    why.into_iter()
+                        .filter(|r| r.term == "plan" && r.words.contains("playouts"))
+                        .map(|r| r.words),
+                );
+                s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
+                commands.push(c);
+            }
+            (commands, plans, AgeOfRifles.state_hash(&s))
+        };
+        let (a, plans, hash) = game(3);
+        assert!(!plans.is_empty(), "side {side}: no plan explained");
+        assert!(
+            plans[0].starts_with("plan \"") && plans[0].contains("% expected over 3 playouts"),
+            "{}",
+            plans[0]
+        );
+        let (b, _, again) = game(3);
+        assert_eq!((a, hash), (b, again), "side {side}");
+    }
+}
