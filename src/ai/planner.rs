@@ -207,9 +207,10 @@ impl<P: Planning> Planner<P> {
                 }
                 if r.player_turn(&now) == turn {
                     let at = r.checkpoint(&now, side);
-                    if at.is_some() && at != seen {
+                    if let Some(name) = at
+                        && at != seen
+                    {
                         seen = at;
-                        let name = at.expect("some");
                         let m = r.material(&now, side);
                         match marks.iter_mut().find(|x| x.0 == name) {
                             Some(x) => x.1.push(m),

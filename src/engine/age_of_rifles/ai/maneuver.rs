@@ -134,6 +134,7 @@ pub fn hex_score(
 }
 
 /// The best move for unit `u`, or `None` when staying is as good (or it may not move).
+#[allow(clippy::too_many_arguments)]
 pub fn unit_move(
     s: &State,
     ctx: &Ctx,
