@@ -5,12 +5,16 @@
 //! tests/common/aor.rs builds them): it takes an undefended objective in reach; it does not
 //! assault at hopeless odds (with its control: it does assault at good odds, and says so with
 //! the expected hits); it marches a far formation up and gives Attack orders next to a
-//! beatable enemy (AoR 12.2, 12.4).
+//! beatable enemy (AoR 12.2, 12.4); it leaves a hex three enemy units can reach, but not the
+//! objective it must hold at the end of the last game-turn (each the other's control); it
+//! exits by the road when that wins (with a control that does not, and loses). The strong
+//! level solves the same puzzles, and its commands are legal, explained and repeatable.
 
 mod common;
 use common::aor::{to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::ai::Standard;
+use kepi::engine::age_of_rifles::ai::maps::cover;
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};
 use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Command, Loc, State};
@@ -359,5 +363,357 @@ fn puzzle_orders_march_a_far_formation_up_and_attack_a_beatable_enemy() {
             }
             other => panic!("seed {seed}: no Attack order: {other:?}"),
         }
+    }
+}
+
+/// A player of `level` ("standard", "strong") seeded with `seed`, as the app and `kepi
+/// autoplay` make it.
+fn level(name: &str, seed: u64) -> Box<dyn Player<AgeOfRifles>> {
+    AgeOfRifles
+        .computer_player(name, seed)
+        .unwrap_or_else(|| panic!("Age of Rifles has a '{name}' level"))
+}
+
+/// The test scenario after `edit`, deployed as given on open zones (the French first, then
+/// the Prussians), VII Corps under Defend orders (free to stay, to leave and to exit, AoR
+/// 12.2, 5.6), then on to `phase` of the Prussians in game-turn 1.
+fn puzzle(
+    edit: impl Fn(&mut Value),
+    french: &[(&str, &str)],
+    prussians: &[(&str, &str)],
+    phase: &str,
+) -> State {
+    let sc = fixture(|v| {
+        v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["sides"][0]["formations"][0]["order"] = json!("defend");
+        edit(v);
+    });
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    for (piece, hex) in french {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    for (piece, hex) in prussians {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    to(&s, phase, 0)
+}
+
+/// `player`'s commands for the Prussians until the phase or side to act changes, each checked
+/// against the legal list, with the words that chose it.
+fn segment_by(
+    s: &State,
+    player: &mut dyn Player<AgeOfRifles>,
+    seed: u64,
+) -> (State, Vec<(Command, String)>) {
+    let mut s = s.clone();
+    let start = AgeOfRifles.progress(&s);
+    let mut out = Vec::new();
+    let mut dice = SeededDice::new(seed);
+    for _ in 0..50 {
+        let now = AgeOfRifles.progress(&s);
+        if now.phase_key != start.phase_key || now.player != start.player {
+            break;
+        }
+        let (c, why) = player.choose(&s);
+        assert!(legal(&s).contains(&c), "{c:?} is not legal");
+        let words = why
+            .iter()
+            .map(|r| r.words.clone())
+            .collect::<Vec<_>>()
+            .join("; ");
+        s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
+        let end = c == Command::End;
+        out.push((c, words));
+        if end {
+            break;
+        }
+    }
+    (s, out)
+}
+
+/// The game played out from `s`: the Prussians by `prussians`, the French by the standard
+/// level; the final state and the Prussians' commands with their words.
+fn play_out(
+    s: &State,
+    prussians: &mut dyn Player<AgeOfRifles>,
+    seed: u64,
+) -> (State, Vec<(Command, String)>) {
+    let mut french = Standard::new(seed + 100);
+    let mut dice = SeededDice::new(seed);
+    let mut s = s.clone();
+    let mut said = Vec::new();
+    for _ in 0..5_000 {
+        if AgeOfRifles.progress(&s).over {
+            return (s, said);
+        }
+        let (c, why) = if s.player == 0 {
+            prussians.choose(&s)
+        } else {
+            french.decide(&s)
+        };
+        assert!(legal(&s).contains(&c), "{c:?} is not legal");
+        if s.player == 0 {
+            let words = why.iter().map(|r| r.words.clone()).collect::<Vec<_>>();
+            said.push((c.clone(), words.join("; ")));
+        }
+        s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
+    }
+    panic!("the game did not end");
+}
+
+/// Three French units (both brigades, 5 each, and the artillery, 3) two hexes east of the 13th
+/// Division at 0605, in the open; the rest of VII Corps to the west, within command range of
+/// Zastrow (0406, AoR 12.1).
+const THREE_FRENCH: [(&str, &str); 5] = [
+    ("ii-1", "0805"),
+    ("ii-2", "0806"),
+    ("ii-art", "0804"),
+    ("frossard", "1002"),
+    ("laveaucoupet", "0805"),
+];
+const ALONE_AT_0605: [(&str, &str); 5] = [
+    ("vii-13", "0605"),
+    ("vii-14", "0207"),
+    ("vii-art", "0208"),
+    ("steinmetz", "0308"),
+    ("zastrow", "0406"),
+];
+
+/// How many French units can reach a hex next to `at` in their next move and so assault it
+/// (AoR 7.3): infantry within its movement (4) + 1, artillery within 3 + 1, on the map's hex
+/// distance (a bound: terrain only slows them).
+fn french_within_reach(s: &State, at: &str) -> usize {
+    let setup = s.setup();
+    let h = setup.parse(at).unwrap();
+    (0..s.units.len())
+        .filter(|&u| setup.units[u].side == 1)
+        .filter(|&u| match s.units[u].loc {
+            Loc::At(e) => setup.distance(e, h) <= setup.units[u].movement.min(4) + 1,
+            _ => false,
+        })
+        .count()
+}
+
+fn hold_victory(v: &mut Value, hexes: &[&str]) {
+    v["game_length"] = json!(1);
+    // The cavalry arrives on game-turn 1, the last, far to the west.
+    v["reinforcements"][0]["turn"] = json!(1);
+    v["victory"] = json!([{
+        "text": "The Prussians win if they hold these hexes at the end; otherwise the French.",
+        "rule": {"kind": "hold", "side": "prussians",
+                 "target": {"hexes": hexes, "require": "every_hex"}}
+    }]);
+}
+
+/// Leave a hex that three enemy units can attack: the 13th Division alone at 0605, all three
+/// French units within reach, on the last game-turn, its side's objective elsewhere (0207,
+/// held by the 14th Division): it moves where fewer than three can reach it, or into cover
+/// that lessens their fire (the chart's terrain multiplier below 1). Its control is
+/// [`last_turn_objective`]: the same threat, but 0605 is the objective, and it stays.
+fn three_attackers(name: &str) {
+    for seed in 1..=5 {
+        let s = puzzle(
+            |v| hold_victory(v, &["0207"]),
+            &THREE_FRENCH,
+            &ALONE_AT_0605,
+            "movement",
+        );
+        assert_eq!(french_within_reach(&s, "0605"), 3);
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
+        let setup = after.setup();
+        let u = setup.units.iter().position(|d| d.id == "vii-13").unwrap();
+        let Loc::At(h) = after.units[u].loc else {
+            panic!("seed {seed}: the 13th Division left the map: {said:?}")
+        };
+        let at = setup.name(h);
+        // Out of reach of one of them at least, or in cover that lessens their fire (AoR 7.6).
+        assert!(
+            at != "0605" && (french_within_reach(&after, &at) < 3 || cover(setup, h) < 1.0),
+            "{name}, seed {seed}: the 13th Division ended at {at}, where three French units can \
+             reach it in the open: {said:?}"
+        );
+    }
+}
+
+/// Do not lose on the last game-turn by leaving an objective: the same threat as
+/// [`three_attackers`], but 0605 is the hex the Prussians must hold at the end of this, the
+/// last, game-turn: the 13th Division stays (leaving it, the French walk in and win). The
+/// control is [`three_attackers`], where it leaves.
+fn last_turn_objective(name: &str) {
+    for seed in 1..=5 {
+        let s = puzzle(
+            |v| hold_victory(v, &["0605"]),
+            &THREE_FRENCH,
+            &ALONE_AT_0605,
+            "movement",
+        );
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
+        let setup = after.setup();
+        let u = setup.units.iter().position(|d| d.id == "vii-13").unwrap();
+        assert_eq!(
+            after.units[u].loc,
+            Loc::At(setup.parse("0605").unwrap()),
+            "{name}, seed {seed}: the 13th Division left the objective: {said:?}"
+        );
+    }
+}
+
+/// The scenario of the exit puzzle: the Prussians win if one unit leaves by the East Road
+/// (1208) by the end of game-turn 2, the last; otherwise the French win (AoR 18 `exit`).
+fn exit_victory(v: &mut Value) {
+    v["game_length"] = json!(2);
+    // Only the exit decides: neither army can be demoralized in two game-turns (AoR 13).
+    v["sides"][0]["army_demoralization"] = json!(99);
+    v["sides"][1]["army_demoralization"] = json!(99);
+    v["victory"] = json!([{
+        "text": "The Prussians win if a unit leaves by the East Road by the end of game-turn 2.",
+        "rule": {"kind": "exit", "side": "prussians", "units": {"kind": "units", "count": 1},
+                 "area": {"text": "the East Road", "hexes": ["1208"]}, "by_turn": 2}
+    }]);
+}
+
+const ROAD_PRUSSIANS: [(&str, &str); 5] = [
+    ("vii-13", "1008"),
+    ("vii-14", "0908"),
+    ("vii-art", "0808"),
+    ("steinmetz", "0808"),
+    ("zastrow", "0908"),
+];
+const NORTH_FRENCH: [(&str, &str); 5] = [
+    ("ii-1", "0301"),
+    ("ii-2", "0401"),
+    ("ii-art", "0201"),
+    ("frossard", "0201"),
+    ("laveaucoupet", "0301"),
+];
+
+/// Exit by the road when that wins: VII Corps on the East Road two hexes from the exit hex
+/// (1208), the French far to the north-west; played out from the Prussians' first Formation
+/// Movement Segment, a unit reaches 1208 on game-turn 1, leaves on game-turn 2, and the
+/// Prussians win. The control: the standard level with its exit term weighted 0 (the same
+/// position, the same French) does not leave, and the French win, so the puzzle can fail.
+fn exits_by_the_road(name: &str) {
+    for seed in 1..=3 {
+        let s = puzzle(exit_victory, &NORTH_FRENCH, &ROAD_PRUSSIANS, "movement");
+        let mut p = level(name, seed);
+        let (end, said) = play_out(&s, p.as_mut(), seed);
+        let exited = end.units.iter().filter(|u| u.loc == Loc::Exited).count();
+        assert!(exited >= 1, "{name}, seed {seed}: no unit left: {said:?}");
+        assert_eq!(
+            end.outcome.as_ref().and_then(|o| o.winner),
+            Some(0),
+            "{name}, seed {seed}: {:?}",
+            end.outcome
+        );
+        assert!(
+            end.outcome
+                .as_ref()
+                .unwrap()
+                .reason
+                .contains("left the map"),
+            "{name}, seed {seed}: {:?}",
+            end.outcome
+        );
+        assert!(
+            said.iter()
+                .any(|(c, w)| matches!(c, Command::Exit { .. }) && w.contains("leaves the map")),
+            "{name}, seed {seed}: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn puzzle_leaves_a_hex_three_enemy_units_can_attack() {
+    three_attackers("standard");
+}
+
+#[test]
+fn puzzle_does_not_lose_on_the_last_turn_by_leaving_an_objective() {
+    last_turn_objective("standard");
+}
+
+#[test]
+fn puzzle_exits_by_the_road_when_that_wins_and_its_control_does_not() {
+    exits_by_the_road("standard");
+    use kepi::engine::age_of_rifles::ai::Weights;
+    for seed in 1..=3 {
+        let s = puzzle(exit_victory, &NORTH_FRENCH, &ROAD_PRUSSIANS, "movement");
+        let mut p = Standard::with_weights(
+            seed,
+            Weights {
+                exit: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (end, _) = play_out(&s, &mut p, seed);
+        assert!(
+            end.units.iter().all(|u| u.loc != Loc::Exited),
+            "seed {seed}"
+        );
+        assert_eq!(
+            end.outcome.as_ref().and_then(|o| o.winner),
+            Some(1),
+            "seed {seed}: {:?}",
+            end.outcome
+        );
+    }
+}
+
+/// The strong level plays through the standard level's weightings, chosen by playouts: it
+/// solves the same puzzles.
+#[test]
+fn the_strong_level_solves_the_same_puzzles() {
+    three_attackers("strong");
+    last_turn_objective("strong");
+    exits_by_the_road("strong");
+}
+
+/// The strong level on the test scenario against the standard one, each side in turn: every
+/// command it gives is legal, its first command of a player-turn names the plan chosen with
+/// the playouts' figures, and the same seed gives the same game.
+#[test]
+fn the_strong_level_gives_legal_commands_explains_its_plans_and_repeats_itself() {
+    let sc = fixture(|_| {});
+    for side in 0..2 {
+        let game = |seed: u64| {
+            let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+            let mut strong = level("strong", seed);
+            let mut standard = Standard::new(seed + 1);
+            let mut dice = SeededDice::new(seed);
+            let mut commands = Vec::new();
+            let mut plans = Vec::new();
+            while !AgeOfRifles.progress(&s).over {
+                assert!(commands.len() < 20_000, "no end");
+                let (c, why) = if s.player == side {
+                    let (c, why) = strong.choose(&s);
+                    assert!(legal(&s).contains(&c), "{c:?} is not legal");
+                    (c, why)
+                } else {
+                    standard.decide(&s)
+                };
+                plans.extend(
+                    why.into_iter()
+                        .filter(|r| r.term == "plan" && r.words.contains("playouts"))
+                        .map(|r| r.words),
+                );
+                s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
+                commands.push(c);
+            }
+            (commands, plans, AgeOfRifles.state_hash(&s))
+        };
+        let (a, plans, hash) = game(3);
+        assert!(!plans.is_empty(), "side {side}: no plan explained");
+        assert!(
+            plans[0].starts_with("plan \"") && plans[0].contains("% expected over 3 playouts"),
+            "{}",
+            plans[0]
+        );
+        let (b, _, again) = game(3);
+        assert_eq!((a, hash), (b, again), "side {side}");
     }
 }

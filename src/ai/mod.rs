@@ -5,8 +5,9 @@
 //! What lives here is what does not depend on a rule system: the levels and the names the
 //! archive records ([`player_name`]), the one call the app makes ([`Opponent::next`]), the
 //! exact expected outcome of an attack over the die's faces ([`odds`]), the seeded noise and
-//! the choice among scored candidates ([`candidates`]), self-play ([`selfplay`]) and the
-//! balance statistics ([`balance`]). Each rule system's evaluation terms live in its own
+//! the choice among scored candidates ([`candidates`]), the strong level's planner over a rule
+//! system's weighted standard players ([`planner`]), self-play ([`selfplay`]) and the balance
+//! statistics ([`balance`]). Each rule system's evaluation terms live in its own
 //! folder (Rifle & Saber: `engine/rifle_and_saber/ai/`) behind [`crate::engine::Ruleset::levels`]
 //! and [`crate::engine::Ruleset::computer_player`].
 //!
@@ -17,6 +18,7 @@
 pub mod balance;
 pub mod candidates;
 pub mod odds;
+pub mod planner;
 pub mod selfplay;
 pub mod sprt;
 

@@ -11,8 +11,10 @@
 //! games, are the samples, so the correlation the shared dice give a pair's two games is in v.
 //!
 //! Invariants: the verdict is a pure function of the pair scores in seed order (threads only
-//! share out the pairs); the variance is kept above [`MIN_VARIANCE`] so that a run of equal
-//! pairs gives a finite ratio.
+//! share out the pairs); the variance is that of the pairs with one pseudo-pair of variance
+//! [`PRIOR_VARIANCE`] (two coin-flip games) pooled in, and kept above [`MIN_VARIANCE`], so that
+//! a run of equal pairs gives a finite ratio and a single pair of two wins does not decide the
+//! test (with the bare floor, one such pair gave an LLR of 8.3 against bounds of ±2.94).
 
 use super::Opponent;
 use super::balance::player_seeds;
@@ -25,6 +27,10 @@ use serde_json::Value;
 /// The variance of the pair scores is taken as at least this (a quarter of a pair's steps,
 /// squared, over 4): all pairs won would otherwise divide by zero.
 pub const MIN_VARIANCE: f64 = 0.004;
+
+/// The variance of a pair score between two even players whose games are coin flips (0, ½, 1
+/// with chances ¼, ½, ¼): pooled into the pairs' variance as one pseudo-pair.
+pub const PRIOR_VARIANCE: f64 = 0.125;
 
 /// The test's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -52,7 +58,8 @@ pub fn llr(pairs: &[f64], h: &Hypotheses) -> f64 {
         return 0.0;
     }
     let m = pairs.iter().sum::<f64>() / n;
-    let v = (pairs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / n).max(MIN_VARIANCE);
+    let spread = pairs.iter().map(|x| (x - m) * (x - m)).sum::<f64>();
+    let v = ((spread + PRIOR_VARIANCE) / (n + 1.0)).max(MIN_VARIANCE);
     let (s0, s1) = (expected_score(h.elo0), expected_score(h.elo1));
     n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v)
 }
@@ -245,5 +252,9 @@ mod tests {
         assert_eq!(v.accepted, "H0");
         let v = verdict(&[[1.0, 0.0]], &H);
         assert_eq!(v.accepted, "open");
+        // One pair of two wins is not enough (the prior pseudo-pair), three are.
+        assert_eq!(verdict(&[[1.0, 1.0]], &H).accepted, "open");
+        assert_eq!(verdict(&[[1.0, 1.0]; 2], &H).accepted, "open");
+        assert_eq!(verdict(&[[1.0, 1.0]; 3], &H).accepted, "H1");
     }
 }

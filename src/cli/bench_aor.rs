@@ -1,7 +1,7 @@
 //! `kepi bench --age-of-rifles`: issue 15's two figures for Age of Rifles: the legal commands of
 //! the largest position met in seeded random games of a scenario (goal: at most 1 ms), and one
-//! seeded random game played to its end (goal: at most 50 ms); and issue 18's figure for the
-//! standard computer level: one of its player-turns (goal: at most 50 ms).
+//! seeded random game played to its end (goal: at most 50 ms); and issue 18's figures for the
+//! computer levels: a standard player-turn (goal: at most 50 ms) and a strong one (at most 2 s).
 
 use super::bench::{ms, percentile};
 use crate::engine::dice::SeededDice;
@@ -75,18 +75,22 @@ pub fn run(scenario: &Scenario, runs: u32) -> Result<(), String> {
         ms(percentile(times.clone(), 0.5)),
         ms(percentile(times, 0.99))
     );
-    standard_turn(scenario, &root, runs)
+    level_turn(scenario, &root, runs, "standard")?;
+    // A strong player-turn plays some 70 standard ones in its playouts: fewer runs.
+    level_turn(scenario, &root, runs.clamp(1, 10), "strong")
 }
 
-/// A standard-level player-turn (issue 18: at most 50 ms): the side that moves first, from the
-/// start of its player-turn of game-turn 6 of a game of the standard level against random
-/// play (dice seed 3), every command of that player-turn chosen and applied (its
-/// bombardments, charges, moves and assaults), the enemy's choices in its assaults answered
-/// by random play. Each run is seeded apart (dice and players).
-fn standard_turn(
+/// A player-turn of a computer level (issue 18: standard at most 50 ms, strong at most 2 s):
+/// the side that moves first, from the start of its player-turn of game-turn 6 of a game of
+/// the standard level against random play (dice seed 3), every command of that player-turn
+/// chosen (the strong level's planning with it) and applied (its bombardments, charges, moves
+/// and assaults), the enemy's choices in its assaults answered by random play. Each run is
+/// seeded apart (dice and players).
+fn level_turn(
     scenario: &Scenario,
     root: &crate::engine::age_of_rifles::state::State,
     runs: u32,
+    level: &str,
 ) -> Result<(), String> {
     use crate::engine::age_of_rifles::ai::Standard;
     use crate::engine::age_of_rifles::state::Phase;
@@ -124,14 +128,16 @@ fn standard_turn(
         let mut dice = SeededDice::new(r);
         let mut random = AgeOfRifles.random_player(r);
         let t = Instant::now();
-        let mut player = Standard::new(r);
+        let mut player = AgeOfRifles
+            .computer_player(level, r)
+            .ok_or_else(|| format!("Age of Rifles has no level '{level}'"))?;
         while !AgeOfRifles.progress(&t_state).over
             && t_state.phasing() == side
             && t_state.phase != Phase::Command
             && t_state.turn == s.turn
         {
             let c = if t_state.player == side {
-                player.decide(&t_state).0
+                player.next(&t_state)
             } else {
                 random.next(&t_state)
             };
@@ -149,7 +155,7 @@ fn standard_turn(
         .filter(|u| matches!(u.loc, crate::engine::age_of_rifles::state::Loc::At(_)))
         .count();
     outln!(
-        "Age of Rifles: a standard-level player-turn of {} ({} units on the map, {} on game-turn \
+        "Age of Rifles: a {level}-level player-turn of {} ({} units on the map, {} on game-turn \
          {}): median {}, p99 {} ({} commands a player-turn)",
         scenario.file.title,
         on_map,

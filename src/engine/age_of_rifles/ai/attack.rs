@@ -9,6 +9,7 @@
 use super::super::preview::preview;
 use super::super::state::{Command, Loc, State};
 use super::maps::{Fields, hit_distribution};
+use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 use crate::engine::preview::AttackPreview;
 
@@ -101,7 +102,7 @@ fn units_at(s: &State, side: usize, h: &str) -> Vec<usize> {
 }
 
 /// The bombardments worth making now, best first.
-pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
+pub fn bombardments(s: &State, options: &[Command], w: &Weights) -> Vec<Candidate<Command>> {
     let side = s.player;
     let mut out = Vec::new();
     for c in options {
@@ -117,7 +118,7 @@ pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
         let value: f64 = dist
             .iter()
             .map(|(h, pr)| {
-                let disrupt = if *h >= 1 { 0.25 } else { 0.0 };
+                let disrupt = if *h >= 1 { w.disruption } else { 0.0 };
                 pr * (disrupt + loss_value(s, &defenders, h.saturating_sub(1)))
             })
             .sum();
@@ -133,7 +134,7 @@ pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
                 value
             ),
         );
-        if value > 0.05 {
+        if value > w.bombard_min {
             out.push(k);
         }
     }
@@ -143,7 +144,12 @@ pub fn bombardments(s: &State, options: &[Command]) -> Vec<Candidate<Command>> {
 
 /// One assault weighed: the expected hits each way over the 36 rolls, their cost, and the
 /// target's objective when the defenders are likely to go.
-pub fn weigh_assault(s: &State, c: &Command, fields: &Fields) -> Option<Candidate<Command>> {
+pub fn weigh_assault(
+    s: &State,
+    c: &Command,
+    fields: &Fields,
+    w: &Weights,
+) -> Option<Candidate<Command>> {
     let setup = s.setup();
     let side = s.player;
     let Command::Assault { from, target } = c else {
@@ -178,7 +184,7 @@ pub fn weigh_assault(s: &State, c: &Command, fields: &Fields) -> Option<Candidat
             if *h >= total {
                 *pr
             } else if *h >= 1 {
-                pr * 0.45
+                pr * w.clearing
             } else {
                 0.0
             }
@@ -200,7 +206,11 @@ pub fn weigh_assault(s: &State, c: &Command, fields: &Fields) -> Option<Candidat
             Some(l) => format!("takes {l} ({:.0} % to clear it)", cleared * 100.0),
             None => String::new(),
         };
-        k.term("objective", objective * cleared * 0.5, words);
+        k.term(
+            "objective",
+            objective * cleared * w.assault_objective,
+            words,
+        );
     }
     Some(k)
 }
@@ -212,12 +222,13 @@ pub fn assault(
     options: &[Command],
     fields: &Fields,
     forced: bool,
+    w: &Weights,
 ) -> Option<Candidate<Command>> {
     let setup = s.setup();
     let last = s.turn >= setup.game_length;
     let mut best: Option<Candidate<Command>> = None;
     for c in options {
-        let Some(mut k) = weigh_assault(s, c, fields) else {
+        let Some(mut k) = weigh_assault(s, c, fields, w) else {
             continue;
         };
         // A combined assault is offered beside each hex's own; prefer fewer stacks when the
@@ -243,8 +254,8 @@ pub fn assault(
     // The veto: nothing expected to be gained, unless the last game-turn decides an
     // objective.
     let objective = b.reasons.iter().any(|r| r.term == "objective");
-    if b.score > 0.1 || (last && objective && b.score > -1.0) {
-        if b.score <= 0.1 {
+    if b.score > w.assault_min || (last && objective && b.score > -1.0) {
+        if b.score <= w.assault_min {
             b.term(
                 "deadline",
                 0.0,

@@ -14,6 +14,7 @@ use super::super::setup::Ix;
 use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::attack::unit_value;
 use super::maps::{Fields, Geometry, cover, expected_hits};
+use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 
 /// The score of unit `u` standing in `h` after its move, with the words of its main terms.
@@ -24,6 +25,7 @@ pub fn hex_score(
     geo: &Geometry,
     u: usize,
     h: Ix,
+    w: &Weights,
 ) -> Candidate<Ix> {
     let setup = s.setup();
     let d = &setup.units[u];
@@ -36,7 +38,7 @@ pub fn hex_score(
             Some(l) => format!("takes {l}"),
             None => String::new(),
         };
-        k.term("objective", fields.value[h as usize] * 1.5, words);
+        k.term("objective", fields.value[h as usize] * w.take, words);
     }
     // Keeping a held objective within the enemy's reach.
     if s.occupied[h as usize] == side as u8 + 1
@@ -49,15 +51,26 @@ pub fn hex_score(
                 Some(l) => format!("holds {l}"),
                 None => String::new(),
             };
-            k.term("hold", fields.value[h as usize] * 0.8, words);
+            k.term("hold", fields.value[h as usize] * w.hold, words);
         }
     }
-    let (pull, goal) = fields.pull(s, ctx, geo, h);
+    let (pull, goal) = fields.pull_exits(s, ctx, geo, h, w.exit);
     let words = match goal.and_then(|g| fields.label[g as usize].clone()) {
         Some(l) if !here => format!("towards {l}"),
+        _ if !here && goal.is_some_and(|g| fields.exit[g as usize] > 0.0) => {
+            "towards its exit (AoR 5.6)".to_string()
+        }
         _ => String::new(),
     };
-    k.term("approach", pull, words);
+    // Standing where it may leave the map next Formation Movement Segment (AoR 5.6).
+    if fields.exit[h as usize] > 0.0 && w.exit > 0.0 && !here {
+        k.term(
+            "exit",
+            fields.exit[h as usize] * w.exit,
+            format!("reaches its exit at {}", setup.name(h)),
+        );
+    }
+    k.term("approach", pull * w.approach, words);
     // The enemy's next assault: expected hits on the unit where it stands, with the cover.
     let threat = fields.threat[h as usize] * cover(setup, h);
     if threat > 0.0 {
@@ -65,19 +78,23 @@ pub fn hex_score(
         let own = d.strength_at(s.units[u].steps) as f64 + friends * 2.0;
         let pressure = (threat / (own + 1.0)).min(3.0);
         let disrupted = s.units[u].disrupted.is_some();
-        let weight = if disrupted { 1.5 } else { 0.35 };
+        let weight = if disrupted {
+            w.risk_disrupted
+        } else {
+            w.risk_steady
+        };
         let risk = expected_hits(threat.round() as u32) * pressure * weight * unit_value(s, u);
         let words = if disrupted && fields.enemy_dist[h as usize] >= 4 {
             "disrupted: pulled out of the enemy's reach".to_string()
         } else {
             String::new()
         };
-        k.term("threat", -risk * 0.3, words);
+        k.term("threat", -risk * w.threat, words);
         let c = cover(setup, h);
         if c < 1.0 {
             k.term(
                 "cover",
-                (1.0 - c) * 0.6,
+                (1.0 - c) * w.cover,
                 format!("cover in {}", setup.terrain(h)),
             );
         }
@@ -104,7 +121,7 @@ pub fn hex_score(
         if let Some(v) = best {
             k.term(
                 "assault",
-                v * 0.5,
+                v * w.close,
                 if v > 0.0 {
                     "closes with a beatable enemy".to_string()
                 } else {
@@ -117,6 +134,7 @@ pub fn hex_score(
 }
 
 /// The best move for unit `u`, or `None` when staying is as good (or it may not move).
+#[allow(clippy::too_many_arguments)]
 pub fn unit_move(
     s: &State,
     ctx: &Ctx,
@@ -125,6 +143,7 @@ pub fn unit_move(
     u: usize,
     must: bool,
     noise: &mut crate::ai::candidates::Noise,
+    w: &Weights,
 ) -> Option<Candidate<Command>> {
     let setup = s.setup();
     let Loc::At(start) = s.units[u].loc else {
@@ -134,11 +153,11 @@ pub fn unit_move(
     if options.is_empty() {
         return None;
     }
-    let stay = hex_score(s, ctx, fields, geo, u, start);
+    let stay = hex_score(s, ctx, fields, geo, u, start, w);
     let mut best: Option<(f64, Candidate<Ix>)> = None;
     for o in &options {
-        let k = hex_score(s, ctx, fields, geo, u, o.to);
-        let v = k.score + noise.jitter(0.05) - 0.01 * o.cost as f64 / 2.0;
+        let k = hex_score(s, ctx, fields, geo, u, o.to, w);
+        let v = k.score + noise.jitter(w.noise) - 0.01 * o.cost as f64 / 2.0;
         if best.as_ref().is_none_or(|(b, _)| v > *b) {
             best = Some((v, k));
         }
@@ -181,7 +200,8 @@ pub fn formation_goal(
         })
         .collect();
     let centre = centre(geo, &hexes)?;
-    let (p, goal) = fields.pull(s, ctx, geo, centre);
+    // A formation whose side scores by leaving the map is sent towards its exit (AoR 5.6).
+    let (p, goal) = fields.pull_exits(s, ctx, geo, centre, 1.0);
     if p > 0.05 {
         return goal;
     }

@@ -97,6 +97,10 @@ pub struct Fields {
     pub value: Vec<f64>,
     /// The objective's name where a hex is worth something ("Cemetery Hill").
     pub label: Vec<Option<String>>,
+    /// What a unit leaving the map from each hex is worth to the side (AoR 5.6, 18): its
+    /// `exited` points there, and a whole condition for an `exit` condition of its own not yet
+    /// decided; only on map-edge hexes of its exit areas, weighted like `value`.
+    pub exit: Vec<f64>,
     /// The enemy fire strength that can assault (or bombard) each hex next player-turn.
     pub threat: Vec<f64>,
     /// The hex distance to the closest enemy unit (`u32::MAX` with none on the map).
@@ -179,9 +183,45 @@ impl Fields {
                 add(target, *owner, CONDITION_POINTS);
             }
         }
+        // AoR 5.6: leaving by the side's exit areas, where it scores or meets a condition.
+        let mut exit = vec![0.0; n];
+        for &h in super::super::exits::exit_hexes(setup, side) {
+            if !super::super::exits::on_edge(setup, h) {
+                continue;
+            }
+            let mut v = 0.0;
+            for p in &setup.points {
+                if let PointsDef::Exited {
+                    side: owner,
+                    points,
+                    area,
+                } = p
+                    && *owner == side
+                    && area.contains(&h)
+                {
+                    v += (*points).max(0) as f64;
+                }
+            }
+            for (i, d) in setup.victory.iter().enumerate() {
+                if let Condition::Exit {
+                    side: owner,
+                    area,
+                    by_turn,
+                    ..
+                } = &d.condition
+                    && *owner == side
+                    && area.contains(&h)
+                    && s.turn <= *by_turn
+                    && s.decided.get(i).copied().flatten().is_none()
+                {
+                    v += CONDITION_POINTS;
+                }
+            }
+            exit[h as usize] = v;
+        }
         // The last game-turns weigh most: occupation is counted at the end (AoR 18).
         let urgency = 0.6 + 0.4 * (s.turn as f64 / setup.game_length.max(1) as f64).min(1.0);
-        for v in &mut value {
+        for v in value.iter_mut().chain(exit.iter_mut()) {
             *v *= urgency;
         }
         for f in &setup.map.features {
@@ -230,6 +270,7 @@ impl Fields {
             side,
             value,
             label,
+            exit,
             threat,
             enemy_dist,
             enemies,
@@ -258,8 +299,28 @@ impl Fields {
     /// The pull of the objectives on a unit in `h`: the best objective's need, less with
     /// its distance.
     pub fn pull(&self, s: &State, ctx: &Ctx, geo: &Geometry, h: Ix) -> (f64, Option<Ix>) {
+        self.pull_exits(s, ctx, geo, h, 0.0)
+    }
+
+    /// [`Fields::pull`] with the exit hexes pulling too, each by its worth (`exit`) times
+    /// `exits`.
+    pub fn pull_exits(
+        &self,
+        s: &State,
+        ctx: &Ctx,
+        geo: &Geometry,
+        h: Ix,
+        exits: f64,
+    ) -> (f64, Option<Ix>) {
         let mut best = (0.0, None);
         for x in 0..self.value.len() as Ix {
+            let leave = self.exit[x as usize] * exits;
+            if leave > 0.0 {
+                let p = leave * 0.85f64.powi(geo.d(h, x) as i32);
+                if p > best.0 {
+                    best = (p, Some(x));
+                }
+            }
             let need = self.need(s, x);
             if need <= 0.0 {
                 continue;

@@ -18,6 +18,9 @@
 //! - charges, squares, pursuit, retreats, firing first, allocation and the advance
 //!   ([`decisions`]): sensible simple rules.
 //!
+//! Every constant of those terms is a field of [`Weights`]; the strong level ([`strong`])
+//! plans with a portfolio of them over `crate::ai::planner`.
+//!
 //! Invariants: a pure function of its seed and the states it is shown; every command it gives
 //! is one `legal` lists (orders are checked with the engine, moves are the engine's own
 //! destinations, everything else is chosen from the legal list); a command of a kind it does
@@ -30,6 +33,8 @@ pub mod decisions;
 pub mod maneuver;
 pub mod maps;
 pub mod orders;
+pub mod strong;
+pub mod weights;
 
 use super::legal::{RandomPlayer, legal};
 use super::position::Ctx;
@@ -40,9 +45,10 @@ use crate::ai::candidates::Noise;
 use crate::engine::{Player, Reason};
 use maps::{Fields, Geometry};
 use std::collections::BTreeSet;
+pub use weights::Weights;
 
 /// The levels Age of Rifles plays besides random, weakest first.
-pub const LEVELS: &[&str] = &["standard"];
+pub const LEVELS: &[&str] = &["standard", "strong"];
 
 fn said(term: &str, words: impl Into<String>) -> Vec<Reason> {
     vec![Reason {
@@ -57,6 +63,7 @@ type Moment = (u32, u8, Phase, usize);
 
 /// The standard level.
 pub struct Standard {
+    weights: Weights,
     noise: Noise,
     /// The seeded choice among legal commands of kinds it does not score.
     fallback: RandomPlayer,
@@ -70,7 +77,13 @@ pub struct Standard {
 
 impl Standard {
     pub fn new(seed: u64) -> Standard {
+        Standard::with_weights(seed, Weights::default())
+    }
+
+    /// A standard player with its terms weighted by `weights` (the strong level's plans).
+    pub fn with_weights(seed: u64, weights: Weights) -> Standard {
         Standard {
+            weights,
             noise: Noise::new(seed, 3),
             fallback: RandomPlayer::new(seed ^ 0x5eed_a0a1),
             geometry: None,
@@ -159,14 +172,19 @@ impl Standard {
                         said("reorganize", "an eliminated unit comes back (AoR 15)"),
                     ));
                 }
-                if let Some(k) = orders::next_order(s, &ctx, fields, geo, &mut self.tried) {
+                if let Some(k) =
+                    orders::next_order(s, &ctx, fields, geo, &mut self.tried, &self.weights)
+                {
                     return Some((k.command, k.reasons));
                 }
                 Some((Command::End, Vec::new()))
             }
             Phase::Bombardment => {
                 let options = legal(s);
-                if let Some(k) = attack::bombardments(s, &options).into_iter().next() {
+                if let Some(k) = attack::bombardments(s, &options, &self.weights)
+                    .into_iter()
+                    .next()
+                {
                     return Some((k.command, k.reasons));
                 }
                 options
@@ -188,7 +206,7 @@ impl Standard {
             Phase::Combat => {
                 let options = legal(s);
                 let forced = !options.contains(&Command::End);
-                if let Some(k) = attack::assault(s, &options, fields, forced) {
+                if let Some(k) = attack::assault(s, &options, fields, forced, &self.weights) {
                     return Some((k.command, k.reasons));
                 }
                 (!forced).then_some((Command::End, Vec::new()))
@@ -209,15 +227,21 @@ impl Standard {
         let setup = s.setup();
         let side = s.player;
         let ctx = Ctx::new(s);
-        // AoR 5.6: units leave the map where the side scores for it.
-        if let Some(&u) = super::exits::exiters(s, &ctx).first() {
+        // AoR 5.6: units leave the map where the side scores for it or meets an exit
+        // condition.
+        let leaving = super::exits::exiters(s, &ctx).into_iter().find(|&u| {
+            self.weights.exit > 0.0
+                && setup.units[u].side == side
+                && matches!(s.units[u].loc, Loc::At(h) if fields.exit[h as usize] > 0.0)
+        });
+        if let Some(u) = leaving {
             return Some((
                 Command::Exit {
                     unit: setup.units[u].id.clone(),
                 },
                 said(
                     "exit",
-                    "leaves the map by its exit area: scores its points (AoR 5.6)",
+                    "leaves the map by its exit area: scores its points or counts for its exit condition (AoR 5.6)",
                 ),
             ));
         }
@@ -260,7 +284,16 @@ impl Standard {
                 continue;
             }
             let must = obliged.contains(&u);
-            if let Some(k) = maneuver::unit_move(s, &ctx, fields, geo, u, must, &mut self.noise) {
+            if let Some(k) = maneuver::unit_move(
+                s,
+                &ctx,
+                fields,
+                geo,
+                u,
+                must,
+                &mut self.noise,
+                &self.weights,
+            ) {
                 return Some((k.command, k.reasons));
             }
         }
@@ -276,7 +309,16 @@ impl Standard {
         }
         // A unit that must still move (its order obliges it, AoR 12.2) moves at last.
         if let Some(&u) = must_move(s, &ctx).first()
-            && let Some(k) = maneuver::unit_move(s, &ctx, fields, geo, u, true, &mut self.noise)
+            && let Some(k) = maneuver::unit_move(
+                s,
+                &ctx,
+                fields,
+                geo,
+                u,
+                true,
+                &mut self.noise,
+                &self.weights,
+            )
         {
             return Some((k.command, k.reasons));
         }
@@ -298,6 +340,7 @@ impl Player<AgeOfRifles> for Standard {
 pub fn player(level: &str, seed: u64) -> Option<Box<dyn Player<ruleset::AgeOfRifles>>> {
     match level {
         "standard" => Some(Box::new(Standard::new(seed))),
+        "strong" => Some(Box::new(strong::Strong::new(seed))),
         _ => None,
     }
 }

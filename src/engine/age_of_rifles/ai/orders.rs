@@ -16,6 +16,7 @@ use super::super::setup::Ix;
 use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::maneuver::{centre, formation_goal};
 use super::maps::{Fields, Geometry};
+use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 use crate::engine::dice::FixedDice;
 use std::collections::BTreeSet;
@@ -27,6 +28,7 @@ fn wanted(
     fields: &Fields,
     geo: &Geometry,
     f: usize,
+    w: &Weights,
 ) -> Option<(Order, Option<Ix>, String)> {
     let setup = s.setup();
     let side = setup.formations[f].side;
@@ -61,7 +63,7 @@ fn wanted(
     let now = cur.pending.as_ref().map(|p| p.order).unwrap_or(cur.order);
     if enemy <= 0.0 {
         if let Some(g) = goal
-            && geo.d(centre, g) > 5
+            && geo.d(centre, g) > w.march_beyond
         {
             // The March hex: the goal, or the free hex next to it nearest the formation.
             let to = if ctx.enemy_in(side, g) {
@@ -92,9 +94,9 @@ fn wanted(
     let ratio = friends / enemy;
     let last_turns = s.turn + 2 >= setup.game_length;
     let needs = goal.is_some_and(|g| s.occupied[g as usize] != side as u8 + 1);
-    if ratio >= 1.4
-        || (now == Order::Attack && ratio >= 1.0)
-        || (last_turns && needs && ratio >= 0.9)
+    if ratio >= w.attack_ratio
+        || (now == Order::Attack && ratio >= w.keep_attack)
+        || (last_turns && needs && ratio >= w.last_turns_ratio)
     {
         return Some((
             Order::Attack,
@@ -119,6 +121,7 @@ pub fn next_order(
     fields: &Fields,
     geo: &Geometry,
     tried: &mut BTreeSet<usize>,
+    w: &Weights,
 ) -> Option<Candidate<Command>> {
     let setup = s.setup();
     let side = s.player;
@@ -145,7 +148,7 @@ pub fn next_order(
         if cur.pending.is_some() {
             continue;
         }
-        let Some((order, march_to, words)) = wanted(s, ctx, fields, geo, f) else {
+        let Some((order, march_to, words)) = wanted(s, ctx, fields, geo, f, w) else {
             continue;
         };
         let same = cur.order == order

@@ -17,19 +17,11 @@ use super::super::apply::apply;
 use super::super::state::{Location, Phase, State};
 use super::Standard;
 use super::weights::{Weights, unit_value};
+use crate::ai::planner::{Planner, Planning};
 use crate::engine::dice::SeededDice;
 use crate::engine::{ConditionStatus, Player, Reason};
 
-/// Playouts per plan.
-pub const PLAYOUTS: usize = 3;
-/// Game-turns a playout looks ahead before the position is judged (a playout reaching the end
-/// of the game is judged by its result).
-pub const HORIZON: u32 = 3;
-/// A result this many standard deviations (of the playouts) away from their mean is
-/// unexpected, and the rest of the player-turn is planned again.
-pub const SURPRISE: f64 = 1.5;
-/// Commands a playout gives at most (a faulty player must not hang the planner).
-const PLAYOUT_COMMANDS: usize = 20_000;
+pub use crate::ai::planner::{HORIZON, PLAYOUTS, SURPRISE};
 
 /// The candidate plans: the standard weighting and variations of it, each with its name.
 pub fn portfolio() -> Vec<(&'static str, Weights)> {
@@ -66,20 +58,6 @@ pub fn portfolio() -> Vec<(&'static str, Weights)> {
             },
         ),
     ]
-}
-
-/// splitmix64: the seeds of the playouts from the player's seed, the player-turn and the
-/// playout's number (the same for every plan).
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-fn seed_of(seed: u64, player_turn: u32, replans: u32, playout: usize, what: u64) -> u64 {
-    mix(mix(mix(mix(seed) ^ u64::from(player_turn)) ^ u64::from(replans)) ^ playout as u64) ^ what
 }
 
 /// Side `side`'s material less the enemy's, in unit values: units in play or exited count
@@ -134,170 +112,77 @@ pub fn judge(state: &State, side: usize, base: f64, w: &Weights) -> f64 {
     0.5 + 0.4 * (0.5 * conditions + gained / 6.0).tanh()
 }
 
-/// What a plan's playouts found: their mean score, and the material balance at the start of
-/// the Movement and Shock phases of the planned player-turn (mean, standard deviation).
-#[derive(Clone, Debug, Default)]
-struct Scored {
-    score: f64,
-    marks: Vec<(Phase, f64, f64)>,
+/// Rifle & Saber for the planner.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rules;
+
+impl Planning for Rules {
+    type State = State;
+    type Command = Command;
+    type Weights = Weights;
+    type Player = Standard;
+
+    fn portfolio(&self) -> Vec<(&'static str, Weights)> {
+        portfolio()
+    }
+
+    fn player(&self, seed: u64, w: Weights) -> Standard {
+        Standard::with_weights(seed, w)
+    }
+
+    fn decide(&self, p: &mut Standard, s: &State) -> (Command, Vec<Reason>) {
+        p.decide(s)
+    }
+
+    fn acting(&self, s: &State) -> usize {
+        s.pending.as_ref().map_or(s.player, |p| p.side())
+    }
+
+    fn player_turn(&self, s: &State) -> u32 {
+        s.player_turn
+    }
+
+    /// Its own player-turn's commands, not a retreat or other answer waiting (R&S 6.0).
+    fn planned(&self, s: &State) -> bool {
+        s.pending.is_none() && s.phase != Phase::Deployment
+    }
+
+    /// The start of the Movement Phase (after the fire) and of the Shock Phase (after the
+    /// moves).
+    fn checkpoint(&self, s: &State, _side: usize) -> Option<&'static str> {
+        matches!(s.phase, Phase::Movement | Phase::Shock).then(|| s.phase.name())
+    }
+
+    fn over(&self, s: &State) -> bool {
+        s.phase == Phase::Over
+    }
+
+    fn apply(&self, s: &State, c: &Command, dice: &mut SeededDice) -> Option<State> {
+        apply(s, c, dice).ok().map(|x| x.0)
+    }
+
+    /// Every plan weighs a disruption the same ([`portfolio`] leaves it), so the standard
+    /// weighting measures the material of all of them.
+    fn material(&self, s: &State, side: usize) -> f64 {
+        material(s, side, &Weights::default())
+    }
+
+    fn judge(&self, s: &State, side: usize, base: f64) -> f64 {
+        judge(s, side, base, &Weights::default())
+    }
 }
 
 /// The strong level.
-pub struct Strong {
-    seed: u64,
-    plans: Vec<(&'static str, Weights)>,
-    /// The plan playing the current player-turn, and its player.
-    chosen: usize,
-    player: Standard,
-    /// The player-turn planned for, and the phases whose start was checked against the plan.
-    planned: Option<u32>,
-    checked: Vec<Phase>,
-    replans: u32,
-    expected: Scored,
-    /// Words on the plan, given with the first command after it was made (then taken).
-    words: String,
-}
+pub struct Strong(Planner<Rules>);
 
 impl Strong {
     pub fn new(seed: u64) -> Strong {
-        Strong {
-            seed,
-            plans: portfolio(),
-            chosen: 0,
-            player: Standard::new(seed),
-            planned: None,
-            checked: Vec::new(),
-            replans: 0,
-            expected: Scored::default(),
-            words: String::new(),
-        }
+        Strong(Planner::new(Rules, seed))
     }
 
-    /// Score every plan from `state` (the side to move is the planner's) and take the best.
-    fn plan(&mut self, state: &State) {
-        let side = state.player;
-        let base = material(state, side, &self.plans[0].1);
-        let mut scored: Vec<Scored> = Vec::with_capacity(self.plans.len());
-        for (_, w) in &self.plans {
-            let mut scores = Vec::with_capacity(PLAYOUTS);
-            let mut marks: Vec<(Phase, Vec<f64>)> =
-                vec![(Phase::Movement, Vec::new()), (Phase::Shock, Vec::new())];
-            for j in 0..PLAYOUTS {
-                let s = |what| seed_of(self.seed, state.player_turn, self.replans, j, what);
-                let mut me = Standard::with_weights(s(1), w.clone());
-                let mut them = Standard::new(s(2));
-                let mut dice = SeededDice::new(s(3));
-                let end = state.player_turn + 2 * HORIZON;
-                let mut now = state.clone();
-                let mut seen = state.phase;
-                for _ in 0..PLAYOUT_COMMANDS {
-                    if now.phase == Phase::Over || now.player_turn >= end {
-                        break;
-                    }
-                    if now.player_turn == state.player_turn && now.phase != seen {
-                        seen = now.phase;
-                        if let Some(m) = marks.iter_mut().find(|m| m.0 == seen) {
-                            m.1.push(material(&now, side, w));
-                        }
-                    }
-                    let acting = now.pending.as_ref().map_or(now.player, |p| p.side());
-                    let c = if acting == side {
-                        me.decide(&now).0
-                    } else {
-                        them.decide(&now).0
-                    };
-                    match apply(&now, &c, &mut dice) {
-                        Ok((next, _)) => now = next,
-                        // The standard level checks its commands; should one still be
-                        // refused, the playout ends where it is.
-                        Err(_) => break,
-                    }
-                }
-                scores.push(judge(&now, side, base, w));
-            }
-            let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-            scored.push(Scored {
-                score: mean(&scores),
-                marks: marks
-                    .into_iter()
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(p, v)| {
-                        let m = mean(&v);
-                        let var = v.iter().map(|x| (x - m) * (x - m)).sum::<f64>()
-                            / v.len().max(1) as f64;
-                        (p, m, var.sqrt())
-                    })
-                    .collect(),
-            });
-        }
-        // The best mean; the earlier plan on a tie (the standard weighting first).
-        let mut best = 0;
-        for (i, s) in scored.iter().enumerate() {
-            if s.score > scored[best].score + 1e-9 {
-                best = i;
-            }
-        }
-        self.chosen = best;
-        self.player = Standard::with_weights(
-            seed_of(self.seed, state.player_turn, self.replans, 0, 4),
-            self.plans[best].1.clone(),
-        );
-        self.expected = scored[best].clone();
-        let others: Vec<String> = self
-            .plans
-            .iter()
-            .zip(&scored)
-            .enumerate()
-            .filter(|(i, _)| *i != best)
-            .map(|(_, ((name, _), s))| format!("{name} {:.0} %", s.score * 100.0))
-            .collect();
-        self.words = format!(
-            "plan \"{}\": {:.0} % expected over {PLAYOUTS} playouts ({})",
-            self.plans[best].0,
-            scored[best].score * 100.0,
-            others.join(", ")
-        );
-    }
-
-    /// The next command with its reasons.
+    /// The next command with its reasons (the standard player's, then the plan's).
     pub fn decide(&mut self, state: &State) -> (Command, Vec<Reason>) {
-        let mine = state.pending.is_none() && state.phase != Phase::Deployment;
-        if mine && self.planned != Some(state.player_turn) {
-            self.planned = Some(state.player_turn);
-            self.checked.clear();
-            self.replans = 0;
-            self.plan(state);
-        } else if mine && !self.checked.contains(&state.phase) {
-            self.checked.push(state.phase);
-            let side = state.player;
-            if let Some(&(_, mean, sd)) = self.expected.marks.iter().find(|m| m.0 == state.phase) {
-                let now = material(state, side, &self.plans[0].1);
-                if (now - mean).abs() > SURPRISE * sd.max(0.3) {
-                    self.replans += 1;
-                    self.plan(state);
-                    self.words = format!(
-                        "replanned at the {} (material {now:+.1}, the plan expected {mean:+.1}): {}",
-                        state.phase.name(),
-                        self.words
-                    );
-                }
-            }
-        }
-        let (c, mut reasons) = self.player.decide(state);
-        if mine {
-            // The plan in full with the first command after it was made, by name after that.
-            let words = if self.words.is_empty() {
-                format!("plan \"{}\"", self.plans[self.chosen].0)
-            } else {
-                std::mem::take(&mut self.words)
-            };
-            reasons.push(Reason {
-                term: "plan".into(),
-                words,
-                score: self.expected.score,
-            });
-        }
-        (c, reasons)
+        self.0.decide(state)
     }
 }
 

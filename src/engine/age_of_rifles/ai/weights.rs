@@ -1,0 +1,85 @@
+//! The weights of Age of Rifles' standard level, in one place: the strong level (`strong.rs`)
+//! plays a portfolio of these. Scores are in the standard level's points (an eliminated unit
+//! is worth 1 + 0.15 × its strength, `attack::unit_value`; an objective its victory points).
+//!
+//! `Weights::default()` is the standard level exactly as it plays: every constant it used
+//! inline (orders.rs, attack.rs, maneuver.rs) is one of these fields with the same value.
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    // The Command Phase (AoR 12.2-12.4, `orders.rs`).
+    /// Attack orders when the side's strength near a formation is at least this many times
+    /// the enemy's near it.
+    pub attack_ratio: f64,
+    /// An Attack order in force (or on its way) is kept down to this ratio.
+    pub keep_attack: f64,
+    /// In the last three game-turns, with the formation's objective not held, Attack down to
+    /// this ratio.
+    pub last_turns_ratio: f64,
+    /// A March order when the formation's goal is more than this many hexes away and no enemy
+    /// is near.
+    pub march_beyond: u32,
+    // Bombardment (AoR 8.1) and assault (AoR 7.3, `attack.rs`).
+    /// A bombardment worth less than this is not made.
+    pub bombard_min: f64,
+    /// What a disruption (the first hit of a bombardment, 8.1) is worth.
+    pub disruption: f64,
+    /// An assault expected to gain less than this is vetoed (unless forced or the last
+    /// game-turn decides an objective).
+    pub assault_min: f64,
+    /// The chance that defenders hit but not eliminated leave the hex (a failed morale check
+    /// or a voluntary retreat, 7.4).
+    pub clearing: f64,
+    /// The target's objective, as a share of its value times the chance to clear it.
+    pub assault_objective: f64,
+    // Movement (AoR 5, 11, 12, `maneuver.rs`).
+    /// Taking an objective hex, as a multiple of its value.
+    pub take: f64,
+    /// Keeping a held objective within the enemy's reach, alone in it, as a share of its
+    /// value.
+    pub hold: f64,
+    /// The pull of the objectives, per unit of need, at distance 0 (× 0.85 a hex).
+    pub approach: f64,
+    /// The enemy's next assault where a unit ends: the share of its expected cost counted.
+    pub threat: f64,
+    /// How much more an undisrupted unit weighs that threat (per unit of value).
+    pub risk_steady: f64,
+    /// The same for a disrupted unit (pulled back out of reach).
+    pub risk_disrupted: f64,
+    /// Cover where the enemy can reach, per share of fire it saves (AoR 7.6 terrain).
+    pub cover: f64,
+    /// Under Attack orders, the odds against the worst enemy next to a hex, as a share.
+    pub close: f64,
+    /// Leaving the map where the side scores or meets an exit condition (AoR 5.6, 18), as a
+    /// multiple of what it is worth (`maps::Fields::exit`): the pull towards the exit hexes and
+    /// standing on one; 0 never leaves.
+    pub exit: f64,
+    /// Noise added to each destination's score, at most (seeded).
+    pub noise: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            attack_ratio: 1.4,
+            keep_attack: 1.0,
+            last_turns_ratio: 0.9,
+            march_beyond: 5,
+            bombard_min: 0.05,
+            disruption: 0.25,
+            assault_min: 0.1,
+            clearing: 0.45,
+            assault_objective: 0.5,
+            take: 1.5,
+            hold: 0.8,
+            approach: 1.0,
+            threat: 0.3,
+            risk_steady: 0.35,
+            risk_disrupted: 1.5,
+            cover: 0.6,
+            close: 0.5,
+            exit: 1.0,
+            noise: 0.05,
+        }
+    }
+}
