@@ -828,3 +828,48 @@ fn r_and_s_6_0_c_enemy_zones_are_entered_only_if_no_other_retreat_exists() {
         )]
     );
 }
+
+#[test]
+fn r_and_s_5_2_a_unit_worth_no_shock_points_is_not_among_the_stronger_sides_losses() {
+    // Scenario 17's limbers ("a Combat Strength of 0") in a stack that beats a weaker attack:
+    // the defender disrupts units worth the attacker's 1 point; the limber adds nothing to that
+    // number, so it is never among them (before, "as many as fit" always took it).
+    let mut g = Game::with(
+        &MapSpec::default(),
+        "1 MZ",
+        "2 MZ; 1 Limber Markers",
+        Default::default(),
+        |v| {
+            v["special_rules"] = serde_json::json!([{
+                "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
+                "rule": {"kind": "special_unit", "side": "red", "extra": "limber_marker",
+                         "movement": 5, "combat": 0, "road_only": false,
+                         "eliminated_alone_next_to_enemy": true}
+            }]);
+        },
+    );
+    g.setup(
+        &[
+            ("Red MZ 1", "0505"),
+            ("Red MZ 2", "0505"),
+            ("Red Limber 1", "0505"),
+        ],
+        &[("Blue MZ 1", "0504")],
+    );
+    g.to(0, Phase::Shock);
+    g.shock("Blue MZ 1", "0505").unwrap();
+    g.ok(Command::ResolveShock, &[]);
+    let (r1, r2) = (g.id("Red MZ 1"), g.id("Red MZ 2"));
+    assert_eq!(
+        legal(&g.s),
+        [
+            Command::ChooseShockLosses { units: vec![r1] },
+            Command::ChooseShockLosses { units: vec![r2] }
+        ]
+    );
+    g.ok(Command::ChooseShockLosses { units: vec![r1] }, &[]);
+    g.settle();
+    assert!(g.disrupted("Red MZ 1"));
+    assert!(!g.disrupted("Red Limber 1"));
+    assert_eq!(g.hex_of("Red Limber 1").as_deref(), Some("0505"));
+}

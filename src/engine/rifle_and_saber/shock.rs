@@ -7,8 +7,10 @@
 //! added without going over. So a unit worth more than the weaker side's points is not
 //! disrupted at all, as the rules' own example has it: "an Enemy unit in a trench could be
 //! disrupted only at the cost of disrupting three Friendly attacking units" (two attackers
-//! against a trench's 3 points disrupt the two, not the defender). Guns in the defending hex
-//! are always disrupted and retreat if limbered, or are eliminated (5.2, 6.0(C)).
+//! against a trench's 3 points disrupt the two, not the defender). A unit of the stronger side
+//! worth no shock points (scenario 17's limbers) adds nothing to that number and is not among
+//! the units disrupted. Guns in the defending hex are always disrupted and retreat if limbered,
+//! or are eliminated (5.2, 6.0(C)).
 
 use super::command::Event;
 use super::ctx::Ctx;
@@ -300,9 +302,20 @@ impl Ctx<'_> {
         let mut hit_defenders: Vec<UnitId> = guns;
         let mut attackers_hit: Vec<UnitId> = Vec::new();
         let mut pending: Option<Pending> = None;
+        // The stronger side's losses are counted in adjusted shock points: a unit worth none
+        // (scenario 17's limbers, "a Combat Strength of 0") is not part of that number, so it is
+        // never among them (only the weaker side loses every unit).
+        let counted = |units: &[(UnitId, Frac)]| -> Vec<(UnitId, Frac)> {
+            units
+                .iter()
+                .copied()
+                .filter(|(_, v)| *v > Frac::ZERO)
+                .collect()
+        };
         if a > d {
             hit_defenders.extend(fighters.iter().map(|(u, _)| *u));
             if d > Frac::ZERO {
+                let attackers = counted(&attackers);
                 let choices = loss_choices(&attackers, d, 2);
                 if choices.len() == 1 {
                     attackers_hit = choices[0].clone();
@@ -318,6 +331,7 @@ impl Ctx<'_> {
             }
         } else if a < d {
             attackers_hit = attackers.iter().map(|(u, _)| *u).collect();
+            let fighters = counted(&fighters);
             let choices = loss_choices(&fighters, a, 2);
             if choices.len() == 1 {
                 hit_defenders.extend(choices[0].iter().copied());

@@ -13,6 +13,7 @@ use super::super::ruleset::preview;
 use super::super::shock::{attack_value, defense_value};
 use super::super::state::{Ammo, State, UnitId};
 use super::maps::Fields;
+use super::risk::threat;
 use super::weights::{Weights, unit_value};
 use crate::ai::odds::{chance, expected, percent};
 use crate::engine::Reason;
@@ -56,7 +57,10 @@ fn forced(state: &State, fields: &Fields, t: HexCoord) -> bool {
 }
 
 /// What a fire result is worth against `defender` (R&S 9.1, 5.1(H), 6.0); `trapped`: its
-/// retreat from the firing hexes is blocked, so an RD eliminates it (6.0(C)).
+/// retreat from the firing hexes is blocked, so an RD eliminates it (6.0(C)). Any effect also
+/// silences it for its side's next player-turn (6.0(A): disrupted units may not attack; 6.0(B):
+/// a disruption lasts to the end of the next player-turn of the side that caused it), so it
+/// is worth the harm its fire could do then ([`threat`]).
 fn fire_value(
     state: &State,
     w: &Weights,
@@ -66,18 +70,20 @@ fn fire_value(
 ) -> impl Fn(&ResultChance) -> f64 {
     let v = unit_value(state, defender);
     let disruption = w.disruption;
+    let silenced = threat(state, w, defender);
     move |r: &ResultChance| {
-        if r.meaning.starts_with("Eliminated") {
-            v + bonus
-        } else if r.meaning.starts_with("Disrupted") {
-            v * disruption
-        } else if r.result == "RD" && trapped {
-            v + bonus
-        } else if r.result == "RD" {
-            v * disruption + bonus
-        } else {
-            0.0
-        }
+        silenced
+            + if r.meaning.starts_with("Eliminated") {
+                v + bonus
+            } else if r.meaning.starts_with("Disrupted") {
+                v * disruption
+            } else if r.result == "RD" && trapped {
+                v + bonus
+            } else if r.result == "RD" {
+                v * disruption + bonus
+            } else {
+                return 0.0;
+            }
     }
 }
 

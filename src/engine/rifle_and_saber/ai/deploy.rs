@@ -38,9 +38,7 @@ pub fn next(
     // their escorts deploy after them and so on top of them, where enemy fire strikes
     // (R&S 5.1(E): only the top unit of a stack may be fired upon). Then by stacking points
     // (R&S 7.0: guns weigh 3, others 2), the largest first.
-    let fragile_unit = |u: UnitId| {
-        state.kind(u).eliminated_alone_next_to_enemy || super::weights::indispensable(state, u)
-    };
+    let fragile_unit = |u: UnitId| super::risk::fragile(state, u);
     waiting.sort_by_key(|&u| (!fragile_unit(u), std::cmp::Reverse(state.kind(u).stacking)));
     let board = Board::new(state);
     if let Some(&u) = waiting.first() {

@@ -160,7 +160,7 @@ fn score(
     // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
     // of a stack (R&S 5.1(E)): joining friends adds little risk, and adds to the shock defense.
     let (loss, p) = expected_loss(state, fields, w, u, h, joining);
-    let with_friends = state.stack(h).iter().any(|&o| o != u);
+    let with_friends = !joining.is_empty() || state.stack(h).iter().any(|&o| o != u);
     let weight =
         if disrupted { w.risk * 1.5 } else { w.risk } * if with_friends { w.stacked } else { 1.0 };
     let words = if loss > 0.05 {

@@ -4,6 +4,7 @@
 //! that can reach each hex in the enemy's next Fire Combat Phase, and the shock strength that
 //! can come next to it).
 
+use super::super::los::line_of_sight;
 use super::super::setup::{Setup, VictorySetup};
 use super::super::state::{Location, State, UnitId};
 use super::super::victory::{ExitSetup, PointsSourceSetup};
@@ -180,6 +181,11 @@ pub struct Fields {
     /// movement allowance), and the number of enemy units in range of it.
     pub shock: Vec<Frac>,
     pub in_range_of: Vec<u32>,
+    /// Per grid index: the enemy artillery's shot that can reach it (R&S 5.1(F): shot goes on
+    /// against every unit of a stack, not only the top one), the guns' strengths summed, where
+    /// a gun sees the hex (5.1(G), terrain only); traced only when the side has units the shot
+    /// alone can reach (`risk::fragile`), zero otherwise.
+    pub shot: Vec<Frac>,
     /// Per grid index: enemy units the side could fire on from there (within its longest
     /// range, ignoring line of sight).
     pub targets: Vec<u32>,
@@ -238,6 +244,7 @@ impl Fields {
             fire: vec![Frac::ZERO; n],
             shock: vec![Frac::ZERO; n],
             in_range_of: vec![0; n],
+            shot: vec![Frac::ZERO; n],
             targets: vec![0; n],
             objectives,
         };
@@ -260,7 +267,7 @@ impl Fields {
             }
         }
         // Enemy fire and shock, from where each enemy unit stands.
-        let threats: Vec<(HexCoord, Frac, u32, Frac, u32)> = enemies
+        let threats: Vec<(HexCoord, Frac, u32, Frac, u32, Frac, u32)> = enemies
             .iter()
             .filter_map(|&e| {
                 let h = state.units[e].hex()?;
@@ -278,8 +285,8 @@ impl Fields {
                         x
                     }
                 };
-                let (fire, range) = if k.limbers && unit.limbered {
-                    (Frac::ZERO, 0)
+                let (fire, range, shot, shot_range) = if k.limbers && unit.limbered {
+                    (Frac::ZERO, 0, Frac::ZERO, 0)
                 } else {
                     let shot = k.shot_attack.unwrap_or(Frac::ZERO);
                     let r = super::super::fire::range_of(state, e, None);
@@ -293,14 +300,22 @@ impl Fields {
                             )
                         })
                         .unwrap_or(0);
-                    (half(k.fire_attack.max(shot)), r.max(rs))
+                    (half(k.fire_attack.max(shot)), r.max(rs), half(shot), rs)
                 };
                 let shock = if k.is_gun() {
                     Frac::ZERO
                 } else {
                     half(super::super::shock::attack_value(state, e))
                 };
-                Some((h, fire, range, shock, k.movement.min(6) + 1))
+                Some((
+                    h,
+                    fire,
+                    range,
+                    shock,
+                    k.movement.min(6) + 1,
+                    shot,
+                    shot_range,
+                ))
             })
             .collect();
         // The enemy shares its fire among the side's hexes in its range (R&S 5.1(C): a hex is
@@ -315,7 +330,7 @@ impl Fields {
         own_hexes.dedup();
         let shares: Vec<Frac> = threats
             .iter()
-            .map(|(eh, _, range, _, _)| {
+            .map(|(eh, _, range, ..)| {
                 let k = own_hexes
                     .iter()
                     .filter(|h| g.distance(**h, *eh) <= *range)
@@ -324,11 +339,23 @@ impl Fields {
                 Frac::int(k as i64)
             })
             .collect();
+        // The shot is weighed only for the units it alone can reach (`risk::fragile`, kept
+        // under a friend), so its line of sight (R&S 5.1(G), terrain only: the units that
+        // block it move) is traced only for a side that has such units.
+        let guarded = state.on_map(side).any(|u| super::risk::fragile(state, u));
         for x in 0..n {
             let h = g.coord_at(x);
             let mut strongest = Frac::ZERO;
-            for (i, (eh, fire, range, shock, reach)) in threats.iter().enumerate() {
+            for (i, (eh, fire, range, shock, reach, shot, shot_range)) in threats.iter().enumerate()
+            {
                 let dist = g.distance(h, *eh);
+                if guarded
+                    && dist <= *shot_range
+                    && *shot > Frac::ZERO
+                    && line_of_sight(setup, *eh, h, &|_| false).is_ok()
+                {
+                    f.shot[x] = f.shot[x] + *shot;
+                }
                 if dist <= *range && *fire > Frac::ZERO {
                     f.fire[x] = f.fire[x] + *fire / shares[i];
                     strongest = strongest.max(*fire);

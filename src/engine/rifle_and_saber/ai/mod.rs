@@ -162,8 +162,7 @@ fn restack(state: &State) -> Option<(Command, Vec<Reason>)> {
             continue;
         }
         let key = |u: UnitId| {
-            let fragile =
-                state.kind(u).eliminated_alone_next_to_enemy || weights::indispensable(state, u);
+            let fragile = risk::fragile(state, u);
             let defense = state.kind(u).fire_defense * risk::multiplier_at(state, u, h);
             (
                 !fragile,

@@ -3,9 +3,10 @@
 //! (terrain 9.2, trench 10.3, improved position 10.2, disruption 6.0(A)), and the shock that
 //! can come next to it (5.2).
 
+use super::super::fire::{attack_strength, fire_defense, range_of};
 use super::super::movement::mounted;
 use super::super::shock::morale_factor;
-use super::super::state::{State, UnitId};
+use super::super::state::{Ammo, State, UnitId};
 use super::maps::Fields;
 use super::weights::{Weights, unit_value};
 use crate::frac::Frac;
@@ -69,7 +70,17 @@ pub fn expected_loss(
     let disrupted = state.units[u].disrupted();
     // A second disruption eliminates (R&S 6.0(A)).
     let disruption = if disrupted { 1.0 } else { w.disruption };
-    let (rd, e) = fire_chances(state, fields.fire[x], kind.fire_defense * m);
+    let escort = escorted(state, u, h) || !joining.is_empty();
+    // Fire strikes only the top unit of a stack (R&S 5.1(E)), and the side never puts on top a
+    // unit that is lost alone or that it cannot win without (`restack`): with a friend to
+    // stand over it, such a unit fears only the artillery's shot, which goes on against every
+    // unit of the stack one by one (5.1(F)).
+    let reaching = if escort && fragile(state, u) {
+        fields.shot[x]
+    } else {
+        fields.fire[x]
+    };
+    let (rd, e) = fire_chances(state, reaching, kind.fire_defense * m);
     let mut loss = v * (rd * disruption + e);
     // Shock: a weaker defender is disrupted and retreats (R&S 5.2); guns always suffer. The
     // whole stack defends together (5.2(E): "all units in a hex may be attacked"), so the
@@ -78,7 +89,6 @@ pub fn expected_loss(
     for &j in joining {
         shock_defense = shock_defense + shock_defense_of(state, j, h);
     }
-    let escort = escorted(state, u, h) || !joining.is_empty();
     if fields.shock[x] > shock_defense || kind.is_gun() && fields.shock[x] > Frac::ZERO {
         // A unit eliminated when alone next to the enemy (scenario 17's limbers) retreats
         // alone and is lost: its whole value.
@@ -107,6 +117,12 @@ pub fn stack_shock_defense(state: &State, u: UnitId, h: HexCoord) -> Frac {
         .fold(one(u), |acc, o| acc + one(o))
 }
 
+/// Is `u` a unit its side never puts on top of a stack (R&S 5.1(E)): one lost when alone next
+/// to the enemy (scenario 17's limbers) or one the side cannot win without?
+pub fn fragile(state: &State, u: UnitId) -> bool {
+    state.kind(u).eliminated_alone_next_to_enemy || super::weights::indispensable(state, u)
+}
+
 /// Would unit `u` standing in `h` have a friend with it (a unit other than those eliminated
 /// alone next to the enemy)?
 pub fn escorted(state: &State, u: UnitId, h: HexCoord) -> bool {
@@ -119,4 +135,48 @@ pub fn escorted(state: &State, u: UnitId, h: HexCoord) -> bool {
 /// The shock defense unit `u` would add to hex `h` (R&S 5.2, terrain 9.2, morale 10.1).
 fn shock_defense_of(state: &State, u: UnitId, h: HexCoord) -> Frac {
     Frac::int(state.kind(u).shock as i64) * multiplier_at(state, u, h) * morale_factor(state, u)
+}
+
+/// What enemy unit `e`'s fire could cost the other side in its next Fire Combat Phase, at most
+/// (in unit values, over the die's faces): at the best target within its range, the top unit
+/// of the stack (R&S 5.1(E)), and with shot every unit of it one by one (5.1(F)). Nothing if
+/// `e` will not attack then (disrupted, 6.0(A); a limbered gun, 4(J)). Disrupting or
+/// eliminating `e` takes this threat away for that player-turn: the fire plan counts it.
+pub fn threat(state: &State, w: &Weights, e: UnitId) -> f64 {
+    let Some(from) = state.units[e].hex() else {
+        return 0.0;
+    };
+    let kind = state.kind(e);
+    if !super::maps::attacks_next(state, e) || kind.limbers && state.units[e].limbered {
+        return 0.0;
+    }
+    let g = &state.setup.grid;
+    let side = 1 - state.side_of(e);
+    let loss = |u: UnitId, attack: Frac| {
+        let (rd, el) = fire_chances(state, attack, fire_defense(state, u));
+        let disruption = if state.units[u].disrupted() {
+            1.0
+        } else {
+            w.disruption
+        };
+        unit_value(state, u) * (rd * disruption + el)
+    };
+    let mut best = 0.0f64;
+    for (h, stack) in state.stacks() {
+        if stack.is_empty() || state.side_of(stack[0]) != side {
+            continue;
+        }
+        let d = g.distance(from, h);
+        let top = *stack.last().expect("not empty");
+        let mut worst = 0.0f64;
+        if d <= range_of(state, e, None) {
+            worst = loss(top, attack_strength(state, e, None, d));
+        }
+        if kind.shot_attack.is_some() && d <= range_of(state, e, Some(Ammo::Shot)) {
+            let shot = attack_strength(state, e, Some(Ammo::Shot), d);
+            worst = worst.max(stack.iter().map(|&u| loss(u, shot)).sum());
+        }
+        best = best.max(worst);
+    }
+    best
 }
