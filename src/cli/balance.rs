@@ -17,8 +17,8 @@ pub struct Args {
     /// Games at the level (rounded up to pairs); as many are played at the random level.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// The level both sides play at: random, or the rule system's own (Rifle & Saber:
-    /// standard; Age of Rifles: standard).
+    /// The level both sides play at: random, or the rule system's own (Rifle & Saber and
+    /// Age of Rifles: standard, strong).
     #[arg(long, default_value = "standard")]
     level: String,
     /// Dice seed of the first pair; pair k uses seed + k.
