@@ -263,7 +263,8 @@ fn aor_5_6_a_retreat_off_the_map_eliminates_and_scores_for_the_enemy() {
     // Every way on the map leads towards the enemy: the only way away is off the map.
     let enemies: Vec<_> = setup.neighbors(from).collect();
     let mut events = Vec::new();
-    losses::retreat(&mut s, &[u], &enemies, &mut events);
+    // No hex, so no passing fire (AoR 7.4): no die is rolled.
+    losses::retreat(&mut s, &[u], &enemies, &mut FixedDice::new([]), &mut events).unwrap();
     assert_eq!(s.units[u].loc, Loc::Eliminated, "not exited (AoR 5.6)");
     assert_eq!(
         s.points,

@@ -937,7 +937,7 @@ pub fn choose_retreat(
             // fought); "The attackers may advance."
             let before: Vec<Option<super::state::Disruption>> =
                 c.defenders.iter().map(|&u| s.units[u].disrupted).collect();
-            losses::retreat(s, &c.defenders.clone(), &c.attacker_hexes, events);
+            losses::retreat(s, &c.defenders.clone(), &c.attacker_hexes, dice, events)?;
             for (k, &u) in c.defenders.iter().enumerate() {
                 if !s.units[u].overstacked {
                     s.units[u].disrupted = before[k];
@@ -1148,14 +1148,14 @@ fn resolve(s: &mut State, dice: &mut dyn Dice, events: &mut Vec<Event>) -> Resul
         let stay = forced_retreat_ignored(s, &a_alive, false, &c, a.retreats_voluntarily, events);
         let go: Vec<usize> = a_alive.into_iter().filter(|u| !stay.contains(u)).collect();
         a_retreats = !go.is_empty();
-        losses::retreat(s, &go, &[c.target], events);
+        losses::retreat(s, &go, &[c.target], dice, events)?;
     }
     if d_retreats {
         let d_alive = alive(s, &c.defenders);
         let stay = forced_retreat_ignored(s, &d_alive, true, &c, d.retreats_voluntarily, events);
         let go: Vec<usize> = d_alive.into_iter().filter(|u| !stay.contains(u)).collect();
         d_retreats = !go.is_empty();
-        c.artillery_lost = losses::retreat(s, &go, &c.attacker_hexes, events);
+        c.artillery_lost = losses::retreat(s, &go, &c.attacker_hexes, dice, events)?;
     }
     losses::leaders_left_alone(s, &before, dice, events)?;
     losses::check_armies(s, events);

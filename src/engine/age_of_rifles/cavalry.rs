@@ -1104,7 +1104,7 @@ fn take_losses(
                 ),
             );
             let survivors = alive(s, &c.defenders);
-            losses::retreat(s, &survivors, &[c.at, c.via], events);
+            losses::retreat(s, &survivors, &[c.at, c.via], dice, events)?;
             c.retreated = survivors.iter().find_map(|&u| at(s, u));
             losses::leaders_left_alone(s, &[c.target], dice, events)?;
             losses::check_armies(s, events);

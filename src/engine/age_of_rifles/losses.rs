@@ -436,10 +436,12 @@ pub fn check_morale(
 }
 
 /// Where a stack at `from` retreats one hex (AoR 7.4), away from `enemies`: a hex with no
-/// enemy unit, out of enemy ZOC unless all of it is cavalry (AoR 5.4), as far from the enemy
-/// as possible, then one with room (AoR 5.3), then the first in map order. `None` when there
-/// is none (Kepi's reading: 7.4's passing fire on a retreat is not built, so a retreat only into an
-/// enemy ZOC is no retreat, and the units are eliminated).
+/// enemy unit (and no friendly unit if it is a fort, AoR 10.1) that the stack can enter,
+/// farther from `enemies`; of those, one out of enemy ZOC if any (an all-cavalry stack
+/// ignores ZOCs, AoR 5.4), then as far from the enemy as possible, then one with room (AoR
+/// 5.3), then the first in map order. A hex in an enemy ZOC is a retreat hex: the stack
+/// suffers passing fire there (AoR 7.4, `passing::on_retreat`). `None` when there is none, and
+/// the units are eliminated.
 pub fn retreat_hex(
     s: &State,
     side: usize,
@@ -465,7 +467,6 @@ pub fn retreat_hex(
         .filter(|&n| !ctx.enemy_in(side, n))
         // AoR 10.1: "Units cannot ... retreat into them if occupied."
         .filter(|&n| !(setup.fort(n) && ctx.friends_in(side, n) > 0))
-        .filter(|&n| all_cav || !ctx.enemy_zoc(side, n))
         .filter(|&n| away(n) > here || enemies.is_empty())
         .filter(|&n| {
             super::movement::step_cost(
@@ -480,19 +481,25 @@ pub fn retreat_hex(
         .max_by_key(|&n| {
             let room =
                 (ctx.friends_in(side, n) as usize + units.len()) <= setup.stack_limit(n) as usize;
-            (away(n), room, std::cmp::Reverse(n))
+            // Kepi's reading of AoR 7.4: a retreat into an enemy ZOC (and its passing fire)
+            // only when every other hex is closed.
+            let free = all_cav || !ctx.enemy_zoc(side, n);
+            (free, away(n), room, std::cmp::Reverse(n))
         })
 }
 
 /// A stack retreats one hex (AoR 7.4): foot artillery is destroyed instead; the others are
-/// disrupted, and all units in a hex whose stacking the retreat breaks are disrupted. Returns
-/// the foot artillery destroyed.
+/// disrupted, and all units in a hex whose stacking the retreat breaks are disrupted; a stack
+/// that retreats into an enemy ZOC suffers passing fire (`passing::on_retreat`, its rolls
+/// asked of `dice` and recorded). Stacks retreat in the map order of their hexes. Returns the
+/// foot artillery destroyed.
 pub fn retreat(
     s: &mut State,
     units: &[usize],
     enemies: &[Ix],
+    dice: &mut dyn Dice,
     events: &mut Vec<Event>,
-) -> Vec<usize> {
+) -> Result<Vec<usize>, RuleError> {
     let setup = s.arc();
     let mut lost = Vec::new();
     let mut movers = Vec::new();
@@ -530,11 +537,11 @@ pub fn retreat(
                 // hex, and the unit is eliminated (it counts so for victory points).
                 let case = if super::exits::on_edge(&setup, from) {
                     "AoR 7.4, 5.6: no hex to retreat into on the map (Kepi's reading: enemy \
-                     units and ZOCs block a retreat, and a unit leaving the map in a retreat \
-                     is eliminated)"
+                     units block a retreat, and a unit leaving the map in a retreat is \
+                     eliminated)"
                 } else {
-                    "AoR 7.4: no hex to retreat into (Kepi's reading: enemy units and ZOCs \
-                     block a retreat)"
+                    "AoR 7.4: no hex to retreat into (enemy units, impassable hexsides or an \
+                     occupied fort on every side away from the enemy)"
                 };
                 for &u in &stack {
                     eliminate(s, u, events, case);
@@ -578,10 +585,15 @@ pub fn retreat(
                     );
                 }
                 relocate_leaders(s, to, side, events);
+                // AoR 7.4: "A stack that retreats into an enemy ZOC suffers passing fire."
+                if super::passing::on_retreat(s, &stack, to, dice, events)? > 0 {
+                    // AoR 11: a leader left alone in `to` by the units the fire eliminated.
+                    leaders_left_alone(s, &[to], dice, events)?;
+                }
             }
         }
     }
-    lost
+    Ok(lost)
 }
 
 /// AoR 11: enemy leaders alone in `h`, which units of `side` have entered, are placed with the

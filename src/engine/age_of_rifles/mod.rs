@@ -13,12 +13,11 @@
 //! pieces may move (`position`), the legal commands and the random player (`legal`) and the
 //! game in words (`report`), night and rain (`weather`, AoR 5.5, 16) and the reorganization
 //! of eliminated units on night turns (`reorganize`, AoR 15), exiting the map (`exits`,
-//! AoR 5.6), passing fire on units moving through a ZOC (`passing`, AoR 5.4, 7.12), and
-//! victory (`victory`, AoR 13, 18: the scenario format's conditions and how they combine).
-//! Forts and fortified hexsides (AoR 10) are the map's `fort` terrain and `wall` hexside
-//! (`setup::FORT`, `setup::WALL`), applied where each rule acts. What is not built (passing
-//! fire on a retreat into an enemy ZOC, AoR 7.4) cannot arise; the module docs and
-//! docs/rules/age-of-rifles.md say which.
+//! AoR 5.6), passing fire on units moving through a ZOC and on stacks retreating into one
+//! (`passing`, AoR 5.4, 7.12, 7.4), and victory (`victory`, AoR 13, 18: the scenario format's
+//! conditions and how they combine). Forts and fortified hexsides (AoR 10) are the map's
+//! `fort` terrain and `wall` hexside (`setup::FORT`, `setup::WALL`), applied where each rule
+//! acts.
 //! docs/rules/age-of-rifles.md records the readings where the text is cut off or silent.
 
 pub mod ai;

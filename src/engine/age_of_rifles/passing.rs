@@ -1,6 +1,8 @@
 //! Passing fire (AoR 7.12, 5.4): "If a unit or stack moves from the ZOC of an enemy stack into
 //! another ZOC hex of the same stack, all units in the stack can fire at it at half strength.
-//! If a hit is scored, the moving unit or stack has to check for retreat as in 7.4."
+//! If a hit is scored, the moving unit or stack has to check for retreat as in 7.4." And AoR
+//! 7.4: "A stack that retreats into an enemy ZOC suffers passing fire" ([`on_retreat`], its
+//! readings there).
 //!
 //! Kepi moves one unit a command along the cheapest allowed path (`position`), so the move is
 //! walked hex by hex here ([`walk`]): at each step from a hex in the ZOC of an enemy stack into
@@ -100,8 +102,13 @@ pub enum Outcome {
 /// The passing-fire strength of the stack in `stack` at unit `u` entering `at` (AoR 7.12):
 /// the rounded Fire Table row and the modifiers' names, or `None` when it cannot fire.
 pub fn strength_at(s: &State, u: usize, stack: Ix, at: Ix) -> Option<(u32, Vec<String>)> {
+    strength_on(s, &[u], stack, at)
+}
+
+/// As [`strength_at`], for the units `targets` (one stack of one side, not empty) in `at`.
+pub fn strength_on(s: &State, targets: &[usize], stack: Ix, at: Ix) -> Option<(u32, Vec<String>)> {
     let setup = s.setup();
-    let side = setup.units[u].side;
+    let side = setup.units[*targets.first()?].side;
     let firers: Vec<Firer> = (0..s.units.len())
         .filter(|&x| setup.units[x].side != side && s.units[x].loc == Loc::At(stack))
         .map(|x| Firer {
@@ -113,7 +120,7 @@ pub fn strength_at(s: &State, u: usize, stack: Ix, at: Ix) -> Option<(u32, Vec<S
         .collect();
     let sit = Situation {
         terrain: terrain(setup, stack, at, false),
-        target_has_rifled_or_artillery: rifled_or_artillery(s, &[u]),
+        target_has_rifled_or_artillery: rifled_or_artillery(s, targets),
         passing: true,
         ..Situation::normal()
     };
@@ -187,7 +194,7 @@ pub fn fire(
     )? {
         return Ok(Outcome::MovesOn);
     }
-    losses::retreat(s, &[u], &[stack], events);
+    losses::retreat(s, &[u], &[stack], dice, events)?;
     losses::check_armies(s, events);
     Ok(Outcome::Stopped)
 }
@@ -240,4 +247,111 @@ pub fn walk(
         }
     }
     Ok((entered, false))
+}
+
+/// The enemy stacks (their hexes, in map order) whose ZOC holds `at`: the stacks that fire
+/// at a stack of `side` retreating into `at` (AoR 7.4).
+pub fn zoc_stacks(ctx: &Ctx, side: usize, at: Ix) -> Vec<Ix> {
+    let setup = ctx.s.setup();
+    let mut out: Vec<Ix> = setup
+        .neighbors(at)
+        .filter(|&e| ctx.enemy_in(side, e) && setup.zones[e as usize].contains(&at))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// AoR 7.4: "A stack that retreats into an enemy ZOC suffers passing fire." The stack
+/// `units` (of one side) has just retreated into `at`; every enemy stack whose ZOC holds `at`
+/// fires at it as in 7.12 (half strength, the same modifiers, no command asked), in map
+/// order, and each roll is recorded (`passing fire`, its context naming the retreat).
+/// Readings (docs/rules/age-of-rifles.md, "Retreats (7.4)"):
+/// - the hits fall on the stack by `losses::apply_hits`'s fixed rule for the owner (7.1: a
+///   damaged unit first, the first hit on infantry, then the weakest), as the engine takes
+///   automatic hits: no decision is asked in the middle of a retreat;
+/// - no retreat check follows a hit: 7.12's check "for retreat as in 7.4" decides whether a
+///   mover retreats, and this stack is already retreating, so a retreat never chains;
+/// - an all-cavalry stack ignores ZOCs (5.4) and draws no fire, and no ZOC reaches into a
+///   fort (10.1), so a stack retreating into an empty fort draws none.
+///
+/// Returns the hits scored.
+pub fn on_retreat(
+    s: &mut State,
+    units: &[usize],
+    at: Ix,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<u32, RuleError> {
+    let setup = s.arc();
+    let Some(&first) = units.first() else {
+        return Ok(0);
+    };
+    if units
+        .iter()
+        .all(|&u| zoc::ignores_zocs(setup.units[u].kind))
+    {
+        return Ok(0);
+    }
+    let side = setup.units[first].side;
+    // The firing stacks from the position as the stack arrives (invariant: a fire moves no
+    // enemy unit, so the list holds for every fire).
+    let stacks = zoc_stacks(&Ctx::new(s), side, at);
+    let mut scored = 0;
+    for stack in stacks {
+        let alive: Vec<usize> = units
+            .iter()
+            .copied()
+            .filter(|&u| s.units[u].loc == Loc::At(at))
+            .collect();
+        if alive.is_empty() {
+            break;
+        }
+        let Some((st, words)) = strength_on(s, &alive, stack, at) else {
+            continue;
+        };
+        let names: Vec<&str> = alive.iter().map(|&u| setup.units[u].id.as_str()).collect();
+        let faces = roll(
+            dice,
+            events,
+            "passing fire",
+            2,
+            serde_json::json!({
+                "units": names,
+                "hex": setup.name(at),
+                "from": setup.name(stack),
+                "strength": st,
+                "retreat": true,
+            }),
+        )?;
+        let h = hits(st, [faces[0], faces[1]]);
+        note(
+            events,
+            format!(
+                "passing fire on a retreat into an enemy ZOC (AoR 7.4, 7.12) from {} at {} in \
+                 {}: strength {st} ({}) scores {h}{}",
+                setup.name(stack),
+                alive
+                    .iter()
+                    .map(|&u| setup.units[u].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                setup.name(at),
+                words.join(", "),
+                if h > 0 && alive.len() > 1 {
+                    " (taken by Kepi's rule for the owner, AoR 7.1: a damaged unit first, the \
+                     first hit on infantry, then the weakest; no retreat check follows, the \
+                     stack is already retreating)"
+                } else if h > 0 {
+                    " (no retreat check follows: the stack is already retreating)"
+                } else {
+                    ""
+                }
+            ),
+        );
+        if h > 0 {
+            losses::apply_hits(s, &alive, h, events);
+            scored += h;
+        }
+    }
+    Ok(scored)
 }

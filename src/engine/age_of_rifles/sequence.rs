@@ -1094,7 +1094,7 @@ fn begin_turn(
             if near.is_empty() {
                 break;
             }
-            losses::retreat(s, &live, &near, events);
+            losses::retreat(s, &live, &near, dice, events)?;
             losses::leaders_left_alone(s, &hexes, dice, events)?;
         }
         losses::check_armies(s, events);
