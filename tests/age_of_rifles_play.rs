@@ -728,6 +728,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
             "disrupt",
             "reaction to a retreat",
             "passing fire",
+            "passing fire on a retreat",
         ],
     );
 }
@@ -739,7 +740,12 @@ fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_repl
     random_games_hold(
         GETTYSBURG,
         games(200),
-        &["allocate charge", "reaction to a retreat", "passing fire"],
+        &[
+            "allocate charge",
+            "reaction to a retreat",
+            "passing fire",
+            "passing fire on a retreat",
+        ],
     );
 }
 
@@ -775,9 +781,15 @@ fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
             invariants(&next, seed, n);
             let rolls = AgeOfRifles.rolls(&ev);
             // AoR 7.12: passing fire is no decision (it is automatic): counted by its rolls.
-            let fires = rolls.iter().filter(|r| r.purpose == "passing fire").count();
-            if fires > 0 {
-                *seen.entry("passing fire").or_default() += fires as u64;
+            // AoR 7.4: passing fire on a stack retreating into an enemy ZOC is counted apart
+            // (its roll's context says `retreat`).
+            for r in rolls.iter().filter(|r| r.purpose == "passing fire") {
+                let k = if r.context["retreat"] == true {
+                    "passing fire on a retreat"
+                } else {
+                    "passing fire"
+                };
+                *seen.entry(k).or_default() += 1;
             }
             record.push((c, rolls, AgeOfRifles.state_hash(&next)));
             s = next;

@@ -939,7 +939,8 @@ pub fn choose_retreat(
                 c.defenders.iter().map(|&u| s.units[u].disrupted).collect();
             losses::retreat(s, &c.defenders.clone(), &c.attacker_hexes, dice, events)?;
             for (k, &u) in c.defenders.iter().enumerate() {
-                if !s.units[u].overstacked {
+                // Not for a unit the passing fire of a retreat into an enemy ZOC eliminated.
+                if !s.units[u].overstacked && matches!(s.units[u].loc, Loc::At(_)) {
                     s.units[u].disrupted = before[k];
                 }
             }
