@@ -4,10 +4,12 @@
 //! are next to 0205, 0105's other neighbours are off the map). The 14th Division (vii-14)
 //! decides what 0104 is: in 0103 it holds 0104 in its ZOC, in 0104 it closes it, in 0206 it
 //! leaves it free. Dice are data: a 2d6 roll is two faces; the Fire Table's row 3 gives 0 hits
-//! on 2, 1 on 8 and 2 on 12.
+//! on 2, 1 on 8 and 2 on 12. Two cases place the pieces elsewhere and say where: the choice
+//! between a free hex and ZOC hexes, and a retreat after passing fire in movement (7.12).
 
 mod common;
 use common::aor::{FIXTURE, open_zones, play, to, zone};
+use kepi::engine::age_of_rifles::position::Ctx;
 use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::map::Map;
@@ -318,4 +320,79 @@ fn aor_10_1_a_retreat_into_an_empty_fort_draws_no_fire() {
     let (n, e) = assault(&s, [1, 1, 1, 1], true, &[]);
     assert!(rolls(&e).is_empty(), "{:?}", rolls(&e));
     assert_eq!(n.units[unit(&n, "ii-2")].loc, hex(&n, "0104"));
+}
+
+#[test]
+fn aor_7_12_7_4_a_unit_failing_its_check_after_passing_fire_retreats_into_a_zoc_under_fire_once() {
+    // vii-13 slides from 1002 to 1003 along ii-2's ZOC (0903) and is fired at (AoR 7.12): 8 on
+    // row 3, one hit; it fails its check (rolled 4 against 3) and retreats away from 0903.
+    // Every hex away from 0903 (1004, 1103, 1104) is held in a ZOC by ii-1 (1105) or ii-art
+    // (1203), so it retreats into one and draws the fire of ii-art (3 at half strength: 2;
+    // rolled 2, no hit) (AoR 7.4).
+    let sc = scenario(&[], |v| {
+        v["deployment"][0]["zone"]["hexes"] = json!(["1002", "1102", "1201", "1202"]);
+        v["deployment"][1]["zone"]["hexes"] = json!(["0903", "1105", "1203"]);
+    });
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    let french = [
+        ("ii-2", "0903"),
+        ("ii-1", "1105"),
+        ("ii-art", "1203"),
+        ("frossard", "1203"),
+        ("laveaucoupet", "0903"),
+    ];
+    let prussian = [
+        ("vii-13", "1002"),
+        ("vii-14", "1202"),
+        ("vii-art", "1202"),
+        ("steinmetz", "1201"),
+        ("zastrow", "1102"),
+    ];
+    for side in [&french, &prussian] {
+        for (piece, hex) in side.iter() {
+            s = play(
+                &s,
+                json!({"kind": "deploy", "piece": piece, "hex": hex}),
+                &[],
+            )
+            .0;
+        }
+        s = play(&s, json!({"kind": "end"}), &[]).0;
+    }
+    let s = to(&s, "movement", 0);
+    let setup = s.setup();
+    let ix = |n: &str| setup.parse(n).unwrap();
+    let (n, e) = play(
+        &s,
+        json!({"kind": "move", "unit": "vii-13", "to": "1003"}),
+        &[4, 4, 4, 1, 1],
+    );
+    let text = notes(&e);
+    assert_eq!(
+        rolls(&e),
+        [
+            pf([4, 4]),
+            ("morale check".to_string(), vec![4]),
+            pf([1, 1])
+        ],
+        "{text}"
+    );
+    // Of the three, 1103 comes first in map order (all two hexes from 0903, all with room).
+    for h in ["1004", "1103", "1104"] {
+        assert_eq!(setup.distance(ix(h), ix("0903")), 2, "{h}");
+    }
+    assert!(ix("1103") < ix("1004") && ix("1103") < ix("1104"));
+    assert!(text.contains("13th Division retreats from 1003 to 1103 disrupted (AoR 7.4)"));
+    assert!(
+        text.contains(
+            "passing fire on a retreat into an enemy ZOC (AoR 7.4, 7.12) from 1203 at 13th \
+             Division in 1103: strength 2 (passing fire, half strength) scores 0"
+        ),
+        "{text}"
+    );
+    let u = unit(&n, "vii-13");
+    assert_eq!(n.units[u].loc, hex(&n, "1103"));
+    assert!(Ctx::new(&n).enemy_zoc(0, ix("1103")));
+    assert_eq!(n.units[u].steps, 1);
+    assert_eq!(n.units[u].disrupted, Some(Disruption::Combat));
 }
