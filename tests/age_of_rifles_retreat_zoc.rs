@@ -104,6 +104,15 @@ fn assault(s: &State, faces: [u8; 4], voluntary: bool, then: &[u8]) -> (State, V
     play(&s, json!({"kind": "retreat", "voluntary": voluntary}), then)
 }
 
+/// The notes of the assault preview of vii-13 on 0105.
+fn preview_notes(s: &State) -> Vec<String> {
+    let c = common::aor::cmd(json!({"kind": "assault", "from": ["0205"], "target": "0105"}));
+    AgeOfRifles
+        .preview(s, std::slice::from_ref(&c))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .notes
+}
+
 fn unit(s: &State, id: &str) -> usize {
     s.setup().unit(id).unwrap()
 }
@@ -176,6 +185,16 @@ fn aor_7_4_a_stack_whose_only_retreat_hex_is_in_an_enemy_zoc_retreats_into_it_an
     assert_eq!(n.units[u].loc, hex(&n, "0104"));
     assert_eq!(n.units[u].steps, 1);
     assert_eq!(n.units[u].disrupted, Some(Disruption::Combat));
+    // The assault preview says so before the roll.
+    assert!(
+        preview_notes(&s).contains(
+            &"AoR 7.4: every hex the defenders could retreat into is in an enemy ZOC: a \
+              retreat would go into 0104 under passing fire from 0103 (half strength, AoR 7.12)"
+                .to_string()
+        ),
+        "{:?}",
+        preview_notes(&s)
+    );
     // The roll is recorded with what it was: a replay of the same faces gives the same state.
     let (again, _) = assault(&s, [1, 1, 1, 1], true, &[4, 4]);
     assert_eq!(AgeOfRifles.state_hash(&n), AgeOfRifles.state_hash(&again));
@@ -205,6 +224,13 @@ fn aor_7_4_a_free_hex_draws_no_fire() {
     // vii-14 in 0206: 0104 is in no enemy ZOC.
     let sc = scenario(&[], |_| {});
     let s = position(&sc, "1005", "0206");
+    assert!(
+        !preview_notes(&s)
+            .iter()
+            .any(|n| n.contains("retreat would")),
+        "{:?}",
+        preview_notes(&s)
+    );
     let (n, e) = assault(&s, [1, 1, 1, 1], true, &[]);
     assert!(rolls(&e).is_empty(), "{:?}", rolls(&e));
     let u = unit(&n, "ii-2");
@@ -243,6 +269,9 @@ fn aor_7_4_with_no_hex_at_all_the_stack_is_still_eliminated() {
     // vii-14 in 0104 itself: no hex to retreat into.
     let sc = scenario(&[], |_| {});
     let s = position(&sc, "1005", "0104");
+    assert!(preview_notes(&s).iter().any(|n| n
+        == "AoR 7.4: the defenders have no hex to retreat into from 0105: a retreat would \
+            eliminate them"));
     let (n, e) = assault(&s, [1, 1, 1, 1], true, &[]);
     assert!(rolls(&e).is_empty());
     let text = notes(&e);

@@ -231,6 +231,9 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                  takes) or check morale."
                     .into(),
             );
+            if let Some(n) = defenders_retreat_note(s, &defenders, t, &from) {
+                notes.push(n);
+            }
             // AoR 7.1: the owners' allocation choices, the attacker's first (as played).
             if let Some(c) = choices.0 {
                 notes.push(format!(
@@ -360,4 +363,44 @@ fn fort_notes(
 
 fn plural_es(n: u32) -> &'static str {
     if n == 1 { "" } else { "es" }
+}
+
+/// AoR 7.4, as the position stands before the roll: where the defenders in `t` (but foot
+/// artillery, destroyed instead) would retreat away from `from` when it is not a plain hex: no
+/// hex at all (they would be eliminated), or only hexes in an enemy ZOC (they would draw
+/// passing fire there, `passing::on_retreat`). `None` for a free hex.
+fn defenders_retreat_note(s: &State, defenders: &[usize], t: Ix, from: &[Ix]) -> Option<String> {
+    let setup = s.setup();
+    let movers: Vec<usize> = defenders
+        .iter()
+        .copied()
+        .filter(|&u| setup.units[u].kind != Kind::FootArtillery)
+        .collect();
+    let side = setup.units[*movers.first()?].side;
+    match losses::retreat_hex(s, side, &movers, t, from) {
+        None => Some(format!(
+            "AoR 7.4: the defenders have no hex to retreat into from {}: a retreat would \
+             eliminate them",
+            setup.name(t)
+        )),
+        Some(h) => {
+            let ctx = Ctx::new(s);
+            let all_cavalry = movers
+                .iter()
+                .all(|&u| super::zoc::ignores_zocs(setup.units[u].kind));
+            if all_cavalry || !ctx.enemy_zoc(side, h) {
+                return None;
+            }
+            let stacks: Vec<String> = super::passing::zoc_stacks(&ctx, side, h)
+                .into_iter()
+                .map(|x| setup.name(x))
+                .collect();
+            Some(format!(
+                "AoR 7.4: every hex the defenders could retreat into is in an enemy ZOC: a \
+                 retreat would go into {} under passing fire from {} (half strength, AoR 7.12)",
+                setup.name(h),
+                stacks.join(", ")
+            ))
+        }
+    }
 }
