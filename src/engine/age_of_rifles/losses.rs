@@ -540,8 +540,8 @@ pub fn retreat(
                      units block a retreat, and a unit leaving the map in a retreat is \
                      eliminated)"
                 } else {
-                    "AoR 7.4: no hex to retreat into (enemy units, impassable hexsides or an \
-                     occupied fort on every side away from the enemy)"
+                    "AoR 7.4: no hex to retreat into (no adjacent hex farther from the enemy \
+                     that is free of enemy units, passable and not an occupied fort)"
                 };
                 for &u in &stack {
                     eliminate(s, u, events, case);
