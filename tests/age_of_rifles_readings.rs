@@ -4,48 +4,33 @@
 //! "Attack/Probe" orders and the charge chart's "not ready". Each test names its case.
 
 mod common;
-use common::aor::{open_fixture, play, to};
+use common::aor::{deploy_as, open_fixture, play, to};
 use kepi::engine::age_of_rifles::losses;
 use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Disruption, Event, State};
 use kepi::engine::age_of_rifles::weather;
-use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::Scenario;
 use serde_json::{Value, json};
 
 /// The French at 0605 and 1006, the Prussians far west; at the Prussians' Command Phase.
 fn deployed(sc: &Scenario) -> State {
-    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
-    for (piece, hex) in [
-        ("ii-1", "0605"),
-        ("ii-2", "0605"),
-        ("ii-art", "1006"),
-        ("frossard", "1005"),
-        ("laveaucoupet", "1005"),
-    ] {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    s = play(&s, json!({"kind": "end"}), &[]).0;
-    for (piece, hex) in [
-        ("vii-13", "0203"),
-        ("vii-14", "0104"),
-        ("vii-art", "0104"),
-        ("steinmetz", "0104"),
-        ("zastrow", "0104"),
-    ] {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    play(&s, json!({"kind": "end"}), &[]).0
+    deploy_as(
+        sc,
+        &[
+            ("ii-1", "0605"),
+            ("ii-2", "0605"),
+            ("ii-art", "1006"),
+            ("frossard", "1005"),
+            ("laveaucoupet", "1005"),
+        ],
+        &[
+            ("vii-13", "0203"),
+            ("vii-14", "0104"),
+            ("vii-art", "0104"),
+            ("steinmetz", "0104"),
+            ("zastrow", "0104"),
+        ],
+    )
 }
 
 fn unit(s: &State, id: &str) -> usize {
@@ -157,37 +142,23 @@ fn aor_16_an_attack_order_failing_at_night_names_kepis_reading_of_attack_probe()
 fn aor_7_6_not_ready_is_said_where_a_disrupted_cavalry_unit_charges() {
     // VII Corps' 14th Division as cavalry at 0405, two hexes from the French 2nd Brigade.
     let sc = open_fixture(|v| v["sides"][0]["units"][1]["kind"] = json!("cavalry"));
-    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
-    for (piece, hex) in [
-        ("ii-2", "0605"),
-        ("ii-1", "1005"),
-        ("ii-art", "1006"),
-        ("frossard", "1005"),
-        ("laveaucoupet", "1005"),
-    ] {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    s = play(&s, json!({"kind": "end"}), &[]).0;
-    for (piece, hex) in [
-        ("vii-13", "0203"),
-        ("vii-14", "0405"),
-        ("vii-art", "0405"),
-        ("steinmetz", "0405"),
-        ("zastrow", "0405"),
-    ] {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    let s = play(&s, json!({"kind": "end"}), &[]).0;
+    let s = deploy_as(
+        &sc,
+        &[
+            ("ii-2", "0605"),
+            ("ii-1", "1005"),
+            ("ii-art", "1006"),
+            ("frossard", "1005"),
+            ("laveaucoupet", "1005"),
+        ],
+        &[
+            ("vii-13", "0203"),
+            ("vii-14", "0405"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+    );
     let charge = |disrupted: bool| {
         let mut s = to(&s, "charge", 0);
         if disrupted {

@@ -87,3 +87,21 @@ pub fn to(s: &State, phase: &str, side: usize) -> State {
     }
     panic!("never reached {phase} of side {side}");
 }
+
+/// The game started, the French deployed as given, then the Prussians; it is then at the
+/// Prussians' Command Phase of game-turn 1.
+pub fn deploy_as(sc: &Scenario, french: &[(&str, &str)], prussian: &[(&str, &str)]) -> State {
+    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
+    for side in [french, prussian] {
+        for (piece, hex) in side {
+            s = play(
+                &s,
+                json!({"kind": "deploy", "piece": piece, "hex": hex}),
+                &[],
+            )
+            .0;
+        }
+        s = play(&s, json!({"kind": "end"}), &[]).0;
+    }
+    s
+}
