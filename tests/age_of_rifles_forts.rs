@@ -9,7 +9,7 @@
 //! 0101's neighbours are 0102 and 0201.
 
 mod common;
-use common::aor::{FIXTURE, cmd, open_zones, play, refused, to};
+use common::aor::{FIXTURE, cmd, deploy_as, open_zones, play, refused, to};
 use kepi::engine::age_of_rifles::losses::retreat_hex;
 use kepi::engine::age_of_rifles::position::Ctx;
 use kepi::engine::age_of_rifles::state::{Event, Loc, Stage, State};
@@ -73,33 +73,11 @@ fn scenario(
         .unwrap_or_else(|p| panic!("{p}"))
 }
 
-fn end(s: &State) -> State {
-    play(s, json!({"kind": "end"}), &[]).0
-}
-
 /// Deploy the French (every piece: ii-1, ii-2, ii-art, frossard, laveaucoupet), then the
 /// Prussians (vii-13, vii-14, vii-art, steinmetz, zastrow); at the Prussians' Command Phase
 /// of game-turn 1.
 fn position(sc: &Scenario, french: &[(&str, &str)], prussian: &[(&str, &str)]) -> State {
-    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
-    for (piece, hex) in french {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    s = end(&s);
-    for (piece, hex) in prussian {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    end(&s)
+    deploy_as(sc, french, prussian)
 }
 
 /// The French far east but `ii2` (ii-2's hex) and `ii1` (ii-1's).

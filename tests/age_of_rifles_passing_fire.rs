@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::aor::{open_fixture, play, refused, to, zone};
+use common::aor::{deploy_as, open_fixture, play, refused, to, zone};
 use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use serde_json::{Value, json};
@@ -39,25 +39,7 @@ fn position_in(
     french: &[(&str, &str)],
     prussians: &[(&str, &str)],
 ) -> State {
-    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
-    for (piece, hex) in french {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    s = play(&s, json!({"kind": "end"}), &[]).0;
-    for (piece, hex) in prussians {
-        s = play(
-            &s,
-            json!({"kind": "deploy", "piece": piece, "hex": hex}),
-            &[],
-        )
-        .0;
-    }
-    s = play(&s, json!({"kind": "end"}), &[]).0;
+    let s = deploy_as(sc, french, prussians);
     to(&s, "movement", 0)
 }
 

@@ -8,7 +8,7 @@
 //! between a free hex and ZOC hexes, and a retreat after passing fire in movement (7.12).
 
 mod common;
-use common::aor::{FIXTURE, open_zones, play, to, zone};
+use common::aor::{FIXTURE, deploy_as, open_zones, play, to, zone};
 use kepi::engine::age_of_rifles::position::Ctx;
 use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
@@ -61,7 +61,6 @@ fn position(sc: &Scenario, ii1: &str, vii14: &str) -> State {
 
 /// As [`position`], vii-art in `art`.
 fn position_with(sc: &Scenario, ii1: &str, vii14: &str, art: &str) -> State {
-    let mut s = AgeOfRifles.start(sc, &Default::default()).unwrap();
     let french = [
         ("ii-2", "0105"),
         ("ii-1", ii1),
@@ -76,17 +75,7 @@ fn position_with(sc: &Scenario, ii1: &str, vii14: &str, art: &str) -> State {
         ("steinmetz", "0205"),
         ("zastrow", "0205"),
     ];
-    for side in [&french, &prussian] {
-        for (piece, hex) in side.iter() {
-            s = play(
-                &s,
-                json!({"kind": "deploy", "piece": piece, "hex": hex}),
-                &[],
-            )
-            .0;
-        }
-        s = play(&s, json!({"kind": "end"}), &[]).0;
-    }
+    let s = deploy_as(sc, &french, &prussian);
     to(&s, "combat", 0)
 }
 
