@@ -33,6 +33,7 @@ pub mod decisions;
 pub mod maneuver;
 pub mod maps;
 pub mod orders;
+pub mod passing;
 pub mod strong;
 pub mod weights;
 
