@@ -13,8 +13,8 @@
 mod common;
 use common::aor::{to, zone};
 use kepi::engine::Player;
-use kepi::engine::age_of_rifles::ai::Standard;
 use kepi::engine::age_of_rifles::ai::maps::cover;
+use kepi::engine::age_of_rifles::ai::{Standard, Weights};
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};
 use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Command, Loc, State};
@@ -715,5 +715,222 @@ fn the_strong_level_gives_legal_commands_explains_its_plans_and_repeats_itself()
         );
         let (b, _, again) = game(3);
         assert_eq!((a, hash), (b, again), "side {side}");
+    }
+}
+
+/// The test scenario on the test map with `forts` painted fort (AoR 10.1, the map's `fort`
+/// terrain), after `edit`, deployed and on to `phase` as [`puzzle`] does.
+fn puzzle_with_forts(
+    forts: &[&str],
+    edit: impl Fn(&mut Value),
+    french: &[(&str, &str)],
+    prussians: &[(&str, &str)],
+    phase: &str,
+) -> State {
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join(FIXTURE)).unwrap()).unwrap();
+    v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+    v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+    v["sides"][0]["formations"][0]["order"] = json!("defend");
+    edit(&mut v);
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let map_path = root().join("tests/fixtures/age-of-rifles/maps/aor-crossroads.json");
+    let mut m: Value = serde_json::from_str(&std::fs::read_to_string(map_path).unwrap()).unwrap();
+    m["terrain"]["legend"]["f"] = "fort".into();
+    for f in forts {
+        let (c, r): (usize, usize) = (f[..2].parse().unwrap(), f[2..].parse().unwrap());
+        let mut cells: Vec<char> = m["terrain"]["rows"][r - 1]
+            .as_str()
+            .unwrap()
+            .chars()
+            .collect();
+        cells[c - 1] = 'f';
+        m["terrain"]["rows"][r - 1] = cells.into_iter().collect::<String>().into();
+    }
+    let map = kepi::map::Map::from_text(&m.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let catalog = file.ruleset.catalog().unwrap().clone();
+    let sc = Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("{p}"));
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    for (piece, hex) in french {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    for (piece, hex) in prussians {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    to(&s, phase, 0)
+}
+
+fn hex_of(s: &State, id: &str) -> String {
+    let setup = s.setup();
+    let u = setup.units.iter().position(|d| d.id == id).unwrap();
+    match s.units[u].loc {
+        Loc::At(h) => setup.name(h),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Both French brigades (5 + 5, one with repeaters) at 0507, the 13th Division next to them
+/// at 0508 in the open, VII Corps under Attack orders (so it may move on from one hex of the
+/// brigades' ZOC into another, AoR 5.4, 12.2, drawing their passing fire, 7.12); the woods at
+/// 0407 and 0406 are in the same ZOC. The rest of VII Corps to the south-west.
+const LINE_FRENCH: [(&str, &str); 5] = [
+    ("ii-1", "0507"),
+    ("ii-2", "0507"),
+    ("ii-art", "1109"),
+    ("frossard", "1209"),
+    ("laveaucoupet", "0507"),
+];
+const AT_THE_LINE: [(&str, &str); 5] = [
+    ("vii-13", "0508"),
+    ("vii-14", "0210"),
+    ("vii-art", "0110"),
+    ("steinmetz", "0209"),
+    ("zastrow", "0409"),
+];
+
+fn attack_orders(v: &mut Value) {
+    v["sides"][0]["formations"][0]["order"] = json!("attack");
+}
+
+/// Do not walk along an enemy line for a little cover: the 13th Division, next to both French
+/// brigades, could move on (Attack orders) into the woods or towards the Crossroads through
+/// hexes of the brigades' ZOC, each step drawing their passing fire at half strength (AoR
+/// 7.12; strength 5 and more, a hit and a failed 7.4 check stop it short, disrupted). The
+/// standard level stays where it is; its control, the standard level with the passing-fire
+/// term weighted 0 (`Weights { passing: 0.0, .. }`), moves along the line every seed, so the
+/// puzzle can fail.
+#[test]
+fn puzzle_does_not_walk_along_an_enemy_line_under_its_passing_fire() {
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(&[], attack_orders, &LINE_FRENCH, &AT_THE_LINE, "movement");
+        let mut p = Standard::new(seed);
+        let (after, said) = segment_by(&s, &mut p, seed);
+        assert_eq!(
+            hex_of(&after, "vii-13"),
+            "0508",
+            "seed {seed}: the 13th Division walked along the French line: {said:?}"
+        );
+        assert!(
+            !said
+                .iter()
+                .any(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13")),
+            "seed {seed}: {said:?}"
+        );
+        let mut control = Standard::with_weights(
+            seed,
+            Weights {
+                passing: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (_, said) = segment_by(&s, &mut control, seed);
+        assert!(
+            said.iter()
+                .any(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13")),
+            "control, seed {seed}: without the passing-fire term the 13th Division moves \
+             along the line: {said:?}"
+        );
+    }
+}
+
+/// The 13th Division at 0505, next to 0605; the rest of VII Corps to the west.
+const NEXT_TO_0605: [(&str, &str); 5] = [
+    ("vii-13", "0505"),
+    ("vii-14", "0207"),
+    ("vii-art", "0208"),
+    ("steinmetz", "0308"),
+    ("zastrow", "0406"),
+];
+
+/// Garrison an empty fort on the objective: 0605 is a fort (AoR 10.1) and the hex the
+/// Prussians must hold at the end of this, the last, game-turn, three French units two hexes
+/// east: a unit of VII Corps enters it, saying so. The control: the same fort when the
+/// objective is elsewhere (0207, held): no unit garrisons it for the objective's sake.
+#[test]
+fn puzzle_garrisons_an_empty_fort_on_the_objective() {
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &["0605"],
+            |v| hold_victory(v, &["0605"]),
+            &THREE_FRENCH,
+            &NEXT_TO_0605,
+            "movement",
+        );
+        let (after, said) = segment(&s, seed);
+        let setup = after.setup();
+        let fort = setup.parse("0605").unwrap();
+        assert!(
+            (0..after.units.len())
+                .any(|u| setup.units[u].side == 0 && after.units[u].loc == Loc::At(fort)),
+            "seed {seed}: no unit garrisons the fort at 0605: {said:?}"
+        );
+        assert!(
+            said.iter()
+                .any(|(_, w)| w.contains("garrisons the fort at 0605")),
+            "seed {seed}: {said:?}"
+        );
+        let s = puzzle_with_forts(
+            &["0605"],
+            |v| hold_victory(v, &["0207"]),
+            &THREE_FRENCH,
+            &NEXT_TO_0605,
+            "movement",
+        );
+        let (_, said) = segment(&s, seed);
+        assert!(
+            !said.iter().any(|(_, w)| w.contains("garrisons the fort")),
+            "control, seed {seed}: {said:?}"
+        );
+    }
+}
+
+/// Do not assault a fort at hopeless odds: on the last game-turn the 2nd Brigade (5, two
+/// steps) holds 0605, the Prussians' objective, a fort: the 13th Division, weakened here to 4,
+/// could assault it at 2 (halved by the fort, AoR 10.1), but the brigade ignores retreat
+/// results there and leaves only if both its steps are lost (2 hits: a roll of 12, 1 in 36);
+/// the standard level ends the segment. The control: the same position in the open, where a
+/// hit may also send the brigade back (7.4): the last game-turn makes the objective worth the
+/// assault, and it is made.
+fn weak_13th_and_0605(v: &mut Value) {
+    hold_victory(v, &["0605"]);
+    assert_eq!(v["sides"][0]["units"][0]["id"], "vii-13");
+    v["sides"][0]["units"][0]["strength"] = json!(4);
+    v["sides"][0]["units"][0]["reduced_strength"] = json!(2);
+}
+
+#[test]
+fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
+    let french = [
+        ("ii-1", "1209"),
+        ("ii-2", "0605"),
+        ("ii-art", "1109"),
+        ("frossard", "1209"),
+        ("laveaucoupet", "1209"),
+    ];
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &["0605"],
+            weak_13th_and_0605,
+            &french,
+            &NEXT_TO_0605,
+            "combat",
+        );
+        assert!(
+            legal(&s)
+                .iter()
+                .any(|c| matches!(c, Command::Assault { .. })),
+            "the assault is offered"
+        );
+        let (_, said) = segment(&s, seed);
+        assert_eq!(said[0].0, Command::End, "seed {seed}: {said:?}");
+
+        let s = puzzle_with_forts(&[], weak_13th_and_0605, &french, &NEXT_TO_0605, "combat");
+        let (_, said) = segment(&s, seed);
+        assert!(
+            matches!(&said[0].0, Command::Assault { target, .. } if target == "0605"),
+            "control, seed {seed}: in the open the last game-turn makes the assault: {said:?}"
+        );
     }
 }

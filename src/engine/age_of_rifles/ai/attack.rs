@@ -228,10 +228,11 @@ pub fn weigh_assault(
             ),
         );
     } else if objective > 0.0 {
-        let words = match &fields.label[t as usize] {
-            Some(l) => format!("takes {l} ({:.0} % to clear it)", cleared * 100.0),
-            None => String::new(),
-        };
+        let words = format!(
+            "takes {} ({:.0} % to clear it)",
+            fields.label[t as usize].as_deref().unwrap_or(target),
+            cleared * 100.0
+        );
         k.term(
             "objective",
             objective * cleared * w.assault_objective,
