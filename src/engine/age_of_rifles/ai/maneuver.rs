@@ -170,16 +170,24 @@ pub fn unit_move(
     let Loc::At(start) = s.units[u].loc else {
         return None;
     };
-    // With their paths: the passing fires a path draws are weighed (AoR 7.12).
-    let options = ctx.unit_moves(u).ok()?;
+    let side = setup.units[u].side;
+    let mut options = ctx.unit_destinations(u).ok()?;
     if options.is_empty() {
         return None;
+    }
+    // A path draws passing fire only by a step from one enemy-ZOC hex into another (AoR 7.12),
+    // and a unit in an enemy ZOC moves on only into enemy-ZOC hexes (5.4, 12.2; a Defend unit
+    // leaving its start never enters one): so only a move ending in an enemy ZOC can draw
+    // it. Only then are the paths asked for (the search again, with its paths).
+    let exposed = w.passing > 0.0 && options.iter().any(|o| ctx.enemy_zoc(side, o.to));
+    if exposed {
+        options = ctx.unit_moves(u).ok()?;
     }
     let stay = hex_score(s, ctx, fields, geo, u, start, w);
     let mut best: Option<(f64, Candidate<Ix>)> = None;
     for o in &options {
         let mut k = hex_score(s, ctx, fields, geo, u, o.to, w);
-        if w.passing > 0.0 {
+        if exposed && ctx.enemy_zoc(side, o.to) {
             let r = path_risk(s, ctx, u, &o.path);
             if r.fires > 0 {
                 // The hits' cost, and the gain lost when a failed retreat check ends the move
