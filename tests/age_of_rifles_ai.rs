@@ -7,8 +7,11 @@
 //! the expected hits); it marches a far formation up and gives Attack orders next to a
 //! beatable enemy (AoR 12.2, 12.4); it leaves a hex three enemy units can reach, but not the
 //! objective it must hold at the end of the last game-turn (each the other's control); it
-//! exits by the road when that wins (with a control that does not, and loses). The strong
-//! level solves the same puzzles, and its commands are legal, explained and repeatable.
+//! exits by the road when that wins (with a control that does not, and loses); it does not
+//! walk along an enemy line under its passing fire (AoR 7.12; the control, without the
+//! passing-fire term, does); it garrisons an empty fort on the objective and does not assault
+//! a fort at hopeless odds (AoR 10.1; each with its control). The strong level solves the
+//! first puzzles, and its commands are legal, explained and repeatable.
 
 mod common;
 use common::aor::{to, zone};
