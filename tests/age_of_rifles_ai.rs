@@ -11,7 +11,7 @@
 //! walk along an enemy line under its passing fire (AoR 7.12; the control, without the
 //! passing-fire term, does); it garrisons an empty fort on the objective and does not assault
 //! a fort at hopeless odds (AoR 10.1; each with its control). The strong level solves the
-//! first puzzles, and its commands are legal, explained and repeatable.
+//! same puzzles, and its commands are legal, explained and repeatable.
 
 mod common;
 use common::aor::{to, zone};
@@ -676,6 +676,15 @@ fn the_strong_level_solves_the_same_puzzles() {
     exits_by_the_road("strong");
 }
 
+/// The passing-fire and fort puzzles, for the strong level (its plans keep the standard
+/// level's passing-fire and fort terms).
+#[test]
+fn the_strong_level_solves_the_passing_fire_and_fort_puzzles() {
+    stays_off_the_line("strong");
+    garrisons("strong");
+    spares_the_fort("strong");
+}
+
 /// The strong level on the test scenario against the standard one, each side in turn: every
 /// command it gives is legal, its first command of a player-turn names the plan chosen with
 /// the playouts' figures, and the same seed gives the same game.
@@ -804,23 +813,30 @@ fn attack_orders(v: &mut Value) {
 /// standard level stays where it is; its control, the standard level with the passing-fire
 /// term weighted 0 (`Weights { passing: 0.0, .. }`), moves along the line every seed, so the
 /// puzzle can fail.
-#[test]
-fn puzzle_does_not_walk_along_an_enemy_line_under_its_passing_fire() {
+fn stays_off_the_line(name: &str) {
     for seed in 1..=5 {
         let s = puzzle_with_forts(&[], attack_orders, &LINE_FRENCH, &AT_THE_LINE, "movement");
-        let mut p = Standard::new(seed);
-        let (after, said) = segment_by(&s, &mut p, seed);
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
         assert_eq!(
             hex_of(&after, "vii-13"),
             "0508",
-            "seed {seed}: the 13th Division walked along the French line: {said:?}"
+            "{name}, seed {seed}: the 13th Division walked along the French line: {said:?}"
         );
         assert!(
             !said
                 .iter()
                 .any(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13")),
-            "seed {seed}: {said:?}"
+            "{name}, seed {seed}: {said:?}"
         );
+    }
+}
+
+#[test]
+fn puzzle_does_not_walk_along_an_enemy_line_under_its_passing_fire() {
+    stays_off_the_line("standard");
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(&[], attack_orders, &LINE_FRENCH, &AT_THE_LINE, "movement");
         let mut control = Standard::with_weights(
             seed,
             Weights {
@@ -851,8 +867,7 @@ const NEXT_TO_0605: [(&str, &str); 5] = [
 /// Prussians must hold at the end of this, the last, game-turn, three French units two hexes
 /// east: a unit of VII Corps enters it, saying so. The control: the same fort when the
 /// objective is elsewhere (0207, held): no unit garrisons it for the objective's sake.
-#[test]
-fn puzzle_garrisons_an_empty_fort_on_the_objective() {
+fn garrisons(name: &str) {
     for seed in 1..=5 {
         let s = puzzle_with_forts(
             &["0605"],
@@ -861,19 +876,27 @@ fn puzzle_garrisons_an_empty_fort_on_the_objective() {
             &NEXT_TO_0605,
             "movement",
         );
-        let (after, said) = segment(&s, seed);
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
         let setup = after.setup();
         let fort = setup.parse("0605").unwrap();
         assert!(
             (0..after.units.len())
                 .any(|u| setup.units[u].side == 0 && after.units[u].loc == Loc::At(fort)),
-            "seed {seed}: no unit garrisons the fort at 0605: {said:?}"
+            "{name}, seed {seed}: no unit garrisons the fort at 0605: {said:?}"
         );
         assert!(
             said.iter()
                 .any(|(_, w)| w.contains("garrisons the fort at 0605")),
-            "seed {seed}: {said:?}"
+            "{name}, seed {seed}: {said:?}"
         );
+    }
+}
+
+#[test]
+fn puzzle_garrisons_an_empty_fort_on_the_objective() {
+    garrisons("standard");
+    for seed in 1..=5 {
         let s = puzzle_with_forts(
             &["0605"],
             |v| hold_victory(v, &["0207"]),
@@ -896,27 +919,20 @@ fn puzzle_garrisons_an_empty_fort_on_the_objective() {
 /// the standard level ends the segment. The control: the same position in the open, where a
 /// hit may also send the brigade back (7.4): the last game-turn makes the objective worth the
 /// assault, and it is made.
-fn weak_13th_and_0605(v: &mut Value) {
-    hold_victory(v, &["0605"]);
-    assert_eq!(v["sides"][0]["units"][0]["id"], "vii-13");
-    v["sides"][0]["units"][0]["strength"] = json!(4);
-    v["sides"][0]["units"][0]["reduced_strength"] = json!(2);
-}
+const FRENCH_IN_0605: [(&str, &str); 5] = [
+    ("ii-1", "1209"),
+    ("ii-2", "0605"),
+    ("ii-art", "1109"),
+    ("frossard", "1209"),
+    ("laveaucoupet", "1209"),
+];
 
-#[test]
-fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
-    let french = [
-        ("ii-1", "1209"),
-        ("ii-2", "0605"),
-        ("ii-art", "1109"),
-        ("frossard", "1209"),
-        ("laveaucoupet", "1209"),
-    ];
+fn spares_the_fort(name: &str) {
     for seed in 1..=5 {
         let s = puzzle_with_forts(
             &["0605"],
             weak_13th_and_0605,
-            &french,
+            &FRENCH_IN_0605,
             &NEXT_TO_0605,
             "combat",
         );
@@ -926,10 +942,30 @@ fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
                 .any(|c| matches!(c, Command::Assault { .. })),
             "the assault is offered"
         );
-        let (_, said) = segment(&s, seed);
-        assert_eq!(said[0].0, Command::End, "seed {seed}: {said:?}");
+        let mut p = level(name, seed);
+        let (_, said) = segment_by(&s, p.as_mut(), seed);
+        assert_eq!(said[0].0, Command::End, "{name}, seed {seed}: {said:?}");
+    }
+}
 
-        let s = puzzle_with_forts(&[], weak_13th_and_0605, &french, &NEXT_TO_0605, "combat");
+fn weak_13th_and_0605(v: &mut Value) {
+    hold_victory(v, &["0605"]);
+    assert_eq!(v["sides"][0]["units"][0]["id"], "vii-13");
+    v["sides"][0]["units"][0]["strength"] = json!(4);
+    v["sides"][0]["units"][0]["reduced_strength"] = json!(2);
+}
+
+#[test]
+fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
+    spares_the_fort("standard");
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &[],
+            weak_13th_and_0605,
+            &FRENCH_IN_0605,
+            &NEXT_TO_0605,
+            "combat",
+        );
         let (_, said) = segment(&s, seed);
         assert!(
             matches!(&said[0].0, Command::Assault { target, .. } if target == "0605"),
