@@ -739,11 +739,28 @@ fn puzzle_with_forts(
     prussians: &[(&str, &str)],
     phase: &str,
 ) -> State {
+    let sc = fortified(forts, |v| {
+        v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["sides"][0]["formations"][0]["order"] = json!("defend");
+        edit(v);
+    });
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    for (piece, hex) in french {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    for (piece, hex) in prussians {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    to(&s, phase, 0)
+}
+
+/// The test scenario after `edit`, on the test map with `forts` painted fort.
+fn fortified(forts: &[&str], edit: impl Fn(&mut Value)) -> Scenario {
     let mut v: Value =
         serde_json::from_str(&std::fs::read_to_string(root().join(FIXTURE)).unwrap()).unwrap();
-    v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
-    v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
-    v["sides"][0]["formations"][0]["order"] = json!("defend");
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let map_path = root().join("tests/fixtures/age-of-rifles/maps/aor-crossroads.json");
@@ -761,17 +778,19 @@ fn puzzle_with_forts(
     }
     let map = kepi::map::Map::from_text(&m.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let catalog = file.ruleset.catalog().unwrap().clone();
-    let sc = Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("{p}"));
-    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
-    for (piece, hex) in french {
-        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// Whole games on the test scenario with forts on the Crossroads (0704, its town, the
+/// Prussians' objective) and at 0605 beside it (AoR 10.1): every command the standard level
+/// gives, either side, is legal, and every game ends.
+#[test]
+fn every_command_is_legal_on_a_fortified_test_map() {
+    let sc = fortified(&["0704", "0605"], |_| {});
+    for seed in 1..=3 {
+        play_checked(&sc, seed, [true, true]);
+        play_checked(&sc, seed, [seed % 2 == 0, seed % 2 == 1]);
     }
-    s = play(&s, json!({"kind": "end"}));
-    for (piece, hex) in prussians {
-        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
-    }
-    s = play(&s, json!({"kind": "end"}));
-    to(&s, phase, 0)
 }
 
 fn hex_of(s: &State, id: &str) -> String {
