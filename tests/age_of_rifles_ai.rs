@@ -992,3 +992,66 @@ fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
         );
     }
 }
+
+/// A retreat is weighed by the passing fire it draws (AoR 7.4), the standard level's
+/// `ai::passing::retreat_fire`: the 2nd Brigade at 0605, assaulted from 0505, can retreat only
+/// into 0606 (0705 and 0706 hold Prussians), in the ZOC of the 14th Division at 0706: the
+/// retreat's fire has a cost, and names 0606. The same brigade with VII Corps far away
+/// retreats out of any ZOC: no cost. In the corner (0101, its neighbours 0102 and 0201 both
+/// Prussian) it has no hex to go to: `None`, so no voluntary retreat is made (the engine
+/// would eliminate it, 7.4).
+#[test]
+fn a_retreat_into_an_enemy_zoc_is_weighed_and_one_with_nowhere_to_go_is_not_made() {
+    use kepi::engine::age_of_rifles::ai::passing::retreat_fire;
+    let at = |h: &str| -> [(&str, &str); 5] {
+        [
+            ("ii-1", "1209"),
+            ("ii-2", if h == "0605" { "0605" } else { "0101" }),
+            ("ii-art", "1109"),
+            ("frossard", "1209"),
+            ("laveaucoupet", "1209"),
+        ]
+    };
+    let ii_2 = |s: &State| s.setup().units.iter().position(|d| d.id == "ii-2").unwrap();
+    let boxed = [
+        ("vii-13", "0505"),
+        ("vii-14", "0706"),
+        ("vii-art", "0705"),
+        ("steinmetz", "0505"),
+        ("zastrow", "0505"),
+    ];
+    let s = puzzle(|_| {}, &at("0605"), &boxed, "combat");
+    let setup = s.setup();
+    let h = |x: &str| setup.parse(x).unwrap();
+    let (cost, into) = retreat_fire(&s, &[ii_2(&s)], &[h("0505")]).expect("a hex to go to");
+    assert_eq!(into, vec![h("0606")]);
+    assert!(
+        cost > 0.0,
+        "the retreat's passing fire costs something: {cost}"
+    );
+
+    let open = [
+        ("vii-13", "0505"),
+        ("vii-14", "0210"),
+        ("vii-art", "0110"),
+        ("steinmetz", "0505"),
+        ("zastrow", "0505"),
+    ];
+    let s = puzzle(|_| {}, &at("0605"), &open, "combat");
+    let (cost, into) = retreat_fire(&s, &[ii_2(&s)], &[h("0505")]).expect("a hex to go to");
+    assert!(into.is_empty() && cost == 0.0, "{cost} {into:?}");
+
+    let cornered = [
+        ("vii-13", "0102"),
+        ("vii-14", "0201"),
+        ("vii-art", "0110"),
+        ("steinmetz", "0102"),
+        ("zastrow", "0201"),
+    ];
+    let s = puzzle(|_| {}, &at("0101"), &cornered, "combat");
+    assert_eq!(
+        retreat_fire(&s, &[ii_2(&s)], &[h("0102"), h("0201")]),
+        None,
+        "no hex to retreat to from the corner"
+    );
+}

@@ -6,13 +6,16 @@
 //! what `attack::loss_value` says, and a hit followed by a failed 7.4 retreat check (the
 //! unit's morale on one die, `losses::group`, `combat::morale_passes`) stops the move short.
 //!
+//! A retreat is weighed the same way ([`retreat_fire`]): the hex the engine would retreat a
+//! stack into, and the fires of the enemy stacks whose ZOC holds it (7.4).
+//!
 //! Invariants: the path is the engine's (its cheapest, and of the cheapest the one through
 //! the fewest fires: the standard level cannot choose another); cavalry draws no passing fire
 //! (5.4); the risk is zero when no step goes from ZOC hex to ZOC hex; chances are in [0, 1].
 
 use super::super::combat::morale_passes;
-use super::super::losses::group;
-use super::super::passing::{firing_stacks, strength_at};
+use super::super::losses::{group, retreat_hex};
+use super::super::passing::{firing_stacks, strength_at, strength_on, zoc_stacks};
 use super::super::position::Ctx;
 use super::super::setup::Ix;
 use super::super::state::{Loc, State};
@@ -81,4 +84,47 @@ pub fn path_risk(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> PathRisk {
         prev = h;
     }
     out
+}
+
+/// What a retreat of `units` (one side's, possibly in several hexes) away from `enemies`
+/// would cost in the passing fire it draws (AoR 7.4: a stack that retreats into an enemy ZOC
+/// suffers passing fire, `passing::on_retreat`), each stack to the hex the engine would send
+/// it (`losses::retreat_hex`). `None` when a stack has no hex to go to: the engine eliminates
+/// it (7.4), so no voluntary retreat is worth it.
+pub fn retreat_fire(s: &State, units: &[usize], enemies: &[Ix]) -> Option<(f64, Vec<Ix>)> {
+    let setup = s.setup();
+    let ctx = Ctx::new(s);
+    let mut stacks: Vec<(Ix, Vec<usize>)> = Vec::new();
+    for &u in units {
+        let Loc::At(h) = s.units[u].loc else {
+            continue;
+        };
+        match stacks.iter_mut().find(|(x, _)| *x == h) {
+            Some((_, v)) => v.push(u),
+            None => stacks.push((h, vec![u])),
+        }
+    }
+    let mut cost = 0.0;
+    let mut into_zoc = Vec::new();
+    for (from, stack) in &stacks {
+        let side = setup.units[stack[0]].side;
+        let to = retreat_hex(s, side, stack, *from, enemies)?;
+        if stack.iter().all(|&u| ignores_zocs(setup.units[u].kind)) {
+            continue;
+        }
+        let firing = zoc_stacks(&ctx, side, to);
+        if !firing.is_empty() {
+            into_zoc.push(to);
+        }
+        for e in firing {
+            let Some((st, _)) = strength_on(s, stack, e, to) else {
+                continue;
+            };
+            cost += hit_distribution(st)
+                .iter()
+                .map(|(n, p)| p * loss_value(s, stack, *n))
+                .sum::<f64>();
+        }
+    }
+    Some((cost, into_zoc))
 }
