@@ -7,14 +7,17 @@
 //! the expected hits); it marches a far formation up and gives Attack orders next to a
 //! beatable enemy (AoR 12.2, 12.4); it leaves a hex three enemy units can reach, but not the
 //! objective it must hold at the end of the last game-turn (each the other's control); it
-//! exits by the road when that wins (with a control that does not, and loses). The strong
-//! level solves the same puzzles, and its commands are legal, explained and repeatable.
+//! exits by the road when that wins (with a control that does not, and loses); it does not
+//! walk along an enemy line under its passing fire (AoR 7.12; the control, without the
+//! passing-fire term, does); it garrisons an empty fort on the objective and does not assault
+//! a fort at hopeless odds (AoR 10.1; each with its control). The strong level solves the
+//! same puzzles, and its commands are legal, explained and repeatable.
 
 mod common;
 use common::aor::{to, zone};
 use kepi::engine::Player;
-use kepi::engine::age_of_rifles::ai::Standard;
 use kepi::engine::age_of_rifles::ai::maps::cover;
+use kepi::engine::age_of_rifles::ai::{Standard, Weights};
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};
 use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Command, Loc, State};
@@ -673,6 +676,15 @@ fn the_strong_level_solves_the_same_puzzles() {
     exits_by_the_road("strong");
 }
 
+/// The passing-fire and fort puzzles, for the strong level (its plans keep the standard
+/// level's passing-fire and fort terms).
+#[test]
+fn the_strong_level_solves_the_passing_fire_and_fort_puzzles() {
+    stays_off_the_line("strong");
+    garrisons("strong");
+    spares_the_fort("strong");
+}
+
 /// The strong level on the test scenario against the standard one, each side in turn: every
 /// command it gives is legal, its first command of a player-turn names the plan chosen with
 /// the playouts' figures, and the same seed gives the same game.
@@ -716,4 +728,330 @@ fn the_strong_level_gives_legal_commands_explains_its_plans_and_repeats_itself()
         let (b, _, again) = game(3);
         assert_eq!((a, hash), (b, again), "side {side}");
     }
+}
+
+/// The test scenario on the test map with `forts` painted fort (AoR 10.1, the map's `fort`
+/// terrain), after `edit`, deployed and on to `phase` as [`puzzle`] does.
+fn puzzle_with_forts(
+    forts: &[&str],
+    edit: impl Fn(&mut Value),
+    french: &[(&str, &str)],
+    prussians: &[(&str, &str)],
+    phase: &str,
+) -> State {
+    let sc = fortified(forts, |v| {
+        v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
+        v["sides"][0]["formations"][0]["order"] = json!("defend");
+        edit(v);
+    });
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    for (piece, hex) in french {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    for (piece, hex) in prussians {
+        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}));
+    }
+    s = play(&s, json!({"kind": "end"}));
+    to(&s, phase, 0)
+}
+
+/// The test scenario after `edit`, on the test map with `forts` painted fort.
+fn fortified(forts: &[&str], edit: impl Fn(&mut Value)) -> Scenario {
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join(FIXTURE)).unwrap()).unwrap();
+    edit(&mut v);
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let map_path = root().join("tests/fixtures/age-of-rifles/maps/aor-crossroads.json");
+    let mut m: Value = serde_json::from_str(&std::fs::read_to_string(map_path).unwrap()).unwrap();
+    m["terrain"]["legend"]["f"] = "fort".into();
+    for f in forts {
+        let (c, r): (usize, usize) = (f[..2].parse().unwrap(), f[2..].parse().unwrap());
+        let mut cells: Vec<char> = m["terrain"]["rows"][r - 1]
+            .as_str()
+            .unwrap()
+            .chars()
+            .collect();
+        cells[c - 1] = 'f';
+        m["terrain"]["rows"][r - 1] = cells.into_iter().collect::<String>().into();
+    }
+    let map = kepi::map::Map::from_text(&m.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let catalog = file.ruleset.catalog().unwrap().clone();
+    Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// Whole games on the test scenario with forts on the Crossroads (0704, its town, the
+/// Prussians' objective) and at 0605 beside it (AoR 10.1): every command the standard level
+/// gives, either side, is legal, and every game ends.
+#[test]
+fn every_command_is_legal_on_a_fortified_test_map() {
+    let sc = fortified(&["0704", "0605"], |_| {});
+    for seed in 1..=3 {
+        play_checked(&sc, seed, [true, true]);
+        play_checked(&sc, seed, [seed % 2 == 0, seed % 2 == 1]);
+    }
+}
+
+fn hex_of(s: &State, id: &str) -> String {
+    let setup = s.setup();
+    let u = setup.units.iter().position(|d| d.id == id).unwrap();
+    match s.units[u].loc {
+        Loc::At(h) => setup.name(h),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Both French brigades (5 + 5, one with repeaters) at 0507, the 13th Division next to them
+/// at 0508 in the open, VII Corps under Attack orders (so it may move on from one hex of the
+/// brigades' ZOC into another, AoR 5.4, 12.2, drawing their passing fire, 7.12); the woods at
+/// 0407 and 0406 are in the same ZOC. The rest of VII Corps to the south-west.
+const LINE_FRENCH: [(&str, &str); 5] = [
+    ("ii-1", "0507"),
+    ("ii-2", "0507"),
+    ("ii-art", "1109"),
+    ("frossard", "1209"),
+    ("laveaucoupet", "0507"),
+];
+const AT_THE_LINE: [(&str, &str); 5] = [
+    ("vii-13", "0508"),
+    ("vii-14", "0210"),
+    ("vii-art", "0110"),
+    ("steinmetz", "0209"),
+    ("zastrow", "0409"),
+];
+
+fn attack_orders(v: &mut Value) {
+    v["sides"][0]["formations"][0]["order"] = json!("attack");
+}
+
+/// Do not walk along an enemy line for a little cover: the 13th Division, next to both French
+/// brigades, could move on (Attack orders) into the woods or towards the Crossroads through
+/// hexes of the brigades' ZOC, each step drawing their passing fire at half strength (AoR
+/// 7.12; strength 5 and more, a hit and a failed 7.4 check stop it short, disrupted). The
+/// standard level stays where it is; its control, the standard level with the passing-fire
+/// term weighted 0 (`Weights { passing: 0.0, .. }`), moves along the line every seed, so the
+/// puzzle can fail.
+fn stays_off_the_line(name: &str) {
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(&[], attack_orders, &LINE_FRENCH, &AT_THE_LINE, "movement");
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
+        assert_eq!(
+            hex_of(&after, "vii-13"),
+            "0508",
+            "{name}, seed {seed}: the 13th Division walked along the French line: {said:?}"
+        );
+        assert!(
+            !said
+                .iter()
+                .any(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13")),
+            "{name}, seed {seed}: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn puzzle_does_not_walk_along_an_enemy_line_under_its_passing_fire() {
+    stays_off_the_line("standard");
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(&[], attack_orders, &LINE_FRENCH, &AT_THE_LINE, "movement");
+        let mut control = Standard::with_weights(
+            seed,
+            Weights {
+                passing: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (_, said) = segment_by(&s, &mut control, seed);
+        assert!(
+            said.iter()
+                .any(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13")),
+            "control, seed {seed}: without the passing-fire term the 13th Division moves \
+             along the line: {said:?}"
+        );
+    }
+}
+
+/// The 13th Division at 0505, next to 0605; the rest of VII Corps to the west.
+const NEXT_TO_0605: [(&str, &str); 5] = [
+    ("vii-13", "0505"),
+    ("vii-14", "0207"),
+    ("vii-art", "0208"),
+    ("steinmetz", "0308"),
+    ("zastrow", "0406"),
+];
+
+/// Garrison an empty fort on the objective: 0605 is a fort (AoR 10.1) and the hex the
+/// Prussians must hold at the end of this, the last, game-turn, three French units two hexes
+/// east: a unit of VII Corps enters it, saying so. The control: the same fort when the
+/// objective is elsewhere (0207, held): no unit garrisons it for the objective's sake.
+fn garrisons(name: &str) {
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &["0605"],
+            |v| hold_victory(v, &["0605"]),
+            &THREE_FRENCH,
+            &NEXT_TO_0605,
+            "movement",
+        );
+        let mut p = level(name, seed);
+        let (after, said) = segment_by(&s, p.as_mut(), seed);
+        let setup = after.setup();
+        let fort = setup.parse("0605").unwrap();
+        assert!(
+            (0..after.units.len())
+                .any(|u| setup.units[u].side == 0 && after.units[u].loc == Loc::At(fort)),
+            "{name}, seed {seed}: no unit garrisons the fort at 0605: {said:?}"
+        );
+        assert!(
+            said.iter()
+                .any(|(_, w)| w.contains("garrisons the fort at 0605")),
+            "{name}, seed {seed}: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn puzzle_garrisons_an_empty_fort_on_the_objective() {
+    garrisons("standard");
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &["0605"],
+            |v| hold_victory(v, &["0207"]),
+            &THREE_FRENCH,
+            &NEXT_TO_0605,
+            "movement",
+        );
+        let (_, said) = segment(&s, seed);
+        assert!(
+            !said.iter().any(|(_, w)| w.contains("garrisons the fort")),
+            "control, seed {seed}: {said:?}"
+        );
+    }
+}
+
+/// Do not assault a fort at hopeless odds: on the last game-turn the 2nd Brigade (5, two
+/// steps) holds 0605, the Prussians' objective, a fort: the 13th Division, weakened here to 4,
+/// could assault it at 2 (halved by the fort, AoR 10.1), but the brigade ignores retreat
+/// results there and leaves only if both its steps are lost (2 hits: a roll of 12, 1 in 36);
+/// the standard level ends the segment. The control: the same position in the open, where a
+/// hit may also send the brigade back (7.4): the last game-turn makes the objective worth the
+/// assault, and it is made.
+const FRENCH_IN_0605: [(&str, &str); 5] = [
+    ("ii-1", "1209"),
+    ("ii-2", "0605"),
+    ("ii-art", "1109"),
+    ("frossard", "1209"),
+    ("laveaucoupet", "1209"),
+];
+
+fn spares_the_fort(name: &str) {
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &["0605"],
+            weak_13th_and_0605,
+            &FRENCH_IN_0605,
+            &NEXT_TO_0605,
+            "combat",
+        );
+        assert!(
+            legal(&s)
+                .iter()
+                .any(|c| matches!(c, Command::Assault { .. })),
+            "the assault is offered"
+        );
+        let mut p = level(name, seed);
+        let (_, said) = segment_by(&s, p.as_mut(), seed);
+        assert_eq!(said[0].0, Command::End, "{name}, seed {seed}: {said:?}");
+    }
+}
+
+fn weak_13th_and_0605(v: &mut Value) {
+    hold_victory(v, &["0605"]);
+    assert_eq!(v["sides"][0]["units"][0]["id"], "vii-13");
+    v["sides"][0]["units"][0]["strength"] = json!(4);
+    v["sides"][0]["units"][0]["reduced_strength"] = json!(2);
+}
+
+#[test]
+fn puzzle_does_not_assault_a_fort_at_hopeless_odds() {
+    spares_the_fort("standard");
+    for seed in 1..=5 {
+        let s = puzzle_with_forts(
+            &[],
+            weak_13th_and_0605,
+            &FRENCH_IN_0605,
+            &NEXT_TO_0605,
+            "combat",
+        );
+        let (_, said) = segment(&s, seed);
+        assert!(
+            matches!(&said[0].0, Command::Assault { target, .. } if target == "0605"),
+            "control, seed {seed}: in the open the last game-turn makes the assault: {said:?}"
+        );
+    }
+}
+
+/// A retreat is weighed by the passing fire it draws (AoR 7.4), the standard level's
+/// `ai::passing::retreat_fire`: the 2nd Brigade at 0605, assaulted from 0505, can retreat only
+/// into 0606 (0705 and 0706 hold Prussians), in the ZOC of the 14th Division at 0706: the
+/// retreat's fire has a cost, and names 0606. The same brigade with VII Corps far away
+/// retreats out of any ZOC: no cost. In the corner (0101, its neighbours 0102 and 0201 both
+/// Prussian) it has no hex to go to: `None`, so no voluntary retreat is made (the engine
+/// would eliminate it, 7.4).
+#[test]
+fn a_retreat_into_an_enemy_zoc_is_weighed_and_one_with_nowhere_to_go_is_not_made() {
+    use kepi::engine::age_of_rifles::ai::passing::retreat_fire;
+    let at = |h: &str| -> [(&str, &str); 5] {
+        [
+            ("ii-1", "1209"),
+            ("ii-2", if h == "0605" { "0605" } else { "0101" }),
+            ("ii-art", "1109"),
+            ("frossard", "1209"),
+            ("laveaucoupet", "1209"),
+        ]
+    };
+    let ii_2 = |s: &State| s.setup().units.iter().position(|d| d.id == "ii-2").unwrap();
+    let boxed = [
+        ("vii-13", "0505"),
+        ("vii-14", "0706"),
+        ("vii-art", "0705"),
+        ("steinmetz", "0505"),
+        ("zastrow", "0505"),
+    ];
+    let s = puzzle(|_| {}, &at("0605"), &boxed, "combat");
+    let setup = s.setup();
+    let h = |x: &str| setup.parse(x).unwrap();
+    let (cost, into) = retreat_fire(&s, &[ii_2(&s)], &[h("0505")]).expect("a hex to go to");
+    assert_eq!(into, vec![h("0606")]);
+    assert!(
+        cost > 0.0,
+        "the retreat's passing fire costs something: {cost}"
+    );
+
+    let open = [
+        ("vii-13", "0505"),
+        ("vii-14", "0210"),
+        ("vii-art", "0110"),
+        ("steinmetz", "0505"),
+        ("zastrow", "0505"),
+    ];
+    let s = puzzle(|_| {}, &at("0605"), &open, "combat");
+    let (cost, into) = retreat_fire(&s, &[ii_2(&s)], &[h("0505")]).expect("a hex to go to");
+    assert!(into.is_empty() && cost == 0.0, "{cost} {into:?}");
+
+    let cornered = [
+        ("vii-13", "0102"),
+        ("vii-14", "0201"),
+        ("vii-art", "0110"),
+        ("steinmetz", "0102"),
+        ("zastrow", "0201"),
+    ];
+    let s = puzzle(|_| {}, &at("0101"), &cornered, "combat");
+    assert_eq!(
+        retreat_fire(&s, &[ii_2(&s)], &[h("0102"), h("0201")]),
+        None,
+        "no hex to retreat to from the corner"
+    );
 }

@@ -6,6 +6,7 @@
 //! Hopeless assaults are vetoed unless the side must attack (AoR 7.3, 12.2) or the last
 //! game-turn makes the target's objective worth the risk.
 
+use super::super::assault::hold_fast;
 use super::super::preview::preview;
 use super::super::state::{Command, Loc, State};
 use super::maps::{Fields, hit_distribution};
@@ -176,7 +177,14 @@ pub fn weigh_assault(
         .map(|(h, pr)| pr * loss_value(s, &attackers, *h))
         .sum();
     // The defenders leave the hex when eliminated, or (about half the time) by a failed
-    // morale check or a voluntary retreat after any hit (AoR 7.4).
+    // morale check or a voluntary retreat after any hit (AoR 7.4); in a fort, or attacked
+    // only across fortified hexsides, they ignore retreat results (AoR 10.1, 10.2) and leave
+    // only when eliminated.
+    let t = setup.parse(target).ok()?;
+    let from_hexes: Vec<_> = from.iter().filter_map(|h| setup.parse(h).ok()).collect();
+    let fast = !defenders.is_empty()
+        && hold_fast(s, &defenders, true, t, &from_hexes).len() == defenders.len();
+    let clearing = if fast { 0.0 } else { w.clearing };
     let total = steps(s, &defenders);
     let cleared: f64 = att
         .iter()
@@ -184,13 +192,12 @@ pub fn weigh_assault(
             if *h >= total {
                 *pr
             } else if *h >= 1 {
-                pr * w.clearing
+                pr * clearing
             } else {
                 0.0
             }
         })
         .sum();
-    let t = setup.parse(target).ok()?;
     let objective = fields.value[t as usize];
     let mut k = Candidate::new(c.clone());
     k.term(
@@ -201,11 +208,31 @@ pub fn weigh_assault(
             p.attack_total, p.defense_total
         ),
     );
-    if objective > 0.0 {
-        let words = match &fields.label[t as usize] {
-            Some(l) => format!("takes {l} ({:.0} % to clear it)", cleared * 100.0),
-            None => String::new(),
-        };
+    if setup.fort(t) {
+        k.term(
+            "fort",
+            0.0,
+            "a fort: attackers halved, its defenders ignore retreat results (AoR 10.1)",
+        );
+    }
+    if objective > 0.0 && cleared < w.deadline_clear {
+        // Hopeless for the objective (a fort's defenders leave only when eliminated, AoR
+        // 10.1): no deadline makes this assault worth its losses.
+        k.term(
+            "hopeless",
+            objective * cleared * w.assault_objective,
+            format!(
+                "cannot take {}: {:.0} % to clear it",
+                fields.label[t as usize].as_deref().unwrap_or(target),
+                cleared * 100.0
+            ),
+        );
+    } else if objective > 0.0 {
+        let words = format!(
+            "takes {} ({:.0} % to clear it)",
+            fields.label[t as usize].as_deref().unwrap_or(target),
+            cleared * 100.0
+        );
         k.term(
             "objective",
             objective * cleared * w.assault_objective,

@@ -10,6 +10,7 @@ use super::super::setup::Ix;
 use super::super::state::{Command, Loc, Stage, State};
 use super::attack::{loss_value, unit_value};
 use super::maps::{Fields, Geometry, cover, hit_distribution};
+use super::passing::retreat_fire;
 use crate::ai::candidates::{Candidate, Noise};
 use crate::engine::Reason;
 use crate::engine::age_of_rifles::tables::halve_hits;
@@ -98,6 +99,30 @@ pub fn deploy(
     best.map(|b| (b.command, b.reasons))
 }
 
+/// The cost of a retreat's passing fire (AoR 7.4) and its words ("; its retreat into an enemy
+/// ZOC at 0605 draws passing fire (cost 0.40, AoR 7.4)"); `looked` says whether `fire` was
+/// asked for, so its `None` means no hex to retreat to.
+fn retreat_words(s: &State, fire: &Option<(f64, Vec<Ix>)>, looked: bool) -> (f64, String) {
+    match fire {
+        None if looked => (
+            0.0,
+            "; no hex to retreat to: it would be eliminated (AoR 7.4)".to_string(),
+        ),
+        None => (0.0, String::new()),
+        Some((_, hexes)) if hexes.is_empty() => (0.0, String::new()),
+        Some((cost, hexes)) => {
+            let names: Vec<String> = hexes.iter().map(|&h| s.setup().name(h)).collect();
+            (
+                *cost,
+                format!(
+                    "; its retreat into an enemy ZOC at {} draws passing fire (cost {cost:.2}, AoR 7.4)",
+                    names.join(", ")
+                ),
+            )
+        }
+    }
+}
+
 /// The choices of an assault under way (AoR 7.3-7.5, 7.11), for the side asked.
 pub fn combat(s: &State, options: &[Command], fields: &Fields) -> Option<(Command, Vec<Reason>)> {
     let setup = s.setup();
@@ -145,13 +170,16 @@ pub fn combat(s: &State, options: &[Command], fields: &Fields) -> Option<(Comman
                 .map(|(h, p)| p * loss_value(s, &theirs, *h))
                 .sum();
             let hold = fields.value[c.target as usize];
-            let retreat = taken > given + hold * 0.3;
+            // The retreat's own passing fire (AoR 7.4), or no hex to go to (eliminated).
+            let fire = retreat_fire(s, &mine, &c.attacker_hexes);
+            let (fire_cost, zoc_words) = retreat_words(s, &fire, true);
+            let retreat = fire.is_some() && taken > given + hold * 0.3 + fire_cost;
             Some((
                 Command::Retreat { voluntary: retreat },
                 said(
                     "retreat",
                     format!(
-                        "{} before the assault (AoR 7.11): expected losses {taken:.2} against {given:.2}",
+                        "{} before the assault (AoR 7.11): expected losses {taken:.2} against {given:.2}{zoc_words}",
                         if retreat { "steps back" } else { "stands" }
                     ),
                 ),
@@ -172,18 +200,35 @@ pub fn combat(s: &State, options: &[Command], fields: &Fields) -> Option<(Comman
             if !attacker {
                 cost += fields.value[c.target as usize];
             }
+            // The retreat's own passing fire (AoR 7.4), or no hex to go to (eliminated): the
+            // attackers retreat away from the target, the defenders away from the attackers.
+            let enemies = if attacker {
+                vec![c.target]
+            } else {
+                c.attacker_hexes.clone()
+            };
+            let looked = !(halved_already || has_foot_artillery || saved <= cost);
+            let fire = if looked {
+                retreat_fire(s, &mine, &enemies)
+            } else {
+                None
+            };
+            let (fire_cost, zoc_words) = retreat_words(s, &fire, looked);
             // Foot artillery cannot retreat: it would be destroyed (AoR 7.4).
-            let retreat = !halved_already && !has_foot_artillery && saved > cost;
+            let retreat = !halved_already
+                && !has_foot_artillery
+                && fire.is_some()
+                && saved > cost + fire_cost;
             Some((
                 Command::Retreat { voluntary: retreat },
                 said(
                     "retreat",
                     if retreat {
                         format!(
-                            "retreats voluntarily: halving {on_me} hits saves {saved:.2} (AoR 7.4)"
+                            "retreats voluntarily: halving {on_me} hits saves {saved:.2} (AoR 7.4){zoc_words}"
                         )
                     } else {
-                        format!("stands: {on_me} hits taken, {on_them} given (AoR 7.4)")
+                        format!("stands: {on_me} hits taken, {on_them} given (AoR 7.4){zoc_words}")
                     },
                 ),
             ))

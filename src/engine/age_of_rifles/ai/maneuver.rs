@@ -6,7 +6,9 @@
 //! A hex is worth: the objective it takes or keeps (AoR 18 occupation), the pull of the
 //! objectives still to take, the terrain's cover where the enemy can reach, less the expected
 //! cost of the enemy's next assault there (more for a disrupted unit, which is pulled back);
-//! for a unit under Attack orders, the assault it could make from there next segment.
+//! for a unit under Attack orders, the assault it could make from there next segment; an
+//! objective held in a fort (AoR 10.1) is worth more; a move is worth less by the passing
+//! fires its path draws (AoR 7.12, [`super::passing`]).
 
 use super::super::position::Ctx;
 use super::super::section::Order;
@@ -14,6 +16,7 @@ use super::super::setup::Ix;
 use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::attack::unit_value;
 use super::maps::{Fields, Geometry, cover, expected_hits};
+use super::passing::path_risk;
 use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 
@@ -53,6 +56,24 @@ pub fn hex_score(
             };
             k.term("hold", fields.value[h as usize] * w.hold, words);
         }
+    }
+    // AoR 10.1: an objective held in a fort is held against assault (its defenders ignore
+    // retreat results, cannot be bombarded, charged or flanked, and attackers are halved);
+    // one unit garrisons it (stacking limit 1).
+    if setup.fort(h)
+        && w.fort > 0.0
+        && fields.value[h as usize] > 0.0
+        && fields.enemy_dist[h as usize] <= 4
+    {
+        k.term(
+            "fort",
+            fields.value[h as usize] * w.fort,
+            format!(
+                "{} the fort at {}: its defenders ignore retreat results (AoR 10.1)",
+                if here { "holds" } else { "garrisons" },
+                setup.name(h)
+            ),
+        );
     }
     let (pull, goal) = fields.pull_exits(s, ctx, geo, h, w.exit);
     let words = match goal.and_then(|g| fields.label[g as usize].clone()) {
@@ -149,14 +170,43 @@ pub fn unit_move(
     let Loc::At(start) = s.units[u].loc else {
         return None;
     };
-    let options = ctx.unit_destinations(u).ok()?;
+    let side = setup.units[u].side;
+    let mut options = ctx.unit_destinations(u).ok()?;
     if options.is_empty() {
         return None;
+    }
+    // A path draws passing fire only by a step from one enemy-ZOC hex into another (AoR 7.12),
+    // and a unit in an enemy ZOC moves on only into enemy-ZOC hexes (5.4, 12.2; a Defend unit
+    // leaving its start never enters one): so only a move ending in an enemy ZOC can draw
+    // it. Only then are the paths asked for (the search again, with its paths).
+    let exposed = w.passing > 0.0 && options.iter().any(|o| ctx.enemy_zoc(side, o.to));
+    if exposed {
+        options = ctx.unit_moves(u).ok()?;
     }
     let stay = hex_score(s, ctx, fields, geo, u, start, w);
     let mut best: Option<(f64, Candidate<Ix>)> = None;
     for o in &options {
-        let k = hex_score(s, ctx, fields, geo, u, o.to, w);
+        let mut k = hex_score(s, ctx, fields, geo, u, o.to, w);
+        if exposed && ctx.enemy_zoc(side, o.to) {
+            let r = path_risk(s, ctx, u, &o.path);
+            if r.fires > 0 {
+                // The hits' cost, and the gain lost when a failed retreat check ends the move
+                // short (AoR 7.4).
+                let gain = (k.score - stay.score).max(0.0);
+                k.term(
+                    "passing",
+                    -(r.loss + r.stopped * gain) * w.passing,
+                    format!(
+                        "draws {} passing fire{} on the way: {:.1} hits expected, {:.0} % to be \
+                         stopped short (AoR 7.12, 7.4)",
+                        r.fires,
+                        if r.fires == 1 { "" } else { "s" },
+                        r.hits,
+                        r.stopped * 100.0
+                    ),
+                );
+            }
+        }
         let v = k.score + noise.jitter(w.noise) - 0.01 * o.cost as f64 / 2.0;
         if best.as_ref().is_none_or(|(b, _)| v > *b) {
             best = Some((v, k));

@@ -11,10 +11,13 @@
 //!   complied with before the end (12.4); eliminated units reorganized when offered (15);
 //! - bombardment and assault ([`attack`], AoR 8.1, 7.3): the exact expected outcome over the
 //!   36 rolls from the attack preview with the defender's return fire; hopeless assaults
-//!   vetoed unless the side must attack or the last game-turn decides an objective;
+//!   vetoed unless the side must attack or the last game-turn decides an objective it could
+//!   clear (never a fort's at hopeless odds, AoR 10.1);
 //! - movement ([`maneuver`], AoR 5, 11, 12): leaders first, then each unit, most constrained
 //!   first, to take and hold objectives (weighted more as the last game-turn nears), in cover,
-//!   out of the enemy's reach when disrupted; what orders oblige is the engine's;
+//!   out of the enemy's reach when disrupted, an objective's fort garrisoned (AoR 10.1); a
+//!   move or a retreat weighed by the passing fire it draws ([`passing`], AoR 7.12, 7.4);
+//!   what orders oblige is the engine's;
 //! - charges, squares, pursuit, retreats, firing first, allocation and the advance
 //!   ([`decisions`]): sensible simple rules.
 //!
@@ -33,6 +36,7 @@ pub mod decisions;
 pub mod maneuver;
 pub mod maps;
 pub mod orders;
+pub mod passing;
 pub mod strong;
 pub mod weights;
 

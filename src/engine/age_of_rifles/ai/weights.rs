@@ -32,6 +32,10 @@ pub struct Weights {
     pub clearing: f64,
     /// The target's objective, as a share of its value times the chance to clear it.
     pub assault_objective: f64,
+    /// Below this chance to clear the target's hex (eliminated, or gone by a failed check or
+    /// a retreat; never by retreat from a fort, AoR 10.1), the last game-turn does not make
+    /// an assault on an objective worth its losses.
+    pub deadline_clear: f64,
     // Movement (AoR 5, 11, 12, `maneuver.rs`).
     /// Taking an objective hex, as a multiple of its value.
     pub take: f64,
@@ -54,6 +58,14 @@ pub struct Weights {
     /// multiple of what it is worth (`maps::Fields::exit`): the pull towards the exit hexes and
     /// standing on one; 0 never leaves.
     pub exit: f64,
+    /// Passing fire (AoR 7.12) along a move's path: the share counted of the expected cost of
+    /// the hits its fires would score (each fire's Fire Table row over the 36 rolls) and of
+    /// the gain lost when a hit's retreat check stops the move short (7.4); 0 ignores it.
+    pub passing: f64,
+    /// Holding an objective in a fort (AoR 10.1: its defenders ignore retreat results and
+    /// cannot be bombarded, charged or flanked), as a share of the objective's value, while
+    /// the enemy is near.
+    pub fort: f64,
     /// Noise added to each destination's score, at most (seeded).
     pub noise: f64,
 }
@@ -70,6 +82,7 @@ impl Default for Weights {
             assault_min: 0.1,
             clearing: 0.45,
             assault_objective: 0.5,
+            deadline_clear: 0.05,
             take: 1.5,
             hold: 0.8,
             approach: 1.0,
@@ -79,6 +92,8 @@ impl Default for Weights {
             cover: 0.6,
             close: 0.5,
             exit: 1.0,
+            passing: 1.0,
+            fort: 0.5,
             noise: 0.05,
         }
     }
