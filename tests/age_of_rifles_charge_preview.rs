@@ -65,6 +65,68 @@ fn hits_in(note: &str, total: u32) -> (u32, u32) {
     panic!("total {total} in {note:?}")
 }
 
+/// A hits note's whole list: (hits, ways out of 36) for each number of hits, and the steps;
+/// a side that does not roll scores 0 hits for sure.
+fn hits_table(note: &str) -> (Vec<(u32, u32)>, u32) {
+    let at = note.find(" step").expect("the target's steps");
+    let digits = note[..at].rsplit(['(', ' ']).next().unwrap();
+    let steps: u32 = digits.parse().unwrap();
+    let list = &note[note.find("):").unwrap() + 2..];
+    if list.contains("no roll") {
+        return (vec![(0, 36)], steps);
+    }
+    let table = list
+        .split(';')
+        .map(|part| {
+            let (n, rest) = part.trim().split_once(' ').unwrap();
+            (n.parse().unwrap(), number_after(rest, "("))
+        })
+        .collect();
+    (table, steps)
+}
+
+/// The results of branch `branch` ("" or "no square: " or "square: ") computed from the
+/// preview's own hits notes (AoR 7.6: the side that loses more steps loses; a side loses no
+/// more steps than it has), in ways out of 1296, against the preview's results.
+fn results_follow_from_the_hits(p: &AttackPreview, branch: &str) {
+    let strength = if branch == "square: " {
+        number_after(&p.attack_total, "(")
+    } else {
+        number_after(&format!(" {}", p.attack_total), " ")
+    };
+    let (charge, steps_d) = hits_table(note(
+        p,
+        &format!("{branch}the charge at strength {strength} "),
+    ));
+    let (back, steps_a) = if p.defense_total == "0" {
+        (vec![(0, 36)], 0)
+    } else {
+        hits_table(note(p, "the defenders fire back"))
+    };
+    let mut ways = [("defenders lose", 0u32), ("even", 0), ("cavalry loses", 0)];
+    for &(h1, w1) in &charge {
+        for &(h2, w2) in &back {
+            let k = match h1.min(steps_d).cmp(&h2.min(steps_a)) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            ways[k].1 += w1 * w2;
+        }
+    }
+    for (result, w) in ways {
+        let shown = p
+            .results
+            .iter()
+            .find(|r| r.result == format!("{branch}{result}"))
+            .map_or(0.0, |r| r.chance);
+        assert!(
+            (shown - w as f64 / 1296.0).abs() < 1e-9,
+            "{branch}{result}: {shown} against {w}/1296 in {p:#?}"
+        );
+    }
+}
+
 /// The charge's result as the resolution wrote it.
 fn result_of(notes: &[&str]) -> Option<&'static str> {
     notes.iter().find_map(|n| {
@@ -261,6 +323,13 @@ fn along_seeded_games_every_charge_preview_agrees_with_its_resolution() {
                         continue;
                     }
                     let square = p.results[0].result.starts_with("no square");
+                    for b in if square {
+                        vec!["no square: ", "square: "]
+                    } else {
+                        vec![""]
+                    } {
+                        results_follow_from_the_hits(&p, b);
+                    }
                     let trial = seed * 1000 + k as u64;
                     let mut any = false;
                     for formed in if square {
