@@ -565,8 +565,9 @@ fn reactions_note(s: &State, c: &ChargeState) -> String {
     } else {
         format!(
             "AoR 7.8: after the charge, {other} may reaction charge the cavalry where it ends \
-             with {} (their choice, after a morale test; a backhand blow if it pursued or went \
-             back, 7.10)",
+             (their choice, after a morale test; a backhand blow if it pursued or went back, \
+             7.10) with their cavalry within two hexes, {}, where its orders, command range and \
+             the ground allow (7.6, 12.1, 12.2)",
             near.join(", ")
         )
     }
