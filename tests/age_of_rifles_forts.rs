@@ -269,6 +269,12 @@ fn aor_10_1_units_in_forts_cannot_be_charged() {
         e.contains("AoR 10.1: units in forts cannot be charged"),
         "{e}"
     );
+    // The charge preview refuses it as the command does.
+    let p = AgeOfRifles
+        .preview(&s, std::slice::from_ref(&cmd(c.clone())))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(p, e);
     assert!(!AgeOfRifles.legal(&s).contains(&cmd(c)));
 }
 
@@ -467,11 +473,15 @@ fn aor_10_2_no_charge_or_adjacent_bombardment_across_a_fortified_hexside() {
         "bombardment"
     );
     let s = to(&s, "charge", 0);
-    let e = refused(
-        &s,
-        json!({"kind": "charge", "units": ["vii-14"], "target": "0605"}),
-    );
+    let c = json!({"kind": "charge", "units": ["vii-14"], "target": "0605"});
+    let e = refused(&s, c.clone());
     assert!(e.contains("AoR 10.2"), "{e}");
+    // The charge preview refuses it alike.
+    let p = AgeOfRifles
+        .preview(&s, std::slice::from_ref(&cmd(c)))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(p, e);
     let sc = scenario(&[], &[["0505", "0605"]], &[], &[], |_| {});
     let s = position(
         &sc,

@@ -157,5 +157,8 @@ fn only_one_attack_command_has_a_preview() {
         .preview(&s, &[Command::End])
         .unwrap_err()
         .to_string();
-    assert!(e.contains("only a bombardment or an assault"), "{e}");
+    assert!(
+        e.contains("only a bombardment, an assault or a charge"),
+        "{e}"
+    );
 }

@@ -6,7 +6,9 @@
 //! the preferred path (for Rifle & Saber, one that does not leave an enemy-controlled hex when
 //! there is one, then the cheapest); the path ends at the hex and its first element is the
 //! first hex entered;
-//! the chances of an [`AttackPreview`] add up to 1 (exact fractions of the die's faces).
+//! the chances of an [`AttackPreview`] add up to 1 (exact fractions of the die's faces), or,
+//! when a choice made before the roll splits the results into branches named in `result`
+//! ("no square: ...", "square: ...": an Age of Rifles charge), each branch's add up to 1.
 
 use serde::{Deserialize, Serialize};
 

@@ -533,9 +533,7 @@ pub fn apply(
             if let Some(r) = s.reaction.clone() {
                 // AoR 7.8: "by standing a morale test (+1 to morale if stacked with a
                 // leader)".
-                let leader = (0..s.leaders.len()).any(|l| {
-                    setup.leaders[l].side == r.side && s.leaders[l].loc == LeaderLoc::At(d.from)
-                });
+                let leader = reaction_leader(s, r.side, d.from);
                 for &u in &d.units {
                     s.units[u].charged = true;
                 }
@@ -716,6 +714,14 @@ pub fn apply(
     }
 }
 
+/// AoR 7.8: "+1 to morale if stacked with a leader": a leader of `side` in the reacting
+/// cavalry's hex `from`.
+pub fn reaction_leader(s: &State, side: usize, from: Ix) -> bool {
+    let setup = s.setup();
+    (0..s.leaders.len())
+        .any(|l| setup.leaders[l].side == side && s.leaders[l].loc == LeaderLoc::At(from))
+}
+
 fn names(s: &State, units: &[usize]) -> String {
     let setup = s.setup();
     units
@@ -787,13 +793,7 @@ fn start(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let setup = s.arc();
-    let units = alive(s, &d.units)
-        .into_iter()
-        .filter(|&u| at(s, u) == Some(d.from))
-        .collect::<Vec<_>>();
-    let side = setup.units[d.units[0]].side;
-    let defenders = Ctx::new(s).units_at(1 - side, d.target);
-    if units.is_empty() || defenders.is_empty() {
+    let Some(c) = planned(s, &d, reaction, backhand) else {
         note(
             events,
             format!(
@@ -803,8 +803,25 @@ fn start(
             ),
         );
         return Ok(());
+    };
+    begin(s, c, dice, events)
+}
+
+/// The charge `d` as it begins in the position `s` (its square decision not yet asked), or
+/// `None` when no charging unit is left in its hex or no defender in the target. The attack
+/// preview (`charge_preview.rs`) starts from the same state.
+pub fn planned(s: &State, d: &Declared, reaction: bool, backhand: bool) -> Option<ChargeState> {
+    let setup = s.setup();
+    let units = alive(s, &d.units)
+        .into_iter()
+        .filter(|&u| at(s, u) == Some(d.from))
+        .collect::<Vec<_>>();
+    let side = setup.units[d.units[0]].side;
+    let defenders = Ctx::new(s).units_at(1 - side, d.target);
+    if units.is_empty() || defenders.is_empty() {
+        return None;
     }
-    let c = ChargeState {
+    Some(ChargeState {
         stage: ChargeStage::Square,
         side,
         flank: flank(s, side, &units, d.via, d.target),
@@ -822,8 +839,7 @@ fn start(
         hits: None,
         allocate_chargers: None,
         allocate_defenders: None,
-    };
-    begin(s, c, dice, events)
+    })
 }
 
 /// AoR 7.10 Flank charge: "the defender is already adjacent to units friendly to the charging
@@ -845,23 +861,27 @@ fn begin(
     dice: &mut dyn Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let setup = s.arc();
-    let infantry: Vec<usize> = c
-        .defenders
-        .iter()
-        .copied()
-        .filter(|&u| setup.units[u].kind == Kind::Infantry)
-        .collect();
-    let square_possible = !c.one_sided
-        && !infantry.is_empty()
-        && infantry.iter().all(|&u| s.units[u].disrupted.is_none());
-    if square_possible {
+    if square_possible(s, &c) {
         c.stage = ChargeStage::Square;
         s.player = 1 - c.side;
         s.charge = Some(c);
         return Ok(());
     }
     fire(s, c, false, dice, events)
+}
+
+/// AoR 7.6, 7.10: the charged stack may choose to test morale to form square: it holds
+/// infantry, all of it undisrupted, and may fire back (not the one-sided fire of a pursuit of
+/// units that just retreated, 7.7).
+pub fn square_possible(s: &State, c: &ChargeState) -> bool {
+    let setup = s.setup();
+    let infantry: Vec<usize> = c
+        .defenders
+        .iter()
+        .copied()
+        .filter(|&u| setup.units[u].kind == Kind::Infantry)
+        .collect();
+    !c.one_sided && !infantry.is_empty() && infantry.iter().all(|&u| s.units[u].disrupted.is_none())
 }
 
 fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
@@ -876,38 +896,51 @@ fn rifled_or_artillery(s: &State, units: &[usize]) -> bool {
 /// (AoR 7.6 Armament), times `factor`; nobody else is halved in a charge (AoR 7.10:
 /// cavalry's value is whole, unlike in normal combat, AoR 7.3).
 fn side_strength(s: &State, firers: &[usize], targets: &[usize], factor: Frac) -> Frac {
-    let setup = s.setup();
-    let vs_rifled = rifled_or_artillery(s, targets);
     let mut exact = Frac::int(0);
     for &u in firers {
-        let d = &setup.units[u];
-        let mut v = Frac::int(d.strength_at(s.units[u].steps) as i64);
-        if s.units[u].disrupted.is_some() {
-            v = v * Frac::new(1, 2);
-        }
-        if d.armament == Armament::Repeating && vs_rifled {
-            v = v * Frac::new(3, 2);
-        }
-        exact = exact + v * factor;
+        exact = exact + unit_strength(s, u, targets).0 * factor;
     }
     exact
 }
 
-/// AoR 7.6: "Both sides have one round of fire. The side that loses more steps loses the
-/// charge combat and retreats."
-fn fire(
-    s: &mut State,
-    mut c: ChargeState,
-    square: bool,
-    dice: &mut dyn Dice,
-    events: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let setup = s.arc();
-    c.units = alive(s, &c.units);
-    c.defenders = alive(s, &c.defenders);
-    if c.units.is_empty() || c.defenders.is_empty() {
-        return Ok(());
+/// One unit's exact fire strength in a charge against `targets`, with the factors applied to
+/// it (see [`side_strength`]).
+pub fn unit_strength(s: &State, u: usize, targets: &[usize]) -> (Frac, Vec<ChargeFactor>) {
+    let d = &s.setup().units[u];
+    let mut v = Frac::int(d.strength_at(s.units[u].steps) as i64);
+    let mut factors = Vec::new();
+    if s.units[u].disrupted.is_some() {
+        factors.push(ChargeFactor {
+            name: "disrupted: half strength",
+            case: "AoR 6.2",
+            factor: Frac::new(1, 2),
+        });
     }
+    if d.armament == Armament::Repeating && rifled_or_artillery(s, targets) {
+        factors.push(ChargeFactor {
+            name: "repeating weapons against rifled muskets or artillery",
+            case: "AoR 7.6",
+            factor: Frac::new(3, 2),
+        });
+    }
+    for f in &factors {
+        v = v * f.factor;
+    }
+    (v, factors)
+}
+
+/// The strengths a charge fires at once its square is decided (`square`: formed): the
+/// factors on the charging strength (7.6, 7.10, the chart's Charge column for the target and
+/// the last hexside) and both sides' strengths, rounded (7.1); the defenders' is 0 when they
+/// may not fire back (7.7). The resolution ([`fire`]) and the preview use it alike.
+pub struct ChargeFire {
+    pub factors: Vec<ChargeFactor>,
+    pub charge: u32,
+    pub defense: u32,
+}
+
+pub fn charge_fire(s: &State, c: &ChargeState, square: bool) -> Result<ChargeFire, RuleError> {
+    let setup = s.setup();
     let infantry: Vec<usize> = c
         .defenders
         .iter()
@@ -926,12 +959,39 @@ fn fire(
         .map_err(|e| RuleError::rule("AoR 7.6", e))?;
     factors.extend(last_hexside(s, c.via, c.target).map_err(|e| RuleError::rule("AoR 7.6", e))?);
     let factor = factors.iter().fold(Frac::int(1), |a, f| a * f.factor);
-    let a_strength = round_strength(side_strength(s, &c.units, &c.defenders, factor));
-    let d_strength = if c.one_sided {
+    let charge = round_strength(side_strength(s, &c.units, &c.defenders, factor));
+    let defense = if c.one_sided {
         0
     } else {
         round_strength(side_strength(s, &c.defenders, &c.units, Frac::int(1)))
     };
+    Ok(ChargeFire {
+        factors,
+        charge,
+        defense,
+    })
+}
+
+/// AoR 7.6: "Both sides have one round of fire. The side that loses more steps loses the
+/// charge combat and retreats."
+fn fire(
+    s: &mut State,
+    mut c: ChargeState,
+    square: bool,
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.arc();
+    c.units = alive(s, &c.units);
+    c.defenders = alive(s, &c.defenders);
+    if c.units.is_empty() || c.defenders.is_empty() {
+        return Ok(());
+    }
+    let ChargeFire {
+        factors,
+        charge: a_strength,
+        defense: d_strength,
+    } = charge_fire(s, &c, square)?;
     let context = serde_json::json!({
         "charge": names(s, &c.units),
         "from": setup.name(c.at),
@@ -1220,9 +1280,15 @@ pub fn pursuit_targets(s: &State, c: &ChargeState) -> Vec<Ix> {
     setup
         .neighbors(c.target)
         .filter(|&t| ctx.enemy_in(c.side, t))
-        .filter(|&t| last_hexside(s, c.target, t).is_ok())
-        .filter(|&t| charge_factors(&ChargeTarget::default(), Some(setup.terrain(t))).is_ok())
+        .filter(|&t| pursuable(s, c.target, t))
         .collect()
+}
+
+/// AoR 7.7: whether cavalry in `won` (the hex it won) may pursue into the adjacent hex `t`:
+/// the hexside between and `t`'s terrain let a charge in (7.6, the chart's Charge column).
+pub fn pursuable(s: &State, won: Ix, t: Ix) -> bool {
+    last_hexside(s, won, t).is_ok()
+        && charge_factors(&ChargeTarget::default(), Some(s.setup().terrain(t))).is_ok()
 }
 
 /// AoR 7.7: the cavalry moves into the hex it won and charges `t`: the units that just

@@ -24,6 +24,7 @@ pub mod ai;
 pub mod assault;
 pub mod cavalry;
 pub mod charge;
+pub mod charge_preview;
 pub mod combat;
 pub mod exits;
 pub mod legal;

@@ -1,5 +1,6 @@
 //! What an Age of Rifles attack would be before anything is rolled, for the play view and
-//! `kepi preview`: a bombardment (AoR 8.1) or an assault (AoR 7.3) with both sides' fire.
+//! `kepi preview`: a bombardment (AoR 8.1) or an assault (AoR 7.3) with both sides' fire; a
+//! cavalry charge (AoR 7.6-7.10) is `charge_preview.rs`'s.
 //!
 //! Invariants: the strengths are those the resolution uses (`assault::assault_fire`,
 //! `assault::bombard_check`), so the preview and the roll cannot disagree; the chances count the
@@ -19,13 +20,13 @@ use crate::engine::RuleError;
 use crate::engine::preview::{AttackPreview, Contribution, Modifier, ResultChance};
 
 /// AoR 7.1: the ways two dice make each total (2..=12), out of 36.
-fn ways(total: u32) -> u32 {
+pub(super) fn ways(total: u32) -> u32 {
     6 - (total as i32 - 7).unsigned_abs()
 }
 
 /// The Fire Table's hits for `strength` over the 36 rolls, one entry per number of hits:
 /// (hits, the totals that give them, their chance).
-fn hit_chances(strength: u32) -> Vec<(u32, Vec<u32>, f64)> {
+pub(super) fn hit_chances(strength: u32) -> Vec<(u32, Vec<u32>, f64)> {
     let mut out: Vec<(u32, Vec<u32>, u32)> = Vec::new();
     for total in 2..=12u32 {
         let a = (total - 1).min(6) as u8;
@@ -48,7 +49,7 @@ fn hit_chances(strength: u32) -> Vec<(u32, Vec<u32>, f64)> {
         .collect()
 }
 
-fn plural(n: u32) -> &'static str {
+pub(super) fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
@@ -62,7 +63,7 @@ fn modifiers(m: &[combat::Modifier]) -> Vec<Modifier> {
         .collect()
 }
 
-fn contribution(s: &State, u: usize) -> Contribution {
+pub(super) fn contribution(s: &State, u: usize) -> Contribution {
     let setup = s.setup();
     let d = &setup.units[u];
     let v = d.strength_at(s.units[u].steps);
@@ -78,7 +79,7 @@ fn contribution(s: &State, u: usize) -> Contribution {
     }
 }
 
-/// The preview of one bombardment or assault command (the play view previews one at a time).
+/// The preview of one bombardment, assault or charge command (the play view previews one at a time).
 pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleError> {
     let setup = s.setup();
     let [command] = commands else {
@@ -269,8 +270,9 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
                 notes,
             })
         }
+        Command::Charge { units, target } => super::charge_preview::preview(s, units, target),
         other => Err(RuleError::not_now(format!(
-            "only a bombardment or an assault has a preview, not {}",
+            "only a bombardment, an assault or a charge has a preview, not {}",
             serde_json::to_value(other)
                 .ok()
                 .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string))
@@ -283,7 +285,12 @@ pub fn preview(s: &State, commands: &[Command]) -> Result<AttackPreview, RuleErr
 /// `counts` that can fall on `units` in more than one way, the ways (one unit name a hit), so
 /// that the attacker knows what the owner will choose among. `first` false for hits after a
 /// bombardment's disruption (AoR 8.1). `None` when there is never a choice.
-fn allocation_choices(s: &State, units: &[usize], counts: &[u32], first: bool) -> Option<String> {
+pub(super) fn allocation_choices(
+    s: &State,
+    units: &[usize],
+    counts: &[u32],
+    first: bool,
+) -> Option<String> {
     const SHOWN: usize = 4;
     let setup = s.setup();
     let mut parts = Vec::new();
@@ -311,7 +318,7 @@ fn allocation_choices(s: &State, units: &[usize], counts: &[u32], first: bool) -
 }
 
 /// The hit counts of a strength's rolls that hit at all.
-fn counts(chances: &[(u32, Vec<u32>, f64)]) -> Vec<u32> {
+pub(super) fn counts(chances: &[(u32, Vec<u32>, f64)]) -> Vec<u32> {
     chances.iter().map(|c| c.0).filter(|&n| n > 0).collect()
 }
 
@@ -369,7 +376,12 @@ fn plural_es(n: u32) -> &'static str {
 /// artillery, destroyed instead) would retreat away from `from` when it is not a plain hex: no
 /// hex at all (they would be eliminated), or only hexes in an enemy ZOC (they would draw
 /// passing fire there, `passing::on_retreat`). `None` for a free hex.
-fn defenders_retreat_note(s: &State, defenders: &[usize], t: Ix, from: &[Ix]) -> Option<String> {
+pub(super) fn defenders_retreat_note(
+    s: &State,
+    defenders: &[usize],
+    t: Ix,
+    from: &[Ix],
+) -> Option<String> {
     let setup = s.setup();
     let movers: Vec<usize> = defenders
         .iter()

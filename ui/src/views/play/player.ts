@@ -25,7 +25,7 @@ export const PLAY_SCALE = 40;
 const HEX_KINDS = new Set(["deploy", "fire", "shock", "begin_work", "place_trench", "place_improved_position", "bombard", "assault", "charge"]);
 
 /** Kinds of attack previewed before they are given (the core's preview answers for them). */
-const PREVIEWED = new Set(["fire", "shock", "bombard", "assault"]);
+const PREVIEWED = new Set(["fire", "shock", "bombard", "assault", "charge"]);
 
 /** Kinds of the command that ends the phase or segment (Rifle & Saber's, Age of Rifles'). */
 export const END_KINDS = new Set(["end_phase", "end_deployment", "end"]);
