@@ -540,9 +540,11 @@ impl Play {
             .collect())
     }
 
-    pub fn reach(&self, unit: &str) -> AppResult<kepi::engine::preview::Reach> {
+    /// Where `unit` may go now, along paths through the waypoint hexes `via` in order (none:
+    /// the engine's path).
+    pub fn reach(&self, unit: &str, via: &[String]) -> AppResult<kepi::engine::preview::Reach> {
         let s = &self.live()?.state;
-        Ok(s.rules().reach(s, unit)?)
+        Ok(s.rules().reach_via(s, unit, via)?)
     }
 
     pub fn sight(&self, from: &str, to: &str) -> AppResult<kepi::engine::preview::Sight> {
@@ -858,11 +860,11 @@ mod tests {
             .counters
             .iter()
             .filter(|c| c.side == v.progress.player && c.place == "map")
-            .find(|c| !play.reach(&c.id).unwrap().hexes.is_empty())
+            .find(|c| !play.reach(&c.id, &[]).unwrap().hexes.is_empty())
             .expect("a unit that may move")
             .id
             .clone();
-        let reach = play.reach(&mover).unwrap();
+        let reach = play.reach(&mover, &[]).unwrap();
         let from = reach.from.clone().unwrap();
         let sight = play.sight(&from, &reach.hexes[0].hex).unwrap();
         assert_eq!(sight.from, from);
