@@ -1107,6 +1107,8 @@ mod tests {
         let rules = play.live.as_ref().unwrap().state.rules();
         let mut random = rules.random_player(3);
         let (mut bombard, mut assault, mut choices, mut orders, mut marches) = (0, 0, 0, 0, 0);
+        // Moves of two hexes or more asked again through their first hex (a waypoint, AoR 5).
+        let mut vias = 0;
         // Each kind is checked a few times (a Command Phase lists thousands of march orders).
         const ENOUGH: usize = 4;
         for _ in 0..4000 {
@@ -1126,6 +1128,19 @@ mod tests {
                     } else {
                         assert!(v.general.iter().any(|x| &x.command == c), "{c}");
                         orders += 1;
+                    }
+                }
+                if kind == "move" && vias < ENOUGH {
+                    let unit = c["unit"].as_str().unwrap();
+                    let reach = play.reach(unit, &[]).unwrap();
+                    if let Some(h) = reach.hexes.iter().find(|h| h.path.len() >= 2) {
+                        let via = vec![h.path[0].clone()];
+                        let through = play.reach(unit, &via).unwrap();
+                        let same = through.hexes.iter().find(|x| x.hex == h.hex).unwrap();
+                        assert_eq!(same.path[0], via[0], "{unit} to {} through {via:?}", h.hex);
+                        assert_eq!(same.command["via"], serde_json::json!(via));
+                        assert!(through.hexes.iter().all(|x| x.path.contains(&via[0])));
+                        vias += 1;
                     }
                 }
                 let seen = match kind {
@@ -1192,6 +1207,7 @@ mod tests {
             let cmd = random.next(&play.live.as_ref().unwrap().state);
             play.apply(&cmd, &[]).unwrap();
         }
+        assert!(vias > 0, "no move was asked through a waypoint");
         assert!(
             bombard > 0 && assault > 0 && orders > 0 && marches > 0 && choices > 0,
             "{bombard} bombardments, {assault} assaults, {orders} orders, {marches} marches, \

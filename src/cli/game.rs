@@ -426,9 +426,14 @@ pub fn reach(a: ReachArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
-        "{} at {}: allowance {}, spent {}",
+        "{} at {}{}: allowance {}, spent {}",
         r.unit,
         r.from.as_deref().unwrap_or("(off the map)"),
+        if a.via.is_empty() {
+            String::new()
+        } else {
+            format!(" through {}", a.via.join(", "))
+        },
         r.allowance,
         r.spent
     );
