@@ -322,7 +322,7 @@ fn aor_12_2_attack_orders_move_closer_and_the_segment_waits_for_them() {
     let enemy = setup.parse("0605").unwrap();
     let from = setup.distance(setup.parse("0105").unwrap(), enemy);
     for c in AgeOfRifles.legal(&s) {
-        if let Command::Move { unit, to } = &c
+        if let Command::Move { unit, to, .. } = &c
             && unit == "vii-14"
         {
             assert!(

@@ -687,6 +687,7 @@ mod toy {
                         left: "0".into(),
                         path: vec![s.setup().grid.name(to)],
                         notes: Vec::new(),
+                        fires: Vec::new(),
                         command: serde_json::to_value(Command::Move { unit, to })
                             .expect("commands serialize"),
                     }),

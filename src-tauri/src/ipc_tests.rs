@@ -358,6 +358,15 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
         h.error_code("play_reach", json!({"unit": ""})),
         "invalid_argument"
     );
+    // Waypoints are checked too: at most 16, each a name of 1 to 200 characters.
+    assert_eq!(
+        h.error_code("play_reach", json!({"unit": "x", "via": vec!["0101"; 17]})),
+        "invalid_argument"
+    );
+    assert_eq!(
+        h.error_code("play_reach", json!({"unit": "x", "via": [""]})),
+        "invalid_argument"
+    );
     // The game is in the archive the Library lists, with its length and tags.
     let listing = h.json("library_list", json!({}));
     assert_eq!(listing["games"].as_array().map(Vec::len), Some(1));

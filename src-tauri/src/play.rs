@@ -540,9 +540,11 @@ impl Play {
             .collect())
     }
 
-    pub fn reach(&self, unit: &str) -> AppResult<kepi::engine::preview::Reach> {
+    /// Where `unit` may go now, along paths through the waypoint hexes `via` in order (none:
+    /// the engine's path).
+    pub fn reach(&self, unit: &str, via: &[String]) -> AppResult<kepi::engine::preview::Reach> {
         let s = &self.live()?.state;
-        Ok(s.rules().reach(s, unit)?)
+        Ok(s.rules().reach_via(s, unit, via)?)
     }
 
     pub fn sight(&self, from: &str, to: &str) -> AppResult<kepi::engine::preview::Sight> {
@@ -858,11 +860,11 @@ mod tests {
             .counters
             .iter()
             .filter(|c| c.side == v.progress.player && c.place == "map")
-            .find(|c| !play.reach(&c.id).unwrap().hexes.is_empty())
+            .find(|c| !play.reach(&c.id, &[]).unwrap().hexes.is_empty())
             .expect("a unit that may move")
             .id
             .clone();
-        let reach = play.reach(&mover).unwrap();
+        let reach = play.reach(&mover, &[]).unwrap();
         let from = reach.from.clone().unwrap();
         let sight = play.sight(&from, &reach.hexes[0].hex).unwrap();
         assert_eq!(sight.from, from);
@@ -1106,6 +1108,8 @@ mod tests {
         let mut random = rules.random_player(3);
         let (mut bombard, mut assault, mut choices, mut orders, mut marches) = (0, 0, 0, 0, 0);
         let mut charges = 0;
+        // Moves of two hexes or more asked again through their first hex (a waypoint, AoR 5).
+        let mut vias = 0;
         // Each kind is checked a few times (a Command Phase lists thousands of march orders).
         const ENOUGH: usize = 4;
         for _ in 0..4000 {
@@ -1125,6 +1129,19 @@ mod tests {
                     } else {
                         assert!(v.general.iter().any(|x| &x.command == c), "{c}");
                         orders += 1;
+                    }
+                }
+                if kind == "move" && vias < ENOUGH {
+                    let unit = c["unit"].as_str().unwrap();
+                    let reach = play.reach(unit, &[]).unwrap();
+                    if let Some(h) = reach.hexes.iter().find(|h| h.path.len() >= 2) {
+                        let via = vec![h.path[0].clone()];
+                        let through = play.reach(unit, &via).unwrap();
+                        let same = through.hexes.iter().find(|x| x.hex == h.hex).unwrap();
+                        assert_eq!(same.path[0], via[0], "{unit} to {} through {via:?}", h.hex);
+                        assert_eq!(same.command["via"], serde_json::json!(via));
+                        assert!(through.hexes.iter().all(|x| x.path.contains(&via[0])));
+                        vias += 1;
                     }
                 }
                 let seen = match kind {
@@ -1195,6 +1212,7 @@ mod tests {
             let cmd = random.next(&play.live.as_ref().unwrap().state);
             play.apply(&cmd, &[]).unwrap();
         }
+        assert!(vias > 0, "no move was asked through a waypoint");
         assert!(
             bombard > 0 && assault > 0 && orders > 0 && marches > 0 && choices > 0,
             "{bombard} bombardments, {assault} assaults, {orders} orders, {marches} marches, \

@@ -402,6 +402,10 @@ pub struct ReachArgs {
     /// The unit, by label ("British MZ 3") or number.
     #[arg(long)]
     unit: String,
+    /// Waypoint hexes the paths pass through, in order ("0611,0712"; Age of Rifles): each
+    /// hex's path and passing fires along it, and its command with `via`.
+    #[arg(long, value_delimiter = ',')]
+    via: Vec<String>,
     /// The reach as JSON.
     #[arg(long)]
     json: bool,
@@ -412,7 +416,7 @@ pub fn reach(a: ReachArgs) -> Outcome {
     let state = a.target.state()?;
     let r = state
         .rules()
-        .reach(&state, &a.unit)
+        .reach_via(&state, &a.unit, &a.via)
         .map_err(|e| e.to_string())?;
     if a.json {
         outln!(
@@ -422,9 +426,14 @@ pub fn reach(a: ReachArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
-        "{} at {}: allowance {}, spent {}",
+        "{} at {}{}: allowance {}, spent {}",
         r.unit,
         r.from.as_deref().unwrap_or("(off the map)"),
+        if a.via.is_empty() {
+            String::new()
+        } else {
+            format!(" through {}", a.via.join(", "))
+        },
         r.allowance,
         r.spent
     );

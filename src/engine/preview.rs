@@ -26,6 +26,10 @@ pub struct ReachHex {
     /// Words about this hex (for example "charge: must shock attack").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The hexes entered where the path draws fire on the way (Age of Rifles' passing fire,
+    /// AoR 7.12), one entry a firing stack, in the order fired.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fires: Vec<String>,
     /// The command that makes this move, in the system's stored form (what the play view
     /// sends when the hex is clicked).
     pub command: serde_json::Value,

@@ -259,6 +259,24 @@ pub trait Ruleset: Send + Sync + 'static {
     }
     fn reach(&self, state: &Self::State, unit: &str) -> Result<Reach, RuleError>;
 
+    /// As [`Ruleset::reach`], along paths through the waypoint hexes `via` in order (printed
+    /// names): each hex's path passes through them, and its command names them. A system
+    /// whose moves take no waypoints refuses any.
+    fn reach_via(
+        &self,
+        state: &Self::State,
+        unit: &str,
+        via: &[String],
+    ) -> Result<Reach, RuleError> {
+        if via.is_empty() {
+            return self.reach(state, unit);
+        }
+        Err(RuleError::not_now(format!(
+            "{}'s moves take no waypoints",
+            self.name()
+        )))
+    }
+
     /// The attack that `commands` (allocations, applied in order to a copy of the state)
     /// would make, before anything is rolled.
     fn preview(

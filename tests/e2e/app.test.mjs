@@ -485,6 +485,20 @@ async function clickAt(p) {
   await settle();
 }
 
+async function shiftClickAt(p) {
+  await wd("POST", "/actions", { actions: [
+    // Shift stays down until the tick after the pointer's last (a tick's key actions come first).
+    { type: "key", id: "keyboard", actions: [{ type: "keyDown", value: SHIFT }, { type: "pause", duration: 0 }, { type: "pause", duration: 0 }, { type: "pause", duration: 0 }, { type: "keyUp", value: SHIFT }] },
+    { type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+      { type: "pause", duration: 0 },
+      { type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 0 },
+      { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 },
+    ] },
+  ] });
+  await wd("DELETE", "/actions");
+  await settle();
+}
+
 async function hoverAt(p) {
   await wd("POST", "/actions", { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
     { type: "pointerMove", x: p.x, y: p.y, origin: "viewport", duration: 50 },
@@ -1082,7 +1096,44 @@ test("play against the computer: a game-turn with its explanations shown", { tim
 // One command of an Age of Rifles player-turn given as a person gives it in the window: a choice
 // the game waits for is a button; End ends each segment; an obliged move (AoR 12.2) is a click in
 // the unit's reach, and an obliged assault (AoR 7.3) a click on its target and the Roll button.
+/** Once in the game: a unit's move given a waypoint in the window (Shift+click on the first
+ * hex of a path of two hexes or more), shown with its passing fires counted in the status
+ * line, removed with Backspace and put back, then made along it (AoR 5, 7.12). */
+let aorViaShown = false;
+async function aorMoveAlongWaypoint(v, legal) {
+  for (const mv of legal.filter((c) => c.kind === "move")) {
+    const reach = (await playCall("reach", mv.unit, [])).ok;
+    const far = reach?.hexes.find((h) => h.path.length >= 2);
+    if (!far) continue;
+    aorViaShown = true;
+    await selectUnit(mv.unit);
+    await waitFor("the reach shown", async () => js("return !!document.getElementById('play-reach');"));
+    await settle();
+    const w = far.path[0];
+    await shiftClickAt(await playPoint(w));
+    await waitFor("the waypoint added", async () => (await js("return window.kepi.play.via();")).join() === w);
+    await hoverAt(await playPoint(far.hex));
+    const status = await js("return document.getElementById('st-message').textContent;");
+    assert.match(status, new RegExp(`^To ${far.hex} through ${w}: .* MP, (no|\\d+) passing fires? \\(AoR 7\\.12\\)$`));
+    await screenshot("68-aor-move-waypoint");
+    await keys("\uE003");
+    await waitFor("the waypoint removed", async () => (await js("return window.kepi.play.via();")).length === 0);
+    await shiftClickAt(await playPoint(w));
+    await waitFor("the waypoint added again", async () => (await js("return window.kepi.play.via();")).join() === w);
+    await clickAt(await playPoint(far.hex));
+    await waitFor("the move made", async () => (await playView()).node !== v.node);
+    const after = await playView();
+    assert.ok(after.last.some((t) => t.includes(`through ${w})`)), after.last.join("\n"));
+    return true;
+  }
+  return false;
+}
+
 async function aorPersonActs(v) {
+  if (!aorViaShown && v.progress.phase_key === "movement") {
+    const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    if (await aorMoveAlongWaypoint(v, legal)) return;
+  }
   if (v.general.some((c) => c.kind === "end")) { await general("end"); return; }
   if (v.general.length) { await general(v.general[0].kind); return; }
   const legal = kepiCli("legal", "--db", archivePath, "--node", String(v.node), "--json").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));

@@ -67,6 +67,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       /** The command the preview shown would give. */
       previewCommand: () => playState.previewCommand?.command ?? null,
       refusal: () => playState.refusal,
+      /** The selected unit's move's waypoints. */
+      via: () => [...playState.via],
       reachMs: () => playState.reachMs,
       force(faces: number[]): void { player.forced = faces; },
       zoomTo(pxPerRadius: number): void { player.view.zoomAt(pxPerRadius / player.view.scale); },

@@ -20,6 +20,8 @@ pub type PlayState<'a> = State<'a, Mutex<Play>>;
 
 /// Longest unit or hex name the view sends.
 const NAME_MAX: usize = 200;
+/// Most waypoints a reach takes (the core's limit for a move, `position::MAX_VIA`).
+const VIA_MAX: usize = kepi::engine::age_of_rifles::position::MAX_VIA;
 /// Most allocations one attack preview takes.
 const PREVIEW_MAX: usize = 64;
 
@@ -138,11 +140,23 @@ pub async fn play_legal(
     lock(&play)?.legal(unit.as_deref(), hex.as_deref())
 }
 
-/// Where a unit may go now.
+/// Where a unit may go now; with `via`, along paths through those hexes in order (the
+/// player's waypoints, Age of Rifles).
 #[tauri::command]
-pub async fn play_reach(play: PlayState<'_>, unit: String) -> AppResult<ReachDto> {
+pub async fn play_reach(
+    play: PlayState<'_>,
+    unit: String,
+    via: Option<Vec<String>>,
+) -> AppResult<ReachDto> {
     check_name("unit", &unit)?;
-    Ok(mirror(&lock(&play)?.reach(&unit)?))
+    let via = via.unwrap_or_default();
+    if via.len() > VIA_MAX {
+        return Err(invalid(format!("via: at most {VIA_MAX} waypoints")));
+    }
+    for h in &via {
+        check_name("via", h)?;
+    }
+    Ok(mirror(&lock(&play)?.reach(&unit, &via)?))
 }
 
 /// The line of sight between two hexes now, and what blocks it.

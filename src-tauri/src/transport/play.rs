@@ -241,6 +241,9 @@ pub struct ReachHexDto {
     pub path: Vec<String>,
     #[serde(default)]
     pub notes: Vec<String>,
+    /// The hexes entered where the path draws passing fire (AoR 7.12), one a firing stack.
+    #[serde(default)]
+    pub fires: Vec<String>,
     #[ts(type = "unknown")]
     pub command: Value,
 }

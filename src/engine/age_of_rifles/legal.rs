@@ -168,6 +168,7 @@ pub fn legal(s: &State) -> Vec<Command> {
                     out.push(Command::Move {
                         unit: d.id.clone(),
                         to: name(o.to),
+                        via: Vec::new(),
                     });
                 }
             }
@@ -521,6 +522,7 @@ impl RandomPlayer {
                         return Command::Move {
                             unit: setup.units[units[i]].id.clone(),
                             to: setup.name(m[n]),
+                            via: Vec::new(),
                         };
                     }
                     n -= m.len();

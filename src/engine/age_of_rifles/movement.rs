@@ -160,3 +160,12 @@ pub fn check_stacking(units_in_hex: usize, fort: bool) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Half movement points in the rules' notation: 5 is "2 1/2", 4 is "2".
+pub fn half_mp(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        format!("{}", half / 2)
+    } else {
+        format!("{} 1/2", half / 2)
+    }
+}

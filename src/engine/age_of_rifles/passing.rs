@@ -61,8 +61,8 @@ pub fn exposed(ctx: &Ctx, side: usize, from: Ix, to: Ix) -> bool {
 }
 
 /// The passing fires unit `u` would draw along `path` (the hexes entered from its hex), in
-/// words for the reach view: "passing fire from 0903 entering 1003: strength 3 (AoR 7.12)".
-pub fn path_notes(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> Vec<String> {
+/// order: the firing stack's hex, the hex entered and the strength (AoR 7.12).
+pub fn path_fires(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> Vec<(Ix, Ix, u32)> {
     let setup = s.setup();
     let side = setup.units[u].side;
     let Loc::At(mut prev) = s.units[u].loc else {
@@ -76,18 +76,30 @@ pub fn path_notes(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> Vec<String> {
         if ctx.enemy_zoc(side, prev) && ctx.enemy_zoc(side, h) {
             for stack in firing_stacks(ctx, side, prev, h) {
                 if let Some((st, _)) = strength_at(s, u, stack, h) {
-                    out.push(format!(
-                        "passing fire from {} entering {}: strength {st}, then a retreat check \
-                         on a hit (AoR 7.12, 7.4)",
-                        setup.name(stack),
-                        setup.name(h)
-                    ));
+                    out.push((stack, h, st));
                 }
             }
         }
         prev = h;
     }
     out
+}
+
+/// The passing fires of [`path_fires`] in words for the reach view: "passing fire from 0903
+/// entering 1003: strength 3 (AoR 7.12)".
+pub fn path_notes(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> Vec<String> {
+    let setup = s.setup();
+    path_fires(s, ctx, u, path)
+        .into_iter()
+        .map(|(stack, h, st)| {
+            format!(
+                "passing fire from {} entering {}: strength {st}, then a retreat check on a hit \
+                 (AoR 7.12, 7.4)",
+                setup.name(stack),
+                setup.name(h)
+            )
+        })
+        .collect()
 }
 
 /// How a passing fire ended for the moving unit.

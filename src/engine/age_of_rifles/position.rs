@@ -9,6 +9,7 @@ use super::section::{Kind, Order, Role};
 use super::setup::Ix;
 use super::state::{LeaderLoc, Loc, Phase, State};
 use super::zoc;
+use crate::engine::RuleError;
 use std::cell::RefCell;
 
 /// A position's stacks and zones, with command ranges computed when first asked.
@@ -35,6 +36,8 @@ const UNKNOWN: u32 = u32::MAX;
 /// queue's span (256).
 const PASSES: u32 = 8;
 const NONE: u32 = u32::MAX - 1;
+/// The most waypoints a move may name (`Command::Move`'s `via`).
+pub const MAX_VIA: usize = 16;
 
 /// A formation's command-trace costs (half cavalry MP) from its origins: exact for every hex
 /// whose cost is at most `bound` (the rest `None`); `bound` is `u32::MAX` once the whole map
@@ -164,9 +167,10 @@ impl<'a> Ctx<'a> {
         q.clear();
         for o in self.command_origins(f) {
             best[o as usize] = Some(0);
-            q.push(0, o);
+            q.push(0, o.into());
         }
         while let Some((cost, h)) = q.pop() {
+            let h = h as Ix;
             if best[h as usize] != Some(cost) {
                 continue;
             }
@@ -191,7 +195,7 @@ impl<'a> Ctx<'a> {
                 let total = cost + c;
                 if best[i as usize].is_none_or(|b| total < b) {
                     best[i as usize] = Some(total);
-                    q.push(total, i);
+                    q.push(total, i.into());
                 }
             }
         }
@@ -255,16 +259,137 @@ impl<'a> Ctx<'a> {
     /// Every hex unit `u` may move to in this Formation Movement Segment, or why it may not
     /// move at all.
     pub fn unit_moves(&self, u: usize) -> Result<Vec<MoveOption>, String> {
-        self.unit_options(u, true)
+        self.unit_options(u, true, &[]).map(|(o, _)| o)
     }
 
     /// As [`Ctx::unit_moves`], without the paths (empty): the legal commands need only the
     /// destinations.
     pub fn unit_destinations(&self, u: usize) -> Result<Vec<MoveOption>, String> {
-        self.unit_options(u, false)
+        self.unit_options(u, false, &[]).map(|(o, _)| o)
     }
 
-    fn unit_options(&self, u: usize, paths: bool) -> Result<Vec<MoveOption>, String> {
+    /// Every hex unit `u` may move to along a path through the waypoints `via`, in order (the
+    /// player's choice of path: AoR 5 lets the player trace it, and the path decides the
+    /// passing fires drawn, 7.12, and 7.3's fire first). Each option's path is the cheapest
+    /// through them, and of the cheapest the one through the fewest passing fires. A waypoint
+    /// that cannot be passed through is refused naming the hex and the rule.
+    pub fn unit_moves_via(&self, u: usize, via: &[Ix]) -> Result<Vec<MoveOption>, RuleError> {
+        let setup = self.s.setup();
+        let name = &setup.units[u].name;
+        if via.len() > MAX_VIA {
+            return Err(RuleError::rule(
+                "AoR 5",
+                format!(
+                    "a move names at most {MAX_VIA} waypoints, not {}",
+                    via.len()
+                ),
+            ));
+        }
+        let start = match self.s.units[u].loc {
+            Loc::At(h) => Some(h),
+            _ => None,
+        };
+        for (i, &w) in via.iter().enumerate() {
+            if Some(w) == start {
+                return Err(RuleError::rule(
+                    "AoR 5",
+                    format!("waypoint {} is {name}'s own hex", setup.name(w)),
+                ));
+            }
+            if i > 0 && via[i - 1] == w {
+                return Err(RuleError::rule(
+                    "AoR 5",
+                    format!("waypoint {} is named twice in a row", setup.name(w)),
+                ));
+            }
+        }
+        let (options, missed) = self
+            .unit_options(u, true, via)
+            .map_err(|e| RuleError::rule("AoR 5", e))?;
+        match missed {
+            Some(i) => Err(self.why_not_via(u, via, i)),
+            None => Ok(options),
+        }
+    }
+
+    /// Why waypoint `via[i]` cannot be passed through after the ones before it.
+    fn why_not_via(&self, u: usize, via: &[Ix], i: usize) -> RuleError {
+        let s = self.s;
+        let setup = s.setup();
+        let d = &setup.units[u];
+        let side = d.side;
+        let w = via[i];
+        let hex = setup.name(w);
+        let cav = zoc::ignores_zocs(d.kind);
+        if self.enemy_in(side, w) {
+            return RuleError::rule("AoR 5", format!("{hex} holds enemy units"));
+        }
+        if self.enemy_zoc(side, w) {
+            if super::weather::no_zoc_entry(s) {
+                return RuleError::rule(
+                    "AoR 5.5, 16",
+                    format!(
+                        "{hex} is in an enemy ZOC, and no unit enters one on a night or rain turn"
+                    ),
+                );
+            }
+            if !cav
+                && let Loc::At(start) = s.units[u].loc
+                && let Err(e) = self.may_enter_zoc(u, start)
+            {
+                return RuleError::rule("AoR 5.4", format!("{hex} is in an enemy ZOC: {e}"));
+            }
+        }
+        let before = match i {
+            0 => match s.units[u].loc {
+                Loc::At(h) => h,
+                _ => w,
+            },
+            _ => via[i - 1],
+        };
+        // AoR 5.4: once in an enemy ZOC, a unit (not cavalry) moves on only into ZOC hexes; a
+        // Defend unit may leave the one it starts in.
+        let starts_there = i == 0 && s.formations[d.formation].order == Order::Defend;
+        if !cav && self.enemy_zoc(side, before) && !self.enemy_zoc(side, w) && !starts_there {
+            return RuleError::rule(
+                "AoR 5.4",
+                format!(
+                    "{hex} leaves an enemy ZOC (from {}, once in one a unit moves on only into \
+                     enemy-ZOC hexes)",
+                    setup.name(before)
+                ),
+            );
+        }
+        let through = if i == 0 {
+            String::new()
+        } else {
+            format!(
+                " through {}",
+                via[..i]
+                    .iter()
+                    .map(|&h| setup.name(h))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        RuleError::rule(
+            "AoR 5, 5.4",
+            format!(
+                "{hex} is out of reach of {}{through} (its movement allowance, terrain, ZOCs)",
+                d.name
+            ),
+        )
+    }
+
+    /// The search behind [`Ctx::unit_moves`] and [`Ctx::unit_moves_via`]: the options after
+    /// passing every waypoint of `via`, and the index of the first waypoint no path reaches
+    /// (`None` when all are reached).
+    fn unit_options(
+        &self,
+        u: usize,
+        paths: bool,
+        via: &[Ix],
+    ) -> Result<(Vec<MoveOption>, Option<usize>), String> {
         let s = self.s;
         let setup = s.setup();
         let d = &setup.units[u];
@@ -314,32 +439,42 @@ impl<'a> Ctx<'a> {
         // AoR 12.2 March: road and trail rates "only if moving unstacked and if there is no
         // unit in the hex they are entering"; AoR 5: only March orders use them.
         let roads = fs.order == Order::March && self.friends_in(side, start) <= 1;
-        let n = setup.map.grid.len();
+        let n = setup.map.grid.len() as u32;
+        let m = via.len() as u32;
+        // Search states: hex `h` with `k` waypoints passed is state `k * n + h` (without
+        // waypoints, the hex index). A waypoint is passed on entering it when it is the next
+        // one, so the ZOC rules and the leaving cost hold along the whole path.
+        let states = (n * (m + 1)) as usize;
         // The search's key is the cost in half MP times `PASSES`, plus the passing fires
         // (AoR 7.12) met on the way (at most `PASSES - 1`): the cheapest path first, and of
         // the cheapest, the one through the fewest passing fires.
-        let mut best: Vec<Option<u32>> = vec![None; n];
-        let mut prev: Vec<Ix> = vec![Ix::MAX; n];
-        // The hexes reached, so the answer need not scan the whole map.
-        let mut reached: Vec<Ix> = vec![start];
+        let mut best: Vec<Option<u32>> = vec![None; states];
+        let mut prev: Vec<u32> = vec![u32::MAX; states];
+        // The states reached, so the answer need not scan the whole map.
+        let mut reached: Vec<u32> = vec![start.into()];
+        let mut layers = vec![false; m as usize + 1];
+        layers[0] = true;
         best[start as usize] = Some(initial * PASSES);
         let mut heap = self.queue.borrow_mut();
         heap.clear();
-        heap.push(initial * PASSES, start);
-        while let Some((key, h)) = heap.pop() {
-            if best[h as usize] != Some(key) {
+        heap.push(initial * PASSES, start.into());
+        while let Some((key, st_ix)) = heap.pop() {
+            if best[st_ix as usize] != Some(key) {
                 continue;
             }
+            let (k, h) = (st_ix / n, (st_ix % n) as Ix);
             let (cost, passes) = (key / PASSES, key % PASSES);
             // AoR 5.4, 12.2 Attack ("Units in ZOC cannot exit except by retreat"): once in an
             // enemy ZOC a unit moves on only into enemy-ZOC hexes; a Defend unit that starts
             // in one may leave it (and never enters one, 12.2).
             let in_zoc = !cav && self.enemy_zoc(side, h);
-            let may_exit = h == start && fs.order == Order::Defend;
+            let at_start = h == start && k == 0;
+            let may_exit = at_start && fs.order == Order::Defend;
             // AoR 5.4: "The last unit to move out of a ZOC hex pays 1 MP extra" (the start's
-            // is `initial`).
-            let leave = if in_zoc && h != start {
-                zoc::leaving_cost_half_mp(d.kind, self.friends_in(side, h) == 0)
+            // is `initial`; back in its starting hex, the unit itself is no other unit there).
+            let leave = if in_zoc && !at_start {
+                let others = self.friends_in(side, h) - u8::from(h == start);
+                zoc::leaving_cost_half_mp(d.kind, others == 0)
             } else {
                 0
             };
@@ -357,8 +492,8 @@ impl<'a> Ctx<'a> {
                 }
                 let occupied = self.count[0][nb as usize] + self.count[1][nb as usize] > 0;
                 let routes = usize::from(roads && !occupied);
-                let m = usize::from(mover == Mover::Mounted);
-                let c = st.cost[m][routes] as u32;
+                let mi = usize::from(mover == Mover::Mounted);
+                let c = st.cost[mi][routes] as u32;
                 if c == 0 {
                     continue;
                 }
@@ -367,18 +502,28 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 let fired = in_zoc && nb_zoc && super::passing::exposed(self, side, h, nb);
-                let k = total * PASSES + (passes + u32::from(fired)).min(PASSES - 1);
-                if best[nb as usize].is_none_or(|b| k < b) {
-                    if best[nb as usize].is_none() {
-                        reached.push(nb);
+                let key = total * PASSES + (passes + u32::from(fired)).min(PASSES - 1);
+                let nk = if k < m && via[k as usize] == nb {
+                    k + 1
+                } else {
+                    k
+                };
+                let ns = nk * n + u32::from(nb);
+                if best[ns as usize].is_none_or(|b| key < b) {
+                    if best[ns as usize].is_none() {
+                        reached.push(ns);
+                        layers[nk as usize] = true;
                     }
-                    best[nb as usize] = Some(k);
-                    prev[nb as usize] = h;
-                    heap.push(k, nb);
+                    best[ns as usize] = Some(key);
+                    prev[ns as usize] = st_ix;
+                    heap.push(key, ns);
                 }
             }
         }
         drop(heap);
+        if let Some(missed) = layers.iter().position(|&l| !l) {
+            return Ok((Vec::new(), Some(missed - 1)));
+        }
         reached.sort_unstable();
         let in_range_now = self.in_range(d.formation, start);
         let range_now = if in_range_now {
@@ -388,8 +533,13 @@ impl<'a> Ctx<'a> {
         };
         let enemy_now = self.nearest_enemy(side, start);
         let mut out = Vec::new();
-        for &to in &reached {
-            let Some(key) = best[to as usize] else {
+        for &ns in &reached {
+            // Only the states with every waypoint passed end a move.
+            if ns / n != m {
+                continue;
+            }
+            let to = (ns % n) as Ix;
+            let Some(key) = best[ns as usize] else {
                 continue;
             };
             let cost = key / PASSES;
@@ -414,13 +564,13 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             let path = if paths {
-                path_to(&prev, start, to)
+                path_to(&prev, start.into(), ns, n)
             } else {
                 Vec::new()
             };
             out.push(MoveOption { to, cost, path });
         }
-        Ok(out)
+        Ok((out, None))
     }
 
     /// Every hex leader `l` may move to now (AoR 11, 12.2, 12.5), or why he may not.
@@ -476,8 +626,9 @@ impl<'a> Ctx<'a> {
         best[start as usize] = Some(0);
         let mut heap = self.queue.borrow_mut();
         heap.clear();
-        heap.push(0, start);
+        heap.push(0, start.into());
         while let Some((cost, h)) = heap.pop() {
+            let h = h as Ix;
             if best[h as usize] != Some(cost) {
                 continue;
             }
@@ -498,7 +649,7 @@ impl<'a> Ctx<'a> {
                 if total <= allowance && best[nb as usize].is_none_or(|b| total < b) {
                     best[nb as usize] = Some(total);
                     prev[nb as usize] = h;
-                    heap.push(total, nb);
+                    heap.push(total, nb.into());
                 }
             }
         }
@@ -513,7 +664,7 @@ impl<'a> Ctx<'a> {
             out.push(MoveOption {
                 to,
                 cost,
-                path: path_to(&prev, start, to),
+                path: hex_path_to(&prev, start, to),
             });
         }
         Ok(out)
@@ -561,12 +712,25 @@ impl<'a> Ctx<'a> {
 }
 
 /// The hexes entered from `start` to `to` along the search's `prev` links.
-fn path_to(prev: &[Ix], start: Ix, to: Ix) -> Vec<Ix> {
+fn hex_path_to(prev: &[Ix], start: Ix, to: Ix) -> Vec<Ix> {
     let mut path = vec![to];
     let mut at = to;
     while prev[at as usize] != start {
         at = prev[at as usize];
         path.push(at);
+    }
+    path.reverse();
+    path
+}
+
+/// The hexes entered from state `start` to state `to` along the unit search's `prev` links
+/// (states of `n` hexes a layer, see `unit_options`).
+fn path_to(prev: &[u32], start: u32, to: u32, n: u32) -> Vec<Ix> {
+    let mut path = vec![(to % n) as Ix];
+    let mut at = to;
+    while prev[at as usize] != start {
+        at = prev[at as usize];
+        path.push((at % n) as Ix);
     }
     path.reverse();
     path

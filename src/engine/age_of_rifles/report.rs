@@ -53,7 +53,12 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         }
         Command::Bombard { unit: u, target } => format!("{} bombards {target}", unit(u)),
         Command::Charge { units, target } => format!("{} charge {target}", units.join(", ")),
-        Command::Move { unit: u, to } => format!("Move {} to {to}", unit(u)),
+        Command::Move { unit: u, to, via } if via.is_empty() => {
+            format!("Move {} to {to}", unit(u))
+        }
+        Command::Move { unit: u, to, via } => {
+            format!("Move {} to {to} via {}", unit(u), via.join(", "))
+        }
         Command::Exit { unit: u } => format!("{} leaves the map", unit(u)),
         Command::MoveLeader { leader, to } => format!("Move {} to {to}", unit(leader)),
         Command::Assault { from, target } => {

@@ -247,21 +247,43 @@ impl Ruleset for AgeOfRifles {
     }
 
     fn reach(&self, state: &State, unit: &str) -> Result<Reach, RuleError> {
+        self.reach_via(state, unit, &[])
+    }
+
+    /// Where a unit may go, along paths through the waypoints `via` (AoR 5); each hex with the
+    /// passing fires its path draws (AoR 7.12). Leaders take no waypoints.
+    fn reach_via(&self, state: &State, unit: &str, via: &[String]) -> Result<Reach, RuleError> {
         let setup = state.setup();
         let ctx = super::position::Ctx::new(state);
+        let waypoints = via
+            .iter()
+            .map(|h| setup.parse(h.trim()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let via: Vec<String> = waypoints.iter().map(|&h| setup.name(h)).collect();
         let (from, allowance, moves, label) = if let Ok(u) = setup.unit(unit) {
             let from = match state.units[u].loc {
                 Loc::At(h) => Some(setup.name(h)),
                 _ => None,
             };
+            let moves = if waypoints.is_empty() {
+                ctx.unit_moves(u)
+            } else {
+                ctx.unit_moves_via(u, &waypoints).map_err(|e| e.to_string())
+            };
             (
                 from,
                 setup.units[u].movement,
-                ctx.unit_moves(u),
+                moves,
                 setup.units[u].id.clone(),
             )
         } else {
             let l = setup.leader(unit)?;
+            if !waypoints.is_empty() {
+                return Err(RuleError::rule(
+                    "AoR 11",
+                    format!("{}'s move takes no waypoints", setup.leaders[l].name),
+                ));
+            }
             let from = match state.leaders[l].loc {
                 LeaderLoc::At(h) => Some(setup.name(h)),
                 _ => None,
@@ -273,41 +295,43 @@ impl Ruleset for AgeOfRifles {
                 setup.leaders[l].id.clone(),
             )
         };
-        let mp = |half: u32| {
-            if half.is_multiple_of(2) {
-                format!("{}", half / 2)
-            } else {
-                format!("{} 1/2", half / 2)
-            }
-        };
+        let mp = super::movement::half_mp;
         let unit_ix = setup.unit(unit).ok();
         let is_unit = unit_ix.is_some();
         let (hexes, refused) = match moves {
             Ok(options) => (
                 options
                     .into_iter()
-                    .map(|o| ReachHex {
-                        hex: setup.name(o.to),
-                        cost: mp(o.cost),
-                        left: mp((allowance * 2).saturating_sub(o.cost)),
-                        path: o.path.iter().map(|&h| setup.name(h)).collect(),
+                    .map(|o| {
                         // AoR 7.12: the passing fires the path draws.
-                        notes: match unit_ix {
-                            Some(u) => super::passing::path_notes(state, &ctx, u, &o.path),
+                        let fires = match unit_ix {
+                            Some(u) => super::passing::path_fires(state, &ctx, u, &o.path),
                             None => Vec::new(),
-                        },
-                        command: serde_json::to_value(if is_unit {
-                            Command::Move {
-                                unit: label.clone(),
-                                to: setup.name(o.to),
-                            }
-                        } else {
-                            Command::MoveLeader {
-                                leader: label.clone(),
-                                to: setup.name(o.to),
-                            }
-                        })
-                        .expect("commands serialize"),
+                        };
+                        ReachHex {
+                            hex: setup.name(o.to),
+                            cost: mp(o.cost),
+                            left: mp((allowance * 2).saturating_sub(o.cost)),
+                            path: o.path.iter().map(|&h| setup.name(h)).collect(),
+                            notes: match unit_ix {
+                                Some(u) => super::passing::path_notes(state, &ctx, u, &o.path),
+                                None => Vec::new(),
+                            },
+                            fires: fires.iter().map(|&(_, at, _)| setup.name(at)).collect(),
+                            command: serde_json::to_value(if is_unit {
+                                Command::Move {
+                                    unit: label.clone(),
+                                    to: setup.name(o.to),
+                                    via: via.clone(),
+                                }
+                            } else {
+                                Command::MoveLeader {
+                                    leader: label.clone(),
+                                    to: setup.name(o.to),
+                                }
+                            })
+                            .expect("commands serialize"),
+                        }
                     })
                     .collect(),
                 None,

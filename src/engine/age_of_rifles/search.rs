@@ -9,12 +9,12 @@
 //! complete when it is reached (no step is free), and is sorted then. Paths found are the same
 //! as with the heap, so a seed's game does not change.
 
-use super::setup::Ix;
-
 const RING: usize = 256;
 
+/// Entries are search states: a hex index, or (for a move through waypoints) a hex index
+/// plus the map's size times the waypoints passed (`position`).
 pub struct Dial {
-    ring: Vec<Vec<Ix>>,
+    ring: Vec<Vec<u32>>,
     /// The cost of the bucket being emptied.
     cur: u32,
     len: usize,
@@ -46,17 +46,17 @@ impl Dial {
         self.sorted = false;
     }
 
-    /// Queue `h` at `cost`. Before the first pop any cost below 256 may be pushed; after it a
+    /// Queue state `h` at `cost`. Before the first pop any cost below 256 may be pushed; after it a
     /// cost from the one last popped to 255 above it.
-    pub fn push(&mut self, cost: u32, h: Ix) {
+    pub fn push(&mut self, cost: u32, h: u32) {
         debug_assert!(cost >= self.cur && cost < self.cur + RING as u32);
         debug_assert!(!(self.sorted && cost == self.cur), "a free step");
         self.ring[cost as usize % RING].push(h);
         self.len += 1;
     }
 
-    /// The cheapest entry, the lowest hex index first among equal costs.
-    pub fn pop(&mut self) -> Option<(u32, Ix)> {
+    /// The cheapest entry, the lowest state (hex index) first among equal costs.
+    pub fn pop(&mut self) -> Option<(u32, u32)> {
         if self.len == 0 {
             return None;
         }
@@ -92,7 +92,7 @@ mod tests {
             x = x.wrapping_mul(1103515245).wrapping_add(12345);
             x >> 8
         };
-        for h in [7u16, 3, 9] {
+        for h in [7u32, 3, 9] {
             let c = next() % 5;
             dial.push(c, h);
             heap.push(Reverse((c, h)));
@@ -105,7 +105,7 @@ mod tests {
             if popped < 400 {
                 for _ in 0..(1 + next() % 2) {
                     let c = want.0 + 1 + next() % 255;
-                    let h = (next() % 300) as Ix;
+                    let h = next() % 300;
                     dial.push(c, h);
                     heap.push(Reverse((c, h)));
                 }

@@ -7,6 +7,7 @@
 
 use super::assault;
 use super::losses::{self, note, roll};
+use super::movement::half_mp;
 use super::orders::compliance;
 use super::position::Ctx;
 use super::section::{Kind, Order, Role};
@@ -253,10 +254,14 @@ pub fn apply(
         | Command::EndCharge { .. }
         | Command::Pursue { .. }
         | Command::Decline => super::cavalry::apply(&mut s, command, dice, &mut events)?,
-        Command::Move { unit, to } => {
+        Command::Move { unit, to, via } => {
             let u = setup.unit(unit)?;
             let to = setup.parse(to)?;
-            move_unit(&mut s, u, to, dice, &mut events)?;
+            let via = via
+                .iter()
+                .map(|h| setup.parse(h))
+                .collect::<Result<Vec<_>, _>>()?;
+            move_unit(&mut s, u, to, &via, dice, &mut events)?;
         }
         Command::Exit { unit } => {
             let u = setup.unit(unit)?;
@@ -594,22 +599,40 @@ fn set_order(s: &mut State, f: usize, order: Order, march_to: Option<Ix>, after:
     }
 }
 
+/// AoR 5: unit `u` moves to `to`, through the waypoints `via` in order when given (the
+/// player's path); refused, naming the rule, when no allowed path does.
 fn move_unit(
     s: &mut State,
     u: usize,
     to: Ix,
+    via: &[Ix],
     dice: &mut dyn Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let setup = s.arc();
     let ctx = Ctx::new(s);
-    let options = ctx.unit_moves(u).map_err(|e| RuleError::rule("AoR 5", e))?;
+    let options = if via.is_empty() {
+        ctx.unit_moves(u).map_err(|e| RuleError::rule("AoR 5", e))?
+    } else {
+        ctx.unit_moves_via(u, via)?
+    };
+    let through = if via.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " through {}",
+            via.iter()
+                .map(|&h| setup.name(h))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
     let Some(o) = options.into_iter().find(|o| o.to == to) else {
         return Err(RuleError::rule(
             "AoR 5, 5.3, 5.4, 12.1, 12.2",
             format!(
-                "{} cannot move to {} now (movement points, ZOCs, stacking, command range or \
-                 its formation's orders)",
+                "{} cannot move to {}{through} now (movement points, ZOCs, stacking, command \
+                 range or its formation's orders)",
                 setup.units[u].name,
                 setup.name(to)
             ),
@@ -620,6 +643,21 @@ fn move_unit(
     let Loc::At(start) = s.units[u].loc else {
         return Err(RuleError::not_now("the unit is not on the map"));
     };
+    // The path taken, for the log and the replay: "moves 0504-0505-0506 (2 MP)".
+    note(
+        events,
+        format!(
+            "{} moves {}-{} ({} MP{through})",
+            setup.units[u].name,
+            setup.name(start),
+            o.path
+                .iter()
+                .map(|&h| setup.name(h))
+                .collect::<Vec<_>>()
+                .join("-"),
+            half_mp(o.cost)
+        ),
+    );
     s.units[u].moved = true;
     s.units[u].overstacked = false;
     // AoR 7.12: walked hex by hex, with passing fire where a step stays in an enemy stack's

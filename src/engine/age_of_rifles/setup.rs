@@ -250,8 +250,9 @@ impl Setup {
         let mut best: Vec<Option<u32>> = vec![None; self.map.grid.len()];
         let mut q = super::search::Dial::default();
         best[a as usize] = Some(0);
-        q.push(0, a);
+        q.push(0, a.into());
         while let Some((cost, h)) = q.pop() {
+            let h = h as Ix;
             if best[h as usize] != Some(cost) {
                 continue;
             }
@@ -266,7 +267,7 @@ impl Setup {
                 let total = cost + c;
                 if best[st.to as usize].is_none_or(|x| total < x) {
                     best[st.to as usize] = Some(total);
-                    q.push(total, st.to);
+                    q.push(total, st.to.into());
                 }
             }
         }

@@ -350,8 +350,17 @@ pub enum Command {
     /// AoR 8.1, 7.1: the unit of the bombarded stack that the first hit disrupts (the owner's
     /// choice, on infantry if possible).
     Disrupt { unit: String },
-    /// AoR 5: a unit moves to a hex (the engine finds its cheapest allowed path).
-    Move { unit: String, to: String },
+    /// AoR 5: a unit moves to a hex. Without `via` the engine finds its cheapest allowed path
+    /// (of the cheapest, the one through the fewest passing fires, AoR 7.12); with `via` the
+    /// path passes through those hexes in order, the cheapest such path (then the fewest
+    /// fires). `via` is left out of the stored form when empty, so a move without waypoints
+    /// is stored as before.
+    Move {
+        unit: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<String>,
+    },
     /// AoR 5.6: a unit on a map-edge hex of its side's exit area leaves the map (its move).
     Exit { unit: String },
     /// AoR 11: a leader moves.

@@ -166,6 +166,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
         to: &str,
     ) -> Result<crate::engine::preview::Sight, RuleError>;
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError>;
+    /// [`Ruleset::reach_via`]: the reach through waypoint hexes, in order.
+    fn reach_via(&self, state: &AnyState, unit: &str, via: &[String]) -> Result<Reach, RuleError>;
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError>;
     fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
     /// The computer-opponent levels besides "random" ([`Ruleset::levels`]).
@@ -436,6 +438,11 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
     fn reach(&self, state: &AnyState, unit: &str) -> Result<Reach, RuleError> {
         check_own(self, state)?;
         self.rules.reach(typed(&self.rules, state), unit)
+    }
+
+    fn reach_via(&self, state: &AnyState, unit: &str, via: &[String]) -> Result<Reach, RuleError> {
+        check_own(self, state)?;
+        self.rules.reach_via(typed(&self.rules, state), unit, via)
     }
 
     fn preview(&self, state: &AnyState, commands: &[Value]) -> Result<AttackPreview, RuleError> {

@@ -436,6 +436,7 @@ pub fn reach(state: &State, u: UnitId) -> Result<Reach, RuleError> {
                 cost: cost.to_string(),
                 path: names(&path),
                 notes,
+                fires: Vec::new(),
                 command: serde_json::to_value(Command::Move {
                     unit: u,
                     path: path.clone(),

@@ -599,7 +599,11 @@ export type Progress = { turn: number, last_turn: number, player: number, phase_
 
 export type Reach = { unit: string, from: string | null, allowance: string, spent: string, hexes: Array<ReachHex>, refused: string | null, };
 
-export type ReachHex = { hex: string, cost: string, left: string, path: Array<string>, notes: Array<string>, command: unknown, };
+export type ReachHex = { hex: string, cost: string, left: string, path: Array<string>, notes: Array<string>, 
+/**
+ * The hexes entered where the path draws passing fire (AoR 7.12), one a firing stack.
+ */
+fires: Array<string>, command: unknown, };
 
 /**
  * A game opened for review: its map and its main line.

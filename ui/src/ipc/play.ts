@@ -19,7 +19,8 @@ export const play = {
   continueFrom: (game: number, node: number) => invoke<PlayOpened>("play_continue", { game, node }),
   view: () => invoke<PlayView>("play_view"),
   legal: (unit: string | null, hex: string | null) => invoke<LegalCommand[]>("play_legal", { unit, hex }),
-  reach: (unit: string) => invoke<Reach>("play_reach", { unit }),
+  /** Where a unit may go; with `via`, along paths through those hexes in order. */
+  reach: (unit: string, via: string[] = []) => invoke<Reach>("play_reach", { unit, via }),
   sight: (from: string, to: string) => invoke<Sight>("play_sight", { from, to }),
   preview: (commands: unknown[]) => invoke<AttackPreview>("play_preview", { commands }),
   apply: (command: unknown, forced: number[] = []) => invoke<PlayView>("play_apply", { command, forced }),

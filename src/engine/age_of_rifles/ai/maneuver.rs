@@ -219,6 +219,7 @@ pub fn unit_move(
     let mut c = Candidate::new(Command::Move {
         unit: setup.units[u].id.clone(),
         to: setup.name(k.command),
+        via: Vec::new(),
     });
     c.score = k.score;
     c.reasons = k.reasons;

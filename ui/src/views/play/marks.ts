@@ -1,6 +1,7 @@
 // The play view's marks, drawn on every frame under the counters: the deploying side's area,
 // the hexes the selected unit may reach (with the movement points left), the path to the hex
-// under the pointer, the hexes it may attack or deploy to, and the target of the attack shown.
+// under the pointer with its waypoints and the passing fires it would draw, the hexes it may
+// attack or deploy to, and the target of the attack shown.
 
 import { css, hexPath, rgb, type FrameScene, type Layer } from "../../map/layers/layer";
 
@@ -16,6 +17,10 @@ export class MarksLayer implements Layer {
   targets: string[] = [];
   /** The path drawn to the hovered hex (from the unit's hex). */
   path: string[] = [];
+  /** The move's waypoints, in order (numbered rings). */
+  waypoints: string[] = [];
+  /** The hexes of the path where it draws passing fire (a red mark each, AoR 7.12). */
+  fires: string[] = [];
   /** The target of the attack previewed. */
   attack: string | null = null;
   /** A line of sight shown on hover: its ends and whether it is clear. */
@@ -25,6 +30,8 @@ export class MarksLayer implements Layer {
     this.reach.clear();
     this.targets = [];
     this.path = [];
+    this.waypoints = [];
+    this.fires = [];
     this.attack = null;
     this.sight = null;
   }
@@ -88,6 +95,38 @@ export class MarksLayer implements Layer {
       ctx.lineJoin = "round";
       ctx.lineCap = "round";
       ctx.stroke();
+    }
+    if (this.waypoints.length) {
+      ctx.font = `bold 0.34px "DejaVu Sans", sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      this.waypoints.forEach((n, k) => {
+        const i = g.parse(n);
+        if (i < 0) return;
+        ctx.beginPath();
+        ctx.arc(g.cx[i], g.cy[i], 0.3, 0, 2 * Math.PI);
+        ctx.fillStyle = "rgba(20,60,160,0.9)";
+        ctx.fill();
+        ctx.fillStyle = "#ffffff";
+        ctx.fillText(String(k + 1), g.cx[i], g.cy[i]);
+      });
+    }
+    if (this.fires.length) {
+      // A red cross on each hex entered under passing fire (twice fired: a thicker cross).
+      const count = new Map<string, number>();
+      for (const n of this.fires) count.set(n, (count.get(n) ?? 0) + 1);
+      ctx.strokeStyle = "#c62828";
+      ctx.lineCap = "round";
+      for (const [n, k] of count) {
+        const i = g.parse(n);
+        if (i < 0) continue;
+        const r = 0.38, x = g.cx[i], y = g.cy[i];
+        ctx.lineWidth = Math.max((2 + 1.5 * k) * px, 0.06 * (k + 1));
+        ctx.beginPath();
+        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+        ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r);
+        ctx.stroke();
+      }
     }
     if (this.sight) {
       const a = g.parse(this.sight.from), b = g.parse(this.sight.to);

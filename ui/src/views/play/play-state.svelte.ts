@@ -12,8 +12,11 @@ export const playState = $state({
   stackHex: "",
   /** The selected unit's commands that name no hex (limber, road mode, cancel fire ...). */
   actions: [] as LegalCommand[],
-  /** Its reach in the Movement Phase. */
+  /** Its reach in the Movement Phase (through the waypoints `via`, when any). */
   reach: null as Reach | null,
+  /** The waypoints of the selected unit's move (Age of Rifles), in order: Shift+click adds
+   * one, Escape or Backspace removes the last. */
+  via: [] as string[],
   /** Commands of an empty hex clicked (place a trench, begin an improved position). */
   hexActions: null as { hex: string; commands: LegalCommand[] } | null,
   /** The attack shown before it is allocated, and the allocation that makes it. */

@@ -5,7 +5,7 @@
 // unit may go, what it may attack, the odds and the results all come from the core.
 
 import { errorText, isAppError } from "../../ipc/errors";
-import { play, type Counter, type LegalCommand, type PlayOpened, type PlayView } from "../../ipc/play";
+import { play, type Counter, type LegalCommand, type PlayOpened, type PlayView, type Reach, type ReachHex } from "../../ipc/play";
 import type { CommandQueue } from "../../ipc/queue";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
@@ -208,6 +208,7 @@ export class Player {
     playState.selected = null;
     playState.actions = [];
     playState.reach = null;
+    playState.via = [];
     playState.preview = null;
     playState.previewCommand = null;
     playState.previewChoices = [];
@@ -231,9 +232,7 @@ export class Player {
     if (v.progress.phase_key === "movement" && c.side === v.progress.player) {
       void this.send(() => play.reach(c.id), (r) => {
         if (playState.selected?.id !== c.id) return;
-        playState.reach = r;
-        this.marks.reach = new Map(r.hexes.map((h) => [h.hex, h.left]));
-        this.view.requestDraw();
+        this.showReach(r);
         // Shown in the next frame: the figure the end-to-end test reads.
         requestAnimationFrame(() => { playState.reachMs = performance.now() - t0; });
       });
@@ -243,6 +242,70 @@ export class Player {
       this.unitHexCommands = cmds.filter((x) => x.hex && HEX_KINDS.has(x.kind));
       playState.actions = cmds.filter((x) => !x.hex && x.kind !== "move");
       this.marks.targets = [...new Set(this.unitHexCommands.map((x) => x.hex!))];
+      this.view.requestDraw();
+    });
+  }
+
+  private showReach(r: Reach): void {
+    playState.reach = r;
+    this.marks.reach = new Map(r.hexes.map((h) => [h.hex, h.left]));
+    this.marks.waypoints = [...playState.via];
+    this.view.requestDraw();
+  }
+
+  /** The path to a hex of the reach, from the unit's hex, and the passing fires on it. */
+  private showPath(h: ReachHex | undefined): void {
+    const at = playState.selected?.hex;
+    this.marks.path = h ? [...(at ? [at] : []), ...h.path] : [];
+    this.marks.fires = h ? h.fires : [];
+  }
+
+  /** The move's path in words for the status line: its waypoints and passing fires. */
+  static pathWords(h: ReachHex, via: string[]): string {
+    const n = h.fires.length;
+    const fires = n === 0 ? "no passing fire" : n === 1 ? "1 passing fire" : `${n} passing fires`;
+    const through = via.length ? ` through ${via.join(", ")}` : "";
+    return `To ${h.hex}${through}: ${h.cost} MP, ${fires} (AoR 7.12)`;
+  }
+
+  /** Shift+click on a hex of the reach: the move passes through it (a waypoint, Age of
+   * Rifles); the reach is asked again through every waypoint so far. */
+  addWaypoint(name: string): void {
+    const sel = playState.selected;
+    const h = playState.reach?.hexes.find((x) => x.hex === name);
+    if (!sel || !h || !Player.takesWaypoints(h)) return;
+    this.askReach(sel, [...playState.via, name], name);
+  }
+
+  /** Escape or Backspace: the last waypoint removed; false when there was none. */
+  removeWaypoint(): boolean {
+    const sel = playState.selected;
+    if (!sel || !playState.via.length) return false;
+    this.askReach(sel, playState.via.slice(0, -1), null);
+    return true;
+  }
+
+  /** A move that takes waypoints: its command is a unit's `move` naming a `to` hex. */
+  private static takesWaypoints(h: ReachHex): boolean {
+    const c = h.command as { kind?: unknown; to?: unknown } | null;
+    return c?.kind === "move" && typeof c.to === "string";
+  }
+
+  private askReach(c: Counter, via: string[], shown: string | null): void {
+    void this.send(() => play.reach(c.id, via).catch((e) => { this.refused(e); return null; }), (r) => {
+      if (!r || playState.selected?.id !== c.id) return;
+      if (r.refused) {
+        // The core's refusal names the waypoint and the rule; the waypoints stay as they were.
+        playState.refusal = r.refused;
+        this.shell.message(r.refused, true);
+        return;
+      }
+      playState.refusal = "";
+      playState.via = via;
+      this.showReach(r);
+      const h = shown ? r.hexes.find((x) => x.hex === shown) : undefined;
+      this.showPath(h);
+      this.shell.message(h ? Player.pathWords(h, via) : via.length ? `Waypoints: ${via.join(", ")}` : "No waypoints");
       this.view.requestDraw();
     });
   }
@@ -270,12 +333,15 @@ export class Player {
 
   // --- the map --------------------------------------------------------------------------------------
 
-  /** A click on hex `name` (the map, or a drop from a tray). */
-  clickHex(name: string): void {
+  /** A click on hex `name` (the map, or a drop from a tray); with Shift, on a hex of the
+   * selected unit's reach, a waypoint of its move. */
+  clickHex(name: string, shift = false): void {
     const v = this.state;
     if (!v) return;
     const sel = playState.selected;
     const reachHex = playState.reach?.hexes.find((h) => h.hex === name);
+    if (sel && reachHex && shift) { this.addWaypoint(name); return; }
+    // The reach's command names the waypoints chosen (`via`): the move follows them.
     if (sel && reachHex) { void this.apply(reachHex.command); return; }
     const cmd = sel ? this.unitHexCommands.find((x) => x.hex === name) : undefined;
     if (sel && cmd) {
@@ -389,9 +455,9 @@ export class Player {
       this.drag = null;
       if (!d || d.moved || ev.button !== 0 || !this.model) return;
       const i = this.view.hexAt(ev);
-      if (i >= 0) this.clickHex(this.model.grid.name(i));
+      if (i >= 0) this.clickHex(this.model.grid.name(i), ev.shiftKey);
     });
-    canvas.addEventListener("pointerleave", () => { this.marks.path = []; this.view.requestDraw(); });
+    canvas.addEventListener("pointerleave", () => { this.marks.path = []; this.marks.fires = []; this.view.requestDraw(); });
     canvas.addEventListener("wheel", (ev) => {
       ev.preventDefault();
       const r = canvas.getBoundingClientRect();
@@ -423,8 +489,9 @@ export class Player {
     const r = playState.reach;
     if (!r) return;
     const h = r.hexes.find((x) => x.hex === name);
-    const at = playState.selected?.hex;
-    this.marks.path = h ? [...(at ? [at] : []), ...h.path] : [];
+    this.showPath(h);
+    // The passing fires the path would draw, counted in the status line (AoR 7.12).
+    if (h && (h.fires.length || playState.via.length)) this.shell.message(Player.pathWords(h, playState.via), h.fires.length > 0);
     this.view.requestDraw();
   }
 }
