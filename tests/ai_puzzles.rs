@@ -384,8 +384,61 @@ fn it_exits_by_the_road_when_that_wins() {
     }
 }
 
+/// Blue MZ 1 in 0606 next to Red MZ 1 (0607: Blue is in its zone of control; woods, so that
+/// Blue's fire at it would be 1-2 and is not given), Blue's objective
+/// 0601 five hexes away (out of reach this Movement Phase); Blue's force at `morale`.
+fn pinned(morale: &str) -> Game {
+    let morale = morale.to_string();
+    let mut g = Game::with(
+        &MapSpec::clear(12, 12).with("w", &["0607"]),
+        "1 MZ",
+        "1 MZ",
+        GameOptions::default(),
+        move |v: &mut Value| {
+            v["sides"][0]["morale"] = json!(morale);
+            v["victory"] = hold("blue", &["0601"], None);
+        },
+    );
+    g.setup(&[("Red MZ 1", "0607")], &[("Blue MZ 1", "0606")]);
+    g
+}
+
+/// The puzzle of `a_demoralized_force_does_not_leave_an_enemy_zone_of_control` without its
+/// control (the strong level plays it too).
+fn a_demoralized_unit_stays_in_an_enemy_zone_of_control() {
+    // R&S 8.0(B): a unit leaving an enemy-controlled hex is disrupted; 10.1: in a demoralized
+    // force it stays disrupted (one hex a Movement Phase, no attack, 6.0(A)). Nearing the
+    // objective is worth a passing disruption, not a lasting one: the demoralized MZ stays.
+    for seed in SEEDS {
+        let mut g = pinned("demoralized");
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0606"),
+            "seed {seed}: {given:?}, Red MZ 1 disrupted: {}",
+            g.disrupted("Red MZ 1")
+        );
+    }
+}
+
+#[test]
+fn a_demoralized_force_does_not_leave_an_enemy_zone_of_control() {
+    a_demoralized_unit_stays_in_an_enemy_zone_of_control();
+    // Control: the same position at normal morale: the disruption passes (6.0(B)), and the MZ
+    // leaves for its objective.
+    for seed in SEEDS {
+        let mut g = pinned("normal");
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        assert_ne!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0606"),
+            "seed {seed}"
+        );
+    }
+}
+
 /// The strong level plays its player-turns through the standard level's weightings, chosen by
-/// playouts: it solves the same puzzles (and passes their controls).
+/// playouts: it solves the same puzzles (and passes their controls, but one).
 #[test]
 fn the_strong_level_solves_the_same_puzzles() {
     LEVEL.set("strong");
@@ -399,4 +452,7 @@ fn the_strong_level_solves_the_same_puzzles() {
     it_exits_by_the_road_when_that_wins();
     it_shock_attacks_a_unit_it_has_surrounded();
     it_puts_its_best_fire_defender_on_top();
+    // Its control is left out: at normal morale the strong level's playouts may keep the MZ
+    // where it is, which is no error.
+    a_demoralized_unit_stays_in_an_enemy_zone_of_control();
 }

@@ -53,8 +53,9 @@ pub fn next(
             .map(|&h| {
                 let x = fields.at(state, h);
                 let mut s = 0.0;
-                if fields.distance[x].is_finite() {
-                    s -= w.advance * fields.distance[x];
+                let distance = fields.distance_for(state, u, x);
+                if distance.is_finite() {
+                    s -= w.advance * distance;
                 }
                 s += fields.objective_at[x].0 * w.hold * 0.3;
                 s += w.cover * 3.0 * (setup.hex(h).defense.to_f64() - 1.0);
@@ -98,8 +99,11 @@ pub fn next(
                 let x = fields.at(state, h);
                 let words = match fields.objective(state, h) {
                     Some((o, _)) => format!("on objective {}", o.name),
-                    None if fields.distance[x].is_finite() => {
-                        format!("{:.1} MP from the objectives", fields.distance[x])
+                    None if fields.distance_for(state, u, x).is_finite() => {
+                        format!(
+                            "{:.1} MP from the objectives",
+                            fields.distance_for(state, u, x)
+                        )
                     }
                     None => String::new(),
                 };

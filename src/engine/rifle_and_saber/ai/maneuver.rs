@@ -10,7 +10,7 @@ use super::super::movement::search;
 use super::super::state::{State, UnitId};
 use super::maps::{Fields, sole_holder};
 use super::risk::{expected_loss, multiplier_at};
-use super::weights::{INDISPENSABLE, Weights, indispensable, unit_value};
+use super::weights::{INDISPENSABLE, Weights, disruption_cost, indispensable, unit_value};
 use crate::ai::candidates::Candidate;
 use crate::frac::Frac;
 use crate::map::HexCoord;
@@ -142,7 +142,10 @@ fn score(
             c.term("advance", w.advance * urgency_max * gain, words);
         }
     } else if let Some(f) = from {
-        let (d0, d1) = (fields.distance[fields.at(state, f)], fields.distance[x]);
+        let (d0, d1) = (
+            fields.distance_for(state, u, fields.at(state, f)),
+            fields.distance_for(state, u, x),
+        );
         if d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
             let late = late_for_exit(state, fields, u, d0);
@@ -220,11 +223,18 @@ fn score(
         } else {
             v
         };
-        c.term(
-            "zoc",
-            -fights * w.disruption * 2.0,
-            "leaves an enemy-controlled hex (disrupted, R&S 8.0(B))".to_string(),
-        );
+        // In a demoralized force the disruption lasts (R&S 10.1): a unit that counts toward
+        // an exit then moves one hex a Movement Phase (6.0(A)); where that cannot reach the
+        // exit in the game-turns left, it is lost to the side's condition: its whole value.
+        let lasting = disruption_cost(state, w, u) >= 1.0 && !disrupted;
+        let stranded = lasting && stranded_if_disrupted(state, fields, u, h);
+        let cost = fights * disruption_cost(state, w, u) * 2.0 + if stranded { v } else { 0.0 };
+        let words = if lasting {
+            "leaves an enemy-controlled hex (disrupted for good: R&S 8.0(B), 10.1)"
+        } else {
+            "leaves an enemy-controlled hex (disrupted, R&S 8.0(B))"
+        };
+        c.term("zoc", -cost, words.to_string());
     }
     c
 }
@@ -315,6 +325,26 @@ pub fn convoy(state: &State, fields: &Fields, u: UnitId) -> Vec<HexCoord> {
     hexes.sort();
     hexes.dedup();
     hexes
+}
+
+/// Would unit `u`, disrupted in `h` for the rest of the game (one hex a Movement Phase, R&S
+/// 6.0(A)), be too far from its side's own exit area to leave the map by the condition's
+/// game-turn? Only for a unit that counts toward such a condition.
+pub fn stranded_if_disrupted(state: &State, fields: &Fields, u: UnitId, h: HexCoord) -> bool {
+    let g = &state.setup.grid;
+    fields.objectives.iter().any(|o| {
+        o.exit && o.own && o.counts(state, u) && o.turn >= state.turn && {
+            let hexes = o
+                .hexes
+                .iter()
+                .map(|e| g.distance(h, *e))
+                .min()
+                .unwrap_or(u32::MAX);
+            // Movement Phases after this one up to the condition's game-turn, one hex each,
+            // and one more to leave the map.
+            hexes + 1 > o.turn - state.turn
+        }
+    })
 }
 
 /// How much more nearing the exit weighs for a unit that is late for it (see [`late_for_exit`]).

@@ -170,6 +170,11 @@ pub struct Fields {
     /// costs with roads at the road rate (R&S 4.0, 4(M), 9.2), whichever is nearer; infinite
     /// when there is neither.
     pub distance: Vec<f64>,
+    /// The same for the unit kinds that move by other rules than the side's other units
+    /// (scenario special units held to roads, R&S 4(M), or with river crossings of their own):
+    /// their movement points to the exit area by the ways they may take, or the hexes to the
+    /// hexes to hold, whichever is nearer. Kinds not listed use `distance`.
+    pub distance_of_kind: Vec<(usize, Vec<f64>)>,
     /// Per grid index: the urgency of the objectives the hex is part of (summed), with the
     /// name of the most urgent.
     pub objective_at: Vec<(f64, Option<usize>)>,
@@ -227,9 +232,34 @@ impl Fields {
                     .map_or(f64::INFINITY, f64::from)
             })
             .collect();
+        let hex_distance = distance.clone();
         if !exits.is_empty() {
-            for (d, e) in distance.iter_mut().zip(cost_distance(setup, side, &exits)) {
+            for (d, e) in distance
+                .iter_mut()
+                .zip(cost_distance(setup, side, None, &exits))
+            {
                 *d = d.min(e);
+            }
+        }
+        let mut distance_of_kind = Vec::new();
+        if !exits.is_empty() {
+            let mut kinds: Vec<usize> = state
+                .on_map(side)
+                .chain((0..state.units.len()).filter(|&u| {
+                    state.side_of(u) == side && state.units[u].location == Location::Off
+                }))
+                .map(|u| state.units[u].kind)
+                .filter(|&k| moves_apart(setup, side, k))
+                .collect();
+            kinds.sort();
+            kinds.dedup();
+            for k in kinds {
+                let by_kind: Vec<f64> = hex_distance
+                    .iter()
+                    .zip(cost_distance(setup, side, Some(k), &exits))
+                    .map(|(d, e)| d.min(e))
+                    .collect();
+                distance_of_kind.push((k, by_kind));
             }
         }
         let own_range = state
@@ -240,6 +270,7 @@ impl Fields {
         let mut f = Fields {
             side,
             distance,
+            distance_of_kind,
             objective_at: vec![(0.0, None); n],
             fire: vec![Frac::ZERO; n],
             shock: vec![Frac::ZERO; n],
@@ -377,6 +408,15 @@ impl Fields {
         state.setup.grid.index(h).expect("hex on the map")
     }
 
+    /// `distance` at grid index `x` for unit `u`: by the ways its kind may take.
+    pub fn distance_for(&self, state: &State, u: UnitId, x: usize) -> f64 {
+        let k = state.units[u].kind;
+        self.distance_of_kind
+            .iter()
+            .find(|(kind, _)| *kind == k)
+            .map_or(self.distance[x], |(_, d)| d[x])
+    }
+
     /// The most urgent objective hex `h` is part of, with its urgency.
     pub fn objective(&self, state: &State, h: HexCoord) -> Option<(&Objective, f64)> {
         let (u, i) = self.objective_at[self.at(state, h)];
@@ -384,31 +424,62 @@ impl Fields {
     }
 }
 
+/// Does unit kind `kind` of `side` move by other ways than the side's other units: held to
+/// roads (a scenario's special unit), or with a river-crossing rule of its own?
+fn moves_apart(setup: &Setup, side: usize, kind: usize) -> bool {
+    setup.kinds[kind].road_only
+        || setup
+            .crossings
+            .iter()
+            .any(|c| c.side.is_none_or(|s| s == side) && c.kind == Some(kind))
+}
+
 /// Movement points from every hex to the nearest of `goals` (a reverse Dijkstra over the
 /// map's entry costs: a road hexside at the road rate, otherwise the hex's cost and the
 /// hexside's extra, as `movement::step_at` counts them for an empty hex).
-/// Water hexes are entered only where the scenario's crossing rules for `side` allow it (its
-/// rules for particular groups or unit kinds are merged: the map is the side's as a whole).
-pub fn cost_distance(setup: &Setup, side: usize, goals: &[HexCoord]) -> Vec<f64> {
+/// Water hexes are entered only where the scenario's crossing rules for `side` allow it. With
+/// `kind`, for units of that kind: the crossing rule most particular to it (as
+/// `movement::crossing_allows` chooses it) and, for a kind held to roads, road hexes only
+/// (R&S 4(M)); without, the side's rules for particular groups or kinds are merged (the map is
+/// the side's as a whole).
+pub fn cost_distance(
+    setup: &Setup,
+    side: usize,
+    kind: Option<usize>,
+    goals: &[HexCoord],
+) -> Vec<f64> {
     use super::super::setup::NO_HEX;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = setup.grid.len();
-    let crossings: std::collections::BTreeSet<HexCoord> = setup
-        .crossings
-        .iter()
-        .filter(|c| c.side.is_none_or(|s| s == side))
-        .flat_map(|c| c.allowed.iter().copied())
-        .collect();
+    let crossings: std::collections::BTreeSet<HexCoord> = match kind {
+        None => setup
+            .crossings
+            .iter()
+            .filter(|c| c.side.is_none_or(|s| s == side))
+            .flat_map(|c| c.allowed.iter().copied())
+            .collect(),
+        Some(k) => setup
+            .crossings
+            .iter()
+            .filter(|c| c.side.is_none_or(|s| s == side) && c.kind.is_none_or(|ck| ck == k))
+            .max_by_key(|c| c.kind.is_some())
+            .map(|c| c.allowed.clone())
+            .unwrap_or_default(),
+    };
+    let road_only = kind.is_some_and(|k| setup.kinds[k].road_only);
     let closed = |x: usize| {
         setup.hexes[x].water
             && !setup.crossings.is_empty()
             && !crossings.contains(&setup.grid.coord_at(x))
+            || road_only && setup.road_dirs[x] == 0
     };
     let mut dist = vec![i64::MAX; n];
     let mut heap = BinaryHeap::new();
     for h in goals {
-        if let Some(x) = setup.grid.index(*h) {
+        if let Some(x) = setup.grid.index(*h)
+            && !closed(x)
+        {
             dist[x] = 0;
             heap.push(Reverse((0i64, x)));
         }

@@ -311,7 +311,7 @@ impl Standard {
             // to move (R&S 4(J), 3 MP) and is offered again.
             if kind.limbers && unit.hex().is_some() && !unit.limbered {
                 let x = fields.at(state, unit.hex().expect("on map"));
-                if fields.targets[x] == 0 && fields.distance[x] > 1.0 {
+                if fields.targets[x] == 0 && fields.distance_for(state, u, x) > 1.0 {
                     let c = Command::Limber { unit: u };
                     if applies(state, &c) {
                         self.offered.remove(&u);

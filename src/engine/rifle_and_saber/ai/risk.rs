@@ -8,7 +8,7 @@ use super::super::movement::mounted;
 use super::super::shock::morale_factor;
 use super::super::state::{Ammo, State, UnitId};
 use super::maps::Fields;
-use super::weights::{Weights, unit_value};
+use super::weights::{Weights, disruption_cost, unit_value};
 use crate::frac::Frac;
 use crate::map::HexCoord;
 
@@ -67,9 +67,8 @@ pub fn expected_loss(
     let v = unit_value(state, u);
     let m = multiplier_at(state, u, h);
     let kind = state.kind(u);
-    let disrupted = state.units[u].disrupted();
-    // A second disruption eliminates (R&S 6.0(A)).
-    let disruption = if disrupted { 1.0 } else { w.disruption };
+    // A second disruption eliminates (R&S 6.0(A)); in a demoralized force one lasts (10.1).
+    let disruption = disruption_cost(state, w, u);
     let escort = escorted(state, u, h) || !joining.is_empty();
     // Fire strikes only the top unit of a stack (R&S 5.1(E)), and the side never puts on top a
     // unit that is lost alone or that it cannot win without (`restack`): with a friend to
@@ -154,11 +153,7 @@ pub fn threat(state: &State, w: &Weights, e: UnitId) -> f64 {
     let side = 1 - state.side_of(e);
     let loss = |u: UnitId, attack: Frac| {
         let (rd, el) = fire_chances(state, attack, fire_defense(state, u));
-        let disruption = if state.units[u].disrupted() {
-            1.0
-        } else {
-            w.disruption
-        };
+        let disruption = disruption_cost(state, w, u);
         unit_value(state, u) * (rd * disruption + el)
     };
     let mut best = 0.0f64;

@@ -63,6 +63,21 @@ pub fn unit_value(state: &State, u: UnitId) -> f64 {
     }
 }
 
+/// What a disruption of unit `u` costs, as a share of its value: `w.disruption`, but all of
+/// it when the unit is disrupted already (a second disruption eliminates it, R&S 6.0(A)) or
+/// when its force is demoralized: its disrupted units stay disrupted (10.1, with the errata:
+/// until the force's morale rises again), so the unit would never attack again and would move
+/// one hex a Movement Phase for the rest of the game (6.0(A)).
+pub fn disruption_cost(state: &State, w: &Weights, u: UnitId) -> f64 {
+    use super::super::scenario::Morale;
+    let for_good = state.setup.options.morale && state.unit_morale(u) == Morale::Demoralized;
+    if state.units[u].disrupted() || for_good {
+        1.0
+    } else {
+        w.disruption
+    }
+}
+
 /// What a unit its side cannot win without is worth besides its combat value: twice the
 /// default hold of an objective (the game rides on it, as on an objective at its game-turn).
 pub const INDISPENSABLE: f64 = 6.0;
