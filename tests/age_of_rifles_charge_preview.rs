@@ -7,7 +7,7 @@
 //! is `age_of_rifles_forts.rs`'s.
 
 mod common;
-use common::aor::{cmd, open_fixture, play, to};
+use common::aor::{cmd, number_after, open_fixture, play, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, State};
 use kepi::engine::dice::{Dice, SeededDice};
 use kepi::engine::preview::AttackPreview;
@@ -19,20 +19,6 @@ fn preview(s: &State, c: &Command) -> AttackPreview {
     AgeOfRifles
         .preview(s, std::slice::from_ref(c))
         .unwrap_or_else(|e| panic!("preview of {c:?}: {e}"))
-}
-
-/// The number after `word` in `text`.
-fn number_after(text: &str, word: &str) -> u32 {
-    let at = text
-        .find(word)
-        .unwrap_or_else(|| panic!("{word:?} in {text:?}"));
-    text[at + word.len()..]
-        .trim_start()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap_or_else(|_| panic!("a number after {word:?} in {text:?}"))
 }
 
 /// The note of the preview that starts with `start` (after its rule case) and contains `with`.

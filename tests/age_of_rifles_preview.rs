@@ -9,24 +9,13 @@ use kepi::engine::preview::AttackPreview;
 use kepi::engine::{AgeOfRifles, Ruleset};
 use std::path::Path;
 
+mod common;
+use common::aor::number_after;
+
 const SCENARIOS: [&str; 2] = [
     "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json",
     "scenarios/aor-gettysburg-first-day.json",
 ];
-
-/// The number after `word ` in `text` ("attack 7 (flanking)" -> 7).
-fn number_after(text: &str, word: &str) -> u32 {
-    let at = text
-        .find(word)
-        .unwrap_or_else(|| panic!("{word:?} in {text:?}"));
-    text[at + word.len()..]
-        .trim_start()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap_or_else(|_| panic!("a number after {word:?} in {text:?}"))
-}
 
 /// The hits the preview gives for a roll's total.
 fn hits_for(p: &AttackPreview, total: u32) -> u32 {

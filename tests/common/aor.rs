@@ -105,3 +105,18 @@ pub fn deploy_as(sc: &Scenario, french: &[(&str, &str)], prussian: &[(&str, &str
     }
     s
 }
+
+/// The number after `word` in `text` ("attack 7 (flanking)" -> 7): the previews' and notes'
+/// figures read back in the tests.
+pub fn number_after(text: &str, word: &str) -> u32 {
+    let at = text
+        .find(word)
+        .unwrap_or_else(|| panic!("{word:?} in {text:?}"));
+    text[at + word.len()..]
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or_else(|_| panic!("a number after {word:?} in {text:?}"))
+}
