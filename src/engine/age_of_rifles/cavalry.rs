@@ -722,7 +722,8 @@ pub fn reaction_leader(s: &State, side: usize, from: Ix) -> bool {
         .any(|l| setup.leaders[l].side == side && s.leaders[l].loc == LeaderLoc::At(from))
 }
 
-fn names(s: &State, units: &[usize]) -> String {
+/// The units' names, joined with commas (the charge's notes and its preview).
+pub(super) fn names(s: &State, units: &[usize]) -> String {
     let setup = s.setup();
     units
         .iter()
@@ -873,14 +874,19 @@ fn begin(
 /// AoR 7.6, 7.10: the charged stack may choose to test morale to form square: it holds
 /// infantry, all of it undisrupted, and may fire back (not the one-sided fire of a pursuit of
 /// units that just retreated, 7.7).
-pub fn square_possible(s: &State, c: &ChargeState) -> bool {
+/// The charged stack's infantry (what may form square, AoR 7.10, and what doubles the
+/// charge when not in square, 7.6).
+fn infantry_defenders(s: &State, c: &ChargeState) -> Vec<usize> {
     let setup = s.setup();
-    let infantry: Vec<usize> = c
-        .defenders
+    c.defenders
         .iter()
         .copied()
         .filter(|&u| setup.units[u].kind == Kind::Infantry)
-        .collect();
+        .collect()
+}
+
+pub fn square_possible(s: &State, c: &ChargeState) -> bool {
+    let infantry = infantry_defenders(s, c);
     !c.one_sided && !infantry.is_empty() && infantry.iter().all(|&u| s.units[u].disrupted.is_none())
 }
 
@@ -941,12 +947,7 @@ pub struct ChargeFire {
 
 pub fn charge_fire(s: &State, c: &ChargeState, square: bool) -> Result<ChargeFire, RuleError> {
     let setup = s.setup();
-    let infantry: Vec<usize> = c
-        .defenders
-        .iter()
-        .copied()
-        .filter(|&u| setup.units[u].kind == Kind::Infantry)
-        .collect();
+    let infantry = infantry_defenders(s, c);
     let t = ChargeTarget {
         infantry: !infantry.is_empty(),
         infantry_undisrupted: infantry.iter().all(|&u| s.units[u].disrupted.is_none()),

@@ -13,7 +13,7 @@
 //! fractions of 36 rolls for one roll, of 36 x 36 for two.
 
 use super::cavalry::{
-    ChargeFire, ChargeState, charge_check, charge_fire, planned, pursuable, reaction_leader,
+    ChargeFire, ChargeState, charge_check, charge_fire, names, planned, pursuable, reaction_leader,
     square_possible, unit_strength,
 };
 use super::charge::{ChargeResult, charge_result};
@@ -134,15 +134,6 @@ fn row(strength: u32) -> String {
     } else {
         strength.to_string()
     }
-}
-
-fn names(s: &State, units: &[usize]) -> String {
-    let setup = s.setup();
-    units
-        .iter()
-        .map(|&u| setup.units[u].name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// "k in 6": the faces of one die for which a morale test at `rating` passes (AoR 2.3: a roll
