@@ -6,7 +6,10 @@ mod common;
 
 use common::{Game, MapSpec};
 use kepi::engine::dice::SeededDice;
+use kepi::engine::rifle_and_saber::board::Board;
 use kepi::engine::rifle_and_saber::command::Command;
+use kepi::engine::rifle_and_saber::los::line_of_sight;
+use kepi::engine::rifle_and_saber::movement::search;
 use kepi::engine::rifle_and_saber::state::{Location, Phase, State};
 use kepi::engine::rifle_and_saber::{GameOptions, legal};
 use kepi::engine::{Player, RifleAndSaber, Ruleset};
@@ -304,6 +307,178 @@ fn it_puts_its_best_fire_defender_on_top() {
             Some(g.id("Blue LB 1")),
             "seed {seed}"
         );
+    }
+}
+
+/// Blue LB 1 (range 12) in 1209 can fire at Red MZ 1 in 1809 or at Red MR 1 in 0609, six
+/// hexes away either way, both with fire defense 2 in clear terrain: 9 against 2, 4-1, the
+/// same chances (R&S 9.1). The MR is worth more (fire 4 against the MZ's 3), but its range (2)
+/// reaches no Blue unit; the MZ's (5) reaches Blue BA 1 in `friend` or not: a gun on the move,
+/// limbered, so that it cannot fire (4(J)). Neither reaches the LB.
+fn two_targets(friend: &str) -> Game {
+    let mut g = game(
+        &MapSpec::clear(24, 18),
+        "1 LB; 1 BA",
+        "1 MZ; 1 MR",
+        hold("blue", &["0101"], None),
+    );
+    g.deploy("Red MZ 1", "1809").unwrap();
+    g.deploy("Red MR 1", "0609").unwrap();
+    g.ok(Command::EndDeployment, &[]);
+    g.deploy("Blue LB 1", "1209").unwrap();
+    g.deploy_limbered("Blue BA 1", friend).unwrap();
+    g.ok(Command::EndDeployment, &[]);
+    assert_eq!(g.s.phase, Phase::Fire);
+    g
+}
+
+#[test]
+fn it_fires_at_the_target_whose_next_fire_would_harm_most() {
+    // R&S 6.0(A): a disrupted unit may not attack; 6.0(B): until the end of the next
+    // player-turn of the side that disrupted it. Any effect on the MZ keeps its fire off the
+    // BA four hexes away (`risk::threat`): that outweighs the MR's greater value.
+    for seed in SEEDS {
+        let mut g = two_targets("1813");
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(
+            fire_sources(&g, &given),
+            [("1809".to_string(), "1209".to_string())],
+            "seed {seed}: {given:?}"
+        );
+    }
+    // Control: the BA six hexes from the MZ, out of its range: the MZ's fire reaches nothing,
+    // and the LB fires at the unit worth more, the MR.
+    for seed in SEEDS {
+        let mut g = two_targets("1815");
+        let given = blue_plays(&mut g, seed, |s| s.phase != Phase::Fire);
+        assert_eq!(
+            fire_sources(&g, &given),
+            [("0609".to_string(), "1209".to_string())],
+            "seed {seed}: {given:?}"
+        );
+    }
+}
+
+/// Where Red BA 1 stands in [`convoy_under_a_gun`].
+const GUN: &str = "1907";
+
+/// Blue CY 1 escorting Blue Limber 1 in 0207 (R&S scenario 17's limbers, with the errata:
+/// combat strength 0, eliminated when alone in a hex an enemy unit moves next to; here free
+/// to leave the road), which must leave the map at 2407: out of reach this Movement Phase.
+/// Red BA 1 in [`GUN`] can reach every hex the limber can with shot (range 24), which goes on
+/// against every unit of a stack (5.1(F)): the limber under the CY fears nothing else.
+fn convoy_under_a_gun(spec: &MapSpec) -> Game {
+    let mut g = Game::with(
+        spec,
+        "1 CY; 1 Limber Markers",
+        "1 BA",
+        GameOptions::default(),
+        |v: &mut Value| {
+            v["special_rules"] = json!([{
+                "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
+                "rule": {"kind": "special_unit", "side": "blue", "extra": "limber_marker",
+                         "movement": 5, "combat": 0, "road_only": false,
+                         "eliminated_alone_next_to_enemy": true}
+            }]);
+            v["victory"] = json!([{
+                "text": "Blue must get its limber off the map at 2407",
+                "rule": {"kind": "exit", "side": "blue",
+                         "units": {"kind": "units", "count": 1, "extra": "limber_marker"},
+                         "area": {"text": "the east edge", "hexes": ["2407"]},
+                         "by_turn": 10}
+            }]);
+        },
+    );
+    g.setup(
+        &[("Red BA 1", GUN)],
+        &[("Blue Limber 1", "0207"), ("Blue CY 1", "0207")],
+    );
+    g
+}
+
+/// Can the gun in [`GUN`] see `h` (R&S 5.1(G), terrain only)?
+fn gun_sees(g: &Game, h: &str) -> bool {
+    line_of_sight(&g.s.setup, common::hex(GUN), common::hex(h), &|_| false).is_ok()
+}
+
+/// The limber's reachable hexes in Blue's Movement Phase, with their hexes to the exit.
+fn limber_reach(g: &Game) -> Vec<(String, u32)> {
+    let mut s = Game { s: g.s.clone() };
+    s.to(BLUE, Phase::Movement);
+    let u = s.id("Blue Limber 1");
+    let grid = &s.s.setup.grid;
+    search(&s.s, &Board::new(&s.s), u, false)
+        .with_costs()
+        .into_iter()
+        .map(|(h, ..)| (s.s.setup.name(h), grid.distance(h, common::hex("2407"))))
+        .collect()
+}
+
+/// The woods that hide 0605 from the gun in [`GUN`]; every hex the limber can reach nearest
+/// the exit (the 07 column, 17 hexes from it) stays in the gun's sight.
+const WOODS: &[&str] = &["0706"];
+
+/// Puts the limber as near the exit as it can, with the gun's shot in mind; the hex it ends in,
+/// and the nearest the exit it could have ended.
+fn limber_moves(g: &mut Game, seed: u64) -> (String, u32, u32) {
+    let reach = limber_reach(g);
+    let nearest = reach
+        .iter()
+        .map(|r| r.1)
+        .min()
+        .expect("the limber can move");
+    blue_plays(g, seed, |s| s.phase == Phase::Shock);
+    let at = g.hex_of("Blue Limber 1").expect("on the map");
+    let d =
+        g.s.setup
+            .grid
+            .distance(common::hex(&at), common::hex("2407"));
+    (at, d, nearest)
+}
+
+#[test]
+fn a_fragile_unit_ends_its_move_out_of_an_enemy_guns_sight() {
+    // R&S 5.1(F): shot goes on against every unit of the stack, so the limber under its escort
+    // fears it alone (`Fields::shot`); 5.1(G): woods between block the line of sight. The
+    // limber gives up one hex toward the exit to stand where the gun cannot see it.
+    let spec = MapSpec::clear(24, 14).with("w", WOODS);
+    for seed in SEEDS {
+        let mut g = convoy_under_a_gun(&spec);
+        let reach = limber_reach(&g);
+        let nearest = reach.iter().map(|r| r.1).min();
+        assert!(
+            reach
+                .iter()
+                .filter(|r| Some(r.1) == nearest)
+                .all(|r| gun_sees(&g, &r.0)),
+            "the gun sees every hex nearest the exit"
+        );
+        let (at, d, nearest) = limber_moves(&mut g, seed);
+        assert!(!gun_sees(&g, &at), "seed {seed}: {at}");
+        assert_eq!(d, nearest + 1, "seed {seed}: {at}, one hex short");
+        assert_eq!(
+            g.hex_of("Blue CY 1").as_deref(),
+            Some(at.as_str()),
+            "seed {seed}: the escort follows"
+        );
+    }
+    // Control: the same woods, and ridges on every hexside of the gun's hex (5.1(G)1: a ridge
+    // the line touches blocks it): the gun sees nothing, and the limber goes as near the exit
+    // as it can.
+    let probe = Game::new(&spec, "1 MZ", "1 MZ");
+    let around: Vec<String> = probe
+        .s
+        .setup
+        .grid
+        .neighbors(common::hex(GUN))
+        .map(|n| probe.s.setup.name(n))
+        .collect();
+    let blind = around.iter().fold(spec.clone(), |m, n| m.ridge(GUN, n));
+    for seed in SEEDS {
+        let mut g = convoy_under_a_gun(&blind);
+        let (at, d, nearest) = limber_moves(&mut g, seed);
+        assert!(!gun_sees(&g, &at), "the ridges hide {at}");
+        assert_eq!(d, nearest, "seed {seed}: {at}");
     }
 }
 
