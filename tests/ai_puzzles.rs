@@ -627,6 +627,8 @@ fn the_strong_level_solves_the_same_puzzles() {
     it_exits_by_the_road_when_that_wins();
     it_shock_attacks_a_unit_it_has_surrounded();
     it_puts_its_best_fire_defender_on_top();
+    it_fires_at_the_target_whose_next_fire_would_harm_most();
+    a_fragile_unit_ends_its_move_out_of_an_enemy_guns_sight();
     // Its control is left out: at normal morale the strong level's playouts may keep the MZ
     // where it is, which is no error.
     a_demoralized_unit_stays_in_an_enemy_zone_of_control();
