@@ -418,8 +418,8 @@ fn limber_reach(g: &Game) -> Vec<(String, u32)> {
 /// the exit (the 07 column, 17 hexes from it) stays in the gun's sight.
 const WOODS: &[&str] = &["0706"];
 
-/// Puts the limber as near the exit as it can, with the gun's shot in mind; the hex it ends in,
-/// and the nearest the exit it could have ended.
+/// Blue plays its Fire and Movement Phases: the hex the limber ends in, its hexes to the exit,
+/// and the fewest hexes to the exit it could have ended at.
 fn limber_moves(g: &mut Game, seed: u64) -> (String, u32, u32) {
     let reach = limber_reach(g);
     let nearest = reach
