@@ -612,6 +612,145 @@ fn a_demoralized_force_does_not_leave_an_enemy_zone_of_control() {
     }
 }
 
+/// A river across row 06, passable only at fords (a river-crossing rule, as in R&S scenario 5):
+/// at 0306 and at each hex of `fords`; Blue MZ 1 holds its objective 0602 north of it, Blue MZ 2
+/// and 3 stand behind it at 0603, Red's two MZ are south of the river at 0312 and 0912.
+fn river_line(fords: &[&str]) -> Game {
+    let spec = MapSpec::clear(12, 12).row("r", 6).with("f", fords);
+    let mut g = Game::with(&spec, "3 MZ", "2 MZ", GameOptions::default(), |v| {
+        v["victory"] = hold("blue", &["0602"], None);
+        v["special_rules"] = json!([{"text": "Rivers may only be entered at fords.",
+                                     "rule": {"kind": "river_crossings", "terrain": ["ford"]}}]);
+    });
+    g.setup(
+        &[("Red MZ 1", "0312"), ("Red MZ 2", "0912")],
+        &[
+            ("Blue MZ 1", "0602"),
+            ("Blue MZ 2", "0603"),
+            ("Blue MZ 3", "0603"),
+        ],
+    );
+    g
+}
+
+/// Blue's units within `d` hexes of `h`.
+fn blue_within(g: &Game, h: &str, d: u32) -> Vec<String> {
+    let grid = &g.s.setup.grid;
+    g.s.on_map(BLUE)
+        .filter(|&u| grid.distance(g.s.units[u].hex().unwrap(), common::hex(h)) <= d)
+        .map(|u| g.s.label(u).to_string())
+        .collect()
+}
+
+/// The puzzle of `its_zones_of_control_cover_both_approaches` without its control.
+fn its_line_covers_both_fords() {
+    // R&S 8.0: a unit controls the six hexes around it; 8.0(B): the enemy may not move on
+    // from one controlled hex to another. Red can reach Blue's objective only by the fords
+    // 0306 and 0906: the two free defenders end their moves with a ford in their zones of
+    // control, one at each.
+    for seed in SEEDS {
+        let mut g = river_line(&["0306", "0906"]);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        for ford in ["0306", "0906"] {
+            assert!(
+                !blue_within(&g, ford, 1).is_empty(),
+                "seed {seed}: nothing controls the ford {ford}; Blue at {:?}",
+                blue_within(&g, "0606", 12)
+                    .iter()
+                    .map(|u| g.hex_of(u))
+                    .collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0602"),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn its_zones_of_control_cover_both_approaches() {
+    its_line_covers_both_fords();
+    // Control: the river is closed at 0906 (no ford): the only approach is 0306, and nothing
+    // goes east to watch the river where no one can cross.
+    for seed in SEEDS {
+        let mut g = river_line(&["0306"]);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        assert!(
+            blue_within(&g, "0906", 2).is_empty(),
+            "seed {seed}: {:?} by the closed river",
+            blue_within(&g, "0906", 2)
+        );
+    }
+}
+
+/// Two Red MZ at 0606 (shock defense 1 each, R&S 5.2; halved when disrupted, 6.0(A)), Blue MZ 1
+/// next to them at 0605 (shock 1), Blue MZ 2 at 0602, four hexes away; Blue's objective 0101
+/// away to the north-west; in Blue's Movement Phase. `disrupted`: the Red stack is disrupted
+/// (as by Blue's fire this player-turn), until after Red's next player-turn.
+fn pursuit(disrupted: bool) -> Game {
+    let mut g = game(
+        &MapSpec::clear(12, 12),
+        "2 MZ",
+        "2 MZ",
+        hold("blue", &["0101"], None),
+    );
+    g.setup(
+        &[("Red MZ 1", "0606"), ("Red MZ 2", "0606")],
+        &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0602")],
+    );
+    g.to(BLUE, Phase::Movement);
+    if disrupted {
+        let until = g.s.player_turn + 2;
+        for r in ["Red MZ 1", "Red MZ 2"] {
+            let u = g.id(r);
+            g.s.units[u].disrupted_until = Some(until);
+        }
+    }
+    g
+}
+
+/// The puzzle of `it_moves_to_support_a_shock_on_a_disrupted_enemy` without its control.
+fn it_supports_the_shock_on_a_disrupted_stack() {
+    // R&S 5.2: only a stronger shock attack disrupts the defender; 6.0(A): a disrupted unit
+    // defends at half and a second disruption eliminates it. Blue MZ 1 alone (1) does not beat
+    // the disrupted stack (1/2 + 1/2); with Blue MZ 2 beside it (2) it does, and both Red units
+    // are eliminated: Blue MZ 2 moves next to 0606 and both attack.
+    for seed in SEEDS {
+        let mut g = pursuit(true);
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
+        let shocks = given
+            .iter()
+            .filter(|c| matches!(c, Command::Shock { .. }))
+            .count();
+        assert_eq!(shocks, 2, "seed {seed}: {given:?}");
+        assert!(
+            g.eliminated("Red MZ 1") && g.eliminated("Red MZ 2"),
+            "seed {seed}: {given:?}"
+        );
+    }
+}
+
+#[test]
+fn it_moves_to_support_a_shock_on_a_disrupted_enemy() {
+    it_supports_the_shock_on_a_disrupted_stack();
+    // Control: the same stack not disrupted (1 + 1 against 1 + 1: no stronger attack): Blue MZ
+    // 2 does not come next to it.
+    for seed in SEEDS {
+        let mut g = pursuit(false);
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
+        let at = g.hex_of("Blue MZ 2").expect("on the map");
+        assert!(
+            g.s.setup
+                .grid
+                .distance(common::hex(&at), common::hex("0606"))
+                > 1,
+            "seed {seed}: {at}, {given:?}"
+        );
+    }
+}
+
 /// The strong level plays its player-turns through the standard level's weightings, chosen by
 /// playouts: it solves the same puzzles (and passes their controls, but one).
 #[test]
@@ -632,4 +771,6 @@ fn the_strong_level_solves_the_same_puzzles() {
     // Its control is left out: at normal morale the strong level's playouts may keep the MZ
     // where it is, which is no error.
     a_demoralized_unit_stays_in_an_enemy_zone_of_control();
+    its_line_covers_both_fords();
+    it_supports_the_shock_on_a_disrupted_stack();
 }
