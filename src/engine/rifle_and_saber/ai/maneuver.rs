@@ -2,25 +2,18 @@
 //! reachable hex that scores best (or stays), weighing the objectives it takes, holds or
 //! nears (more as their game-turn comes), what it risks there from enemy fire and shock, the
 //! cover of the terrain, being in range to fire next turn, and the disruption of leaving an
-//! enemy-controlled hex (8.0(B)); a defender's zone of control over the enemy's approaches
-//! ([`super::lines`]); the support a unit gives a shock on a disrupted enemy
-//! ([`super::support`]).
+//! enemy-controlled hex (8.0(B)).
 
 use super::super::board::Board;
 use super::super::command::Command;
 use super::super::movement::search;
 use super::super::state::{State, UnitId};
-use super::lines::Approaches;
 use super::maps::{Fields, sole_holder};
 use super::risk::{expected_loss, multiplier_at};
 use super::weights::{INDISPENSABLE, Weights, disruption_cost, indispensable, unit_value};
 use crate::ai::candidates::Candidate;
 use crate::frac::Frac;
 use crate::map::HexCoord;
-
-/// A defender's line (see [`super::lines`]): the phase's approaches and the hexes friends
-/// that will not move again already control.
-pub type Line<'a> = Option<(&'a Approaches, &'a [bool])>;
 
 /// The candidates of one unit: staying (no command) and each reachable hex.
 pub fn candidates(
@@ -29,16 +22,11 @@ pub fn candidates(
     fields: &Fields,
     w: &Weights,
     u: UnitId,
-    line: Line,
 ) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
-    let ctx = Context {
-        convoy: &convoy,
-        line,
-    };
     let stay = match from {
-        Some(h) => score(state, fields, w, u, h, false, None, &[], &ctx),
+        Some(h) => score(state, fields, w, u, h, false, None, &[], &convoy),
         // A reinforcement that does not enter stays off the map: worth nothing.
         None => Candidate::new(None),
     };
@@ -74,7 +62,7 @@ pub fn candidates(
             .filter(|(_, reach)| reach.contains(&h))
             .map(|(o, _)| *o)
             .collect();
-        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &ctx);
+        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &convoy);
         c.command = Some(Command::Move {
             unit: u,
             path,
@@ -85,15 +73,9 @@ pub fn candidates(
     (stay, moves)
 }
 
-/// What one unit's candidates share: where the friends it escorts stand (see [`convoy`]) and
-/// the line it may hold.
-struct Context<'a> {
-    convoy: &'a [HexCoord],
-    line: Line<'a>,
-}
-
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
-/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase.
+/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
+/// `convoy`: where the friends it escorts stand (see [`convoy`]).
 #[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
@@ -104,9 +86,8 @@ fn score(
     left_zoc: bool,
     from: Option<HexCoord>,
     joining: &[UnitId],
-    ctx: &Context,
+    convoy: &[HexCoord],
 ) -> Candidate<Option<Command>> {
-    let convoy = ctx.convoy;
     let setup = &state.setup;
     let mut c = Candidate::new(None);
     let x = fields.at(state, h);
@@ -212,20 +193,6 @@ fn score(
     }
     if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
         c.term("engage", w.engage * v.min(3.0), String::new());
-    }
-    // A line (R&S 8.0): the approaches its zone of control would newly cover, on good ground.
-    if let Some((a, covered)) = ctx.line {
-        let value = a.value(state, u, h, covered);
-        if value > 0.0 {
-            c.term(
-                "line",
-                w.line * value,
-                "its zone of control covers an approach to the objectives (R&S 8.0)".to_string(),
-            );
-        }
-    }
-    if let Some((value, words)) = super::support::shock_support(state, w, u, h) {
-        c.term("support", value, words);
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
     // with this unit beside it.

@@ -21,12 +21,10 @@
 
 pub mod attack;
 pub mod deploy;
-pub mod lines;
 pub mod maneuver;
 pub mod maps;
 pub mod risk;
 pub mod strong;
-pub mod support;
 pub mod weights;
 
 use super::board::Board;
@@ -73,9 +71,6 @@ pub struct Standard {
     /// lets those behind use it, R&S 4(M)); never a third.
     second_pass: bool,
     fields: Option<Fields>,
-    /// The approaches to the objectives the side defends, found once per Movement Phase (for
-    /// the player-turn and phase of `planned_for`).
-    approaches: Option<lines::Approaches>,
     /// Hexes tried for trenches and improved positions.
     tried: BTreeSet<HexCoord>,
 }
@@ -95,7 +90,6 @@ impl Standard {
             order: Vec::new(),
             second_pass: false,
             fields: None,
-            approaches: None,
             tried: BTreeSet::new(),
         }
     }
@@ -150,8 +144,6 @@ impl Standard {
             Phase::Movement => {
                 self.second_pass = false;
                 self.order = movers(state);
-                let a = lines::Approaches::new(state, fields);
-                self.approaches = a.any().then_some(a);
             }
             _ => {}
         }
@@ -333,16 +325,7 @@ impl Standard {
                 }
                 continue;
             }
-            let covered;
-            let line = match &self.approaches {
-                Some(a) if w.line > 0.0 && a.defends(state, u) => {
-                    // Friends offered before it have moved or chosen to stay.
-                    covered = lines::covered(state, state.player, u, |o| self.offered.contains(&o));
-                    Some((a, covered.as_slice()))
-                }
-                _ => None,
-            };
-            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u, line);
+            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u);
             if moves.is_empty() {
                 continue;
             }

@@ -29,12 +29,6 @@ pub struct Weights {
     pub hopeless: f64,
     /// Noise added to each candidate's score, at most.
     pub noise: f64,
-    /// A defender's zone of control over the enemy's approaches to the objectives, per unit of
-    /// approach weight newly covered (`lines::Approaches`, R&S 8.0).
-    pub line: f64,
-    /// Ending a move next to a disrupted enemy stack that the Shock Combat Phase to come then
-    /// beats and not before, as a share of what its units are worth (R&S 5.2, 6.0(A)).
-    pub support: f64,
 }
 
 impl Default for Weights {
@@ -50,8 +44,6 @@ impl Default for Weights {
             cover: 0.15,
             hopeless: 0.2,
             noise: 0.05,
-            line: 0.3,
-            support: 0.5,
         }
     }
 }
