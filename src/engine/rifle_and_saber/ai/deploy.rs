@@ -44,7 +44,6 @@ pub fn next(
     if let Some(&u) = waiting.first() {
         let d = setup.units[u].deployment.expect("filtered");
         let fragile = fragile_unit(u);
-        let shock_prey = state.kind(u).is_gun();
         let zone: std::collections::BTreeSet<HexCoord> =
             setup.deployments[d].hexes.iter().copied().collect();
         let mut scored: Vec<(f64, HexCoord)> = setup.deployments[d]
@@ -69,16 +68,12 @@ pub fn next(
                 // where its friends' shock defense is greatest (R&S 5.2: the stack defends
                 // together), one point of it outweighing a hex of distance.
                 let stack = state.stack(h);
-                // Inside the formation rather than at its edge: the hexes around it that its
-                // side may deploy in (where friends stand, an attack or a retreat cannot come
-                // through, R&S 6.0(C)). For what a shock lays low whatever the strengths: the
-                // fragile units above and guns (R&S 5.2: "guns in the defending hex are
-                // disrupted"), which an enemy moving first could otherwise reach at the edge.
-                if fragile || shock_prey {
-                    s += 0.5 * setup.grid.neighbors(h).filter(|n| zone.contains(n)).count() as f64;
-                }
                 if fragile {
                     s += stack_shock_defense(state, u, h).to_f64();
+                    // Inside the formation rather than at its edge: the hexes around it that
+                    // its side may deploy in (where friends stand, an attack or a retreat
+                    // cannot come through, R&S 6.0(C)).
+                    s += 0.5 * setup.grid.neighbors(h).filter(|n| zone.contains(n)).count() as f64;
                     // Together: one stack to escort rather than several.
                     if stack.iter().any(|&o| fragile_unit(o)) {
                         s += 1.0;
