@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting, lints, unit and integration tests, the desktop app.
+# Each step prints its elapsed time ("== step: ... (N s)"), so a slow CI run shows where it went.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-cargo fmt --all --check
-cargo clippy --all-targets --locked -- -D warnings
-cargo test --locked
-bash scripts/fuzz.sh   # every reader of outside data under cargo-fuzz: packs 60 s, six others 15 s each
-bash scripts/app-test.sh   # the desktop app: shell tests, UI browser tests and benchmark, WebDriver end to end
+start=$SECONDS
+step() {
+  local t0=$SECONDS
+  echo "== step: $* (started at $((t0 - start)) s)"
+  "$@"
+  echo "== step done: $* ($((SECONDS - t0)) s; $((SECONDS - start)) s in all)"
+}
+step bash scripts/setup.sh
+step cargo fmt --all --check
+step cargo clippy --all-targets --locked -- -D warnings
+step cargo test --locked
+step bash scripts/fuzz.sh   # every reader of outside data under cargo-fuzz: packs 60 s, six others 15 s each
+step bash scripts/app-test.sh   # the desktop app: shell tests, UI browser tests and benchmark, WebDriver end to end

@@ -612,6 +612,138 @@ fn a_demoralized_force_does_not_leave_an_enemy_zone_of_control() {
     }
 }
 
+/// Two Red MZ at 0606 (shock defense 1 each, R&S 5.2; halved when disrupted, 6.0(A)), Blue MZ 1
+/// next to them at 0605 (shock 1), Blue MZ 2 at 0602, four hexes away; Blue's objective 0101
+/// away to the north-west; in Blue's Movement Phase. `disrupted`: the Red stack is disrupted
+/// (as by Blue's fire this player-turn), until after Red's next player-turn.
+fn pursuit(disrupted: bool) -> Game {
+    let mut g = game(
+        &MapSpec::clear(12, 12),
+        "2 MZ",
+        "2 MZ",
+        hold("blue", &["0101"], None),
+    );
+    g.setup(
+        &[("Red MZ 1", "0606"), ("Red MZ 2", "0606")],
+        &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0602")],
+    );
+    g.to(BLUE, Phase::Movement);
+    if disrupted {
+        let until = g.s.player_turn + 2;
+        for r in ["Red MZ 1", "Red MZ 2"] {
+            let u = g.id(r);
+            g.s.units[u].disrupted_until = Some(until);
+        }
+    }
+    g
+}
+
+/// The puzzle of `it_moves_to_support_a_shock_on_a_disrupted_enemy` without its control.
+fn it_supports_the_shock_on_a_disrupted_stack() {
+    // R&S 5.2: only a stronger shock attack disrupts the defender; 6.0(A): a disrupted unit
+    // defends at half and a second disruption eliminates it. Blue MZ 1 alone (1) does not beat
+    // the disrupted stack (1/2 + 1/2); with Blue MZ 2 beside it (2) it does, and both Red units
+    // are eliminated: Blue MZ 2 moves next to 0606 and both attack.
+    for seed in SEEDS {
+        let mut g = pursuit(true);
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
+        let shocks = given
+            .iter()
+            .filter(|c| matches!(c, Command::Shock { .. }))
+            .count();
+        assert_eq!(shocks, 2, "seed {seed}: {given:?}");
+        assert!(
+            g.eliminated("Red MZ 1") && g.eliminated("Red MZ 2"),
+            "seed {seed}: {given:?}"
+        );
+    }
+}
+
+#[test]
+fn it_moves_to_support_a_shock_on_a_disrupted_enemy() {
+    it_supports_the_shock_on_a_disrupted_stack();
+    // Control: the same stack not disrupted (1 + 1 against 1 + 1: no stronger attack): Blue MZ
+    // 2 does not come next to it.
+    for seed in SEEDS {
+        let mut g = pursuit(false);
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
+        let at = g.hex_of("Blue MZ 2").expect("on the map");
+        assert!(
+            g.s.setup
+                .grid
+                .distance(common::hex(&at), common::hex("0606"))
+                > 1,
+            "seed {seed}: {at}, {given:?}"
+        );
+    }
+}
+
+/// Blue (1 MA, 2 MZ) deploys in rows 01-09 of a clear 12 x 20 map to hold 0609, at the front
+/// of its zone; Red's CY (movement 8) has deployed at 0618, in rows 16-20. `red_first`: Red
+/// moves first (as Palestro's Allies do), so its cavalry moves before Blue's first move.
+fn gun_deployment(red_first: bool) -> Game {
+    let mut g = Game::with(
+        &MapSpec::clear(12, 20),
+        "1 MA; 2 MZ",
+        "1 CY",
+        GameOptions::default(),
+        |v| {
+            v["victory"] = hold("blue", &["0609"], None);
+            if red_first {
+                v["moves_first"] = json!("red");
+            }
+            let rows = |d: &mut Value, keep: &dyn Fn(u32) -> bool| {
+                let hexes = d["zone"]["hexes"].as_array_mut().expect("hexes");
+                hexes.retain(|h| keep(h.as_str().expect("a name")[2..].parse().expect("a row")));
+            };
+            for d in v["deployment"].as_array_mut().expect("zones") {
+                if d["side"] == "red" {
+                    rows(d, &|r| r >= 16);
+                } else {
+                    rows(d, &|r| r <= 9);
+                }
+            }
+        },
+    );
+    g.deploy("Red CY 1", "0618").unwrap();
+    g.ok(Command::EndDeployment, &[]);
+    g
+}
+
+/// How near Blue MA 1 deployed to Red's cavalry, in hexes.
+fn gun_to_cavalry(g: &Game) -> u32 {
+    let at = g.hex_of("Blue MA 1").expect("deployed");
+    g.s.setup.grid.distance(common::hex(&at), common::hex("0618"))
+}
+
+#[test]
+fn a_gun_deploys_out_of_reach_of_an_enemy_that_moves_first() {
+    // R&S 5.2: guns in a shock-attacked hex are disrupted, whatever the odds. Red moves first:
+    // its CY (8 MP in clear terrain) can end its move next to any hex within 9 of 0618 and
+    // shock it before the gun fires. Blue's gun deploys farther back.
+    for seed in SEEDS {
+        let mut g = gun_deployment(true);
+        blue_plays(&mut g, seed, |s| s.phase != Phase::Deployment);
+        assert!(
+            gun_to_cavalry(&g) >= 10,
+            "seed {seed}: the gun deployed at {:?}, {} hexes from the cavalry",
+            g.hex_of("Blue MA 1"),
+            gun_to_cavalry(&g)
+        );
+    }
+    // Control: Blue moves first (it may fire or pull the gun back first): the gun deploys
+    // at the front, by the objective.
+    for seed in SEEDS {
+        let mut g = gun_deployment(false);
+        blue_plays(&mut g, seed, |s| s.phase != Phase::Deployment);
+        assert!(
+            gun_to_cavalry(&g) <= 9,
+            "seed {seed}: the gun deployed at {:?}",
+            g.hex_of("Blue MA 1")
+        );
+    }
+}
+
 /// The strong level plays its player-turns through the standard level's weightings, chosen by
 /// playouts: it solves the same puzzles (and passes their controls, but one).
 #[test]
@@ -632,4 +764,5 @@ fn the_strong_level_solves_the_same_puzzles() {
     // Its control is left out: at normal morale the strong level's playouts may keep the MZ
     // where it is, which is no error.
     a_demoralized_unit_stays_in_an_enemy_zone_of_control();
+    it_supports_the_shock_on_a_disrupted_stack();
 }

@@ -8,10 +8,56 @@ use super::super::legal::legal;
 use super::super::state::{Location, State, UnitId};
 use super::maps::Fields;
 use super::risk::stack_shock_defense;
-use super::weights::Weights;
+use super::maps::cost_distance;
+use super::weights::{Weights, unit_value};
 use crate::ai::candidates::{Candidate, Noise};
 use crate::engine::dice::FixedDice;
 use crate::map::HexCoord;
+
+/// What a gun the enemy can shock before its first move costs a deployment hex, per point of
+/// its worth (`unit_value`): five times its worth in hexes of distance (`Weights::advance`).
+const FIRST_STRIKE: f64 = 2.0;
+
+/// Where the enemy of `side` moves first (game-turn 1, R&S 3.0: the first player's player-turn
+/// comes before the second's), the hexes its units that may move then (not held by a scenario's
+/// no-movement rule) and could shock (a shock strength, not guns) can enter in that move: per
+/// grid index, within the largest such movement allowance, in movement points from their
+/// deployment zones, their hexes or their game-turn-1 entry hexes (`maps::cost_distance`, the
+/// map's costs without zones of control or units: an upper bound on what they reach). `None`
+/// when `side` moves first or no such unit comes.
+pub fn first_turn_shock_reach(state: &State, side: usize) -> Option<Vec<bool>> {
+    let setup = &state.setup;
+    if setup.moves_first == side || state.turn > 1 {
+        return None;
+    }
+    let enemy = 1 - side;
+    let mut from: Vec<HexCoord> = Vec::new();
+    let mut reach = 0u32;
+    for (u, us) in setup.units.iter().enumerate() {
+        let k = state.kind(u);
+        if us.side != enemy || k.is_gun() || k.shock == 0 || setup.no_movement_turns(u) >= 1 {
+            continue;
+        }
+        let starts: Vec<HexCoord> = match (state.units[u].location, us.deployment, us.arrival) {
+            (Location::Hex(h), ..) => vec![h],
+            (Location::Off, Some(d), _) => setup.deployments[d].hexes.iter().copied().collect(),
+            (Location::Off, None, Some((1, e))) => setup.entries[e].iter().copied().collect(),
+            _ => continue,
+        };
+        if starts.is_empty() {
+            continue;
+        }
+        from.extend(starts);
+        reach = reach.max(k.movement);
+    }
+    if from.is_empty() {
+        return None;
+    }
+    from.sort();
+    from.dedup();
+    let cost = cost_distance(setup, enemy, None, &from);
+    Some(cost.iter().map(|&c| c <= f64::from(reach)).collect())
+}
 
 fn applies(state: &State, c: &Command) -> bool {
     super::super::apply::apply(state, c, &mut FixedDice::new([])).is_ok()
@@ -44,6 +90,22 @@ pub fn next(
     if let Some(&u) = waiting.first() {
         let d = setup.units[u].deployment.expect("filtered");
         let fragile = fragile_unit(u);
+        // R&S 5.2: guns in a hex shock attacked are disrupted whatever the odds; where the enemy
+        // moves first, a gun it can reach then is lost before it fires.
+        let first_strike = if state.kind(u).is_gun() {
+            first_turn_shock_reach(state, side)
+        } else {
+            None
+        };
+        let exposed = |h: HexCoord| {
+            first_strike.as_ref().is_some_and(|reach| {
+                setup
+                    .grid
+                    .neighbors(h)
+                    .filter_map(|n| setup.grid.index(n))
+                    .any(|i| reach[i])
+            })
+        };
         let zone: std::collections::BTreeSet<HexCoord> =
             setup.deployments[d].hexes.iter().copied().collect();
         let mut scored: Vec<(f64, HexCoord)> = setup.deployments[d]
@@ -63,6 +125,9 @@ pub fn next(
                     s -= 0.5;
                 }
                 s -= 0.2 * (fields.fire[x].to_f64() / 4.0).min(3.0);
+                if exposed(h) {
+                    s -= FIRST_STRIKE * unit_value(state, u);
+                }
                 // A unit lost when alone next to the enemy, or one its side cannot win
                 // without (scenario 17's limbers, deployed last: no stacking points), goes
                 // where its friends' shock defense is greatest (R&S 5.2: the stack defends

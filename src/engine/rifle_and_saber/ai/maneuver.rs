@@ -2,7 +2,8 @@
 //! reachable hex that scores best (or stays), weighing the objectives it takes, holds or
 //! nears (more as their game-turn comes), what it risks there from enemy fire and shock, the
 //! cover of the terrain, being in range to fire next turn, and the disruption of leaving an
-//! enemy-controlled hex (8.0(B)).
+//! enemy-controlled hex (8.0(B)); the support a unit gives a shock on a disrupted enemy
+//! ([`super::support`]).
 
 use super::super::board::Board;
 use super::super::command::Command;
@@ -22,11 +23,17 @@ pub fn candidates(
     fields: &Fields,
     w: &Weights,
     u: UnitId,
+    settled: impl Fn(UnitId) -> bool,
 ) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
+    let support = super::support::targets(state, board, w, u, settled);
+    let ctx = Context {
+        convoy: &convoy,
+        support: &support,
+    };
     let stay = match from {
-        Some(h) => score(state, fields, w, u, h, false, None, &[], &convoy),
+        Some(h) => score(state, fields, w, u, h, false, None, &[], &ctx),
         // A reinforcement that does not enter stays off the map: worth nothing.
         None => Candidate::new(None),
     };
@@ -62,7 +69,7 @@ pub fn candidates(
             .filter(|(_, reach)| reach.contains(&h))
             .map(|(o, _)| *o)
             .collect();
-        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &convoy);
+        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &ctx);
         c.command = Some(Command::Move {
             unit: u,
             path,
@@ -73,9 +80,15 @@ pub fn candidates(
     (stay, moves)
 }
 
+/// What one unit's candidates share: where the friends it escorts stand (see [`convoy`]) and
+/// the disrupted enemy stacks it may help shock.
+struct Context<'a> {
+    support: &'a [super::support::Target],
+    convoy: &'a [HexCoord],
+}
+
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
-/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
-/// `convoy`: where the friends it escorts stand (see [`convoy`]).
+/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase.
 #[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
@@ -86,8 +99,9 @@ fn score(
     left_zoc: bool,
     from: Option<HexCoord>,
     joining: &[UnitId],
-    convoy: &[HexCoord],
+    ctx: &Context,
 ) -> Candidate<Option<Command>> {
+    let convoy = ctx.convoy;
     let setup = &state.setup;
     let mut c = Candidate::new(None);
     let x = fields.at(state, h);
@@ -193,6 +207,9 @@ fn score(
     }
     if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
         c.term("engage", w.engage * v.min(3.0), String::new());
+    }
+    if let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support) {
+        c.term("support", value, words);
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
     // with this unit beside it.

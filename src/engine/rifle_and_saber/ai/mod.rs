@@ -25,6 +25,7 @@ pub mod maneuver;
 pub mod maps;
 pub mod risk;
 pub mod strong;
+pub mod support;
 pub mod weights;
 
 use super::board::Board;
@@ -325,7 +326,9 @@ impl Standard {
                 }
                 continue;
             }
-            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u);
+            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u, |o| {
+                self.offered.contains(&o)
+            });
             if moves.is_empty() {
                 continue;
             }

@@ -29,6 +29,9 @@ pub struct Weights {
     pub hopeless: f64,
     /// Noise added to each candidate's score, at most.
     pub noise: f64,
+    /// Ending a move next to a disrupted enemy stack that the Shock Combat Phase to come then
+    /// beats and not before, as a share of what its units are worth (R&S 5.2, 6.0(A)).
+    pub support: f64,
 }
 
 impl Default for Weights {
@@ -44,6 +47,7 @@ impl Default for Weights {
             cover: 0.15,
             hopeless: 0.2,
             noise: 0.05,
+            support: 1.0,
         }
     }
 }
