@@ -713,7 +713,9 @@ fn gun_deployment(red_first: bool) -> Game {
 /// How near Blue MA 1 deployed to Red's cavalry, in hexes.
 fn gun_to_cavalry(g: &Game) -> u32 {
     let at = g.hex_of("Blue MA 1").expect("deployed");
-    g.s.setup.grid.distance(common::hex(&at), common::hex("0618"))
+    g.s.setup
+        .grid
+        .distance(common::hex(&at), common::hex("0618"))
 }
 
 #[test]

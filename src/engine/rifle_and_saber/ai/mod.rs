@@ -326,9 +326,8 @@ impl Standard {
                 }
                 continue;
             }
-            let (mut stay, moves) = maneuver::candidates(state, &board, fields, &w, u, |o| {
-                self.offered.contains(&o)
-            });
+            let (mut stay, moves) =
+                maneuver::candidates(state, &board, fields, &w, u, |o| self.offered.contains(&o));
             if moves.is_empty() {
                 continue;
             }

@@ -14,8 +14,8 @@
 
 use super::super::board::Board;
 use super::super::movement::search;
-use super::super::shock::{attack_value, defense_value};
 use super::super::scenario::Morale;
+use super::super::shock::{attack_value, defense_value};
 use super::super::state::{State, UnitId};
 use super::weights::{Weights, unit_value};
 use crate::frac::Frac;
@@ -27,12 +27,9 @@ use crate::map::HexCoord;
 fn may_shock(state: &State, u: UnitId) -> bool {
     let k = state.kind(u);
     let unit = &state.units[u];
-    !unit.disrupted()
-        && !unit.shocked
-        && !unit.road_mode
-        && !k.is_gun()
-        && !(state.setup.options.morale && state.unit_morale(u) == Morale::Demoralized)
-        && attack_value(state, u) > Frac::ZERO
+    let demoralized = state.setup.options.morale && state.unit_morale(u) == Morale::Demoralized;
+    let barred = unit.disrupted() || unit.shocked || unit.road_mode || demoralized;
+    !barred && !k.is_gun() && attack_value(state, u) > Frac::ZERO
 }
 
 /// A disrupted enemy stack a shock could eliminate this player-turn, as seen by one unit.
@@ -108,9 +105,7 @@ pub fn targets(
             }
             let can = next_to(Some(oh))
                 || dests
-                    .get_or_insert_with(|| {
-                        search(state, board, *o, false).destinations().collect()
-                    })
+                    .get_or_insert_with(|| search(state, board, *o, false).destinations().collect())
                     .iter()
                     .any(|&d| next_to(Some(d)));
             if can {
