@@ -531,9 +531,20 @@ async function replayPoint(hex) {
   return { x: Math.round(q.x), y: Math.round(q.y) };
 }
 
-/** Click the play view's general command of a kind (end the phase, resolve fire, ...). */
+/** Click the play view's general command of a kind (end the phase, resolve fire, ...): scrolled
+ * into view first (the side panel scrolls as its lists grow; WebKitWebDriver does not scroll it),
+ * and tried again after the UI settles if a redraw made it not interactable for a moment. */
 async function general(kind) {
-  await click(`#play-general button[data-kind=${kind}]`);
+  const css = `#play-general button[data-kind=${kind}]`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await clickIn(css);
+      break;
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes("not interactable")) throw e;
+      await settle();
+    }
+  }
   await settle();
 }
 
