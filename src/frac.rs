@@ -19,12 +19,25 @@ pub struct Frac {
     den: i64,
 }
 
+/// Greatest common divisor of |a| and |b| (0 when both are 0), by Stein's binary algorithm:
+/// shifts and subtractions, no division (fractions are reduced on every operation).
 fn gcd(a: i64, b: i64) -> i64 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    if a == 0 || b == 0 {
+        return (a | b) as i64;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return (a << shift) as i64;
+        }
+    }
 }
 
 impl Frac {
@@ -37,6 +50,12 @@ impl Frac {
         assert!(den != 0, "fraction with zero denominator");
         let sign = if den < 0 { -1 } else { 1 };
         let g = gcd(num, den).max(1);
+        if g == 1 {
+            return Frac {
+                num: sign * num,
+                den: sign * den,
+            };
+        }
         Frac {
             num: sign * num / g,
             den: sign * den / g,
@@ -91,8 +110,18 @@ impl std::ops::Neg for Frac {
 impl Add for Frac {
     type Output = Frac;
     fn add(self, o: Frac) -> Frac {
-        if self.den == o.den && self.den == 1 {
-            return Frac::int(self.num + o.num);
+        // Both are reduced (every Frac is): adding zero or two integers needs no reduction.
+        if o.num == 0 {
+            return self;
+        }
+        if self.num == 0 {
+            return o;
+        }
+        if self.den == o.den {
+            if self.den == 1 {
+                return Frac::int(self.num + o.num);
+            }
+            return Frac::new(self.num + o.num, self.den);
         }
         Frac::new(self.num * o.den + o.num * self.den, self.den * o.den)
     }
@@ -240,6 +269,28 @@ impl schemars::JsonSchema for Frac {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_gcd_agrees_with_euclid() {
+        fn euclid(a: i64, b: i64) -> i64 {
+            let (mut a, mut b) = (a.abs(), b.abs());
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        }
+        for a in -60..=60 {
+            for b in -60..=60 {
+                assert_eq!(gcd(a, b), euclid(a, b), "gcd({a}, {b})");
+            }
+        }
+        assert_eq!(gcd(1 << 40, 3 << 20), 1 << 20);
+        assert_eq!(gcd(7_919 * 104_729, 7_919 * 3), 7_919);
+        // Sums keep fractions reduced, through the shortcuts too.
+        assert_eq!(Frac::new(1, 6) + Frac::new(1, 6), Frac::new(1, 3));
+        assert_eq!(Frac::ZERO + Frac::new(2, 4), Frac::new(1, 2));
+        assert_eq!((Frac::new(1, 2) + Frac::new(-1, 2)).den(), 1);
+    }
 
     #[test]
     fn thirds_add_up_exactly() {

@@ -12,6 +12,9 @@ pub struct Candidate<C> {
     pub command: C,
     pub score: f64,
     pub reasons: Vec<Reason>,
+    /// A quiet candidate keeps its score but not its words: a player that weighs hundreds of
+    /// candidates puts into words only the one it gives (the same terms, scored again).
+    quiet: bool,
 }
 
 impl<C> Candidate<C> {
@@ -20,12 +23,24 @@ impl<C> Candidate<C> {
             command,
             score: 0.0,
             reasons: Vec::new(),
+            quiet: false,
+        }
+    }
+
+    /// A candidate that keeps no reasons (see `quiet`).
+    pub fn quiet(command: C) -> Candidate<C> {
+        Candidate {
+            quiet: true,
+            ..Candidate::new(command)
         }
     }
 
     /// Add a term: its score, and its words when it is worth saying.
     pub fn term(&mut self, term: &str, score: f64, words: impl Into<String>) {
         self.score += score;
+        if self.quiet {
+            return;
+        }
         let words = words.into();
         if !words.is_empty() {
             self.reasons.push(Reason {
@@ -33,6 +48,15 @@ impl<C> Candidate<C> {
                 words,
                 score,
             });
+        }
+    }
+
+    /// [`Candidate::term`] with words made only when they are kept.
+    pub fn term_with(&mut self, term: &str, score: f64, words: impl FnOnce() -> String) {
+        if self.quiet {
+            self.score += score;
+        } else {
+            self.term(term, score, words());
         }
     }
 }
@@ -64,11 +88,23 @@ impl Noise {
 /// equals (candidates come in a deterministic order). Its score keeps the noise, which is not
 /// a reason.
 pub fn best<C>(candidates: Vec<Candidate<C>>, rng: &mut Noise, noise: f64) -> Option<Candidate<C>> {
-    let mut top: Option<Candidate<C>> = None;
-    for mut c in candidates {
-        c.score += rng.jitter(noise);
-        if top.as_ref().is_none_or(|t| c.score > t.score) {
-            top = Some(c);
+    let (at, score) = best_index(&candidates, rng, noise)?;
+    let mut c = candidates.into_iter().nth(at)?;
+    c.score = score;
+    Some(c)
+}
+
+/// The index of [`best`]'s choice (the same draws of the noise) and its score with the noise.
+pub fn best_index<C>(
+    candidates: &[Candidate<C>],
+    rng: &mut Noise,
+    noise: f64,
+) -> Option<(usize, f64)> {
+    let mut top: Option<(usize, f64)> = None;
+    for (i, c) in candidates.iter().enumerate() {
+        let score = c.score + rng.jitter(noise);
+        if top.is_none_or(|(_, t)| score > t) {
+            top = Some((i, score));
         }
     }
     top

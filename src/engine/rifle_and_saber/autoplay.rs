@@ -7,7 +7,7 @@ use super::board::Board;
 use super::command::Command;
 use super::fire::{check_fire_on, range_of};
 use super::legal::legal;
-use super::movement::{mounted, reachable};
+use super::movement::{mounted, search};
 use super::shock::check_shock;
 use super::state::{Ammo, Location, Phase, State, UnitId};
 use crate::engine::dice::FixedDice;
@@ -269,32 +269,29 @@ impl Policy {
             }
             let charge =
                 !arriving && kind.charge_movement.is_some() && mounted(state, u) && self.chance(30);
-            let dests = reachable(state, u, charge);
-            let dests: Vec<(HexCoord, Vec<HexCoord>)> = if charge {
-                dests
-                    .into_iter()
-                    .filter(|(h, _)| state.setup.grid.neighbors(*h).any(|n| enemies.contains(&n)))
-                    .collect()
-            } else {
-                dests.into_iter().collect()
-            };
+            // The destinations in map order; only the chosen one's path is built.
+            let reach = search(state, &Board::new(state), u, charge);
+            let mut dests: Vec<HexCoord> = reach
+                .destinations()
+                .filter(|h| !charge || state.setup.grid.neighbors(*h).any(|n| enemies.contains(&n)))
+                .collect();
+            dests.sort();
             if dests.is_empty() {
                 continue;
             }
             // Half the time head for the enemy, so that games come to blows.
-            let (_, path) = if self.chance(50) && !enemies.is_empty() {
+            let to = if self.chance(50) && !enemies.is_empty() {
                 let g = &state.setup.grid;
-                dests
+                *dests
                     .iter()
-                    .min_by_key(|(h, _)| enemies.iter().map(|e| g.distance(*h, *e)).min())
-                    .cloned()
+                    .min_by_key(|h| enemies.iter().map(|e| g.distance(**h, *e)).min())
                     .expect("non-empty")
             } else {
                 self.pick(&dests).expect("non-empty")
             };
             return Command::Move {
                 unit: u,
-                path,
+                path: reach.path(to).expect("a destination of the search"),
                 charge,
             };
         }

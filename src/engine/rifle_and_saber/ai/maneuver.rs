@@ -5,38 +5,82 @@
 //! enemy-controlled hex (8.0(B)); the support a unit gives a shock on a disrupted enemy
 //! ([`super::support`]).
 
-use super::super::board::Board;
 use super::super::command::Command;
-use super::super::movement::search;
-use super::super::state::{State, UnitId};
+use super::super::state::{Location, State, UnitId};
 use super::maps::{Fields, sole_holder};
+use super::reaches::Reaches;
 use super::risk::{expected_loss, multiplier_at};
 use super::weights::{INDISPENSABLE, Weights, disruption_cost, indispensable, unit_value};
 use crate::ai::candidates::Candidate;
 use crate::frac::Frac;
 use crate::map::HexCoord;
 
-/// The candidates of one unit: staying (no command) and each reachable hex.
+/// The candidates of one unit, scored quietly (without their words: see [`Scored::reasons`]).
+pub struct Scored {
+    /// Staying (no command) first, then each reachable hex.
+    pub all: Vec<Candidate<Option<Command>>>,
+    /// Per candidate of `all`: where it ends, whether it leaves an enemy ZOC, and the friends
+    /// that can follow it there.
+    ends: Vec<(HexCoord, bool, Vec<UnitId>)>,
+    from: Option<HexCoord>,
+    convoy: Vec<HexCoord>,
+    support: Vec<super::support::Target>,
+}
+
+impl Scored {
+    /// The reasons of candidate `i` of `all`: its terms scored again, with their words.
+    pub fn reasons(
+        &self,
+        state: &State,
+        fields: &Fields,
+        w: &Weights,
+        u: UnitId,
+        i: usize,
+    ) -> Vec<crate::engine::Reason> {
+        let ctx = Context {
+            convoy: &self.convoy,
+            support: &self.support,
+            explain: true,
+        };
+        if i == 0 && self.from.is_none() {
+            return Vec::new();
+        }
+        let (h, left_zoc, joining) = &self.ends[i];
+        let from = if i == 0 { None } else { self.from };
+        score(state, fields, w, u, *h, *left_zoc, from, joining, &ctx).reasons
+    }
+}
+
+/// The candidates of one unit: staying (no command) and each reachable hex. A reinforcement
+/// off the map has no staying candidate that scores (it stays off the map: worth nothing).
 pub fn candidates(
     state: &State,
-    board: &Board,
+    reaches: &Reaches,
     fields: &Fields,
     w: &Weights,
     u: UnitId,
     settled: impl Fn(UnitId) -> bool,
-) -> (Candidate<Option<Command>>, Vec<Candidate<Option<Command>>>) {
+) -> Scored {
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
-    let support = super::support::targets(state, board, w, u, settled);
+    let support = super::support::targets(state, reaches, w, u, settled);
     let ctx = Context {
         convoy: &convoy,
         support: &support,
+        explain: false,
     };
-    let stay = match from {
-        Some(h) => score(state, fields, w, u, h, false, None, &[], &ctx),
-        // A reinforcement that does not enter stays off the map: worth nothing.
-        None => Candidate::new(None),
-    };
+    let mut all = Vec::new();
+    let mut ends = Vec::new();
+    match from {
+        Some(h) => {
+            all.push(score(state, fields, w, u, h, false, None, &[], &ctx));
+            ends.push((h, false, Vec::new()));
+        }
+        None => {
+            all.push(Candidate::new(None));
+            ends.push((HexCoord::new(0, 0), false, Vec::new()));
+        }
+    }
     // A unit lost when alone next to the enemy (scenario 17's limbers) moves as a convoy:
     // where one of the friends with it that have not moved yet can follow it this phase, it
     // counts that friend as its escort there (the friend is offered next, and its escort term
@@ -49,18 +93,13 @@ pub fn candidates(
                 o != u && state.units[o].moved == 0 && !state.kind(o).eliminated_alone_next_to_enemy
             })
             .map(|o| {
-                let reach = search(state, board, o, false)
-                    .with_costs()
-                    .into_iter()
-                    .map(|(h, ..)| h)
-                    .collect();
+                let reach = reaches.of(o).destinations().collect();
                 (o, reach)
             })
             .collect(),
         _ => Vec::new(),
     };
-    let mut moves = Vec::new();
-    for (h, path, _, left_zoc) in search(state, board, u, false).with_costs() {
+    for (h, path, _, left_zoc) in reaches.of(u).with_costs() {
         if Some(h) == from {
             continue;
         }
@@ -75,16 +114,24 @@ pub fn candidates(
             path,
             charge: false,
         });
-        moves.push(c);
+        all.push(c);
+        ends.push((h, left_zoc, joining));
     }
-    (stay, moves)
+    Scored {
+        all,
+        ends,
+        from,
+        convoy,
+        support,
+    }
 }
 
 /// What one unit's candidates share: where the friends it escorts stand (see [`convoy`]) and
-/// the disrupted enemy stacks it may help shock.
+/// the disrupted enemy stacks it may help shock; whether their words are wanted.
 struct Context<'a> {
     support: &'a [super::support::Target],
     convoy: &'a [HexCoord],
+    explain: bool,
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
@@ -103,7 +150,11 @@ fn score(
 ) -> Candidate<Option<Command>> {
     let convoy = ctx.convoy;
     let setup = &state.setup;
-    let mut c = Candidate::new(None);
+    let mut c = if ctx.explain {
+        Candidate::new(None)
+    } else {
+        Candidate::quiet(None)
+    };
     let x = fields.at(state, h);
     let v = unit_value(state, u);
     let disrupted = state.units[u].disrupted();
@@ -117,19 +168,15 @@ fn score(
         let alone = sole_holder(state, u, h) || from.is_some() && state.occupant(h).is_none();
         if alone && !o.exit {
             let verb = if from.is_some() { "takes" } else { "holds" };
-            c.term(
-                "objective",
-                w.hold * urg,
-                format!("{verb} objective {}{}", o.name, turn_words(state, o.turn)),
-            );
+            c.term_with("objective", w.hold * urg, || {
+                format!("{verb} objective {}{}", o.name, turn_words(state, o.turn))
+            });
         } else if !o.exit {
             // Reinforcing the hex: its shock defense adds up (R&S 5.2), fire still strikes
             // only its top unit (5.1(E)).
-            c.term(
-                "objective",
-                w.hold * urg * w.reinforce,
-                format!("reinforces objective {}", o.name),
-            );
+            c.term_with("objective", w.hold * urg * w.reinforce, || {
+                format!("reinforces objective {}", o.name)
+            });
         } else if o.own && convoy.is_empty() {
             c.term(
                 "objective",
@@ -148,12 +195,13 @@ fn score(
     if let Some(f) = from.filter(|_| !convoy.is_empty()) {
         let gain = to_convoy(f) - to_convoy(h);
         if gain != 0.0 {
-            let words = if gain > 0.0 {
-                format!("{gain:.0} hex(es) nearer the units it escorts")
-            } else {
-                String::new()
-            };
-            c.term("advance", w.advance * urgency_max * gain, words);
+            c.term_with("advance", w.advance * urgency_max * gain, || {
+                if gain > 0.0 {
+                    format!("{gain:.0} hex(es) nearer the units it escorts")
+                } else {
+                    String::new()
+                }
+            });
         }
     } else if let Some(f) = from {
         let (d0, d1) = (
@@ -163,35 +211,44 @@ fn score(
         if d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
             let late = late_for_exit(state, fields, u, d0);
-            let words = if gain > 0.0 && late {
-                format!("{gain:.1} MP nearer the exit, with barely the game-turns left to reach it")
-            } else if gain > 0.0 {
-                format!("{gain:.1} MP nearer the objectives")
-            } else {
-                String::new()
-            };
             let hurry = if late { LATE } else { 1.0 };
-            c.term("advance", w.advance * urgency_max * gain * hurry, words);
+            c.term_with("advance", w.advance * urgency_max * gain * hurry, || {
+                if gain > 0.0 && late {
+                    format!(
+                        "{gain:.1} MP nearer the exit, with barely the game-turns left to reach it"
+                    )
+                } else if gain > 0.0 {
+                    format!("{gain:.1} MP nearer the objectives")
+                } else {
+                    String::new()
+                }
+            });
         }
     }
     // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
     // of a stack (R&S 5.1(E)): joining friends adds little risk, and adds to the shock defense.
     let (loss, p) = expected_loss(state, fields, w, u, h, joining);
-    let with_friends = !joining.is_empty() || state.stack(h).iter().any(|&o| o != u);
+    let with_friends = !joining.is_empty()
+        || state
+            .units
+            .iter()
+            .enumerate()
+            .any(|(o, at)| o != u && at.location == Location::Hex(h));
     let weight =
         if disrupted { w.risk * 1.5 } else { w.risk } * if with_friends { w.stacked } else { 1.0 };
-    let words = if loss > 0.05 {
-        format!(
-            "{:.0} % chance of a loss to fire from {} enemy unit(s)",
-            p * 100.0,
-            fields.in_range_of[x]
-        )
-    } else if from.is_some() && fields.in_range_of[fields.at(state, from.unwrap_or(h))] > 0 {
-        "out of reach of enemy fire".to_string()
-    } else {
-        String::new()
-    };
-    c.term("risk", -weight * loss, words);
+    c.term_with("risk", -weight * loss, || {
+        if loss > 0.05 {
+            format!(
+                "{:.0} % chance of a loss to fire from {} enemy unit(s)",
+                p * 100.0,
+                fields.in_range_of[x]
+            )
+        } else if from.is_some() && fields.in_range_of[fields.at(state, from.unwrap_or(h))] > 0 {
+            "out of reach of enemy fire".to_string()
+        } else {
+            String::new()
+        }
+    });
     let cover = multiplier_at(state, u, h)
         / if disrupted {
             Frac::new(1, 2)
@@ -199,11 +256,9 @@ fn score(
             Frac::ONE
         };
     if cover > Frac::ONE {
-        c.term(
-            "cover",
-            w.cover * v * (cover.to_f64() - 1.0),
-            format!("{} (defense x{cover})", setup.hex(h).terrain),
-        );
+        c.term_with("cover", w.cover * v * (cover.to_f64() - 1.0), || {
+            format!("{} (defense x{cover})", setup.hex(h).terrain)
+        });
     }
     if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
         c.term("engage", w.engage * v.min(3.0), String::new());
@@ -213,8 +268,12 @@ fn score(
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
     // with this unit beside it.
-    let guarded = unescorted_with(state, u, h);
-    if guarded > 0.0 && fields.shock[x] > Frac::ZERO {
+    let guarded = if fields.shock[x] > Frac::ZERO {
+        unescorted_with(state, u, h)
+    } else {
+        0.0
+    };
+    if guarded > 0.0 {
         c.term(
             "escort",
             w.risk * guarded,

@@ -222,12 +222,13 @@ impl Fields {
         };
         // Hexes to the hexes to hold (or the enemy); movement points, roads counted at the road
         // rate, to an exit area (exits are made by the roads). The nearer of the two.
+        let goal_hexes: Vec<hexx::Hex> = goals.iter().map(|t| g.to_hex(*t)).collect();
         let mut distance: Vec<f64> = (0..n)
             .map(|x| {
-                let h = g.coord_at(x);
-                goals
+                let h = g.to_hex(g.coord_at(x));
+                goal_hexes
                     .iter()
-                    .map(|t| g.distance(h, *t))
+                    .map(|t| h.unsigned_distance_to(*t))
                     .min()
                     .map_or(f64::INFINITY, f64::from)
             })
@@ -374,12 +375,32 @@ impl Fields {
         // under a friend), so its line of sight (R&S 5.1(G), terrain only: the units that
         // block it move) is traced only for a side that has such units.
         let guarded = state.on_map(side).any(|u| super::risk::fragile(state, u));
+        // Per threat, what does not depend on the hex: its axial position, its fire shared
+        // out, and the farthest distance at which it counts for anything.
+        let near: Vec<(hexx::Hex, Frac, u32)> = threats
+            .iter()
+            .zip(&shares)
+            .map(|((eh, fire, range, _, reach, shot, shot_range), share)| {
+                let shot_reach = if guarded && *shot > Frac::ZERO {
+                    *shot_range
+                } else {
+                    0
+                };
+                let far = shot_reach.max(*range).max(*reach).max(own_range);
+                (g.to_hex(*eh), *fire / *share, far)
+            })
+            .collect();
         for x in 0..n {
             let h = g.coord_at(x);
+            let hx = g.to_hex(h);
             let mut strongest = Frac::ZERO;
             for (i, (eh, fire, range, shock, reach, shot, shot_range)) in threats.iter().enumerate()
             {
-                let dist = g.distance(h, *eh);
+                let (ex, fire_share, far) = near[i];
+                let dist = hx.unsigned_distance_to(ex);
+                if dist > far {
+                    continue;
+                }
                 if guarded
                     && dist <= *shot_range
                     && *shot > Frac::ZERO
@@ -388,7 +409,7 @@ impl Fields {
                     f.shot[x] = f.shot[x] + *shot;
                 }
                 if dist <= *range && *fire > Frac::ZERO {
-                    f.fire[x] = f.fire[x] + *fire / shares[i];
+                    f.fire[x] = f.fire[x] + fire_share;
                     strongest = strongest.max(*fire);
                     f.in_range_of[x] += 1;
                 }

@@ -23,18 +23,19 @@ pub mod attack;
 pub mod deploy;
 pub mod maneuver;
 pub mod maps;
+pub mod reaches;
 pub mod risk;
 pub mod strong;
 pub mod support;
 pub mod weights;
 
-use super::board::Board;
+use reaches::Reaches;
+
 use super::command::Command;
 use super::legal::legal;
-use super::movement::search;
 use super::ruleset::RifleAndSaber;
 use super::state::{Location, Pending, Phase, State, UnitId};
-use crate::ai::candidates::{Candidate, Noise, best};
+use crate::ai::candidates::{Noise, best_index};
 use crate::engine::dice::FixedDice;
 use crate::engine::{Player, Reason};
 use crate::map::HexCoord;
@@ -100,6 +101,8 @@ impl Standard {
         if let Some(p) = &state.pending {
             return self.pending(state, p);
         }
+        // The searches of this decision's state, made once (see `reaches`).
+        let reaches = (state.phase == Phase::Movement).then(|| Reaches::new(state));
         let key = (state.player_turn, state.phase);
         if self.planned_for != Some(key) || state.phase == Phase::Deployment {
             let fresh = self.planned_for != Some(key);
@@ -109,7 +112,7 @@ impl Standard {
                 self.plan.clear();
                 self.offered.clear();
                 self.order.clear();
-                self.start_phase(state);
+                self.start_phase(state, reaches.as_ref());
             }
         }
         let fields = self.fields.take().expect("made above");
@@ -126,14 +129,18 @@ impl Standard {
             }
             Phase::Fire => self.follow_plan(state, Command::ResolveFire),
             Phase::Shock => self.shock(state),
-            Phase::Movement => self.movement(state, &fields),
+            Phase::Movement => self.movement(
+                state,
+                &fields,
+                reaches.as_ref().expect("made for the Movement Phase"),
+            ),
             Phase::Over => (Command::EndPhase, Vec::new()),
         };
         self.fields = Some(fields);
         out
     }
 
-    fn start_phase(&mut self, state: &State) {
+    fn start_phase(&mut self, state: &State, reaches: Option<&Reaches>) {
         let fields = self.fields.as_ref().expect("made before");
         match state.phase {
             Phase::Fire => {
@@ -144,7 +151,9 @@ impl Standard {
             }
             Phase::Movement => {
                 self.second_pass = false;
-                self.order = movers(state);
+                self.order = movers(state, reaches.expect("made for the Movement Phase"), |_| {
+                    true
+                });
             }
             _ => {}
         }
@@ -197,10 +206,9 @@ fn restack(state: &State) -> Option<(Command, Vec<Reason>)> {
     None
 }
 
-/// The side's units that may move, most constrained first: the fewest hexes to go to
-/// (R&S 4.0).
-fn movers(state: &State) -> Vec<UnitId> {
-    let board = Board::new(state);
+/// The side's units that may move (of those `offer` takes), most constrained first: the
+/// fewest hexes to go to (R&S 4.0).
+fn movers(state: &State, reaches: &Reaches, offer: impl Fn(UnitId) -> bool) -> Vec<UnitId> {
     let mut units: Vec<(usize, UnitId)> = (0..state.units.len())
         .filter(|&u| {
             state.side_of(u) == state.player
@@ -211,8 +219,9 @@ fn movers(state: &State) -> Vec<UnitId> {
                         .is_some_and(|(t, _)| t <= state.turn),
                     _ => false,
                 }
+                && offer(u)
         })
-        .map(|u| (search(state, &board, u, false).len(), u))
+        .map(|u| (reaches.of(u).len(), u))
         .collect();
     units.sort();
     units.into_iter().map(|(_, u)| u).collect()
@@ -259,7 +268,12 @@ impl Standard {
         }
     }
 
-    fn movement(&mut self, state: &State, fields: &Fields) -> (Command, Vec<Reason>) {
+    fn movement(
+        &mut self,
+        state: &State,
+        fields: &Fields,
+        reaches: &Reaches,
+    ) -> (Command, Vec<Reason>) {
         let w = self.weights.clone();
         // Exits first, where the side's conditions ask for them.
         // A unit that does not count toward the exit (scenario 17: only the limbers do) leaves
@@ -289,7 +303,6 @@ impl Standard {
                 }
             }
         }
-        let board = Board::new(state);
         loop {
             let Some(pos) = self.order.iter().position(|u| !self.offered.contains(u)) else {
                 if self.second_pass {
@@ -298,10 +311,7 @@ impl Standard {
                 // Only the units that have not moved yet: a unit's move is one decision.
                 self.second_pass = true;
                 self.offered.clear();
-                self.order = movers(state)
-                    .into_iter()
-                    .filter(|&u| state.units[u].moved == 0)
-                    .collect();
+                self.order = movers(state, reaches, |u| state.units[u].moved == 0);
                 continue;
             };
             let u = self.order[pos];
@@ -326,26 +336,28 @@ impl Standard {
                 }
                 continue;
             }
-            let (mut stay, moves) =
-                maneuver::candidates(state, &board, fields, &w, u, |o| self.offered.contains(&o));
-            if moves.is_empty() {
+            let mut scored =
+                maneuver::candidates(state, reaches, fields, &w, u, |o| self.offered.contains(&o));
+            if scored.all.len() < 2 {
                 continue;
             }
-            if let Some((cost, words)) = maneuver::leave_cost(state, fields, &w, u) {
-                stay.term("objective", cost, words);
+            // Staying keeps what leaving would give up (its words are not given: staying is
+            // no command).
+            if let Some((cost, _)) = maneuver::leave_cost(state, fields, &w, u) {
+                scored.all[0].score += cost;
             }
-            let mut all: Vec<Candidate<Option<Command>>> = vec![stay];
-            all.extend(moves);
-            let Some(pick) = best(all, &mut self.noise, w.noise * unit_value(state, u)) else {
+            let Some((at, _)) =
+                best_index(&scored.all, &mut self.noise, w.noise * unit_value(state, u))
+            else {
                 continue;
             };
-            if let Some(c) = pick.command
+            if let Some(c) = scored.all[at].command.take()
                 && applies(state, &c)
             {
                 if kind.eliminated_alone_next_to_enemy {
                     self.followers_next(state, u);
                 }
-                return (c, pick.reasons);
+                return (c, scored.reasons(state, fields, &w, u, at));
             }
         }
         // Stacking order (R&S 5.1(E): enemy fire strikes only the top unit; 7.0(C): the owner

@@ -69,12 +69,13 @@ pub fn expected_loss(
     let kind = state.kind(u);
     // A second disruption eliminates (R&S 6.0(A)); in a demoralized force one lasts (10.1).
     let disruption = disruption_cost(state, w, u);
-    let escort = escorted(state, u, h) || !joining.is_empty();
+    // Looked at only where it matters (a stack's units are counted on each call).
+    let escort = || !joining.is_empty() || escorted(state, u, h);
     // Fire strikes only the top unit of a stack (R&S 5.1(E)), and the side never puts on top a
     // unit that is lost alone or that it cannot win without (`restack`): with a friend to
     // stand over it, such a unit fears only the artillery's shot, which goes on against every
     // unit of the stack one by one (5.1(F)).
-    let reaching = if escort && fragile(state, u) {
+    let reaching = if fragile(state, u) && escort() {
         fields.shot[x]
     } else {
         fields.fire[x]
@@ -84,11 +85,16 @@ pub fn expected_loss(
     // Shock: a weaker defender is disrupted and retreats (R&S 5.2); guns always suffer. The
     // whole stack defends together (5.2(E): "all units in a hex may be attacked"), so the
     // defense is the stack's with `u` in it.
-    let mut shock_defense = stack_shock_defense(state, u, h);
-    for &j in joining {
-        shock_defense = shock_defense + shock_defense_of(state, j, h);
-    }
-    if fields.shock[x] > shock_defense || kind.is_gun() && fields.shock[x] > Frac::ZERO {
+    // Where no enemy shock reaches, there is nothing to weigh it against.
+    let shocked = fields.shock[x] > Frac::ZERO
+        && (kind.is_gun() || {
+            let mut shock_defense = stack_shock_defense(state, u, h);
+            for &j in joining {
+                shock_defense = shock_defense + shock_defense_of(state, j, h);
+            }
+            fields.shock[x] > shock_defense
+        });
+    if shocked {
         // A unit eliminated when alone next to the enemy (scenario 17's limbers) retreats
         // alone and is lost: its whole value.
         loss += if kind.eliminated_alone_next_to_enemy {
@@ -99,7 +105,7 @@ pub fn expected_loss(
     }
     // A unit eliminated when alone in a hex an enemy unit moves next to (scenario 17's
     // limbers): lost if it stands alone within the enemy's reach.
-    if kind.eliminated_alone_next_to_enemy && fields.shock[x] > Frac::ZERO && !escort {
+    if kind.eliminated_alone_next_to_enemy && fields.shock[x] > Frac::ZERO && !escort() {
         return (v, 1.0);
     }
     (loss, rd + e)

@@ -12,11 +12,10 @@
 //! The first of two needed units (whether it stands next to the target or not) sees the second
 //! among those still to move and so stays or comes; the second then sees the first settled.
 
-use super::super::board::Board;
-use super::super::movement::search;
 use super::super::scenario::Morale;
 use super::super::shock::{attack_value, defense_value};
 use super::super::state::{State, UnitId};
+use super::reaches::Reaches;
 use super::weights::{Weights, unit_value};
 use crate::frac::Frac;
 use crate::map::HexCoord;
@@ -50,7 +49,7 @@ pub struct Target {
 /// where `u` cannot shock or the weight is zero.
 pub fn targets(
     state: &State,
-    board: &Board,
+    reaches: &Reaches,
     w: &Weights,
     u: UnitId,
     settled: impl Fn(UnitId) -> bool,
@@ -71,11 +70,10 @@ pub fn targets(
         .collect();
     hexes.sort();
     hexes.dedup();
-    // Friends still to move, with where they can end their move (searched once, lazily).
-    let mut coming: Vec<(UnitId, Option<Vec<HexCoord>>)> = state
+    // Friends still to move (where they can end their move is searched once, lazily).
+    let coming: Vec<UnitId> = state
         .on_map(side)
         .filter(|&o| o != u && state.units[o].moved == 0 && !settled(o) && may_shock(state, o))
-        .map(|o| (o, None))
         .collect();
     let mut out = Vec::new();
     for t in hexes {
@@ -95,7 +93,7 @@ pub fn targets(
             .filter(|&o| may_shock(state, o) && next_to(state.units[o].hex()))
             .fold(Frac::ZERO, |a, o| a + attack_value(state, o));
         let mut coming_attack = Frac::ZERO;
-        for (o, dests) in coming.iter_mut() {
+        for o in coming.iter() {
             let Some(oh) = state.units[*o].hex() else {
                 continue;
             };
@@ -103,11 +101,7 @@ pub fn targets(
             if far {
                 continue;
             }
-            let can = next_to(Some(oh))
-                || dests
-                    .get_or_insert_with(|| search(state, board, *o, false).destinations().collect())
-                    .iter()
-                    .any(|&d| next_to(Some(d)));
+            let can = next_to(Some(oh)) || reaches.of(*o).destinations().any(|d| next_to(Some(d)));
             if can {
                 coming_attack = coming_attack + attack_value(state, *o);
             }

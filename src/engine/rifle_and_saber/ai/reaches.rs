@@ -1,0 +1,34 @@
+//! The moves of the side's units from one state, each searched at most once.
+//!
+//! Invariant: a `Reaches` is made for one state and dropped before that state changes (it
+//! lives for one decision of the standard level), so every search it holds is the one
+//! `movement::search` would give now. The order of the movers (`movers`), each unit's
+//! candidates, the friends that can follow it and the support it may give read the same
+//! searches instead of making them again.
+
+use super::super::board::Board;
+use super::super::movement::{Reach, search};
+use super::super::state::{State, UnitId};
+use std::cell::OnceCell;
+
+pub struct Reaches<'a> {
+    state: &'a State,
+    pub board: Board,
+    /// Per unit: its search (not charging), once made.
+    found: Vec<OnceCell<Reach>>,
+}
+
+impl<'a> Reaches<'a> {
+    pub fn new(state: &'a State) -> Reaches<'a> {
+        Reaches {
+            state,
+            board: Board::new(state),
+            found: (0..state.units.len()).map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    /// Where unit `u` can move now (R&S 4.0), as [`search`] gives it.
+    pub fn of(&self, u: UnitId) -> &Reach {
+        self.found[u].get_or_init(|| search(self.state, &self.board, u, false))
+    }
+}
