@@ -41,6 +41,7 @@ impl Scored {
             convoy: &self.convoy,
             support: &self.support,
             explain: true,
+            escorts: escorts(state, u),
         };
         if i == 0 && self.from.is_none() {
             return Vec::new();
@@ -68,6 +69,7 @@ pub fn candidates(
         convoy: &convoy,
         support: &support,
         explain: false,
+        escorts: escorts(state, u),
     };
     let mut all = Vec::new();
     let mut ends = Vec::new();
@@ -132,6 +134,9 @@ struct Context<'a> {
     support: &'a [super::support::Target],
     convoy: &'a [HexCoord],
     explain: bool,
+    /// The side has another unit on the map that is eliminated when alone next to the enemy
+    /// (without one, the escort terms count nothing: see [`unescorted_with`], [`abandoned`]).
+    escorts: bool,
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
@@ -268,7 +273,7 @@ fn score(
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
     // with this unit beside it.
-    let guarded = if fields.shock[x] > Frac::ZERO {
+    let guarded = if ctx.escorts && fields.shock[x] > Frac::ZERO {
         unescorted_with(state, u, h)
     } else {
         0.0
@@ -282,7 +287,11 @@ fn score(
     }
     // Leaving them: the friends it alone escorts where it stands, within the enemy's reach.
     if let Some(f) = from.filter(|f| *f != h) {
-        let left = abandoned(state, u, f);
+        let left = if ctx.escorts {
+            abandoned(state, u, f)
+        } else {
+            0.0
+        };
         if left > 0.0 && fields.shock[fields.at(state, f)] > Frac::ZERO {
             c.term(
                 "escort",
@@ -337,11 +346,26 @@ pub fn leave_cost(state: &State, fields: &Fields, w: &Weights, u: UnitId) -> Opt
     Some((w.hold * urg * factor, format!("keeps objective {}", o.name)))
 }
 
+/// Has `u`'s side another unit on the map that is eliminated when alone next to the enemy?
+fn escorts(state: &State, u: UnitId) -> bool {
+    state
+        .on_map(state.side_of(u))
+        .any(|o| o != u && state.kind(o).eliminated_alone_next_to_enemy)
+}
+
+/// Is a unit other than `u` in `h` one eliminated when alone next to the enemy? Without one
+/// there is nobody to escort there (and the escort terms count nothing).
+fn fragile_friend_in(state: &State, u: UnitId, h: HexCoord) -> bool {
+    state.units.iter().enumerate().any(|(o, at)| {
+        o != u && at.location == Location::Hex(h) && state.kind(o).eliminated_alone_next_to_enemy
+    })
+}
+
 /// The value of the friends in `h` that are eliminated when alone next to the enemy and have
 /// no escort there but `u` (R&S scenario 17's limbers, errata: "only automatically eliminated
 /// if alone in a hex").
 pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
-    if state.kind(u).eliminated_alone_next_to_enemy {
+    if state.kind(u).eliminated_alone_next_to_enemy || !fragile_friend_in(state, u, h) {
         return 0.0;
     }
     let stack = state.stack(h);
@@ -361,7 +385,7 @@ pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
 /// The value of the friends in `from` that unit `u` alone escorts there (units eliminated when
 /// alone next to the enemy, with no other escort): what `u` leaves unguarded by moving.
 pub fn abandoned(state: &State, u: UnitId, from: HexCoord) -> f64 {
-    if state.kind(u).eliminated_alone_next_to_enemy {
+    if state.kind(u).eliminated_alone_next_to_enemy || !fragile_friend_in(state, u, from) {
         return 0.0;
     }
     let stack = state.stack(from);

@@ -222,10 +222,12 @@ impl Fields {
         };
         // Hexes to the hexes to hold (or the enemy); movement points, roads counted at the road
         // rate, to an exit area (exits are made by the roads). The nearer of the two.
+        // Every hex's axial coordinates, for distances.
+        let axial: Vec<hexx::Hex> = (0..n).map(|x| g.to_hex(g.coord_at(x))).collect();
         let goal_hexes: Vec<hexx::Hex> = goals.iter().map(|t| g.to_hex(*t)).collect();
-        let mut distance: Vec<f64> = (0..n)
-            .map(|x| {
-                let h = g.to_hex(g.coord_at(x));
+        let mut distance: Vec<f64> = axial
+            .iter()
+            .map(|h| {
                 goal_hexes
                     .iter()
                     .map(|t| h.unsigned_distance_to(*t))
@@ -390,17 +392,12 @@ impl Fields {
                 (g.to_hex(*eh), *fire / *share, far)
             })
             .collect();
-        for x in 0..n {
-            let h = g.coord_at(x);
-            let hx = g.to_hex(h);
-            let mut strongest = Frac::ZERO;
-            for (i, (eh, fire, range, shock, reach, shot, shot_range)) in threats.iter().enumerate()
-            {
-                let (ex, fire_share, far) = near[i];
-                let dist = hx.unsigned_distance_to(ex);
-                if dist > far {
-                    continue;
-                }
+        // Threat by threat over the hexes within its farthest distance (the sums are exact
+        // fractions and counts, so the order they are added in does not matter).
+        let mut strongest = vec![Frac::ZERO; n];
+        for (i, (eh, fire, range, shock, reach, shot, shot_range)) in threats.iter().enumerate() {
+            let (ex, fire_share, far) = near[i];
+            let mut visit = |x: usize, h: HexCoord, dist: u32| {
                 if guarded
                     && dist <= *shot_range
                     && *shot > Frac::ZERO
@@ -410,7 +407,7 @@ impl Fields {
                 }
                 if dist <= *range && *fire > Frac::ZERO {
                     f.fire[x] = f.fire[x] + fire_share;
-                    strongest = strongest.max(*fire);
+                    strongest[x] = strongest[x].max(*fire);
                     f.in_range_of[x] += 1;
                 }
                 if dist <= *reach {
@@ -419,8 +416,27 @@ impl Fields {
                 if dist <= own_range {
                     f.targets[x] += 1;
                 }
+            };
+            let area = 3 * far as usize * (far as usize + 1) + 1;
+            if area < n {
+                for hx in ex.range(far) {
+                    if let Some(h) = g.from_hex(hx)
+                        && let Some(x) = g.index(h)
+                    {
+                        visit(x, h, hx.unsigned_distance_to(ex));
+                    }
+                }
+            } else {
+                for (x, hx) in axial.iter().enumerate() {
+                    let dist = hx.unsigned_distance_to(ex);
+                    if dist <= far {
+                        visit(x, g.coord_at(x), dist);
+                    }
+                }
             }
-            f.fire[x] = f.fire[x].max(strongest);
+        }
+        for (fire, strongest) in f.fire.iter_mut().zip(strongest) {
+            *fire = (*fire).max(strongest);
         }
         f
     }
