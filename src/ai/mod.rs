@@ -77,10 +77,16 @@ impl Opponent {
         player_name(&self.level)
     }
 
+    /// The next command and its terms, not put into words (self-play, where nobody reads
+    /// them: [`Opponent::next`] describes and explains).
+    pub fn choose(&mut self, state: &AnyState) -> (serde_json::Value, Vec<Reason>) {
+        self.player.choose(state)
+    }
+
     /// The next command for whoever must act in `state` (the caller shows this player only
     /// the states where its side acts), with the terms that chose it.
     pub fn next(&mut self, state: &AnyState) -> Decision {
-        let (command, reasons) = self.player.choose(state);
+        let (command, reasons) = self.choose(state);
         let described = state.rules().describe_command(state, &command);
         let explanation = explain(&described, &reasons);
         Decision {

@@ -48,12 +48,13 @@ pub fn play(
         let who = players
             .get_mut(side)
             .ok_or_else(|| format!("no player for side {side}"))?;
-        let d = who.next(&state);
-        let applied = rules.apply(&state, &d.command, &mut dice).map_err(|e| {
+        // The command is described only if it is refused (nobody reads it otherwise).
+        let (command, _) = who.choose(&state);
+        let applied = rules.apply(&state, &command, &mut dice).map_err(|e| {
             format!(
                 "seed {dice_seed}: the {} player gave a refused command, {}: {e}",
                 who.level(),
-                d.described
+                rules.describe_command(&state, &command)
             )
         })?;
         state = applied.state;
