@@ -227,7 +227,7 @@ pub fn check_mover(state: &State, u: UnitId, charge: bool) -> Result<Option<HexC
     let side = state.side_of(u);
     let unit = &state.units[u];
     let kind = state.kind(u);
-    let label = state.label(u).to_string();
+    let label = state.label(u);
     if side != state.player {
         return Err(RuleError::not_now(format!(
             "{label} belongs to {}, who is not moving now",
@@ -319,7 +319,7 @@ pub fn check_move_on(
     let setup = &state.setup;
     let side = state.side_of(u);
     let unit = &state.units[u];
-    let label = state.label(u).to_string();
+    let label = state.label(u);
     let disrupted = unit.disrupted();
     if path.is_empty() {
         return Err(RuleError::not_now("a move needs at least one hex"));
