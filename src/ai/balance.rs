@@ -117,15 +117,21 @@ pub fn games(
     threads: usize,
 ) -> Result<Vec<Played>, String> {
     let threads = threads.max(1) as u64;
+    // Each thread takes the next pair not yet taken, so none waits idle at the end while
+    // another plays out a share of long games.
+    let next = std::sync::atomic::AtomicU64::new(0);
     let results: Vec<Result<Vec<Pair>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
+            .map(|_| {
+                let next = &next;
                 scope.spawn(move || {
                     let mut mine = Vec::new();
-                    let mut k = t;
-                    while k < pairs {
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= pairs {
+                            break;
+                        }
                         mine.push((k, pair(rules, scenario, options, levels, first_seed + k)?));
-                        k += threads;
                     }
                     Ok(mine)
                 })
