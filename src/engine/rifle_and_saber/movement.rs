@@ -544,6 +544,14 @@ impl Reach {
         p
     }
 
+    /// Every destination and whether its preferred path leaves an enemy-controlled hex (see
+    /// [`Reach::with_costs`], in the same order, without the paths).
+    pub fn ends(&self) -> impl Iterator<Item = (HexCoord, bool)> + '_ {
+        self.dests
+            .iter()
+            .map(|(i, node, _)| (self.grid.coord_at(*i), node & 1 == 1))
+    }
+
     /// The path to `h`, if reachable.
     pub fn path(&self, h: HexCoord) -> Option<Vec<HexCoord>> {
         let i = self.grid.index(h)?;

@@ -17,7 +17,8 @@ use crate::map::HexCoord;
 
 /// The candidates of one unit, scored quietly (without their words: see [`Scored::reasons`]).
 pub struct Scored {
-    /// Staying (no command) first, then each reachable hex.
+    /// Staying first, then each reachable hex (scores and reasons only: the commands are
+    /// made by [`Scored::command`]).
     pub all: Vec<Candidate<Option<Command>>>,
     /// Per candidate of `all`: where it ends, whether it leaves an enemy ZOC, and the friends
     /// that can follow it there.
@@ -28,6 +29,20 @@ pub struct Scored {
 }
 
 impl Scored {
+    /// The command of candidate `i` of `all` for unit `u`: none for staying, else the move
+    /// to its hex by the search's preferred path.
+    pub fn command(&self, reaches: &Reaches, u: UnitId, i: usize) -> Option<Command> {
+        if i == 0 {
+            return None;
+        }
+        let path = reaches.of(u).path(self.ends[i].0)?;
+        Some(Command::Move {
+            unit: u,
+            path,
+            charge: false,
+        })
+    }
+
     /// The reasons of candidate `i` of `all`: its terms scored again, with their words.
     pub fn reasons(
         &self,
@@ -101,7 +116,7 @@ pub fn candidates(
             .collect(),
         _ => Vec::new(),
     };
-    for (h, path, _, left_zoc) in reaches.of(u).with_costs() {
+    for (h, left_zoc) in reaches.of(u).ends() {
         if Some(h) == from {
             continue;
         }
@@ -110,13 +125,10 @@ pub fn candidates(
             .filter(|(_, reach)| reach.contains(&h))
             .map(|(o, _)| *o)
             .collect();
-        let mut c = score(state, fields, w, u, h, left_zoc, from, &joining, &ctx);
-        c.command = Some(Command::Move {
-            unit: u,
-            path,
-            charge: false,
-        });
-        all.push(c);
+        // The command (its path) is made only for the candidate given: see `Scored::command`.
+        all.push(score(
+            state, fields, w, u, h, left_zoc, from, &joining, &ctx,
+        ));
         ends.push((h, left_zoc, joining));
     }
     Scored {

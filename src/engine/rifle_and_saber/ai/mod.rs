@@ -351,7 +351,7 @@ impl Standard {
             else {
                 continue;
             };
-            if let Some(c) = scored.all[at].command.take()
+            if let Some(c) = scored.command(reaches, u, at)
                 && applies(state, &c)
             {
                 if kind.eliminated_alone_next_to_enemy {
