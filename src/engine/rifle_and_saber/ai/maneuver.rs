@@ -52,15 +52,15 @@ impl Scored {
         u: UnitId,
         i: usize,
     ) -> Vec<crate::engine::Reason> {
+        if i == 0 && self.from.is_none() {
+            return Vec::new();
+        }
         let ctx = Context {
             convoy: &self.convoy,
             support: &self.support,
             explain: true,
             escorts: escorts(state, u),
         };
-        if i == 0 && self.from.is_none() {
-            return Vec::new();
-        }
         let (h, left_zoc, joining) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
         score(state, fields, w, u, *h, *left_zoc, from, joining, &ctx).reasons
@@ -365,19 +365,11 @@ fn escorts(state: &State, u: UnitId) -> bool {
         .any(|o| o != u && state.kind(o).eliminated_alone_next_to_enemy)
 }
 
-/// Is a unit other than `u` in `h` one eliminated when alone next to the enemy? Without one
-/// there is nobody to escort there (and the escort terms count nothing).
-fn fragile_friend_in(state: &State, u: UnitId, h: HexCoord) -> bool {
-    state.units.iter().enumerate().any(|(o, at)| {
-        o != u && at.location == Location::Hex(h) && state.kind(o).eliminated_alone_next_to_enemy
-    })
-}
-
 /// The value of the friends in `h` that are eliminated when alone next to the enemy and have
 /// no escort there but `u` (R&S scenario 17's limbers, errata: "only automatically eliminated
 /// if alone in a hex").
 pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
-    if state.kind(u).eliminated_alone_next_to_enemy || !fragile_friend_in(state, u, h) {
+    if state.kind(u).eliminated_alone_next_to_enemy {
         return 0.0;
     }
     let stack = state.stack(h);
@@ -397,7 +389,7 @@ pub fn unescorted_with(state: &State, u: UnitId, h: HexCoord) -> f64 {
 /// The value of the friends in `from` that unit `u` alone escorts there (units eliminated when
 /// alone next to the enemy, with no other escort): what `u` leaves unguarded by moving.
 pub fn abandoned(state: &State, u: UnitId, from: HexCoord) -> f64 {
-    if state.kind(u).eliminated_alone_next_to_enemy || !fragile_friend_in(state, u, from) {
+    if state.kind(u).eliminated_alone_next_to_enemy {
         return 0.0;
     }
     let stack = state.stack(from);
