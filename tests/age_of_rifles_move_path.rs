@@ -15,6 +15,11 @@ use serde_json::{Value, json};
 
 /// The Prussians east (columns 10-12), the French west of them; VII Corps under Attack orders.
 fn position(vii13: &str) -> State {
+    position_with_art(vii13, "1104")
+}
+
+/// As [`position`], VII Corps' artillery in `art`.
+fn position_with_art(vii13: &str, art: &str) -> State {
     let sc = open_fixture(|v: &mut Value| {
         v["deployment"][0]["zone"]["hexes"] = json!(zone(10..=12, 1..=10));
         v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=9, 1..=10));
@@ -35,7 +40,7 @@ fn position(vii13: &str) -> State {
             // more, AoR 5.4), so the path through it is the cheapest.
             ("vii-14", "1002"),
             // Within two hexes of 0903 (AoR 12.2 Attack: no obligation to move closer).
-            ("vii-art", "1104"),
+            ("vii-art", art),
             ("steinmetz", "1201"),
             ("zastrow", "1102"),
         ],
@@ -134,6 +139,31 @@ fn aor_7_12_a_waypoint_avoids_the_passing_fire_the_default_path_draws() {
         AgeOfRifles.describe_command(&s, &cmd(mv("1003", &["1103"]))),
         "Move 13th Division to 1003 via 1103"
     );
+}
+
+#[test]
+fn aor_5_3_a_waypoint_may_be_a_hex_the_move_may_not_end_in() {
+    // 1002 holds two units (14th Division and the artillery): full (AoR 5.3), so no move ends
+    // there, but a move may pass through it, and a waypoint there is the player's choice of
+    // that path (the window offers a waypoint on any hex, not only on the reach's).
+    let s = position_with_art("1001", "1002");
+    let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
+    assert!(!r.hexes.iter().any(|h| h.hex == "1002"), "{r:?}");
+    let r = AgeOfRifles
+        .reach_via(&s, "vii-13", &["1002".to_string()])
+        .unwrap();
+    assert!(r.refused.is_none(), "{r:?}");
+    assert!(!r.hexes.iter().any(|h| h.hex == "1002"), "{r:?}");
+    let h = r.hexes.iter().find(|h| h.hex == "1003").expect("1003");
+    assert_eq!(h.path, ["1002", "1003"]);
+    assert_eq!(cmd(h.command.clone()), cmd(mv("1003", &["1002"])));
+    let (n, e) = play(&s, mv("1003", &["1002"]), &[1, 1]);
+    assert!(
+        notes(&e).contains("13th Division moves 1001-1002-1003 (2 MP through 1002)"),
+        "{}",
+        notes(&e)
+    );
+    assert_eq!(n.units[unit(&n, "vii-13")].loc, hex(&n, "1003"));
 }
 
 #[test]

@@ -1111,18 +1111,37 @@ test("play against the computer: a game-turn with its explanations shown", { tim
  * hex of a path of two hexes or more), shown with its passing fires counted in the status
  * line, removed with Backspace and put back, then made along it (AoR 5, 7.12). */
 let aorViaShown = false;
+
+/** Wait for the waypoints to be `want` (comma-joined); on a timeout, say what the window shows. */
+async function waitVia(what, want, node) {
+  try {
+    await waitFor(what, async () => (await js("return window.kepi.play.via();")).join() === want);
+  } catch (e) {
+    const via = await js("return window.kepi.play.via();");
+    const status = await js("return document.getElementById('st-message').textContent;");
+    const selected = await js("return window.kepi.play.selected();");
+    const now = (await playView()).node;
+    await screenshot("68-aor-move-waypoint-failed");
+    throw new Error(`${e.message}: waypoints [${via}], status line "${status}", selected ${selected}, node ${now} (was ${node})`);
+  }
+}
 async function aorMoveAlongWaypoint(v, legal) {
   for (const mv of legal.filter((c) => c.kind === "move")) {
     const reach = (await playCall("reach", mv.unit, [])).ok;
-    const far = reach?.hexes.find((h) => h.path.length >= 2);
+    // A waypoint on a hex the move may pass but not end in (a full stack, AoR 5.3) when there
+    // is one: the window takes a waypoint on any hex, the rules judge it.
+    const ends = new Set(reach?.hexes.map((h) => h.hex));
+    const long = reach?.hexes.filter((h) => h.path.length >= 2) ?? [];
+    const far = long.find((h) => !ends.has(h.path[0])) ?? long[0];
     if (!far) continue;
+    console.log(`# Age of Rifles: ${mv.unit} to ${far.hex} through ${far.path[0]} (${ends.has(far.path[0]) ? "a hex of its reach" : "a hex it may not end in"})`);
     aorViaShown = true;
     await selectUnit(mv.unit);
     await waitFor("the reach shown", async () => js("return !!document.getElementById('play-reach');"));
     await settle();
     const w = far.path[0];
     await shiftClickAt(await playPoint(w));
-    await waitFor("the waypoint added", async () => (await js("return window.kepi.play.via();")).join() === w);
+    await waitVia("the waypoint added", w, v.node);
     await hoverAt(await playPoint(far.hex));
     const status = await js("return document.getElementById('st-message').textContent;");
     assert.match(status, new RegExp(`^To ${far.hex} through ${w}: .* MP, (no|\\d+) passing fires? \\(AoR 7\\.12\\)$`));
@@ -1130,7 +1149,7 @@ async function aorMoveAlongWaypoint(v, legal) {
     await keys("\uE003");
     await waitFor("the waypoint removed", async () => (await js("return window.kepi.play.via();")).length === 0);
     await shiftClickAt(await playPoint(w));
-    await waitFor("the waypoint added again", async () => (await js("return window.kepi.play.via();")).join() === w);
+    await waitVia("the waypoint added again", w, v.node);
     await clickAt(await playPoint(far.hex));
     await waitFor("the move made", async () => (await playView()).node !== v.node);
     const after = await playView();

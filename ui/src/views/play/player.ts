@@ -268,12 +268,15 @@ export class Player {
     return `To ${h.hex}${through}: ${h.cost} MP, ${fires} (AoR 7.12)`;
   }
 
-  /** Shift+click on a hex of the reach: the move passes through it (a waypoint, Age of
-   * Rifles); the reach is asked again through every waypoint so far. */
+  /** Shift+click on a hex: the move passes through it (a waypoint, Age of Rifles); the reach
+   * is asked again through every waypoint so far. The hex need not be one the move may end
+   * in: a move may pass through a hex it may not stop in (a full stack, AoR 5.3; out of
+   * command range, AoR 12.1), and a hex it cannot pass through is refused by the rules, the
+   * refusal naming the hex and the rule in the status line. */
   addWaypoint(name: string): void {
     const sel = playState.selected;
-    const h = playState.reach?.hexes.find((x) => x.hex === name);
-    if (!sel || !h || !Player.takesWaypoints(h)) return;
+    const r = playState.reach;
+    if (!sel || !r || !r.hexes.some(Player.takesWaypoints)) return;
     this.askReach(sel, [...playState.via, name], name);
   }
 
@@ -340,7 +343,7 @@ export class Player {
     if (!v) return;
     const sel = playState.selected;
     const reachHex = playState.reach?.hexes.find((h) => h.hex === name);
-    if (sel && reachHex && shift) { this.addWaypoint(name); return; }
+    if (sel && shift && playState.reach) { this.addWaypoint(name); return; }
     // The reach's command names the waypoints chosen (`via`): the move follows them.
     if (sel && reachHex) { void this.apply(reachHex.command); return; }
     const cmd = sel ? this.unitHexCommands.find((x) => x.hex === name) : undefined;
