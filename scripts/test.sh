@@ -18,5 +18,7 @@ step bash scripts/fuzz.sh   # every reader of outside data under cargo-fuzz: pac
 # The desktop app: shell tests, UI browser tests and benchmark, WebDriver end to end. Here the app
 # builds in the core's target dir (app-test.sh alone uses target/app, so that a developer's app
 # build does not wait on core builds): the dependencies both share (SQLite, zstd, image, ...) are
-# built once per run, not twice.
-CARGO_TARGET_DIR="$PWD/target" step bash scripts/app-test.sh
+# built once per run, not twice. The end-to-end tests' command-line kepi is the one `cargo test`
+# built above (its integration tests run it), not built a second time.
+test -x target/debug/kepi
+KEPI_BIN="$PWD/target/debug/kepi" CARGO_TARGET_DIR="$PWD/target" step bash scripts/app-test.sh
