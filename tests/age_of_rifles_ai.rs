@@ -78,7 +78,7 @@ fn play_checked(sc: &Scenario, seed: u64, standard: [bool; 2]) -> Game {
         let c = players[side].next(&s);
         if standard[side] {
             assert!(
-                legal(&s).contains(&c),
+                listed(&s, &c),
                 "seed {seed}: the standard level gave {c:?}, not a legal command in game-turn {} \
                  {}",
                 s.turn,
@@ -138,6 +138,21 @@ fn the_same_seed_gives_the_same_game() {
     assert_eq!(a.hash, b.hash);
 }
 
+/// Whether `c` is in the legal list of `s`: a move through waypoints (AoR 5, `via`) is listed
+/// by its unit and destination (the list names each destination once, by its default path);
+/// the engine's `apply` then checks the waypoints.
+fn listed(s: &State, c: &Command) -> bool {
+    let bare = match c {
+        Command::Move { unit, to, .. } => Command::Move {
+            unit: unit.clone(),
+            to: to.clone(),
+            via: Vec::new(),
+        },
+        c => c.clone(),
+    };
+    legal(s).contains(&bare)
+}
+
 fn play(s: &State, c: Value) -> State {
     let cmd: Command = serde_json::from_value(c.clone()).unwrap();
     AgeOfRifles
@@ -180,7 +195,7 @@ fn segment(s: &State, seed: u64) -> (State, Vec<(Command, String)>) {
             break;
         }
         let (c, why) = p.decide(&s);
-        assert!(legal(&s).contains(&c), "{c:?} is not legal");
+        assert!(listed(&s, &c), "{c:?} is not legal");
         let words = why
             .iter()
             .map(|r| r.words.clone())
@@ -421,7 +436,7 @@ fn segment_by(
             break;
         }
         let (c, why) = player.choose(&s);
-        assert!(legal(&s).contains(&c), "{c:?} is not legal");
+        assert!(listed(&s, &c), "{c:?} is not legal");
         let words = why
             .iter()
             .map(|r| r.words.clone())
@@ -457,7 +472,7 @@ fn play_out(
         } else {
             french.decide(&s)
         };
-        assert!(legal(&s).contains(&c), "{c:?} is not legal");
+        assert!(listed(&s, &c), "{c:?} is not legal");
         if s.player == 0 {
             let words = why.iter().map(|r| r.words.clone()).collect::<Vec<_>>();
             said.push((c.clone(), words.join("; ")));
@@ -703,7 +718,7 @@ fn the_strong_level_gives_legal_commands_explains_its_plans_and_repeats_itself()
                 assert!(commands.len() < 20_000, "no end");
                 let (c, why) = if s.player == side {
                     let (c, why) = strong.choose(&s);
-                    assert!(legal(&s).contains(&c), "{c:?} is not legal");
+                    assert!(listed(&s, &c), "{c:?} is not legal");
                     (c, why)
                 } else {
                     standard.decide(&s)
@@ -1054,4 +1069,136 @@ fn a_retreat_into_an_enemy_zoc_is_weighed_and_one_with_nowhere_to_go_is_not_made
         None,
         "no hex to retreat to from the corner"
     );
+}
+
+/// The 14th Division made cavalry (6) at 0405, two hexes from the French 2nd Brigade (5,
+/// infantry, two steps) alone in the open at 0605, its morale `morale`; VII Corps under
+/// Attack orders; the Prussians' Cavalry Charge Segment.
+fn charge_at_0605(morale: u32) -> State {
+    puzzle(
+        |v| {
+            attack_orders(v);
+            v["sides"][0]["units"][1]["kind"] = json!("cavalry");
+            v["sides"][1]["units"][1]["morale"] = json!(morale);
+        },
+        &[
+            ("ii-2", "0605"),
+            ("ii-1", "1005"),
+            ("ii-art", "1006"),
+            ("frossard", "1005"),
+            ("laveaucoupet", "1005"),
+        ],
+        &[
+            ("vii-13", "0203"),
+            ("vii-14", "0405"),
+            ("vii-art", "0405"),
+            ("steinmetz", "0405"),
+            ("zastrow", "0405"),
+        ],
+        "charge",
+    )
+}
+
+/// Whether the standard level's first command in the segment charges 0605, and its words.
+fn charges_0605(s: &State, seed: u64) -> (bool, String) {
+    let (_, said) = segment(s, seed);
+    let (c, words) = said.first().cloned().expect("a command");
+    (
+        matches!(&c, Command::Charge { units, target } if units.len() == 1 && units[0] == "vii-14" && target == "0605"),
+        words,
+    )
+}
+
+/// Charges by expected outcome (AoR 7.6, 7.10, from the charge preview): against steady
+/// infantry whose morale (1) rarely forms square, the charge at double strength (12 against
+/// 5) wins, and the cavalry charges, naming its odds. The control differs in the brigade's
+/// morale alone (6: it always forms square, and the charge at normal strength, 6 against 5,
+/// loses more than it gains): no charge. Before this level read the preview it charged no
+/// steady infantry at all, so the first half failed.
+#[test]
+fn puzzle_charges_when_the_preview_says_it_wins_and_not_into_a_square_that_beats_it() {
+    for seed in 1..=5 {
+        let (charged, words) = charges_0605(&charge_at_0605(1), seed);
+        assert!(
+            charged,
+            "seed {seed}: no charge on a brigade that rarely forms square: {words}"
+        );
+        assert!(
+            words.contains("charge at 0605: ")
+                && words.contains("% to retreat the defender")
+                && words.contains("% to lose a step")
+                && words.contains("% that they form square"),
+            "seed {seed}: {words}"
+        );
+        let (charged, words) = charges_0605(&charge_at_0605(6), seed);
+        assert!(
+            !charged,
+            "seed {seed}: charged a brigade that forms square and beats it: {words}"
+        );
+    }
+}
+
+/// The 13th Division at 0707 on the Mill Trail, two hexes from the Crossroads' 0705 (the hex
+/// the Prussians must hold at the end of this, the last, game-turn); the French 2nd Brigade
+/// (5) at 0805, next to 0705 and to 0706, the trail's hex between; VII Corps under Attack
+/// orders (it may move on from one hex of the brigade's ZOC into another, AoR 5.4, 12.2).
+/// The cheapest path, 0706 then 0705, steps from ZOC hex to ZOC hex and draws the brigade's
+/// passing fire (7.12); the dearer one round by 0606 and 0605 stays out of its ZOC until 0705.
+/// With `blocker`, the 1st Brigade stands there too and every path into 0705 draws fire.
+fn into_0705(blocker: Option<&str>) -> State {
+    let mut french = vec![
+        ("ii-2", "0805"),
+        ("ii-art", "1109"),
+        ("frossard", "1209"),
+        ("laveaucoupet", "0805"),
+    ];
+    french.push(("ii-1", blocker.unwrap_or("1209")));
+    puzzle(
+        |v| {
+            hold_victory(v, &["0705"]);
+            attack_orders(v);
+        },
+        &french,
+        &[
+            ("vii-13", "0707"),
+            ("vii-14", "0110"),
+            ("vii-art", "0210"),
+            ("steinmetz", "0209"),
+            ("zastrow", "0707"),
+        ],
+        "movement",
+    )
+}
+
+/// The 13th Division's move in the segment, and every command's words.
+fn move_of_13th(s: &State, seed: u64) -> (Option<Command>, String) {
+    let (_, said) = segment(s, seed);
+    let m = said
+        .iter()
+        .find(|(c, _)| matches!(c, Command::Move { unit, .. } if unit == "vii-13"))
+        .map(|(c, _)| c.clone());
+    (m, format!("{said:?}"))
+}
+
+/// Paths round passing fire (AoR 5, 7.12): the objective is worth the move, and a dearer path
+/// through a waypoint avoids the fire: the 13th Division goes to 0705 through a waypoint
+/// (`via`) and says so. The control: the 1st Brigade at 0604 puts 0605 and 0704 in its ZOC
+/// too, so no path into 0705 is free of fire: no waypoint is named (it takes the default
+/// path or stays, as the passing-fire weights have it). Before the level chose paths, it
+/// named no waypoint anywhere, so the puzzle failed.
+#[test]
+fn puzzle_goes_round_passing_fire_through_a_waypoint_when_a_path_is_free_of_it() {
+    for seed in 1..=5 {
+        let (m, said) = move_of_13th(&into_0705(None), seed);
+        assert!(
+            matches!(&m, Some(Command::Move { to, via, .. }) if to == "0705" && !via.is_empty()),
+            "seed {seed}: no waypoint round the fire into 0705: {said}"
+        );
+        assert!(said.contains("goes round by"), "seed {seed}: {said}");
+        let (m, said) = move_of_13th(&into_0705(Some("0604")), seed);
+        assert!(
+            !matches!(&m, Some(Command::Move { via, .. }) if !via.is_empty()),
+            "control, seed {seed}: a waypoint with no fire-free path: {said}"
+        );
+    }
 }

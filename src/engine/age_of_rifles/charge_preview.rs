@@ -32,10 +32,62 @@ use crate::engine::preview::{AttackPreview, Contribution, Modifier, ResultChance
 use crate::frac::Frac;
 
 /// One way the square decision can go, with the strengths the charge fires at then.
-struct Branch {
+pub struct Branch {
     /// "" when no square can be formed; else "no square" or "square".
-    label: &'static str,
-    fire: ChargeFire,
+    pub label: &'static str,
+    pub fire: ChargeFire,
+}
+
+/// A charge as the command would begin it now, before its square decision: what the preview
+/// shows and the standard level weighs (`ai/charges.rs`).
+pub struct Odds {
+    pub charge: ChargeState,
+    /// A reaction charge (AoR 7.8).
+    pub reaction: bool,
+    /// A backhand blow (AoR 7.10).
+    pub backhand: bool,
+    /// The fire with no square (or none possible), then, when the defenders may choose to
+    /// test for one, the fire with the square formed (AoR 7.6, 7.10).
+    pub branches: Vec<Branch>,
+    /// The chance the defenders' morale test forms the square (0 when none may be formed).
+    pub square_chance: f64,
+}
+
+/// The charge of `units` (ids) on `target` (a hex name) as the command would begin now,
+/// checked by the command's own check (`charge_check`).
+pub fn odds(s: &State, units: &[String], target: &str) -> Result<Odds, RuleError> {
+    let setup = s.setup();
+    let ids = units
+        .iter()
+        .map(|u| setup.unit(u))
+        .collect::<Result<Vec<_>, _>>()?;
+    let t = setup.parse(target)?;
+    let declared = charge_check(s, &ids, t)?;
+    let reaction = s.reaction.is_some();
+    let backhand = s.reaction.as_ref().is_some_and(|r| r.backhand.contains(&t));
+    let c = planned(s, &declared, reaction, backhand)
+        .ok_or_else(|| RuleError::not_now("no charging unit or no defender is left"))?;
+    let square = square_possible(s, &c);
+    let mut branches = vec![Branch {
+        label: if square { "no square" } else { "" },
+        fire: charge_fire(s, &c, false)?,
+    }];
+    let mut square_chance = 0.0;
+    if square {
+        branches.push(Branch {
+            label: "square",
+            fire: charge_fire(s, &c, true)?,
+        });
+        let (morale, demo) = losses::group(s, &c.defenders);
+        square_chance = passes_in_six(morale + demo) as f64 / 6.0;
+    }
+    Ok(Odds {
+        charge: c,
+        reaction,
+        backhand,
+        branches,
+        square_chance,
+    })
 }
 
 /// The results of a charge over its rolls: (result, the totals of the one roll that give it,
@@ -139,10 +191,14 @@ fn row(strength: u32) -> String {
 /// "k in 6": the faces of one die for which a morale test at `rating` passes (AoR 2.3: a roll
 /// above the morale fails).
 fn in_six(rating: i32) -> String {
-    let k = (1..=6)
+    format!("{} in 6", passes_in_six(rating))
+}
+
+/// The faces of one die out of 6 for which a morale test at `rating` passes (AoR 2.3).
+fn passes_in_six(rating: i32) -> usize {
+    (1..=6)
         .filter(|&d| super::combat::morale_passes(rating, 0, d))
-        .count();
-    format!("{k} in 6")
+        .count()
 }
 
 /// A factor as the charts print it: "x2" for a whole one, else the change in percent ("+50%",
@@ -175,35 +231,23 @@ fn contribution(s: &State, u: usize, targets: &[usize], factor: Frac) -> Contrib
 /// offered (AoR 7.8).
 pub fn preview(s: &State, units: &[String], target: &str) -> Result<AttackPreview, RuleError> {
     let setup = s.setup();
-    let ids = units
-        .iter()
-        .map(|u| setup.unit(u))
-        .collect::<Result<Vec<_>, _>>()?;
-    let t = setup.parse(target)?;
-    let declared = charge_check(s, &ids, t)?;
-    let reaction = s.reaction.clone();
-    let backhand = reaction.as_ref().is_some_and(|r| r.backhand.contains(&t));
-    let c = planned(s, &declared, reaction.is_some(), backhand)
-        .ok_or_else(|| RuleError::not_now("no charging unit or no defender is left"))?;
+    let Odds {
+        charge: c,
+        reaction,
+        backhand,
+        branches,
+        ..
+    } = odds(s, units, target)?;
+    let t = c.target;
     let side = c.side;
     let (me, them) = (&setup.sides[side].1, &setup.sides[1 - side].1);
-    let square = square_possible(s, &c);
-    let mut branches = vec![Branch {
-        label: if square { "no square" } else { "" },
-        fire: charge_fire(s, &c, false)?,
-    }];
-    if square {
-        branches.push(Branch {
-            label: "square",
-            fire: charge_fire(s, &c, true)?,
-        });
-    }
+    let square = branches.len() > 1;
     let steps = |us: &[usize]| -> u32 { us.iter().map(|&u| s.units[u].steps as u32).sum() };
     let (steps_a, steps_d) = (steps(&c.units), steps(&c.defenders));
     let mut notes = Vec::new();
 
     // How the charge is made.
-    if reaction.is_some() {
+    if reaction {
         let (morale, demo) = losses::group(s, &c.units);
         let leader = reaction_leader(s, side, c.from);
         notes.push(format!(
@@ -458,7 +502,7 @@ pub fn preview(s: &State, units: &[String], target: &str) -> Result<AttackPrevie
         },
         odds: format!(
             "{}charge {} against defense {defense}",
-            if reaction.is_some() { "reaction " } else { "" },
+            if reaction { "reaction " } else { "" },
             strengths(|f| f.charge)
         ),
         dice: if outcomes == 1296 {

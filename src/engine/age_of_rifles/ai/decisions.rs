@@ -9,8 +9,10 @@ use super::super::section::Kind;
 use super::super::setup::Ix;
 use super::super::state::{Command, Loc, Stage, State};
 use super::attack::{loss_value, unit_value};
+use super::charges::charge;
 use super::maps::{Fields, Geometry, cover, hit_distribution};
 use super::passing::retreat_fire;
+use super::weights::Weights;
 use crate::ai::candidates::{Candidate, Noise};
 use crate::engine::Reason;
 use crate::engine::age_of_rifles::tables::halve_hits;
@@ -319,47 +321,18 @@ pub fn combat(s: &State, options: &[Command], fields: &Fields) -> Option<(Comman
     }
 }
 
-/// Whether a charge on `target` is worth making: no steady infantry to form square there, in
-/// open ground, and the cavalry at least as strong as the stack (AoR 7.6, 7.10).
-fn charge_worth(s: &State, units: &[String], target: &str) -> Option<String> {
-    let setup = s.setup();
-    let t = setup.parse(target).ok()?;
-    let defenders: Vec<usize> = (0..s.units.len())
-        .filter(|&u| s.units[u].loc == Loc::At(t) && setup.units[u].side != s.player)
-        .collect();
-    if defenders.is_empty() || cover(setup, t) < 1.0 {
-        return None;
-    }
-    let steady = defenders
-        .iter()
-        .any(|&u| setup.units[u].kind == Kind::Infantry && s.units[u].disrupted.is_none());
-    if steady {
-        return None;
-    }
-    let mine: u32 = units
-        .iter()
-        .filter_map(|id| setup.unit(id).ok())
-        .map(|u| setup.units[u].strength_at(s.units[u].steps))
-        .sum();
-    let theirs: u32 = defenders
-        .iter()
-        .map(|&u| setup.units[u].strength_at(s.units[u].steps))
-        .sum();
-    (mine >= theirs).then(|| {
-        format!("charge {target}: {mine} against {theirs}, no formed infantry to stop it (AoR 7.6)")
-    })
-}
-
 /// The Cavalry Charge Segment's declarations and the decisions of a charge (AoR 7.6-7.10).
-pub fn cavalry(s: &State, options: &[Command], fields: &Fields) -> Option<(Command, Vec<Reason>)> {
+pub fn cavalry(
+    s: &State,
+    options: &[Command],
+    fields: &Fields,
+    w: &Weights,
+) -> Option<(Command, Vec<Reason>)> {
     let setup = s.setup();
-    // A charge to declare (or a reaction charge to make) when worth it.
-    for c in options {
-        if let Command::Charge { units, target } = c
-            && let Some(words) = charge_worth(s, units, target)
-        {
-            return Some((c.clone(), said("charge", words)));
-        }
+    // A charge to declare (or a reaction charge to make) when its expected outcome is worth
+    // it (`charges.rs`, from the charge preview).
+    if let Some(k) = charge(s, options, fields, w) {
+        return Some((k.command, k.reasons));
     }
     if options.contains(&Command::Decline) {
         return Some((

@@ -8,15 +8,16 @@
 //! cost of the enemy's next assault there (more for a disrupted unit, which is pulled back);
 //! for a unit under Attack orders, the assault it could make from there next segment; an
 //! objective held in a fort (AoR 10.1) is worth more; a move is worth less by the passing
-//! fires its path draws (AoR 7.12, [`super::passing`]).
+//! fires its path draws (AoR 7.12, [`super::passing`]); where the default path draws fire, a
+//! dearer one through a waypoint round it (`via`, AoR 5) is weighed against it.
 
-use super::super::position::Ctx;
+use super::super::position::{Ctx, MoveOption};
 use super::super::section::Order;
 use super::super::setup::Ix;
 use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::attack::unit_value;
 use super::maps::{Fields, Geometry, cover, expected_hits};
-use super::passing::path_risk;
+use super::passing::{PathRisk, detour_waypoints, fire_hexes, path_risk};
 use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 
@@ -184,42 +185,88 @@ pub fn unit_move(
         options = ctx.unit_moves(u).ok()?;
     }
     let stay = hex_score(s, ctx, fields, geo, u, start, w);
-    let mut best: Option<(f64, Candidate<Ix>)> = None;
+    // Paths round the fire (AoR 5, 7.12): a few waypoints next to the hexes where the
+    // default paths draw it, each searched by the engine.
+    let detours: Vec<(Ix, Vec<MoveOption>)> = if exposed {
+        let fired: Vec<Ix> = options
+            .iter()
+            .filter(|o| ctx.enemy_zoc(side, o.to))
+            .flat_map(|o| fire_hexes(ctx, side, start, &o.path))
+            .collect();
+        detour_waypoints(s, ctx, side, &fired, &options)
+            .into_iter()
+            .filter_map(|h| Some((h, ctx.unit_moves_via(u, &[h]).ok()?)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut best: Option<(f64, Candidate<Ix>, Option<Ix>)> = None;
     for o in &options {
         let mut k = hex_score(s, ctx, fields, geo, u, o.to, w);
+        let mut cost = o.cost;
+        let mut via = None;
         if exposed && ctx.enemy_zoc(side, o.to) {
             let r = path_risk(s, ctx, u, &o.path);
             if r.fires > 0 {
                 // The hits' cost, and the gain lost when a failed retreat check ends the move
                 // short (AoR 7.4).
                 let gain = (k.score - stay.score).max(0.0);
-                k.term(
-                    "passing",
-                    -(r.loss + r.stopped * gain) * w.passing,
-                    format!(
-                        "draws {} passing fire{} on the way: {:.1} hits expected, {:.0} % to be \
-                         stopped short (AoR 7.12, 7.4)",
-                        r.fires,
-                        if r.fires == 1 { "" } else { "s" },
-                        r.hits,
-                        r.stopped * 100.0
-                    ),
-                );
+                let price = |r: &PathRisk, cost: u32| -> f64 {
+                    (r.loss + r.stopped * gain) * w.passing + 0.01 * cost as f64 / 2.0
+                };
+                // The dearer path through a waypoint, to the same end hex, when it costs less
+                // in fire than the default path saves in movement points.
+                let mut risk = r.clone();
+                for (h, moves) in &detours {
+                    let Some(d) = moves.iter().find(|d| d.to == o.to) else {
+                        continue;
+                    };
+                    let rd = path_risk(s, ctx, u, &d.path);
+                    if price(&rd, d.cost) < price(&risk, cost) {
+                        (risk, cost, via) = (rd, d.cost, Some(*h));
+                    }
+                }
+                if let Some(h) = via {
+                    k.term(
+                        "path",
+                        0.0,
+                        format!(
+                            "goes round by {} (AoR 5): the cheapest path would draw {} passing                              fire{} (AoR 7.12)",
+                            setup.name(h),
+                            r.fires,
+                            if r.fires == 1 { "" } else { "s" },
+                        ),
+                    );
+                }
+                if risk.fires > 0 {
+                    k.term(
+                        "passing",
+                        -(risk.loss + risk.stopped * gain) * w.passing,
+                        format!(
+                            "draws {} passing fire{} on the way: {:.1} hits expected, {:.0} % to \
+                             be stopped short (AoR 7.12, 7.4)",
+                            risk.fires,
+                            if risk.fires == 1 { "" } else { "s" },
+                            risk.hits,
+                            risk.stopped * 100.0
+                        ),
+                    );
+                }
             }
         }
-        let v = k.score + noise.jitter(w.noise) - 0.01 * o.cost as f64 / 2.0;
-        if best.as_ref().is_none_or(|(b, _)| v > *b) {
-            best = Some((v, k));
+        let v = k.score + noise.jitter(w.noise) - 0.01 * cost as f64 / 2.0;
+        if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
+            best = Some((v, k, via));
         }
     }
-    let (v, k) = best?;
+    let (v, k, via) = best?;
     if !must && v <= stay.score + 0.02 {
         return None;
     }
     let mut c = Candidate::new(Command::Move {
         unit: setup.units[u].id.clone(),
         to: setup.name(k.command),
-        via: Vec::new(),
+        via: via.map(|h| setup.name(h)).into_iter().collect(),
     });
     c.score = k.score;
     c.reasons = k.reasons;

@@ -32,6 +32,7 @@
 //! phase.
 
 pub mod attack;
+pub mod charges;
 pub mod decisions;
 pub mod maneuver;
 pub mod maps;
@@ -148,7 +149,7 @@ impl Standard {
         }
         // A charge decision or a reaction charge that waits (AoR 7.6-7.10).
         if let Some(options) = super::cavalry::pending_legal(s) {
-            let pick = decisions::cavalry(s, &options, fields)?;
+            let pick = decisions::cavalry(s, &options, fields, &self.weights)?;
             return options.contains(&pick.0).then_some(pick);
         }
         if s.combat.is_some() {
@@ -197,7 +198,7 @@ impl Standard {
             }
             Phase::Charge => {
                 let options = legal(s);
-                if let Some(pick) = decisions::cavalry(s, &options, fields)
+                if let Some(pick) = decisions::cavalry(s, &options, fields, &self.weights)
                     && options.contains(&pick.0)
                 {
                     return Some(pick);

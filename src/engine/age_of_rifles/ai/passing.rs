@@ -9,14 +9,20 @@
 //! A retreat is weighed the same way ([`retreat_fire`]): the hex the engine would retreat a
 //! stack into, and the fires of the enemy stacks whose ZOC holds it (7.4).
 //!
-//! Invariants: the path is the engine's (its cheapest, and of the cheapest the one through
-//! the fewest fires: the standard level cannot choose another); cavalry draws no passing fire
-//! (5.4); the risk is zero when no step goes from ZOC hex to ZOC hex; chances are in [0, 1].
+//! A move whose default path draws fire is offered paths round it ([`detour_waypoints`]): a
+//! few hexes next to the fire hexes, outside every enemy ZOC, each searched as a waypoint by
+//! the engine (`Ctx::unit_moves_via`, the `via` of `Command::Move`); `maneuver.rs` weighs each
+//! path to the same end hex against the default.
+//!
+//! Invariants: every path weighed is the engine's (its cheapest, and of the cheapest the one
+//! through the fewest fires, through the waypoint when one is named); cavalry draws no passing
+//! fire (5.4); the risk is zero when no step goes from ZOC hex to ZOC hex; chances are in
+//! [0, 1].
 
 use super::super::combat::morale_passes;
 use super::super::losses::{group, retreat_hex};
 use super::super::passing::{firing_stacks, strength_at, strength_on, zoc_stacks};
-use super::super::position::Ctx;
+use super::super::position::{Ctx, MoveOption};
 use super::super::setup::Ix;
 use super::super::state::{Loc, State};
 use super::super::zoc::ignores_zocs;
@@ -84,6 +90,46 @@ pub fn path_risk(s: &State, ctx: &Ctx, u: usize, path: &[Ix]) -> PathRisk {
         prev = h;
     }
     out
+}
+
+/// At most this many waypoints are tried for a path around a move's passing fire (each is
+/// one more search of the engine's, `Ctx::unit_moves_via`).
+pub const MAX_DETOURS: usize = 3;
+
+/// The hexes of `path` (from `start`) whose entry draws passing fire on side `side`'s unit:
+/// a step from one enemy-ZOC hex into another (AoR 7.12).
+pub fn fire_hexes(ctx: &Ctx, side: usize, start: Ix, path: &[Ix]) -> Vec<Ix> {
+    let mut prev = start;
+    let mut out = Vec::new();
+    for &h in path {
+        if ctx.enemy_zoc(side, prev) && ctx.enemy_zoc(side, h) {
+            out.push(h);
+        }
+        prev = h;
+    }
+    out
+}
+
+/// Waypoints for a path around passing fire (AoR 5: the player traces the path; 7.12): the
+/// hexes next to the fire hexes `fired` that the unit may reach (`reach`: its destinations)
+/// and that lie outside every enemy ZOC (a step out of one draws no fire), the cheapest to
+/// reach first, at most [`MAX_DETOURS`].
+pub fn detour_waypoints(
+    s: &State,
+    ctx: &Ctx,
+    side: usize,
+    fired: &[Ix],
+    reach: &[MoveOption],
+) -> Vec<Ix> {
+    let setup = s.setup();
+    let mut out: Vec<(u32, Ix)> = reach
+        .iter()
+        .filter(|o| !ctx.enemy_zoc(side, o.to) && !fired.contains(&o.to))
+        .filter(|o| fired.iter().any(|&f| setup.distance(f, o.to) == 1))
+        .map(|o| (o.cost, o.to))
+        .collect();
+    out.sort();
+    out.into_iter().take(MAX_DETOURS).map(|x| x.1).collect()
 }
 
 /// What a retreat of `units` (one side's, possibly in several hexes) away from `enemies`

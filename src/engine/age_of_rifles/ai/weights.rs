@@ -36,6 +36,9 @@ pub struct Weights {
     /// a retreat; never by retreat from a fort, AoR 10.1), the last game-turn does not make
     /// an assault on an objective worth its losses.
     pub deadline_clear: f64,
+    /// A charge (AoR 7.6, `charges.rs`) expected to gain less than this is not made (nor a
+    /// reaction charge, 7.8).
+    pub charge_min: f64,
     // Movement (AoR 5, 11, 12, `maneuver.rs`).
     /// Taking an objective hex, as a multiple of its value.
     pub take: f64,
@@ -83,6 +86,7 @@ impl Default for Weights {
             clearing: 0.45,
             assault_objective: 0.5,
             deadline_clear: 0.05,
+            charge_min: 0.1,
             take: 1.5,
             hold: 0.8,
             approach: 1.0,
