@@ -1071,14 +1071,16 @@ fn a_retreat_into_an_enemy_zoc_is_weighed_and_one_with_nowhere_to_go_is_not_made
     );
 }
 
-/// The 14th Division made cavalry (6) at 0405, two hexes from the French 2nd Brigade (5,
-/// infantry, two steps) alone in the open at 0605, its morale `morale`; VII Corps under
-/// Attack orders; the Prussians' Cavalry Charge Segment.
+/// The 14th Division made cavalry of strength 3 (1 reduced) at 0405, two hexes from the
+/// French 2nd Brigade (5, infantry, two steps) alone in the open at 0605, its morale
+/// `morale`; VII Corps under Attack orders; the Prussians' Cavalry Charge Segment.
 fn charge_at_0605(morale: u32) -> State {
     puzzle(
         |v| {
             attack_orders(v);
             v["sides"][0]["units"][1]["kind"] = json!("cavalry");
+            v["sides"][0]["units"][1]["strength"] = json!(3);
+            v["sides"][0]["units"][1]["reduced_strength"] = json!(1);
             v["sides"][1]["units"][1]["morale"] = json!(morale);
         },
         &[
@@ -1110,11 +1112,13 @@ fn charges_0605(s: &State, seed: u64) -> (bool, String) {
 }
 
 /// Charges by expected outcome (AoR 7.6, 7.10, from the charge preview): against steady
-/// infantry whose morale (1) rarely forms square, the charge at double strength (12 against
-/// 5) wins, and the cavalry charges, naming its odds. The control differs in the brigade's
-/// morale alone (6: it always forms square, and the charge at normal strength, 6 against 5,
-/// loses more than it gains): no charge. Before this level read the preview it charged no
-/// steady infantry at all, so the first half failed.
+/// infantry whose morale (1) rarely forms square (17 %), the charge at double strength (6
+/// against 5) is worth making, and the cavalry charges, naming its odds. The control differs
+/// in the brigade's morale alone (6: it always forms square, and the charge at normal
+/// strength, 3 against 5, loses more than it gains): no charge. Before this level read the
+/// preview it charged no steady infantry at all, so the first half failed. (A first version
+/// gave the cavalry 6: against the square 6 against 5 is still worth a charge by these
+/// weights, 42 % to retreat the square, so that control charged.)
 #[test]
 fn puzzle_charges_when_the_preview_says_it_wins_and_not_into_a_square_that_beats_it() {
     for seed in 1..=5 {
@@ -1124,7 +1128,7 @@ fn puzzle_charges_when_the_preview_says_it_wins_and_not_into_a_square_that_beats
             "seed {seed}: no charge on a brigade that rarely forms square: {words}"
         );
         assert!(
-            words.contains("charge at 0605: ")
+            words.contains("charge at 0605 (AoR 7.6): ")
                 && words.contains("% to retreat the defender")
                 && words.contains("% to lose a step")
                 && words.contains("% that they form square"),
@@ -1138,36 +1142,51 @@ fn puzzle_charges_when_the_preview_says_it_wins_and_not_into_a_square_that_beats
     }
 }
 
-/// The 13th Division at 0707 on the Mill Trail, two hexes from the Crossroads' 0705 (the hex
-/// the Prussians must hold at the end of this, the last, game-turn); the French 2nd Brigade
-/// (5) at 0805, next to 0705 and to 0706, the trail's hex between; VII Corps under Attack
-/// orders (it may move on from one hex of the brigade's ZOC into another, AoR 5.4, 12.2).
-/// The cheapest path, 0706 then 0705, steps from ZOC hex to ZOC hex and draws the brigade's
-/// passing fire (7.12); the dearer one round by 0606 and 0605 stays out of its ZOC until 0705.
-/// With `blocker`, the 1st Brigade stands there too and every path into 0705 draws fire.
-fn into_0705(blocker: Option<&str>) -> State {
-    let mut french = vec![
-        ("ii-2", "0805"),
-        ("ii-art", "1109"),
-        ("frossard", "1209"),
-        ("laveaucoupet", "0805"),
-    ];
-    french.push(("ii-1", blocker.unwrap_or("1209")));
-    puzzle(
+/// The 13th Division at 1001, two hexes from 1003, the hex the Prussians must hold at the end
+/// of this, the last, game-turn; the French 2nd Brigade at 0903, next to 1002 and 1003; the
+/// 14th Division has just moved into 1002 (so a unit moving on out of it is not the last to
+/// leave the ZOC hex, AoR 5.4: no MP more); VII Corps under Attack orders. The cheapest path,
+/// 1002 then 1003 (2 MP), steps from ZOC hex to ZOC hex and draws the brigade's passing fire
+/// (7.12); the dearer one by 1102 and 1103 (3 MP) enters the ZOC only at 1003. With
+/// `blocker`, the 1st Brigade stands there and its ZOC holds 1103 too: every path into 1003
+/// draws fire.
+fn into_1003(blocker: Option<&str>) -> State {
+    let s = puzzle(
         |v| {
-            hold_victory(v, &["0705"]);
+            hold_victory(v, &["1003"]);
             attack_orders(v);
         },
-        &french,
         &[
-            ("vii-13", "0707"),
-            ("vii-14", "0110"),
-            ("vii-art", "0210"),
-            ("steinmetz", "0209"),
-            ("zastrow", "0707"),
+            ("ii-2", "0903"),
+            ("ii-1", blocker.unwrap_or("0703")),
+            ("ii-art", "0603"),
+            ("frossard", "0603"),
+            ("laveaucoupet", "0903"),
+        ],
+        &[
+            ("vii-13", "1001"),
+            ("vii-14", "1102"),
+            ("vii-art", "0201"),
+            ("steinmetz", "1201"),
+            ("zastrow", "1001"),
         ],
         "movement",
-    )
+    );
+    let s = play(&s, json!({"kind": "move", "unit": "vii-14", "to": "1002"}));
+    let r = AgeOfRifles.reach(&s, "vii-13").unwrap();
+    let h = r
+        .hexes
+        .iter()
+        .find(|h| h.hex == "1003")
+        .expect("1003 in reach");
+    assert_eq!(
+        (h.path.clone(), h.fires.clone()),
+        (
+            vec!["1002".to_string(), "1003".to_string()],
+            vec!["1003".to_string()]
+        )
+    );
+    s
 }
 
 /// The 13th Division's move in the segment, and every command's words.
@@ -1181,21 +1200,22 @@ fn move_of_13th(s: &State, seed: u64) -> (Option<Command>, String) {
 }
 
 /// Paths round passing fire (AoR 5, 7.12): the objective is worth the move, and a dearer path
-/// through a waypoint avoids the fire: the 13th Division goes to 0705 through a waypoint
-/// (`via`) and says so. The control: the 1st Brigade at 0604 puts 0605 and 0704 in its ZOC
-/// too, so no path into 0705 is free of fire: no waypoint is named (it takes the default
-/// path or stays, as the passing-fire weights have it). Before the level chose paths, it
-/// named no waypoint anywhere, so the puzzle failed.
+/// through a waypoint avoids the fire: the 13th Division goes to 1003 through a waypoint
+/// (`via`) and says so. The control: the 1st Brigade at 1203 puts 1103 in its ZOC too, so no
+/// path into 1003 is free of fire: no waypoint is named (it takes the default path or stays,
+/// as the passing-fire weights have it). Before the level chose paths, it named no waypoint
+/// anywhere, so the puzzle failed. (A first version, into 0705 from 0707, never ran: there
+/// the engine's own cheapest path already went round the fire.)
 #[test]
 fn puzzle_goes_round_passing_fire_through_a_waypoint_when_a_path_is_free_of_it() {
     for seed in 1..=5 {
-        let (m, said) = move_of_13th(&into_0705(None), seed);
+        let (m, said) = move_of_13th(&into_1003(None), seed);
         assert!(
-            matches!(&m, Some(Command::Move { to, via, .. }) if to == "0705" && !via.is_empty()),
-            "seed {seed}: no waypoint round the fire into 0705: {said}"
+            matches!(&m, Some(Command::Move { to, via, .. }) if to == "1003" && via == &["1103"]),
+            "seed {seed}: no waypoint round the fire into 1003: {said}"
         );
         assert!(said.contains("goes round by"), "seed {seed}: {said}");
-        let (m, said) = move_of_13th(&into_0705(Some("0604")), seed);
+        let (m, said) = move_of_13th(&into_1003(Some("1203")), seed);
         assert!(
             !matches!(&m, Some(Command::Move { via, .. }) if !via.is_empty()),
             "control, seed {seed}: a waypoint with no fire-free path: {said}"

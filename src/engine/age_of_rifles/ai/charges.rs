@@ -107,8 +107,8 @@ pub fn weigh_charge(
         "charge",
         outlook.value,
         format!(
-            "{}charge at {}: {:.0} % to retreat the defender, {:.0} % to lose a step{} \
-             (AoR 7.6), worth {:.2}",
+            "{}charge at {} (AoR 7.6): {:.0} % to retreat the defender, {:.0} % to lose a \
+             step{}; worth {:.2}",
             if o.reaction { "reaction " } else { "" },
             s.setup().name(t),
             outlook.win * 100.0,

@@ -231,7 +231,8 @@ pub fn unit_move(
                         "path",
                         0.0,
                         format!(
-                            "goes round by {} (AoR 5): the cheapest path would draw {} passing                              fire{} (AoR 7.12)",
+                            "goes round by {} (AoR 5): the cheapest path would draw {} passing \
+                             fire{} (AoR 7.12)",
                             setup.name(h),
                             r.fires,
                             if r.fires == 1 { "" } else { "s" },
