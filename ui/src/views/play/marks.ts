@@ -1,7 +1,7 @@
 // The play view's marks, drawn on every frame under the counters: the deploying side's area,
 // the hexes the selected unit may reach (with the movement points left), the path to the hex
-// under the pointer with its waypoints and the passing fires it would draw, the hexes it may
-// attack or deploy to, and the target of the attack shown.
+// under the pointer and the passing fires it would draw, the hexes it may attack or deploy to,
+// and the target of the attack shown; and, over the counters, the move's waypoints.
 
 import { css, hexPath, rgb, type FrameScene, type Layer } from "../../map/layers/layer";
 
@@ -17,7 +17,8 @@ export class MarksLayer implements Layer {
   targets: string[] = [];
   /** The path drawn to the hovered hex (from the unit's hex). */
   path: string[] = [];
-  /** The move's waypoints, in order (numbered rings). */
+  /** The move's waypoints, in order (numbered rings, drawn over the counters by
+   * [`WaypointsLayer`]). */
   waypoints: string[] = [];
   /** The hexes of the path where it draws passing fire (a red mark each, AoR 7.12). */
   fires: string[] = [];
@@ -96,21 +97,6 @@ export class MarksLayer implements Layer {
       ctx.lineCap = "round";
       ctx.stroke();
     }
-    if (this.waypoints.length) {
-      ctx.font = `bold 0.34px "DejaVu Sans", sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      this.waypoints.forEach((n, k) => {
-        const i = g.parse(n);
-        if (i < 0) return;
-        ctx.beginPath();
-        ctx.arc(g.cx[i], g.cy[i], 0.3, 0, 2 * Math.PI);
-        ctx.fillStyle = "rgba(20,60,160,0.9)";
-        ctx.fill();
-        ctx.fillStyle = "#ffffff";
-        ctx.fillText(String(k + 1), g.cx[i], g.cy[i]);
-      });
-    }
     if (this.fires.length) {
       // A red cross on each hex entered under passing fire (twice fired: a thicker cross).
       const count = new Map<string, number>();
@@ -151,5 +137,40 @@ export class MarksLayer implements Layer {
         ctx.stroke(p);
       }
     }
+  }
+}
+
+/** The move's waypoints (`MarksLayer.waypoints`) as numbered discs drawn over the counters, in
+ * the hex's upper right corner: a waypoint is often a hex holding friendly units (a move may
+ * pass through a full stack, AoR 5.3), whose counters would hide a mark drawn under them or
+ * at the hex's centre. */
+export class WaypointsLayer implements Layer {
+  readonly id = "play-waypoints";
+  visible = true;
+
+  constructor(private readonly marks: MarksLayer) {}
+
+  frame(ctx: CanvasRenderingContext2D, s: FrameScene): void {
+    const w = this.marks.waypoints;
+    if (!w.length) return;
+    const g = s.grid, px = 1 / s.camera.scale;
+    s.world();
+    ctx.font = `bold 0.3px "DejaVu Sans", sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    w.forEach((n, k) => {
+      const i = g.parse(n);
+      if (i < 0) return;
+      const x = g.cx[i] + 0.45, y = g.cy[i] - 0.45;
+      ctx.beginPath();
+      ctx.arc(x, y, 0.25, 0, 2 * Math.PI);
+      ctx.fillStyle = "rgba(20,60,160,0.95)";
+      ctx.fill();
+      ctx.strokeStyle = "#ffffff";
+      ctx.lineWidth = Math.max(1.5 * px, 0.04);
+      ctx.stroke();
+      ctx.fillStyle = "#ffffff";
+      ctx.fillText(String(k + 1), x, y);
+    });
   }
 }

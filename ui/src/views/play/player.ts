@@ -10,7 +10,7 @@ import type { CommandQueue } from "../../ipc/queue";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
 import { MapModel } from "../../store/map";
-import { MarksLayer } from "./marks";
+import { MarksLayer, WaypointsLayer } from "./marks";
 import { playState } from "./play-state.svelte";
 
 export interface PlayShell {
@@ -47,6 +47,7 @@ export class Player {
     this.view = new MapCanvas(canvas);
     this.view.addLayer(this.marks);
     this.view.addLayer(this.counters);
+    this.view.addLayer(new WaypointsLayer(this.marks));
     this.listen();
   }
 
