@@ -768,3 +768,64 @@ fn the_strong_level_solves_the_same_puzzles() {
     a_demoralized_unit_stays_in_an_enemy_zone_of_control();
     it_supports_the_shock_on_a_disrupted_stack();
 }
+
+/// Blue Limber 1 alone in 0207 (scenario 17's limbers with the errata: eliminated when alone
+/// in a hex an enemy unit moves next to, 11.17; movement 5, here free to leave the road),
+/// which must leave the map at 2407, and Red MR 1 (mounted rifles, movement 8) at `mr`; Blue
+/// LB 1 in the far corner (0214), too far to escort it this Movement Phase.
+fn lone_limber(mr: &str) -> Game {
+    let mut g = Game::with(
+        &MapSpec::clear(24, 14),
+        "1 LB; 1 Limber Markers",
+        "1 MR",
+        GameOptions::default(),
+        |v: &mut Value| {
+            v["special_rules"] = json!([{
+                "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
+                "rule": {"kind": "special_unit", "side": "blue", "extra": "limber_marker",
+                         "movement": 5, "combat": 0, "road_only": false,
+                         "eliminated_alone_next_to_enemy": true}
+            }]);
+            v["victory"] = json!([{
+                "text": "Blue must get its limber off the map at 2407",
+                "rule": {"kind": "exit", "side": "blue",
+                         "units": {"kind": "units", "count": 1, "extra": "limber_marker"},
+                         "area": {"text": "the east edge", "hexes": ["2407"]},
+                         "by_turn": 10}
+            }]);
+        },
+    );
+    g.setup(
+        &[("Red MR 1", mr)],
+        &[("Blue Limber 1", "0207"), ("Blue LB 1", "0214")],
+    );
+    g
+}
+
+#[test]
+fn a_lone_limber_stays_beyond_a_mounted_units_whole_move() {
+    // Errata 11.17: an enemy unit moving next to a limber alone eliminates it, attack or no
+    // attack. Red's MR moves 8 (no terrain here), so it can come next to any hex within 9 of
+    // 1507: the limber, whose loss loses the game, ends 10 or more hexes from it. Before
+    // `Fields::approach` the limber feared only the shock field, whose reach is capped at 7
+    // (movement 6 + 1), and ended at 0709, 8 hexes from the MR (seed 1).
+    for seed in SEEDS {
+        let mut g = lone_limber("1507");
+        let (at, ..) = limber_moves(&mut g, seed);
+        let d =
+            g.s.setup
+                .grid
+                .distance(common::hex(&at), common::hex("1507"));
+        assert!(
+            d >= 10,
+            "seed {seed}: the limber at {at}, {d} hexes from the MR"
+        );
+    }
+    // Control: the MR far to the south-east (2313, more than 9 hexes from every hex the limber
+    // can reach): the limber goes as near the exit as it can.
+    for seed in SEEDS {
+        let mut g = lone_limber("2313");
+        let (at, d, nearest) = limber_moves(&mut g, seed);
+        assert_eq!(d, nearest, "seed {seed}: {at}");
+    }
+}

@@ -284,8 +284,8 @@ fn score(
         c.term("support", value, words);
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe
-    // with this unit beside it.
-    let guarded = if ctx.escorts && fields.shock[x] > Frac::ZERO {
+    // with this unit beside it, where an enemy unit can come next to it (errata 11.17).
+    let guarded = if ctx.escorts && fields.approach[x] {
         unescorted_with(state, u, h)
     } else {
         0.0
@@ -304,7 +304,7 @@ fn score(
         } else {
             0.0
         };
-        if left > 0.0 && fields.shock[fields.at(state, f)] > Frac::ZERO {
+        if left > 0.0 && fields.approach[fields.at(state, f)] {
             c.term(
                 "escort",
                 -w.risk * left,

@@ -194,6 +194,14 @@ pub struct Fields {
     /// Per grid index: enemy units the side could fire on from there (within its longest
     /// range, ignoring line of sight).
     pub targets: Vec<u32>,
+    /// Per grid index: an enemy unit can move next to it in the enemy's next player-turn (hex
+    /// distance within its whole movement allowance plus one, terrain ignored, disrupted or
+    /// not: no attack is needed), which eliminates a unit of the side lost when alone next to
+    /// the enemy (R&S errata 11.17, scenario 17's limbers). Computed only for a side that has
+    /// such a unit on the map; all false otherwise. (`shock` caps the reach at 6 and counts
+    /// only units that may attack: a demoralized force's mounted rifles, movement 8, rode
+    /// next to a limber the shock field called safe.)
+    pub approach: Vec<bool>,
 }
 
 impl Fields {
@@ -280,8 +288,24 @@ impl Fields {
             in_range_of: vec![0; n],
             shot: vec![Frac::ZERO; n],
             targets: vec![0; n],
+            approach: vec![false; n],
             objectives,
         };
+        // R&S errata 11.17: where an enemy unit can come next to a unit lost alone there.
+        if state
+            .on_map(side)
+            .any(|u| state.kind(u).eliminated_alone_next_to_enemy)
+        {
+            for &e in &enemies {
+                let Some(h) = state.units[e].hex() else {
+                    continue;
+                };
+                let (eh, reach) = (g.to_hex(h), state.kind(e).movement + 1);
+                for (x, a) in f.approach.iter_mut().enumerate() {
+                    *a = *a || axial[x].unsigned_distance_to(eh) <= reach;
+                }
+            }
+        }
         for (i, o) in f.objectives.iter().enumerate() {
             let u = urgency(o, state.turn);
             if u == 0.0 {

@@ -104,8 +104,9 @@ pub fn expected_loss(
         };
     }
     // A unit eliminated when alone in a hex an enemy unit moves next to (scenario 17's
-    // limbers): lost if it stands alone within the enemy's reach.
-    if kind.eliminated_alone_next_to_enemy && fields.shock[x] > Frac::ZERO && !escort() {
+    // limbers, errata 11.17): lost if it stands alone where any enemy unit can come next to
+    // it (`Fields::approach`: its whole movement, whether it may attack or not).
+    if kind.eliminated_alone_next_to_enemy && fields.approach[x] && !escort() {
         return (v, 1.0);
     }
     (loss, rd + e)
