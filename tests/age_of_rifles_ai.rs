@@ -14,7 +14,7 @@
 //! same puzzles, and its commands are legal, explained and repeatable.
 
 mod common;
-use common::aor::{to, zone};
+use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::ai::maps::cover;
 use kepi::engine::age_of_rifles::ai::{Standard, Weights};
@@ -1083,20 +1083,8 @@ fn charge_at_0605(morale: u32) -> State {
             v["sides"][0]["units"][1]["reduced_strength"] = json!(1);
             v["sides"][1]["units"][1]["morale"] = json!(morale);
         },
-        &[
-            ("ii-2", "0605"),
-            ("ii-1", "1005"),
-            ("ii-art", "1006"),
-            ("frossard", "1005"),
-            ("laveaucoupet", "1005"),
-        ],
-        &[
-            ("vii-13", "0203"),
-            ("vii-14", "0405"),
-            ("vii-art", "0405"),
-            ("steinmetz", "0405"),
-            ("zastrow", "0405"),
-        ],
+        CHARGE_FRENCH,
+        CHARGE_PRUSSIANS,
         "charge",
     )
 }

@@ -4,7 +4,10 @@
 //! made cavalry. Dice are data: a 2d6 roll is two faces, given in order.
 
 mod common;
-use common::aor::{FIXTURE as SCENARIO, cmd, open_fixture as scenario, play, refused, to};
+use common::aor::{
+    CHARGE_FRENCH, CHARGE_PRUSSIANS, FIXTURE as SCENARIO, cmd, open_fixture as scenario, play,
+    refused, to,
+};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::Scenario;
@@ -68,23 +71,7 @@ fn charge_position() -> State {
 
 /// The charge position of [`charge_position`] in scenario `sc`.
 fn charge_position_in(sc: &Scenario) -> State {
-    let s = position(
-        sc,
-        &[
-            ("ii-2", "0605"),
-            ("ii-1", "1005"),
-            ("ii-art", "1006"),
-            ("frossard", "1005"),
-            ("laveaucoupet", "1005"),
-        ],
-        &[
-            ("vii-13", "0203"),
-            ("vii-14", "0405"),
-            ("vii-art", "0405"),
-            ("steinmetz", "0405"),
-            ("zastrow", "0405"),
-        ],
-    );
+    let s = position(sc, CHARGE_FRENCH, CHARGE_PRUSSIANS);
     to(&s, "charge", 0)
 }
 
@@ -440,23 +427,7 @@ fn aor_7_6_who_may_charge_what_cavalry_only_two_hexes_clear_ground_and_not_reser
         v["sides"][0]["units"][1]["kind"] = "cavalry".into();
         v["sides"][0]["formations"][0]["order"] = "reserve".into();
     });
-    let s = position(
-        &sc,
-        &[
-            ("ii-2", "0605"),
-            ("ii-1", "1005"),
-            ("ii-art", "1006"),
-            ("frossard", "1005"),
-            ("laveaucoupet", "1005"),
-        ],
-        &[
-            ("vii-13", "0203"),
-            ("vii-14", "0405"),
-            ("vii-art", "0405"),
-            ("steinmetz", "0405"),
-            ("zastrow", "0405"),
-        ],
-    );
+    let s = position(&sc, CHARGE_FRENCH, CHARGE_PRUSSIANS);
     let s = to(&s, "charge", 0);
     let e = refused(
         &s,

@@ -7,7 +7,7 @@
 //! is `age_of_rifles_forts.rs`'s.
 
 mod common;
-use common::aor::{cmd, number_after, open_fixture, play, to};
+use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, cmd, number_after, open_fixture, play, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, State};
 use kepi::engine::dice::{Dice, SeededDice};
 use kepi::engine::preview::AttackPreview;
@@ -354,23 +354,7 @@ fn along_seeded_games_every_charge_preview_agrees_with_its_resolution() {
 /// Prussian cavalry vii-14 (6, morale 4) in 0405 two hexes from the French ii-2 (5, infantry)
 /// in 0605; at the Prussians' Cavalry Charge Segment.
 fn charge_position(sc: &Scenario) -> State {
-    let s = common::aor::deploy_as(
-        sc,
-        &[
-            ("ii-2", "0605"),
-            ("ii-1", "1005"),
-            ("ii-art", "1006"),
-            ("frossard", "1005"),
-            ("laveaucoupet", "1005"),
-        ],
-        &[
-            ("vii-13", "0203"),
-            ("vii-14", "0405"),
-            ("vii-art", "0405"),
-            ("steinmetz", "0405"),
-            ("zastrow", "0405"),
-        ],
-    );
+    let s = common::aor::deploy_as(sc, CHARGE_FRENCH, CHARGE_PRUSSIANS);
     to(&s, "charge", 0)
 }
 

@@ -4,7 +4,7 @@
 //! "Attack/Probe" orders and the charge chart's "not ready". Each test names its case.
 
 mod common;
-use common::aor::{deploy_as, open_fixture, play, to};
+use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, deploy_as, open_fixture, play, to};
 use kepi::engine::age_of_rifles::losses;
 use kepi::engine::age_of_rifles::section::Order;
 use kepi::engine::age_of_rifles::state::{Disruption, Event, State};
@@ -142,23 +142,7 @@ fn aor_16_an_attack_order_failing_at_night_names_kepis_reading_of_attack_probe()
 fn aor_7_6_not_ready_is_said_where_a_disrupted_cavalry_unit_charges() {
     // VII Corps' 14th Division as cavalry at 0405, two hexes from the French 2nd Brigade.
     let sc = open_fixture(|v| v["sides"][0]["units"][1]["kind"] = json!("cavalry"));
-    let s = deploy_as(
-        &sc,
-        &[
-            ("ii-2", "0605"),
-            ("ii-1", "1005"),
-            ("ii-art", "1006"),
-            ("frossard", "1005"),
-            ("laveaucoupet", "1005"),
-        ],
-        &[
-            ("vii-13", "0203"),
-            ("vii-14", "0405"),
-            ("vii-art", "0405"),
-            ("steinmetz", "0405"),
-            ("zastrow", "0405"),
-        ],
-    );
+    let s = deploy_as(&sc, CHARGE_FRENCH, CHARGE_PRUSSIANS);
     let charge = |disrupted: bool| {
         let mut s = to(&s, "charge", 0);
         if disrupted {

@@ -359,6 +359,25 @@ fn it_fires_at_the_target_whose_next_fire_would_harm_most() {
     }
 }
 
+/// Blue's limbers as scenario 17's with the errata (movement 5, combat strength 0, eliminated
+/// when alone in a hex an enemy unit moves next to), here free to leave the road; Blue wins by
+/// getting one off the map at 2407 by game-turn 10.
+fn limber_to_2407(v: &mut Value) {
+    v["special_rules"] = json!([{
+        "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
+        "rule": {"kind": "special_unit", "side": "blue", "extra": "limber_marker",
+                 "movement": 5, "combat": 0, "road_only": false,
+                 "eliminated_alone_next_to_enemy": true}
+    }]);
+    v["victory"] = json!([{
+        "text": "Blue must get its limber off the map at 2407",
+        "rule": {"kind": "exit", "side": "blue",
+                 "units": {"kind": "units", "count": 1, "extra": "limber_marker"},
+                 "area": {"text": "the east edge", "hexes": ["2407"]},
+                 "by_turn": 10}
+    }]);
+}
+
 /// Where Red BA 1 stands in [`convoy_under_a_gun`].
 const GUN: &str = "1907";
 
@@ -373,21 +392,7 @@ fn convoy_under_a_gun(spec: &MapSpec) -> Game {
         "1 CY; 1 Limber Markers",
         "1 BA",
         GameOptions::default(),
-        |v: &mut Value| {
-            v["special_rules"] = json!([{
-                "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
-                "rule": {"kind": "special_unit", "side": "blue", "extra": "limber_marker",
-                         "movement": 5, "combat": 0, "road_only": false,
-                         "eliminated_alone_next_to_enemy": true}
-            }]);
-            v["victory"] = json!([{
-                "text": "Blue must get its limber off the map at 2407",
-                "rule": {"kind": "exit", "side": "blue",
-                         "units": {"kind": "units", "count": 1, "extra": "limber_marker"},
-                         "area": {"text": "the east edge", "hexes": ["2407"]},
-                         "by_turn": 10}
-            }]);
-        },
+        limber_to_2407,
     );
     g.setup(
         &[("Red BA 1", GUN)],
@@ -779,21 +784,7 @@ fn lone_limber(mr: &str) -> Game {
         "1 LB; 1 Limber Markers",
         "1 MR",
         GameOptions::default(),
-        |v: &mut Value| {
-            v["special_rules"] = json!([{
-                "text": "Limbers have a Movement Allowance of 5 and a Combat Strength of 0.",
-                "rule": {"kind": "special_unit", "side": "blue", "extra": "limber_marker",
-                         "movement": 5, "combat": 0, "road_only": false,
-                         "eliminated_alone_next_to_enemy": true}
-            }]);
-            v["victory"] = json!([{
-                "text": "Blue must get its limber off the map at 2407",
-                "rule": {"kind": "exit", "side": "blue",
-                         "units": {"kind": "units", "count": 1, "extra": "limber_marker"},
-                         "area": {"text": "the east edge", "hexes": ["2407"]},
-                         "by_turn": 10}
-            }]);
-        },
+        limber_to_2407,
     );
     g.setup(
         &[("Red MR 1", mr)],

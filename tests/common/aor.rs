@@ -32,6 +32,26 @@ pub fn open_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
     })
 }
 
+/// A cavalry-charge position on the fixture's map: the French 2nd Brigade alone in the open at
+/// 0605, the rest of the French far east; VII Corps at 0405 (the 14th Division, made cavalry by
+/// the test, two hexes from 0605) and 0203.
+pub const CHARGE_FRENCH: &[(&str, &str)] = &[
+    ("ii-2", "0605"),
+    ("ii-1", "1005"),
+    ("ii-art", "1006"),
+    ("frossard", "1005"),
+    ("laveaucoupet", "1005"),
+];
+
+/// The Prussians of [`CHARGE_FRENCH`]'s position.
+pub const CHARGE_PRUSSIANS: &[(&str, &str)] = &[
+    ("vii-13", "0203"),
+    ("vii-14", "0405"),
+    ("vii-art", "0405"),
+    ("steinmetz", "0405"),
+    ("zastrow", "0405"),
+];
+
 pub fn cmd(v: Value) -> Command {
     serde_json::from_value(v).unwrap()
 }
