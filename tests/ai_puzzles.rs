@@ -564,13 +564,15 @@ fn it_exits_by_the_road_when_that_wins() {
     }
 }
 
-/// Blue MZ 1 in 0606 next to Red MZ 1 (0607: Blue is in its zone of control; woods, so that
-/// Blue's fire at it would be 1-2 and is not given), Blue's objective
-/// 0601 five hexes away (out of reach this Movement Phase); Blue's force at `morale`.
+/// Blue MZ 1 in 0608 next to Red MZ 1 (0609: Blue is in its zone of control; woods, so that
+/// Blue's fire at it would be 1-2 and is not given), Blue's objective 0601 seven hexes away
+/// (out of reach this Movement Phase, and farther than a move and two hexes: Blue MZ 1 is on
+/// its way to it, not holding a line before it, `lines::Approaches::defends`); Blue's force at
+/// `morale`.
 fn pinned(morale: &str) -> Game {
     let morale = morale.to_string();
     let mut g = Game::with(
-        &MapSpec::clear(12, 12).with("w", &["0607"]),
+        &MapSpec::clear(12, 12).with("w", &["0609"]),
         "1 MZ",
         "1 MZ",
         GameOptions::default(),
@@ -579,7 +581,7 @@ fn pinned(morale: &str) -> Game {
             v["victory"] = hold("blue", &["0601"], None);
         },
     );
-    g.setup(&[("Red MZ 1", "0607")], &[("Blue MZ 1", "0606")]);
+    g.setup(&[("Red MZ 1", "0609")], &[("Blue MZ 1", "0608")]);
     g
 }
 
@@ -594,7 +596,7 @@ fn a_demoralized_unit_stays_in_an_enemy_zone_of_control() {
         let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
         assert_eq!(
             g.hex_of("Blue MZ 1").as_deref(),
-            Some("0606"),
+            Some("0608"),
             "seed {seed}: {given:?}, Red MZ 1 disrupted: {}",
             g.disrupted("Red MZ 1")
         );
@@ -611,7 +613,7 @@ fn a_demoralized_force_does_not_leave_an_enemy_zone_of_control() {
         blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
         assert_ne!(
             g.hex_of("Blue MZ 1").as_deref(),
-            Some("0606"),
+            Some("0608"),
             "seed {seed}"
         );
     }
@@ -747,6 +749,94 @@ fn a_gun_deploys_out_of_reach_of_an_enemy_that_moves_first() {
             gun_to_cavalry(&g) <= 9,
             "seed {seed}: the gun deployed at {:?}",
             g.hex_of("Blue MA 1")
+        );
+    }
+}
+
+/// A river across row 06, passable only at fords (a river-crossing rule, as in R&S scenario 5):
+/// at each hex of `fords`; Blue MZ 1 holds its objective 0602 north of it, Blue MZ 2 and 3 stand
+/// behind it at 0603; Red's four MZ, two at 0312 and two at 0912, are south of the river, out of
+/// reach of the objective next player-turn (movement 4). Red is stronger than any stack Blue can
+/// make (shock 1 each, R&S 5.2; six stacking points a hex, 7.0(B): three MZ).
+fn river_line(fords: &[&str]) -> Game {
+    let spec = MapSpec::clear(12, 12).row("r", 6).with("f", fords);
+    let mut g = Game::with(&spec, "3 MZ", "4 MZ", GameOptions::default(), |v| {
+        v["victory"] = hold("blue", &["0602"], None);
+        v["special_rules"] = json!([{"text": "Rivers may only be entered at fords.",
+                                     "rule": {"kind": "river_crossings", "terrain": ["ford"]}}]);
+        // No unit may deploy in the river (the scenario validator refuses such a zone).
+        for d in v["deployment"].as_array_mut().expect("zones") {
+            let hexes = d["zone"]["hexes"].as_array_mut().expect("hexes");
+            hexes.retain(|h| {
+                let h = h.as_str().expect("a hex name");
+                !h.ends_with("06") || fords.contains(&h)
+            });
+        }
+    });
+    g.setup(
+        &[
+            ("Red MZ 1", "0312"),
+            ("Red MZ 2", "0312"),
+            ("Red MZ 3", "0912"),
+            ("Red MZ 4", "0912"),
+        ],
+        &[
+            ("Blue MZ 1", "0602"),
+            ("Blue MZ 2", "0603"),
+            ("Blue MZ 3", "0603"),
+        ],
+    );
+    g
+}
+
+/// Blue's units within `d` hexes of `h`.
+fn blue_within(g: &Game, h: &str, d: u32) -> Vec<String> {
+    let grid = &g.s.setup.grid;
+    g.s.on_map(BLUE)
+        .filter(|&u| grid.distance(g.s.units[u].hex().unwrap(), common::hex(h)) <= d)
+        .map(|u| g.s.label(u).to_string())
+        .collect()
+}
+
+/// The puzzle of `its_zones_of_control_cover_both_approaches` without its control.
+fn its_line_covers_both_fords() {
+    // R&S 8.0: a unit controls the six hexes around it; 8.0(B): the enemy may not move on
+    // from one controlled hex to another. Red can reach Blue's objective only by the fords
+    // 0306 and 0906: the two free defenders end their moves with a ford in their zones of
+    // control, one at each.
+    for seed in SEEDS {
+        let mut g = river_line(&["0306", "0906"]);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        for ford in ["0306", "0906"] {
+            assert!(
+                !blue_within(&g, ford, 1).is_empty(),
+                "seed {seed}: nothing controls the ford {ford}; Blue at {:?}",
+                blue_within(&g, "0606", 12)
+                    .iter()
+                    .map(|u| g.hex_of(u))
+                    .collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0602"),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn its_zones_of_control_cover_both_approaches() {
+    its_line_covers_both_fords();
+    // Control: the river is closed at 0906 (no ford): the only approach is 0306, and nothing
+    // goes east to watch the river where no one can cross.
+    for seed in SEEDS {
+        let mut g = river_line(&["0306"]);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        assert!(
+            blue_within(&g, "0906", 2).is_empty(),
+            "seed {seed}: {:?} by the closed river",
+            blue_within(&g, "0906", 2)
         );
     }
 }

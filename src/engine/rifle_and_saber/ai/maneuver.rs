@@ -2,11 +2,13 @@
 //! reachable hex that scores best (or stays), weighing the objectives it takes, holds or
 //! nears (more as their game-turn comes), what it risks there from enemy fire and shock, the
 //! cover of the terrain, being in range to fire next turn, and the disruption of leaving an
-//! enemy-controlled hex (8.0(B)); the support a unit gives a shock on a disrupted enemy
+//! enemy-controlled hex (8.0(B)); a defender's zone of control over the enemy's approaches
+//! ([`super::lines`]); the support a unit gives a shock on a disrupted enemy
 //! ([`super::support`]).
 
 use super::super::command::Command;
 use super::super::state::{Location, State, UnitId};
+use super::lines::Approaches;
 use super::maps::{Fields, sole_holder};
 use super::reaches::Reaches;
 use super::risk::{expected_loss, multiplier_at};
@@ -20,12 +22,14 @@ pub struct Scored {
     /// Staying first, then each reachable hex (scores and reasons only: the commands are
     /// made by [`Scored::command`]).
     pub all: Vec<Candidate<Option<Command>>>,
-    /// Per candidate of `all`: where it ends, whether it leaves an enemy ZOC, and the friends
-    /// that can follow it there.
-    ends: Vec<(HexCoord, bool, Vec<UnitId>)>,
+    /// Per candidate of `all`: where it ends, whether it leaves an enemy ZOC, the friends
+    /// that can follow it there, and the approach weight its zone of control covers there
+    /// (see [`Line`]).
+    ends: Vec<(HexCoord, bool, Vec<UnitId>, LineAt)>,
     from: Option<HexCoord>,
     convoy: Vec<HexCoord>,
     support: Vec<super::support::Target>,
+    defends: bool,
 }
 
 impl Scored {
@@ -60,23 +64,43 @@ impl Scored {
             support: &self.support,
             explain: true,
             escorts: escorts(state, u),
+            defends: self.defends,
         };
-        let (h, left_zoc, joining) = &self.ends[i];
+        let (h, left_zoc, joining, line) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
-        score(state, fields, w, u, *h, *left_zoc, from, joining, &ctx).reasons
+        score(
+            state, fields, w, u, *h, *left_zoc, from, joining, *line, &ctx,
+        )
+        .reasons
     }
 }
 
+/// The share of the reinforcing term counted for an objective no enemy unit can come next to
+/// in its next player-turn.
+const UNTHREATENED: f64 = 0.25;
+
+/// What a unit's zone of control covers from a hex: the approach weight, and the hex of it
+/// that weighs most ([`Approaches::value`]).
+type LineAt = (f64, Option<HexCoord>);
+
+/// A defender's line (see [`super::lines`]): the phase's approaches and, per grid index, the
+/// hexes that friends which will not move again this phase already control.
+pub type Line<'a> = Option<(&'a Approaches, &'a [bool])>;
+
 /// The candidates of one unit: staying (no command) and each reachable hex. A reinforcement
 /// off the map has no staying candidate that scores (it stays off the map: worth nothing).
+/// `line`: given for a unit that defends (see [`Approaches::defends`]).
 pub fn candidates(
     state: &State,
     reaches: &Reaches,
     fields: &Fields,
     w: &Weights,
     u: UnitId,
+    line: Line,
     settled: impl Fn(UnitId) -> bool,
 ) -> Scored {
+    let line_at =
+        |h: HexCoord| line.map_or((0.0, None), |(a, covered)| a.value(state, u, h, covered));
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
     let support = super::support::targets(state, reaches, w, u, settled);
@@ -85,17 +109,19 @@ pub fn candidates(
         support: &support,
         explain: false,
         escorts: escorts(state, u),
+        defends: line.is_some(),
     };
     let mut all = Vec::new();
     let mut ends = Vec::new();
     match from {
         Some(h) => {
-            all.push(score(state, fields, w, u, h, false, None, &[], &ctx));
-            ends.push((h, false, Vec::new()));
+            let l = line_at(h);
+            all.push(score(state, fields, w, u, h, false, None, &[], l, &ctx));
+            ends.push((h, false, Vec::new(), l));
         }
         None => {
             all.push(Candidate::new(None));
-            ends.push((HexCoord::new(0, 0), false, Vec::new()));
+            ends.push((HexCoord::new(0, 0), false, Vec::new(), (0.0, None)));
         }
     }
     // A unit lost when alone next to the enemy (scenario 17's limbers) moves as a convoy:
@@ -126,10 +152,11 @@ pub fn candidates(
             .map(|(o, _)| *o)
             .collect();
         // The command (its path) is made only for the candidate given: see `Scored::command`.
+        let l = line_at(h);
         all.push(score(
-            state, fields, w, u, h, left_zoc, from, &joining, &ctx,
+            state, fields, w, u, h, left_zoc, from, &joining, l, &ctx,
         ));
-        ends.push((h, left_zoc, joining));
+        ends.push((h, left_zoc, joining, l));
     }
     Scored {
         all,
@@ -137,6 +164,7 @@ pub fn candidates(
         from,
         convoy,
         support,
+        defends: line.is_some(),
     }
 }
 
@@ -149,10 +177,14 @@ struct Context<'a> {
     /// The side has another unit on the map that is eliminated when alone next to the enemy
     /// (without one, the escort terms count nothing: see [`unescorted_with`], [`abandoned`]).
     escorts: bool,
+    /// The unit defends an objective near it ([`Approaches::defends`]): it is given a line.
+    defends: bool,
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
-/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase.
+/// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
+/// `line`: the approach weight its zone of control would cover there, with the hex weighing
+/// most ([`Approaches::value`]).
 #[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
@@ -163,6 +195,7 @@ fn score(
     left_zoc: bool,
     from: Option<HexCoord>,
     joining: &[UnitId],
+    line: LineAt,
     ctx: &Context,
 ) -> Candidate<Option<Command>> {
     let convoy = ctx.convoy;
@@ -190,9 +223,20 @@ fn score(
             });
         } else if !o.exit {
             // Reinforcing the hex: its shock defense adds up (R&S 5.2), fire still strikes
-            // only its top unit (5.1(E)).
-            c.term_with("objective", w.hold * urg * w.reinforce, || {
-                format!("reinforces objective {}", o.name)
+            // only its top unit (5.1(E)). That counts once the enemy can come next to it in
+            // its next player-turn; before, a quarter (the unit can step onto it then, and
+            // meanwhile its zone of control may hold an approach: see `lines`).
+            let threatened = fields.shock[x] > Frac::ZERO;
+            let share = if threatened { 1.0 } else { UNTHREATENED };
+            c.term_with("objective", w.hold * urg * w.reinforce * share, || {
+                if threatened {
+                    format!("reinforces objective {}", o.name)
+                } else {
+                    format!(
+                        "reinforces objective {} (out of the enemy's reach yet)",
+                        o.name
+                    )
+                }
             });
         } else if o.own && convoy.is_empty() {
             c.term(
@@ -225,7 +269,10 @@ fn score(
             fields.distance_for(state, u, fields.at(state, f)),
             fields.distance_for(state, u, x),
         );
-        if d0.is_finite() && d1.is_finite() && d0 != d1 {
+        // A defender within a move of its objective is placed by the objective, its line, the
+        // risk and the ground, not by nearing the objective: it can step onto it when needed.
+        let placed = ctx.defends && d0 <= f64::from(state.kind(u).movement);
+        if !placed && d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
             let late = late_for_exit(state, fields, u, d0);
             let hurry = if late { LATE } else { 1.0 };
@@ -279,6 +326,17 @@ fn score(
     }
     if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
         c.term("engage", w.engage * v.min(3.0), String::new());
+    }
+    // A line (R&S 8.0): the approaches its zone of control would newly cover, on good ground.
+    if let (value, Some(at)) = line
+        && value > 0.0
+    {
+        c.term_with("line", w.line * value, || {
+            format!(
+                "its zone of control covers the enemy's approach at {} (R&S 8.0)",
+                setup.name(at)
+            )
+        });
     }
     if let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support) {
         c.term("support", value, words);

@@ -21,6 +21,7 @@
 
 pub mod attack;
 pub mod deploy;
+pub mod lines;
 pub mod maneuver;
 pub mod maps;
 pub mod reaches;
@@ -73,6 +74,10 @@ pub struct Standard {
     /// lets those behind use it, R&S 4(M)); never a third.
     second_pass: bool,
     fields: Option<Fields>,
+    /// The approaches to the objectives the side defends, found once per Movement Phase (for
+    /// the player-turn and phase of `planned_for`); `None` when it defends none the enemy can
+    /// come to.
+    approaches: Option<lines::Approaches>,
     /// Hexes tried for trenches and improved positions.
     tried: BTreeSet<HexCoord>,
 }
@@ -92,6 +97,7 @@ impl Standard {
             order: Vec::new(),
             second_pass: false,
             fields: None,
+            approaches: None,
             tried: BTreeSet::new(),
         }
     }
@@ -151,6 +157,8 @@ impl Standard {
             }
             Phase::Movement => {
                 self.second_pass = false;
+                let a = lines::Approaches::new(state, fields);
+                self.approaches = a.any().then_some(a);
                 self.order = movers(state, reaches.expect("made for the Movement Phase"), |_| {
                     true
                 });
@@ -336,8 +344,19 @@ impl Standard {
                 }
                 continue;
             }
-            let mut scored =
-                maneuver::candidates(state, reaches, fields, &w, u, |o| self.offered.contains(&o));
+            // A defender's line: the approaches, less what friends offered before it (moved
+            // or chosen to stay) already control.
+            let covered;
+            let line = match &self.approaches {
+                Some(a) if w.line > 0.0 && a.defends(state, u) => {
+                    covered = lines::covered(state, state.player, u, |o| self.offered.contains(&o));
+                    Some((a, covered.as_slice()))
+                }
+                _ => None,
+            };
+            let mut scored = maneuver::candidates(state, reaches, fields, &w, u, line, |o| {
+                self.offered.contains(&o)
+            });
             if scored.all.len() < 2 {
                 continue;
             }

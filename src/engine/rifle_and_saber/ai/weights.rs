@@ -32,6 +32,9 @@ pub struct Weights {
     /// Ending a move next to a disrupted enemy stack that the Shock Combat Phase to come then
     /// beats and not before, as a share of what its units are worth (R&S 5.2, 6.0(A)).
     pub support: f64,
+    /// A defender's zone of control over the enemy's approaches to the objectives, per unit of
+    /// approach weight newly covered (`lines::Approaches`, R&S 8.0).
+    pub line: f64,
 }
 
 impl Default for Weights {
@@ -48,6 +51,7 @@ impl Default for Weights {
             hopeless: 0.2,
             noise: 0.05,
             support: 1.0,
+            line: 1.0,
         }
     }
 }
