@@ -603,6 +603,13 @@ pub fn reachable_on(
     search(state, board, u, charge).into_map()
 }
 
+/// The search's reusable tables, per thread: the best cost of each node, the cost buckets.
+type Scratch = (Vec<i64>, Vec<Vec<(usize, usize)>>);
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
 /// Dijkstra over (hex, has-left-a-controlled-hex) with a bucket queue: costs are small whole
 /// numbers of `1/cost_den` MP, and (left, cost) is processed in lexicographic order. The search
 /// makes every check of [`check_move_on`] but the road movement spaces of 10.5, which are
@@ -625,10 +632,15 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
         .flat_map(|a| a.hexes.iter().filter_map(|h| g.index(*h)))
         .collect();
     let n = g.len();
-    let mut best: Vec<i64> = vec![i64::MAX; 2 * n];
+    // The cost table and the buckets are this thread's, reused from search to search (taken
+    // out while in use, so a search made inside this one gets its own).
+    let (mut best, mut buckets) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    best.clear();
+    best.resize(2 * n, i64::MAX);
     let mut pred: Vec<usize> = vec![usize::MAX; 2 * n];
     let width = (limit.max(spent) + 1) as usize;
-    let mut buckets: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * width];
+    // Every bucket is empty here: a search pops each until it is.
+    buckets.resize_with(2 * width, Vec::new);
     let bucket = |left: bool, cost: i64| {
         usize::from(left) * width + cost.clamp(0, width as i64 - 1) as usize
     };
@@ -708,6 +720,7 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
             }
         }
     }
+    SCRATCH.with(|s| *s.borrow_mut() = (best, buckets));
     let mut reach = Reach {
         grid: *g,
         dests,

@@ -13,6 +13,7 @@ use super::super::state::{State, UnitId};
 use super::maps::{Fields, attacks_next, cost_distance, urgency};
 use super::risk::{fragile, multiplier_at};
 use crate::map::HexCoord;
+use std::cell::OnceCell;
 
 /// How far off the enemy's shortest way to the objectives a hex may be and still be an
 /// approach, in movement points.
@@ -33,17 +34,21 @@ pub struct Approaches {
     /// the shortest, and at most two of its movements from the objectives) are banded by their
     /// whole movement points to the objectives; each band shares the objectives' urgency
     /// equally among its hexes, so a ford that every route takes weighs as much as a whole
-    /// band of open ground. Zero off the routes.
-    pub weight: Vec<f64>,
+    /// band of open ground. Zero off the routes. Made when first asked for ([`Self::weights`]):
+    /// it reads only the enemy's units, the objectives and the map, which the side's own moves
+    /// do not change, so any state of the phase gives the same.
+    weight: OnceCell<Vec<f64>>,
     /// The hexes of the defended objectives (not exit areas, still to be decided, with no
     /// enemy unit on them).
     pub goals: Vec<HexCoord>,
+    /// The greatest urgency among them.
+    urgency: f64,
+    /// The defending side.
+    side: usize,
 }
 
 impl Approaches {
     pub fn new(state: &State, fields: &Fields) -> Approaches {
-        let setup = &state.setup;
-        let n = setup.grid.len();
         let enemy = 1 - fields.side;
         let mut goals = Vec::new();
         let mut urg: f64 = 0.0;
@@ -63,13 +68,31 @@ impl Approaches {
                 goals.extend(free);
             }
         }
+        Approaches {
+            weight: OnceCell::new(),
+            goals,
+            urgency: urg,
+            side: fields.side,
+        }
+    }
+
+    /// The approach weights (see `weight`), made on the first call.
+    fn weights(&self, state: &State) -> &[f64] {
+        self.weight.get_or_init(|| self.make(state))
+    }
+
+    fn make(&self, state: &State) -> Vec<f64> {
+        let setup = &state.setup;
+        let n = setup.grid.len();
+        let enemy = 1 - self.side;
+        let (goals, urg) = (&self.goals, self.urgency);
         let movers: Vec<UnitId> = state
             .on_map(enemy)
             .filter(|&e| attacks_next(state, e) && state.kind(e).movement > 0)
             .collect();
         let mut weight = vec![0.0; n];
         if goals.is_empty() || movers.is_empty() {
-            return Approaches { weight, goals };
+            return weight;
         }
         let from: Vec<HexCoord> = movers
             .iter()
@@ -77,13 +100,13 @@ impl Approaches {
             .collect();
         // Movement points the enemy needs from each hex to the objectives, and from its units
         // to each hex (the costs are nearly symmetric: a hexside's extra counts either way).
-        let to_goal = cost_distance(setup, enemy, None, &goals);
+        let to_goal = cost_distance(setup, enemy, None, goals);
         let from_enemy = cost_distance(setup, enemy, None, &from);
         let shortest = (0..n)
             .map(|x| to_goal[x] + from_enemy[x])
             .fold(f64::INFINITY, f64::min);
         if !shortest.is_finite() {
-            return Approaches { weight, goals };
+            return weight;
         }
         let reach = movers
             .iter()
@@ -110,12 +133,12 @@ impl Approaches {
         for x in (0..n).filter(|&x| band(x)) {
             weight[x] = urg / f64::from(count[to_goal[x].floor() as usize]);
         }
-        Approaches { weight, goals }
+        weight
     }
 
     /// Does the side defend anything the enemy can come to?
-    pub fn any(&self) -> bool {
-        self.weight.iter().any(|w| *w > 0.0)
+    pub fn any(&self, state: &State) -> bool {
+        self.weights(state).iter().any(|w| *w > 0.0)
     }
 
     /// Does unit `u` take a defending role: it may hold a line (not a unit lost alone or
@@ -148,7 +171,8 @@ impl Approaches {
         if g.index(h).is_none() {
             return (0.0, None);
         }
-        let share = |i: usize| self.weight[i] * if covered[i] { COVERED } else { 1.0 };
+        let weight = self.weights(state);
+        let share = |i: usize| weight[i] * if covered[i] { COVERED } else { 1.0 };
         let mut sum = 0.0;
         let mut top: Option<(f64, HexCoord)> = None;
         for c in std::iter::once(h).chain(g.neighbors(h)) {

@@ -75,8 +75,7 @@ pub struct Standard {
     second_pass: bool,
     fields: Option<Fields>,
     /// The approaches to the objectives the side defends, found once per Movement Phase (for
-    /// the player-turn and phase of `planned_for`); `None` when it defends none the enemy can
-    /// come to.
+    /// the player-turn and phase of `planned_for`), their weights when a defender first asks.
     approaches: Option<lines::Approaches>,
     /// Hexes tried for trenches and improved positions.
     tried: BTreeSet<HexCoord>,
@@ -157,8 +156,7 @@ impl Standard {
             }
             Phase::Movement => {
                 self.second_pass = false;
-                let a = lines::Approaches::new(state, fields);
-                self.approaches = a.any().then_some(a);
+                self.approaches = Some(lines::Approaches::new(state, fields));
                 self.order = movers(state, reaches.expect("made for the Movement Phase"), |_| {
                     true
                 });
@@ -348,7 +346,7 @@ impl Standard {
             // or chosen to stay) already control.
             let covered;
             let line = match &self.approaches {
-                Some(a) if w.line > 0.0 && a.defends(state, u) => {
+                Some(a) if w.line > 0.0 && a.defends(state, u) && a.any(state) => {
                     covered = lines::covered(state, state.player, u, |o| self.offered.contains(&o));
                     Some((a, covered.as_slice()))
                 }

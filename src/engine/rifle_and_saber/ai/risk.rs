@@ -115,11 +115,11 @@ pub fn expected_loss(
 /// The shock defense of hex `h` with unit `u` in it (R&S 5.2: every unit of the stack
 /// defends; terrain 9.2 and morale 10.1 per unit, as the unit alone would have them).
 pub fn stack_shock_defense(state: &State, u: UnitId, h: HexCoord) -> Frac {
+    use super::super::state::Location;
     let one = |o: UnitId| shock_defense_of(state, o, h);
-    state
-        .stack(h)
-        .into_iter()
-        .filter(|&o| o != u)
+    // The stack's units in any order (exact fractions: the sum is the same).
+    (0..state.units.len())
+        .filter(|&o| o != u && state.units[o].location == Location::Hex(h))
         .fold(one(u), |acc, o| acc + one(o))
 }
 
