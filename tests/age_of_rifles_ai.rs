@@ -1210,3 +1210,84 @@ fn puzzle_goes_round_passing_fire_through_a_waypoint_when_a_path_is_free_of_it()
         );
     }
 }
+
+/// VII Corps (Defend orders) holds 0205, the Prussians' objective (the 13th Division on it, the
+/// artillery at 0204); the 14th Division, Steinmetz and Zastrow stand behind at 0105; the
+/// French stand far to the east (1204-1206), ten hexes away: their next move (4 MP) takes them
+/// no farther than column 08. `cavalry`: the French units are cavalry, which ignores ZOCs
+/// (AoR 5.4).
+fn west_line(cavalry: bool) -> State {
+    let french = [
+        ("ii-1", "1204"),
+        ("ii-2", "1205"),
+        ("ii-art", "1206"),
+        ("frossard", "1205"),
+        ("laveaucoupet", "1205"),
+    ];
+    let prussians = [
+        ("vii-13", "0205"),
+        ("vii-art", "0204"),
+        ("vii-14", "0105"),
+        ("steinmetz", "0105"),
+        ("zastrow", "0105"),
+    ];
+    puzzle(
+        |v| {
+            v["victory"] = json!([{
+                "text": "The Prussians win if they hold 0205 at the end; otherwise the French.",
+                "rule": {"kind": "hold", "side": "prussians",
+                         "target": {"hexes": ["0205"], "require": "every_hex"}}
+            }]);
+            if cavalry {
+                for u in v["sides"][1]["units"].as_array_mut().expect("units") {
+                    u["kind"] = json!("cavalry");
+                }
+            }
+        },
+        &french,
+        &prussians,
+        "movement",
+    )
+}
+
+/// Where the 14th Division ends the Prussians' movement segment, with what was said.
+fn fourteenth_after(s: &State, seed: u64) -> (String, Vec<(Command, String)>) {
+    let (after, said) = segment(s, seed);
+    let setup = after.setup();
+    let u = setup.units.iter().position(|d| d.id == "vii-14").unwrap();
+    let Loc::At(h) = after.units[u].loc else {
+        panic!("seed {seed}: the 14th Division left the map: {said:?}")
+    };
+    (setup.name(h), said)
+}
+
+#[test]
+fn puzzle_a_defender_holds_the_approach_with_its_zone_of_control() {
+    // AoR 5.4, 12.2: the French foot can come on to 0205 only through the ZOCs of the units
+    // before it (only Attack orders enter an enemy ZOC, and each step in one draws passing
+    // fire, 7.12). The free 14th Division moves out east of the objective and its ring
+    // (column 04 or beyond), where its ZOC holds the French approach, and says so.
+    for seed in 1..=5 {
+        let (at, said) = fourteenth_after(&west_line(false), seed);
+        let col: u32 = at[..2].parse().unwrap();
+        assert!(
+            col >= 4,
+            "seed {seed}: the 14th Division ended at {at}, not before the objective: {said:?}"
+        );
+        assert!(
+            said.iter()
+                .any(|(_, w)| w.contains("holds the enemy's approach")),
+            "seed {seed}: {said:?}"
+        );
+    }
+    // Control: the French are cavalry, which ignores ZOCs: no line stops it, and the 14th
+    // Division stays back, west of column 04.
+    for seed in 1..=5 {
+        let (at, said) = fourteenth_after(&west_line(true), seed);
+        let col: u32 = at[..2].parse().unwrap();
+        assert!(
+            col < 4,
+            "seed {seed}: the 14th Division went to {at}: {said:?}"
+        );
+    }
+}

@@ -16,12 +16,15 @@ use super::super::section::Order;
 use super::super::setup::Ix;
 use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::attack::unit_value;
+use super::lines::Approaches;
 use super::maps::{Fields, Geometry, cover, expected_hits};
 use super::passing::{PathRisk, detour_waypoints, fire_hexes, path_risk};
 use super::weights::Weights;
 use crate::ai::candidates::Candidate;
 
-/// The score of unit `u` standing in `h` after its move, with the words of its main terms.
+/// The score of unit `u` standing in `h` after its move, with the words of its main terms;
+/// `line`: the approaches, for a unit that defends ([`Approaches::defends`]).
+#[allow(clippy::too_many_arguments)]
 pub fn hex_score(
     s: &State,
     ctx: &Ctx,
@@ -30,6 +33,7 @@ pub fn hex_score(
     u: usize,
     h: Ix,
     w: &Weights,
+    line: Option<&Approaches>,
 ) -> Candidate<Ix> {
     let setup = s.setup();
     let d = &setup.units[u];
@@ -93,6 +97,20 @@ pub fn hex_score(
         );
     }
     k.term("approach", pull * w.approach, words);
+    // A line (AoR 5.4, 12.2): the approaches its ZOC would hold from here, on good ground.
+    if let Some(a) = line
+        && w.line > 0.0
+        && let (value, Some(at)) = a.value(s, u, h)
+    {
+        k.term(
+            "line",
+            value * w.line,
+            format!(
+                "its ZOC holds the enemy's approach at {} (AoR 5.4, 12.2)",
+                setup.name(at)
+            ),
+        );
+    }
     // The enemy's next assault: expected hits on the unit where it stands, with the cover.
     let threat = fields.threat[h as usize] * cover(setup, h);
     if threat > 0.0 {
@@ -166,6 +184,7 @@ pub fn unit_move(
     must: bool,
     noise: &mut crate::ai::candidates::Noise,
     w: &Weights,
+    line: Option<&Approaches>,
 ) -> Option<Candidate<Command>> {
     let setup = s.setup();
     let Loc::At(start) = s.units[u].loc else {
@@ -184,7 +203,8 @@ pub fn unit_move(
     if exposed {
         options = ctx.unit_moves(u).ok()?;
     }
-    let stay = hex_score(s, ctx, fields, geo, u, start, w);
+    let line = line.filter(|a| a.defends(s, geo, u));
+    let stay = hex_score(s, ctx, fields, geo, u, start, w, line);
     // Paths round the fire (AoR 5, 7.12): a few waypoints next to the hexes where the
     // default paths draw it, each searched by the engine.
     let detours: Vec<(Ix, Vec<MoveOption>)> = if exposed {
@@ -202,7 +222,7 @@ pub fn unit_move(
     };
     let mut best: Option<(f64, Candidate<Ix>, Option<Ix>)> = None;
     for o in &options {
-        let mut k = hex_score(s, ctx, fields, geo, u, o.to, w);
+        let mut k = hex_score(s, ctx, fields, geo, u, o.to, w, line);
         let mut cost = o.cost;
         let mut via = None;
         if exposed && ctx.enemy_zoc(side, o.to) {

@@ -34,6 +34,7 @@
 pub mod attack;
 pub mod charges;
 pub mod decisions;
+pub mod lines;
 pub mod maneuver;
 pub mod maps;
 pub mod orders;
@@ -78,6 +79,9 @@ pub struct Standard {
     tried: BTreeSet<usize>,
     offered_units: BTreeSet<usize>,
     offered_leaders: BTreeSet<usize>,
+    /// The approaches to the objectives the side defends, for `moment` (made when a unit
+    /// first asks in a movement segment: the enemy does not move in it).
+    approaches: Option<lines::Approaches>,
 }
 
 impl Standard {
@@ -96,6 +100,7 @@ impl Standard {
             tried: BTreeSet::new(),
             offered_units: BTreeSet::new(),
             offered_leaders: BTreeSet::new(),
+            approaches: None,
         }
     }
 
@@ -111,6 +116,7 @@ impl Standard {
             self.tried.clear();
             self.offered_units.clear();
             self.offered_leaders.clear();
+            self.approaches = None;
         }
         let geo = self.geometry.take().expect("made above");
         let fields = Fields::new(s, s.player, &geo);
@@ -289,6 +295,9 @@ impl Standard {
                 continue;
             }
             let must = obliged.contains(&u);
+            if self.weights.line > 0.0 && self.approaches.is_none() {
+                self.approaches = Some(lines::Approaches::new(s, fields, geo));
+            }
             if let Some(k) = maneuver::unit_move(
                 s,
                 &ctx,
@@ -298,6 +307,7 @@ impl Standard {
                 must,
                 &mut self.noise,
                 &self.weights,
+                self.approaches.as_ref(),
             ) {
                 return Some((k.command, k.reasons));
             }
@@ -323,6 +333,7 @@ impl Standard {
                 true,
                 &mut self.noise,
                 &self.weights,
+                self.approaches.as_ref(),
             )
         {
             return Some((k.command, k.reasons));

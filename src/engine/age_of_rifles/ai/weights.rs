@@ -69,6 +69,10 @@ pub struct Weights {
     /// cannot be bombarded, charged or flanked), as a share of the objective's value, while
     /// the enemy is near.
     pub fort: f64,
+    /// A Defend unit's ZOC over the enemy's approaches to the objectives (`lines.rs`, AoR 5.4,
+    /// 12.2), per unit of approach weight held (a band of the approaches weighs the
+    /// objectives' worth).
+    pub line: f64,
     /// Noise added to each destination's score, at most (seeded).
     pub noise: f64,
 }
@@ -98,6 +102,7 @@ impl Default for Weights {
             exit: 1.0,
             passing: 1.0,
             fort: 0.5,
+            line: 0.3,
             noise: 0.05,
         }
     }
