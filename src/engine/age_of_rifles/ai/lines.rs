@@ -9,9 +9,11 @@
 //! The approaches are found once per Formation Movement Segment (the enemy does not move in
 //! it), when a defender first asks: two cost searches of the map (foot, no roads: only March
 //! orders use them, AoR 5), the enemy's half-MP to the objectives and from its units. As for
-//! Rifle & Saber (`rifle_and_saber/ai/lines.rs`), the hexes on its near-shortest routes are
+//! Rifle & Saber (`rifle_and_saber/ai/lines.rs`), the hexes on the near-cheapest ways are
 //! banded by their cost to the objectives and each band shares the objectives' worth, so a
-//! bridge every route takes weighs as much as a band of open ground.
+//! bridge every route takes weighs as much as a band of open ground; unlike it, each hex is
+//! judged on the way of the enemy unit nearest it (with many objectives and units the cheapest
+//! way of all is one unit's), and only beyond the enemy's next move.
 
 use super::super::movement::{Mover, Routes, step_cost};
 use super::super::section::{Kind, Order};
@@ -22,8 +24,8 @@ use super::maps::{Fields, Geometry, cover};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// How far off the enemy's cheapest way to the objectives a hex may be and still be an
-/// approach, in half-MP (one clear hex).
+/// How far off the cheapest way to the objectives of the enemy unit nearest it a hex may be and
+/// still be an approach, in half-MP (one clear hex).
 const SLACK: u32 = 2;
 
 /// The share of a hex's weight a unit still adds where a friend's ZOC already holds it.
@@ -34,7 +36,7 @@ const GROUND: f64 = 2.0;
 
 pub struct Approaches {
     /// Per hex: the share of the enemy's way to the defended objectives that passes there
-    /// (each band of the near-shortest routes, by whole MP to the objectives, shares the
+    /// (each band of the near-cheapest ways of the enemy unit nearest each hex, by whole MP to the objectives, shares the
     /// objectives' greatest worth among its hexes); zero off the routes, within the enemy's
     /// next move, on the objectives and next to them (what holding them weighs).
     weight: Vec<f64>,
@@ -44,11 +46,12 @@ pub struct Approaches {
 }
 
 /// Half-MP from the nearest of `from` to every hex, for foot off the roads (`u32::MAX` where
-/// it cannot go).
-fn costs(s: &State, from: &[Ix]) -> Vec<u32> {
+/// it cannot go), with the hex of `from` it is nearest.
+fn costs(s: &State, from: &[Ix]) -> (Vec<u32>, Vec<Ix>) {
     let map = &s.setup().map;
     let g = &map.grid;
     let mut best = vec![u32::MAX; g.len()];
+    let mut source: Vec<Ix> = (0..g.len()).map(|x| x as Ix).collect();
     let mut heap = BinaryHeap::new();
     for &h in from {
         best[h as usize] = 0;
@@ -67,11 +70,12 @@ fn costs(s: &State, from: &[Ix]) -> Vec<u32> {
             let t = c + step;
             if t < best[i] {
                 best[i] = t;
+                source[i] = source[h as usize];
                 heap.push(Reverse((t, i as Ix)));
             }
         }
     }
-    best
+    (best, source)
 }
 
 impl Approaches {
@@ -99,13 +103,16 @@ impl Approaches {
             return Approaches { weight, goals };
         }
         let from: Vec<Ix> = movers.iter().map(|&(_, h)| h).collect();
-        let to_goal = costs(s, &goals);
-        let from_enemy = costs(s, &from);
-        let total = |x: usize| to_goal[x].saturating_add(from_enemy[x]);
-        let shortest = (0..n).map(total).min().unwrap_or(u32::MAX);
-        if shortest == u32::MAX {
-            return Approaches { weight, goals };
-        }
+        let (to_goal, _) = costs(s, &goals);
+        let (from_enemy, nearest) = costs(s, &from);
+        // How much longer the way of the enemy unit nearest `x` to the objectives is through
+        // `x` than its cheapest: each unit's own corridor (the cheapest of all would leave only
+        // the route of the unit nearest an objective, with many objectives and many units).
+        let detour = |x: usize| {
+            let direct = to_goal[nearest[x] as usize];
+            (direct != u32::MAX && to_goal[x] != u32::MAX && from_enemy[x] != u32::MAX)
+                .then(|| (to_goal[x] + from_enemy[x]).saturating_sub(direct))
+        };
         // Two of the enemy's moves from the objectives, in half-MP.
         let reach = 2
             * 2
@@ -126,7 +133,7 @@ impl Approaches {
         let band = |x: usize| {
             from_enemy[x] > next_move
                 && to_goal[x] <= reach
-                && total(x) <= shortest.saturating_add(SLACK)
+                && detour(x).is_some_and(|d| d <= SLACK)
                 && !near_goal(x)
         };
         // Bands of whole MP (two half-MP).
