@@ -36,9 +36,10 @@ const GROUND: f64 = 2.0;
 
 pub struct Approaches {
     /// Per hex: the share of the enemy's way to the defended objectives that passes there
-    /// (each band of the near-cheapest ways of the enemy unit nearest each hex, by whole MP to the objectives, shares the
-    /// objectives' greatest worth among its hexes); zero off the routes, within the enemy's
-    /// next move, on the objectives and next to them (what holding them weighs).
+    /// (each band of the near-cheapest ways of the enemy unit nearest each hex, by whole MP to
+    /// the objectives, shares the objectives' greatest worth among its hexes); zero off the
+    /// routes, within the enemy's next move, on the objectives and next to them (what holding
+    /// them weighs).
     weight: Vec<f64>,
     /// The objective hexes the side defends: worth something to it, with no enemy unit in
     /// them.
