@@ -632,15 +632,8 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
         .flat_map(|a| a.hexes.iter().filter_map(|h| g.index(*h)))
         .collect();
     let n = g.len();
-    // The cost table and the buckets are this thread's, reused from search to search (taken
-    // out while in use, so a search made inside this one gets its own).
-    let (mut best, mut buckets) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    best.clear();
-    best.resize(2 * n, i64::MAX);
     let mut pred: Vec<usize> = vec![usize::MAX; 2 * n];
     let width = (limit.max(spent) + 1) as usize;
-    // Every bucket is empty here: a search pops each until it is.
-    buckets.resize_with(2 * width, Vec::new);
     let bucket = |left: bool, cost: i64| {
         usize::from(left) * width + cost.clamp(0, width as i64 - 1) as usize
     };
@@ -659,6 +652,14 @@ pub fn search(state: &State, board: &Board, u: UnitId, charge: bool) -> Reach {
             None => return Reach::empty(*g),
         },
     };
+    // The cost table and the buckets are this thread's, reused from search to search (taken
+    // out while in use, so a search made inside this one gets its own).
+    let (mut best, mut buckets) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    best.clear();
+    best.resize(2 * n, i64::MAX);
+    // Every bucket is empty here: a search pops each until it is (the early returns above
+    // come before the tables are taken).
+    buckets.resize_with(2 * width, Vec::new);
     for (from, f) in firsts {
         let Ok(cost) = step_at(state, board, u, from, f, charge) else {
             continue;
