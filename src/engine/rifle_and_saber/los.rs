@@ -59,3 +59,33 @@ pub fn line_of_sight(
     }
     Ok(())
 }
+
+/// R&S 5.1(G) for a line not yet drawn through units: `None` when the terrain blocks the
+/// line from `from` to `to` (a ridge, woods or a village), else the hexes between that would
+/// block it if occupied (those the line passes through, not lower than `from`: errata 5.1(G)).
+/// `line_of_sight` with `occupied` holds exactly when the answer is `Some` of hexes none of
+/// which is occupied.
+pub fn screens(setup: &Setup, from: HexCoord, to: HexCoord) -> Option<Vec<HexCoord>> {
+    let g = &setup.grid;
+    let line = LineWalk::new(g, from, to);
+    if line.side_touched(g, |x, y| setup.is_ridge(x, y)).is_some() {
+        return None;
+    }
+    let elevation_from = setup.hex(from).elevation;
+    let mut out = Vec::new();
+    for (h, hc) in line.between(g) {
+        let info = setup.hex(hc);
+        if !info.blocks_los && info.elevation < elevation_from {
+            continue;
+        }
+        if !line.passes_through(h) {
+            continue;
+        }
+        if info.blocks_los {
+            return None;
+        }
+        out.push(hc);
+    }
+    Some(out)
+}
+

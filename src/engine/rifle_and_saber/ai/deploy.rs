@@ -6,6 +6,7 @@ use super::super::board::Board;
 use super::super::command::Command;
 use super::super::legal::legal;
 use super::super::state::{Location, State, UnitId};
+use super::first_shot::FirstShot;
 use super::maps::Fields;
 use super::maps::cost_distance;
 use super::risk::stack_shock_defense;
@@ -17,6 +18,45 @@ use crate::map::HexCoord;
 /// What a gun the enemy can shock before its first move costs a deployment hex, per point of
 /// its worth (`unit_value`): five times its worth in hexes of distance (`Weights::advance`).
 const FIRST_STRIKE: f64 = 2.0;
+
+/// What a hex costs a unit the side cannot lose, per point of its worth and per unit of the
+/// share of the enemy guns' positions that would see it there when they fire first
+/// (`FirstShot`): a hex every position sees costs its whole worth. And what an escort gains by
+/// screening such units from those positions, on the same scale.
+const FIRST_SHOT: f64 = 2.0;
+
+/// What the deployment remembers from one command to the next.
+#[derive(Default)]
+pub struct Memo {
+    /// Hexes tried for trenches and improved positions.
+    tried: std::collections::BTreeSet<HexCoord>,
+    /// The enemy guns' first shot at the side's zones, made at the first command that needs
+    /// it (`None` inside: no such shot; the side's number with it).
+    first_shot: Option<(usize, Option<FirstShot>)>,
+}
+
+impl Memo {
+    /// The first shot at the hexes where the side's units that it cannot lose deploy, if the
+    /// enemy's guns fire before the side moves (`FirstShot::new`).
+    fn first_shot(&mut self, state: &State) -> Option<&FirstShot> {
+        let side = state.player;
+        if self.first_shot.as_ref().map(|(s, _)| *s) != Some(side) {
+            let setup = &state.setup;
+            let mut zone: Vec<HexCoord> = (0..state.units.len())
+                .filter(|&u| setup.units[u].side == side && super::risk::fragile(state, u))
+                .filter_map(|u| setup.units[u].deployment)
+                .flat_map(|d| setup.deployments[d].hexes.iter().copied())
+                .collect();
+            zone.sort();
+            zone.dedup();
+            let shot = (!zone.is_empty())
+                .then(|| FirstShot::new(state, &zone))
+                .flatten();
+            self.first_shot = Some((side, shot));
+        }
+        self.first_shot.as_ref().and_then(|(_, s)| s.as_ref())
+    }
+}
 
 /// Where the enemy of `side` moves first (game-turn 1, R&S 3.0: the first player's player-turn
 /// comes before the second's), the hexes its units that may move then (not held by a scenario's
@@ -69,7 +109,7 @@ pub fn next(
     fields: &Fields,
     w: &Weights,
     noise: &mut Noise,
-    tried: &mut std::collections::BTreeSet<HexCoord>,
+    memo: &mut Memo,
 ) -> Candidate<Command> {
     let setup = &state.setup;
     let side = state.player;
@@ -108,6 +148,69 @@ pub fn next(
         };
         let zone: std::collections::BTreeSet<HexCoord> =
             setup.deployments[d].hexes.iter().copied().collect();
+        // R&S 5.1(F), (G): where the enemy's guns fire before the side moves, a unit it cannot
+        // lose deploys where the fewest of their positions see it, and its escorts screen it.
+        let shot = memo.first_shot(state);
+        let mut occupied: Vec<HexCoord> = state
+            .on_map(side)
+            .filter_map(|o| state.units[o].hex())
+            .collect();
+        occupied.sort();
+        occupied.dedup();
+        // The stacks of units the side cannot lose, with their worth and how much of the
+        // guns' positions see them now.
+        let guarded: Vec<(HexCoord, f64, f64)> = match shot {
+            Some(shot) if !fragile => occupied
+                .iter()
+                .filter_map(|&f| {
+                    let worth: f64 = state
+                        .stack(f)
+                        .into_iter()
+                        .filter(|&o| fragile_unit(o))
+                        .map(|o| unit_value(state, o))
+                        .sum();
+                    (worth > 0.0).then(|| (f, worth, shot.share(state, f, &occupied)))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        // The units still to deploy that may stand beside a fragile stack and screen it.
+        let escorts_left = waiting.iter().filter(|&&o| !fragile_unit(o)).count();
+        let grid = &setup.grid;
+        // For a fragile unit, the share of the guns' positions that would see it in a hex,
+        // with the zone's nearest hexes within 2 held by the escorts still to come; for an
+        // escort, the share of them its hex would screen its fragile friends from (weighted by
+        // their worth).
+        let shot_at = |h: HexCoord| -> Option<f64> {
+            let shot = shot?;
+            let mut occ = occupied.clone();
+            if fragile {
+                occ.push(h);
+                let mut near: Vec<HexCoord> = zone
+                    .iter()
+                    .copied()
+                    .filter(|z| *z != h && grid.distance(*z, h) <= 2 && !occupied.contains(z))
+                    .collect();
+                near.sort_by_key(|z| (grid.distance(*z, h), *z));
+                near.truncate(escorts_left);
+                occ.extend(near);
+                occ.sort();
+                occ.dedup();
+                Some(shot.share(state, h, &occ))
+            } else if guarded.is_empty() || occupied.binary_search(&h).is_ok() {
+                None
+            } else {
+                occ.push(h);
+                occ.sort();
+                Some(
+                    guarded
+                        .iter()
+                        .map(|(f, worth, now)| worth * (now - shot.share(state, *f, &occ)))
+                        .sum(),
+                )
+            }
+        };
+        let mut sight: std::collections::BTreeMap<HexCoord, f64> = Default::default();
         let mut scored: Vec<(f64, HexCoord)> = setup.deployments[d]
             .hexes
             .iter()
@@ -132,6 +235,14 @@ pub fn next(
                 // without (scenario 17's limbers, deployed last: no stacking points), goes
                 // where its friends' shock defense is greatest (R&S 5.2: the stack defends
                 // together), one point of it outweighing a hex of distance.
+                if let Some(seen) = shot_at(h) {
+                    sight.insert(h, seen);
+                    s += FIRST_SHOT * if fragile {
+                        -unit_value(state, u) * seen
+                    } else {
+                        seen
+                    };
+                }
                 let stack = state.stack(h);
                 if fragile {
                     s += stack_shock_defense(state, u, h).to_f64();
@@ -173,6 +284,22 @@ pub fn next(
                     None => String::new(),
                 };
                 k.term("deploy", 0.0, words);
+                match sight.get(&h) {
+                    Some(seen) if fragile => k.term(
+                        "first shot",
+                        -FIRST_SHOT * unit_value(state, u) * seen,
+                        format!(
+                            "{:.0} % of the enemy guns' positions see it before it moves (R&S 5.1(F), (G))",
+                            seen * 100.0
+                        ),
+                    ),
+                    Some(gain) if *gain > 0.0 => k.term(
+                        "screen",
+                        FIRST_SHOT * gain,
+                        "screens units its side cannot lose from the enemy guns' first shot (R&S 5.1(G))",
+                    ),
+                    _ => {}
+                }
                 return k;
             }
         }
@@ -183,7 +310,7 @@ pub fn next(
         .into_iter()
         .filter_map(|c| match c {
             Command::PlaceTrench { hex } | Command::PlaceImprovedPosition { hex }
-                if !tried.contains(&hex) =>
+                if !memo.tried.contains(&hex) =>
             {
                 Some((fields.distance[fields.at(state, hex)], hex, c))
             }
@@ -192,7 +319,7 @@ pub fn next(
         .collect();
     works.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     if let Some((_, h, c)) = works.into_iter().next() {
-        tried.insert(h);
+        memo.tried.insert(h);
         let mut k = Candidate::new(c);
         k.term("deploy", 0.0, "the occupied hex nearest the objectives");
         return k;

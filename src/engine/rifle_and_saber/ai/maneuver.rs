@@ -12,6 +12,7 @@ use super::lines::Approaches;
 use super::maps::{Fields, sole_holder};
 use super::reaches::Reaches;
 use super::risk::{expected_loss, multiplier_at};
+use super::screen::ShotLines;
 use super::weights::{INDISPENSABLE, Weights, disruption_cost, indispensable, unit_value};
 use crate::ai::candidates::Candidate;
 use crate::frac::Frac;
@@ -30,6 +31,7 @@ pub struct Scored {
     convoy: Vec<HexCoord>,
     support: Vec<super::support::Target>,
     defends: bool,
+    shot_lines: ShotLines,
 }
 
 impl Scored {
@@ -62,6 +64,7 @@ impl Scored {
         let ctx = Context {
             convoy: &self.convoy,
             support: &self.support,
+            shot_lines: &self.shot_lines,
             explain: true,
             escorts: escorts(state, u),
             defends: self.defends,
@@ -104,9 +107,11 @@ pub fn candidates(
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
     let support = super::support::targets(state, reaches, w, u, settled);
+    let shot_lines = ShotLines::new(state, fields, w, u);
     let ctx = Context {
         convoy: &convoy,
         support: &support,
+        shot_lines: &shot_lines,
         explain: false,
         escorts: escorts(state, u),
         defends: line.is_some(),
@@ -165,6 +170,7 @@ pub fn candidates(
         convoy,
         support,
         defends: line.is_some(),
+        shot_lines,
     }
 }
 
@@ -172,6 +178,8 @@ pub fn candidates(
 /// the disrupted enemy stacks it may help shock; whether their words are wanted.
 struct Context<'a> {
     support: &'a [super::support::Target],
+    /// The enemy guns' lines of shot to the side's fragile stacks (see [`ShotLines`]).
+    shot_lines: &'a ShotLines,
     convoy: &'a [HexCoord],
     explain: bool,
     /// The side has another unit on the map that is eliminated when alone next to the enemy
@@ -275,7 +283,7 @@ fn score(
         if !placed && d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
             let late = late_for_exit(state, fields, u, d0);
-            let hurry = if late { LATE } else { 1.0 };
+            let hurry = if late || indispensable(state, u) { LATE } else { 1.0 };
             c.term_with("advance", w.advance * urgency_max * gain * hurry, || {
                 if gain > 0.0 && late {
                     format!(
@@ -354,6 +362,21 @@ fn score(
             w.risk * guarded,
             "escorts a unit that would be lost alone next to the enemy".to_string(),
         );
+    }
+    // Screening them: a friend on a gun's line of shot to them blocks it (R&S 5.1(G)).
+    if from.is_some_and(|f| f != h) {
+        let spared = ctx.shot_lines.gain(h);
+        if spared.abs() > 1e-9 {
+            c.term_with("screen", w.risk * spared, || {
+                if spared > 0.0 {
+                    "screens units its side cannot lose from an enemy gun's shot (R&S 5.1(G))"
+                        .to_string()
+                } else {
+                    "opens an enemy gun's line of shot to units its side cannot lose (R&S 5.1(G))"
+                        .to_string()
+                }
+            });
+        }
     }
     // Leaving them: the friends it alone escorts where it stands, within the enemy's reach.
     if let Some(f) = from.filter(|f| *f != h) {

@@ -191,6 +191,10 @@ pub struct Fields {
     /// a gun sees the hex (5.1(G), terrain only); traced only when the side has units the shot
     /// alone can reach (`risk::fragile`), zero otherwise.
     pub shot: Vec<Frac>,
+    /// The enemy guns whose shot `shot` counts: each one's hex, shot strength and range
+    /// (empty where `shot` is not traced). Their lines through the side's own units are
+    /// traced as units move (`risk::shot_now`, `screen`).
+    pub shot_guns: Vec<(HexCoord, Frac, u32)>,
     /// Per grid index: enemy units the side could fire on from there (within its longest
     /// range, ignoring line of sight).
     pub targets: Vec<u32>,
@@ -287,6 +291,7 @@ impl Fields {
             shock: vec![Frac::ZERO; n],
             in_range_of: vec![0; n],
             shot: vec![Frac::ZERO; n],
+            shot_guns: Vec::new(),
             targets: vec![0; n],
             approach: vec![false; n],
             objectives,
@@ -401,6 +406,13 @@ impl Fields {
         // under a friend), so its line of sight (R&S 5.1(G), terrain only: the units that
         // block it move) is traced only for a side that has such units.
         let guarded = state.on_map(side).any(|u| super::risk::fragile(state, u));
+        if guarded {
+            f.shot_guns = threats
+                .iter()
+                .filter(|t| t.5 > Frac::ZERO)
+                .map(|t| (t.0, t.5, t.6))
+                .collect();
+        }
         // Per threat, what does not depend on the hex: its axial position, its fire shared
         // out, and the farthest distance at which it counts for anything.
         let near: Vec<(hexx::Hex, Frac, u32)> = threats

@@ -21,11 +21,13 @@
 
 pub mod attack;
 pub mod deploy;
+pub mod first_shot;
 pub mod lines;
 pub mod maneuver;
 pub mod maps;
 pub mod reaches;
 pub mod risk;
+pub mod screen;
 pub mod strong;
 pub mod support;
 pub mod weights;
@@ -39,7 +41,6 @@ use super::state::{Location, Pending, Phase, State, UnitId};
 use crate::ai::candidates::{Noise, best_index};
 use crate::engine::dice::FixedDice;
 use crate::engine::{Player, Reason};
-use crate::map::HexCoord;
 use attack::Planned;
 use maps::Fields;
 use std::collections::{BTreeSet, VecDeque};
@@ -77,8 +78,8 @@ pub struct Standard {
     /// The approaches to the objectives the side defends, found once per Movement Phase (for
     /// the player-turn and phase of `planned_for`), their weights when a defender first asks.
     approaches: Option<lines::Approaches>,
-    /// Hexes tried for trenches and improved positions.
-    tried: BTreeSet<HexCoord>,
+    /// What the deployment remembers from one of its commands to the next.
+    deployment: deploy::Memo,
 }
 
 impl Standard {
@@ -97,7 +98,7 @@ impl Standard {
             second_pass: false,
             fields: None,
             approaches: None,
-            tried: BTreeSet::new(),
+            deployment: deploy::Memo::default(),
         }
     }
 
@@ -128,7 +129,7 @@ impl Standard {
                     &fields,
                     &self.weights,
                     &mut self.noise,
-                    &mut self.tried,
+                    &mut self.deployment,
                 );
                 (c.command, c.reasons)
             }

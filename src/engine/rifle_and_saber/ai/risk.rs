@@ -76,7 +76,11 @@ pub fn expected_loss(
     // stand over it, such a unit fears only the artillery's shot, which goes on against every
     // unit of the stack one by one (5.1(F)).
     let reaching = if fragile(state, u) && escort() {
-        fields.shot[x]
+        if fields.shot[x] > Frac::ZERO {
+            shot_now(state, fields, u, h, joining)
+        } else {
+            Frac::ZERO
+        }
     } else {
         fields.fire[x]
     };
@@ -110,6 +114,36 @@ pub fn expected_loss(
         return (v, 1.0);
     }
     (loss, rd + e)
+}
+
+/// Is hex `hc` occupied (R&S 5.1(G): an occupied hex blocks a line of sight) once `u` and
+/// `moving` have left the hexes they stand in?
+pub fn occupied_without(state: &State, u: UnitId, moving: &[UnitId], hc: HexCoord) -> bool {
+    state.units.iter().enumerate().any(|(o, at)| {
+        at.location == super::super::state::Location::Hex(hc) && o != u && !moving.contains(&o)
+    })
+}
+
+/// The enemy guns' shot that reaches `h` as the board stands (R&S 5.1(F), (G)): the strength
+/// of each gun of `fields.shot_guns` in range whose line to `h` no ridge, woods, village or
+/// occupied hex blocks, with `u` and `joining` already moved out of the hexes they leave.
+pub fn shot_now(
+    state: &State,
+    fields: &Fields,
+    u: UnitId,
+    h: HexCoord,
+    joining: &[UnitId],
+) -> Frac {
+    let setup = &state.setup;
+    let occupied = |hc: HexCoord| occupied_without(state, u, joining, hc);
+    fields
+        .shot_guns
+        .iter()
+        .filter(|(g, _, range)| {
+            setup.grid.distance(*g, h) <= *range
+                && super::super::los::line_of_sight(setup, *g, h, &occupied).is_ok()
+        })
+        .fold(Frac::ZERO, |acc, (_, shot, _)| acc + *shot)
 }
 
 /// The shock defense of hex `h` with unit `u` in it (R&S 5.2: every unit of the stack
