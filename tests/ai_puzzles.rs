@@ -910,3 +910,128 @@ fn a_lone_limber_stays_beyond_a_mounted_units_whole_move() {
         assert_eq!(d, nearest, "seed {seed}: {at}");
     }
 }
+
+/// [`convoy_under_a_gun`] with Blue MZ 1 free at 0410: Blue CY 1 escorts Blue Limber 1 in
+/// 0207, Red BA 1 in [`GUN`] fires shot (range 24) across the open map. `limbered`: the gun
+/// is limbered, and so cannot fire in Red's next Fire Combat Phase (R&S 4(J)).
+fn convoy_and_screen(limbered: bool) -> Game {
+    let mut g = Game::with(
+        &MapSpec::clear(24, 14),
+        "1 CY; 1 MZ; 1 Limber Markers",
+        "1 BA",
+        GameOptions::default(),
+        limber_to_2407,
+    );
+    g.setup(
+        &[("Red BA 1", GUN)],
+        &[
+            ("Blue Limber 1", "0207"),
+            ("Blue CY 1", "0207"),
+            ("Blue MZ 1", "0410"),
+        ],
+    );
+    let gun = g.id("Red BA 1");
+    g.s.units[gun].limbered = limbered;
+    g
+}
+
+/// Does the gun in [`GUN`] see `h` as the board stands (R&S 5.1(G): occupied hexes block)?
+fn gun_sees_now(g: &Game, h: &str) -> bool {
+    let s = &g.s;
+    let occupied = |x: kepi::map::HexCoord| s.occupant(x).is_some();
+    line_of_sight(&s.setup, common::hex(GUN), common::hex(h), &occupied).is_ok()
+}
+
+#[test]
+fn a_friend_screens_the_limber_from_the_guns_shot() {
+    // R&S 5.1(F): the gun's shot goes on against every unit of the limber's stack; 5.1(G): an
+    // occupied hex on the line blocks it, and the gun fires first in Red's player-turn from
+    // where it stands. The free MZ ends its move on the line from the gun to the limber.
+    for seed in SEEDS {
+        let mut g = convoy_and_screen(false);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        let at = g.hex_of("Blue Limber 1").expect("on the map");
+        assert!(gun_sees(&g, &at), "seed {seed}: the open map hides nothing");
+        assert!(
+            !gun_sees_now(&g, &at),
+            "seed {seed}: the limber at {at}, the MZ at {:?}, in the gun's sight",
+            g.hex_of("Blue MZ 1")
+        );
+    }
+    // Control: the gun limbered, it will not fire next: no line to screen.
+    for seed in SEEDS {
+        let mut g = convoy_and_screen(true);
+        blue_plays(&mut g, seed, |s| s.phase == Phase::Shock);
+        let at = g.hex_of("Blue Limber 1").expect("on the map");
+        assert!(
+            gun_sees_now(&g, &at),
+            "seed {seed}: the limber at {at}, the MZ at {:?}",
+            g.hex_of("Blue MZ 1")
+        );
+    }
+}
+
+/// Blue deploys Limber 1 and CY 1 first, in 0305 or 0309 (a ridge on every hexside of 0309,
+/// R&S 5.1(G)1: no line of sight reaches it); the limber must leave the map at 0101, nearer
+/// 0305. Red's BA then deploys in columns 10-16 (shot range 24: the whole map). `red_first`:
+/// Red moves first, so its gun fires before Blue has moved (R&S 3.0). Blue deploys, played
+/// by the standard level with `seed`.
+fn limber_deployment(red_first: bool, seed: u64) -> Game {
+    let spec = MapSpec::clear(16, 14);
+    let probe = Game::new(&spec, "1 MZ", "1 MZ");
+    let around: Vec<String> = probe
+        .s
+        .setup
+        .grid
+        .neighbors(common::hex("0309"))
+        .map(|n| probe.s.setup.name(n))
+        .collect();
+    let hidden = around.iter().fold(spec, |m, n| m.ridge("0309", n));
+    let mut g = Game::with(
+        &hidden,
+        "1 CY; 1 Limber Markers",
+        "1 BA",
+        GameOptions::default(),
+        |v| {
+            limber_to_2407(v);
+            v["victory"][0]["rule"]["area"] = json!({"text": "the corner", "hexes": ["0101"]});
+            v["deploys_first"] = json!("blue");
+            v["moves_first"] = json!(if red_first { "red" } else { "blue" });
+            for d in v["deployment"].as_array_mut().expect("zones") {
+                let red = d["side"] == "red";
+                let hexes = d["zone"]["hexes"].as_array_mut().expect("hexes");
+                if red {
+                    hexes.retain(|h| h.as_str().expect("a name")[..2] >= *"10");
+                } else {
+                    hexes.retain(|h| h == "0305" || h == "0309");
+                }
+            }
+        },
+    );
+    blue_plays(&mut g, seed, |s| s.player != BLUE);
+    g
+}
+
+#[test]
+fn a_limber_deploys_out_of_sight_of_a_gun_that_fires_first() {
+    // R&S 5.1(F): shot goes on against every unit of a stack, and the side cannot win without
+    // its limber; Red moves first, so its gun fires from where it deploys before Blue moves.
+    // The limber deploys where no gun position sees it, though farther from its exit.
+    for seed in SEEDS {
+        let g = limber_deployment(true, seed);
+        assert_eq!(
+            g.hex_of("Blue Limber 1").as_deref(),
+            Some("0309"),
+            "seed {seed}"
+        );
+    }
+    // Control: Blue moves first (the limber moves before the gun can fire): nearest the exit.
+    for seed in SEEDS {
+        let g = limber_deployment(false, seed);
+        assert_eq!(
+            g.hex_of("Blue Limber 1").as_deref(),
+            Some("0305"),
+            "seed {seed}"
+        );
+    }
+}

@@ -11,10 +11,6 @@ use kepi::library::load_scenario;
 use kepi::scenario::Scenario;
 use std::path::Path;
 
-/// Scenario sides where the standard level does not yet win 95 % of its games against random
-/// (docs/ai.md, "Strength"): measured there, not guarded here.
-const NOT_YET: &[(&str, usize)] = &[("rs-17-south-africa", 0)];
-
 fn shipped(id: &str) -> (Scenario, &'static dyn AnyRuleset, serde_json::Value) {
     let s = load_scenario(Path::new(&format!("scenarios/{id}.json"))).expect("shipped");
     let rules = registry::get(s.file.ruleset.key()).expect("registered");
@@ -39,9 +35,6 @@ fn standard_beats_random_on_every_shipped_scenario_and_side() {
     for id in &ids {
         let (s, rules, opts) = shipped(id);
         for (side, levels) in [(0, ["standard", "random"]), (1, ["random", "standard"])] {
-            if NOT_YET.contains(&(id.as_str(), side)) {
-                continue;
-            }
             let g = games(rules, &s, &opts, levels, 2, 1, 2).expect("games play to the end");
             assert_eq!(g.len(), 4);
             let won = g.iter().filter(|p| p.winner == Some(side)).count();
@@ -51,6 +44,6 @@ fn standard_beats_random_on_every_shipped_scenario_and_side() {
             }
         }
     }
-    assert_eq!(guarded, 2 * 17 - NOT_YET.len());
+    assert_eq!(guarded, 2 * 17);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -436,3 +436,49 @@ fn a_refused_command_leaves_the_state_untouched_and_cites_the_case() {
     });
     assert!(e.starts_with("R&S 5.1(A)"), "{e}");
 }
+
+#[test]
+fn r_and_s_5_1_g_the_hexes_that_would_screen_a_line_are_those_whose_occupation_blocks_it() {
+    // `los::screens` (the computer opponent's screening, scenario 17) must agree with
+    // `los::line_of_sight`: on South Africa's map (ridges, woods, hills), for lines from a
+    // spread of hexes to the British road, the line is blocked by the terrain exactly when
+    // `screens` says so, and otherwise one occupied hex near the line blocks it exactly when
+    // it is among the screens (errata 5.1(G): not when lower than the firer).
+    use kepi::engine::rifle_and_saber::los::{line_of_sight, screens};
+    use kepi::engine::rifle_and_saber::setup::Setup;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-17-south-africa.json");
+    let scenario = kepi::library::load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+    let setup = Setup::new(&scenario, GameOptions::default()).expect("a setup");
+    let g = &setup.grid;
+    let targets: Vec<_> = setup.deployments[0].hexes.iter().copied().collect();
+    let (mut lines, mut blocked, mut screened) = (0, 0, 0);
+    for from in g.hexes().step_by(29) {
+        for &to in &targets {
+            if from == to {
+                continue;
+            }
+            lines += 1;
+            let open = line_of_sight(&setup, from, to, &|_| false).is_ok();
+            let Some(s) = screens(&setup, from, to) else {
+                assert!(!open, "{from} to {to}: screens says the terrain blocks it");
+                blocked += 1;
+                continue;
+            };
+            assert!(open, "{from} to {to}: the terrain blocks it");
+            let d = g.distance(from, to);
+            for c in g.hexes() {
+                if c == from || c == to || g.distance(from, c) + g.distance(c, to) > d + 1 {
+                    continue;
+                }
+                let blocks = line_of_sight(&setup, from, to, &|h| h == c).is_err();
+                assert_eq!(blocks, s.contains(&c), "{from} to {to}, {c} occupied");
+                screened += usize::from(blocks);
+            }
+        }
+    }
+    assert!(
+        lines > 400 && blocked > 100 && screened > 2000,
+        "{lines} {blocked} {screened}"
+    );
+}

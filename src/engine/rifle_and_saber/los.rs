@@ -88,4 +88,3 @@ pub fn screens(setup: &Setup, from: HexCoord, to: HexCoord) -> Option<Vec<HexCoo
     }
     Some(out)
 }
-

@@ -237,11 +237,12 @@ pub fn next(
                 // together), one point of it outweighing a hex of distance.
                 if let Some(seen) = shot_at(h) {
                     sight.insert(h, seen);
-                    s += FIRST_SHOT * if fragile {
-                        -unit_value(state, u) * seen
-                    } else {
-                        seen
-                    };
+                    s += FIRST_SHOT
+                        * if fragile {
+                            -unit_value(state, u) * seen
+                        } else {
+                            seen
+                        };
                 }
                 let stack = state.stack(h);
                 if fragile {

@@ -283,7 +283,11 @@ fn score(
         if !placed && d0.is_finite() && d1.is_finite() && d0 != d1 {
             let gain = d0 - d1;
             let late = late_for_exit(state, fields, u, d0);
-            let hurry = if late || indispensable(state, u) { LATE } else { 1.0 };
+            let hurry = if late || indispensable(state, u) {
+                LATE
+            } else {
+                1.0
+            };
             c.term_with("advance", w.advance * urgency_max * gain * hurry, || {
                 if gain > 0.0 && late {
                     format!(

@@ -70,9 +70,7 @@ impl ShotLines {
                         unit_value(state, o) * (rd * disruption_cost(state, w, o) + e)
                     })
                     .sum();
-                let blocked = screens
-                    .iter()
-                    .any(|&s| occupied_without(state, u, &[], s));
+                let blocked = screens.iter().any(|&s| occupied_without(state, u, &[], s));
                 lines.push(ShotLine {
                     worth,
                     screens,
