@@ -1,6 +1,8 @@
 //! The standard level's deployment (R&S 11.0): each unit, largest first, in the hex of its
 //! zone that is nearest the side's objectives, in the best cover, not crowded; then trenches
-//! and improved positions (10.2, 10.3) on the occupied hexes nearest the objectives.
+//! and improved positions (10.2, 10.3) on the occupied hexes nearest the objectives. Where
+//! the enemy's guns fire before the side moves, units it cannot lose deploy where the fewest
+//! gun positions see them, and their escorts screen them (`first_shot`, R&S 5.1(F), (G)).
 
 use super::super::board::Board;
 use super::super::command::Command;
@@ -231,10 +233,8 @@ pub fn next(
                 if exposed(h) {
                     s -= FIRST_STRIKE * unit_value(state, u);
                 }
-                // A unit lost when alone next to the enemy, or one its side cannot win
-                // without (scenario 17's limbers, deployed last: no stacking points), goes
-                // where its friends' shock defense is greatest (R&S 5.2: the stack defends
-                // together), one point of it outweighing a hex of distance.
+                // The guns' first shot: a fragile unit pays its worth times the share of their
+                // positions that see it; an escort gains the worth it screens (R&S 5.1(G)).
                 if let Some(seen) = shot_at(h) {
                     sight.insert(h, seen);
                     s += FIRST_SHOT
@@ -244,6 +244,10 @@ pub fn next(
                             seen
                         };
                 }
+                // A unit lost when alone next to the enemy, or one its side cannot win
+                // without (scenario 17's limbers, deployed last: no stacking points), goes
+                // where its friends' shock defense is greatest (R&S 5.2: the stack defends
+                // together), one point of it outweighing a hex of distance.
                 let stack = state.stack(h);
                 if fragile {
                     s += stack_shock_defense(state, u, h).to_f64();
