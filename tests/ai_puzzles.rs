@@ -470,21 +470,27 @@ fn a_fragile_unit_ends_its_move_out_of_an_enemy_guns_sight() {
     // Control: the same woods, and ridges on every hexside of the gun's hex (5.1(G)1: a ridge
     // the line touches blocks it): the gun sees nothing, and the limber goes as near the exit
     // as it can.
-    let probe = Game::new(&spec, "1 MZ", "1 MZ");
-    let around: Vec<String> = probe
-        .s
-        .setup
-        .grid
-        .neighbors(common::hex(GUN))
-        .map(|n| probe.s.setup.name(n))
-        .collect();
-    let blind = around.iter().fold(spec.clone(), |m, n| m.ridge(GUN, n));
+    let blind = ridged_around(&spec, GUN);
     for seed in SEEDS {
         let mut g = convoy_under_a_gun(&blind);
         let (at, d, nearest) = limber_moves(&mut g, seed);
         assert!(!gun_sees(&g, &at), "the ridges hide {at}");
         assert_eq!(d, nearest, "seed {seed}: {at}");
     }
+}
+
+/// `spec` with a ridge on every hexside of `h` (R&S 5.1(G)1: a ridge the line touches blocks
+/// it, so no line of sight reaches or leaves `h`).
+fn ridged_around(spec: &MapSpec, h: &str) -> MapSpec {
+    let probe = Game::new(spec, "1 MZ", "1 MZ");
+    let around: Vec<String> = probe
+        .s
+        .setup
+        .grid
+        .neighbors(common::hex(h))
+        .map(|n| probe.s.setup.name(n))
+        .collect();
+    around.iter().fold(spec.clone(), |m, n| m.ridge(h, n))
 }
 
 /// Red's combined fire strength on `h` from units in range (the three cavalry's range is 2).
@@ -977,16 +983,7 @@ fn a_friend_screens_the_limber_from_the_guns_shot() {
 /// Red moves first, so its gun fires before Blue has moved (R&S 3.0). Blue deploys, played
 /// by the standard level with `seed`.
 fn limber_deployment(red_first: bool, seed: u64) -> Game {
-    let spec = MapSpec::clear(16, 14);
-    let probe = Game::new(&spec, "1 MZ", "1 MZ");
-    let around: Vec<String> = probe
-        .s
-        .setup
-        .grid
-        .neighbors(common::hex("0309"))
-        .map(|n| probe.s.setup.name(n))
-        .collect();
-    let hidden = around.iter().fold(spec, |m, n| m.ridge("0309", n));
+    let hidden = ridged_around(&MapSpec::clear(16, 14), "0309");
     let mut g = Game::with(
         &hidden,
         "1 CY; 1 Limber Markers",
