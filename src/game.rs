@@ -9,12 +9,13 @@
 
 use crate::document::{self, DocumentKind};
 use crate::engine::RuleError;
+use crate::engine::RulesetId;
 use crate::engine::dice::{Dice, ForcedDice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::{AnyRuleset, AnyState, Applied, registry, replay_step};
 use crate::map::{Map, MapFile};
 use crate::problems::Problems;
 use crate::scenario::{Scenario, ScenarioFile};
-use crate::tables::{Catalog, RulesetId};
+use crate::tables::Catalog;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};

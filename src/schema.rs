@@ -305,7 +305,7 @@ fn by_ruleset(v: &mut Value, aor: Value) {
     obj.insert(
         "if".into(),
         json!({
-            "properties": {"ruleset": {"const": crate::tables::RulesetId::AgeOfRifles.key()}},
+            "properties": {"ruleset": {"const": crate::engine::age_of_rifles::ruleset::KEY}},
             "required": ["ruleset"],
         }),
     );

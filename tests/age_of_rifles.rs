@@ -12,7 +12,6 @@ use kepi::engine::age_of_rifles::tables::{Effect, FireTable, charts, fire_table}
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::frac::Frac;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
 use std::path::Path;
 
 const SCENARIO: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
@@ -182,7 +181,10 @@ fn kepi_tables_prints_the_age_of_rifles_tables() {
 #[test]
 fn the_test_scenario_validates_and_its_section_reads() {
     let s = scenario();
-    assert_eq!(s.file.ruleset, RulesetId::AgeOfRifles);
+    assert_eq!(
+        s.file.ruleset,
+        kepi::engine::game::registry::id("age-of-rifles").unwrap()
+    );
     let sec = section::section(&s);
     let prussians = &sec.sides[0];
     assert_eq!(prussians.army_demoralization, 14);
@@ -227,7 +229,15 @@ fn with_sides(edit: impl Fn(&mut serde_json::Value)) -> Result<Scenario, kepi::p
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string())?;
     let map = kepi::library::load_scenario_map(&path, &file)?;
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
 }
 
 #[test]

@@ -16,7 +16,6 @@ use kepi::engine::age_of_rifles::state::{Event, Loc, Stage, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::map::Map;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -69,8 +68,16 @@ fn scenario(
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let map = Map::from_text(&map_json(forts, walls).to_string()).unwrap_or_else(|p| panic!("{p}"));
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .unwrap_or_else(|p| panic!("{p}"))
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
 }
 
 /// Deploy the French (every piece: ii-1, ii-2, ii-art, frossard, laveaucoupet), then the
@@ -129,7 +136,10 @@ fn aor_10_1_a_fort_is_painted_as_a_hex_terrain_and_validated_by_hex() {
     assert_eq!(m.terrain(h), Some("fort"));
     assert_eq!(m.hexside(m.grid.parse("0505").unwrap(), h), ["wall"]);
     // The chart knows it, so the painter's palette (the chart's terrain) offers it.
-    let chart = RulesetId::AgeOfRifles.terrain_chart().unwrap();
+    let chart = kepi::engine::game::registry::id("age-of-rifles")
+        .unwrap()
+        .terrain_chart()
+        .unwrap();
     assert!(
         chart.terrain_keys().contains("fort"),
         "{}",
@@ -609,7 +619,10 @@ fn aor_10_1_the_png_render_paints_a_fort_in_its_colour_with_its_trace() {
         let p = img.get_pixel((c.0 + dx * layout.radius()) as u32, c.1 as u32);
         [p[0], p[1], p[2]]
     };
-    let chart = RulesetId::AgeOfRifles.terrain_chart().unwrap();
+    let chart = kepi::engine::game::registry::id("age-of-rifles")
+        .unwrap()
+        .terrain_chart()
+        .unwrap();
     let color = &chart.terrain("fort").unwrap().color;
     let rgb = |i: usize| u8::from_str_radix(&color[1 + 2 * i..3 + 2 * i], 16).unwrap();
     // Between the centre and the trace: the fort's colour; on the trace's east point: ink.
@@ -631,8 +644,16 @@ fn fortified_fixture() -> Scenario {
         &[["0705", "0604"], ["0705", "0804"]],
     );
     let map = Map::from_text(&map.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .unwrap_or_else(|p| panic!("{p}"))
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
 }
 
 #[test]

@@ -14,7 +14,6 @@ use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::map::Map;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -48,8 +47,16 @@ fn scenario(forts: &[&str], edit: impl FnOnce(&mut Value)) -> Scenario {
         m["terrain"]["rows"][r - 1] = cells.into_iter().collect::<String>().into();
     }
     let map = Map::from_text(&m.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .unwrap_or_else(|p| panic!("{p}"))
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
 }
 
 /// ii-2 in 0105 (`ii1` for ii-1's hex), the other French far east; vii-13 and its leaders in

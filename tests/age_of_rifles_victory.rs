@@ -11,7 +11,6 @@ use kepi::engine::age_of_rifles::state::{Command, Loc, State};
 use kepi::engine::dice::{FixedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, ConditionStatus, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -26,8 +25,16 @@ fn try_scenario(victory: Value, points: Value) -> Result<Scenario, String> {
     v["victory_points"] = points;
     let file = ScenarioFile::from_text(&v.to_string()).map_err(|p| p.to_string())?;
     let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .map_err(|p| p.to_string())
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
+    .map_err(|p| p.to_string())
 }
 
 fn scenario(victory: Value) -> Scenario {

@@ -7,11 +7,11 @@
 
 use kepi::engine::game::{AnyState, options_from_rules, registry};
 use kepi::engine::rifle_and_saber::state::State;
+use kepi::engine::rifle_and_saber::tables::Tables;
 use kepi::game::GameRecord;
 use kepi::map::HexCoord;
 use kepi::scenario::rules::VictoryLevel;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetTables;
 use std::collections::BTreeSet;
 
 fn antietam() -> Scenario {
@@ -22,8 +22,7 @@ fn antietam() -> Scenario {
     let file = ScenarioFile::from_text(&std::fs::read_to_string(path).unwrap())
         .unwrap_or_else(|p| panic!("{p}"));
     let map = kepi::shipped::load_map("rifle-and-saber").unwrap();
-    Scenario::new(file, map, RulesetTables::rifle_and_saber().catalog.clone())
-        .unwrap_or_else(|p| panic!("{p}"))
+    Scenario::new(file, map, Tables::embedded().catalog.clone()).unwrap_or_else(|p| panic!("{p}"))
 }
 
 #[test]

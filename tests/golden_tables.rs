@@ -1,11 +1,11 @@
 //! The embedded data tables against independent transcriptions of the printed tables.
 
-use kepi::tables::RulesetTables;
+use kepi::engine::rifle_and_saber::tables::Tables;
 
 #[test]
 fn r_and_s_9_1_combat_results_table_cell_by_cell() {
     let golden = include_str!("golden/rifle-and-saber-crt.csv");
-    let crt = &RulesetTables::rifle_and_saber().combat_results;
+    let crt = &Tables::embedded().combat_results;
     let mut lines = golden.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(header[0], "die");

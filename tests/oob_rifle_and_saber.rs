@@ -4,7 +4,7 @@
 //! and "2MA" for "2 MA"; printing is canonical; print and parse round-trip.
 
 use kepi::engine::rifle_and_saber::oob::Oob;
-use kepi::tables::RulesetTables;
+use kepi::engine::rifle_and_saber::tables::Tables;
 
 const LINES: [(u32, &str, &str, &str); 34] = [
     (1, "Sepoys", "27 MZ; 3 CY; 2 MAh", "27 MZ; 3 CY; 2 MAh"),
@@ -124,7 +124,7 @@ const LINES: [(u32, &str, &str, &str); 34] = [
 
 #[test]
 fn all_seventeen_scenarios_parse_print_canonically_and_round_trip() {
-    let catalog = &RulesetTables::rifle_and_saber().catalog;
+    let catalog = &Tables::embedded().catalog;
     let mut scenarios = std::collections::BTreeSet::new();
     for (n, side, text, canonical) in LINES {
         let oob = Oob::parse(text, catalog)
@@ -141,7 +141,7 @@ fn all_seventeen_scenarios_parse_print_canonically_and_round_trip() {
 
 #[test]
 fn group_and_extra_counts_of_the_printed_scenarios() {
-    let catalog = &RulesetTables::rifle_and_saber().catalog;
+    let catalog = &Tables::embedded().catalog;
     let prussians = Oob::parse(LINES[18].2, catalog).unwrap();
     assert_eq!(prussians.groups.len(), 2);
     assert_eq!(prussians.count_of("EB"), 27);

@@ -60,7 +60,7 @@ fn r_and_s_9_1_a_roll_of_3_at_3_to_1_is_rd_and_the_defender_retreats_disrupted()
 fn r_and_s_9_1_odds_below_1_to_3_and_above_6_to_1_use_the_end_columns() {
     // R&S 9.1: "Attacks at odds of less than 1-3 are treated as 1-3; attacks at odds greater
     // than 6-1 are treated as 6-1." The columns and results are the table's data file.
-    let crt = &kepi::tables::RulesetTables::rifle_and_saber().combat_results;
+    let crt = &kepi::engine::rifle_and_saber::tables::Tables::embedded().combat_results;
     let (first, last) = (0, crt.columns.len() - 1);
     assert_eq!(crt.columns[first].to_string(), "1-3");
     assert_eq!(crt.columns[last].to_string(), "6-1");

@@ -7,10 +7,10 @@ use common::*;
 use kepi::engine::game::{options_from_rules, registry};
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::shock::morale_factor;
+use kepi::engine::rifle_and_saber::tables::Tables;
 use kepi::frac::Frac;
 use kepi::map::Map;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
 
 /// The scenario of the test games, edited; its problems if it does not validate.
@@ -25,8 +25,7 @@ fn scenario(
     let mut sj = scenario_json(&map, blue, red, 5);
     edit(&mut sj);
     let file = ScenarioFile::from_text(&sj.to_string()).map_err(|p| p.to_string())?;
-    Scenario::new(file, map, RulesetTables::rifle_and_saber().catalog.clone())
-        .map_err(|p| p.to_string())
+    Scenario::new(file, map, Tables::embedded().catalog.clone()).map_err(|p| p.to_string())
 }
 
 #[test]
@@ -210,7 +209,7 @@ fn a_recorded_scenario_is_not_refused_for_a_designers_mistake_found_later() {
     let mut sj = scenario_json(&map, "1 MZ", "1 MZ", 5);
     sj["sides"][0]["color"] = json!("chartreuse");
     let file = ScenarioFile::from_text(&sj.to_string()).unwrap();
-    let catalog = RulesetTables::rifle_and_saber().catalog.clone();
+    let catalog = Tables::embedded().catalog.clone();
     let err = Scenario::new(file.clone(), map.clone(), catalog.clone())
         .unwrap_err()
         .to_string();

@@ -7,11 +7,11 @@
 //! schemas` (and commit them).
 
 use jsonschema::Validator;
+use kepi::engine::rifle_and_saber::tables::Tables;
 use kepi::map::Map;
 use kepi::pack::{self, ExportOptions};
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::schema::{FOLDER, SchemaKind};
-use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -202,13 +202,7 @@ fn side_verdicts(edit: impl Fn(&mut serde_json::Map<String, Value>)) -> (bool, b
     let mut doc = read_json(&lib.join("scenarios/sample.json"));
     edit(doc["sides"][1].as_object_mut().unwrap());
     let kepi = ScenarioFile::from_text(&doc.to_string())
-        .and_then(|f| {
-            Scenario::new(
-                f,
-                map.clone(),
-                RulesetTables::rifle_and_saber().catalog.clone(),
-            )
-        })
+        .and_then(|f| Scenario::new(f, map.clone(), Tables::embedded().catalog.clone()))
         .is_ok();
     (kepi, validator(SchemaKind::Scenario).is_valid(&doc))
 }
@@ -331,7 +325,8 @@ fn aor_side_verdicts(edit: impl Fn(&mut serde_json::Map<String, Value>)) -> (boo
             .unwrap_or_else(|p| panic!("{p}"));
     let mut doc = read_json(&dir.join("scenarios/aor-crossroads-meeting.json"));
     edit(doc["sides"][0].as_object_mut().unwrap());
-    let catalog = kepi::tables::RulesetId::AgeOfRifles
+    let catalog = kepi::engine::game::registry::id("age-of-rifles")
+        .unwrap()
         .catalog()
         .unwrap()
         .clone();

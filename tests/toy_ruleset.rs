@@ -15,7 +15,7 @@ use kepi::map::{Grid, HexCoord};
 use kepi::problems::Problems;
 use kepi::scenario::rules::VictoryRule;
 use kepi::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
-use kepi::tables::{Catalog, CombatResults, RulesetId, RulesetTables};
+use kepi::tables::{Catalog, CombatResults, TerrainEffects};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,10 +55,6 @@ mod toy {
       "default_terrain": "open", "terrain": [{"key": "open", "name": "Open", "movement": 1,
       "defense": 1, "blocks_line_of_sight": false, "color": "#e8e2c4",
       "source": "reconstructed"}], "hexsides": [], "routes": [], "conditions": []}"##;
-    const RANGE: &str = r#"{"format": "kepi-range-effects", "version": 1, "ruleset": "kepi-toy",
-      "name": "No range effects", "reference": "Toy", "source": "reconstructed",
-      "bands": [{"from": 1}], "rows": [{"name": "all", "units": ["FT", "HS"], "factors": [1]}]}"#;
-
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Toy;
 
@@ -211,11 +207,23 @@ mod toy {
         RuleError::rule("Toy 2", m)
     }
 
-    pub fn tables() -> &'static RulesetTables {
-        static T: OnceLock<RulesetTables> = OnceLock::new();
-        T.get_or_init(|| {
-            RulesetTables::from_texts(RulesetId::Registered(KEY), CATALOG, TABLE, TERRAIN, RANGE)
-                .unwrap_or_else(|p| panic!("toy tables: {p}"))
+    /// The toy's three tables: its catalog, its map chart and its one d6 table. Read once the
+    /// toy is registered (their files name its key).
+    pub struct Tables {
+        pub catalog: Catalog,
+        pub terrain: TerrainEffects,
+        pub table: CombatResults,
+    }
+
+    pub fn tables() -> &'static Tables {
+        static T: OnceLock<Tables> = OnceLock::new();
+        T.get_or_init(|| Tables {
+            catalog: Catalog::from_text(CATALOG).unwrap_or_else(|p| panic!("toy catalog: {p}")),
+            terrain: TerrainEffects::from_text(TERRAIN)
+                .unwrap_or_else(|p| panic!("toy terrain: {p}")),
+            table: kepi::document::from_text(TABLE, kepi::document::DocumentKind::CombatResults)
+                .and_then(CombatResults::checked)
+                .unwrap_or_else(|p| panic!("toy table: {p}")),
         })
     }
 
@@ -267,8 +275,18 @@ mod toy {
         fn name(&self) -> &'static str {
             "Toy"
         }
-        fn tables(&self) -> Option<&'static RulesetTables> {
-            Some(tables())
+        fn terrain_chart(&self) -> &'static TerrainEffects {
+            &tables().terrain
+        }
+        fn catalog(&self) -> &'static Catalog {
+            &tables().catalog
+        }
+        fn table_files(&self) -> Vec<(&'static str, &'static str)> {
+            vec![
+                ("catalog.json", CATALOG),
+                ("terrain-effects.json", TERRAIN),
+                ("table.json", TABLE),
+            ]
         }
         fn optional_rules(&self) -> Vec<OptionalRule> {
             vec![OptionalRule {
@@ -337,7 +355,7 @@ mod toy {
                     .collect(),
                 first: sc.moves_first,
                 last_turn: sc.file.game_length,
-                table: tables().combat_results.clone(),
+                table: tables().table.clone(),
                 destroyer: side_index(side),
                 otherwise: side_index(&otherwise.winner),
                 hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
@@ -999,7 +1017,7 @@ fn the_toy_rules_play_through_every_game_command_of_the_cli_and_the_archive() {
     // A record whose rule system is not its scenario's is refused, naming the field.
     let mut rec =
         kepi::game::GameRecord::from_text(&std::fs::read_to_string(&game_file).unwrap()).unwrap();
-    rec.ruleset = RulesetId::RifleAndSaber;
+    rec.ruleset = kepi::engine::game::registry::id("rifle-and-saber").unwrap();
     let e = rec.replay(None).unwrap_err().to_string();
     assert!(
         e.starts_with("ruleset: the record says Rifle & Saber, its scenario Toy"),
@@ -1134,7 +1152,11 @@ fn each_system_reads_and_checks_its_own_section_of_a_scenario() {
     let err = Scenario::new(
         file,
         rs_map,
-        RulesetTables::rifle_and_saber().catalog.clone(),
+        kepi::engine::game::registry::id("rifle-and-saber")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
     )
     .unwrap_err()
     .to_string();

@@ -6,10 +6,10 @@ mod common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::state::Phase;
+use kepi::engine::rifle_and_saber::tables::Tables;
 use kepi::map::Map;
 use kepi::scenario::rules::VictoryLevel;
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
 
 fn hold(side: &str, hexes: &[&str]) -> Value {
@@ -313,7 +313,7 @@ fn validate(victory: Value, extra: Value) -> String {
         }
     }
     let file = ScenarioFile::from_text(&sj.to_string()).unwrap();
-    match Scenario::new(file, map, RulesetTables::rifle_and_saber().catalog.clone()) {
+    match Scenario::new(file, map, Tables::embedded().catalog.clone()) {
         Ok(_) => String::new(),
         Err(p) => p.to_string(),
     }

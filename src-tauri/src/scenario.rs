@@ -610,7 +610,7 @@ mod tests {
     fn shipped(id: &str) -> (ScenarioFile, Map, Catalog) {
         let f = kepi::shipped::scenario_file(id).unwrap();
         let m = kepi::shipped::load_map(&f.map).unwrap();
-        let c = f.ruleset.tables().unwrap().catalog.clone();
+        let c = f.ruleset.catalog().unwrap().clone();
         (f, m, c)
     }
 

@@ -8,7 +8,7 @@
 //! the choice among scored candidates ([`candidates`]), the strong level's planner over a rule
 //! system's weighted standard players ([`planner`]), self-play ([`selfplay`]) and the balance
 //! statistics ([`balance`]). Each rule system's evaluation terms live in its own
-//! folder (Rifle & Saber: `engine/rifle_and_saber/ai/`) behind [`crate::engine::Ruleset::levels`]
+//! folder (`engine/<system>/ai/`) behind [`crate::engine::Ruleset::levels`]
 //! and [`crate::engine::Ruleset::computer_player`].
 //!
 //! Invariants: a player is a pure function of its seed and the states it is shown (the same

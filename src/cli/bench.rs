@@ -237,7 +237,7 @@ fn bench_level_turn(dir: &std::path::Path, runs: u32, level: &str) -> Result<(),
         let sc = load_scenario(&p).map_err(|e| e.to_string())?;
         // Rifle & Saber's standard level plays Rifle & Saber's scenarios only (the folder also
         // ships Age of Rifles', whose player-turns `--age-of-rifles` measures).
-        if sc.file.ruleset != crate::tables::RulesetId::RifleAndSaber {
+        if sc.file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY {
             continue;
         }
         let n = RifleAndSaber

@@ -32,7 +32,7 @@ pub fn run(dir: &Path, games: usize, keep: Option<&Path>) -> Outcome {
         .map(|f| load_scenario(f).map_err(|p| p.to_string()))
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
-        .filter(|s| s.file.ruleset == crate::tables::RulesetId::RifleAndSaber)
+        .filter(|s| s.file.ruleset.key() == crate::engine::rifle_and_saber::ruleset::KEY)
         .collect::<Vec<_>>();
     if scenarios.is_empty() {
         return Err(format!("{}: no scenarios", dir.display()));

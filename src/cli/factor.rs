@@ -2,7 +2,7 @@ use super::Outcome;
 use crate::engine::rifle_and_saber::factor::{
     FactorOptions, factor, parse_hours, parse_scale, parse_side,
 };
-use crate::tables::RulesetTables;
+use crate::engine::rifle_and_saber::tables::Tables;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Outcome {
-    let catalog = &RulesetTables::rifle_and_saber().catalog;
+    let catalog = &Tables::embedded().catalog;
     let sides = args
         .side
         .iter()

@@ -1,6 +1,6 @@
 use super::Outcome;
 use crate::engine::rifle_and_saber::oob::Oob;
-use crate::tables::RulesetTables;
+use crate::engine::rifle_and_saber::tables::Tables;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -13,7 +13,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Outcome {
-    let catalog = &RulesetTables::rifle_and_saber().catalog;
+    let catalog = &Tables::embedded().catalog;
     let oob = Oob::parse(&args.formula, catalog)
         .map_err(|e| format!("{}\n{}", e.message, e.pointer()))?;
     if args.json {

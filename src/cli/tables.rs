@@ -1,34 +1,27 @@
 use super::Outcome;
-use crate::tables::{RIFLE_AND_SABER_FILES, RulesetId};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Which table: for Rifle & Saber catalog, combat-results, terrain-effects or
-    /// range-effects; for Age of Rifles fire-table, charts or terrain-effects (all if absent).
+    /// Which table, by its file's name without ".json" (all if absent; a wrong name lists the
+    /// system's tables).
     table: Option<String>,
-    /// The rule system whose tables to print (rifle-and-saber, age-of-rifles).
-    #[arg(long, default_value = "rifle-and-saber")]
-    ruleset: String,
+    /// The rule system whose tables to print, by key (the first registered system if absent).
+    #[arg(long)]
+    ruleset: Option<String>,
 }
 
 pub fn run(args: Args) -> Outcome {
-    let ruleset = RulesetId::from_key(&args.ruleset)
-        .ok_or_else(|| format!("unknown rule system '{}'", args.ruleset))?;
-    let files: Vec<(&str, &str)> = match ruleset {
-        RulesetId::RifleAndSaber => RIFLE_AND_SABER_FILES.to_vec(),
-        RulesetId::AgeOfRifles => {
-            let mut f = crate::engine::age_of_rifles::tables::FILES.to_vec();
-            f.push(("terrain-effects.json", crate::tables::AGE_OF_RIFLES_TERRAIN));
-            f
-        }
-        other => {
-            return Err(format!(
-                "Kepi has no tables for {}; it has Rifle & Saber's and Age of Rifles'",
-                other.name()
-            ));
-        }
+    let key = match &args.ruleset {
+        Some(k) => k.clone(),
+        None => crate::engine::game::registry::all()
+            .first()
+            .map(|r| r.key().to_string())
+            .ok_or("no rule system is registered")?,
     };
+    let ruleset = crate::engine::game::registry::id(&key)
+        .ok_or_else(|| format!("unknown rule system '{key}'"))?;
+    let files = ruleset.rules()?.table_files();
     let names: Vec<&str> = files
         .iter()
         .map(|(n, _)| n.trim_end_matches(".json"))

@@ -179,13 +179,17 @@ mod tests {
     use super::*;
     use crate::editor::{Brush, Op};
     use crate::map::{Grid, HexCoord};
-    use crate::tables::RulesetId;
 
     #[test]
     fn save_then_open_gives_the_same_map_and_refuses_problems() {
         let dir = tempfile::tempdir().unwrap();
-        let mut d =
-            Document::new("draft", "Draft", RulesetId::RifleAndSaber, Grid::flat(6, 5)).unwrap();
+        let mut d = Document::new(
+            "draft",
+            "Draft",
+            crate::engine::game::registry::id("rifle-and-saber").unwrap(),
+            Grid::flat(6, 5),
+        )
+        .unwrap();
         d.apply(Op::Paint {
             center: HexCoord::new(3, 3),
             brush: Brush::Seven,
@@ -220,7 +224,13 @@ mod tests {
     #[test]
     fn underlay_is_written_beside_the_map_and_export_draws_it() {
         let dir = tempfile::tempdir().unwrap();
-        let mut d = Document::new("u", "U", RulesetId::RifleAndSaber, Grid::flat(4, 4)).unwrap();
+        let mut d = Document::new(
+            "u",
+            "U",
+            crate::engine::game::registry::id("rifle-and-saber").unwrap(),
+            Grid::flat(4, 4),
+        )
+        .unwrap();
         let png = encode_png(&image::RgbaImage::new(8, 8)).unwrap();
         d.apply(Op::SetUnderlay(Some(crate::map::Underlay {
             image: "pending.png".into(),

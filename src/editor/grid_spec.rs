@@ -1,8 +1,9 @@
-//! A new map's grid and rule system as a form names them ("flat", "even", "rifle-and-saber"):
+//! A new map's grid and rule system as a form names them ("flat", "even", a rule system's key):
 //! the words the app's *New map* form and the file format use, parsed in one place.
 
+use crate::engine::RulesetId;
+use crate::engine::game::registry::with_maps;
 use crate::map::{Grid, Orientation, Shove};
-use crate::tables::RulesetId;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridSpecError {
@@ -30,13 +31,20 @@ pub fn shove(s: &str) -> Result<Shove, GridSpecError> {
     }
 }
 
-/// A rule system maps can be made for ([`RulesetId::WITH_MAPS`]).
+/// A rule system maps can be made for ([`with_maps`]).
 pub fn map_ruleset(key: &str) -> Result<RulesetId, GridSpecError> {
-    RulesetId::from_key(key)
-        .filter(|r| RulesetId::WITH_MAPS.contains(r))
+    let systems = with_maps();
+    systems
+        .iter()
+        .find(|r| r.key() == key)
+        .copied()
         .ok_or_else(|| GridSpecError::Ruleset {
             given: key.to_string(),
-            known: RulesetId::WITH_MAPS.map(RulesetId::key).join(", "),
+            known: systems
+                .iter()
+                .map(|r| r.key())
+                .collect::<Vec<_>>()
+                .join(", "),
         })
 }
 
@@ -70,9 +78,11 @@ mod tests {
             shove("left").unwrap_err().to_string(),
             "shove 'left': use even or odd"
         );
-        assert_eq!(map_ruleset("age-of-rifles"), Ok(RulesetId::AgeOfRifles));
         let e = map_ruleset("chess").unwrap_err().to_string();
-        assert!(e.contains("rifle-and-saber, age-of-rifles"), "{e}");
+        for r in with_maps() {
+            assert_eq!(map_ruleset(r.key()), Ok(r));
+            assert!(e.contains(r.key()), "{e}");
+        }
         assert_eq!(
             grid("pointy", "odd", 8, 6),
             Ok(Grid::new(Orientation::Pointy, Shove::Odd, 8, 6))

@@ -17,9 +17,10 @@ pub mod underlay;
 
 pub use history::History;
 
+use crate::engine::RulesetId;
 use crate::map::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, MapFile, Route, Underlay};
 use crate::problems::Problems;
-use crate::tables::{RulesetId, TerrainEffects};
+use crate::tables::TerrainEffects;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

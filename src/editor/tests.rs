@@ -6,7 +6,13 @@ fn h(name: &str) -> HexCoord {
 }
 
 fn doc() -> Document {
-    Document::new("test", "Test", RulesetId::RifleAndSaber, Grid::flat(10, 8)).unwrap()
+    Document::new(
+        "test",
+        "Test",
+        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
+        Grid::flat(10, 8),
+    )
+    .unwrap()
 }
 
 fn paint(d: &mut Document, hex: &str, brush: Brush, terrain: &str) -> Changed {
@@ -24,7 +30,13 @@ fn new_maps_are_valid_and_clean() {
     assert!(d.validate().is_ok());
     assert!(!d.is_dirty() && !d.can_undo());
     assert_eq!(d.terrain(h("0505")), Some("clear"));
-    let e = Document::new("x", "X", RulesetId::RifleAndSaber, Grid::flat(0, 3)).unwrap_err();
+    let e = Document::new(
+        "x",
+        "X",
+        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
+        Grid::flat(0, 3),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("1 to 999"), "{e}");
 }
 
@@ -318,7 +330,13 @@ fn age_of_rifles_maps_have_rivers_walls_bridges_trails_and_railroads() {
     // The hexside and route kinds come from the map's ruleset chart: Age of Rifles has river,
     // bridge, wall (10.2 fortified hexsides), stream and crest hexsides and road, trail and
     // railroad routes (5.0, 5.2); Rifle & Saber has none of river, wall, bridge or railroad.
-    let mut d = Document::new("aor", "AoR", RulesetId::AgeOfRifles, Grid::flat(10, 8)).unwrap();
+    let mut d = Document::new(
+        "aor",
+        "AoR",
+        crate::engine::game::registry::id("age-of-rifles").unwrap(),
+        Grid::flat(10, 8),
+    )
+    .unwrap();
     assert_eq!(d.terrain(h("0505")), Some("clear"));
     paint(&mut d, "0303", Brush::Seven, "town");
     for (a, b, f) in [
@@ -370,7 +388,13 @@ fn age_of_rifles_maps_have_rivers_walls_bridges_trails_and_railroads() {
             .unwrap_err();
         assert!(e.to_string().contains("ridge, stream"), "{e}");
     }
-    let e = Document::new("vv", "VV", RulesetId::VaeVictis, Grid::flat(4, 4)).unwrap_err();
+    let e = Document::new(
+        "vv",
+        "VV",
+        crate::engine::game::registry::id("vae-victis").unwrap(),
+        Grid::flat(4, 4),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("Vae Victis"), "{e}");
 }
 

@@ -19,6 +19,7 @@ pub mod ruleset;
 
 pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;
+pub use game::registry::RulesetId;
 pub use game::{AnyRuleset, AnyState};
 pub use rifle_and_saber::ruleset::RifleAndSaber;
 pub use ruleset::{

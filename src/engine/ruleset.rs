@@ -18,7 +18,7 @@ use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
 use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
-use crate::tables::{Catalog, RulesetTables};
+use crate::tables::{Catalog, TerrainEffects};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -146,15 +146,21 @@ pub trait Ruleset: Send + Sync + 'static {
         + Sync
         + 'static;
 
-    /// The key files, the archive and the registry use ("rifle-and-saber").
+    /// The key files, the archive and the registry use (lowercase words joined by hyphens).
     fn key(&self) -> &'static str;
     fn name(&self) -> &'static str;
 
-    /// The system's tables, for a system registered outside the built-in list (its maps and
-    /// scenarios are checked against them); built-in systems answer through `RulesetId`.
-    fn tables(&self) -> Option<&'static RulesetTables> {
-        None
-    }
+    /// The terrain chart its maps use: the vocabulary of terrain, hexside and route keys the
+    /// painter offers and maps are checked against, with their effects and colours.
+    fn terrain_chart(&self) -> &'static TerrainEffects;
+
+    /// The unit catalog its scenarios are read against when they name none (a system whose
+    /// units carry their own values gives an empty one).
+    fn catalog(&self) -> &'static Catalog;
+
+    /// Its tables as the data files it ships, by file name ("combat-results.json"), in the
+    /// order `kepi tables` prints them.
+    fn table_files(&self) -> Vec<(&'static str, &'static str)>;
 
     /// The optional rules, in the order to show them, with their defaults.
     fn optional_rules(&self) -> Vec<OptionalRule>;

@@ -10,8 +10,9 @@
 
 use super::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, Route, grid::MAX_SIDE};
 use crate::document::{self, DocumentKind};
+use crate::engine::RulesetId;
 use crate::problems::Problems;
-use crate::tables::{RulesetId, TerrainEffects};
+use crate::tables::TerrainEffects;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

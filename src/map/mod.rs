@@ -16,7 +16,7 @@ pub(crate) use file::{HEX_NAME, ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
 
-use crate::tables::RulesetId;
+use crate::engine::RulesetId;
 use std::collections::BTreeMap;
 
 /// The letter codes of R&S 11.0 ("R = river; J = river junction; F = ford; V = village;

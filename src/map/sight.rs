@@ -1,7 +1,7 @@
 //! Line-of-sight geometry shared by the rule systems, and the walk along a line that both
 //! Rifle & Saber (5.1(G)) and Age of Rifles (8.3) make: which hexes a line can touch, the first
 //! hexside of a kind it touches, and which hexes between the ends it passes through. What
-//! blocks is each system's own rule (`rifle_and_saber::los`, `age_of_rifles::los`).
+//! blocks is each system's own rule (its `los` module).
 //!
 //! Geometry is exact: hex centres and corners are mapped to integer points by the linear map
 //! (x, y) -> (x, y / sqrt 3) of flat-topped hexes of radius 2, so a centre is (3q, 2r + q) in

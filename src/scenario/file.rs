@@ -3,8 +3,8 @@
 use super::rules::{PointsEntry, PointsSource, SpecialRule, VictoryLevel, VictoryRule};
 use super::zones::ZoneRule;
 use crate::document::{self, DocumentKind};
+use crate::engine::RulesetId;
 use crate::problems::Problems;
-use crate::tables::RulesetId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -277,7 +277,7 @@ pub(super) fn validate(
         ("night_turns", &file.night_turns),
         ("rain_turns", &file.rain_turns),
     ] {
-        if !turns.is_empty() && file.ruleset != crate::tables::RulesetId::AgeOfRifles {
+        if !turns.is_empty() && file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
             c.p.push(
                 key,
                 format!(

@@ -124,7 +124,8 @@ impl Checker<'_> {
                     // Age of Rifles has no unit codes: its own check says so (AoR 2.2).
                     ExitCount::Units { unit: Some(_), .. }
                     | ExitCount::All { unit: Some(_), .. }
-                        if self.file.ruleset == crate::tables::RulesetId::AgeOfRifles => {}
+                        if self.file.ruleset.key()
+                            == crate::engine::age_of_rifles::ruleset::KEY => {}
                     ExitCount::Units { unit: Some(u), .. }
                     | ExitCount::All { unit: Some(u), .. } => {
                         self.unit(&format!("{field}.units.unit"), u)

@@ -3,8 +3,9 @@
 //! R&S 2.31 Unit Identification Chart. Which values are printed in the rules and which are the
 //! project's reconstruction is recorded per value (`Sourced`).
 
-use super::{RulesetId, Sourced};
+use super::Sourced;
 use crate::document::{self, DocumentKind};
+use crate::engine::RulesetId;
 use crate::frac::Frac;
 use crate::problems::Problems;
 use schemars::JsonSchema;
@@ -163,85 +164,5 @@ impl Catalog {
     /// "MZ, EB, LB, ..." for error messages.
     pub fn codes_list(&self) -> String {
         self.codes().join(", ")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::frac::Frac;
-    use crate::tables::{RulesetTables, Source};
-
-    #[test]
-    fn values_from_the_rules_text_are_marked_as_such() {
-        let cat = &RulesetTables::rifle_and_saber().catalog;
-        let mz = cat.unit("MZ").unwrap();
-        // R&S 5.1 example: MZ attack 3, defense 2; MR attack 4. R&S 10.4 example: LB 9.
-        assert_eq!(mz.fire_attack.value, Frac::int(3));
-        assert_eq!(mz.fire_attack.source, Source::RulesText);
-        assert_eq!(mz.fire_defense.value, Frac::int(2));
-        assert_eq!(mz.fire_defense.source, Source::RulesText);
-        let mr = cat.unit("MR").unwrap();
-        assert_eq!(mr.fire_attack.value, Frac::int(4));
-        assert_eq!(mr.fire_attack.source, Source::RulesText);
-        let lb = cat.unit("LB").unwrap();
-        assert_eq!(lb.fire_attack.value, Frac::int(9));
-        assert_eq!(lb.fire_attack.source, Source::RulesText);
-        assert_eq!(lb.range.source, Source::Reconstructed);
-        // R&S 4(K): charge to 12; 5.2 shock; 7.0(A) stacking.
-        assert_eq!(
-            cat.unit("CY")
-                .unwrap()
-                .charge_movement
-                .as_ref()
-                .unwrap()
-                .value,
-            12
-        );
-        for u in &cat.units {
-            let gun = u.arm.is_gun();
-            assert_eq!(u.shock.value, if gun { 0 } else { 1 }, "{}", u.code);
-            assert_eq!(u.stacking.value, if gun { 3 } else { 2 }, "{}", u.code);
-            assert_eq!(u.limbers, gun, "{}", u.code);
-        }
-    }
-
-    #[test]
-    fn reconstructed_defaults_match_the_project_readings() {
-        // docs/rules/README.md, "Reconstructed (default catalog)".
-        let cat = &RulesetTables::rifle_and_saber().catalog;
-        let expect = [
-            ("MZ", 3, 2, 5, 4),
-            ("EB", 5, 3, 8, 5),
-            ("LB", 9, 4, 12, 5),
-            ("CY", 2, 2, 2, 8),
-            ("MR", 4, 2, 2, 8),
-            ("MG", 5, 2, 8, 4),
-            ("MA", 6, 2, 6, 6),
-            ("MAh", 6, 2, 6, 10),
-            ("BA", 8, 2, 8, 6),
-            ("BAh", 8, 2, 8, 10),
-        ];
-        for (code, fa, fd, range, mv) in expect {
-            let u = cat.unit(code).unwrap();
-            assert_eq!(u.fire_attack.value, Frac::int(fa), "{code}");
-            assert_eq!(u.fire_defense.value, Frac::int(fd), "{code}");
-            assert_eq!(u.range.value, range, "{code}");
-            assert_eq!(u.movement.value, mv, "{code}");
-        }
-        for (code, shot, srange) in [("MA", 1, 18), ("MAh", 1, 18), ("BA", 2, 24), ("BAh", 2, 24)] {
-            let u = cat.unit(code).unwrap();
-            assert_eq!(u.shot_attack.as_ref().unwrap().value, Frac::int(shot));
-            assert_eq!(u.shot_range.as_ref().unwrap().value, srange);
-        }
-        assert_eq!(cat.unit("CY").unwrap().dismounts_as.as_deref(), Some("MZ"));
-        assert_eq!(cat.unit("MR").unwrap().dismounts_as.as_deref(), Some("EB"));
-    }
-
-    #[test]
-    fn codes_match_case_insensitively_when_unique() {
-        let cat = &RulesetTables::rifle_and_saber().catalog;
-        assert_eq!(cat.unit("mah").unwrap().code, "MAh");
-        assert_eq!(cat.unit("Mz").unwrap().code, "MZ");
-        assert!(cat.unit("HZ").is_none());
     }
 }

@@ -1,6 +1,7 @@
 //! Combat results table (R&S 9.1): odds columns x die rolls.
 
-use super::{RulesetId, Source};
+use super::Source;
+use crate::engine::RulesetId;
 use crate::frac::Frac;
 use crate::problems::Problems;
 use serde::{Deserialize, Serialize};
@@ -160,33 +161,5 @@ impl CombatResults {
             .find(|r| r.roll == roll)
             .and_then(|r| r.results.get(column))
             .map(String::as_str)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::frac::Frac;
-    use crate::tables::RulesetTables;
-
-    #[test]
-    fn r_and_s_5_1_example_7_to_2_is_3_to_1_and_a_six_eliminates() {
-        // R&S 5.1: an MZ (3) and an MR (4) fire at an MZ (defense 2): 7-2 rounds in favour of
-        // the defender to 3-1; a die roll of 6 eliminates the target.
-        let crt = &RulesetTables::rifle_and_saber().combat_results;
-        let col = crt.column_for(Frac::int(3) + Frac::int(4), Frac::int(2));
-        assert_eq!(crt.columns[col].to_string(), "3-1");
-        assert_eq!(crt.result(col, 6), Some("E"));
-    }
-
-    #[test]
-    fn r_and_s_9_1_odds_beyond_the_table_use_its_ends() {
-        let crt = &RulesetTables::rifle_and_saber().combat_results;
-        let col = |a, d| crt.columns[crt.column_for(Frac::int(a), Frac::int(d))].to_string();
-        assert_eq!(col(1, 4), "1-3");
-        assert_eq!(col(1, 100), "1-3");
-        assert_eq!(col(40, 2), "6-1");
-        assert_eq!(col(2, 5), "1-3"); // 0.4: below 1-2, rounds down
-        assert_eq!(col(5, 5), "1-1");
-        assert_eq!(col(11, 2), "5-1");
     }
 }

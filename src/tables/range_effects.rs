@@ -1,6 +1,7 @@
 //! Range effects chart (R&S 10.4, optional): multiplies fire attack strength by range band.
 
-use super::{Catalog, RulesetId, Source};
+use super::{Catalog, Source};
+use crate::engine::RulesetId;
 use crate::frac::Frac;
 use crate::problems::Problems;
 use serde::{Deserialize, Serialize};
@@ -98,39 +99,5 @@ impl RangeEffects {
             .iter()
             .find(|r| r.units.iter().any(|u| u == unit) && r.ammunition == ammunition)
             .and_then(|r| r.factors.get(band).copied())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Ammunition;
-    use crate::frac::Frac;
-    use crate::tables::RulesetTables;
-
-    #[test]
-    fn r_and_s_10_4_example_lb_at_eleven_hexes_fires_at_2_1_4() {
-        let t = RulesetTables::rifle_and_saber();
-        let lb = t.catalog.unit("LB").unwrap();
-        let factor = t.range_effects.factor("LB", None, 11).unwrap();
-        let strength = lb.fire_attack.value * factor;
-        assert_eq!(strength, Frac::new(9, 4));
-        assert_eq!(strength.to_string(), "2 1/4");
-    }
-
-    #[test]
-    fn bands_and_ammunition() {
-        let r = &RulesetTables::rifle_and_saber().range_effects;
-        assert_eq!(r.factor("MZ", None, 3), Some(Frac::ONE));
-        assert_eq!(r.factor("MZ", None, 4), Some(Frac::new(1, 2)));
-        assert_eq!(r.factor("MG", None, 9), Some(Frac::new(1, 2)));
-        assert_eq!(
-            r.factor("BA", Some(Ammunition::Canister), 2),
-            Some(Frac::int(2))
-        );
-        assert_eq!(
-            r.factor("BA", Some(Ammunition::Shot), 20),
-            Some(Frac::new(1, 2))
-        );
-        assert_eq!(r.factor("BA", None, 2), None);
     }
 }

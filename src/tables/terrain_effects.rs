@@ -2,8 +2,9 @@
 //! terrain, hexside feature, route and condition costs to move through and does in combat. A
 //! map's terrain, hexside and route keys are checked against its ruleset's chart.
 
-use super::{RulesetId, Source};
+use super::Source;
 use crate::document::{self, DocumentKind};
+use crate::engine::RulesetId;
 use crate::frac::Frac;
 use crate::problems::Problems;
 use serde::{Deserialize, Serialize};
@@ -181,66 +182,5 @@ impl TerrainEffects {
 
     pub fn route_keys(&self) -> String {
         keys(self.routes.iter().map(|t| &t.key))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::frac::Frac;
-    use crate::tables::RulesetTables;
-
-    #[test]
-    fn r_and_s_9_2_chart_values() {
-        let t = &RulesetTables::rifle_and_saber().terrain;
-        let row = |k: &str| {
-            let r = t.terrain(k).unwrap();
-            (r.movement, r.defense)
-        };
-        assert_eq!(row("clear"), (Frac::int(1), Frac::int(1)));
-        assert_eq!(row("village"), (Frac::int(1), Frac::int(3)));
-        assert_eq!(row("slope"), (Frac::int(2), Frac::int(2)));
-        assert_eq!(row("woods"), (Frac::int(2), Frac::int(2)));
-        assert_eq!(row("river"), (Frac::int(3), Frac::int(2)));
-        assert_eq!(row("ford"), (Frac::int(2), Frac::new(1, 2)));
-        assert_eq!(row("bridge").1, Frac::new(1, 2));
-        assert_eq!(t.route("road").unwrap().movement, Frac::new(1, 3));
-        assert_eq!(t.hexside("ridge").unwrap().movement_extra, Frac::int(1));
-        assert!(t.hexside("ridge").unwrap().blocks_line_of_sight);
-    }
-
-    #[test]
-    fn age_of_rifles_chart_values() {
-        // AoR 5.2: road hexes 1/2 MP, trail hexes 1 MP, bridge hexsides no extra cost, stream
-        // hexsides +2 MP; 5.0: railroads count as trails; the chart: town -25%, woods -50%;
-        // 10.2: fortified hexsides (walls) work like forts, attacker halved (10.1).
-        let t = crate::tables::RulesetId::AgeOfRifles
-            .terrain_chart()
-            .unwrap();
-        assert_eq!(t.route("road").unwrap().movement, Frac::new(1, 2));
-        assert_eq!(t.route("trail").unwrap().movement, Frac::int(1));
-        assert_eq!(
-            t.route("railroad").unwrap().movement,
-            t.route("trail").unwrap().movement
-        );
-        assert_eq!(t.hexside("bridge").unwrap().movement_extra, Frac::ZERO);
-        assert_eq!(t.hexside("stream").unwrap().movement_extra, Frac::int(2));
-        assert_eq!(t.hexside("stream").unwrap().combat, Some(Frac::new(3, 4)));
-        assert_eq!(t.hexside("wall").unwrap().combat, Some(Frac::new(1, 2)));
-        assert!(t.hexside("crest").unwrap().blocks_line_of_sight);
-        assert!(t.hexside("river").is_some());
-        assert_eq!(t.terrain("town").unwrap().defense, Frac::new(3, 4));
-        assert_eq!(t.terrain("woods").unwrap().defense, Frac::new(1, 2));
-        assert_eq!(t.terrain("chateau").unwrap().movement, Frac::int(2));
-        assert_eq!(t.terrain("fort").unwrap().defense, Frac::new(1, 2));
-    }
-
-    #[test]
-    fn r_and_s_9_2_notes_trench_on_a_bridge_defends_at_1_1_2() {
-        // "if a unit were in a Trench in a Bridge hex, its Defense Strength would be halved and
-        // then tripled, resulting in a Defense Strength multiplication of 1 1/2".
-        let t = &RulesetTables::rifle_and_saber().terrain;
-        let net = t.terrain("bridge").unwrap().defense * t.condition("trench").unwrap().defense;
-        assert_eq!(net, Frac::new(3, 2));
-        assert_eq!(net.to_string(), "1 1/2");
     }
 }

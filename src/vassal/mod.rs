@@ -121,7 +121,9 @@ pub fn export(
         ),
         None => None,
     };
-    if state.is_none() && scenario.file.ruleset != crate::tables::RulesetId::RifleAndSaber {
+    if state.is_none()
+        && scenario.file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY
+    {
         return Err(VassalError::Ruleset(
             scenario.file.ruleset.key().to_string(),
         ));

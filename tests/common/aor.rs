@@ -6,7 +6,6 @@ use kepi::engine::age_of_rifles::state::{Command, Event, State};
 use kepi::engine::dice::{FixedDice, SeededDice};
 use kepi::engine::{AgeOfRifles, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetId;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -20,8 +19,16 @@ pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
     edit(&mut v);
     let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
     let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(file, map, RulesetId::AgeOfRifles.catalog().unwrap().clone())
-        .unwrap_or_else(|p| panic!("{p}"))
+    Scenario::new(
+        file,
+        map,
+        kepi::engine::game::registry::id("age-of-rifles")
+            .unwrap()
+            .catalog()
+            .unwrap()
+            .clone(),
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
 }
 
 /// The fixture scenario with open zones ([`open_zones`]), after `edit`.

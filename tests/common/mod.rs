@@ -10,11 +10,11 @@ pub mod cli;
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::state::{Ammo, Phase, State, UnitId};
+use kepi::engine::rifle_and_saber::tables::Tables;
 use kepi::engine::rifle_and_saber::{GameOptions, legal};
 use kepi::engine::{RifleAndSaber, RuleError, Ruleset};
 use kepi::map::{HexCoord, Map};
 use kepi::scenario::{Scenario, ScenarioFile};
-use kepi::tables::RulesetTables;
 use serde_json::{Value, json};
 
 /// A test map, built by naming what differs from clear level ground:
@@ -205,7 +205,7 @@ pub fn build(map: Value, scenario: Value) -> Scenario {
     let map = Map::from_text(&map.to_string()).unwrap_or_else(|p| panic!("map: {p}"));
     let file =
         ScenarioFile::from_text(&scenario.to_string()).unwrap_or_else(|p| panic!("scenario: {p}"));
-    let catalog = RulesetTables::rifle_and_saber().catalog.clone();
+    let catalog = Tables::embedded().catalog.clone();
     Scenario::new(file, map, catalog).unwrap_or_else(|p| panic!("scenario: {p}"))
 }
 

@@ -28,9 +28,10 @@ pub fn app_info(state: Editor<'_>) -> AppResult<AppInfo> {
         version: env!("CARGO_PKG_VERSION").to_string(),
         recent: s.recent_files(),
         shipped_maps: shipped,
-        rulesets: kepi::tables::RulesetId::WITH_MAPS
+        rulesets: kepi::engine::game::registry::with_maps()
+            .iter()
             .map(|r| (r.key().to_string(), r.name().to_string()))
-            .to_vec(),
+            .collect(),
     })
 }
 

@@ -6,7 +6,7 @@
 
 use crate::engine::rifle_and_saber::oob::{Item, Oob};
 use crate::scenario::ScenarioFile;
-use crate::tables::{Catalog, RulesetId, Source, Sourced, UnitType};
+use crate::tables::{Catalog, Source, Sourced, UnitType};
 
 /// One line of the table: a unit code (or an extra) and its count in a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,11 +147,11 @@ pub fn formula_of(rows: &[ForceRow]) -> String {
 /// Each side's formula, parsed; `Err` with the reason for a system whose forces are not
 /// a formula.
 pub fn side_forces(file: &ScenarioFile, catalog: &Catalog) -> Result<Vec<FormulaView>, String> {
-    if file.ruleset != RulesetId::RifleAndSaber {
+    if file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY {
         return Err(format!(
             "{}'s forces are not an order-of-battle formula{}",
             file.ruleset.name(),
-            if file.ruleset == RulesetId::AgeOfRifles {
+            if file.ruleset.key() == crate::engine::age_of_rifles::ruleset::KEY {
                 ": they are named units, leaders and formations, edited in the roster"
             } else {
                 "; its scenario section is edited when its engine lands"

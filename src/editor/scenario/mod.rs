@@ -24,10 +24,11 @@ pub use ops::Op;
 use super::Brush;
 use super::history::History;
 use crate::document::{self, DocumentKind};
+use crate::engine::RulesetId;
 use crate::map::{HexCoord, Map};
 use crate::problems::Problems;
 use crate::scenario::{Notes, Scenario, ScenarioFile, SideEntry};
-use crate::tables::{Catalog, RulesetId};
+use crate::tables::Catalog;
 use serde_json::{Map as JsonMap, Value, json};
 use std::collections::BTreeSet;
 
@@ -99,7 +100,7 @@ impl ScenarioDocument {
     pub fn new_on(map: Map, catalog: Catalog, ruleset: RulesetId) -> ScenarioDocument {
         let side = |id: &str, name: &str, color: &str| {
             let mut forces = JsonMap::new();
-            if ruleset == RulesetId::RifleAndSaber {
+            if ruleset.key() == crate::engine::rifle_and_saber::ruleset::KEY {
                 forces.insert("oob".into(), json!(""));
             }
             SideEntry {

@@ -12,7 +12,6 @@
 use super::Op;
 use crate::problems::Problems;
 use crate::scenario::ScenarioFile;
-use crate::tables::RulesetId;
 use serde_json::{Map as JsonMap, Value, json};
 
 /// The three lists of an Age of Rifles side.
@@ -242,7 +241,7 @@ fn text_of(v: Option<&Value>, default: &str) -> String {
 /// Each side's roster with the problems of `problems` (the document's check) by field; `Err`
 /// for a scenario of another rule system, whose forces are not a roster.
 pub fn roster(file: &ScenarioFile, problems: &Problems) -> Result<Vec<RosterSide>, String> {
-    if file.ruleset != RulesetId::AgeOfRifles {
+    if file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
         return Err(format!(
             "{}'s forces are not a roster of named units",
             file.ruleset.name()
@@ -357,7 +356,7 @@ pub enum RosterEdit {
 }
 
 fn side_forces(file: &ScenarioFile, side: usize) -> Result<&JsonMap<String, Value>, String> {
-    if file.ruleset != RulesetId::AgeOfRifles {
+    if file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
         return Err(format!(
             "the roster is Age of Rifles' forces; this scenario is {}",
             file.ruleset.name()

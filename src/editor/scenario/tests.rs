@@ -4,7 +4,11 @@ use crate::shipped;
 use serde_json::json;
 
 fn catalog() -> Catalog {
-    RulesetId::RifleAndSaber.tables().unwrap().catalog.clone()
+    crate::engine::game::registry::id("rifle-and-saber")
+        .unwrap()
+        .catalog()
+        .unwrap()
+        .clone()
 }
 
 fn shipped_doc(id: &str) -> ScenarioDocument {
@@ -101,7 +105,7 @@ fn a_brush_stroke_paints_a_zone_as_one_step_and_a_rule_zone_becomes_painted() {
     let mut doc = ScenarioDocument::new_on(
         shipped::load_map("rifle-and-saber").unwrap(),
         catalog(),
-        RulesetId::RifleAndSaber,
+        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
     );
     doc.apply(&[Op::Insert {
         pointer: "/deployment".into(),
@@ -177,7 +181,7 @@ fn a_new_scenario_lists_what_it_lacks_and_is_valid_once_given_it() {
     let mut doc = ScenarioDocument::new_on(
         shipped::load_map("rifle-and-saber").unwrap(),
         catalog(),
-        RulesetId::RifleAndSaber,
+        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
     );
     assert!(!doc.check().problems.is_empty());
     let zone = |hexes: &[&str]| json!({"text": "here", "hexes": hexes});

@@ -75,6 +75,18 @@ impl Ruleset for AgeOfRifles {
         "Age of Rifles"
     }
 
+    fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
+        super::tables::terrain_chart()
+    }
+
+    fn catalog(&self) -> &'static Catalog {
+        super::tables::catalog()
+    }
+
+    fn table_files(&self) -> Vec<(&'static str, &'static str)> {
+        super::tables::FILES.to_vec()
+    }
+
     fn optional_rules(&self) -> Vec<OptionalRule> {
         let row = &charts().combat_modifiers.rows;
         let printed = row

@@ -15,11 +15,35 @@ use std::sync::OnceLock;
 pub const FIRE_TABLE_TEXT: &str = include_str!("../../../data/age-of-rifles/fire-table.json");
 pub const CHARTS_TEXT: &str = include_str!("../../../data/age-of-rifles/charts.json");
 
+/// The map chart: terrain, hexside and route keys with their movement effects and colours.
+pub const TERRAIN_TEXT: &str = include_str!("../../../data/age-of-rifles/terrain-effects.json");
+/// An empty unit catalog (AoR 2.2: units carry their own values, given in the scenario).
+pub const CATALOG_TEXT: &str = include_str!("../../../data/age-of-rifles/catalog.json");
+
 /// The embedded files by name, as `kepi tables --ruleset age-of-rifles` prints them.
-pub const FILES: [(&str, &str); 2] = [
+pub const FILES: [(&str, &str); 3] = [
     ("fire-table.json", FIRE_TABLE_TEXT),
     ("charts.json", CHARTS_TEXT),
+    ("terrain-effects.json", TERRAIN_TEXT),
 ];
+
+/// Age of Rifles' terrain chart (the map vocabulary).
+pub fn terrain_chart() -> &'static crate::tables::TerrainEffects {
+    static CHART: OnceLock<crate::tables::TerrainEffects> = OnceLock::new();
+    CHART.get_or_init(|| {
+        crate::tables::TerrainEffects::from_text(TERRAIN_TEXT)
+            .unwrap_or_else(|p| panic!("embedded Age of Rifles terrain chart is invalid:\n{p}"))
+    })
+}
+
+/// Age of Rifles' catalog: no unit types (AoR 2.2).
+pub fn catalog() -> &'static crate::tables::Catalog {
+    static CATALOG: OnceLock<crate::tables::Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        crate::tables::Catalog::from_text(CATALOG_TEXT)
+            .unwrap_or_else(|p| panic!("embedded Age of Rifles catalog is invalid:\n{p}"))
+    })
+}
 
 /// AoR 7.1: the highest row of the Fire Table; a greater strength is looked up in parts.
 pub const TOP_ROW: u32 = 24;
@@ -362,9 +386,7 @@ impl Charts {
                 format!("'{}' is not kepi-aor-charts", self.format),
             );
         }
-        let map_chart = crate::tables::RulesetId::AgeOfRifles
-            .terrain_chart()
-            .expect("Age of Rifles has a map chart");
+        let map_chart = terrain_chart();
         for (i, row) in self.terrain.rows.iter().enumerate() {
             let field = format!("terrain.rows[{i}]");
             for (name, v) in [
@@ -446,6 +468,30 @@ pub fn charts() -> &'static Charts {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn age_of_rifles_chart_values() {
+        // AoR 5.2: road hexes 1/2 MP, trail hexes 1 MP, bridge hexsides no extra cost, stream
+        // hexsides +2 MP; 5.0: railroads count as trails; the chart: town -25%, woods -50%;
+        // 10.2: fortified hexsides (walls) work like forts, attacker halved (10.1).
+        let t = terrain_chart();
+        assert_eq!(t.route("road").unwrap().movement, Frac::new(1, 2));
+        assert_eq!(t.route("trail").unwrap().movement, Frac::int(1));
+        assert_eq!(
+            t.route("railroad").unwrap().movement,
+            t.route("trail").unwrap().movement
+        );
+        assert_eq!(t.hexside("bridge").unwrap().movement_extra, Frac::ZERO);
+        assert_eq!(t.hexside("stream").unwrap().movement_extra, Frac::int(2));
+        assert_eq!(t.hexside("stream").unwrap().combat, Some(Frac::new(3, 4)));
+        assert_eq!(t.hexside("wall").unwrap().combat, Some(Frac::new(1, 2)));
+        assert!(t.hexside("crest").unwrap().blocks_line_of_sight);
+        assert!(t.hexside("river").is_some());
+        assert_eq!(t.terrain("town").unwrap().defense, Frac::new(3, 4));
+        assert_eq!(t.terrain("woods").unwrap().defense, Frac::new(1, 2));
+        assert_eq!(t.terrain("chateau").unwrap().movement, Frac::int(2));
+        assert_eq!(t.terrain("fort").unwrap().defense, Frac::new(1, 2));
+    }
+
     use super::*;
 
     #[test]

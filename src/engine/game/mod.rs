@@ -28,7 +28,7 @@ use super::ruleset::{
 };
 use crate::problems::Problems;
 use crate::scenario::{Forces, Scenario, ScenarioFile};
-use crate::tables::{Catalog, RulesetTables};
+use crate::tables::{Catalog, TerrainEffects};
 use serde_json::Value;
 use std::any::Any;
 use std::sync::Arc;
@@ -125,7 +125,9 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// under a taken key).
     fn rules_type(&self) -> std::any::TypeId;
     fn name(&self) -> &'static str;
-    fn tables(&self) -> Option<&'static RulesetTables>;
+    fn terrain_chart(&self) -> &'static TerrainEffects;
+    fn catalog(&self) -> &'static Catalog;
+    fn table_files(&self) -> Vec<(&'static str, &'static str)>;
     fn optional_rules(&self) -> Vec<OptionalRule>;
     fn phases(&self) -> Vec<PhaseInfo>;
     /// The options with every optional rule at its default, as JSON.
@@ -270,8 +272,16 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         self.rules.name()
     }
 
-    fn tables(&self) -> Option<&'static RulesetTables> {
-        self.rules.tables()
+    fn terrain_chart(&self) -> &'static TerrainEffects {
+        self.rules.terrain_chart()
+    }
+
+    fn catalog(&self) -> &'static Catalog {
+        self.rules.catalog()
+    }
+
+    fn table_files(&self) -> Vec<(&'static str, &'static str)> {
+        self.rules.table_files()
     }
 
     fn optional_rules(&self) -> Vec<OptionalRule> {

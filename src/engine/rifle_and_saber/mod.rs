@@ -22,6 +22,7 @@ pub mod scenario;
 pub mod setup;
 pub mod shock;
 pub mod state;
+pub mod tables;
 pub mod turn;
 pub mod victory;
 

@@ -366,10 +366,10 @@ impl fmt::Display for Oob {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::RulesetTables;
+    use crate::engine::rifle_and_saber::tables::Tables;
 
     fn parse(s: &str) -> Result<Oob, OobError> {
-        Oob::parse(s, &RulesetTables::rifle_and_saber().catalog)
+        Oob::parse(s, &Tables::embedded().catalog)
     }
 
     #[test]

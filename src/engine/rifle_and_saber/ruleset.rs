@@ -9,6 +9,7 @@ use super::movement::{allowance, check_mover, search};
 use super::setup::{GameOptions, Setup};
 use super::shock::{attack_value, defense_value, morale_factor};
 use super::state::{Ammo, Location, Pending, Phase, State, UnitId};
+use super::tables::Tables;
 use crate::engine::dice::{Dice, FixedDice, Roll};
 use crate::engine::error::RuleError;
 use crate::engine::preview::{
@@ -20,13 +21,15 @@ use crate::engine::ruleset::{
 use crate::frac::Frac;
 use crate::map::HexCoord;
 use crate::scenario::Scenario;
-use crate::tables::RulesetId;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// Rifle & Saber (SPI, 1973).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RifleAndSaber;
+
+/// The key files and the registry name Rifle & Saber by.
+pub const KEY: &str = "rifle-and-saber";
 
 /// The random player of `kepi autoplay` and auto-deploy.
 struct RandomPlayer(Policy);
@@ -78,11 +81,23 @@ impl Ruleset for RifleAndSaber {
     type Options = GameOptions;
 
     fn key(&self) -> &'static str {
-        RulesetId::RifleAndSaber.key()
+        KEY
     }
 
     fn name(&self) -> &'static str {
-        RulesetId::RifleAndSaber.name()
+        "Rifle & Saber"
+    }
+
+    fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
+        &Tables::embedded().terrain
+    }
+
+    fn catalog(&self) -> &'static crate::tables::Catalog {
+        &Tables::embedded().catalog
+    }
+
+    fn table_files(&self) -> Vec<(&'static str, &'static str)> {
+        super::tables::FILES.to_vec()
     }
 
     fn optional_rules(&self) -> Vec<OptionalRule> {
@@ -141,7 +156,7 @@ impl Ruleset for RifleAndSaber {
         scenario: &Scenario,
         options: &Self::Options,
     ) -> Result<Self::State, RuleError> {
-        if scenario.file.ruleset != RulesetId::RifleAndSaber {
+        if scenario.file.ruleset.key() != KEY {
             return Err(RuleError::Unimplemented(format!(
                 "{} scenarios in the Rifle & Saber engine",
                 scenario.file.ruleset.name()

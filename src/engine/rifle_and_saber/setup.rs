@@ -265,7 +265,7 @@ impl Setup {
         static EMPTY: std::sync::OnceLock<std::sync::Arc<Setup>> = std::sync::OnceLock::new();
         EMPTY
             .get_or_init(|| {
-                let t = crate::tables::RulesetTables::rifle_and_saber();
+                let t = crate::engine::rifle_and_saber::tables::Tables::embedded();
                 let side = || SideSetup {
                     id: String::new(),
                     name: String::new(),
@@ -322,7 +322,7 @@ impl Setup {
     pub fn new(scenario: &Scenario, options: GameOptions) -> Result<Setup, RuleError> {
         let file = &scenario.file;
         let map = &scenario.map;
-        let tables = file.ruleset.tables().map_err(RuleError::Unimplemented)?;
+        let tables = super::tables::Tables::embedded();
         let tec = &tables.terrain;
         let side_of = |id: &str| scenario.side_index(id).expect("validated side");
         let feature_hexes = |codes: &[String]| -> BTreeSet<HexCoord> {

@@ -684,10 +684,10 @@ fn worst_ratio(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::RulesetTables;
+    use crate::engine::rifle_and_saber::tables::Tables;
 
     fn catalog() -> &'static Catalog {
-        &RulesetTables::rifle_and_saber().catalog
+        &Tables::embedded().catalog
     }
 
     fn side(spec: &str) -> SideStrength {

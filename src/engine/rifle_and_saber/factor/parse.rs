@@ -166,10 +166,10 @@ pub fn parse_hours(text: &str) -> Result<Frac, FactorError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::RulesetTables;
+    use crate::engine::rifle_and_saber::tables::Tables;
 
     fn catalog() -> &'static Catalog {
-        &RulesetTables::rifle_and_saber().catalog
+        &Tables::embedded().catalog
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! A rule system is its own folders (src/engine/<system>/ and ui/src/rulesets/<system>/) and
+//! one line in each registry (src/engine/game/registry.rs with the module list in
+//! src/engine/mod.rs; ui/src/rulesets/index.ts). This test lists every other file of the core,
+//! the shell and the UI that names a system: its module (`rifle_and_saber`), its type
+//! (`RifleAndSaber`) or its key (`rifle-and-saber`), counting the lines that do.
+//!
+//! The files that still do are listed in [`STILL_NAMING`] with their counts: the work of
+//! docs/rulesets.md's "what still names a system" left to do. The test fails when a file not on
+//! the list names a system (ask the registry instead, or add what it lacks there), when a count
+//! grows, and when a count falls (lower it here, so the list only ever shrinks).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// (file, lines naming a system) still to move behind the registry.
+const STILL_NAMING: &[(&str, usize)] = &[
+    ("src-tauri/src/commands/play.rs", 1),
+    ("src-tauri/src/ipc_tests.rs", 9),
+    ("src-tauri/src/library.rs", 1),
+    ("src-tauri/src/play.rs", 1),
+    ("src-tauri/src/replay.rs", 2),
+    ("src-tauri/src/scenario.rs", 1),
+    ("src-tauri/src/session.rs", 5),
+    ("src-tauri/src/transport.rs", 1),
+    ("src-tauri/src/transport/library.rs", 2),
+    ("src-tauri/src/transport/play.rs", 1),
+    ("src/ai/planner.rs", 2),
+    ("src/archive/game_list.rs", 2),
+    ("src/cli/bench.rs", 21),
+    ("src/cli/bench_aor.rs", 26),
+    ("src/cli/bench_archive_size.rs", 1),
+    ("src/cli/factor.rs", 4),
+    ("src/cli/oob.rs", 2),
+    ("src/editor/files.rs", 2),
+    ("src/editor/scenario/forces.rs", 3),
+    ("src/editor/scenario/mod.rs", 1),
+    ("src/editor/scenario/roster.rs", 3),
+    ("src/editor/scenario/tests.rs", 5),
+    ("src/editor/tests.rs", 7),
+    ("src/library_index.rs", 9),
+    ("src/map/file.rs", 1),
+    ("src/scenario/file.rs", 1),
+    ("src/scenario/rules.rs", 4),
+    ("src/scenario/validate.rs", 1),
+    ("src/scenario/victory_checks.rs", 1),
+    ("src/scenario/zones/tests.rs", 1),
+    ("src/schema.rs", 12),
+    ("src/shipped.rs", 3),
+    ("src/vassal/counters.rs", 2),
+    ("src/vassal/help.rs", 2),
+    ("src/vassal/mod.rs", 3),
+    ("ui/src/bench.ts", 1),
+    ("ui/src/views/library/NewMapDialog.svelte", 2),
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The systems' folders under src/engine/: a folder with a `ruleset.rs` is a system.
+fn systems() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join("src/engine"))
+        .expect("src/engine")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("ruleset.rs").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// How a system is named: module, type and key ("rifle_and_saber", "RifleAndSaber",
+/// "rifle-and-saber").
+fn names(module: &str) -> [String; 3] {
+    let camel: String = module
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    [module.to_string(), camel, module.replace('_', "-")]
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "rs" || x == "ts" || x == "svelte")
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// Files allowed to name systems: their own folders and the registries.
+fn exempt(rel: &str, systems: &[String]) -> bool {
+    rel == "src/engine/game/registry.rs"
+        || rel == "src/engine/mod.rs"
+        || rel == "ui/src/rulesets/index.ts"
+        || systems.iter().any(|s| {
+            rel.starts_with(&format!("src/engine/{s}/"))
+                || rel.starts_with(&format!("ui/src/rulesets/{}/", s.replace('_', "-")))
+        })
+}
+
+fn naming_now() -> BTreeMap<String, usize> {
+    let systems = systems();
+    assert!(
+        systems.len() >= 2,
+        "no system folders found under src/engine: {systems:?}"
+    );
+    let words: Vec<String> = systems.iter().flat_map(|s| names(s)).collect();
+    let mut files = Vec::new();
+    for dir in ["src", "src-tauri/src", "ui/src"] {
+        walk(&root().join(dir), &mut files);
+    }
+    let mut out = BTreeMap::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(root())
+            .expect("under the root")
+            .to_string_lossy()
+            .replace('\\', "/");
+        // Generated transport types mirror the shell's; the shell's own files are checked.
+        if exempt(&rel, &systems) || rel == "ui/src/ipc/generated.ts" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).expect("a source file");
+        let n = text
+            .lines()
+            .filter(|l| words.iter().any(|w| l.contains(w.as_str())))
+            .count();
+        if n > 0 {
+            out.insert(rel, n);
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_registries_and_the_systems_own_folders_name_a_system() {
+    let now = naming_now();
+    let listed: BTreeMap<String, usize> = STILL_NAMING
+        .iter()
+        .map(|(f, n)| (f.to_string(), *n))
+        .collect();
+    let mut wrong = Vec::new();
+    for (f, n) in &now {
+        match listed.get(f) {
+            None => wrong.push(format!(
+                "{f} names a rule system on {n} line(s): ask the registry instead"
+            )),
+            Some(m) if n > m => wrong.push(format!(
+                "{f} names a rule system on {n} line(s), {m} before: ask the registry instead"
+            )),
+            Some(m) if n < m => wrong.push(format!(
+                "{f} names a rule system on {n} line(s) now, {m} listed: lower it in STILL_NAMING"
+            )),
+            _ => {}
+        }
+    }
+    for f in listed.keys() {
+        if !now.contains_key(f) {
+            wrong.push(format!(
+                "{f} names no rule system now: take it off STILL_NAMING"
+            ));
+        }
+    }
+    let table: String = now
+        .iter()
+        .map(|(f, n)| format!("    (\"{f}\", {n}),\n"))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{}\n\nThe list as it stands:\n{table}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_listed_files_exist() {
+    for (f, _) in STILL_NAMING {
+        assert!(root().join(f).is_file(), "{f} is listed but missing");
+    }
+}
+
+#[test]
+fn no_closed_list_of_systems_outside_the_registry() {
+    // `RulesetId` is a key looked up in the registry; nothing outside it writes
+    // `RulesetId::` (there are no variants to name).
+    let mut files = Vec::new();
+    walk(&root().join("src"), &mut files);
+    walk(&root().join("src-tauri/src"), &mut files);
+    let offenders: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("src/engine/game/registry.rs"))
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .map(|t| t.contains("RulesetId::"))
+                .unwrap_or(false)
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(offenders.is_empty(), "{offenders:?}");
+}
