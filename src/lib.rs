@@ -12,6 +12,7 @@ pub mod editor;
 pub mod engine;
 pub mod frac;
 pub mod game;
+pub mod hostile_input;
 pub mod library;
 pub mod library_index;
 pub mod map;

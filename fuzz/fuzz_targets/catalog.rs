@@ -1,17 +1,15 @@
-//! Unit catalog files on arbitrary bytes: `Catalog::from_text` (syntax, format and version,
-//! typed fields, then the cross-field checks) must refuse or accept, never panic, hang or
-//! allocate without bound.
+//! libFuzzer on the `catalog` reader: the check itself, and what an accepted input must hold, is
+//! `kepi::hostile_input`'s (the test suite runs the same check on seeded mutations).
 #![no_main]
 
-use kepi::tables::Catalog;
+use kepi::hostile_input::{Scratch, run};
 use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new("kepi-fuzz-catalog"));
+}
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(catalog) = Catalog::from_text(text) {
-        // What was accepted passes its own checks again.
-        catalog.checked().expect("an accepted catalog stays valid");
-    }
+    SCRATCH.with(|s| run("catalog", data, &mut s.borrow_mut()));
 });

@@ -1,18 +1,15 @@
-//! Game files (`format: kepi-game`) on arbitrary bytes: reading one and replaying it (the
-//! embedded scenario, map and catalog validated again, every command applied with its
-//! recorded dice and checked against its state hash), as `kepi state` and `kepi play` do,
-//! must refuse or accept, never panic, hang or allocate without bound.
+//! libFuzzer on the `game` reader: the check itself, and what an accepted input must hold, is
+//! `kepi::hostile_input`'s (the test suite runs the same check on seeded mutations).
 #![no_main]
 
-use kepi::game::GameRecord;
+use kepi::hostile_input::{Scratch, run};
 use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new("kepi-fuzz-game"));
+}
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(record) = GameRecord::from_text(text) else {
-        return;
-    };
-    let _ = record.replay(None);
+    SCRATCH.with(|s| run("game", data, &mut s.borrow_mut()));
 });

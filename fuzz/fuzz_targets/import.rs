@@ -1,27 +1,15 @@
-//! The pack importer on arbitrary bytes: reading a pack (everything `kepi pack import` checks
-//! before it writes) must refuse or accept, never panic, hang or allocate without bound.
+//! libFuzzer on the `import` reader: the check itself, and what an accepted input must hold, is
+//! `kepi::hostile_input`'s (the test suite runs the same check on seeded mutations).
 #![no_main]
 
-use kepi::pack::{Limits, read_manifest, read_pack};
+use kepi::hostile_input::{Scratch, run};
 use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new("kepi-fuzz-import"));
+}
 
 fuzz_target!(|data: &[u8]| {
-    // The default limits scaled down, so that each run stays fast; the checks are the same.
-    let limits = Limits {
-        max_pack_bytes: 1 << 20,
-        max_entries: 200,
-        max_entry_bytes: 4 << 20,
-        max_total_bytes: 8 << 20,
-        max_manifest_bytes: 256 << 10,
-        ratio_floor: 64 << 10,
-        max_image_pixels: 4_000_000,
-        ..Limits::default()
-    };
-    let manifest = read_manifest(data, &limits);
-    if let Ok(pack) = read_pack(data, &limits) {
-        // A pack that reads has a manifest, and every entry it lists, with that hash.
-        let m = manifest.expect("a readable pack has a readable manifest");
-        assert_eq!(m, pack.manifest);
-        assert_eq!(m.entries.len(), pack.files.len());
-    }
+    SCRATCH.with(|s| run("import", data, &mut s.borrow_mut()));
 });

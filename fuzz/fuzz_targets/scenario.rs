@@ -1,36 +1,15 @@
-//! Scenario files on arbitrary bytes: reading one (`ScenarioFile::from_text`) and validating
-//! it against the shipped Rifle & Saber map and the ruleset's catalog (`Scenario::new`, the
-//! one constructor of a playable setup) must refuse or accept, never panic, hang or allocate
-//! without bound. An accepted scenario must also start a game.
+//! libFuzzer on the `scenario` reader: the check itself, and what an accepted input must hold, is
+//! `kepi::hostile_input`'s (the test suite runs the same check on seeded mutations).
 #![no_main]
 
-use kepi::engine::rifle_and_saber::GameOptions;
-use kepi::engine::{RifleAndSaber, Ruleset};
-use kepi::map::Map;
-use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::hostile_input::{Scratch, run};
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
+use std::cell::RefCell;
 
-fn shipped_map() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| {
-        Map::from_text(include_str!("../../maps/rifle-and-saber.json")).expect("the shipped map")
-    })
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new("kepi-fuzz-scenario"));
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(file) = ScenarioFile::from_text(text) else {
-        return;
-    };
-    let Ok(tables) = file.ruleset.tables() else {
-        return;
-    };
-    let catalog = tables.catalog.clone();
-    if let Ok(scenario) = Scenario::new(file, shipped_map().clone(), catalog) {
-        // Starting may refuse (with a message), never panic.
-        let _ = RifleAndSaber.start(&scenario, &GameOptions::default());
-    }
+    SCRATCH.with(|s| run("scenario", data, &mut s.borrow_mut()));
 });
