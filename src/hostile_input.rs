@@ -214,10 +214,10 @@ pub fn archive(data: &[u8], scratch: &Path) {
     };
     for g in games.iter().take(4) {
         let _ = ar.game_setup(g.id);
-        if let Ok(line) = ar.main_line(g.id) {
-            if let Some(tip) = line.last() {
-                let _ = ar.state_at(tip.id);
-            }
+        if let Ok(line) = ar.main_line(g.id)
+            && let Some(tip) = line.last()
+        {
+            let _ = ar.state_at(tip.id);
         }
         let _ = ar.export_game(g.id).map(|t| t.to_text());
         let _ = ar.verify_game(g.id);
