@@ -274,7 +274,7 @@ mod roster_table {
         assert_eq!(r[0].name, "Union");
         assert_eq!(
             (r[0].units.len(), r[0].leaders.len(), r[0].formations.len()),
-            (29, 15, 10)
+            (27, 15, 10)
         );
         assert_eq!(
             (r[1].units.len(), r[1].leaders.len(), r[1].formations.len()),
