@@ -32,7 +32,7 @@ fn side<'a>(sc: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no side {id}"))
 }
 
-fn units<'a>(sc: &'a Value) -> impl Iterator<Item = &'a Value> {
+fn units(sc: &Value) -> impl Iterator<Item = &Value> {
     sc["sides"]
         .as_array()
         .unwrap()
