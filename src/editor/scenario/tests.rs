@@ -440,7 +440,7 @@ mod roster_table {
             ),
             (
                 cell(0, Part::Units, 99, "name", "X"),
-                "units has 29 rows; there is no 99",
+                "units has 27 rows; there is no 99",
             ),
             (cell(5, Part::Units, 0, "name", "X"), "there is no 5"),
         ] {
