@@ -132,7 +132,7 @@ WOODS = {
     "the woods of Herr Ridge": [(-2.9, -1.1), (-2.9, -1.5)],
     "Culp's Hill": [(0.95, -1.25), (1.15, -1.5), (1.0, -1.75)],
     "Wolf Hill": [(2.05, -1.8), (2.35, -2.1), (1.95, -2.3)],
-    "McPherson's woods on Marsh Creek": [(-3.9, 2.2), (-4.2, 1.9)],
+    "the woods by the west edge, north of the pike": [(-3.9, 2.2), (-4.2, 1.9)],
     "Rock Creek woods": [(1.6, 1.3), (1.9, 1.6)],
     "Ziegler's Grove": [(0.1, -1.45)],
 }
@@ -141,8 +141,12 @@ WOODS = {
 STREAMS = {
     "Willoughby Run": [(-2.0, 3.5), (-2.05, 2.0), (-2.15, 1.0), (-2.1, 0.2), (-2.2, -0.6),
                        (-2.35, -1.6), (-2.45, -2.6), (-2.5, -3.6)],
-    "Marsh Creek": [(-4.1, 3.6), (-4.0, 2.3), (-3.95, 1.2), (-3.85, 0.2), (-3.75, -1.0),
-                    (-3.5, -2.2), (-3.3, -3.6)],
+    # Marsh Creek crosses the Chambersburg Pike half a mile beyond the Wisler house on Knoxlyn
+    # Ridge (the NPS wayside "The First Shot" there: 39 51.054 N, 77 16.819 W), about 5.5 km
+    # from the Diamond and off this map; it crosses the Fairfield Road at Black Horse Tavern
+    # (39.8189 N, 77.2833 W: 4.5 km west, 1.3 km south of the Diamond), at the map's west edge,
+    # and leaves by the south edge above Sachs Bridge (about 3.7 km west, 3.9 km south).
+    "Marsh Creek": [(-4.95, 0.0), (-4.72, -1.3), (-4.45, -1.9), (-4.1, -2.9), (-3.75, -3.9)],
     "Rock Creek": [(0.55, 3.6), (0.7, 2.3), (0.85, 1.6), (1.1, 0.8), (1.2, 0.0), (1.35, -0.8),
                    (1.45, -1.5), (1.55, -2.3), (1.75, -3.6)],
     "Stevens Run": [(-0.85, 1.6), (-0.5, 0.9), (-0.2, 0.6)],
@@ -197,8 +201,11 @@ ROADS = {
     "Harrisburg Road": [(0.0, 0.0), (0.15, 0.25), (0.6, 1.2), (1.0, 1.9), (1.6, 3.5)],
     "York Pike": [(0.0, 0.0), (0.15, 0.05), (1.2, 0.45), (2.9, 1.05)],
     "Hanover Road": [(0.4, 0.15), (1.2, -0.2), (2.9, -0.6)],
-    "Baltimore Pike": [(0.0, 0.0), (0.25, -0.7), (0.6, -1.2), (1.2, -1.9), (1.6, -2.35),
-                       (2.1, -2.9), (2.6, -3.6)],
+    # Over Cemetery Hill by the Evergreen Cemetery gatehouse (39.8208 N, 77.2294 W), then
+    # between Cemetery and Culp's Hills, about 600 m west of Culp's summit, and past Powers
+    # Hill (west of the pike) to the Rock Creek bridge.
+    "Baltimore Pike": [(0.0, 0.0), (0.25, -0.7), (0.3, -1.1), (0.45, -1.45), (0.7, -1.75),
+                       (0.72, -2.1), (1.05, -2.3), (1.6, -2.5), (2.1, -2.9), (2.6, -3.6)],
     "Taneytown Road": [(0.0, 0.0), (0.05, -0.45), (0.05, -1.0), (-0.15, -2.0), (-0.3, -3.6)],
     "Emmitsburg Road": [(0.0, 0.0), (-0.05, -0.35), (-0.35, -0.9), (-0.8, -2.0), (-1.2, -3.6)],
 }
@@ -348,12 +355,15 @@ def build():
         "id": ID,
         "name": "Gettysburg, 1 July 1863 (Age of Rifles)",
         "description": (
-            "The ground of the first day at Gettysburg at 400 m a hex, from Marsh Creek in the "
-            "west to Rock Creek and Benner's Hill in the east and from Oak Hill to the south "
-            "end of Seminary and Cemetery Ridges: the town, the ridges west of it (Herr, "
+            "The ground of the first day at Gettysburg at 400 m a hex, from beyond Herr Ridge "
+            "in the west (Marsh Creek in the southwest corner only, at Black Horse Tavern: its "
+            "Chambersburg Pike bridge is off the map) to Rock Creek and Benner's Hill in the "
+            "east and from Oak Hill to the south end of Seminary and Cemetery Ridges: the town, "
+            "the ridges west of it (Herr, "
             "McPherson's, Seminary and Oak Ridges) as crests, Cemetery and Culp's Hills, the "
             "woods, Willoughby Run, Marsh Creek, Rock Creek and Stevens Run with their road "
-            "bridges, the ten roads that meet in the town, the Herr Ridge and Middletown roads "
+            "bridges, the ten roads that meet in the town (the Baltimore Pike passing between "
+            "Cemetery and Culp's Hills), the Herr Ridge and Middletown roads "
             "as trails, the Gettysburg Railroad and the unfinished railroad with its cut. "
             "Painted by scripts/maps/gettysburg.py."
         ),

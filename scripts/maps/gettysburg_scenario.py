@@ -66,7 +66,9 @@ UNION = [
         ("calef", "Calef's battery (A, 2nd US)", "horse_artillery", 6, None),
     ]),
     ("i-1", "I Corps, 1st Division", "wadsworth", None, "march", "R7", True, [
-        ("cutler", "Cutler's brigade", "infantry", 2017, None),
+        # Without the 7th Indiana (434), on duty in the rear at Emmitsburg (Cutler's report, OR
+        # 27/1 p. 281): it reached Culp's Hill only in the evening.
+        ("cutler", "Cutler's brigade", "infantry", 2017 - 434, None),
         ("meredith", "Meredith's Iron Brigade", "infantry", 1885, 5),
         ("hall", "Hall's 2nd Maine battery", "foot_artillery", 6, None),
     ]),
@@ -96,7 +98,6 @@ UNION = [
     ]),
     ("xii-1", "XII Corps, 1st Division", "williams", "slocum", "march", "H5", False, [
         ("mcdougall", "McDougall's brigade", "infantry", 1835, None),
-        ("lockwood", "Lockwood's brigade", "infantry", 1818, None),
         ("ruger", "Ruger's brigade", "infantry", 1598, None),
     ]),
     ("xii-2", "XII Corps, 2nd Division", "geary", "slocum", "march", "R15", False, [
@@ -107,23 +108,28 @@ UNION = [
     ("iii-1", "III Corps, 1st Division", "birney", "sickles", "march", "R15", False, [
         ("graham", "Graham's brigade", "infantry", 1516, None),
         ("ward", "Ward's brigade", "infantry", 2188, None),
-        ("de-trobriand", "de Trobriand's brigade", "infantry", 1387, None),
     ]),
 ]
 CONFEDERATE = [
     ("div-heth", "Heth's Division", "heth", "hill", "attack", None, False, [
         ("archer", "Archer's brigade", "infantry", 1197, None),
-        ("davis", "Davis's brigade", "infantry", 2305, None),
+        # Without the 11th Mississippi (592), left to guard the division's wagon train (Davis's
+        # report, Southern Historical Society Papers vol. 8 p. 320; OR 27/2, report no. 553).
+        ("davis", "Davis's brigade", "infantry", 2305 - 592, None),
         ("pettigrew", "Pettigrew's brigade", "infantry", 2584, None),
         ("brockenbrough", "Brockenbrough's brigade", "infantry", 971, None),
-        ("pegram", "Pegram's battalion", "foot_artillery", 20, None),
+        # Hill's corps reserve, which marched and fought with Heth; the division's own, Garnett's,
+        # was held in reserve (Walker's report, OR 27/2 p. 610).
+        ("pegram", "Pegram's battalion (Hill's reserve, with Heth)", "foot_artillery", 20, None),
     ]),
     ("div-pender", "Pender's Division", "pender", "hill", "march", "R8", False, [
         ("perrin", "Perrin's brigade", "infantry", 1882, None),
         ("lane", "Lane's brigade", "infantry", 1734, None),
         ("thomas", "Thomas's brigade", "infantry", 1326, None),
         ("scales", "Scales's brigade", "infantry", 1405, None),
-        ("mcintosh", "McIntosh's battalion", "foot_artillery", 16, None),
+        # Hill's corps reserve, with Pender; the division's own, Poague's, was held in reserve.
+        ("mcintosh", "McIntosh's battalion (Hill's reserve, with Pender)", "foot_artillery", 16,
+         None),
     ]),
     ("div-rodes", "Rodes's Division", "rodes", "ewell", "march", "H4", True, [
         ("daniel", "Daniel's brigade", "infantry", 2052, None),
@@ -161,8 +167,12 @@ CONFEDERATE = [
 REINFORCEMENTS = [
     ("confederates", "div-pender", 2, "Chambersburg Pike",
      "Pender's Division follows Heth down the Chambersburg Pike at 9 a.m."),
-    ("union", "i-1", 3, "Emmitsburg Road",
-     "Wadsworth's division, Reynolds at its head, comes up the Emmitsburg Road at 10 a.m."),
+    # At 9 a.m., not 10 (issue 43): by the march rates a division entering here reaches
+    # McPherson's Ridge in the game-turn after its entry, and Cutler was in line there by
+    # 10:15-10:30 (his report, OR 27/1 p. 281, leaves the road "within about 2 miles of the
+    # town", about where the road enters the map).
+    ("union", "i-1", 2, "Emmitsburg Road",
+     "Wadsworth's division, Reynolds at its head, comes up the Emmitsburg Road at 9 a.m."),
     ("union", "i-2", 4, "Emmitsburg Road",
      "Robinson's division comes up the Emmitsburg Road at 11 a.m."),
     ("union", "i-3", 4, "Emmitsburg Road",
@@ -172,8 +182,8 @@ REINFORCEMENTS = [
      "Rodes's Division comes down the Middletown Road to Oak Hill at noon."),
     ("union", "xi-3", 5, "Taneytown Road",
      "Howard with Schurz's division, up the Taneytown Road at noon."),
-    ("union", "xi-1", 5, "Taneytown Road",
-     "Barlow's division, up the Taneytown Road at noon."),
+    ("union", "xi-1", 5, "Emmitsburg Road",
+     "Barlow's division, following the I Corps up the Emmitsburg Road at noon."),
     ("confederates", "div-early", 7, "Harrisburg Road",
      "Early's Division comes down the Harrisburg Road at 2 p.m."),
     ("union", "xi-2", 7, "Taneytown Road",
@@ -301,18 +311,19 @@ def main():
         "game_length": GAME_LENGTH,
         "victory": [
             {"text": "The Confederates win a marginal victory if their victory points exceed "
-                     "the Union's by 4 or more at the end of the 7 p.m. turn, a substantive "
-                     "one by 10 or more.",
+                     "the Union's by 10 or more at the end of the 7 p.m. turn, a substantive "
+                     "one by 20 or more.",
              "level": "marginal",
-             "rule": {"kind": "points", "side": "confederates", "at_least": 4, "margin": True}},
-            {"text": "(The substantive Confederate victory: 10 or more.)",
-             "level": "substantive",
              "rule": {"kind": "points", "side": "confederates", "at_least": 10,
                       "margin": True}},
+            {"text": "(The substantive Confederate victory: 20 or more.)",
+             "level": "substantive",
+             "rule": {"kind": "points", "side": "confederates", "at_least": 20,
+                      "margin": True}},
             {"text": "The Union wins a marginal victory if its victory points are at least "
-                     "the Confederates' at the end.",
+                     "the Confederates' less 6 at the end.",
              "level": "marginal",
-             "rule": {"kind": "points", "side": "union", "at_least": 0, "margin": True}},
+             "rule": {"kind": "points", "side": "union", "at_least": -6, "margin": True}},
         ],
         "victory_points": [
             {"text": "1 point for each Union unit eliminated.", "side": "confederates",
@@ -333,6 +344,18 @@ def main():
              "side": "confederates",
              "source": {"kind": "hold", "points": 4,
                         "target": {"features": ["H3"], "require": "each_feature"}}},
+            # The I Corps' line by the hour (issue 43): each hour the Union keeps the Seminary and
+            # Oak Ridge out of Confederate hands is a point the Confederates do not score, so a
+            # Union that falls back at once to Cemetery Hill does worse than one that fights
+            # for the ridges (the arithmetic: docs/scenarios/aor-gettysburg-first-day.md).
+            {"text": "1 point at the end of every game-turn for holding the Lutheran Seminary.",
+             "side": "confederates",
+             "source": {"kind": "hold", "points": 1, "each_turn": True,
+                        "target": {"features": ["S10"], "require": "every_hex"}}},
+            {"text": "1 point at the end of every game-turn for holding Oak Ridge.",
+             "side": "confederates",
+             "source": {"kind": "hold", "points": 1, "each_turn": True,
+                        "target": {"features": ["R13"], "require": "every_hex"}}},
             {"text": "1 point for each Confederate unit eliminated.", "side": "union",
              "source": {"kind": "eliminated", "points": 1}},
             {"text": "3 points for holding every hex of Cemetery Hill at the end.",

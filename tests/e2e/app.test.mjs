@@ -1671,7 +1671,7 @@ test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength e
   let v = await scenarioView();
   assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
   assert.equal(v.forces_note, null, "a roster, not a note that the forces cannot be edited");
-  assert.deepEqual(v.roster.sides.map((x) => [x.name, x.units.length]), [["Union", 29], ["Confederates", 32]]);
+  assert.deepEqual(v.roster.sides.map((x) => [x.name, x.units.length]), [["Union", 27], ["Confederates", 32]]);
   await tab("forces");
   const strength = "#sc-roster-1-units-0-strength";
   const morale = "#sc-roster-1-units-0-morale";

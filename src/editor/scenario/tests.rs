@@ -278,7 +278,7 @@ mod roster_table {
         assert_eq!(r[0].name, "Union");
         assert_eq!(
             (r[0].units.len(), r[0].leaders.len(), r[0].formations.len()),
-            (29, 15, 10)
+            (27, 15, 10)
         );
         assert_eq!(
             (r[1].units.len(), r[1].leaders.len(), r[1].formations.len()),
@@ -444,7 +444,7 @@ mod roster_table {
             ),
             (
                 cell(0, Part::Units, 99, "name", "X"),
-                "units has 29 rows; there is no 99",
+                "units has 27 rows; there is no 99",
             ),
             (cell(5, Part::Units, 0, "name", "X"), "there is no 5"),
         ] {
