@@ -1291,3 +1291,40 @@ fn puzzle_a_defender_holds_the_approach_with_its_zone_of_control() {
         );
     }
 }
+
+/// Issue 42's audit of the exit term: leaving is a unit's whole move in its Formation Movement
+/// Segment (AoR 4 III, 5.6), so a unit that moves onto the exit hex leaves a game-turn later.
+/// On the exit condition's game-turn, the last, VII Corps two hexes from the East Road's end
+/// (1208) cannot leave this game-turn whatever it does, and reaching 1208 is worth nothing:
+/// no move says "reaches its exit" or "towards its exit". The control: the same position with
+/// game-turn 2 still to come (`exit_victory`), where a unit moves to 1208 saying it reaches
+/// its exit.
+#[test]
+fn puzzle_an_exit_reached_too_late_to_leave_is_worth_nothing() {
+    let last_turn = |v: &mut Value| {
+        exit_victory(v);
+        v["game_length"] = json!(1);
+        v["victory"][0]["rule"]["by_turn"] = json!(1);
+        // The Prussian cavalry's game-turn 2 is past the end: it enters on game-turn 1, at
+        // 0108, eleven hexes from the exit.
+        v["reinforcements"][0]["turn"] = json!(1);
+    };
+    for seed in 1..=5 {
+        let s = puzzle(last_turn, &NORTH_FRENCH, &ROAD_PRUSSIANS, "movement");
+        let (_, said) = segment(&s, seed);
+        assert!(
+            said.iter()
+                .all(|(_, w)| !w.contains("reaches its exit") && !w.contains("towards its exit")),
+            "seed {seed}: {said:?}"
+        );
+        let s = puzzle(exit_victory, &NORTH_FRENCH, &ROAD_PRUSSIANS, "movement");
+        let (_, said) = segment(&s, seed);
+        assert!(
+            said.iter().any(
+                |(c, w)| matches!(c, Command::Move { to, .. } if to == "1208")
+                    && w.contains("reaches its exit at 1208")
+            ),
+            "control, seed {seed}: {said:?}"
+        );
+    }
+}

@@ -34,7 +34,16 @@ fn standard(seed: u64) -> Box<dyn Player<RifleAndSaber>> {
 /// Let the standard level (or the one `LEVEL` names) play Blue until `stop` holds; Red answers its pending decisions
 /// with the first legal choice. The commands Blue gave.
 fn blue_plays(g: &mut Game, seed: u64, stop: impl Fn(&State) -> bool) -> Vec<Command> {
-    let mut player = standard(seed);
+    blue_plays_with(g, standard(seed), seed, stop)
+}
+
+/// [`blue_plays`] with this player for Blue.
+fn blue_plays_with(
+    g: &mut Game,
+    mut player: Box<dyn Player<RifleAndSaber>>,
+    seed: u64,
+    stop: impl Fn(&State) -> bool,
+) -> Vec<Command> {
     let mut dice = SeededDice::new(seed);
     let mut given = Vec::new();
     let mut guard = 0;
@@ -1031,4 +1040,370 @@ fn a_limber_deploys_out_of_sight_of_a_gun_that_fires_first() {
             "seed {seed}"
         );
     }
+}
+
+/// Issue 42's seeds: a unit that wins by leaving the map must win in every one of them.
+const EXIT_SEEDS: std::ops::Range<u64> = 1..21;
+
+/// Blue wins by getting one unit off the map by the east edge (every hex of column 12) by
+/// the end of game-turn `by_turn`, the game `length` game-turns long; Red must stop it (no
+/// condition of its own, so Blue's failure is Red's victory, R&S 11.0).
+fn east_edge(length: u32, by_turn: u32) -> impl Fn(&mut Value) {
+    move |s: &mut Value| {
+        let edge: Vec<String> = (1..=12).map(|r| format!("12{r:02}")).collect();
+        s["game_length"] = json!(length);
+        s["victory"] = json!([{"text": "Blue must exit one unit by the east edge",
+            "rule": {"kind": "exit", "side": "blue",
+                     "units": {"kind": "units", "count": 1},
+                     "area": {"text": "the east edge", "hexes": edge},
+                     "by_turn": by_turn}}]);
+    }
+}
+
+/// Blue MZ 1 (movement 4) at `at`, Red MZ 1 far off in the south-west corner; `road`: the
+/// East Road along row 06 leaves the map at 1206 (a map exit, as South Africa's South Road
+/// at 1640: leaving there costs the road rate, R&S 4(C), 4(M)).
+fn exit_position(at: &str, road: bool, length: u32, by_turn: u32) -> Game {
+    let mut spec = MapSpec::clear(12, 12);
+    if road {
+        let hexes: Vec<String> = (1..=12).map(|c| format!("{c:02}06")).collect();
+        let hexes: Vec<&str> = hexes.iter().map(String::as_str).collect();
+        spec = spec.road(&hexes);
+    }
+    let mut map = common::map_json(&spec);
+    if road {
+        map["exits"] = json!([{"name": "East Road", "hex": "1206", "edge": "east"}]);
+    }
+    let m = kepi::map::Map::from_text(&map.to_string()).expect("map");
+    let mut scenario = common::scenario_json(&m, "1 MZ", "1 MZ", 10);
+    east_edge(length, by_turn)(&mut scenario);
+    let mut g = Game::from_scenario(&common::build(map, scenario), GameOptions::default());
+    g.setup(&[("Red MZ 1", "0112")], &[("Blue MZ 1", at)]);
+    g
+}
+
+fn exited(g: &Game, label: &str) -> bool {
+    g.s.units[g.id(label)].location == Location::Exited
+}
+
+/// The standard level with issue 42's guard and exit term off (`Weights::guard`,
+/// `Weights::exit_mp`), `cover` as given: what the puzzles below fail with.
+fn without_issue_42(
+    seed: u64,
+    guard: bool,
+    exit_mp: bool,
+    cover: f64,
+) -> Box<dyn Player<RifleAndSaber>> {
+    use kepi::engine::rifle_and_saber::ai::{Standard, weights::Weights};
+    Box::new(Standard::with_weights(
+        seed,
+        Weights {
+            guard,
+            exit_mp,
+            cover,
+            ..Weights::default()
+        },
+    ))
+}
+
+/// The seeds of `EXIT_SEEDS` in which Blue MZ 1 has not left the map after `player`'s
+/// player-turn in `position`.
+fn seeds_not_exited(
+    position: impl Fn() -> Game,
+    player: impl Fn(u64) -> Box<dyn Player<RifleAndSaber>>,
+) -> Vec<u64> {
+    EXIT_SEEDS
+        .filter(|&seed| {
+            let mut g = position();
+            blue_plays_with(&mut g, player(seed), seed, |s| {
+                s.player != BLUE && s.pending.is_none()
+            });
+            !exited(&g, "Blue MZ 1")
+        })
+        .collect()
+}
+
+/// Issue 42: on the last game-turn a unit two hexes from the exit edge leaves the map, in
+/// every seed. Every edge hex it can reach is in the exit area; from the farthest (4 MP) it
+/// has no movement point left to leave (leaving costs 1, R&S 4(C)), and the game is lost.
+/// Both the exit term and the guard (the move and the exit played: a win now) fix it; with
+/// both off, as before issue 42, it stays on the map in some seeds.
+#[test]
+fn it_exits_by_the_edge_on_the_last_turn_with_the_movement_point_kept() {
+    for seed in EXIT_SEEDS {
+        let mut g = exit_position("1006", false, 1, 1);
+        blue_turn(&mut g, seed);
+        assert!(
+            exited(&g, "Blue MZ 1"),
+            "seed {seed}: Blue MZ 1 ended at {:?} and did not leave the map",
+            g.hex_of("Blue MZ 1")
+        );
+    }
+    let position = || exit_position("1006", false, 1, 1);
+    for (guard, exit_mp) in [(true, false), (false, true)] {
+        let stayed = seeds_not_exited(position, |s| without_issue_42(s, guard, exit_mp, 0.15));
+        assert!(
+            stayed.is_empty(),
+            "guard {guard}, exit term {exit_mp}: {stayed:?}"
+        );
+    }
+    let stayed = seeds_not_exited(position, |s| without_issue_42(s, false, false, 0.15));
+    assert!(!stayed.is_empty(), "with both fixes off it should fail");
+}
+
+/// The same by a road exit (South Africa's kind): along the road to 1206 and off the map
+/// there at the road rate; off the road, an edge hex reached with half a movement point left
+/// is a trap (leaving there costs 1).
+#[test]
+fn it_exits_by_the_road_exit_on_the_last_turn_with_the_movement_point_kept() {
+    for seed in EXIT_SEEDS {
+        let mut g = exit_position("0806", true, 1, 1);
+        blue_turn(&mut g, seed);
+        assert!(
+            exited(&g, "Blue MZ 1"),
+            "seed {seed}: Blue MZ 1 ended at {:?} and did not leave the map",
+            g.hex_of("Blue MZ 1")
+        );
+    }
+    let position = || exit_position("0806", true, 1, 1);
+    let stayed = seeds_not_exited(position, |s| without_issue_42(s, false, false, 0.15));
+    assert!(!stayed.is_empty(), "with both fixes off it should fail");
+}
+
+/// The control: four hexes from the edge (its whole movement allowance), with game-turn 2
+/// still to come, ending on the edge with no movement point left is right: it leaves next
+/// Movement Phase. The unit still goes to the edge in every seed.
+#[test]
+fn it_reaches_the_exit_edge_when_it_can_leave_only_next_turn() {
+    for seed in EXIT_SEEDS {
+        let mut g = exit_position("0806", false, 2, 2);
+        blue_turn(&mut g, seed);
+        let at = g.hex_of("Blue MZ 1");
+        assert!(
+            at.as_deref().is_some_and(|h| h.starts_with("12")),
+            "seed {seed}: Blue MZ 1 ended at {at:?}, not on the east edge"
+        );
+    }
+}
+
+/// The standard level with the cover term weighted `cover` (the default is 0.15): with 100, a
+/// hex of woods (defense x2) is worth 100 times a unit's value, far above any objective.
+fn covets_woods(seed: u64, cover: f64) -> Box<dyn Player<RifleAndSaber>> {
+    use kepi::engine::rifle_and_saber::ai::{Standard, weights::Weights};
+    Box::new(Standard::with_weights(
+        seed,
+        Weights {
+            cover,
+            ..Weights::default()
+        },
+    ))
+}
+
+/// Blue MZ 1 at `at`, Blue's objective 0505 decided at the end of game-turn `turn` (the game
+/// ten game-turns long), woods at 0703 (within Blue MZ 1's move from 0503 and from 0505), Red
+/// MZ 1 far off in the corner.
+fn objective_and_woods(at: &str, turn: u32) -> Game {
+    let spec = MapSpec::clear(12, 12).with("w", &["0703"]);
+    let mut g = game(&spec, "1 MZ", "1 MZ", hold("blue", &["0505"], Some(turn)));
+    g.setup(&[("Red MZ 1", "1212")], &[("Blue MZ 1", at)]);
+    g
+}
+
+/// Issue 42's guard: a command that wins now is chosen over a higher-scored one that does
+/// not. Blue MZ 1 can take 0505, decided at the end of this game-turn, or go to the woods at
+/// 0703, which a level that weighs cover 100 scores far higher: it takes 0505 in every seed.
+/// The control: the same when 0505 is decided on game-turn 2 (nothing is won now): the woods.
+#[test]
+fn a_command_that_wins_now_is_chosen_over_a_higher_scored_one() {
+    for seed in EXIT_SEEDS {
+        let mut g = objective_and_woods("0503", 1);
+        blue_plays_with(&mut g, covets_woods(seed, 100.0), seed, |s| {
+            s.phase == Phase::Shock
+        });
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "seed {seed}"
+        );
+        let mut g = objective_and_woods("0503", 2);
+        blue_plays_with(&mut g, covets_woods(seed, 100.0), seed, |s| {
+            s.phase == Phase::Shock
+        });
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0703"),
+            "control, seed {seed}"
+        );
+        // With the guard off, the scores alone: the woods.
+        let mut g = objective_and_woods("0503", 1);
+        blue_plays_with(
+            &mut g,
+            without_issue_42(seed, false, true, 100.0),
+            seed,
+            |s| s.phase == Phase::Shock,
+        );
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0703"),
+            "guard off, seed {seed}"
+        );
+    }
+}
+
+/// Issue 42's guard: a move that would give up a met condition is refused. Blue MZ 1 holds
+/// 0505, decided at the end of this game-turn; the woods at 0703 score far higher (cover 100,
+/// above the ten holds leaving costs on that game-turn): it stays. The control: 0505 decided
+/// on game-turn 2, and it goes to the woods.
+#[test]
+fn a_move_that_gives_up_a_met_condition_is_refused() {
+    for seed in EXIT_SEEDS {
+        let mut g = objective_and_woods("0505", 1);
+        blue_plays_with(&mut g, covets_woods(seed, 100.0), seed, |s| {
+            s.phase == Phase::Shock
+        });
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "seed {seed}"
+        );
+        let mut g = objective_and_woods("0505", 2);
+        blue_plays_with(&mut g, covets_woods(seed, 100.0), seed, |s| {
+            s.phase == Phase::Shock
+        });
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0703"),
+            "control, seed {seed}"
+        );
+        // With the guard off, the scores alone: the woods.
+        let mut g = objective_and_woods("0505", 1);
+        blue_plays_with(
+            &mut g,
+            without_issue_42(seed, false, true, 100.0),
+            seed,
+            |s| s.phase == Phase::Shock,
+        );
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0703"),
+            "guard off, seed {seed}"
+        );
+    }
+}
+
+/// A unit takes an objective it can reach and holds it: Blue MZ 1 three hexes from 0505,
+/// decided at the end of game-turn 2, woods next to it at 0604 (cover, at the default
+/// weights); Red passive and far. It takes 0505 on game-turn 1 and is still on it at the end
+/// of Blue's game-turn 2. The control: with the objective terms weighted 0 (holding and
+/// nearing it) and the guard off it does not hold it, so the puzzle can fail.
+#[test]
+fn it_takes_an_objective_it_can_reach_and_holds_it() {
+    use kepi::engine::rifle_and_saber::ai::{Standard, weights::Weights};
+    let spec = MapSpec::clear(12, 12).with("w", &["0604"]);
+    let position = || {
+        let mut g = game(&spec, "1 MZ", "1 MZ", hold("blue", &["0505"], Some(2)));
+        g.setup(&[("Red MZ 1", "1212")], &[("Blue MZ 1", "0502")]);
+        g
+    };
+    let second_turn_over = |s: &State| s.turn == 2 && s.player != BLUE;
+    for seed in EXIT_SEEDS {
+        let mut g = position();
+        blue_turn(&mut g, seed);
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "seed {seed}: not taken"
+        );
+        blue_plays(&mut g, seed, second_turn_over);
+        assert_eq!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "seed {seed}: not held"
+        );
+    }
+    for seed in SEEDS {
+        let mut g = position();
+        let p = Box::new(Standard::with_weights(
+            seed,
+            Weights {
+                hold: 0.0,
+                advance: 0.0,
+                // Else the guard takes 0505 on game-turn 2 (a win now).
+                guard: false,
+                ..Weights::default()
+            },
+        ));
+        blue_plays_with(&mut g, p, seed, second_turn_over);
+        assert_ne!(
+            g.hex_of("Blue MZ 1").as_deref(),
+            Some("0505"),
+            "control, seed {seed}"
+        );
+    }
+}
+
+/// Issue 42's audit, the support term (`support.rs`): [`pursuit`] with the disrupted Red
+/// stack, but Red MZ 3 (not disrupted) at 0702, so that Blue MZ 2 at 0602 stands in its zone
+/// of control. To come next to 0606 it must leave that hex, and a unit that does is disrupted
+/// at the end of the Movement Phase (R&S 8.0(B)) and may not attack (6.0(A)): it cannot give
+/// the shock it would come for, and it does not come. The control is
+/// [`it_supports_the_shock_on_a_disrupted_stack`] (no Red MZ 3: it comes, and both shock).
+#[test]
+fn a_unit_that_must_leave_a_zone_of_control_does_not_move_to_support_a_shock() {
+    for seed in SEEDS {
+        let mut g = game(
+            &MapSpec::clear(12, 12),
+            "2 MZ",
+            "3 MZ",
+            hold("blue", &["0101"], None),
+        );
+        g.setup(
+            &[
+                ("Red MZ 1", "0606"),
+                ("Red MZ 2", "0606"),
+                ("Red MZ 3", "0702"),
+            ],
+            &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0602")],
+        );
+        g.to(BLUE, Phase::Movement);
+        let until = g.s.player_turn + 2;
+        for r in ["Red MZ 1", "Red MZ 2"] {
+            let u = g.id(r);
+            g.s.units[u].disrupted_until = Some(until);
+        }
+        let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
+        let at = g.hex_of("Blue MZ 2").expect("on the map");
+        assert!(
+            g.s.setup
+                .grid
+                .distance(common::hex(&at), common::hex("0606"))
+                > 1,
+            "seed {seed}: {at}, {given:?}"
+        );
+    }
+}
+
+/// The exit term alone (the guard does not act: the condition is decided on game-turn 3 and is
+/// not sudden death, so nothing is at stake this game-turn): two hexes from the edge on
+/// game-turn 1, the unit ends where it keeps the movement point to leave, and leaves now,
+/// rather than on an edge hex from which it would leave only after a player-turn of the
+/// enemy's, in every seed. The control is
+/// [`it_reaches_the_exit_edge_when_it_can_leave_only_next_turn`].
+#[test]
+fn it_leaves_by_the_edge_this_turn_when_it_can() {
+    for seed in EXIT_SEEDS {
+        let mut g = exit_position("1006", false, 3, 3);
+        blue_turn(&mut g, seed);
+        assert!(
+            exited(&g, "Blue MZ 1"),
+            "seed {seed}: Blue MZ 1 ended at {:?} and did not leave the map",
+            g.hex_of("Blue MZ 1")
+        );
+    }
+    // With the exit term off (every exit hex alike), it stays on the edge in some seeds.
+    let stayed = seeds_not_exited(
+        || exit_position("1006", false, 3, 3),
+        |s| without_issue_42(s, true, false, 0.15),
+    );
+    assert!(!stayed.is_empty(), "with the exit term off it should fail");
 }

@@ -1,6 +1,12 @@
 //! Candidate actions (in the manner of Battle for Wesnoth's RCA AI): each evaluation term
 //! scores the commands it proposes, with its reasons in words; the player gives the best, with
 //! a little seeded noise so that it is not predictable. Ruleset-neutral.
+//!
+//! Never throw away a win, never walk into a loss (issue 42): a candidate may carry a
+//! [`Verdict`] on the victory conditions at stake (met now, or a met one given up), found by
+//! its ruleset playing the command (or the short sequence of commands within the phase that
+//! it stands for). Before the noise chooses, the candidates that win now are the only ones
+//! considered; those that give up a met condition are refused unless every candidate does.
 
 use crate::engine::Reason;
 use rand_chacha::ChaCha8Rng;
@@ -12,6 +18,8 @@ pub struct Candidate<C> {
     pub command: C,
     pub score: f64,
     pub reasons: Vec<Reason>,
+    /// What the command does to the victory conditions at stake (see [`Verdict`]).
+    pub verdict: Verdict,
     /// A quiet candidate keeps its score but not its words: a player that weighs hundreds of
     /// candidates puts into words only the one it gives (the same terms, scored again).
     quiet: bool,
@@ -23,6 +31,7 @@ impl<C> Candidate<C> {
             command,
             score: 0.0,
             reasons: Vec::new(),
+            verdict: Verdict::Open,
             quiet: false,
         }
     }
@@ -61,6 +70,20 @@ impl<C> Candidate<C> {
     }
 }
 
+/// What a candidate does to the victory conditions at stake this game-turn (those decided at
+/// its end, and sudden-death ones), as its ruleset finds it by playing the command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// It makes a condition that was met fail (the side's own, or the enemy's met against it),
+    /// and meets none.
+    GivesUp,
+    /// Neither, or both.
+    #[default]
+    Open,
+    /// It meets a condition of the side (or makes the enemy's fail) and gives up none.
+    Wins,
+}
+
 /// The player's own seeded generator (a stream apart from the dice of the same seed).
 /// Invariant: the same seed gives the same values on every platform (ChaCha8).
 pub struct Noise {
@@ -95,15 +118,20 @@ pub fn best<C>(candidates: Vec<Candidate<C>>, rng: &mut Noise, noise: f64) -> Op
 }
 
 /// The index of [`best`]'s choice (the same draws of the noise) and its score with the noise.
+/// Only the candidates of the best [`Verdict`] present are chosen among: one that wins now
+/// whatever the scores, never one that gives up a met condition while another does not. The
+/// noise is drawn for every candidate in order all the same, so that where every verdict is
+/// open the choice (and the draws after it) are what they were without the guard.
 pub fn best_index<C>(
     candidates: &[Candidate<C>],
     rng: &mut Noise,
     noise: f64,
 ) -> Option<(usize, f64)> {
+    let class = candidates.iter().map(|c| c.verdict).max()?;
     let mut top: Option<(usize, f64)> = None;
     for (i, c) in candidates.iter().enumerate() {
         let score = c.score + rng.jitter(noise);
-        if top.is_none_or(|(_, t)| score > t) {
+        if c.verdict == class && top.is_none_or(|(_, t)| score > t) {
             top = Some((i, score));
         }
     }
@@ -136,6 +164,37 @@ mod tests {
             })
             .collect();
         assert_eq!(picks.len(), 2);
+    }
+
+    #[test]
+    fn a_win_now_is_taken_and_a_loss_refused_whatever_the_scores() {
+        let mk = |c: u32, s: f64, v: Verdict| {
+            let mut k = Candidate::new(c);
+            k.term("t", s, "");
+            k.verdict = v;
+            k
+        };
+        let mut rng = Noise::new(3, 0);
+        for _ in 0..20 {
+            let all = vec![
+                mk(1, 5.0, Verdict::Open),
+                mk(2, 0.1, Verdict::Wins),
+                mk(3, 9.0, Verdict::GivesUp),
+            ];
+            assert_eq!(best(all, &mut rng, 1.0).unwrap().command, 2);
+            let all = vec![mk(1, 0.5, Verdict::Open), mk(3, 9.0, Verdict::GivesUp)];
+            assert_eq!(best(all, &mut rng, 1.0).unwrap().command, 1);
+            // Every candidate gives something up: the scores decide.
+            let all = vec![mk(1, 0.5, Verdict::GivesUp), mk(3, 9.0, Verdict::GivesUp)];
+            assert_eq!(best(all, &mut rng, 1.0).unwrap().command, 3);
+        }
+        // The draws are the same as without verdicts.
+        let (mut a, mut b) = (Noise::new(4, 0), Noise::new(4, 0));
+        let open = vec![mk(1, 1.0, Verdict::Open), mk(2, 1.0, Verdict::Open)];
+        let mixed = vec![mk(1, 1.0, Verdict::Wins), mk(2, 1.0, Verdict::Open)];
+        best_index(&open, &mut a, 1.0);
+        best_index(&mixed, &mut b, 1.0);
+        assert_eq!(a.jitter(1.0), b.jitter(1.0));
     }
 
     #[test]

@@ -964,3 +964,56 @@ fn decided_when(rule: &VictorySetup) -> String {
         }
     }
 }
+
+/// One victory entry at stake now (issue 42, the computer's guard): decided at the end of this
+/// game-turn, or sudden death (checked then too), and not decided yet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stake {
+    /// Its index in the scenario's entries.
+    pub entry: usize,
+    /// Whose condition it is (`None`: whoever).
+    pub side: Option<usize>,
+    /// Would it be met if it were decided now (R&S 11.0: a hold by the units in the hex now,
+    /// an exit by the units off the map now)?
+    pub met: bool,
+}
+
+/// The entries at stake in `state` (see [`Stake`]): what a command of this game-turn can still
+/// win or lose for good. `hold_for_turns` and `destroy_all` are left out (decided by the
+/// streak and by the destruction, not by one game-turn's position); so are entries whose
+/// game-turn is later and that are not sudden death.
+pub fn stakes(state: &super::state::State) -> Vec<Stake> {
+    let turn = state.turn;
+    let setup = &state.setup;
+    let mut dice = crate::engine::dice::FixedDice::new(std::iter::empty());
+    let cx = Ctx {
+        s: state.clone(),
+        events: Vec::new(),
+        dice: &mut dice,
+    };
+    let mut out = Vec::new();
+    for (i, e) in setup.victory.iter().enumerate() {
+        let key = i.to_string();
+        if state.decided.contains_key(&key)
+            || matches!(
+                e.rule,
+                VictorySetup::HoldForTurns { .. } | VictorySetup::DestroyAll { .. }
+            )
+        {
+            continue;
+        }
+        let d = if e.sudden_death {
+            cx.met_now(&e.rule, turn)
+        } else {
+            cx.decide(&key, &e.rule, turn, &mut state.decided.clone())
+        };
+        if let Some(d) = d {
+            out.push(Stake {
+                entry: i,
+                side: e.rule.side(),
+                met: d.met,
+            });
+        }
+    }
+    out
+}

@@ -83,16 +83,17 @@ pub fn hex_score(
     let (pull, goal) = fields.pull_exits(s, ctx, geo, h, w.exit);
     let words = match goal.and_then(|g| fields.label[g as usize].clone()) {
         Some(l) if !here => format!("towards {l}"),
-        _ if !here && goal.is_some_and(|g| fields.exit[g as usize] > 0.0) => {
+        _ if !here && goal.is_some_and(|g| fields.exit_later[g as usize] > 0.0) => {
             "towards its exit (AoR 5.6)".to_string()
         }
         _ => String::new(),
     };
-    // Standing where it may leave the map next Formation Movement Segment (AoR 5.6).
-    if fields.exit[h as usize] > 0.0 && w.exit > 0.0 && !here {
+    // Standing where it may leave the map next Formation Movement Segment (AoR 5.6): worth
+    // what leaving then still scores (issue 42: nothing on the condition's last game-turn).
+    if fields.exit_later[h as usize] > 0.0 && w.exit > 0.0 && !here {
         k.term(
             "exit",
-            fields.exit[h as usize] * w.exit,
+            fields.exit_later[h as usize] * w.exit,
             format!("reaches its exit at {}", setup.name(h)),
         );
     }

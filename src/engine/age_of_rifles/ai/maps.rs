@@ -101,6 +101,12 @@ pub struct Fields {
     /// `exited` points there, and a whole condition for an `exit` condition of its own not yet
     /// decided; only on map-edge hexes of its exit areas, weighted like `value`.
     pub exit: Vec<f64>,
+    /// What reaching each hex of `exit` is worth: leaving is a unit's whole move in its
+    /// Formation Movement Segment (AoR 4 III, 5.6: a unit that moved may not leave), so a unit
+    /// that moves there leaves in its side's next one, a game-turn later; only the `exited`
+    /// points and `exit` conditions still to be scored then count (issue 42: on the last
+    /// game-turn an exit hex reached is worth nothing).
+    pub exit_later: Vec<f64>,
     /// The enemy fire strength that can assault (or bombard) each hex next player-turn.
     pub threat: Vec<f64>,
     /// The hex distance to the closest enemy unit (`u32::MAX` with none on the map).
@@ -185,11 +191,13 @@ impl Fields {
         }
         // AoR 5.6: leaving by the side's exit areas, where it scores or meets a condition.
         let mut exit = vec![0.0; n];
+        let mut exit_later = vec![0.0; n];
         for &h in super::super::exits::exit_hexes(setup, side) {
             if !super::super::exits::on_edge(setup, h) {
                 continue;
             }
             let mut v = 0.0;
+            let mut later = 0.0;
             for p in &setup.points {
                 if let PointsDef::Exited {
                     side: owner,
@@ -200,6 +208,9 @@ impl Fields {
                     && area.contains(&h)
                 {
                     v += (*points).max(0) as f64;
+                    if s.turn < setup.game_length {
+                        later += (*points).max(0) as f64;
+                    }
                 }
             }
             for (i, d) in setup.victory.iter().enumerate() {
@@ -215,13 +226,21 @@ impl Fields {
                     && s.decided.get(i).copied().flatten().is_none()
                 {
                     v += CONDITION_POINTS;
+                    if s.turn < *by_turn {
+                        later += CONDITION_POINTS;
+                    }
                 }
             }
             exit[h as usize] = v;
+            exit_later[h as usize] = later;
         }
         // The last game-turns weigh most: occupation is counted at the end (AoR 18).
         let urgency = 0.6 + 0.4 * (s.turn as f64 / setup.game_length.max(1) as f64).min(1.0);
-        for v in value.iter_mut().chain(exit.iter_mut()) {
+        for v in value
+            .iter_mut()
+            .chain(exit.iter_mut())
+            .chain(exit_later.iter_mut())
+        {
             *v *= urgency;
         }
         for f in &setup.map.features {
@@ -271,6 +290,7 @@ impl Fields {
             value,
             label,
             exit,
+            exit_later,
             threat,
             enemy_dist,
             enemies,
@@ -302,8 +322,8 @@ impl Fields {
         self.pull_exits(s, ctx, geo, h, 0.0)
     }
 
-    /// [`Fields::pull`] with the exit hexes pulling too, each by its worth (`exit`) times
-    /// `exits`.
+    /// [`Fields::pull`] with the exit hexes pulling too, each by what reaching it is worth
+    /// (`exit_later`) times `exits`.
     pub fn pull_exits(
         &self,
         s: &State,
@@ -314,7 +334,7 @@ impl Fields {
     ) -> (f64, Option<Ix>) {
         let mut best = (0.0, None);
         for x in 0..self.value.len() as Ix {
-            let leave = self.exit[x as usize] * exits;
+            let leave = self.exit_later[x as usize] * exits;
             if leave > 0.0 {
                 let p = leave * 0.85f64.powi(geo.d(h, x) as i32);
                 if p > best.0 {

@@ -14,7 +14,7 @@ use super::reaches::Reaches;
 use super::risk::{expected_loss, multiplier_at};
 use super::screen::ShotLines;
 use super::weights::{INDISPENSABLE, Weights, disruption_cost, indispensable, unit_value};
-use crate::ai::candidates::Candidate;
+use crate::ai::candidates::{Candidate, Verdict};
 use crate::frac::Frac;
 use crate::map::HexCoord;
 
@@ -24,9 +24,10 @@ pub struct Scored {
     /// made by [`Scored::command`]).
     pub all: Vec<Candidate<Option<Command>>>,
     /// Per candidate of `all`: where it ends, whether it leaves an enemy ZOC, the friends
-    /// that can follow it there, and the approach weight its zone of control covers there
-    /// (see [`Line`]).
-    ends: Vec<(HexCoord, bool, Vec<UnitId>, LineAt)>,
+    /// that can follow it there, the approach weight its zone of control covers there
+    /// (see [`Line`]), and in an exit area it counts for, whether it can still leave the map
+    /// from there this phase ([`Leaves`]).
+    ends: Vec<(HexCoord, bool, Vec<UnitId>, LineAt, Leaves)>,
     from: Option<HexCoord>,
     convoy: Vec<HexCoord>,
     support: Vec<super::support::Target>,
@@ -69,18 +70,38 @@ impl Scored {
             escorts: escorts(state, u),
             defends: self.defends,
         };
-        let (h, left_zoc, joining, line) = &self.ends[i];
+        let (h, left_zoc, joining, line, leaves) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
-        score(
-            state, fields, w, u, *h, *left_zoc, from, joining, *line, &ctx,
+        let mut reasons = score(
+            state, fields, w, u, *h, *left_zoc, from, joining, *line, *leaves, &ctx,
         )
-        .reasons
+        .reasons;
+        if self.all[i].verdict == Verdict::Wins {
+            reasons.insert(
+                0,
+                crate::engine::Reason {
+                    term: "victory".into(),
+                    words: "meets a victory condition at stake this game-turn".into(),
+                    score: 0.0,
+                },
+            );
+        }
+        reasons
     }
 }
 
 /// The share of the reinforcing term counted for an objective no enemy unit can come next to
 /// in its next player-turn.
 const UNTHREATENED: f64 = 0.25;
+
+/// In an exit area the unit counts for: whether it can still leave the map from there this
+/// phase, the movement point of leaving kept (R&S 4(C)); `None` elsewhere.
+type Leaves = Option<bool>;
+
+/// The share of the exit area's worth a hex of it is worth when the unit reaches it without
+/// the movement points to leave this phase but a later Movement Phase is still in time: it
+/// leaves then, after a player-turn of the enemy's fire.
+const LEAVES_LATER: f64 = 0.8;
 
 /// What a unit's zone of control covers from a hex: the approach weight, and the hex of it
 /// that weighs most ([`Approaches::value`]).
@@ -121,14 +142,45 @@ pub fn candidates(
     match from {
         Some(h) => {
             let l = line_at(h);
-            all.push(score(state, fields, w, u, h, false, None, &[], l, &ctx));
-            ends.push((h, false, Vec::new(), l));
+            all.push(score(
+                state,
+                fields,
+                w,
+                u,
+                h,
+                false,
+                None,
+                &[],
+                l,
+                None,
+                &ctx,
+            ));
+            ends.push((h, false, Vec::new(), l, None));
         }
         None => {
             all.push(Candidate::new(None));
-            ends.push((HexCoord::new(0, 0), false, Vec::new(), (0.0, None)));
+            ends.push((HexCoord::new(0, 0), false, Vec::new(), (0.0, None), None));
         }
     }
+    // Issue 42: what a move does to the victory conditions at stake (won now, or a met one
+    // given up: see `guard`), and where the unit counts toward an exit, whether it can still
+    // leave the map from the hex it ends in (the move and the exit played, R&S 4(C)).
+    let side = state.side_of(u);
+    let stake = if w.guard {
+        super::guard::before(state)
+    } else {
+        Vec::new()
+    };
+    let exits: Vec<&super::maps::Objective> = fields
+        .objectives
+        .iter()
+        .filter(|o| {
+            o.exit && o.own && o.counts(state, u) && super::maps::urgency(o, state.turn) > 0.0
+        })
+        .collect();
+    let in_objective = |h: HexCoord| fields.objectives.iter().any(|o| o.hexes.contains(&h));
+    let from_objective = from.is_some_and(in_objective);
+    let mut away: Option<Verdict> = None;
     // A unit lost when alone next to the enemy (scenario 17's limbers) moves as a convoy:
     // where one of the friends with it that have not moved yet can follow it this phase, it
     // counts that friend as its escort there (the friend is offered next, and its escort term
@@ -156,12 +208,35 @@ pub fn candidates(
             .filter(|(_, reach)| reach.contains(&h))
             .map(|(o, _)| *o)
             .collect();
+        let at_exit = exits.iter().any(|o| o.hexes.contains(&h));
+        let mut leaves = None;
+        let mut verdict = Verdict::Open;
+        if (at_exit && (w.exit_mp || !stake.is_empty())) || (!stake.is_empty() && in_objective(h)) {
+            if let Some((after, left)) =
+                super::guard::after_move(state, u, reaches.of(u).path(h), at_exit)
+            {
+                leaves = (at_exit && w.exit_mp).then_some(left);
+                if !stake.is_empty() {
+                    verdict = super::guard::verdict(&stake, &after, side);
+                }
+            }
+        } else if !stake.is_empty() && from_objective {
+            // Any move off the objective to a hex of no objective does the same (see `guard`).
+            verdict = *away.get_or_insert_with(|| {
+                super::guard::after_move(state, u, reaches.of(u).path(h), false)
+                    .map_or(Verdict::Open, |(after, _)| {
+                        super::guard::verdict(&stake, &after, side)
+                    })
+            });
+        }
         // The command (its path) is made only for the candidate given: see `Scored::command`.
         let l = line_at(h);
-        all.push(score(
-            state, fields, w, u, h, left_zoc, from, &joining, l, &ctx,
-        ));
-        ends.push((h, left_zoc, joining, l));
+        let mut scored = score(
+            state, fields, w, u, h, left_zoc, from, &joining, l, leaves, &ctx,
+        );
+        scored.verdict = verdict;
+        all.push(scored);
+        ends.push((h, left_zoc, joining, l, leaves));
     }
     Scored {
         all,
@@ -192,7 +267,7 @@ struct Context<'a> {
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
 /// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
 /// `line`: the approach weight its zone of control would cover there, with the hex weighing
-/// most ([`Approaches::value`]).
+/// most ([`Approaches::value`]); `leaves`: see [`Leaves`].
 #[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
@@ -204,6 +279,7 @@ fn score(
     from: Option<HexCoord>,
     joining: &[UnitId],
     line: LineAt,
+    leaves: Leaves,
     ctx: &Context,
 ) -> Candidate<Option<Command>> {
     let convoy = ctx.convoy;
@@ -247,11 +323,33 @@ fn score(
                 }
             });
         } else if o.own && convoy.is_empty() {
-            c.term(
-                "objective",
-                w.hold * urg * 0.5,
-                "reaches the exit area".to_string(),
-            );
+            // Issue 42: an exit hex is worth what the unit can still do from it. Leaving the
+            // map costs a movement point (the road rate at a road exit, R&S 4(C)): reached
+            // without it, the unit leaves only in a later Movement Phase, and on the
+            // condition's last game-turn not at all.
+            let later = o.turn > state.turn;
+            match leaves {
+                Some(false) if !later => {}
+                Some(false) => c.term(
+                    "objective",
+                    w.hold * urg * 0.5 * LEAVES_LATER,
+                    "reaches the exit area (no movement point left to leave it: next Movement \
+                     Phase, R&S 4(C))"
+                        .to_string(),
+                ),
+                Some(true) => c.term(
+                    "objective",
+                    w.hold * urg * 0.5,
+                    "reaches the exit area with the movement point to leave the map this phase \
+                     (R&S 4(C))"
+                        .to_string(),
+                ),
+                None => c.term(
+                    "objective",
+                    w.hold * urg * 0.5,
+                    "reaches the exit area".to_string(),
+                ),
+            }
         }
     }
     // An escort nears the friends it escorts, not the exit.
@@ -350,7 +448,12 @@ fn score(
             )
         });
     }
-    if let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support) {
+    // Issue 42: a unit that leaves an enemy-controlled hex is disrupted at the end of this
+    // Movement Phase (R&S 8.0(B)) and may not attack (6.0(A)): the shock it would come to
+    // support is not there.
+    if !left_zoc
+        && let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support)
+    {
         c.term("support", value, words);
     }
     // Escort: a friend eliminated when alone next to the enemy (scenario 17's limbers) is safe

@@ -22,6 +22,7 @@
 pub mod attack;
 pub mod deploy;
 pub mod first_shot;
+pub mod guard;
 pub mod lines;
 pub mod maneuver;
 pub mod maps;

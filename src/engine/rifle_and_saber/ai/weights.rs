@@ -35,6 +35,14 @@ pub struct Weights {
     /// A defender's zone of control over the enemy's approaches to the objectives, per unit of
     /// approach weight newly covered (`lines::Approaches`, R&S 8.0).
     pub line: f64,
+    /// Issue 42: a move that meets a victory condition at stake this game-turn is taken over
+    /// any score, and one that gives up a met condition refused unless every move does
+    /// (`guard`, `crate::ai::candidates::Verdict`). Off only to measure what it changes.
+    pub guard: bool,
+    /// Issue 42: an exit hex is worth what the unit can still do from it: leaving now with the
+    /// movement point kept (R&S 4(C)), later, or, on the condition's last game-turn, not at
+    /// all (`maneuver`). Off (every exit hex alike, as before) only to measure what it changes.
+    pub exit_mp: bool,
 }
 
 impl Default for Weights {
@@ -52,6 +60,8 @@ impl Default for Weights {
             noise: 0.05,
             support: 1.0,
             line: 1.0,
+            guard: true,
+            exit_mp: true,
         }
     }
 }
