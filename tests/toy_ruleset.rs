@@ -578,6 +578,31 @@ mod toy {
                 })
                 .collect()
         }
+        fn command_infos(
+            &self,
+            s: &State,
+            commands: &[Command],
+        ) -> Vec<kepi::engine::command_info::CommandInfo> {
+            use kepi::engine::command_info::{CommandInfo, Offer};
+            let l = |u: &usize| s.setup().units[*u].1.clone();
+            let n = |h: &HexCoord| s.setup().grid.name(*h);
+            commands
+                .iter()
+                .map(|c| match c {
+                    Command::Deploy { unit, hex } => {
+                        CommandInfo::at_hex("deploy", Some(l(unit)), n(hex))
+                    }
+                    Command::Move { unit, to } => CommandInfo::new("move", Offer::Reach)
+                        .unit(l(unit))
+                        .hex(n(to)),
+                    Command::Attack { unit, target } => {
+                        CommandInfo::at_hex("attack", Some(l(unit)), n(target))
+                    }
+                    Command::EndTurn => CommandInfo::button("end_turn").ends_phase(),
+                })
+                .collect()
+        }
+
         fn describe_command(&self, s: &State, c: &Command) -> String {
             let l = |u: &usize| {
                 s.setup()

@@ -334,18 +334,30 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
     );
     // Not a command; too many allocations; a forced face out of range.
     assert_eq!(
-        h.error_code("play_apply", json!({"command": "end_phase", "forced": []})),
+        h.error_code("play_apply", json!({"command": "a string", "forced": []})),
         "invalid_argument"
     );
     assert_eq!(
         h.error_code("play_preview", json!({"commands": []})),
         "invalid_argument"
     );
-    let end = json!({"command": {"type": "end_phase"}, "forced": [0]});
-    assert_eq!(h.error_code("play_apply", end), "invalid_argument");
-    // The rules refuse with their own code: ending the phase while units wait to deploy.
-    let end = json!({"command": {"type": "end_phase"}, "forced": []});
-    assert_eq!(h.error_code("play_apply", end), "refused");
+    // The rules refuse with their own code: a command they cannot read, and a deployment
+    // aimed at a hex outside the side's area.
+    let deploying = &opened["view"]["progress"]["player"];
+    let unit = opened["view"]["board"]["counters"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| &c["side"] == deploying))
+        .map(|c| c["id"].clone())
+        .expect("a unit of the side deploying");
+    let listed = h.json("play_legal", json!({"unit": unit, "hex": null}));
+    let deploy = listed[0]["command"].clone();
+    assert!(deploy.is_object(), "{listed}");
+    let forced = json!({"command": deploy.clone(), "forced": [0]});
+    assert_eq!(h.error_code("play_apply", forced), "invalid_argument");
+    let unreadable = json!({"command": {"no": "such command"}, "forced": []});
+    assert_eq!(h.error_code("play_apply", unreadable), "refused");
+    let outside = json!({"command": deploy, "forced": [], "at": "3240"});
+    assert_eq!(h.error_code("play_apply", outside), "refused");
     let deployed = h.json("play_auto_deploy", json!({}));
     assert_eq!(
         deployed["progress"]["deploying"], true,

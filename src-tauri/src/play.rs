@@ -17,6 +17,7 @@ use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::archive::{Archive, GameId, NodeId};
 use kepi::editor::Document;
 use kepi::engine::AnyState;
+use kepi::engine::command_info::{self, CommandInfo, Offer};
 use kepi::engine::dice::Roll;
 use kepi::engine::game::{AnyRuleset, options_from_rules, registry, replay_step};
 use kepi::scenario::Scenario;
@@ -139,76 +140,6 @@ fn random_seed() -> u64 {
     // Seeds stay within what SQLite's INTEGER and JavaScript's numbers hold exactly.
     h.finish() & ((1 << 53) - 1)
 }
-
-/// The unit a stored command names, by the board's counters (a command's `unit` number is the
-/// index of its counter). Rule systems name it `unit` (Rifle & Saber), or `piece` and `leader`
-/// (Age of Rifles' deployment and leader moves).
-fn unit_name(command: &Value, names: &[String]) -> Option<String> {
-    match ["unit", "piece", "leader"]
-        .iter()
-        .find_map(|k| command.get(*k))?
-    {
-        Value::Number(n) => n.as_u64().and_then(|i| names.get(i as usize)).cloned(),
-        Value::String(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-/// The hex a stored command acts on: where it deploys, fires, moves or marches to.
-fn hex_of(command: &Value) -> Option<String> {
-    ["hex", "target", "to", "march_to"]
-        .iter()
-        .find_map(|k| command.get(*k).and_then(Value::as_str).map(str::to_string))
-}
-
-/// The command's kind: its `type` (Rifle & Saber) or `kind` (Age of Rifles) tag.
-fn kind_of(command: &Value) -> &str {
-    ["type", "kind"]
-        .iter()
-        .find_map(|k| command.get(*k).and_then(Value::as_str))
-        .unwrap_or_default()
-}
-
-/// Does `command` involve the unit `want` (at `at`, when on the map)? It names it, lists it
-/// among its `units` (a charge), or attacks from its hex (an assault lists the hexes it comes
-/// from).
-fn involves(command: &Value, names: &[String], want: &str, at: Option<&str>) -> bool {
-    let listed = |key: &str, item: &str| {
-        command
-            .get(key)
-            .and_then(Value::as_array)
-            .is_some_and(|xs| xs.iter().any(|x| x.as_str() == Some(item)))
-    };
-    unit_name(command, names).as_deref() == Some(want)
-        || listed("units", want)
-        || at.is_some_and(|h| listed("from", h))
-}
-
-/// The general commands of a position (buttons beside the map): those naming no unit and no
-/// hex; those naming an eliminated unit and no hex (it cannot be selected on the map: Age of
-/// Rifles' reorganization, AoR 15); and, when the game waits for one choice among a few (no
-/// command names a unit and there are at most [`CHOICES_AS_BUTTONS`]), every one of them: a
-/// pursuit into a hex is a button too.
-fn general_commands(legal: Vec<Value>, names: &[String], eliminated: &[String]) -> Vec<Value> {
-    let choice = legal.len() <= CHOICES_AS_BUTTONS
-        && legal
-            .iter()
-            .all(|c| unit_name(c, names).is_none() && c.get("units").is_none());
-    legal
-        .into_iter()
-        .filter(|c| {
-            let unit = unit_name(c, names);
-            choice
-                || (unit.as_ref().is_none_or(|u| eliminated.contains(u))
-                    && c.get("units").is_none()
-                    && c.get("from").is_none()
-                    && hex_of(c).is_none())
-        })
-        .collect()
-}
-
-/// At most this many choices, none naming a unit, are all shown as buttons.
-const CHOICES_AS_BUTTONS: usize = 12;
 
 impl Play {
     pub fn new(archive: Option<PathBuf>) -> Play {
@@ -456,17 +387,16 @@ impl Play {
         let s = &l.state;
         let rules = s.rules();
         let board = rules.board(s);
-        let names: Vec<String> = board.counters.iter().map(|c| c.id.clone()).collect();
-        let eliminated: Vec<String> = board
-            .counters
-            .iter()
-            .filter(|c| c.place == kepi::engine::counters::Place::Eliminated)
-            .map(|c| c.id.clone())
-            .collect();
-        let general = general_commands(rules.legal(s), &names, &eliminated)
-            .into_iter()
-            .map(|c| legal_command(rules, s, c, &names))
-            .collect();
+        let legal = rules.legal(s);
+        let infos = rules.command_infos(s, &legal);
+        let moving = infos.iter().any(|i| i.offer == Offer::Reach);
+        let mut shown = command_info::general(&infos).into_iter().peekable();
+        let mut general = Vec::new();
+        for (i, (c, info)) in legal.into_iter().zip(infos).enumerate() {
+            if shown.next_if_eq(&i).is_some() {
+                general.push(legal_command(rules, s, c, info));
+            }
+        }
         Ok(PlayView {
             game: l.game,
             node: l.node,
@@ -496,6 +426,7 @@ impl Play {
                 .map(|st| st.results.clone())
                 .unwrap_or_default(),
             general,
+            moving,
             can_take_back: !l.line.is_empty(),
             state_hash: s.hash(),
             computer: l
@@ -516,27 +447,14 @@ impl Play {
     pub fn legal(&self, unit: Option<&str>, hex: Option<&str>) -> AppResult<Vec<LegalCommand>> {
         let s = &self.live()?.state;
         let rules = s.rules();
-        let counters = rules.board(s).counters;
-        let names: Vec<String> = counters.iter().map(|c| c.id.clone()).collect();
-        let at = unit.and_then(|want| {
-            counters
-                .iter()
-                .find(|c| c.id == want)
-                .and_then(|c| c.hex.clone())
-        });
+        let legal = rules.legal(s);
+        let infos = rules.command_infos(s, &legal);
         // Filtered before they are described: a Movement Phase has thousands of moves.
-        Ok(rules
-            .legal(s)
+        Ok(legal
             .into_iter()
-            .filter(|c| {
-                let (u, h) = (unit_name(c, &names), hex_of(c));
-                match (unit, hex) {
-                    (Some(want), _) => involves(c, &names, want, at.as_deref()),
-                    (None, Some(want)) => u.is_none() && h.as_deref() == Some(want),
-                    (None, None) => u.is_none() && h.is_none(),
-                }
-            })
-            .map(|c| legal_command(rules, s, c, &names))
+            .zip(infos)
+            .filter(|(_, info)| command_info::listed(info, unit, hex))
+            .map(|(c, info)| legal_command(rules, s, c, info))
             .collect())
     }
 
@@ -561,6 +479,34 @@ impl Play {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
         Ok(rules.preview(s, &parsed)?)
+    }
+
+    /// [`Play::apply`], the command aimed at the hex `at` first when given (its system's
+    /// [`AnyRuleset::command_at`]; a command that aims at no hex is refused).
+    pub fn apply_at(
+        &mut self,
+        command: &Value,
+        forced: &[u8],
+        at: Option<&str>,
+    ) -> AppResult<PlayView> {
+        let Some(hex) = at else {
+            return self.apply(command, forced);
+        };
+        let state = self.live()?.state.clone();
+        let rules = state.rules();
+        let parsed = rules
+            .parse_command(&state, command.clone())
+            .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
+        let aimed = rules.command_at(&state, &parsed, hex).ok_or_else(|| {
+            AppError::new(
+                ErrorCode::Refused,
+                format!(
+                    "{} cannot be aimed at {hex}",
+                    rules.describe_command(&state, &parsed)
+                ),
+            )
+        })?;
+        self.apply(&aimed, forced)
     }
 
     /// Play `command` (stored form, or as people write it), recorded in the archive with its
@@ -691,14 +637,12 @@ fn legal_command(
     rules: &dyn AnyRuleset,
     state: &AnyState,
     command: Value,
-    names: &[String],
+    info: CommandInfo,
 ) -> LegalCommand {
     LegalCommand {
         label: rules.describe_command(state, &command),
-        kind: kind_of(&command).to_string(),
-        unit: unit_name(&command, names),
-        hex: hex_of(&command),
         command,
+        info: mirror(&info),
     }
 }
 
@@ -763,6 +707,7 @@ pub fn replay_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transport::play::CommandInfoDto;
     use kepi::library_index::{scenario_of, shipped_entries};
 
     fn shipped(id: &str) -> Scenario {
@@ -783,11 +728,12 @@ mod tests {
         }
     }
 
-    fn general(v: &PlayView, kind: &str) -> Value {
+    /// The button that ends the phase.
+    fn end_button(v: &PlayView) -> Value {
         v.general
             .iter()
-            .find(|c| c.kind == kind)
-            .unwrap_or_else(|| panic!("no {kind} among {:?}", v.general))
+            .find(|c| c.info.ends_phase)
+            .unwrap_or_else(|| panic!("no end among {:?}", v.general))
             .command
             .clone()
     }
@@ -827,12 +773,12 @@ mod tests {
         assert!(
             deploys
                 .iter()
-                .all(|c| c.kind == "deploy" && area.contains(&c.hex.as_ref().unwrap()))
+                .all(|c| c.info.offer == "map" && area.contains(&c.info.hex.as_ref().unwrap()))
         );
         // A hex outside the area is refused, citing the rule.
-        let mut outside = deploys[0].command.clone();
-        outside["hex"] = Value::String("3240".into());
-        let e = play.apply(&outside, &[]).unwrap_err();
+        let e = play
+            .apply_at(&deploys[0].command, &[], Some("3240"))
+            .unwrap_err();
         assert_eq!(e.code, ErrorCode::Refused, "{}", e.message);
         play.apply(&deploys[0].command, &[]).unwrap();
         // Auto-deploy finishes this side, then the other.
@@ -853,7 +799,7 @@ mod tests {
         // To the first Movement Phase.
         let mut v = v;
         while v.progress.phase_key != "movement" {
-            v = play.apply(&general(&v, "end_phase"), &[]).unwrap();
+            v = play.apply(&end_button(&v), &[]).unwrap();
         }
         let mover = v
             .board
@@ -1071,197 +1017,145 @@ mod tests {
         assert_eq!(player, usize::MAX, "a roll was made");
     }
 
-    /// Age of Rifles through the same layer: its commands (tagged `kind`, naming `piece`,
-    /// `leader`, `units` or the `from` hexes of an assault) reach the unit selected and the hex
-    /// clicked, its attacks are previewed, and its End ends the segment.
-    #[test]
-    fn an_age_of_rifles_game_reaches_units_hexes_previews_and_buttons() {
+    /// Every system through the same layer, from its commands' descriptions alone: a command
+    /// is listed by each unit it involves, one for no unit at its hex when the hex is clicked,
+    /// a button among the view's general commands, a previewed attack has its preview, a move
+    /// taking waypoints is asked again through its first hex, and a choice among a few for no
+    /// unit is all buttons. `want` counts the shapes the game must have shown before it stops.
+    fn offers_hold(id: &str, seed: &str, want_waypoints: bool) {
         let dir = tempfile::tempdir().unwrap();
-        let s = shipped("aor-gettysburg-first-day");
-        let mut play = Play::new(Some(dir.path().join("aor.kepidb")));
-        let mut spec = spec("5");
+        let s = shipped(id);
+        let mut play = Play::new(Some(dir.path().join("offers.kepidb")));
+        let mut spec = spec(seed);
         spec.rules.clear();
-        let v = play.start(&s, &spec).unwrap().view;
-        assert_eq!(v.ruleset_name, "Age of Rifles");
-        // A piece's deployments name it (`piece`) and a hex.
-        let first = v
-            .board
-            .counters
-            .iter()
-            .find(|c| c.side == v.progress.player && c.arrives.is_none())
-            .unwrap();
-        let deploys = play.legal(Some(&first.id), None).unwrap();
-        assert!(!deploys.is_empty() && deploys.iter().all(|c| c.kind == "deploy"));
-        assert!(
-            deploys
-                .iter()
-                .all(|c| c.unit.as_deref() == Some(&*first.id))
-        );
-        let mut v = play.auto_deploy().unwrap();
-        while v.progress.deploying {
-            v = play.auto_deploy().unwrap();
-        }
-        // The Command Phase: End is a general button, and orders are sent from it.
-        assert_eq!(v.progress.phase_key, "command");
-        assert!(v.general.iter().any(|c| c.kind == "end"));
+        play.start(&s, &spec).unwrap();
         let rules = play.live.as_ref().unwrap().state.rules();
         let mut random = rules.random_player(3);
-        let (mut bombard, mut assault, mut choices, mut orders, mut marches) = (0, 0, 0, 0, 0);
-        let mut charges = 0;
-        // Moves of two hexes or more asked again through their first hex (a waypoint, AoR 5).
-        let mut vias = 0;
-        // Each kind is checked a few times (a Command Phase lists thousands of march orders).
+        // Each kind is checked a few times (a phase may list thousands of moves).
         const ENOUGH: usize = 4;
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
+        let (mut by_unit, mut at_hex, mut buttons, mut previews, mut vias, mut choices) =
+            (0, 0, 0, 0, 0, 0);
+        let mut ends = false;
         for _ in 0..4000 {
-            let l = play.live.as_ref().unwrap();
-            let st = &l.state;
-            let board = rules.board(st);
-            let legal = rules.legal(st);
+            let st = play.live.as_ref().unwrap().state.clone();
+            let legal = rules.legal(&st);
+            let infos = rules.command_infos(&st, &legal);
+            assert_eq!(infos.len(), legal.len());
             let v = play.view().unwrap();
-            for c in &legal {
-                let kind = kind_of(c);
-                // An order (AoR 12.2) is a button; a march order is listed at the hex it goes to.
-                if kind == "send_order" && orders.max(marches) < ENOUGH {
-                    if let Some(hex) = c.get("march_to").and_then(Value::as_str) {
-                        let at = play.legal(None, Some(hex)).unwrap();
-                        assert!(at.iter().any(|x| &x.command == c), "{c} at {hex}");
-                        marches += 1;
-                    } else {
-                        assert!(v.general.iter().any(|x| &x.command == c), "{c}");
-                        orders += 1;
-                    }
+            ends |= v.general.iter().any(|c| c.info.ends_phase);
+            for (c, info) in legal.iter().zip(&infos) {
+                let n = seen.entry(info.kind.clone()).or_default();
+                if *n >= ENOUGH {
+                    continue;
                 }
-                if kind == "move" && vias < ENOUGH {
-                    let unit = c["unit"].as_str().unwrap();
+                *n += 1;
+                let dto: CommandInfoDto = mirror(info);
+                if info.offer == Offer::Button {
+                    assert!(v.general.iter().any(|x| &x.command == c), "{c} is a button");
+                    buttons += 1;
+                }
+                for u in info.units.iter().take(3) {
+                    let listed = play.legal(Some(u), None).unwrap();
+                    let it = listed.iter().find(|x| &x.command == c);
+                    let it = it.unwrap_or_else(|| panic!("{c} among {u}'s commands"));
+                    assert_eq!(it.info, dto);
+                    by_unit += 1;
+                }
+                if let (None, Some(h)) = (&info.unit, &info.hex) {
+                    let listed = play.legal(None, Some(h)).unwrap();
+                    assert!(listed.iter().any(|x| &x.command == c), "{c} at {h}");
+                    at_hex += 1;
+                }
+                if info.preview {
+                    let p = play.preview(std::slice::from_ref(c)).unwrap();
+                    assert!(p.outcomes > 0 && !p.results.is_empty(), "{c}: {p:?}");
+                    assert_eq!(info.hex.as_deref(), Some(&*p.target), "{c}");
+                    previews += 1;
+                }
+                if info.waypoints && vias < ENOUGH {
+                    let unit = info.unit.as_deref().expect("a move is a unit's");
                     let reach = play.reach(unit, &[]).unwrap();
                     if let Some(h) = reach.hexes.iter().find(|h| h.path.len() >= 2) {
                         let via = vec![h.path[0].clone()];
                         let through = play.reach(unit, &via).unwrap();
                         let same = through.hexes.iter().find(|x| x.hex == h.hex).unwrap();
                         assert_eq!(same.path[0], via[0], "{unit} to {} through {via:?}", h.hex);
-                        assert_eq!(same.command["via"], serde_json::json!(via));
                         assert!(through.hexes.iter().all(|x| x.path.contains(&via[0])));
                         vias += 1;
                     }
                 }
-                let seen = match kind {
-                    "bombard" => bombard,
-                    "assault" => assault,
-                    "charge" => charges,
-                    _ => continue,
-                };
-                if seen >= ENOUGH {
-                    continue;
-                }
-                let target = c["target"].as_str().unwrap().to_string();
-                // Each unit it involves lists it, with the target as its hex.
-                let units: Vec<&kepi::engine::counters::Counter> = board
-                    .counters
-                    .iter()
-                    .filter(|u| {
-                        c["unit"].as_str() == Some(&*u.id)
-                            || c["units"]
-                                .as_array()
-                                .is_some_and(|xs| xs.iter().any(|x| x.as_str() == Some(&*u.id)))
-                            || c["from"]
-                                .as_array()
-                                .is_some_and(|xs| xs.iter().any(|x| x.as_str() == u.hex.as_deref()))
-                    })
-                    .collect();
-                assert!(!units.is_empty(), "{c}");
-                for u in units {
-                    let listed = play.legal(Some(&u.id), None).unwrap();
-                    let it = listed
-                        .iter()
-                        .find(|x| &x.command == c)
-                        .unwrap_or_else(|| panic!("{c} among {}'s commands", u.id));
-                    assert_eq!(it.hex.as_deref(), Some(&*target));
-                    assert_eq!(it.kind, kind);
-                }
-                if kind == "bombard" {
-                    bombard += 1;
-                } else if kind == "assault" {
-                    assault += 1;
-                    // Clicking the target hex lists it too.
-                    let at = play.legal(None, Some(&target)).unwrap();
-                    assert!(at.iter().any(|x| &x.command == c), "{c} at {target}");
-                }
-                let p = play.preview(std::slice::from_ref(c)).unwrap();
-                if kind == "charge" {
-                    // AoR 7.6: out of 36 when one side rolls, out of 1,296 when both do.
-                    assert!([36, 1296].contains(&p.outcomes), "{c}: {}", p.outcomes);
-                    charges += 1;
-                } else {
-                    assert_eq!(p.outcomes, 36, "{c}");
-                }
             }
-            // A choice the game waits for (no command names a unit, a few of them): every
-            // one is a button.
-            if legal.len() <= CHOICES_AS_BUTTONS
-                && legal
-                    .iter()
-                    .all(|c| unit_name(c, &[]).is_none() && c.get("units").is_none())
+            // A choice the game waits for, among a few, none for a unit: every one a button.
+            if legal.len() <= command_info::CHOICES_AS_BUTTONS
+                && infos.iter().all(|i| i.units.is_empty())
             {
                 assert_eq!(v.general.len(), legal.len(), "{legal:?}");
                 choices += 1;
             }
-            let done = bombard.min(assault).min(orders) >= ENOUGH && choices > 5;
+            let done = by_unit.min(at_hex).min(buttons).min(previews) >= ENOUGH
+                && choices > 2
+                && (vias >= ENOUGH || !want_waypoints);
             if v.progress.over || done {
                 break;
             }
             let cmd = random.next(&play.live.as_ref().unwrap().state);
             play.apply(&cmd, &[]).unwrap();
         }
-        assert!(vias > 0, "no move was asked through a waypoint");
+        assert!(ends, "ending the phase is a button");
         assert!(
-            bombard > 0 && assault > 0 && orders > 0 && marches > 0 && choices > 0,
-            "{bombard} bombardments, {assault} assaults, {orders} orders, {marches} marches, \
-             {choices} choices"
+            by_unit > 0 && at_hex > 0 && buttons > 0 && previews > 0 && choices > 0,
+            "{id}: {by_unit} by unit, {at_hex} at a hex, {buttons} buttons, {previews} \
+             previews, {choices} choices"
+        );
+        assert!(
+            vias > 0 || !want_waypoints,
+            "no move was asked through a waypoint"
         );
         let l = play.live.as_ref().unwrap();
         play.archive.as_ref().unwrap().verify_game(l.game).unwrap();
     }
 
-    /// Which commands are buttons: those naming neither unit nor hex, those naming an
-    /// eliminated unit (AoR 15's reorganization), and a few choices naming no unit.
     #[test]
-    fn general_commands_are_those_the_map_cannot_offer() {
-        let j = |v: serde_json::Value| v;
-        let legal = vec![
-            j(serde_json::json!({"kind": "reorganize", "unit": "ii-2"})),
-            j(serde_json::json!({"kind": "move", "unit": "ii-1", "to": "0101"})),
-            j(serde_json::json!({"kind": "send_order", "formation": "ii", "order": "reserve"})),
-            j(
-                serde_json::json!({"kind": "send_order", "formation": "ii", "order": "march", "march_to": "0505"}),
-            ),
-            j(serde_json::json!({"kind": "assault", "from": ["0505"], "target": "0605"})),
-            j(serde_json::json!({"kind": "end"})),
-        ];
-        let kinds = |v: Vec<Value>| {
-            v.iter()
-                .map(|c| {
-                    format!(
-                        "{}{}",
-                        kind_of(c),
-                        c.get("order").map_or(String::new(), |o| format!(" {o}"))
-                    )
-                })
-                .collect::<Vec<_>>()
-        };
-        let general = general_commands(legal.clone(), &[], &["ii-2".to_string()]);
-        assert_eq!(
-            kinds(general),
-            ["reorganize", "send_order \"reserve\"", "end"]
+    fn fatehpur_commands_are_offered_as_their_system_describes_them() {
+        offers_hold("rs-01-fatehpur", "5", false);
+    }
+
+    #[test]
+    fn gettysburg_commands_are_offered_as_their_system_describes_them() {
+        offers_hold("aor-gettysburg-first-day", "5", true);
+    }
+
+    /// A deployment dropped on a hex its listed commands do not name is aimed there and
+    /// refused by the rules, naming why; a command that aims at no hex cannot be aimed.
+    #[test]
+    fn a_command_aimed_at_another_hex_is_refused_by_the_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = shipped("rs-01-fatehpur");
+        let mut play = Play::new(Some(dir.path().join("at.kepidb")));
+        let v = play.start(&s, &spec("4")).unwrap().view;
+        let first = v
+            .board
+            .counters
+            .iter()
+            .find(|c| c.side == v.progress.player);
+        let deploys = play.legal(Some(&first.unwrap().id), None).unwrap();
+        let e = play
+            .apply_at(&deploys[0].command, &[], Some("3240"))
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Refused, "{}", e.message);
+        assert_eq!(play.view().unwrap().node, v.node, "nothing was played");
+        let mut v = play.auto_deploy().unwrap();
+        while v.progress.deploying {
+            v = play.auto_deploy().unwrap();
+        }
+        let end = v.general.iter().find(|c| c.info.ends_phase).unwrap();
+        let e = play.apply_at(&end.command, &[], Some("0101")).unwrap_err();
+        assert!(
+            e.message.contains("cannot be aimed at 0101"),
+            "{}",
+            e.message
         );
-        // Not eliminated: ii-2 is selected on the map instead.
-        let general = general_commands(legal.clone(), &[], &[]);
-        assert_eq!(kinds(general), ["send_order \"reserve\"", "end"]);
-        // A few choices naming no unit (after a charge: stay, go back, pursue into a hex).
-        let choice = vec![
-            serde_json::json!({"kind": "end_charge", "back": false}),
-            serde_json::json!({"kind": "end_charge", "back": true}),
-            serde_json::json!({"kind": "pursue", "target": "0706"}),
-        ];
-        assert_eq!(general_commands(choice.clone(), &[], &[]), choice);
+        assert_eq!(play.view().unwrap().node, v.node, "nothing was played");
     }
 }

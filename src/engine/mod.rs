@@ -8,6 +8,7 @@
 //! the one generic layer that plays, records, replays and verifies games of any of them.
 
 pub mod age_of_rifles;
+pub mod command_info;
 pub mod counters;
 pub mod dice;
 pub mod error;

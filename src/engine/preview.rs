@@ -90,6 +90,9 @@ pub struct ResultChance {
     pub chance: f64,
 }
 
+/// Most waypoints a move names, in any system (the shell refuses more before asking).
+pub const MAX_VIA: usize = 16;
+
 /// An attack as it would be resolved, before the roll.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AttackPreview {

@@ -212,6 +212,27 @@ pub trait Ruleset: Send + Sync + 'static {
     /// A command in a player's words ("Move British MZ 3 0812-0813").
     fn describe_command(&self, state: &Self::State, command: &Self::Command) -> String;
 
+    /// How the play view offers each of `commands` (legal in `state`): a button, an action of
+    /// the selected unit, a hex to click or a move through the reach, with the units and hex it
+    /// names. One answer a command, in order; the shell and the UI read nothing else of them.
+    fn command_infos(
+        &self,
+        state: &Self::State,
+        commands: &[Self::Command],
+    ) -> Vec<crate::engine::command_info::CommandInfo>;
+
+    /// The command `command` aimed at the hex `hex` instead (printed name): a unit dropped on a
+    /// hex its legal commands do not name, sent anyway so that the rules' refusal says why.
+    /// `None` when the command aims at no hex.
+    fn command_at(
+        &self,
+        _state: &Self::State,
+        _command: &Self::Command,
+        _hex: &str,
+    ) -> Option<Self::Command> {
+        None
+    }
+
     /// An event in a player's words, or `None` for bookkeeping events.
     fn describe_event(&self, state: &Self::State, event: &Self::Event) -> Option<String>;
 

@@ -20,8 +20,8 @@ pub type PlayState<'a> = State<'a, Mutex<Play>>;
 
 /// Longest unit or hex name the view sends.
 const NAME_MAX: usize = 200;
-/// Most waypoints a reach takes (the core's limit for a move, `position::MAX_VIA`).
-const VIA_MAX: usize = kepi::engine::age_of_rifles::position::MAX_VIA;
+/// Most waypoints a reach takes (the core's limit for a move).
+const VIA_MAX: usize = kepi::engine::preview::MAX_VIA;
 /// Most allocations one attack preview takes.
 const PREVIEW_MAX: usize = 64;
 
@@ -36,18 +36,11 @@ fn check_name(what: &str, s: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// A command as the view sends it: a JSON object with its kind as a string, tagged `type`
-/// (Rifle & Saber) or `kind` (Age of Rifles), of at most 64 KiB.
+/// A command as the view sends it: a JSON object of at most 64 KiB (its system reads the rest
+/// and refuses what it cannot read, naming the field).
 fn check_command(c: &Value) -> AppResult<()> {
-    let ok = c.as_object().is_some_and(|m| {
-        ["type", "kind"]
-            .iter()
-            .any(|k| m.get(*k).is_some_and(Value::is_string))
-    });
-    if !ok || c.to_string().len() > 64 * 1024 {
-        return Err(invalid(
-            "a command is a JSON object with a \"type\" or \"kind\" (its kind, a string)",
-        ));
+    if !c.is_object() || c.to_string().len() > 64 * 1024 {
+        return Err(invalid("a command is a JSON object of at most 64 KiB"));
     }
     Ok(())
 }
@@ -180,15 +173,20 @@ pub async fn play_preview(
     Ok(mirror(&lock(&play)?.preview(&commands)?))
 }
 
-/// Play a command. `forced` (faces for the next rolls) is for the end-to-end tests and is
-/// refused in release builds.
+/// Play a command; with `at`, aimed at that hex instead (a unit dropped on a hex its listed
+/// commands do not name: the rules' refusal says why). `forced` (faces for the next rolls) is
+/// for the end-to-end tests and is refused in release builds.
 #[tauri::command]
 pub async fn play_apply(
     play: PlayState<'_>,
     command: Value,
     forced: Vec<u8>,
+    at: Option<String>,
 ) -> AppResult<PlayView> {
     check_command(&command)?;
+    if let Some(h) = &at {
+        check_name("at", h)?;
+    }
     if !forced.is_empty() && !cfg!(debug_assertions) {
         return Err(AppError::new(
             ErrorCode::NotAllowed,
@@ -198,7 +196,7 @@ pub async fn play_apply(
     if forced.len() > 16 || forced.iter().any(|f| !(1..=20).contains(f)) {
         return Err(invalid("forced: at most 16 faces of 1 to 20"));
     }
-    lock(&play)?.apply(&command, &forced)
+    lock(&play)?.apply_at(&command, &forced, at.as_deref())
 }
 
 #[tauri::command]

@@ -145,20 +145,50 @@ pub struct DiceEntry {
     pub results: Vec<String>,
 }
 
-/// One legal command: what to send, and what it concerns.
+/// One legal command: what to send, its words, and how the view offers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct LegalCommand {
-    /// The command in its stored form: send it back as it is.
+    /// The command in its stored form: send it back as it is (never read by the view).
     #[ts(type = "unknown")]
     pub command: Value,
     /// In words ("Deploy British MZ 1 at 0101").
     pub label: String,
-    /// Its `type` ("deploy", "end_phase").
+    /// How the view offers it, from its rule system.
+    pub info: CommandInfoDto,
+}
+
+/// The core's `CommandInfo`: how the play view offers a command (the shell and the UI read
+/// nothing else of it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "CommandInfo")]
+pub struct CommandInfoDto {
+    /// The system's own key of the command ("fire"): a data attribute, never branched on.
     pub kind: String,
-    /// The unit it moves or fires, by name.
+    /// "button" (beside the map), "unit" (a button of the selected unit), "map" (a hex
+    /// clicked), "reach" (a move through the selected unit's reach).
+    pub offer: String,
+    /// "none", "unit", "hex", "hexside", "card".
+    pub target: String,
+    /// The unit it is given for.
     pub unit: Option<String>,
-    /// The hex it names (`hex` or `target`).
+    /// Every unit it involves (selecting any lists it).
+    pub units: Vec<String>,
+    /// The hex chosen for it.
     pub hex: Option<String>,
+    pub hexside: Option<String>,
+    pub card: Option<String>,
+    /// Hexes shown while its button is hovered.
+    pub path: Vec<String>,
+    /// Its attack is previewed before it is given.
+    pub preview: bool,
+    /// It ends the phase (the E key, the primary button).
+    pub ends_phase: bool,
+    /// It resolves something still open: ending the phase while it is legal asks first.
+    pub resolves: bool,
+    /// A move that takes waypoints.
+    pub waypoints: bool,
+    /// Its own key in the play view.
+    pub key: Option<String>,
 }
 
 /// A game as the play view shows it after each command.
@@ -185,6 +215,8 @@ pub struct PlayView {
     /// Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
     /// the game waits for).
     pub general: Vec<LegalCommand>,
+    /// Some legal command is a move through a unit's reach (a selected unit's reach is shown).
+    pub moving: bool,
     pub can_take_back: bool,
     pub state_hash: String,
     /// Per side: the computer's level when the computer plays it.

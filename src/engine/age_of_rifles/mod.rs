@@ -31,6 +31,7 @@ pub mod legal;
 pub mod los;
 pub mod losses;
 pub mod movement;
+pub mod offers;
 pub mod orders;
 pub mod passing;
 pub mod position;

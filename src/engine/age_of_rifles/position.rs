@@ -37,7 +37,7 @@ const UNKNOWN: u32 = u32::MAX;
 const PASSES: u32 = 8;
 const NONE: u32 = u32::MAX - 1;
 /// The most waypoints a move may name (`Command::Move`'s `via`).
-pub const MAX_VIA: usize = 16;
+pub use crate::engine::preview::MAX_VIA;
 
 /// A formation's command-trace costs (half cavalry MP) from its origins: exact for every hex
 /// whose cost is at most `bound` (the rest `None`); `bound` is `u32::MAX` once the whole map

@@ -191,6 +191,18 @@ impl Ruleset for AgeOfRifles {
         super::report::describe_command(state, command)
     }
 
+    fn command_infos(
+        &self,
+        state: &State,
+        commands: &[Command],
+    ) -> Vec<crate::engine::command_info::CommandInfo> {
+        super::offers::command_infos(state, commands)
+    }
+
+    fn command_at(&self, _state: &State, command: &Command, hex: &str) -> Option<Command> {
+        super::offers::command_at(command, hex)
+    }
+
     fn describe_event(&self, _state: &State, event: &Event) -> Option<String> {
         match event {
             Event::Note { text } => Some(text.clone()),

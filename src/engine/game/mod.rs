@@ -19,6 +19,7 @@
 
 pub mod registry;
 
+use super::command_info::CommandInfo;
 use super::dice::{Dice, RecordedDice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
@@ -153,6 +154,11 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn describe_command(&self, state: &AnyState, command: &Value) -> String;
     /// A command as people write it, checked and put in its stored form.
     fn parse_command(&self, state: &AnyState, value: Value) -> Result<Value, String>;
+    /// How the play view offers each command (stored form); a command this system cannot read
+    /// is a button of kind "unreadable".
+    fn command_infos(&self, state: &AnyState, commands: &[Value]) -> Vec<CommandInfo>;
+    /// The command aimed at `hex` instead, stored form ([`Ruleset::command_at`]).
+    fn command_at(&self, state: &AnyState, command: &Value, hex: &str) -> Option<Value>;
     fn snapshot(&self, state: &AnyState) -> String;
     fn restore(&self, root: &AnyState, snapshot: &str) -> Result<AnyState, String>;
     /// The state as compact bytes ([`Ruleset::snapshot_bytes`]).
@@ -395,6 +401,28 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         check_own(self, state).map_err(|e| e.to_string())?;
         let c = self.rules.parse_command(typed(&self.rules, state), value)?;
         Ok(serde_json::to_value(c).expect("commands serialize"))
+    }
+
+    fn command_infos(&self, state: &AnyState, commands: &[Value]) -> Vec<CommandInfo> {
+        let s = typed(&self.rules, state);
+        let read: Vec<Option<R::Command>> = commands
+            .iter()
+            .map(|c| R::Command::deserialize(c).ok())
+            .collect();
+        let known: Vec<R::Command> = read.iter().flatten().cloned().collect();
+        let mut infos = self.rules.command_infos(s, &known).into_iter();
+        read.iter()
+            .map(|c| match c {
+                Some(_) => infos.next().expect("one description a command"),
+                None => CommandInfo::button("unreadable"),
+            })
+            .collect()
+    }
+
+    fn command_at(&self, state: &AnyState, command: &Value, hex: &str) -> Option<Value> {
+        let c = R::Command::deserialize(command).ok()?;
+        let at = self.rules.command_at(typed(&self.rules, state), &c, hex)?;
+        Some(serde_json::to_value(at).expect("commands serialize"))
     }
 
     fn snapshot(&self, state: &AnyState) -> String {

@@ -15,6 +15,7 @@ pub mod fire;
 pub mod legal;
 pub mod los;
 pub mod movement;
+pub mod offers;
 pub mod oob;
 pub mod retreat;
 pub mod ruleset;

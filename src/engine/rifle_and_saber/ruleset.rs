@@ -237,6 +237,26 @@ impl Ruleset for RifleAndSaber {
         super::describe::describe_command(state, command)
     }
 
+    fn command_infos(
+        &self,
+        state: &Self::State,
+        commands: &[Self::Command],
+    ) -> Vec<crate::engine::command_info::CommandInfo> {
+        commands
+            .iter()
+            .map(|c| super::offers::command_info(state, c))
+            .collect()
+    }
+
+    fn command_at(
+        &self,
+        state: &Self::State,
+        command: &Self::Command,
+        hex: &str,
+    ) -> Option<Self::Command> {
+        super::offers::command_at(state, command, hex)
+    }
+
     fn describe_event(&self, state: &Self::State, event: &Self::Event) -> Option<String> {
         super::describe::describe_event(state, event)
     }

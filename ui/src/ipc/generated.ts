@@ -56,6 +56,61 @@ export type CatalogValueDto = { name: string, value: string,
  */
 source: string, };
 
+/**
+ * The core's `CommandInfo`: how the play view offers a command (the shell and the UI read
+ * nothing else of it).
+ */
+export type CommandInfo = { 
+/**
+ * The system's own key of the command ("fire"): a data attribute, never branched on.
+ */
+kind: string, 
+/**
+ * "button" (beside the map), "unit" (a button of the selected unit), "map" (a hex
+ * clicked), "reach" (a move through the selected unit's reach).
+ */
+offer: string, 
+/**
+ * "none", "unit", "hex", "hexside", "card".
+ */
+target: string, 
+/**
+ * The unit it is given for.
+ */
+unit: string | null, 
+/**
+ * Every unit it involves (selecting any lists it).
+ */
+units: Array<string>, 
+/**
+ * The hex chosen for it.
+ */
+hex: string | null, hexside: string | null, card: string | null, 
+/**
+ * Hexes shown while its button is hovered.
+ */
+path: Array<string>, 
+/**
+ * Its attack is previewed before it is given.
+ */
+preview: boolean, 
+/**
+ * It ends the phase (the E key, the primary button).
+ */
+ends_phase: boolean, 
+/**
+ * It resolves something still open: ending the phase while it is legal asks first.
+ */
+resolves: boolean, 
+/**
+ * A move that takes waypoints.
+ */
+waypoints: boolean, 
+/**
+ * Its own key in the play view.
+ */
+key: string | null, };
+
 export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
 
 export type Counter = { 
@@ -334,11 +389,11 @@ export type JobStatus = "done" | "failed" | "cancelled";
 export type KeyDto = { key: string, name: string, color: string, };
 
 /**
- * One legal command: what to send, and what it concerns.
+ * One legal command: what to send, its words, and how the view offers it.
  */
 export type LegalCommand = { 
 /**
- * The command in its stored form: send it back as it is.
+ * The command in its stored form: send it back as it is (never read by the view).
  */
 command: unknown, 
 /**
@@ -346,17 +401,9 @@ command: unknown,
  */
 label: string, 
 /**
- * Its `type` ("deploy", "end_phase").
+ * How the view offers it, from its rule system.
  */
-kind: string, 
-/**
- * The unit it moves or fires, by name.
- */
-unit: string | null, 
-/**
- * The hex it names (`hex` or `target`).
- */
-hex: string | null, };
+info: CommandInfo, };
 
 /**
  * One map or scenario of the Library. `key` names it in every library command
@@ -571,7 +618,11 @@ last: Array<string>,
  * Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
  * the game waits for).
  */
-general: Array<LegalCommand>, can_take_back: boolean, state_hash: string, 
+general: Array<LegalCommand>, 
+/**
+ * Some legal command is a move through a unit's reach (a selected unit's reach is shown).
+ */
+moving: boolean, can_take_back: boolean, state_hash: string, 
 /**
  * Per side: the computer's level when the computer plays it.
  */

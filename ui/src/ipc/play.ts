@@ -7,7 +7,7 @@ import type {
 } from "./generated";
 
 export type {
-  AttackPreview, Board, Counter, DiceEntry, GameChoices, HexMarker, LegalCommand, NewGameSpec,
+  AttackPreview, Board, CommandInfo, Counter, DiceEntry, GameChoices, HexMarker, LegalCommand, NewGameSpec,
   PlayOpened, PlayView, Reach, ReachHex, Sight, VictoryCondition,
 } from "./generated";
 
@@ -23,7 +23,8 @@ export const play = {
   reach: (unit: string, via: string[] = []) => invoke<Reach>("play_reach", { unit, via }),
   sight: (from: string, to: string) => invoke<Sight>("play_sight", { from, to }),
   preview: (commands: unknown[]) => invoke<AttackPreview>("play_preview", { commands }),
-  apply: (command: unknown, forced: number[] = []) => invoke<PlayView>("play_apply", { command, forced }),
+  /** Play a command; with `at`, aimed at that hex instead (the rules' refusal says why not). */
+  apply: (command: unknown, forced: number[] = [], at?: string) => invoke<PlayView>("play_apply", { command, forced, at: at ?? null }),
   takeBack: () => invoke<PlayView>("play_take_back"),
   autoDeploy: () => invoke<PlayView>("play_auto_deploy"),
   /** Hand a side to the computer at a level, or (null) take it over. */

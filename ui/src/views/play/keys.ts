@@ -8,7 +8,7 @@ export function playShortcuts(): [string, string][] {
     ["N", "in a game: select the next unit of the side to act"],
     ["Ctrl+Z", "in a game: take back the last command"],
     ["A", "in a game: auto-deploy the side deploying"],
-    ["Shift+click", "in a game: a waypoint of the selected unit's move (Age of Rifles: the path and its passing fires shown)"],
+    ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
   ];
 }

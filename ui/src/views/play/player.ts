@@ -5,7 +5,7 @@
 // unit may go, what it may attack, the odds and the results all come from the core.
 
 import { errorText, isAppError } from "../../ipc/errors";
-import { play, type Counter, type LegalCommand, type PlayOpened, type PlayView, type Reach, type ReachHex } from "../../ipc/play";
+import { play, type CommandInfo, type Counter, type LegalCommand, type PlayOpened, type PlayView, type Reach, type ReachHex } from "../../ipc/play";
 import type { CommandQueue } from "../../ipc/queue";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
@@ -21,14 +21,9 @@ export interface PlayShell {
 /** Pixels per hex radius a game opens at: counters' values legible (about 12 px). */
 export const PLAY_SCALE = 40;
 
-/** Kinds of command that target a hex chosen on the map (Rifle & Saber's, then Age of Rifles'). */
-const HEX_KINDS = new Set(["deploy", "fire", "shock", "begin_work", "place_trench", "place_improved_position", "bombard", "assault", "charge"]);
-
-/** Kinds of attack previewed before they are given (the core's preview answers for them). */
-const PREVIEWED = new Set(["fire", "shock", "bombard", "assault", "charge"]);
-
-/** Kinds of the command that ends the phase or segment (Rifle & Saber's, Age of Rifles'). */
-export const END_KINDS = new Set(["end_phase", "end_deployment", "end"]);
+// How a command is offered (a button, a unit's action, a hex of the map, a move through the
+// reach) is its rule system's description of it (`LegalCommand.info`); the view reads nothing
+// else of a command and knows no system's command kinds.
 
 export class Player {
   readonly view: MapCanvas;
@@ -37,8 +32,10 @@ export class Player {
   model: MapModel | null = null;
   /** Faces for the next command's rolls (test builds only: the end-to-end test forces a roll). */
   forced: number[] = [];
-  /** The selected unit's legal commands that name a hex. */
+  /** The selected unit's legal commands given by clicking a hex of the map. */
   private unitHexCommands: LegalCommand[] = [];
+  /** The selected unit's moves take waypoints. */
+  private waypoints = false;
   private drag: { x: number; y: number; moved: boolean } | null = null;
   /** A unit dragged from a tray. */
   dragging: string | null = null;
@@ -138,10 +135,10 @@ export class Player {
   }
 
   /** Play a command (stored form); a refusal is shown in the core's words. */
-  apply(command: unknown, then?: (v: PlayView) => void): Promise<void> {
+  apply(command: unknown, then?: (v: PlayView) => void, at?: string): Promise<void> {
     const forced = this.forced;
     this.forced = [];
-    return this.shell.queue.send(() => play.apply(command, forced).catch((e) => { this.refused(e); return null; }), (v) => {
+    return this.shell.queue.send(() => play.apply(command, forced, at).catch((e) => { this.refused(e); return null; }), (v) => {
       if (!v) return;
       const keep = playState.selected?.id ?? null;
       this.update(v);
@@ -150,7 +147,7 @@ export class Player {
       // The unit stays selected while it can still act (fire allocations, a second move).
       if (keep) {
         const c = v.board.counters.find((x) => x.id === keep);
-        if (c && c.place === "map" && v.progress.phase_key !== "deployment") this.select(c);
+        if (c && c.place === "map" && !v.progress.deploying) this.select(c);
       }
       then?.(v);
     });
@@ -181,21 +178,26 @@ export class Player {
     });
   }
 
-  /** The general command of a kind (end the phase, end deployment), when legal now. */
-  general(kind: string): LegalCommand | undefined {
-    return this.state?.general.find((c) => c.kind === kind);
+  /** The command that ends the phase, the segment or the deployment, when legal now. */
+  endCommand(): LegalCommand | undefined {
+    return this.state?.general.find((c) => c.info.ends_phase);
+  }
+
+  /** Commands that resolve something still open (fire allocated and not resolved). */
+  openCommands(): LegalCommand[] {
+    return (this.state?.general ?? []).filter((c) => c.info.resolves);
   }
 
   /** End the phase; when other commands of the phase are still open (fire allocated and not
    * resolved), ask first unless `anyway`. */
   endPhase(anyway = false): void {
     playState.confirmEnd = null;
-    const open = (this.state?.general ?? []).filter((c) => c.kind.startsWith("resolve_"));
+    const open = this.openCommands();
     if (!anyway && open.length) {
       playState.confirmEnd = { open: open.map((c) => c.label) };
       return;
     }
-    const c = this.general("end_phase") ?? this.general("end_deployment") ?? this.general("end");
+    const c = this.endCommand();
     if (!c) {
       playState.refusal = "The phase cannot end now: " + (this.state?.progress.waiting_for ?? "a command is still expected");
       return;
@@ -218,6 +220,7 @@ export class Player {
     this.sightTo = "";
     this.counters.selected = null;
     this.unitHexCommands = [];
+    this.waypoints = false;
     this.marks.clear();
     this.view.requestDraw();
   }
@@ -230,7 +233,7 @@ export class Player {
     this.counters.selected = c.id;
     const t0 = performance.now();
     // The reach first: it is what the player waits to see.
-    if (v.progress.phase_key === "movement" && c.side === v.progress.player) {
+    if (v.moving && c.side === v.progress.player) {
       void this.send(() => play.reach(c.id), (r) => {
         if (playState.selected?.id !== c.id) return;
         this.showReach(r);
@@ -240,9 +243,10 @@ export class Player {
     }
     void this.send(() => play.legal(c.id, null), (cmds) => {
       if (playState.selected?.id !== c.id) return;
-      this.unitHexCommands = cmds.filter((x) => x.hex && HEX_KINDS.has(x.kind));
-      playState.actions = cmds.filter((x) => !x.hex && x.kind !== "move");
-      this.marks.targets = [...new Set(this.unitHexCommands.map((x) => x.hex!))];
+      this.unitHexCommands = cmds.filter((x) => x.info.offer === "map" && x.info.hex);
+      playState.actions = cmds.filter((x) => x.info.offer === "unit");
+      this.waypoints = cmds.some((x) => x.info.waypoints);
+      this.marks.targets = [...new Set(this.unitHexCommands.map((x) => x.info.hex!))];
       this.view.requestDraw();
     });
   }
@@ -266,10 +270,10 @@ export class Player {
     const n = h.fires.length;
     const fires = n === 0 ? "no passing fire" : n === 1 ? "1 passing fire" : `${n} passing fires`;
     const through = via.length ? ` through ${via.join(", ")}` : "";
-    return `To ${h.hex}${through}: ${h.cost} MP, ${fires} (AoR 7.12)`;
+    return `To ${h.hex}${through}: ${h.cost} MP, ${fires}`;
   }
 
-  /** Shift+click on a hex: the move passes through it (a waypoint, Age of Rifles); the reach
+  /** Shift+click on a hex: the move passes through it (a waypoint, where the rules take them); the reach
    * is asked again through every waypoint so far. The hex need not be one the move may end
    * in: a move may pass through a hex it may not stop in (a full stack, AoR 5.3; out of
    * command range, AoR 12.1), and a hex it cannot pass through is refused by the rules, the
@@ -277,7 +281,7 @@ export class Player {
   addWaypoint(name: string): void {
     const sel = playState.selected;
     const r = playState.reach;
-    if (!sel || !r || !r.hexes.some(Player.takesWaypoints)) return;
+    if (!sel || !r || !this.waypoints) return;
     this.askReach(sel, [...playState.via, name], name);
   }
 
@@ -287,12 +291,6 @@ export class Player {
     if (!sel || !playState.via.length) return false;
     this.askReach(sel, playState.via.slice(0, -1), null);
     return true;
-  }
-
-  /** A move that takes waypoints: its command is a unit's `move` naming a `to` hex. */
-  private static takesWaypoints(h: ReachHex): boolean {
-    const c = h.command as { kind?: unknown; to?: unknown } | null;
-    return c?.kind === "move" && typeof c.to === "string";
   }
 
   private askReach(c: Counter, via: string[], shown: string | null): void {
@@ -347,12 +345,12 @@ export class Player {
     if (sel && shift && playState.reach) { this.addWaypoint(name); return; }
     // The reach's command names the waypoints chosen (`via`): the move follows them.
     if (sel && reachHex) { void this.apply(reachHex.command); return; }
-    const cmd = sel ? this.unitHexCommands.find((x) => x.hex === name) : undefined;
+    const cmd = sel ? this.unitHexCommands.find((x) => x.info.hex === name) : undefined;
     if (sel && cmd) {
-      if (PREVIEWED.has(cmd.kind)) {
+      if (cmd.info.preview) {
         // Several attacks on one hex (an assault from one stack or from two): the first is
         // previewed, the others are offered beside it.
-        playState.previewChoices = this.unitHexCommands.filter((x) => x.hex === name && x.kind === cmd.kind);
+        playState.previewChoices = this.unitHexCommands.filter((x) => x.info.hex === name && x.info.kind === cmd.info.kind);
         this.showPreview(cmd);
         return;
       }
@@ -382,18 +380,19 @@ export class Player {
     });
   }
 
-  /** A deployment the core did not list: sent as it is, so the refusal names the rule. */
+  /** A deployment the core did not list: one of the unit's listed ones aimed at the hex, so
+   * that the rules' refusal names why it may not go there. */
   private deployOutside(unit: Counter, hex: string): void {
-    const any = this.unitHexCommands.find((x) => x.kind === "deploy");
+    const any = this.unitHexCommands[0];
     if (!any) {
       playState.refusal = `${unit.id} cannot be deployed now.`;
       return;
     }
-    void this.apply({ ...(any.command as Record<string, unknown>), hex });
+    void this.apply(any.command, undefined, hex);
   }
 
   showPreview(cmd: LegalCommand): void {
-    this.marks.attack = cmd.hex;
+    this.marks.attack = cmd.info.hex ?? null;
     playState.previewCommand = cmd;
     void this.send(() => play.preview([cmd.command]).catch((e) => { this.refused(e); return null; }), (p) => {
       playState.preview = p;
@@ -402,12 +401,10 @@ export class Player {
   }
 
   /** A choice the game waits for, shown on the map while its button is hovered: a retreat's
-   * path, the hexes of the units it names. */
-  showChoice(command: unknown): void {
-    const c = command as { path?: unknown; hex?: unknown; target?: unknown } | null;
-    const path = Array.isArray(c?.path) ? c.path.filter((h): h is string => typeof h === "string") : [];
-    this.marks.path = path;
-    this.marks.attack = typeof c?.target === "string" ? c.target : null;
+   * path, the hex it aims at. */
+  showChoice(info: CommandInfo | null): void {
+    this.marks.path = info?.path ?? [];
+    this.marks.attack = info?.hex ?? null;
     this.view.requestDraw();
   }
 
@@ -424,8 +421,8 @@ export class Player {
     playState.selected = c;
     this.counters.selected = c.id;
     void this.send(() => play.legal(c.id, null), (cmds) => {
-      this.unitHexCommands = cmds.filter((x) => x.hex && HEX_KINDS.has(x.kind));
-      const cmd = this.unitHexCommands.find((x) => x.hex === hex && x.kind === "deploy");
+      this.unitHexCommands = cmds.filter((x) => x.info.offer === "map" && x.info.hex);
+      const cmd = this.unitHexCommands.find((x) => x.info.hex === hex);
       if (cmd) void this.apply(cmd.command);
       else this.deployOutside(c, hex);
     });
@@ -475,9 +472,10 @@ export class Player {
     const g = this.model?.grid;
     if (!g) return;
     const name = i >= 0 ? g.name(i) : "";
-    // In the Fire Combat Phase: the line of sight from the selected unit to the hex hovered.
+    // When the selected unit may attack a hex (an attack previewed): the line of sight from it
+    // to the hex hovered.
     const from = playState.selected?.hex;
-    if (from && this.state?.progress.phase_key === "fire" && name !== this.sightTo) {
+    if (from && this.unitHexCommands.some((x) => x.info.preview) && name !== this.sightTo) {
       this.sightTo = name;
       if (!name || name === from) { this.marks.sight = null; playState.sight = ""; this.view.requestDraw(); }
       else {
@@ -494,7 +492,7 @@ export class Player {
     if (!r) return;
     const h = r.hexes.find((x) => x.hex === name);
     this.showPath(h);
-    // The passing fires the path would draw, counted in the status line (AoR 7.12).
+    // The passing fires the path would draw (where the rules have them), counted in the status line.
     if (h && (h.fires.length || playState.via.length)) this.shell.message(Player.pathWords(h, playState.via), h.fires.length > 0);
     this.view.requestDraw();
   }
