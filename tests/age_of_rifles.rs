@@ -512,6 +512,11 @@ fn aor_8_3_line_of_sight_woods_towns_chateaux_and_crests() {
         line_of_sight(m, h("0503"), h("0504")),
         Err(Blocked::Crest(h("0503"), h("0504")))
     );
+    // Told to players with the hexes' printed names.
+    assert_eq!(
+        Blocked::Crest(h("0503"), h("0504")).words(m),
+        "AoR 8.3: the crest between 0503 and 0504"
+    );
     assert_eq!(
         line_of_sight(m, h("0602"), h("0604")),
         Ok(()),

@@ -131,7 +131,11 @@ pub fn bombard_check(s: &State, u: usize, target: Ix) -> Result<(u32, String), R
     }
     fort_not_bombarded(setup, h, target)?;
     if let Err(b) = los::line_of_sight(&setup.map, setup.hex(h), setup.hex(target)) {
-        return Err(RuleError::rule("AoR 8.1", format!("no line of sight: {b}")));
+        let why = b.words(&setup.map);
+        return Err(RuleError::rule(
+            "AoR 8.1",
+            format!("no line of sight: {why}"),
+        ));
     }
     let sit = Situation {
         fire: Fire::Bombardment,

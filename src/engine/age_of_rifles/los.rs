@@ -41,6 +41,23 @@ impl std::fmt::Display for Blocked {
     }
 }
 
+impl Blocked {
+    /// In a player's words, the hexes by their printed names ("the crest between 1004 and
+    /// 1005").
+    pub fn words(&self, map: &Map) -> String {
+        let n = |h: &HexCoord| map.grid.name(*h);
+        match self {
+            Blocked::Crest(a, b) => format!("AoR 8.3: the crest between {} and {}", n(a), n(b)),
+            Blocked::Hex(h, t) => format!("AoR 8.3: {t} at {}", n(h)),
+            Blocked::Between(a, b) => format!(
+                "AoR 8.3: running between the blocking hexes {} and {}",
+                n(a),
+                n(b)
+            ),
+        }
+    }
+}
+
 fn blocking(map: &Map, h: HexCoord) -> Option<&str> {
     map.terrain(h).filter(|t| BLOCKING.contains(t))
 }

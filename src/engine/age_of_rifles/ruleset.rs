@@ -261,7 +261,7 @@ impl Ruleset for AgeOfRifles {
         let (a, b) = (setup.parse(from.trim())?, setup.parse(to.trim())?);
         let blocked_by = super::los::line_of_sight(&setup.map, setup.hex(a), setup.hex(b))
             .err()
-            .map(|e| e.to_string());
+            .map(|e| e.words(&setup.map));
         Ok(crate::engine::preview::Sight {
             from: setup.name(a),
             to: setup.name(b),
