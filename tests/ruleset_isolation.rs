@@ -99,6 +99,14 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// A file's path from the repository's root, with forward slashes.
+fn relative(f: &Path) -> String {
+    f.strip_prefix(root())
+        .expect("under the root")
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
 /// Files allowed to name systems: their own folders and the registries.
 fn exempt(rel: &str, systems: &[String]) -> bool {
     rel == "src/engine/game/registry.rs"
@@ -123,11 +131,7 @@ fn naming_now() -> BTreeMap<String, usize> {
     }
     let mut out = BTreeMap::new();
     for f in files {
-        let rel = f
-            .strip_prefix(root())
-            .expect("under the root")
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = relative(&f);
         // Generated transport types mirror the shell's; the shell's own files are checked.
         if exempt(&rel, &systems) || rel == "ui/src/ipc/generated.ts" {
             continue;
@@ -258,11 +262,7 @@ fn the_shell_and_the_ui_know_no_command_kind() {
     walk(&root().join("ui/src"), &mut files);
     let mut found = Vec::new();
     for f in files {
-        let rel = f
-            .strip_prefix(root())
-            .expect("under the root")
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = relative(&f);
         // The painter's tools are map vocabulary ("exit" paints exit areas), not commands.
         if exempt(&rel, &systems) || rel.starts_with("ui/src/views/paint/") {
             continue;
