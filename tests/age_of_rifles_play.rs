@@ -708,12 +708,12 @@ fn invariants(s: &State, seed: u64, n: usize) {
 }
 
 /// The games a property test plays: `KEPI_AOR_GAMES` when set (to run thousands by hand),
-/// otherwise `default`.
+/// otherwise `default` times `KEPI_TEST_SCALE` (tests/common/scale.rs).
 fn games(default: u64) -> u64 {
     std::env::var("KEPI_AOR_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+        .unwrap_or_else(|| common::scale::scaled(default))
 }
 
 #[test]
@@ -721,7 +721,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
     // The fixture's artillery bombards stacks of two often enough for AoR 8.1's choices.
     random_games_hold(
         SCENARIO,
-        games(2000),
+        games(600),
         &[
             "allocate charge",
             "allocate bombardment",
@@ -739,7 +739,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
 fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
     random_games_hold(
         GETTYSBURG,
-        games(200),
+        games(60),
         &[
             "allocate charge",
             "reaction to a retreat",

@@ -6,6 +6,7 @@
 
 pub mod aor;
 pub mod cli;
+pub mod scale;
 
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
