@@ -587,11 +587,11 @@ fn kill_9_mid_recording_loses_at_most_the_batch_in_flight() {
                 "round {round}: game {} is whole",
                 g.id
             );
-            if !verified.contains_key(&g.id) {
-                let nodes = ar
-                    .verify_game(g.id)
-                    .unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id));
-                verified.insert(g.id, nodes);
+            if let std::collections::btree_map::Entry::Vacant(e) = verified.entry(g.id) {
+                e.insert(
+                    ar.verify_game(g.id)
+                        .unwrap_or_else(|e| panic!("round {round}, game {}: {e}", g.id)),
+                );
             }
         }
         let ids: Vec<i64> = games.iter().map(|g| g.id).collect();

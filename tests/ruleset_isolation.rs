@@ -44,9 +44,6 @@ const STILL_NAMING: &[(&str, usize)] = &[
     ("src/scenario/zones/tests.rs", 1),
     ("src/schema.rs", 12),
     ("src/shipped.rs", 3),
-    ("src/vassal/counters.rs", 2),
-    ("src/vassal/help.rs", 2),
-    ("src/vassal/mod.rs", 3),
     ("ui/src/bench.ts", 1),
     ("ui/src/views/library/NewMapDialog.svelte", 2),
 ];

@@ -697,6 +697,10 @@ mod toy {
                     },
                     group: None,
                     arrives: None,
+                    properties: vec![
+                        ("Attack".into(), attack.to_string()),
+                        ("Defense".into(), defense.to_string()),
+                    ],
                 })
                 .collect();
             Board {

@@ -239,3 +239,97 @@ fn the_help_page_lists_reinforcements_by_game_turn_and_the_victory_conditions() 
     }
     assert!(html.contains(&format!("{} game-turns", s.file.game_length)));
 }
+
+/// Age of Rifles' Gettysburg through `kepi vassal export`, as a scenario and as a game in the
+/// middle of play: pywargame reads both back, with every leader and unit in its side's tray
+/// with its values and steps (AoR 2.1, 6.1), and the game's units and markers at their hexes.
+#[test]
+fn gettysburg_exports_as_a_scenario_and_as_a_game_and_reads_back() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let kepi = env!("CARGO_BIN_EXE_kepi");
+    let scen = root().join("scenarios/aor-gettysburg-first-day.json");
+    let (vmod, exp) = (dir.path().join("gb.vmod"), dir.path().join("gb.json"));
+    let out = Command::new(kepi)
+        .args(["vassal", "export"])
+        .arg(&scen)
+        .arg("--out")
+        .arg(&vmod)
+        .arg("--expected")
+        .arg(&exp)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (ok, text) = check(&py, &vmod, &exp);
+    assert!(ok, "{text}");
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&exp).unwrap()).unwrap();
+    let units = expected["units"].as_array().unwrap();
+    let scenario = load_scenario(&scen).unwrap();
+    let state = kepi::engine::game::registry::get("age-of-rifles")
+        .unwrap()
+        .start(&scenario, &serde_json::Value::Null)
+        .unwrap();
+    let board = state.rules().board(&state);
+    assert_eq!(units.len(), board.counters.len(), "every unit and leader");
+    let leaders = units.iter().filter(|u| u["type"] == "leader").count();
+    assert!(leaders >= 6, "{leaders} leaders");
+    for u in units {
+        let p = &u["properties"];
+        if u["type"] == "leader" {
+            assert!(p["Rating"].is_string(), "{u}");
+        } else {
+            assert!(p["Strength"].is_string() && p["Morale"].is_string(), "{u}");
+            let steps = p["Steps"].as_str().unwrap();
+            assert!(steps == "1 of 1" || steps == "2 of 2", "{u}");
+        }
+    }
+    for side in ["Union", "Confederates"] {
+        assert!(
+            units.iter().any(|u| u["side"] == side),
+            "no {side} unit: {:?}",
+            expected["sides"]
+        );
+    }
+
+    // A game part way: its position set up, with the units' markers.
+    let sc = load_scenario(&scen).unwrap();
+    let rules = kepi::engine::game::registry::get("age-of-rifles").unwrap();
+    let mut state = rules.start(&sc, &serde_json::Value::Null).unwrap();
+    let mut player = rules.random_player(3);
+    let mut dice = kepi::engine::dice::SeededDice::new(3);
+    let mut reduced_or_disrupted = false;
+    for n in 0..400 {
+        if rules.progress(&state).over {
+            break;
+        }
+        let c = player.next(&state);
+        state = rules.apply(&state, &c, &mut dice).unwrap().state;
+        if n % 100 == 99 {
+            let m = vassal::export(&sc, Some(&state), &ExportOptions { hex_size: 64 }).unwrap();
+            reduced_or_disrupted |= m.expected["markers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k["marker"] == "disrupted" || k["marker"] == "reduced");
+            let on_map = m.expected["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|u| !u["hex"].is_null())
+                .count();
+            assert!(on_map > 20, "command {n}: {on_map} on the map");
+            let (vmod, exp) = write(dir.path(), &format!("gb-{n}"), &m);
+            let (ok, text) = check(&py, &vmod, &exp);
+            assert!(ok, "command {n}: {text}");
+        }
+    }
+    assert!(
+        reduced_or_disrupted,
+        "no unit disrupted or reduced in the positions checked"
+    );
+}

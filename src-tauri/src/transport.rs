@@ -186,6 +186,9 @@ pub struct KeyDto {
     pub key: String,
     pub name: String,
     pub color: String,
+    /// The symbol the chart draws over the colour ("bastion": a fort's trace), if any: the map
+    /// views draw it by this name, never by the terrain's key.
+    pub symbol: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -431,13 +434,17 @@ pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
         key: k.into(),
         name: n.into(),
         color: c.into(),
+        symbol: None,
     };
     let palette = PaletteDto {
         terrain: tec
             .map(|t| {
                 t.terrain
                     .iter()
-                    .map(|x| key(&x.key, &x.name, &x.color))
+                    .map(|x| KeyDto {
+                        symbol: x.symbol.map(|s| s.key().to_string()),
+                        ..key(&x.key, &x.name, &x.color)
+                    })
                     .collect()
             })
             .unwrap_or_default(),

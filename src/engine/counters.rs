@@ -64,6 +64,43 @@ pub struct Counter {
     /// For a reinforcement not yet arrived: "game-turn 3 at 0101, 0102".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<String>,
+    /// The printed values by name, as the rules name them (("Fire", "3"), ("Range", "2")):
+    /// a VASSAL piece's properties. Empty when the values line says all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<(String, String)>,
+}
+
+/// A marker a system's counters or hexes may carry, as printed: its key (what
+/// [`Counter::markers`] and [`HexMarker::marker`] name), the word on it and its colour. A
+/// system lists its markers once ([`crate::engine::Ruleset::markers`]); the VASSAL export draws
+/// them and puts them in the module's marker tray.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkerKind {
+    pub key: String,
+    /// The word printed on it ("DISR").
+    pub word: String,
+    pub colour: [u8; 3],
+}
+
+impl MarkerKind {
+    pub fn new(key: &str, word: &str, colour: [u8; 3]) -> MarkerKind {
+        MarkerKind {
+            key: key.to_string(),
+            word: word.to_string(),
+            colour,
+        }
+    }
+
+    /// A marker a system's catalog does not list: its key in capitals as the word, on grey.
+    pub fn unknown(key: &str) -> MarkerKind {
+        let word: String = key
+            .replace('_', " ")
+            .to_uppercase()
+            .chars()
+            .take(12)
+            .collect();
+        MarkerKind::new(key, &word, [0xb0, 0xb0, 0xb0])
+    }
 }
 
 /// A marker that belongs to a hex, not a unit.

@@ -269,9 +269,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The state as a report for people (`kepi state`): one line a unit.
     fn report(&self, state: &Self::State) -> String;
 
-    /// Where a unit (named as in commands) may go now.
     /// The position as the views draw it: every unit's counter, the hexes' markers.
     fn board(&self, state: &Self::State) -> crate::engine::counters::Board;
+
+    /// Every marker [`Ruleset::board`] may show, with the word and colour it is printed with
+    /// (the VASSAL export's marker tray). A key the board shows that is not listed is drawn
+    /// with its key as the word.
+    fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
+        Vec::new()
+    }
     /// The line of sight between two hexes (printed names) now; a system without one refuses.
     fn sight(
         &self,

@@ -6,7 +6,7 @@
 //! more wide; text that does not fit is drawn at the smallest font scale and clipped by the
 //! picture, never wrapped.
 
-use super::font::{Font, draw_text};
+use super::font::{Font, draw_text, fold};
 use super::raster::{Color, rect, segment};
 use super::scenario::side_colors;
 use crate::scenario::Scenario;
@@ -55,10 +55,14 @@ fn text_scale(text: &str, width: u32, max: u32) -> u32 {
         .unwrap_or(1)
 }
 
+/// `text` centred across the counter, folded into what the label font draws (capitals, digits,
+/// its symbols: "div-heth" is printed "DIV-HETH", never with unknown glyphs; folding keeps one
+/// character for one, so the width measured before is the width drawn).
 fn centred_text(img: &mut RgbaImage, text: &str, y: i64, k: u32, c: Color) {
-    let w = Font::Label.width(text, k) as i64;
+    let text = fold(text);
+    let w = Font::Label.width(&text, k) as i64;
     let x = (img.width() as i64 - w) / 2;
-    draw_text(img, text, x, y, k, Font::Label, c);
+    draw_text(img, &text, x, y, k, Font::Label, c);
 }
 
 /// Draw a counter.

@@ -7,6 +7,7 @@ use super::scenario::Overlay;
 use super::{HEX_NUMBER_MIN_SCALE, LABEL_MIN_SCALE, Layout, RenderError, RenderOptions};
 use crate::map::{HexCoord, Map, MapEdge, Orientation};
 use crate::scenario::Scenario;
+use crate::tables::terrain_effects::TerrainSymbol;
 use image::{Rgba, RgbaImage};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,8 +16,6 @@ pub(super) const PAPER: Color = Color::rgb(0xfa, 0xf8, 0xf1);
 const GRID_LINE: Color = Color::rgb(0x6e, 0x68, 0x5a);
 const CONTOUR: Color = Color::rgb(0x8a, 0x5e, 0x2c);
 const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
-/// The terrain key of an Age of Rifles fort (AoR 10.1), drawn with its trace.
-const FORT: &str = "fort";
 const LABEL_BACK: Color = Color::rgb(0xff, 0xfe, 0xf8);
 /// Used when the chart's colour is not `#rrggbb`.
 const FALLBACK: Color = Color::rgb(0xcc, 0xcc, 0xcc);
@@ -120,10 +119,16 @@ pub(super) fn draw(
         o.draw_tints(&mut img, layout);
     }
 
-    // AoR 10.1: a fort is its hex's terrain; over its colour, a bastioned trace (a four-pointed
-    // outline) tells it apart at a glance.
+    // A terrain its chart gives the bastion symbol (Age of Rifles' fort, AoR 10.1): over its
+    // colour, a bastioned trace (a four-pointed outline) tells it apart at a glance.
+    let bastions: BTreeSet<&str> = tec
+        .terrain
+        .iter()
+        .filter(|t| t.symbol == Some(TerrainSymbol::Bastion))
+        .map(|t| t.key.as_str())
+        .collect();
     for hex in grid.hexes() {
-        if map.terrain(hex) == Some(FORT) {
+        if map.terrain(hex).is_some_and(|k| bastions.contains(k)) {
             let c = layout.center(hex);
             let mut trace: Vec<Pt> = (0..8)
                 .map(|k| {

@@ -27,9 +27,31 @@ pub struct Terrain {
     pub blocks_line_of_sight: bool,
     /// Default colour for pictures and the painter's palette, `#rrggbb`.
     pub color: String,
+    /// A symbol drawn over the colour in every picture of the map (the painter, the play view,
+    /// PNG export, VASSAL boards), when the chart gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<TerrainSymbol>,
     pub source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// A symbol a terrain chart gives a terrain, drawn over its colour. A chart names it; the
+/// pictures draw it by this name alone, never by the terrain's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TerrainSymbol {
+    /// A four-pointed bastioned trace: a fort.
+    Bastion,
+}
+
+impl TerrainSymbol {
+    /// The name charts and the UI use ("bastion").
+    pub fn key(self) -> &'static str {
+        match self {
+            TerrainSymbol::Bastion => "bastion",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

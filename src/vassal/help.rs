@@ -1,9 +1,10 @@
 //! The module's help page: the scenario as the printed rules give it (forces, deployment,
-//! reinforcements by game-turn, game length, victory conditions, special rules, notes), and
-//! for a game where it stands. HTML, every text escaped.
+//! reinforcements by game-turn with their units, game length, victory conditions, special
+//! rules, notes), and for a game where it stands. Built from the scenario and the position's
+//! neutral [`Board`], so every rule system has one. HTML, every text escaped.
 
-use crate::engine::rifle_and_saber::setup::Setup;
-use crate::engine::rifle_and_saber::state::{Location, State};
+use crate::engine::Progress;
+use crate::engine::counters::{Board, Place};
 use crate::scenario::Scenario;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -26,13 +27,14 @@ fn list(out: &mut String, title: &str, items: &[String]) {
     out.push_str("</ul>\n");
 }
 
-/// The page.
-pub fn page(s: &Scenario, setup: &Setup, state: Option<&State>) -> String {
+/// The page: `board` is the position exported (the scenario's start for a scenario), `game`
+/// where a game stands when one is exported.
+pub fn page(s: &Scenario, system: &str, board: &Board, game: Option<&Progress>) -> String {
     let f = &s.file;
     let mut o = String::new();
     let _ = write!(
         o,
-        "<html><head><meta charset=\"utf-8\"><title>{t}</title></head><body>\n<h1>{t}</h1>\n<p>{d}</p>\n",
+        "<html><head><meta charset=\"utf-8\"><title>{t}</title></head><body>\n<h1>{t}</h1>\n<p>{d}</p>\n<p>{sys}</p>\n",
         t = esc(&f.title),
         d = esc(&[f.date.as_str(), f.portion.as_str()]
             .iter()
@@ -40,6 +42,7 @@ pub fn page(s: &Scenario, setup: &Setup, state: Option<&State>) -> String {
             .copied()
             .collect::<Vec<_>>()
             .join(". ")),
+        sys = esc(&format!("Rules: {system}")),
     );
     let forces: Vec<String> = s
         .sides
@@ -49,21 +52,24 @@ pub fn page(s: &Scenario, setup: &Setup, state: Option<&State>) -> String {
     list(&mut o, "Forces", &forces);
     let deploy: Vec<String> = s.deployments.iter().map(|d| d.text.clone()).collect();
     list(&mut o, "Deployment", &deploy);
-    // Reinforcements by game-turn, each with its units.
+    // Reinforcements by game-turn, each with its units: the counters of its side and group
+    // still to arrive on that game-turn.
     let mut by_turn: BTreeMap<u32, Vec<String>> = BTreeMap::new();
-    for (i, r) in s.reinforcements.iter().enumerate() {
-        let units: Vec<&str> = setup
-            .units
+    for r in &s.reinforcements {
+        let when = format!("game-turn {} ", r.turn);
+        let units: Vec<&str> = board
+            .counters
             .iter()
-            .filter(|u| u.arrival.is_some_and(|(_, e)| e == i))
-            .map(|u| u.label.as_str())
+            .filter(|c| c.side == r.side && c.group == r.group)
+            .filter(|c| c.arrives.as_deref().is_some_and(|a| a.starts_with(&when)))
+            .map(|c| c.id.as_str())
             .collect();
-        by_turn.entry(r.turn).or_default().push(format!(
-            "Game-Turn {}: {} ({})",
-            r.turn,
-            r.text,
-            units.join(", ")
-        ));
+        let line = if units.is_empty() {
+            format!("Game-Turn {}: {}", r.turn, r.text)
+        } else {
+            format!("Game-Turn {}: {} ({})", r.turn, r.text, units.join(", "))
+        };
+        by_turn.entry(r.turn).or_default().push(line);
     }
     list(
         &mut o,
@@ -85,20 +91,23 @@ pub fn page(s: &Scenario, setup: &Setup, state: Option<&State>) -> String {
         .cloned()
         .collect();
     list(&mut o, "Notes", &notes);
-    if let Some(st) = state {
-        let mut off = Vec::new();
-        for (i, u) in st.units.iter().enumerate() {
-            let where_ = match u.location {
-                Location::Hex(_) => continue,
-                Location::Off => "not yet on the map",
-                Location::Exited => "exited",
-                Location::Eliminated => "eliminated",
-            };
-            off.push(format!("{}: {where_}", setup.units[i].label));
-        }
+    if let Some(p) = game {
+        let off: Vec<String> = board
+            .counters
+            .iter()
+            .filter_map(|c| {
+                let where_ = match c.place {
+                    Place::Map => return None,
+                    Place::Off => "not yet on the map",
+                    Place::Exited => "exited",
+                    Place::Eliminated => "eliminated",
+                };
+                Some(format!("{}: {where_}", c.id))
+            })
+            .collect();
         list(
             &mut o,
-            &format!("The game at game-turn {}, {}", st.turn, st.phase.name()),
+            &format!("The game at game-turn {}, {}", p.turn, p.phase),
             &off,
         );
     }

@@ -12,8 +12,13 @@
 //!
 //! Invariants: every `PieceSlot` has its own `gpid`, numbered from 1, and the module's
 //! `nextPieceSlotId` is one more than the largest; piece definitions are VASSAL's encoding
-//! ([`pieces`]); every `SetupStack` names a hex of the map. The export is Rifle & Saber's:
-//! other rule systems are refused with a message saying so.
+//! ([`pieces`]); every `SetupStack` names a hex of the map.
+//!
+//! Every registered rule system exports: the module is built from what any system gives, the
+//! position's neutral [`Board`] (counters with their printed values, values by name and
+//! markers; the hexes' markers) and the system's marker catalog ([`AnyRuleset::markers`]). A
+//! scenario exports the position at its start (units a scenario places at fixed hexes are
+//! set up; units that deploy wait in the trays).
 
 pub mod build_file;
 pub mod counters;
@@ -22,17 +27,15 @@ pub mod help;
 pub mod pieces;
 pub mod sequence;
 
-use crate::engine::game::AnyState;
-use crate::engine::rifle_and_saber::setup::{GameOptions, Setup};
-use crate::engine::rifle_and_saber::state::{Location, State};
-use crate::map::HexCoord;
+use crate::engine::AnyState;
+use crate::engine::counters::{Board, Counter, MarkerKind, Place};
 use crate::render::{self, Layout, RenderOptions, side_rgb};
 use crate::scenario::Scenario;
 use build_file::Element;
-use counters::MARKERS;
 use grid::VassalGrid;
 use pieces::Piece;
 use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
 /// Default pixels per hex (corner to corner) of the board picture.
@@ -45,7 +48,8 @@ const MAP: &str = "Main Map";
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VassalError {
-    #[error("VASSAL export knows Rifle & Saber only; this is a '{0}' game")]
+    /// The scenario's rule system is not registered, or the game is another system's.
+    #[error("{0}")]
     Ruleset(String),
     #[error("{0}")]
     Setup(String),
@@ -76,7 +80,7 @@ pub struct Exported {
     /// The `.vmod` file's bytes.
     pub vmod: Vec<u8>,
     /// For checkers: every hex's name and centre in the board picture, every unit with its
-    /// side, values and hex (for a game), the markers on the map.
+    /// side, values and hex (when set up), the markers on the map.
     pub expected: Value,
     /// Board picture size in pixels.
     pub board_size: (u32, u32),
@@ -108,42 +112,74 @@ pub fn counter_size(hex_size: u32) -> u32 {
     ((hex_size as f64 * 0.62).round() as u32).max(16)
 }
 
+/// The markers of the module: the system's catalog, then any key the position shows that the
+/// catalog lacks (drawn with its key as the word), each once.
+fn marker_kinds(catalog: Vec<MarkerKind>, board: &Board) -> Vec<MarkerKind> {
+    let mut kinds = catalog;
+    let shown = board
+        .counters
+        .iter()
+        .flat_map(|c| c.markers.iter())
+        .chain(board.hex_markers.iter().map(|m| &m.marker));
+    for key in shown {
+        if !kinds.iter().any(|k| &k.key == key) {
+            kinds.push(MarkerKind::unknown(key));
+        }
+    }
+    kinds
+}
+
 /// Export `scenario`, or, with `game`, the game's current position on it.
 pub fn export(
     scenario: &Scenario,
     game: Option<&AnyState>,
     options: &ExportOptions,
 ) -> Result<Exported, VassalError> {
-    let state: Option<&State> = match game {
-        Some(g) => Some(
-            g.downcast::<State>()
-                .ok_or_else(|| VassalError::Ruleset(g.rules().key().to_string()))?,
-        ),
-        None => None,
-    };
-    if state.is_none()
-        && scenario.file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY
+    let rules = crate::engine::game::registry::get(scenario.file.ruleset.key())
+        .map_err(VassalError::Ruleset)?;
+    if let Some(g) = game
+        && g.rules().key() != rules.key()
     {
-        return Err(VassalError::Ruleset(
-            scenario.file.ruleset.key().to_string(),
-        ));
+        return Err(VassalError::Ruleset(format!(
+            "the game is played under '{}', its scenario '{}' under '{}'",
+            g.rules().key(),
+            scenario.file.id,
+            rules.key()
+        )));
     }
-    let setup_owned;
-    let setup: &Setup = match state {
-        Some(s) => &s.setup,
+    let started;
+    let state: &AnyState = match game {
+        Some(g) => g,
         None => {
-            setup_owned = Setup::new(scenario, GameOptions::default())
-                .map_err(|e| VassalError::Setup(e.to_string()))?;
-            &setup_owned
+            started = rules
+                .start(scenario, &rules.default_options())
+                .map_err(|e| VassalError::Setup(format!("{}: {e}", scenario.file.id)))?;
+            &started
         }
     };
+    let board = rules.board(state);
+    let sides = rules.sides(state);
+    let progress = rules.progress(state);
+    let markers = marker_kinds(rules.markers(), &board);
+    let marker = |key: &str| -> &MarkerKind {
+        markers
+            .iter()
+            .find(|m| m.key == key)
+            .expect("marker_kinds holds every key the board shows")
+    };
+    let side_of = |c: &Counter| -> Result<&crate::engine::SideInfo, VassalError> {
+        sides.get(c.side).ok_or_else(|| {
+            VassalError::Setup(format!("{}: side {} of {}", c.id, c.side, sides.len()))
+        })
+    };
+
     let ropts = RenderOptions {
         scale: options.hex_size,
         hex_numbers: true,
         labels: true,
     };
-    let board = render::render_scenario(scenario, &ropts)?;
-    let board_png = render::encode_png(&board)?;
+    let board_picture = render::render_scenario(scenario, &ropts)?;
+    let board_png = render::encode_png(&board_picture)?;
     let layout = Layout::new(&scenario.map.grid, options.hex_size)?;
     let vgrid = VassalGrid::new(&layout);
     let size = counter_size(options.hex_size);
@@ -151,19 +187,20 @@ pub fn export(
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     files.push(("images/board.png".into(), board_png));
-    // One picture per side and unit type used.
-    let mut drawn = std::collections::BTreeSet::new();
-    for u in &setup.units {
-        let name = counters::unit_image(setup, u.side, u.kind);
+    // One picture per look (side, type, values).
+    let mut drawn = BTreeSet::new();
+    for c in &board.counters {
+        let side = side_of(c)?;
+        let name = counters::unit_image(&side.id, c);
         if drawn.insert(name.clone()) {
-            let img = counters::unit_picture(setup, u.kind, colors[u.side], size);
+            let img = counters::unit_picture(c, colors[c.side.min(1)], size);
             files.push((format!("images/{name}"), render::encode_png(&img)?));
         }
     }
-    for (key, word, fill) in MARKERS {
-        let img = counters::marker_picture(word, fill, size);
+    for m in &markers {
+        let img = counters::marker_picture(m, size);
         files.push((
-            format!("images/{}", counters::marker_image(key)),
+            format!("images/{}", counters::marker_image(&m.key)),
             render::encode_png(&img)?,
         ));
     }
@@ -171,37 +208,30 @@ pub fn export(
     let mut slots = Slots { next: 1, size };
     let mut windows = Vec::new();
     let mut units_json = Vec::new();
-    for side in 0..2 {
+    for (side, info) in sides.iter().enumerate() {
         let mut panel = Element::new("VASSAL.build.widget.PanelWidget")
-            .attr("entryName", &setup.sides[side].name)
+            .attr("entryName", &info.name)
             .attr("fixed", "false")
             .attr("nColumns", 8)
             .attr("scale", "1.0")
             .attr("vert", "false");
-        for (i, u) in setup
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.side == side)
-        {
-            let piece = counters::unit_piece(setup, i);
-            panel = panel.child(slots.slot(&u.label, &piece));
-            let hex = state
-                .and_then(|s| s.units[i].hex())
-                .map(|h| setup.grid.name(h));
+        for c in board.counters.iter().filter(|c| c.side == side) {
+            let piece = counters::unit_piece(&info.id, &info.name, c);
+            panel = panel.child(slots.slot(&c.id, &piece));
+            let hex = (c.place == Place::Map).then(|| c.hex.clone()).flatten();
             units_json.push(json!({
-                "label": u.label,
-                "side": setup.sides[side].name,
-                "type": setup.kinds[u.kind].code,
+                "label": c.id,
+                "side": info.name,
+                "type": c.code,
                 "properties": piece.properties.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect::<serde_json::Map<String, Value>>(),
                 "hex": hex,
             }));
         }
         windows.push(
             Element::module("PieceWindow")
-                .attr("name", &setup.sides[side].name)
-                .attr("buttonText", &setup.sides[side].name)
-                .attr("tooltip", format!("{} counters", setup.sides[side].name))
+                .attr("name", &info.name)
+                .attr("buttonText", &info.name)
+                .attr("tooltip", format!("{} counters", info.name))
                 .attr("hidden", "false")
                 .attr("scale", "1.0")
                 .child(panel),
@@ -213,95 +243,86 @@ pub fn export(
         .attr("nColumns", 5)
         .attr("scale", "1.0")
         .attr("vert", "false");
-    for (key, word, _) in MARKERS {
-        marker_panel = marker_panel.child(slots.slot(word, &counters::marker_piece(key, word)));
+    for m in &markers {
+        marker_panel = marker_panel.child(slots.slot(&m.word, &counters::marker_piece(m)));
     }
+    let words: Vec<&str> = markers.iter().map(|m| m.word.as_str()).collect();
     windows.push(
         Element::module("PieceWindow")
             .attr("name", "Markers")
             .attr("buttonText", "Markers")
-            .attr(
-                "tooltip",
-                "Markers: disrupted, limbered, trench, improved position, charge",
-            )
+            .attr("tooltip", format!("Markers: {}", words.join(", ")))
             .attr("hidden", "false")
             .attr("scale", "1.0")
             .child(marker_panel),
     );
 
-    // A game's position: a set-up stack per occupied hex, units in their stacking order, then
-    // the markers of the hex and of its units.
+    // The position: a set-up stack per occupied hex, units in their stacking order each with
+    // its markers, then the hex's own markers.
+    let mut by_hex: BTreeMap<&str, Vec<&Counter>> = BTreeMap::new();
+    for c in &board.counters {
+        if let (Place::Map, Some(h)) = (c.place, &c.hex) {
+            by_hex.entry(h.as_str()).or_default().push(c);
+        }
+    }
+    for m in &board.hex_markers {
+        by_hex.entry(m.hex.as_str()).or_default();
+    }
     let mut stacks = Vec::new();
     let mut markers_json = Vec::new();
-    if let Some(s) = state {
-        let mut by_hex: std::collections::BTreeMap<HexCoord, Vec<usize>> = Default::default();
-        for (i, u) in s.units.iter().enumerate() {
-            if let Location::Hex(h) = u.location {
-                by_hex.entry(h).or_default().push(i);
+    for (name, mut units) in by_hex {
+        if scenario.map.grid.parse(name).is_none() {
+            return Err(VassalError::Setup(format!(
+                "{name}: a hex of the position that is not on the map"
+            )));
+        }
+        units.sort_by_key(|c| c.order);
+        let mut stack = Element::module("map.SetupStack")
+            .attr("name", name)
+            .attr("owningBoard", BOARD)
+            .attr("useGridLocation", "true")
+            .attr("location", name)
+            .attr("x", 0)
+            .attr("y", 0);
+        for c in units {
+            let info = side_of(c)?;
+            let piece = counters::unit_piece(&info.id, &info.name, c);
+            stack = stack.child(slots.slot(&c.id, &piece));
+            for key in &c.markers {
+                let m = marker(key);
+                stack = stack.child(slots.slot(&m.word, &counters::marker_piece(m)));
+                markers_json.push(json!({"hex": name, "marker": key, "unit": c.id}));
             }
         }
-        for h in s.trenches.iter().chain(s.improved.iter()) {
-            by_hex.entry(*h).or_default();
+        for hm in board.hex_markers.iter().filter(|m| m.hex == name) {
+            let m = marker(&hm.marker);
+            stack = stack.child(slots.slot(&m.word, &counters::marker_piece(m)));
+            markers_json.push(json!({"hex": name, "marker": hm.marker}));
         }
-        for (h, mut units) in by_hex {
-            units.sort_by_key(|&i| s.units[i].order);
-            let name = setup.grid.name(h);
-            let mut stack = Element::module("map.SetupStack")
-                .attr("name", &name)
-                .attr("owningBoard", BOARD)
-                .attr("useGridLocation", "true")
-                .attr("location", &name)
-                .attr("x", 0)
-                .attr("y", 0);
-            let mut marks: Vec<usize> = Vec::new();
-            if s.trenches.contains(&h) {
-                marks.push(counters::TRENCH);
-            }
-            if s.improved.contains(&h) {
-                marks.push(counters::IMPROVED_POSITION);
-            }
-            for &i in &units {
-                let u = &s.units[i];
-                let piece = counters::unit_piece(setup, i);
-                stack = stack.child(slots.slot(&setup.units[i].label, &piece));
-                let mut own = Vec::new();
-                if u.disrupted() {
-                    own.push(counters::DISRUPTED);
-                }
-                if u.limbered {
-                    own.push(counters::LIMBERED);
-                }
-                if u.charging {
-                    own.push(counters::CHARGE);
-                }
-                for m in own {
-                    let (key, word, _) = MARKERS[m];
-                    stack = stack.child(slots.slot(word, &counters::marker_piece(key, word)));
-                    markers_json
-                        .push(json!({"hex": name, "marker": key, "unit": setup.units[i].label}));
-                }
-            }
-            for m in marks {
-                let (key, word, _) = MARKERS[m];
-                stack = stack.child(slots.slot(word, &counters::marker_piece(key, word)));
-                markers_json.push(json!({"hex": name, "marker": key}));
-            }
-            stacks.push(stack);
-        }
+        stacks.push(stack);
     }
 
     let title = &scenario.file.title;
-    let help_html = help::page(scenario, setup, state);
+    let help_html = help::page(
+        scenario,
+        rules.name(),
+        &board,
+        game.is_some().then_some(&progress),
+    );
     files.push(("help/scenario.html".into(), help_html.into_bytes()));
 
     let map = map_element(&vgrid, size).children(stacks);
-    let last = setup.game_length;
+    let last = progress.last_turn;
+    let in_game = game.is_some().then_some(progress.turn);
     let module = Element::new("VASSAL.build.GameModule")
         .attr("ModuleOther1", "")
         .attr("ModuleOther2", "")
         .attr("VassalVersion", VASSAL_VERSION)
-        .attr("description", module_description(scenario, state))
-        .attr("name", module_name(scenario, state))
+        .attr(
+            "description",
+            module_description(scenario, rules.name(), in_game),
+        )
+        .attr("name", module_name(scenario, in_game))
         .attr("nextPieceSlotId", slots.next)
         .attr("version", "1.0")
         .child(Element::module("BasicCommandEncoder"))
@@ -316,12 +337,8 @@ pub fn export(
         )
         .child(Element::module("Chatter"))
         .child(
-            Element::module("PlayerRoster").children(
-                setup
-                    .sides
-                    .iter()
-                    .map(|s| Element::new("entry").text(&s.name)),
-            ),
+            Element::module("PlayerRoster")
+                .children(sides.iter().map(|s| Element::new("entry").text(&s.name))),
         )
         .child(Element::module("GlobalOptions"))
         .child(map)
@@ -330,7 +347,7 @@ pub fn export(
             Element::module("DiceButton")
                 .attr("name", "1d6")
                 .attr("text", "1d6")
-                .attr("tooltip", "Roll one six-sided die (Rifle & Saber)")
+                .attr("tooltip", "Roll one six-sided die")
                 .attr("nDice", 1)
                 .attr("nSides", 6)
                 .attr("plus", 0)
@@ -370,8 +387,12 @@ pub fn export(
         .child(Element::new("extra2"))
         .child(Element::new("VassalVersion").text(VASSAL_VERSION))
         .child(Element::new("dateSaved").text(&now_millis().to_string()))
-        .child(Element::new("description").text(&module_description(scenario, state)))
-        .child(Element::new("name").text(&module_name(scenario, state)))
+        .child(Element::new("description").text(&module_description(
+            scenario,
+            rules.name(),
+            in_game,
+        )))
+        .child(Element::new("name").text(&module_name(scenario, in_game)))
         .document();
 
     let vmod =
@@ -382,42 +403,43 @@ pub fn export(
         .hexes()
         .map(|h| {
             let (x, y) = layout.center(h);
-            json!({"name": setup.grid.name(h), "x": x, "y": y})
+            json!({"name": scenario.map.grid.name(h), "x": x, "y": y})
         })
         .collect();
     let expected = json!({
-        "board": {"image": "images/board.png", "width": board.width(), "height": board.height()},
-        "sides": setup.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "board": {"image": "images/board.png", "width": board_picture.width(), "height": board_picture.height()},
+        "sides": sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         "hexes": hexes,
         "units": units_json,
         "markers": markers_json,
-        "game": state.is_some(),
+        "game": game.is_some(),
         "game_length": last,
         "next_piece_slot_id": slots.next,
     });
     Ok(Exported {
         vmod,
         expected,
-        board_size: board.dimensions(),
+        board_size: board_picture.dimensions(),
         slots: slots.next - 1,
     })
 }
 
-fn module_name(s: &Scenario, state: Option<&State>) -> String {
-    match state {
-        Some(st) => format!("{} (game-turn {})", s.file.title, st.turn),
+/// The module's name: the scenario's title, and for a game its game-turn.
+fn module_name(s: &Scenario, game_turn: Option<u32>) -> String {
+    match game_turn {
+        Some(t) => format!("{} (game-turn {t})", s.file.title),
         None => s.file.title.clone(),
     }
 }
 
-fn module_description(s: &Scenario, state: Option<&State>) -> String {
-    match state {
-        Some(st) => format!(
-            "Rifle & Saber: a game of {} ({}) at game-turn {}, exported by Kepi",
-            s.file.title, s.file.date, st.turn
+fn module_description(s: &Scenario, system: &str, game_turn: Option<u32>) -> String {
+    match game_turn {
+        Some(t) => format!(
+            "{system}: a game of {} ({}) at game-turn {t}, exported by Kepi",
+            s.file.title, s.file.date
         ),
         None => format!(
-            "Rifle & Saber: the scenario {} ({}), exported by Kepi",
+            "{system}: the scenario {} ({}), exported by Kepi",
             s.file.title, s.file.date
         ),
     }

@@ -112,7 +112,10 @@ def traits_of(slot):
     marks, basic = {}, None
     for t in slot.getTraits():
         if isinstance(t, MarkTrait):
-            marks[t["name"]] = t["value"]
+            # A PieceSlot holds an AddPiece command, whose '/' separator is escaped inside
+            # values ("6\\/1-2-6"); VASSAL's decoder (SequenceEncoder.Decoder) removes the
+            # escape, pywargame's reader keeps it: undo it here as VASSAL does.
+            marks[t["name"]] = t["value"].replace("\\/", "/")
         elif isinstance(t, BasicTrait):
             basic = t
     return marks, basic

@@ -18,19 +18,19 @@ import type { Board, Counter } from "./ipc/play";
 
 const PALETTE = {
   terrain: [
-    { key: "clear", name: "Clear", color: "#e8e2c4" },
-    { key: "village", name: "Village", color: "#b9826a" },
-    { key: "slope", name: "Slope", color: "#c9b27c" },
-    { key: "woods", name: "Woods", color: "#6f9a5a" },
-    { key: "river", name: "River", color: "#7fb1d8" },
-    { key: "ford", name: "River ford", color: "#a9cfe6" },
-    { key: "bridge", name: "Bridge", color: "#9a8f86" },
+    { key: "clear", name: "Clear", color: "#e8e2c4", symbol: null },
+    { key: "village", name: "Village", color: "#b9826a", symbol: null },
+    { key: "slope", name: "Slope", color: "#c9b27c", symbol: null },
+    { key: "woods", name: "Woods", color: "#6f9a5a", symbol: null },
+    { key: "river", name: "River", color: "#7fb1d8", symbol: null },
+    { key: "ford", name: "River ford", color: "#a9cfe6", symbol: null },
+    { key: "bridge", name: "Bridge", color: "#9a8f86", symbol: null },
   ],
   hexsides: [
-    { key: "ridge", name: "Ridge", color: "#5b3b1e" },
-    { key: "stream", name: "Stream", color: "#4f8fc0" },
+    { key: "ridge", name: "Ridge", color: "#5b3b1e", symbol: null },
+    { key: "stream", name: "Stream", color: "#4f8fc0", symbol: null },
   ],
-  routes: [{ key: "road", name: "Road", color: "#8a5a2b" }],
+  routes: [{ key: "road", name: "Road", color: "#8a5a2b", symbol: null }],
   default_terrain: "clear",
   reference: "R&S 9.2",
 };

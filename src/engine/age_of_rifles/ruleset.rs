@@ -251,6 +251,10 @@ impl Ruleset for AgeOfRifles {
         board(state)
     }
 
+    fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
+        markers()
+    }
+
     fn sight(
         &self,
         state: &State,
@@ -390,6 +394,32 @@ impl Ruleset for AgeOfRifles {
     }
 }
 
+/// The markers [`board`] shows, as printed: a unit's disruption (AoR 7.4), movement and lost
+/// step (6.1); a formation leader's order (12), an order sent and not yet complied with (12.4),
+/// and his formation's demoralization (13).
+pub fn markers() -> Vec<crate::engine::counters::MarkerKind> {
+    use crate::engine::counters::MarkerKind;
+    let mut m = vec![
+        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]),
+        MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]),
+        MarkerKind::new("reduced", "REDUCED", [0xe8, 0xa0, 0x90]),
+    ];
+    for o in section::Order::ALL {
+        m.push(MarkerKind::new(
+            &format!("order_{}", o.name().to_lowercase()),
+            &o.name().to_uppercase(),
+            [0xa0, 0xc0, 0xe8],
+        ));
+    }
+    m.push(MarkerKind::new(
+        "order_pending",
+        "ORDER SENT",
+        [0xc8, 0xd8, 0xf0],
+    ));
+    m.push(MarkerKind::new("demoralized", "DEMOR", [0xc0, 0x40, 0x40]));
+    m
+}
+
 /// The position as the views draw it: every unit, then every leader, as a counter.
 pub fn board(state: &State) -> Board {
     let setup = state.setup();
@@ -450,6 +480,26 @@ pub fn board(state: &State) -> Board {
             markers,
             group: Some(group),
             arrives,
+            // AoR 2.1's counter: combat value (6.1: the reduced side's after a step lost),
+            // morale, movement.
+            properties: {
+                let mut p = vec![
+                    (
+                        "Strength".to_string(),
+                        d.strength_at(us.steps.max(1)).to_string(),
+                    ),
+                    (
+                        "Steps".to_string(),
+                        format!("{} of {}", us.steps, d.steps()),
+                    ),
+                    ("Morale".to_string(), d.morale.to_string()),
+                    ("Movement".to_string(), d.movement.to_string()),
+                ];
+                if d.armament == section::Armament::Repeating {
+                    p.push(("Armament".to_string(), "repeating".to_string()));
+                }
+                p
+            },
         });
     }
     let base = setup.units.len() as u32;
@@ -486,6 +536,11 @@ pub fn board(state: &State) -> Board {
             markers,
             group: Some(d.group.clone()),
             arrives: None,
+            // AoR 2.1's leader counter: command rating, movement.
+            properties: vec![
+                ("Rating".to_string(), ls.rating.to_string()),
+                ("Movement".to_string(), d.movement.to_string()),
+            ],
         });
     }
     let sides = (0..2)

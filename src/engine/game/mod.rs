@@ -167,6 +167,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn state_json(&self, state: &AnyState) -> Value;
     fn report(&self, state: &AnyState) -> String;
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
+    fn markers(&self) -> Vec<crate::engine::counters::MarkerKind>;
     fn sight(
         &self,
         state: &AnyState,
@@ -461,6 +462,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board {
         self.rules.board(typed(&self.rules, state))
+    }
+
+    fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
+        self.rules.markers()
     }
 
     fn sight(

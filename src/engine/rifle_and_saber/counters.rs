@@ -6,7 +6,7 @@ use super::scenario::Morale;
 use super::setup::UnitKind;
 use super::state::{Location, Phase, State};
 use crate::engine::counters::{
-    Board, Counter, DeploymentArea, HexMarker, Place, SideStanding, Symbol,
+    Board, Counter, DeploymentArea, HexMarker, MarkerKind, Place, SideStanding, Symbol,
 };
 use crate::tables::Arm;
 
@@ -32,6 +32,42 @@ pub fn values_line(k: &UnitKind) -> String {
         None => k.fire_attack.to_string(),
     };
     format!("{attack}-{}-{}", k.fire_defense, k.movement)
+}
+
+/// A unit type's printed values by name (R&S 4: the counter's values; 5.1(F) artillery's shot).
+pub fn named_values(k: &UnitKind) -> Vec<(String, String)> {
+    let mut p = vec![
+        ("Fire".to_string(), k.fire_attack.to_string()),
+        ("Defense".to_string(), k.fire_defense.to_string()),
+        ("Range".to_string(), k.range.to_string()),
+        ("Movement".to_string(), k.movement.to_string()),
+        ("Shock".to_string(), k.shock.to_string()),
+        ("Stacking".to_string(), k.stacking.to_string()),
+    ];
+    if let Some(s) = k.shot_attack {
+        p.push(("Shot".to_string(), s.to_string()));
+    }
+    if let Some(r) = k.shot_range {
+        p.push(("ShotRange".to_string(), r.to_string()));
+    }
+    p
+}
+
+/// The markers [`board`] shows, as printed.
+pub fn markers() -> Vec<MarkerKind> {
+    vec![
+        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]), // R&S 6.0
+        MarkerKind::new("limbered", "LIMB", [0xb0, 0xb0, 0xb0]),  // R&S 4(H)
+        MarkerKind::new("charging", "CHARGE", [0xe0, 0x60, 0x20]), // R&S 4(K)
+        MarkerKind::new("road_mode", "ROAD", [0xc0, 0xc0, 0x90]), // R&S 10.5
+        MarkerKind::new("dismounted", "DISMT", [0x90, 0xb0, 0x90]), // R&S 4(L)
+        MarkerKind::new("fired", "FIRED", [0xd0, 0xd0, 0xd0]),
+        MarkerKind::new("shocked", "SHOCK", [0xd0, 0xd0, 0xd0]),
+        MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]),
+        MarkerKind::new("trench", "TRENCH", [0x8a, 0x6a, 0x40]), // R&S 10.3
+        MarkerKind::new("improved_position", "IMP POS", [0xc8, 0xa8, 0x78]), // R&S 10.2
+        MarkerKind::new("work", "WORK", [0xe0, 0xd0, 0xb0]),     // R&S 10.2
+    ]
 }
 
 fn morale_word(m: Morale) -> &'static str {
@@ -95,6 +131,7 @@ pub fn board(s: &State) -> Board {
                 markers,
                 group: unit.group.clone(),
                 arrives,
+                properties: named_values(k),
             }
         })
         .collect();

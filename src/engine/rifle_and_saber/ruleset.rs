@@ -354,6 +354,10 @@ impl Ruleset for RifleAndSaber {
         super::counters::board(state)
     }
 
+    fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
+        super::counters::markers()
+    }
+
     fn sight(
         &self,
         state: &Self::State,

@@ -386,7 +386,12 @@ swings_with_skill: string | null, };
 
 export type JobStatus = "done" | "failed" | "cancelled";
 
-export type KeyDto = { key: string, name: string, color: string, };
+export type KeyDto = { key: string, name: string, color: string, 
+/**
+ * The symbol the chart draws over the colour ("bastion": a fort's trace), if any: the map
+ * views draw it by this name, never by the terrain's key.
+ */
+symbol: string | null, };
 
 /**
  * One legal command: what to send, its words, and how the view offers it.

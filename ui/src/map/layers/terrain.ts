@@ -13,8 +13,9 @@ export class TerrainLayer implements Layer {
   visible = true;
   /** Fill styles per terrain index and level; the last row is for unknown terrain. */
   private styles: string[][] = [];
-  /** The palette index of an Age of Rifles fort (AoR 10.1), drawn with a bastioned trace; -1. */
-  private fort = -1;
+  /** The palette indexes of terrains whose chart gives them the bastion symbol (Age of Rifles'
+   *  fort, AoR 10.1), drawn with a bastioned trace. */
+  private bastions = new Set<number>();
 
   /** `shaded`: whether levels darken the colour (the elevation layer is shown). */
   constructor(private shaded: () => boolean) {}
@@ -25,7 +26,7 @@ export class TerrainLayer implements Layer {
       return Array.from({ length: 10 }, (_, level) => css(c, 1 - 0.07 * Math.min(level, 6)));
     });
     this.styles.push(Array.from({ length: 10 }, () => "#ff00ff"));
-    this.fort = model.palette.terrain.findIndex((t) => t.key === "fort");
+    this.bastions = new Set(model.palette.terrain.flatMap((t, i) => (t.symbol === "bastion" ? [i] : [])));
   }
 
   tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, cells, pxPerUnit }: TileScene): void {
@@ -43,15 +44,16 @@ export class TerrainLayer implements Layer {
     // In a fixed order (hexes overlap by a fraction of a pixel): a tile drawn in bands and
     // one drawn whole get the same pixels.
     for (const [style, p] of [...paths].sort((a, b) => (a[0] < b[0] ? -1 : 1))) { ctx.fillStyle = style; ctx.fill(p); }
-    if (this.fort >= 0) this.fortTraces(ctx, m, g, cells, pxPerUnit);
+    if (this.bastions.size > 0) this.bastionTraces(ctx, m, g, cells, pxPerUnit);
   }
 
-  /** AoR 10.1: over a fort's colour, a four-pointed bastioned outline (as the PNG export). */
-  private fortTraces(ctx: CanvasRenderingContext2D, m: MapModel, g: TileScene["grid"], cells: Iterable<number>, pxPerUnit: number): void {
+  /** The bastion symbol: over the terrain's colour, a four-pointed bastioned outline (as the
+   *  PNG export). */
+  private bastionTraces(ctx: CanvasRenderingContext2D, m: MapModel, g: TileScene["grid"], cells: Iterable<number>, pxPerUnit: number): void {
     const p = new Path2D();
     let any = false;
     for (const i of cells) {
-      if (m.terrain[i] !== this.fort) continue;
+      if (!this.bastions.has(m.terrain[i])) continue;
       any = true;
       for (let k = 0; k <= 8; k++) {
         const a = (Math.PI / 4) * (k % 8);
