@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The UI's type check and browser tests (headless Chromium: geometry and the 200 x 200 frame-time
 # benchmark), then the end-to-end WebDriver tests of the real window under Xvfb (tauri-driver +
-# WebKitWebDriver). Needs the debug app built: KEPI_APP names it, KEPI_BIN the command-line kepi
-# that checks what the window wrote into the archive.
+# WebKitWebDriver). Needs the UI's packages and the debug app built (scripts/ui-build.sh, then
+# the shell): KEPI_APP names the app, KEPI_BIN the command-line kepi that checks what the window
+# wrote into the archive.
 # Screenshots: target/e2e/*.png; benchmark picture: target/ui-bench.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."

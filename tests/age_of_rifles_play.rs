@@ -707,13 +707,17 @@ fn invariants(s: &State, seed: u64, n: usize) {
     }
 }
 
-/// The games a property test plays: `KEPI_AOR_GAMES` when set (to run thousands by hand),
-/// otherwise `default` times `KEPI_TEST_SCALE` (tests/common/scale.rs).
+/// The games a property test plays: `KEPI_AOR_GAMES` when set (to run thousands by hand, or a
+/// few while debugging), otherwise `default` times `KEPI_TEST_SCALE` (tests/common/scale.rs).
+/// A value that is not a whole number is refused, never read as the default.
 fn games(default: u64) -> u64 {
-    std::env::var("KEPI_AOR_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| common::scale::scaled(default))
+    match std::env::var("KEPI_AOR_GAMES") {
+        Err(_) => common::scale::scaled(default),
+        Ok(v) => v
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("KEPI_AOR_GAMES={v:?}: a whole number of games")),
+    }
 }
 
 #[test]
@@ -721,7 +725,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
     // The fixture's artillery bombards stacks of two often enough for AoR 8.1's choices.
     random_games_hold(
         SCENARIO,
-        games(600),
+        600,
         &[
             "allocate charge",
             "allocate bombardment",
@@ -739,7 +743,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
 fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
     random_games_hold(
         GETTYSBURG,
-        games(60),
+        60,
         &[
             "allocate charge",
             "reaction to a retreat",
@@ -754,10 +758,12 @@ fn gettysburg_every_legal_command_is_accepted_along_seeded_games() {
     legal_commands_accepted(GETTYSBURG, 2, 25);
 }
 
-/// Plays `games` seeded random games of `scenario` to the end, checking the invariants after
-/// every command, and replays a quarter of them from their recorded dice hash for hash. The
-/// charges' and 7.1's decisions must arise, and so must those in `also`.
-fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
+/// Plays `default` seeded random games of `scenario` (or as many as [`games`] says) to the end,
+/// checking the invariants after every command, and replays a quarter of them from their
+/// recorded dice hash for hash. The charges' and 7.1's decisions must arise, and so must those
+/// in `also`, whenever at least the default's games are played (fewer, by hand, may miss some).
+fn random_games_hold(scenario: &str, default: u64, also: &[&str]) {
+    let games = games(default);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
     let sc = kepi::library::load_scenario(&path).unwrap();
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
@@ -823,8 +829,8 @@ fn random_games_hold(scenario: &str, games: u64, also: &[&str]) {
     assert_eq!(ended, games);
     eprintln!("{scenario}: {games} games, decisions taken {seen:?}");
     // The random games exercise the charges and the new decisions (enough games for each to
-    // arise: the default counts).
-    if games >= 100 {
+    // arise: the default counts, seeds from 0, so every larger run plays them too).
+    if games >= default {
         for k in [
             "charge",
             "reaction",

@@ -552,8 +552,9 @@ fn every_search_filter_is_answered_from_an_index() {
 
 /// R&S archive crash safety: kill a real `kepi autoplay --db` process with SIGKILL at random
 /// moments; each time the archive opens cleanly, passes SQLite's integrity check, holds only
-/// whole games (a batch, here of one game, is one transaction), and every game in it replays
-/// hash for hash. (`kepi play` and the app commit every command alone.)
+/// whole games (a batch, here of one game, is one transaction) and still every game found
+/// before; each game replays hash for hash when first found, and all of them again at the
+/// end. (`kepi play` and the app commit every command alone.)
 #[test]
 fn kill_9_mid_recording_loses_at_most_the_batch_in_flight() {
     let d = tempfile::tempdir().unwrap();

@@ -161,6 +161,12 @@ fn every_scenario_and_games_read_back_with_pywargame() {
         let state = record.replay(Some(upto)).unwrap();
         let m = vassal::export(&scenario, Some(&state), &ExportOptions::default()).unwrap();
         checked_markers |= !m.expected["markers"].as_array().unwrap().is_empty();
+        // Every marker set up is one Rifle & Saber lists, and none is phase bookkeeping.
+        let catalog = state.rules().markers();
+        for k in m.expected["markers"].as_array().unwrap() {
+            let listed = catalog.iter().find(|c| k["marker"] == c.key.as_str());
+            assert!(listed.is_some_and(|c| !c.transient), "{k}");
+        }
         let (vmod, exp) = write(dir.path(), &format!("mid-{upto}"), &m);
         let (ok, text) = check(&py, &vmod, &exp);
         assert!(ok, "{text}");
@@ -276,6 +282,8 @@ fn gettysburg_exports_as_a_scenario_and_as_a_game_and_reads_back() {
         .unwrap();
     let board = state.rules().board(&state);
     assert_eq!(units.len(), board.counters.len(), "every unit and leader");
+    // docs/scenarios/aor-gettysburg-first-day.md: 61 units, and the leaders.
+    assert_eq!(units.iter().filter(|u| u["type"] != "leader").count(), 61);
     let leaders = units.iter().filter(|u| u["type"] == "leader").count();
     assert!(leaders >= 6, "{leaders} leaders");
     for u in units {
@@ -311,11 +319,17 @@ fn gettysburg_exports_as_a_scenario_and_as_a_game_and_reads_back() {
         state = rules.apply(&state, &c, &mut dice).unwrap().state;
         if n % 100 == 99 {
             let m = vassal::export(&sc, Some(&state), &ExportOptions { hex_size: 64 }).unwrap();
-            reduced_or_disrupted |= m.expected["markers"]
-                .as_array()
-                .unwrap()
+            let shown = m.expected["markers"].as_array().unwrap();
+            reduced_or_disrupted |= shown
                 .iter()
                 .any(|k| k["marker"] == "disrupted" || k["marker"] == "reduced");
+            // Every marker set up is one the system lists (none drawn from its bare key), and
+            // none is bookkeeping of the phase in progress.
+            let catalog = rules.markers();
+            for k in shown {
+                let listed = catalog.iter().find(|c| k["marker"] == c.key.as_str());
+                assert!(listed.is_some_and(|c| !c.transient), "command {n}: {k}");
+            }
             let on_map = m.expected["units"]
                 .as_array()
                 .unwrap()

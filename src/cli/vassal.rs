@@ -93,7 +93,16 @@ fn export(a: ExportArgs) -> Outcome {
     let options = ExportOptions {
         hex_size: a.hex_size,
     };
-    let m = vassal::export(&scenario, state.as_ref(), &options).map_err(|e| e.to_string())?;
+    // The file the export was asked of, for errors: the game file, the archive, or the scenario.
+    let source = a
+        .game
+        .as_ref()
+        .or(a.db.as_ref())
+        .or(a.scenario.as_ref())
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let m = vassal::export(&scenario, state.as_ref(), &options)
+        .map_err(|e| format!("{source}: {e}"))?;
     super::archive::write_atomic_bytes(&a.out, &m.vmod)?;
     if let Some(p) = &a.expected {
         let text = serde_json::to_string_pretty(&m.expected).map_err(|e| e.to_string())?;

@@ -23,7 +23,7 @@ pub enum Place {
 }
 
 /// The symbol drawn on a counter (NATO-style unit-type symbols).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Symbol {
     Infantry,
@@ -80,6 +80,11 @@ pub struct MarkerKind {
     /// The word printed on it ("DISR").
     pub word: String,
     pub colour: [u8; 3],
+    /// Bookkeeping of the phase in progress ("fired", "moved"): a VASSAL module's tray holds
+    /// it, but an exported position does not set it up (players clear such markers each
+    /// phase; a position exported mid-phase would leave them to clear by hand).
+    #[serde(default)]
+    pub transient: bool,
 }
 
 impl MarkerKind {
@@ -88,6 +93,15 @@ impl MarkerKind {
             key: key.to_string(),
             word: word.to_string(),
             colour,
+            transient: false,
+        }
+    }
+
+    /// This marker as bookkeeping of the phase in progress ([`MarkerKind::transient`]).
+    pub fn transient(self) -> MarkerKind {
+        MarkerKind {
+            transient: true,
+            ..self
         }
     }
 

@@ -2,8 +2,9 @@
 //! piece per unit, from the position's neutral [`Board`]; and the markers of the rule system
 //! ([`AnyRuleset::markers`]), each drawn by the core's renderer.
 //!
-//! Invariant: image names are unique per look and per marker, and contain only letters,
-//! digits and `-` (safe in a zip and in VASSAL's `;`/`/`/tab encodings).
+//! Invariant: image names contain only letters, digits and `-` (safe in a zip and in VASSAL's
+//! `;`/`/`/tab encodings); [`Looks`] gives each look its own name, numbering looks whose
+//! names would otherwise be the same.
 
 use super::pieces::Piece;
 use crate::engine::counters::{Counter, MarkerKind, Symbol};
@@ -30,14 +31,41 @@ pub fn slug(s: &str) -> String {
     o
 }
 
-/// The image file name of a counter's look: its side, type and printed values.
-pub fn unit_image(side_id: &str, c: &Counter) -> String {
-    format!(
-        "unit-{}-{}-{}.png",
-        slug(side_id),
-        slug(&c.code),
-        slug(&c.values)
-    )
+/// What a counter's picture shows: side, type code, symbol, printed values.
+type Look = (usize, String, Symbol, String);
+
+/// The picture file of every look, each its own: the name says side, type, symbol and values,
+/// numbered ("-2") when two looks would slug to the same name.
+#[derive(Default)]
+pub struct Looks {
+    names: std::collections::BTreeMap<Look, String>,
+    taken: std::collections::BTreeSet<String>,
+}
+
+impl Looks {
+    /// The picture file of `c`'s look, and whether the look is new (its picture is to draw).
+    pub fn image(&mut self, side_id: &str, c: &Counter) -> (String, bool) {
+        let look: Look = (c.side, c.code.clone(), c.symbol, c.values.clone());
+        if let Some(name) = self.names.get(&look) {
+            return (name.clone(), false);
+        }
+        let base = format!(
+            "unit-{}-{}-{}-{}",
+            slug(side_id),
+            slug(&c.code),
+            slug(&format!("{:?}", c.symbol)),
+            slug(&c.values)
+        );
+        let mut name = format!("{base}.png");
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            n += 1;
+            name = format!("{base}-{n}.png");
+        }
+        self.taken.insert(name.clone());
+        self.names.insert(look, name.clone());
+        (name, true)
+    }
 }
 
 /// The picture of a counter.
@@ -68,10 +96,10 @@ pub fn unit_properties(side: &str, c: &Counter) -> Vec<(String, String)> {
 }
 
 /// The piece of one unit: its name in commands as the piece's name, its look's picture.
-pub fn unit_piece(side_id: &str, side_name: &str, c: &Counter) -> Piece {
+pub fn unit_piece(image: &str, side_name: &str, c: &Counter) -> Piece {
     Piece {
         name: c.id.clone(),
-        image: unit_image(side_id, c),
+        image: image.to_string(),
         properties: unit_properties(side_name, c),
     }
 }

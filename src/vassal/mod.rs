@@ -35,7 +35,7 @@ use build_file::Element;
 use grid::VassalGrid;
 use pieces::Piece;
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::Write;
 
 /// Default pixels per hex (corner to corner) of the board picture.
@@ -167,9 +167,15 @@ pub fn export(
             .find(|m| m.key == key)
             .expect("marker_kinds holds every key the board shows")
     };
+    let id = &scenario.file.id;
     let side_of = |c: &Counter| -> Result<&crate::engine::SideInfo, VassalError> {
         sides.get(c.side).ok_or_else(|| {
-            VassalError::Setup(format!("{}: side {} of {}", c.id, c.side, sides.len()))
+            VassalError::Setup(format!(
+                "{id}: unit {} is of side {}, the game has {}",
+                c.id,
+                c.side + 1,
+                sides.len()
+            ))
         })
     };
 
@@ -187,15 +193,18 @@ pub fn export(
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     files.push(("images/board.png".into(), board_png));
-    // One picture per look (side, type, values).
-    let mut drawn = BTreeSet::new();
+    // One picture per look (side, type, symbol, values); every counter's picture by index.
+    let mut looks = counters::Looks::default();
+    let mut image_of = Vec::with_capacity(board.counters.len());
     for c in &board.counters {
         let side = side_of(c)?;
-        let name = counters::unit_image(&side.id, c);
-        if drawn.insert(name.clone()) {
+        let (name, new) = looks.image(&side.id, c);
+        if new {
+            // The scenario format has two sides: a third (a system's own) takes the second's colour.
             let img = counters::unit_picture(c, colors[c.side.min(1)], size);
             files.push((format!("images/{name}"), render::encode_png(&img)?));
         }
+        image_of.push(name);
     }
     for m in &markers {
         let img = counters::marker_picture(m, size);
@@ -215,8 +224,13 @@ pub fn export(
             .attr("nColumns", 8)
             .attr("scale", "1.0")
             .attr("vert", "false");
-        for c in board.counters.iter().filter(|c| c.side == side) {
-            let piece = counters::unit_piece(&info.id, &info.name, c);
+        for (i, c) in board
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.side == side)
+        {
+            let piece = counters::unit_piece(&image_of[i], &info.name, c);
             panel = panel.child(slots.slot(&c.id, &piece));
             let hex = (c.place == Place::Map).then(|| c.hex.clone()).flatten();
             units_json.push(json!({
@@ -258,14 +272,23 @@ pub fn export(
     );
 
     // The position: a set-up stack per occupied hex, units in their stacking order each with
-    // its markers, then the hex's own markers.
-    let mut by_hex: BTreeMap<&str, Vec<&Counter>> = BTreeMap::new();
-    for c in &board.counters {
-        if let (Place::Map, Some(h)) = (c.place, &c.hex) {
-            by_hex.entry(h.as_str()).or_default().push(c);
+    // its markers, then the hex's own markers; bookkeeping markers of the phase in progress
+    // (transient) are left in the tray.
+    let mut by_hex: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, c) in board.counters.iter().enumerate() {
+        match (c.place, &c.hex) {
+            (Place::Map, Some(h)) => by_hex.entry(h.as_str()).or_default().push(i),
+            (Place::Map, None) => {
+                return Err(VassalError::Setup(format!(
+                    "{id}: unit {} is on the map in no hex",
+                    c.id
+                )));
+            }
+            _ => {}
         }
     }
-    for m in &board.hex_markers {
+    let set_up = |key: &str| !marker(key).transient;
+    for m in board.hex_markers.iter().filter(|m| set_up(&m.marker)) {
         by_hex.entry(m.hex.as_str()).or_default();
     }
     let mut stacks = Vec::new();
@@ -273,10 +296,10 @@ pub fn export(
     for (name, mut units) in by_hex {
         if scenario.map.grid.parse(name).is_none() {
             return Err(VassalError::Setup(format!(
-                "{name}: a hex of the position that is not on the map"
+                "{id}: hex {name} of the position is not on the map"
             )));
         }
-        units.sort_by_key(|c| c.order);
+        units.sort_by_key(|&i| board.counters[i].order);
         let mut stack = Element::module("map.SetupStack")
             .attr("name", name)
             .attr("owningBoard", BOARD)
@@ -284,17 +307,22 @@ pub fn export(
             .attr("location", name)
             .attr("x", 0)
             .attr("y", 0);
-        for c in units {
+        for i in units {
+            let c = &board.counters[i];
             let info = side_of(c)?;
-            let piece = counters::unit_piece(&info.id, &info.name, c);
+            let piece = counters::unit_piece(&image_of[i], &info.name, c);
             stack = stack.child(slots.slot(&c.id, &piece));
-            for key in &c.markers {
+            for key in c.markers.iter().filter(|k| set_up(k)) {
                 let m = marker(key);
                 stack = stack.child(slots.slot(&m.word, &counters::marker_piece(m)));
                 markers_json.push(json!({"hex": name, "marker": key, "unit": c.id}));
             }
         }
-        for hm in board.hex_markers.iter().filter(|m| m.hex == name) {
+        for hm in board
+            .hex_markers
+            .iter()
+            .filter(|m| m.hex == name && set_up(&m.marker))
+        {
             let m = marker(&hm.marker);
             stack = stack.child(slots.slot(&m.word, &counters::marker_piece(m)));
             markers_json.push(json!({"hex": name, "marker": hm.marker}));

@@ -1,5 +1,6 @@
-//! How much the property tests play: their seeded games and cases are multiplied by
-//! `KEPI_TEST_SCALE` (a whole number, default 1). The default is what `cargo test` and CI run,
+//! How much the property tests play: their seeded games (Rifle & Saber's autoplay of every
+//! scenario, Age of Rifles' random games) are multiplied by `KEPI_TEST_SCALE` (a whole number,
+//! default 1). The default is what `cargo test` and CI run,
 //! sized so that a run stays within CI's time budget; `KEPI_TEST_SCALE=10 cargo test` plays ten
 //! times as many seeds by hand (docs/testing.md). Seeds are numbered from 0, so a larger scale
 //! plays the default's games and more, never others.

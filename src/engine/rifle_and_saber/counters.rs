@@ -61,9 +61,9 @@ pub fn markers() -> Vec<MarkerKind> {
         MarkerKind::new("charging", "CHARGE", [0xe0, 0x60, 0x20]), // R&S 4(K)
         MarkerKind::new("road_mode", "ROAD", [0xc0, 0xc0, 0x90]), // R&S 10.5
         MarkerKind::new("dismounted", "DISMT", [0x90, 0xb0, 0x90]), // R&S 4(L)
-        MarkerKind::new("fired", "FIRED", [0xd0, 0xd0, 0xd0]),
-        MarkerKind::new("shocked", "SHOCK", [0xd0, 0xd0, 0xd0]),
-        MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]),
+        MarkerKind::new("fired", "FIRED", [0xd0, 0xd0, 0xd0]).transient(),
+        MarkerKind::new("shocked", "SHOCK", [0xd0, 0xd0, 0xd0]).transient(),
+        MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]).transient(),
         MarkerKind::new("trench", "TRENCH", [0x8a, 0x6a, 0x40]), // R&S 10.3
         MarkerKind::new("improved_position", "IMP POS", [0xc8, 0xa8, 0x78]), // R&S 10.2
         MarkerKind::new("work", "WORK", [0xe0, 0xd0, 0xb0]),     // R&S 10.2
