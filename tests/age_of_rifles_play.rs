@@ -737,7 +737,7 @@ fn seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for
     );
 }
 
-/// The shipped historical scenario (22 x 17 hexes, 61 units, 12 game-turns; some 550 commands a
+/// The shipped historical scenario (22 x 17 hexes, 59 units and 24 leaders, 12 game-turns; some 550 commands a
 /// game, so fewer games than the fixture's in a test run: `KEPI_AOR_GAMES=2000` for more).
 #[test]
 fn gettysburg_seeded_random_games_keep_stacking_no_unit_in_an_enemy_hex_and_replay_hash_for_hash() {
