@@ -28,7 +28,8 @@ step bash scripts/ui-build.sh
 # compiled by plain rustc, as `cargo clippy` leaves them. Both steps see the same wrapper and
 # arguments, so `cargo test` compiles nothing again. By hand, `cargo clippy --workspace
 # --all-targets -- -D warnings` reports the same findings.
-clippy_driver=$(command -v clippy-driver) || {
+# The driver beside cargo (rustup's proxy on PATH), or the toolchain's own through rustup.
+clippy_driver=$(command -v clippy-driver || rustup which clippy-driver 2>/dev/null) || {
   echo "clippy-driver not found: rustup component add clippy" >&2
   exit 1
 }
