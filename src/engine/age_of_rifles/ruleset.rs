@@ -420,6 +420,25 @@ pub fn markers() -> Vec<crate::engine::counters::MarkerKind> {
     m
 }
 
+/// When a group still to come arrives (AoR 9: reinforcements), in words: "game-turn 3 at
+/// 0101, 0102"; `None` for a group placed at the start.
+fn arrival(setup: &super::setup::Setup, side: usize, group: &str) -> Option<String> {
+    setup
+        .placement(side, group)
+        .filter(|p| p.turn > 0)
+        .map(|p| {
+            format!(
+                "game-turn {} at {}",
+                p.turn,
+                p.hexes
+                    .iter()
+                    .map(|&h| setup.name(h))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
 /// The position as the views draw it: every unit, then every leader, as a counter.
 pub fn board(state: &State) -> Board {
     let setup = state.setup();
@@ -443,20 +462,7 @@ pub fn board(state: &State) -> Board {
             markers.push("reduced".to_string());
         }
         let group = setup.formations[d.formation].group.clone();
-        let arrives = setup
-            .placement(d.side, &group)
-            .filter(|p| p.turn > 0 && us.loc == Loc::Off)
-            .map(|p| {
-                format!(
-                    "game-turn {} at {}",
-                    p.turn,
-                    p.hexes
-                        .iter()
-                        .map(|&h| setup.name(h))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            });
+        let arrives = arrival(setup, d.side, &group).filter(|_| us.loc == Loc::Off);
         counters.push(Counter {
             id: d.id.clone(),
             side: d.side,
@@ -535,7 +541,8 @@ pub fn board(state: &State) -> Board {
             order: base + l as u32,
             markers,
             group: Some(d.group.clone()),
-            arrives: None,
+            // AoR 9: a leader arrives with his group, as its units do.
+            arrives: arrival(setup, d.side, &d.group).filter(|_| ls.loc == LeaderLoc::Off),
             // AoR 2.1's leader counter: command rating, movement.
             properties: vec![
                 ("Rating".to_string(), ls.rating.to_string()),
