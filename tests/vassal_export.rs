@@ -54,6 +54,32 @@ fn write(dir: &Path, name: &str, m: &vassal::Exported) -> (PathBuf, PathBuf) {
     (vmod, exp)
 }
 
+/// `kepi vassal export ARGS --out DIR/NAME.vmod --expected DIR/NAME.json`, which must succeed
+/// and write a module the checker reads back; what the module holds (the expected JSON).
+fn cli_export(py: &Path, dir: &Path, name: &str, args: &[&std::ffi::OsStr]) -> serde_json::Value {
+    let (vmod, exp) = (
+        dir.join(format!("{name}.vmod")),
+        dir.join(format!("{name}.json")),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_kepi"))
+        .args(["vassal", "export"])
+        .args(args)
+        .arg("--out")
+        .arg(&vmod)
+        .arg("--expected")
+        .arg(&exp)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (ok, text) = check(py, &vmod, &exp);
+    assert!(ok, "{text}");
+    serde_json::from_str(&std::fs::read_to_string(&exp).unwrap()).unwrap()
+}
+
 #[test]
 fn every_scenario_and_games_read_back_with_pywargame() {
     let py = python();
@@ -100,29 +126,7 @@ fn every_scenario_and_games_read_back_with_pywargame() {
         .status()
         .unwrap();
     assert!(st.success());
-    let (vmod, exp) = (dir.path().join("g.vmod"), dir.path().join("g.json"));
-    let out = Command::new(kepi)
-        .args([
-            "vassal",
-            "export",
-            "--game",
-            game.to_str().unwrap(),
-            "--out",
-        ])
-        .arg(&vmod)
-        .arg("--expected")
-        .arg(&exp)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (ok, text) = check(&py, &vmod, &exp);
-    assert!(ok, "{text}");
-    let expected: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&exp).unwrap()).unwrap();
+    let expected = cli_export(&py, dir.path(), "g", &["--game".as_ref(), game.as_os_str()]);
     let on_map = expected["units"]
         .as_array()
         .unwrap()
@@ -253,27 +257,8 @@ fn the_help_page_lists_reinforcements_by_game_turn_and_the_victory_conditions() 
 fn gettysburg_exports_as_a_scenario_and_as_a_game_and_reads_back() {
     let py = python();
     let dir = tempfile::tempdir().unwrap();
-    let kepi = env!("CARGO_BIN_EXE_kepi");
     let scen = root().join("scenarios/aor-gettysburg-first-day.json");
-    let (vmod, exp) = (dir.path().join("gb.vmod"), dir.path().join("gb.json"));
-    let out = Command::new(kepi)
-        .args(["vassal", "export"])
-        .arg(&scen)
-        .arg("--out")
-        .arg(&vmod)
-        .arg("--expected")
-        .arg(&exp)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (ok, text) = check(&py, &vmod, &exp);
-    assert!(ok, "{text}");
-    let expected: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&exp).unwrap()).unwrap();
+    let expected = cli_export(&py, dir.path(), "gb", &[scen.as_os_str()]);
     let units = expected["units"].as_array().unwrap();
     let scenario = load_scenario(&scen).unwrap();
     let state = kepi::engine::game::registry::get("age-of-rifles")
