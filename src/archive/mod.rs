@@ -24,6 +24,7 @@
 //!   commit (`synchronous=FULL`, the default), generated batches only at checkpoints (`NORMAL`).
 
 mod annotations;
+mod backup;
 mod batch;
 mod bench_support;
 pub mod command_encoding;
@@ -33,17 +34,24 @@ mod games;
 mod maintenance;
 mod node_rows;
 mod nodes;
+mod recovery;
+mod salvage;
 mod search;
 pub mod snapshot_encoding;
 mod time;
 mod tree_file;
 
 pub use annotations::{Annotation, Shape};
+pub use backup::{
+    BACKUPS_KEPT, BackupFile, Restored, default_backup_dir, list_backups, restore_backup,
+};
 pub use compaction::Compacted;
 pub use game_list::{GAME_PAGE_MAX, GameListQuery, GameSort, ListedGame};
 pub use games::{GameInfo, GameSetup};
 pub use maintenance::{CheckReport, Stats, TableBytes};
 pub use nodes::NodeInfo;
+pub use recovery::{LostGame, RecoveredGame, RecoveryReport, recover, survey};
+pub use salvage::{LostRows, is_corrupt};
 pub use search::{Hit, SearchQuery};
 pub use tree_file::{ExportedNode, GameTree};
 
@@ -123,6 +131,13 @@ pub enum ArchiveError {
         found: i32,
         known: i32,
     },
+    #[error(
+        "{path}: the archive is damaged ({detail}). `kepi archive check --db {path}` names the \
+         games that can still be read and those lost; `kepi archive recover {path} --out \
+         NEW.kepi` copies every game that can be read into a new archive (it never writes to \
+         the damaged file)"
+    )]
+    Damaged { path: String, detail: String },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -131,13 +146,25 @@ pub enum ArchiveError {
     Replay(String),
     #[error("{0}")]
     Rule(#[from] crate::engine::RuleError),
-    #[error("archive: {0}")]
+    #[error("archive: {0}{hint}", hint = damage_hint(.0))]
     Sql(#[from] rusqlite::Error),
     #[error("archive: {0}")]
     Io(#[from] std::io::Error),
 }
 
 pub type Result<T> = std::result::Result<T, ArchiveError>;
+
+/// What to do about an error that says the file is damaged (SQLite's "database disk image is
+/// malformed" alone told nobody anything).
+fn damage_hint(e: &rusqlite::Error) -> &'static str {
+    if salvage::is_corrupt(e) {
+        " (the archive file is damaged: `kepi archive check --db FILE` names the games that can \
+         still be read, `kepi archive recover FILE --out NEW.kepi` copies them into a new \
+         archive)"
+    } else {
+        ""
+    }
+}
 
 pub struct Archive {
     conn: Connection,
@@ -177,6 +204,17 @@ impl Archive {
     /// [`Archive::open`], reporting the progress of a migration that compacts an older
     /// archive (games done of all), which may take a while on a large file.
     pub fn open_with_progress(path: &Path, progress: Progress) -> Result<Archive> {
+        Archive::open_unnamed(path, progress).map_err(|e| match e {
+            ArchiveError::Sql(e) if salvage::is_corrupt(&e) => ArchiveError::Damaged {
+                path: path.display().to_string(),
+                detail: e.to_string(),
+            },
+            e => e,
+        })
+    }
+
+    /// [`Archive::open_with_progress`], its errors not yet named by the file.
+    fn open_unnamed(path: &Path, progress: Progress) -> Result<Archive> {
         let name = path.display().to_string();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
