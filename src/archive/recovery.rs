@@ -229,6 +229,13 @@ fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
              cannot be read, so no game can be found in it"
         ),
     };
+    let open = || -> Result<Connection> {
+        let c = open()?;
+        // SQLite refuses every read of a file shorter than its header says (a truncated
+        // copy) unless the schema is writable; the copy is ours, and nothing writes it.
+        c.pragma_update(None, "writable_schema", true)?;
+        Ok(c)
+    };
     let src = open()?;
     let (app, version) = src
         .query_row(
@@ -405,6 +412,12 @@ fn transfer_game(
     lost_dice: &[&LostRows],
 ) -> std::result::Result<(GameId, usize), String> {
     let tree = staging.export_game(game).map_err(|e| e.to_string())?;
+    if tree.nodes.is_empty() {
+        return Err(match rows {
+            0 => "none of its node rows can be read".to_string(),
+            _ => format!("its root node cannot be read, so none of its {rows} node row(s) can be replayed"),
+        });
+    }
     if tree.nodes.len() != rows {
         return Err(format!(
             "{} of its {rows} node rows are cut off from its root (a node between them cannot \

@@ -156,6 +156,11 @@ impl Archive {
                 tree.scenario_hash
             )));
         }
+        if tree.nodes.is_empty() {
+            return Err(ArchiveError::Replay(
+                "the record has no nodes, not even its root".to_string(),
+            ));
+        }
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
         let mut commands_of: BTreeMap<i64, Value> = BTreeMap::new();
