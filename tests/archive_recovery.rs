@@ -100,7 +100,9 @@ fn keys_of(c: &Connection, game: GameId) -> Vec<(String, String, i64)> {
              LEFT JOIN annotation_tags t ON t.annotation_id = a.id WHERE n.game_id = ?1",
         )
         .unwrap()
-        .query_map([game], |r| Ok((r.get(0)?, r.get::<_, Option<i64>>(1)?.unwrap_or(0))))
+        .query_map([game], |r| {
+            Ok((r.get(0)?, r.get::<_, Option<i64>>(1)?.unwrap_or(0)))
+        })
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
@@ -234,7 +236,10 @@ fn damage_and_recover(
     let intact = intact_games(&path, &b, dir.path());
     let all: BTreeSet<GameId> = b.trees.keys().copied().collect();
     let harmed: BTreeSet<GameId> = all.difference(&intact).copied().collect();
-    assert!(!harmed.is_empty(), "{name}: the damage reaches some game's rows");
+    assert!(
+        !harmed.is_empty(),
+        "{name}: the damage reaches some game's rows"
+    );
     assert!(!intact.is_empty(), "{name}: some game survives the damage");
 
     let out = dir.path().join("recovered.kepi");
@@ -279,7 +284,10 @@ fn damage_and_recover(
     assert_eq!(check.sqlite, "ok");
     assert!(check.problems.is_empty(), "{:?}", check.problems);
     assert_eq!(check.games, recovered.len());
-    assert!(!report.lost_rows.is_empty(), "{name}: the unreadable rows are named");
+    assert!(
+        !report.lost_rows.is_empty(),
+        "{name}: the unreadable rows are named"
+    );
     (harmed, report)
 }
 
@@ -484,7 +492,9 @@ fn rolling_backups_keep_the_newest_and_a_restore_keeps_the_current_archive_aside
     // On the command line: backup (made again today), the list, restore.
     let db = path.to_str().unwrap();
     let dirs = backups.to_str().unwrap();
-    let (code, out) = kepi(&["archive", "backup", "--db", db, "--dir", dirs, "--keep", "2"]);
+    let (code, out) = kepi(&[
+        "archive", "backup", "--db", db, "--dir", dirs, "--keep", "2",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("backed up to"), "{out}");
     let (code, out) = kepi(&["archive", "backup", "--db", db, "--dir", dirs, "--if-due"]);
@@ -496,4 +506,51 @@ fn rolling_backups_keep_the_newest_and_a_restore_keeps_the_current_archive_aside
     let (code, out) = kepi(&["archive", "restore", made.to_str().unwrap(), "--db", db]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("is kept as"), "{out}");
+}
+
+/// A process that dies leaves its last commits in the WAL beside the file: the recovery copies
+/// the WAL with the file, so they are recovered too.
+#[test]
+fn the_commits_still_in_the_wal_are_recovered() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = recorded(dir.path());
+    let mut ar = Archive::open(&path).unwrap();
+    let game = ar.games().unwrap()[0].id;
+    let node = ar.main_line(game).unwrap()[10].id;
+    ar.annotate(
+        node,
+        &Annotation {
+            text: "written just before the crash".into(),
+            ..Annotation::default_for_tests()
+        },
+    )
+    .unwrap();
+    // The files as a crash would leave them, copied while the handle is open.
+    let crashed = dir.path().join("crashed");
+    std::fs::create_dir_all(&crashed).unwrap();
+    let file = crashed.join("archive.kepi");
+    std::fs::copy(&path, &file).unwrap();
+    let wal = format!("{}-wal", path.display());
+    assert!(Path::new(&wal).exists(), "the annotation is in the WAL");
+    std::fs::copy(&wal, crashed.join("archive.kepi-wal")).unwrap();
+    drop(ar);
+
+    let out = dir.path().join("recovered.kepi");
+    let report = kepi::archive::recover(&file, &out, &mut |_, _| {}).unwrap();
+    assert!(report.nothing_lost(), "{report:#?}");
+    let ar = Archive::open(&out).unwrap();
+    let new = report
+        .recovered
+        .iter()
+        .find(|g| g.id == game)
+        .unwrap()
+        .new_id;
+    let texts: Vec<String> = ar
+        .export_game(new)
+        .unwrap()
+        .nodes
+        .iter()
+        .flat_map(|n| n.annotations.iter().map(|a| a.text.clone()))
+        .collect();
+    assert_eq!(texts, vec!["written just before the crash".to_string()]);
 }

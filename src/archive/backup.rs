@@ -190,7 +190,12 @@ impl Archive {
     /// Today's backup (UTC) in `dir`, unless it is there already and `replace` is false; then
     /// only the newest `keep` backups of this archive are kept (at least one). The backup made,
     /// or `None` when today's was there.
-    pub fn rolling_backup(&self, dir: &Path, keep: usize, replace: bool) -> Result<Option<PathBuf>> {
+    pub fn rolling_backup(
+        &self,
+        dir: &Path,
+        keep: usize,
+        replace: bool,
+    ) -> Result<Option<PathBuf>> {
         let today = &time::now()[..10];
         let dest = dir.join(format!("{}-{today}.kepi", stem(&self.path)));
         let made = if dest.exists() && !replace {
@@ -218,11 +223,11 @@ impl Archive {
 pub fn restore_backup(backup: &Path, target: &Path) -> Result<Restored> {
     let backup_name = backup.display().to_string();
     if !backup.is_file() {
-        return Err(ArchiveError::NotFound(format!("{backup_name}: no such file")));
+        return Err(ArchiveError::NotFound(format!(
+            "{backup_name}: no such file"
+        )));
     }
-    if target.exists()
-        && std::fs::canonicalize(backup)? == std::fs::canonicalize(target)?
-    {
+    if target.exists() && std::fs::canonicalize(backup)? == std::fs::canonicalize(target)? {
         return Err(ArchiveError::Invalid(format!(
             "{backup_name} is the archive itself; name a backup to restore"
         )));
@@ -290,4 +295,40 @@ pub fn restore_backup(backup: &Path, target: &Path) -> Result<Restored> {
         target: target.to_path_buf(),
         kept_aside,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_names_of_this_archives_backups_have_a_date() {
+        assert_eq!(
+            backup_date("archive", "archive-2026-11-29.kepi").as_deref(),
+            Some("2026-11-29")
+        );
+        for other in [
+            "archive-2026-11-29.kepi-wal",
+            "archive-2026-11-29.kepi.partial",
+            "archive-notes.kepi",
+            "archive-2026-1-29.kepi",
+            "archive.replaced-20261129T010203Z.kepi",
+            "other-2026-11-29.kepi",
+            "archive2026-11-29.kepi",
+        ] {
+            assert_eq!(backup_date("archive", other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn backups_go_beside_the_archive() {
+        assert_eq!(
+            default_backup_dir(Path::new("/data/kepi/archive.kepi")),
+            Path::new("/data/kepi/backups")
+        );
+        assert_eq!(
+            default_backup_dir(Path::new("archive.kepi")),
+            Path::new("./backups")
+        );
+    }
 }

@@ -95,10 +95,7 @@ impl Scratch {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "kepi-recover-{}-{nanos}",
-            std::process::id()
-        ));
+        let dir = std::env::temp_dir().join(format!("kepi-recover-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         Ok(Scratch(dir))
     }
@@ -271,14 +268,20 @@ fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
     Ok(src)
 }
 
-/// SQLite's integrity check, its first problems on one line ("ok" when sound).
+/// SQLite's integrity check, its first few problems on one line ("ok" when sound).
 fn integrity(src: &Connection) -> String {
-    let rows = src.prepare("PRAGMA integrity_check(10)").and_then(|mut st| {
+    let rows = src.prepare("PRAGMA integrity_check(5)").and_then(|mut st| {
         st.query_map([], |r| r.get::<_, String>(0))?
             .collect::<rusqlite::Result<Vec<_>>>()
     });
     match rows {
-        Ok(rows) => rows.join("; "),
+        // A row may hold several lines ("*** in database main ***" and the first problem).
+        Ok(rows) => rows
+            .iter()
+            .flat_map(|r| r.lines())
+            .filter(|l| !l.starts_with("***"))
+            .collect::<Vec<_>>()
+            .join("; "),
         Err(e) => e.to_string(),
     }
 }
@@ -415,7 +418,9 @@ fn transfer_game(
     if tree.nodes.is_empty() {
         return Err(match rows {
             0 => "none of its node rows can be read".to_string(),
-            _ => format!("its root node cannot be read, so none of its {rows} node row(s) can be replayed"),
+            _ => format!(
+                "its root node cannot be read, so none of its {rows} node row(s) can be replayed"
+            ),
         });
     }
     if tree.nodes.len() != rows {

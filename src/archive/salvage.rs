@@ -41,7 +41,11 @@ impl std::fmt::Display for LostRows {
         let column = if self.key == "rowid" { "id" } else { &self.key };
         match self.last {
             Some(l) if l == self.first => {
-                write!(f, "{}: the row with {column} {} is unreadable", self.table, l)
+                write!(
+                    f,
+                    "{}: the row with {column} {} is unreadable",
+                    self.table, l
+                )
             }
             Some(l) => write!(
                 f,
@@ -263,4 +267,35 @@ fn read_row(r: &rusqlite::Row, n: usize) -> rusqlite::Result<Option<(i64, Vec<Va
         .map(|i| r.get::<_, Value>(i))
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(Some((key, values)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_range_holds_its_keys_and_says_which() {
+        let range = |first, last| LostRows {
+            table: "nodes".into(),
+            key: "rowid".into(),
+            first,
+            last,
+        };
+        let r = range(40, Some(59));
+        assert!(r.contains(40) && r.contains(59) && !r.contains(39) && !r.contains(60));
+        assert_eq!(
+            r.to_string(),
+            "nodes: the rows with id 40 to 59 are unreadable"
+        );
+        assert_eq!(
+            range(7, Some(7)).to_string(),
+            "nodes: the row with id 7 is unreadable"
+        );
+        let open = range(80, None);
+        assert!(open.contains(i64::MAX) && !open.contains(79));
+        assert_eq!(
+            open.to_string(),
+            "nodes: the rows with id from 80 to the end are unreadable"
+        );
+    }
 }

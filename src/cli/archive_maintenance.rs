@@ -180,10 +180,8 @@ fn check(d: DbArgs) -> Outcome {
     let path = d.db.clone().unwrap_or_else(Archive::default_path);
     // Opened as every command opens it (an older schema is migrated); a damaged file is
     // surveyed instead, from a copy.
-    let opened = Archive::open_with_progress(
-        &path,
-        &mut progress("migrating the archive (schema 4)"),
-    );
+    let opened =
+        Archive::open_with_progress(&path, &mut progress("migrating the archive (schema 4)"));
     let ar = match opened {
         Ok(ar) => ar,
         Err(ArchiveError::Damaged { detail, .. }) => return check_damaged(&path, &detail, d.json),
@@ -199,7 +197,11 @@ fn check(d: DbArgs) -> Outcome {
     };
     if r.sqlite != "ok" {
         drop(ar);
-        return check_damaged(&path, &format!("SQLite's integrity check: {}", r.sqlite), d.json);
+        return check_damaged(
+            &path,
+            &format!("SQLite's integrity check: {}", r.sqlite),
+            d.json,
+        );
     }
     if d.json {
         outln!(
@@ -341,7 +343,12 @@ fn backups(b: BackupsArgs) -> Outcome {
         outln!("no backups of {} in {}", path.display(), dir.display());
     }
     for f in &list {
-        outln!("{}  {:>12}  {}", f.date, kb(f.bytes as i64), f.path.display());
+        outln!(
+            "{}  {:>12}  {}",
+            f.date,
+            kb(f.bytes as i64),
+            f.path.display()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
