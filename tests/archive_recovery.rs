@@ -54,11 +54,14 @@ fn recorded(dir: &Path) -> PathBuf {
     path
 }
 
+/// A table's rows under one key, every column: ("table.key", key, rows).
+type KeyedRows = (String, i64, Vec<Vec<Value>>);
+
 /// What the archive held before the damage: each game's record and its rows, by table, as
 /// SQLite returns them (looked up by key, the way the oracle below reads the damaged file).
 struct Before {
     trees: BTreeMap<GameId, GameTree>,
-    rows: BTreeMap<GameId, Vec<(String, i64, Vec<Vec<Value>>)>>,
+    rows: BTreeMap<GameId, Vec<KeyedRows>>,
     labels: Vec<(i64, Vec<Vec<Value>>)>,
     page_size: u64,
 }
