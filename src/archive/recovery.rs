@@ -213,12 +213,6 @@ fn salvage_into(
 /// Open the scratch copy of a damaged archive, checking it is a Kepi archive this build
 /// knows; an older schema is migrated (in the copy) first.
 fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
-    let open = || -> Result<Connection> {
-        Ok(Connection::open_with_flags(
-            copy,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?)
-    };
     let unreadable = |e: rusqlite::Error| ArchiveError::Damaged {
         path: name.to_string(),
         detail: format!(
@@ -226,14 +220,8 @@ fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
              cannot be read, so no game can be found in it"
         ),
     };
-    let open = || -> Result<Connection> {
-        let c = open()?;
-        // SQLite refuses every read of a file shorter than its header says (a truncated
-        // copy) unless the schema is writable; the copy is ours, and nothing writes it.
-        c.pragma_update(None, "writable_schema", true)?;
-        Ok(c)
-    };
-    let src = open()?;
+    fold_wal(copy);
+    let src = open_immutable(copy)?;
     let (app, version) = src
         .query_row(
             "SELECT a.application_id, v.user_version
@@ -257,15 +245,63 @@ fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
     if version < super::latest_version() {
         drop(src);
         // The copy is ours to write: bring it to the schema the salvage reads.
-        Archive::open(copy).map_err(|e| ArchiveError::Damaged {
+        drop(Archive::open(copy).map_err(|e| ArchiveError::Damaged {
             path: name.to_string(),
             detail: format!(
                 "an archive of schema {version} whose migration fails on the damage ({e})"
             ),
-        })?;
-        return open();
+        })?);
+        fold_wal(copy);
+        return open_immutable(copy);
     }
     Ok(src)
+}
+
+/// Copy the commits of the copy's WAL (if it has one) into the copy, and remove the WAL. A WAL
+/// that does not fold in (itself damaged) is left out: the file is read as it stands.
+fn fold_wal(copy: &Path) {
+    if with_suffix(copy, "-wal").exists()
+        && let Ok(c) = Connection::open(copy)
+    {
+        let _ = c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+    }
+    let _ = std::fs::remove_file(with_suffix(copy, "-wal"));
+    let _ = std::fs::remove_file(with_suffix(copy, "-shm"));
+}
+
+/// The copy opened read-only and immutable: no locks, no WAL, no shared memory (a damaged
+/// file's WAL machinery can make every read wait on its locks). Its header is first set to
+/// rollback-journal mode (bytes 18 and 19), so SQLite reads the file alone.
+fn open_immutable(copy: &Path) -> Result<Connection> {
+    use std::io::{Read, Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(copy)?;
+    let mut versions = [0u8; 2];
+    f.seek(SeekFrom::Start(18))?;
+    if f.read_exact(&mut versions).is_ok() && versions == [2, 2] {
+        f.seek(SeekFrom::Start(18))?;
+        f.write_all(&[1, 1])?;
+    }
+    drop(f);
+    let path = copy.display().to_string();
+    let uri = format!(
+        "file:{}?immutable=1",
+        path.replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23")
+    );
+    let c = Connection::open_with_flags(
+        uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    // SQLite refuses every read of a file shorter than its header says (a truncated copy)
+    // unless the schema is writable; nothing writes through this handle.
+    c.pragma_update(None, "writable_schema", true)?;
+    Ok(c)
 }
 
 /// SQLite's integrity check, its first few problems on one line ("ok" when sound).

@@ -76,6 +76,7 @@ pub fn is_damage(e: &rusqlite::Error) -> bool {
         ),
         // A garbled record can read back as a value of the wrong kind.
         rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::Utf8Error(..)
         | rusqlite::Error::FromSqlConversionFailure(..)
         | rusqlite::Error::IntegralValueOutOfRange(..) => true,
         _ => false,
@@ -123,11 +124,20 @@ impl TableWalk<'_> {
     ) -> Result<Vec<LostRows>> {
         let mut lost = Vec::new();
         let mut after = i64::MIN;
+        // How far to jump when a walk stops again without a new row: doubled at each such
+        // stop, so a garbled stretch that reads in the probes but not in the walks (keys out
+        // of order) is passed in a few dozen rounds, never one key at a time.
+        let mut stall: i64 = 1;
         loop {
             let (from, partial) = match self.walk(src, after, each)? {
                 Walked::End => return Ok(lost),
                 Walked::Damaged { after, partial } => (after, partial),
             };
+            if from > after {
+                stall = 1;
+            } else {
+                stall = stall.saturating_mul(2);
+            }
             // The first key that cannot have been read whole.
             let first = partial.unwrap_or(from.saturating_add(1));
             let resume = self.first_readable_at_or_above(src, first.saturating_sub(1))?;
@@ -144,12 +154,13 @@ impl TableWalk<'_> {
                 }
                 Some(x) => {
                     // At least one key is passed over, so every round makes progress.
-                    let last = x.max(first);
+                    let last = x.max(first).max(after.saturating_add(stall));
                     lost.push(range(Some(last)));
                     if last == i64::MAX {
                         return Ok(lost);
                     }
-                    after = last;
+                    // Never back: a garbled page may hand keys out of order.
+                    after = last.max(after.saturating_add(1));
                 }
             }
         }
@@ -175,6 +186,9 @@ impl TableWalk<'_> {
                 Err(e) => Err(e),
             };
             match row {
+                // A garbled page may hand a key out of order: whatever it says, the walk only
+                // goes forward (a row met again is skipped).
+                Ok(Some((k, _))) if k <= done => {}
                 Ok(Some((k, values))) => {
                     if group_key != Some(k) {
                         if let Some(g) = group_key {
@@ -232,11 +246,13 @@ impl TableWalk<'_> {
         if self.readable_after(src, c)? {
             return Ok(Some(c));
         }
-        // Doubling steps until a key reads (`lo` never does, `hi` does)...
+        // Doubling steps from the last key that did not read until one does (`lo` never
+        // reads, `hi` does); every step at least doubles the distance from `c`, so this ends
+        // at `i64::MAX` within 64 steps.
         let mut lo = c;
         let mut step: i64 = 1;
         let hi = loop {
-            let x = c.saturating_add(step);
+            let x = lo.saturating_add(step);
             if self.readable_after(src, x)? {
                 break x;
             }
@@ -246,17 +262,17 @@ impl TableWalk<'_> {
             lo = x;
             step = step.saturating_mul(2);
         };
-        // ...then halving the gap between them.
-        let (mut lo, mut hi) = (lo, hi);
+        // ...then halving the gap between them (in i128: the gap may not fit an i64).
+        let (mut lo, mut hi) = (i128::from(lo), i128::from(hi));
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
-            if self.readable_after(src, mid)? {
+            if self.readable_after(src, mid as i64)? {
                 hi = mid;
             } else {
                 lo = mid;
             }
         }
-        Ok(Some(hi))
+        Ok(Some(hi as i64))
     }
 }
 
