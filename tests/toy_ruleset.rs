@@ -278,6 +278,9 @@ mod toy {
         fn terrain_chart(&self) -> &'static TerrainEffects {
             &tables().terrain
         }
+        fn map_scale(&self) -> kepi::map::MapScale {
+            kepi::map::MapScale::metres(100)
+        }
         fn catalog(&self) -> &'static Catalog {
             &tables().catalog
         }

@@ -369,7 +369,7 @@ def build():
         ),
         "ruleset": "age-of-rifles",
         "grid": {"orientation": "flat", "shove": "even", "columns": COLS, "rows": ROWS},
-        "hex_size_m": HEX_M,
+        "scale": {"per_hex": HEX_M, "unit": "metres"},
         "terrain": {"legend": legend, "rows": rows},
         "elevation": {"rows": erows},
         "hexsides": hexsides,

@@ -18,7 +18,9 @@ pub mod underlay;
 pub use history::History;
 
 use crate::engine::RulesetId;
-use crate::map::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, MapFile, Route, Underlay};
+use crate::map::{
+    Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, MapFile, MapScale, Route, Underlay,
+};
 use crate::problems::Problems;
 use crate::tables::TerrainEffects;
 use serde_json::{Value, json};
@@ -138,6 +140,9 @@ pub enum Op {
         name: String,
         description: String,
     },
+    /// What one hex stands for (checked against the rule system's kind of scale when the map
+    /// is validated: ground or table).
+    SetScale(MapScale),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -171,12 +176,14 @@ pub enum EditError {
     NotOnEdge { hex: String, edge: &'static str },
     #[error("an exit needs a name (\"South Road\")")]
     ExitName,
+    #[error("a hex stands for at least 1 metre, yard, pace or inch, not 0")]
+    ZeroScale,
     #[error("{0}")]
     Ruleset(String),
 }
 
 /// What an op, undo or redo changed, for redrawing: hex indexes (see [`Grid::index`]), hexsides,
-/// and whether the routes, features, underlay or name changed.
+/// and whether the routes, features, underlay, name or scale changed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Changed {
     pub cells: BTreeSet<usize>,
@@ -186,6 +193,7 @@ pub struct Changed {
     pub exits: bool,
     pub underlay: bool,
     pub name: bool,
+    pub scale: bool,
 }
 
 impl Changed {
@@ -210,6 +218,7 @@ pub struct Patch {
     exits: Option<(Vec<Exit>, Vec<Exit>)>,
     underlay: Option<(Option<Underlay>, Option<Underlay>)>,
     name: Option<((String, String), (String, String))>,
+    scale: Option<(MapScale, MapScale)>,
 }
 
 impl Patch {
@@ -221,6 +230,7 @@ impl Patch {
             && self.exits.is_none()
             && self.underlay.is_none()
             && self.name.is_none()
+            && self.scale.is_none()
     }
 
     /// Add a later change of the same things: the first before, the last after.
@@ -251,6 +261,7 @@ impl Patch {
         keep(&mut self.exits, later.exits);
         keep(&mut self.underlay, later.underlay);
         keep(&mut self.name, later.name);
+        keep(&mut self.scale, later.scale);
     }
 }
 
@@ -262,7 +273,8 @@ pub struct Document {
     description: String,
     pub ruleset: RulesetId,
     pub grid: Grid,
-    pub hex_size_m: u32,
+    /// What one hex stands for; changed by [`Op::SetScale`].
+    scale: MapScale,
     terrain: Vec<String>,
     elevation: Vec<u8>,
     hexsides: BTreeMap<Edge, Vec<String>>,
@@ -309,7 +321,7 @@ impl Document {
             description: String::new(),
             ruleset,
             grid,
-            hex_size_m: 50,
+            scale: ruleset.rules().map_err(EditError::Ruleset)?.map_scale(),
             terrain: vec![tec.default_terrain.clone(); grid.len()],
             elevation: vec![0; grid.len()],
             hexsides: BTreeMap::new(),
@@ -331,7 +343,7 @@ impl Document {
             description: map.description.clone(),
             ruleset: map.ruleset,
             grid: g,
-            hex_size_m: map.hex_size_m,
+            scale: map.scale,
             terrain: g
                 .hexes()
                 .map(|h| map.terrain(h).unwrap_or_default().to_string())
@@ -349,6 +361,10 @@ impl Document {
 
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    pub fn scale(&self) -> MapScale {
+        self.scale
     }
 
     pub fn description(&self) -> &str {
@@ -455,7 +471,7 @@ impl Document {
             "description": self.description,
             "ruleset": self.ruleset,
             "grid": g,
-            "hex_size_m": self.hex_size_m,
+            "scale": self.scale,
             "terrain": {"legend": legend, "rows": rows},
         });
         let set = |doc: &mut Value, k: &str, v: Value| {
@@ -598,6 +614,10 @@ impl Document {
             self.name = n;
             self.description = d;
             ch.name = true;
+        }
+        if let Some((b, a)) = &p.scale {
+            self.scale = if forward { *a } else { *b };
+            ch.scale = true;
         }
         ch
     }
@@ -977,6 +997,14 @@ impl Document {
                 let after = (name, description);
                 if before != after {
                     p.name = Some((before, after));
+                }
+            }
+            Op::SetScale(scale) => {
+                if scale.per_hex == 0 {
+                    return Err(EditError::ZeroScale);
+                }
+                if scale != self.scale {
+                    p.scale = Some((self.scale, scale));
                 }
             }
         }

@@ -571,3 +571,44 @@ fn exits_are_set_on_their_edge_moved_by_name_deleted_and_undone() {
     }
     assert_eq!(d.exits().len(), 1);
 }
+
+#[test]
+fn the_scale_starts_at_the_systems_is_one_undoable_step_and_is_checked_on_validation() {
+    use crate::map::{LengthUnit, MapScale};
+    let mut d = doc();
+    // A new map takes its system's scale (R&S errata [1.1]: 50 m), whatever the system.
+    assert_eq!(d.scale(), MapScale::metres(50));
+    for id in crate::engine::game::registry::with_maps() {
+        let other = Document::new("a", "A", id, Grid::flat(4, 4)).unwrap();
+        assert_eq!(
+            other.scale(),
+            id.rules().unwrap().map_scale(),
+            "{}",
+            id.name()
+        );
+    }
+
+    let yards = MapScale::new(55, LengthUnit::Yards);
+    let ch = d.apply(Op::SetScale(yards)).unwrap();
+    assert!(ch.scale && ch.cells.is_empty());
+    assert_eq!(d.scale(), yards);
+    assert!(d.is_dirty() && d.can_undo());
+    let m = d.validate().unwrap();
+    assert_eq!(m.scale, yards);
+    assert!(d.to_file().to_text().contains("\"unit\": \"yards\""));
+    assert!(d.undo().scale);
+    assert_eq!(d.scale(), MapScale::metres(50));
+    assert!(d.redo().scale);
+    assert_eq!(d.scale(), yards);
+    // The same scale again is no step.
+    assert!(d.apply(Op::SetScale(yards)).unwrap().is_empty());
+    assert_eq!(
+        d.apply(Op::SetScale(MapScale::new(0, LengthUnit::Metres))),
+        Err(EditError::ZeroScale)
+    );
+    // Inches measure the table: a Rifle & Saber map in inches is a problem, named by field.
+    d.apply(Op::SetScale(MapScale::new(6, LengthUnit::Inches)))
+        .unwrap();
+    let p = d.problems().to_string();
+    assert!(p.contains("scale.unit: inches measure the table"), "{p}");
+}

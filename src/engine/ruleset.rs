@@ -154,6 +154,11 @@ pub trait Ruleset: Send + Sync + 'static {
     /// painter offers and maps are checked against, with their effects and colours.
     fn terrain_chart(&self) -> &'static TerrainEffects;
 
+    /// What one hex stands for in its rules (a new map's scale; a map on the table for a
+    /// system played on the ground, or the other way round, is refused). Its distances are
+    /// converted to hexes through the map's own scale ([`crate::map::MapScale::hexes`]).
+    fn map_scale(&self) -> crate::map::MapScale;
+
     /// The unit catalog its scenarios are read against when they name none (a system whose
     /// units carry their own values gives an empty one).
     fn catalog(&self) -> &'static Catalog;

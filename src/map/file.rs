@@ -8,6 +8,7 @@
 //! "elevation": { "rows": ["0011", "0122"] }
 //! ```
 
+use super::scale::MapScale;
 use super::{Edge, Exit, Feature, Grid, HexCoord, Map, MapEdge, Route, grid::MAX_SIDE};
 use crate::document::{self, DocumentKind};
 use crate::engine::RulesetId;
@@ -121,9 +122,16 @@ pub struct MapFile {
     /// Whose terrain chart the terrain, hexside and route keys come from.
     pub ruleset: RulesetId,
     pub grid: Grid,
-    /// Metres across one hex (Rifle & Saber: 50).
-    #[serde(default = "default_hex_size")]
-    pub hex_size_m: u32,
+    /// What one hex stands for, from side to side (`{"per_hex": 50, "unit": "metres"}`); when
+    /// missing, the rule system's own scale (Rifle & Saber: 50 m).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<MapScale>,
+    /// The scale as maps written before `scale` gave it: metres across one hex. Read (a map
+    /// kept in an old archive or pack says it this way); Kepi writes `scale` (and this form
+    /// only in [`Map::identity_text`]); a file gives one of the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub hex_size_m: Option<u32>,
     pub terrain: TerrainLayer,
     /// Optional: all 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,10 +158,6 @@ pub(crate) const HEX_NAME: &str = "^[0-9]{4,6}$";
 
 /// An id as [`valid_id`] admits it (also at most 64 characters).
 pub(crate) const ID_PATTERN: &str = "^[a-z0-9][a-z0-9-]*$";
-
-fn default_hex_size() -> u32 {
-    50
-}
 
 /// Ids name files: lower-case letters, digits and '-'.
 pub(crate) fn valid_id(id: &str) -> bool {
@@ -296,6 +300,7 @@ impl Map {
             );
             return Err(p);
         }
+        let scale = read_scale(&file, &mut p);
         let terrain = read_terrain(&file.terrain, &grid, tec, &mut p);
         let elevation = read_elevation(file.elevation.as_ref(), &grid, &mut p);
         let hexsides = read_hexsides(&file.hexsides, &grid, tec, &mut p);
@@ -380,7 +385,7 @@ impl Map {
             description: file.description,
             ruleset: file.ruleset,
             grid,
-            hex_size_m: file.hex_size_m,
+            scale,
             terrain,
             elevation,
             hexsides,
@@ -393,6 +398,19 @@ impl Map {
     }
 
     /// The document for this map. Invariant: `Map::from_file(m.to_file()) == Ok(m)`.
+    /// The map's text as a game's setup hash reads it (both systems' scenario hash): the file,
+    /// with a scale in metres written as `hex_size_m`, the form every map had before `scale`.
+    /// Invariant: a map read from a file written before `scale` gives the very text it was
+    /// hashed with when its games were recorded, so those games keep their hashes and open.
+    pub fn identity_text(&self) -> String {
+        let mut f = self.to_file();
+        if self.scale.unit == super::LengthUnit::Metres {
+            f.scale = None;
+            f.hex_size_m = Some(self.scale.per_hex);
+        }
+        f.to_text()
+    }
+
     pub fn to_file(&self) -> MapFile {
         let g = &self.grid;
         // Legend: '.' for the default terrain, then the first free letter of each key.
@@ -451,7 +469,8 @@ impl Map {
             description: self.description.clone(),
             ruleset: self.ruleset,
             grid: *g,
-            hex_size_m: self.hex_size_m,
+            scale: Some(self.scale),
+            hex_size_m: None,
             terrain: TerrainLayer { legend, rows },
             elevation,
             hexsides: self
@@ -532,6 +551,47 @@ fn read_rows(
             }
         }
     }
+}
+
+/// The map's scale: `scale`, or an old file's `hex_size_m` (metres), or the rule system's own.
+/// A scale of 0, both fields at once, and a table scale for a system played on the ground (or
+/// the other way round) are problems; the system's scale stands in for a refused one.
+fn read_scale(file: &MapFile, p: &mut Problems) -> MapScale {
+    let system = file.ruleset.rules().map(|r| r.map_scale()).ok();
+    let fallback = system.unwrap_or(MapScale::metres(50));
+    let (field, scale) = match (file.scale, file.hex_size_m) {
+        (Some(_), Some(_)) => {
+            p.push(
+                "hex_size_m",
+                "give the scale once: `scale` replaces the older `hex_size_m`",
+            );
+            return fallback;
+        }
+        (Some(s), None) => ("scale.per_hex", s),
+        (None, Some(m)) => ("hex_size_m", MapScale::metres(m)),
+        (None, None) => return fallback,
+    };
+    if scale.per_hex == 0 {
+        p.push(field, "a hex stands for at least 1 unit, not 0");
+        return fallback;
+    }
+    if let Some(sys) = system
+        && !scale.same_kind(sys)
+    {
+        p.push(
+            "scale.unit",
+            format!(
+                "{} measure {}, and {} is played on {} ({sys}): give the scale in {}",
+                scale.unit,
+                scale.unit.measures().place(),
+                file.ruleset.name(),
+                sys.unit.measures().place(),
+                sys.unit.measures().units(),
+            ),
+        );
+        return fallback;
+    }
+    scale
 }
 
 fn read_terrain(
@@ -801,6 +861,54 @@ mod tests {
         assert_eq!(again, m);
         let text = m.to_file().to_text();
         assert_eq!(Map::from_text(&text).unwrap(), m);
+    }
+
+    #[test]
+    fn the_scale_is_read_in_any_unit_and_old_files_say_it_in_metres() {
+        use crate::map::{LengthUnit, MapScale};
+        let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&sample()).unwrap();
+            edit(&mut v);
+            Map::from_text(&v.to_string())
+        };
+        // None given: the system's own (R&S errata [1.1]: 50 m).
+        assert_eq!(with(&|_| {}).unwrap().scale, MapScale::metres(50));
+        // A map written before `scale`: metres, written back as `scale`.
+        let old = with(&|v| v["hex_size_m"] = 75.into()).unwrap();
+        assert_eq!(old.scale, MapScale::metres(75));
+        let text = old.to_file().to_text();
+        assert!(!text.contains("hex_size_m"), "{text}");
+        assert!(text.contains("\"unit\": \"metres\""), "{text}");
+        assert_eq!(Map::from_text(&text).unwrap().scale, MapScale::metres(75));
+        let yards = with(&|v| v["scale"] = serde_json::json!({"per_hex": 60, "unit": "yards"}));
+        assert_eq!(yards.unwrap().scale, MapScale::new(60, LengthUnit::Yards));
+        let e = with(&|v| {
+            v["scale"] = serde_json::json!({"per_hex": 6, "unit": "inches"});
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("scale.unit: inches measure the table, and Rifle & Saber is played on the ground (1 hex = 50 m): give the scale in metres, yards or paces"),
+            "{e}"
+        );
+        let e = with(&|v| {
+            v["scale"] = serde_json::json!({"per_hex": 50, "unit": "metres"});
+            v["hex_size_m"] = 50.into();
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("hex_size_m: give the scale once"), "{e}");
+        let e = with(&|v| v["hex_size_m"] = 0.into())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("hex_size_m: a hex stands for at least 1 unit, not 0"),
+            "{e}"
+        );
+        let e = with(&|v| v["scale"] = serde_json::json!({"per_hex": 3, "unit": "leagues"}))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("scale.unit") && e.contains("leagues"), "{e}");
     }
 
     fn problems(edit: impl Fn(&mut serde_json::Value)) -> String {

@@ -10,11 +10,13 @@
 pub mod colors;
 mod file;
 pub mod grid;
+pub mod scale;
 pub mod sight;
 
 pub(crate) use file::{HEX_NAME, ID_PATTERN, underlay_path_inside, valid_id};
 pub use file::{MapFile, TerrainLayer, Underlay};
 pub use grid::{Edge, Grid, HexCoord, MapEdge, Orientation, Shove};
+pub use scale::{Distance, LengthUnit, MapScale};
 
 use crate::engine::RulesetId;
 use std::collections::BTreeMap;
@@ -89,8 +91,8 @@ pub struct Map {
     pub description: String,
     pub ruleset: RulesetId,
     pub grid: Grid,
-    /// Metres across one hex (R&S: 50).
-    pub hex_size_m: u32,
+    /// What one hex stands for (R&S: 50 m).
+    pub scale: MapScale,
     /// Terrain key per hex, row-major (see [`Grid::index`]).
     terrain: Vec<String>,
     /// Elevation level per hex, row-major; 0 is the lowest ground.

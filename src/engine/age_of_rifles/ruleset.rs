@@ -79,6 +79,12 @@ impl Ruleset for AgeOfRifles {
         super::tables::terrain_chart()
     }
 
+    /// The basic rules give no scale; Kepi reads them at 400 m a hex, as the Napoleon's Last
+    /// Battles family they refit (docs/rules/age-of-rifles.md, "Scale").
+    fn map_scale(&self) -> crate::map::MapScale {
+        crate::map::MapScale::metres(400)
+    }
+
     fn catalog(&self) -> &'static Catalog {
         super::tables::catalog()
     }

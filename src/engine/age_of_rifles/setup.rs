@@ -510,7 +510,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
     let hash_input = format!(
         "{}\n{}\n{}",
         file.to_text(),
-        map.to_file().to_text(),
+        map.identity_text(),
         serde_json::to_string(options).expect("options serialize")
     );
     let side_info = |i: usize| {

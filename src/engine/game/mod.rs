@@ -127,6 +127,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn rules_type(&self) -> std::any::TypeId;
     fn name(&self) -> &'static str;
     fn terrain_chart(&self) -> &'static TerrainEffects;
+    fn map_scale(&self) -> crate::map::MapScale;
     fn catalog(&self) -> &'static Catalog;
     fn table_files(&self) -> Vec<(&'static str, &'static str)>;
     fn optional_rules(&self) -> Vec<OptionalRule>;
@@ -281,6 +282,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn terrain_chart(&self) -> &'static TerrainEffects {
         self.rules.terrain_chart()
+    }
+
+    fn map_scale(&self) -> crate::map::MapScale {
+        self.rules.map_scale()
     }
 
     fn catalog(&self) -> &'static Catalog {

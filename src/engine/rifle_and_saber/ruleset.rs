@@ -92,6 +92,12 @@ impl Ruleset for RifleAndSaber {
         &Tables::embedded().terrain
     }
 
+    /// R&S errata of 30 April 1973, [1.1] Game Scale: "Each hex in Rifle & Saber represents
+    /// about 50 meters from side to side."
+    fn map_scale(&self) -> crate::map::MapScale {
+        crate::map::MapScale::metres(50)
+    }
+
     fn catalog(&self) -> &'static crate::tables::Catalog {
         &Tables::embedded().catalog
     }

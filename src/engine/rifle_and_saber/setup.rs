@@ -659,7 +659,7 @@ impl Setup {
         let hash_input = format!(
             "{}\n{}\n{}",
             file.to_text(),
-            map.to_file().to_text(),
+            map.identity_text(),
             crate::document::to_text(catalog)
         );
         let n = grid.len();
