@@ -4,7 +4,7 @@
 
 use kepi::editor::files::FileError;
 use kepi::editor::{Changed, Document, EditError};
-use kepi::map::{Edge, Grid, HexCoord, Orientation, Shove, Underlay};
+use kepi::map::{Edge, Grid, HexCoord, LengthUnit, MapScale, Orientation, Shove, Underlay};
 use kepi::problems::Problems;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -308,6 +308,9 @@ pub struct MapView {
     pub ruleset: String,
     pub ruleset_name: String,
     pub grid: GridDto,
+    pub scale: ScaleDto,
+    /// The rule system's own scale in words ("1 hex = 50 m"), beside the map's.
+    pub ruleset_scale: String,
     pub palette: PaletteDto,
     /// Per hex (row-major): index into `palette.terrain`.
     pub terrain: Vec<u16>,
@@ -320,6 +323,26 @@ pub struct MapView {
     pub underlay: Option<UnderlayDto>,
     pub status: StatusDto,
     pub problems: Vec<ProblemDto>,
+}
+
+/// What one hex stands for (the map file's `scale`).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ScaleDto {
+    pub per_hex: u32,
+    #[ts(type = "\"metres\" | \"yards\" | \"paces\" | \"inches\"")]
+    pub unit: LengthUnit,
+    /// In words: "1 hex = 50 m".
+    pub text: String,
+}
+
+impl From<MapScale> for ScaleDto {
+    fn from(s: MapScale) -> ScaleDto {
+        ScaleDto {
+            per_hex: s.per_hex,
+            unit: s.unit,
+            text: s.to_string(),
+        }
+    }
 }
 
 /// What the start page needs to know.
@@ -362,6 +385,8 @@ pub struct Delta {
     pub underlay_changed: bool,
     pub underlay: Option<UnderlayDto>,
     pub name: Option<String>,
+    /// Present when the scale changed.
+    pub scale: Option<ScaleDto>,
     pub status: Option<StatusDto>,
     /// Present after a step ends (not for each point of an open stroke).
     pub problems: Option<Vec<ProblemDto>>,
@@ -473,6 +498,12 @@ pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
         description: doc.description().to_string(),
         ruleset: doc.ruleset.key().to_string(),
         ruleset_name: doc.ruleset.name().to_string(),
+        scale: doc.scale().into(),
+        ruleset_scale: doc
+            .ruleset
+            .rules()
+            .map(|r| r.map_scale().to_string())
+            .unwrap_or_default(),
         grid: GridDto {
             orientation: g.orientation,
             shove: g.shove,
@@ -540,6 +571,7 @@ pub fn delta(
         underlay_changed: ch.underlay,
         underlay: doc.underlay().map(UnderlayDto::from),
         name: ch.name.then(|| doc.name().to_string()),
+        scale: ch.scale.then(|| doc.scale().into()),
         status: Some(status(doc, path)),
         problems: with_problems.then(|| problems(&doc.problems())),
     }
@@ -630,6 +662,12 @@ pub enum EditDto {
         #[serde(default)]
         #[ts(as = "Option<String>", optional)]
         description: String,
+    },
+    /// What one hex stands for: `per_hex` units (at least 1) of `unit`.
+    SetScale {
+        per_hex: u32,
+        #[ts(type = "\"metres\" | \"yards\" | \"paces\" | \"inches\"")]
+        unit: LengthUnit,
     },
 }
 
@@ -735,6 +773,7 @@ impl EditDto {
             EditDto::ExitRemove { name } => Op::ExitRemove { name },
             EditDto::SetUnderlay { underlay } => Op::SetUnderlay(underlay.map(Underlay::from)),
             EditDto::SetName { name, description } => Op::SetName { name, description },
+            EditDto::SetScale { per_hex, unit } => Op::SetScale(MapScale::new(per_hex, unit)),
         })
     }
 }

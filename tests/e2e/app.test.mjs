@@ -317,6 +317,25 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   await type("#map-description", "Painted by the end-to-end test.");
   await click("#map-apply");
   await settle();
+  // Its scale: Rifle & Saber's 50 m to start; 55 yards set, undone and redone (one step each);
+  // inches (a table scale) are refused by validation with the field named.
+  assert.match(await text("#map-scale-note"), /1 hex = 50 m; Rifle & Saber plays at 50 m/);
+  await choose("#map-scale-unit", "inches");
+  await type("#map-scale", "6");
+  await click("#map-scale-apply");
+  await settle();
+  assert.match(await text("#problems"), /scale\.unit: inches measure the table, and Rifle & Saber is played on the ground/);
+  await type("#map-scale", "55");
+  await choose("#map-scale-unit", "yards");
+  await click("#map-scale-apply");
+  await settle();
+  assert.match(await text("#map-scale-note"), /1 hex = 55 yards/);
+  assert.match(await text("#problems"), /No problems/);
+  await screenshot("05b-map-scale");
+  await keys(CTRL, "z");
+  assert.match(await text("#map-scale-note"), /1 hex = 6 inches/, "undo brought the refused scale back");
+  await keys(CTRL, SHIFT, "z");
+  assert.match(await text("#map-scale-note"), /1 hex = 55 yards/, "redo set the yards again");
 
   // Save as e2e-map.json through the (answered) dialog.
   const path = join(work, "e2e-map.json");
@@ -328,6 +347,8 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   assert.equal(saved.id, "e2e-map", "the map takes the file's name as its id");
   assert.equal(saved.name, "End to end");
   assert.equal(saved.description, "Painted by the end-to-end test.");
+  assert.deepEqual(saved.scale, { per_hex: 55, unit: "yards" });
+  assert.equal(saved.hex_size_m, undefined, "the old form is read, never written");
   const terrainAt = (name) => {
     const c = Number(name.slice(0, 2)) - 1, r = Number(name.slice(2)) - 1;
     return saved.terrain.legend[saved.terrain.rows[r][c]];

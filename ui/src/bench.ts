@@ -83,6 +83,7 @@ export function syntheticMap(columns: number, rows: number): MapView {
   return {
     id: "bench", name: "Benchmark", description: "", ruleset: "rifle-and-saber",
     ruleset_name: "Rifle & Saber", grid, palette: PALETTE, terrain, elevation, hexsides,
+    scale: { per_hex: 50, unit: "metres", text: "1 hex = 50 m" }, ruleset_scale: "1 hex = 50 m",
     routes, features, exits: [], underlay: null,
     status: { path: null, title: "Benchmark", dirty: false, can_undo: false, can_redo: false },
     problems: [],

@@ -50,6 +50,7 @@ function standIn() {
   const map = (name, columns = 12, rows = 10) => ({
     id: "m", name, description: "", ruleset: "rifle-and-saber", ruleset_name: "Rifle & Saber",
     grid: { orientation: "flat", shove: "even", columns, rows }, palette,
+    scale: { per_hex: 50, unit: "metres", text: "1 hex = 50 m" }, ruleset_scale: "1 hex = 50 m",
     terrain: new Array(columns * rows).fill(0), elevation: new Array(columns * rows).fill(0),
     hexsides: [], routes: [], features: [], exits: [], underlay: null, status: status(name), problems: [],
   });

@@ -7,7 +7,7 @@ import type { AppInfo, Delta, Edit, MapView, NewMapSpec, StatusDto } from "./gen
 
 export type {
   AppInfo, Delta, Edit, ExitDto, FeatureDto, HexsideDto, KeyDto, MapView, NewMapSpec, Palette,
-  ProblemDto, RouteDto, StatusDto, UnderlayDto,
+  ProblemDto, RouteDto, ScaleDto, StatusDto, UnderlayDto,
 } from "./generated";
 
 export const api = {

@@ -143,7 +143,11 @@ cells: Array<[number, number, number]>, hexsides: Array<HexsideDto>, routes: Arr
 /**
  * Present when the underlay changed; `underlay` is then its new value (or null).
  */
-underlay_changed: boolean, underlay: UnderlayDto | null, name: string | null, status: StatusDto | null, 
+underlay_changed: boolean, underlay: UnderlayDto | null, name: string | null, 
+/**
+ * Present when the scale changed.
+ */
+scale: ScaleDto | null, status: StatusDto | null, 
 /**
  * Present after a step ends (not for each point of an open stroke).
  */
@@ -187,7 +191,7 @@ export type Edit = { "op": "paint", hex: number, size: number, terrain: string, 
 /**
  * "raise", "lower" or "set"
  */
-change: string, level?: number, } | { "op": "hexside", a: number, b: number, feature: string, on: boolean, } | { "op": "route", kind: string, name?: string, hexes: Array<number>, } | { "op": "delete_routes_at", hex: number, } | { "op": "feature_create", code: string, name?: string, } | { "op": "feature_edit", code: string, new_code: string, name?: string, } | { "op": "feature_delete", code: string, } | { "op": "feature_hex", code: string, hex: number, on: boolean, } | { "op": "erase", hex: number, size: number, } | { "op": "exit_set", name: string, hex: number, edge: "north" | "east" | "south" | "west", } | { "op": "exit_delete", hex: number, } | { "op": "exit_remove", name: string, } | { "op": "set_underlay", underlay: UnderlayDto | null, } | { "op": "set_name", name: string, description?: string, };
+change: string, level?: number, } | { "op": "hexside", a: number, b: number, feature: string, on: boolean, } | { "op": "route", kind: string, name?: string, hexes: Array<number>, } | { "op": "delete_routes_at", hex: number, } | { "op": "feature_create", code: string, name?: string, } | { "op": "feature_edit", code: string, new_code: string, name?: string, } | { "op": "feature_delete", code: string, } | { "op": "feature_hex", code: string, hex: number, on: boolean, } | { "op": "erase", hex: number, size: number, } | { "op": "exit_set", name: string, hex: number, edge: "north" | "east" | "south" | "west", } | { "op": "exit_delete", hex: number, } | { "op": "exit_remove", name: string, } | { "op": "set_underlay", underlay: UnderlayDto | null, } | { "op": "set_name", name: string, description?: string, } | { "op": "set_scale", per_hex: number, unit: "metres" | "yards" | "paces" | "inches", };
 
 export type EntryKind = "map" | "scenario";
 
@@ -513,7 +517,11 @@ described: boolean, };
 /**
  * A whole map for the view.
  */
-export type MapView = { id: string, name: string, description: string, ruleset: string, ruleset_name: string, grid: GridDto, palette: Palette, 
+export type MapView = { id: string, name: string, description: string, ruleset: string, ruleset_name: string, grid: GridDto, scale: ScaleDto, 
+/**
+ * The rule system's own scale in words ("1 hex = 50 m"), beside the map's.
+ */
+ruleset_scale: string, palette: Palette, 
 /**
  * Per hex (row-major): index into `palette.terrain`.
  */
@@ -750,6 +758,15 @@ problems: Array<[string, string]>, };
 export type RosterSide = { side: number, name: string, army_demoralization: string, supply: string, leaders: Array<RosterRow>, formations: Array<RosterRow>, units: Array<RosterRow>, problems: Array<[string, string]>, };
 
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
+
+/**
+ * What one hex stands for (the map file's `scale`).
+ */
+export type ScaleDto = { per_hex: number, unit: "metres" | "yards" | "paces" | "inches", 
+/**
+ * In words: "1 hex = 50 m".
+ */
+text: string, };
 
 /**
  * One edit of the scenario: JSON pointer ops, or a brush dab on a zone.

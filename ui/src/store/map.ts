@@ -2,8 +2,8 @@
 // each Delta. The core owns the map; this copy only draws it.
 
 import type {
-  Delta, ExitDto, FeatureDto, HexsideDto, MapView, Palette, ProblemDto, RouteDto, StatusDto,
-  UnderlayDto,
+  Delta, ExitDto, FeatureDto, HexsideDto, MapView, Palette, ProblemDto, RouteDto, ScaleDto,
+  StatusDto, UnderlayDto,
 } from "../ipc/commands";
 import { HexGrid, sideKey } from "../map/geometry";
 
@@ -14,6 +14,9 @@ export class MapModel {
   description: string;
   id: string;
   rulesetName: string;
+  /** What one hex stands for, and the rule system's own scale in words. */
+  scale: ScaleDto;
+  rulesetScale: string;
   terrain: Uint16Array;
   elevation: Uint8Array;
   hexsides = new Map<string, HexsideDto>();
@@ -35,6 +38,8 @@ export class MapModel {
     this.description = v.description;
     this.id = v.id;
     this.rulesetName = v.ruleset_name;
+    this.scale = v.scale;
+    this.rulesetScale = v.ruleset_scale;
     this.terrain = Uint16Array.from(v.terrain);
     this.elevation = Uint8Array.from(v.elevation);
     for (const s of v.hexsides) this.hexsides.set(sideKey(s.a, s.b), s);
@@ -123,6 +128,7 @@ export class MapModel {
     let all = false;
     if (d.underlay_changed) { this.underlay = d.underlay; structural = true; all = true; }
     if (d.name !== null) this.name = d.name;
+    if (d.scale) this.scale = d.scale;
     if (d.status) this.status = d.status;
     if (d.problems) { this.problems = d.problems; this.indexProblems(); structural = true; }
     if (structural) this.version++;

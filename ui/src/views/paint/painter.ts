@@ -87,7 +87,7 @@ export class Painter {
     this.updateTitle();
     void this.loadUnderlayImage();
     this.canvas.focus();
-    this.message(`${v.name || v.id}: ${v.grid.columns} x ${v.grid.rows} hexes, ${v.ruleset_name}`);
+    this.message(`${v.name || v.id}: ${v.grid.columns} x ${v.grid.rows} hexes, ${v.scale.text}, ${v.ruleset_name}`);
   }
 
   /** Leave the map (the Library is shown): the painter shows nothing until the next open. */

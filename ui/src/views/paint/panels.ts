@@ -4,7 +4,7 @@
 // fed from panel-state.svelte.ts.
 
 import { mount } from "svelte";
-import { api, type Delta } from "../../ipc/commands";
+import { api, type Delta, type ScaleDto } from "../../ipc/commands";
 import { $ } from "../../dom";
 import ExitsPanel from "./ExitsPanel.svelte";
 import FeaturesPanel from "./FeaturesPanel.svelte";
@@ -28,6 +28,15 @@ export class Panels {
             if (p.model) p.model.description = description;
             p.applyDelta(d);
           }),
+        onscale: (perHex: number, unit: ScaleDto["unit"]) => {
+          if (!Number.isInteger(perHex) || perHex < 1) {
+            p.message("a hex stands for a whole number of units, at least 1", true);
+            return;
+          }
+          void p.edit({ op: "set_scale", per_hex: perHex, unit }, (d) => {
+            if (d.scale) p.message(`scale: ${d.scale.text}`);
+          });
+        },
       },
     });
     mount(FeaturesPanel, {
@@ -124,6 +133,7 @@ export class Panels {
     if (d.exits) this.buildExits();
     if (d.problems) this.buildProblems();
     if (d.underlay_changed) this.buildUnderlay();
+    if (d.scale) this.buildMapProps();
   }
 
   buildMapProps(): void {
@@ -132,6 +142,7 @@ export class Panels {
     const g = model.grid.spec;
     panelState.map = {
       key: ++this.opened, name: model.name, description: model.description,
+      scale: model.scale, rulesetScale: model.rulesetScale, rulesetName: model.rulesetName,
       about: `${g.columns} x ${g.rows} hexes, ${g.orientation}-topped, ${g.shove} shoved; ${model.rulesetName}; id ${model.id}`,
     };
   }
