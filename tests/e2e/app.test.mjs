@@ -322,12 +322,12 @@ test("paint a map, undo and redo, save, reopen and compare the file", { timeout:
   assert.match(await text("#map-scale-note"), /1 hex = 50 m; Rifle & Saber plays at 50 m/);
   await choose("#map-scale-unit", "inches");
   await type("#map-scale", "6");
-  await click("#map-scale-apply");
+  await clickIn("#map-scale-apply");
   await settle();
   assert.match(await text("#problems"), /scale\.unit: inches measure the table, and Rifle & Saber is played on the ground/);
   await type("#map-scale", "55");
   await choose("#map-scale-unit", "yards");
-  await click("#map-scale-apply");
+  await clickIn("#map-scale-apply");
   await settle();
   assert.match(await text("#map-scale-note"), /1 hex = 55 yards/);
   assert.match(await text("#problems"), /No problems/);
