@@ -1572,19 +1572,30 @@ fn engage_scores(g: &Game, label: &str) -> Vec<(String, bool, f64, f64, f64)> {
 }
 
 /// Issue 42's audit, the engage term ("in range to fire next turn"): it counts only where the
-/// unit can still fire in its side's next Fire Combat Phase. Blue MZ 1 at 0608 stands in the
-/// zone of control of Red MZ 1 (0609): every move that leaves it disrupts it at the end of the
-/// Movement Phase (R&S 8.0(B)) until its side's next player-turn is over (6.0(B)), and a
-/// disrupted unit may not attack (6.0(A)): such a move scores the engage weight less than with
-/// `Weights::what_is_left` off, and no other candidate changes. The same for a limbered gun
-/// (Blue MA 1, movement 6, far from the enemy): a hex in range of a target reached without
-/// the 3 MP to unlimber (4(J)) is no firing position next turn.
+/// unit will fire in its side's next Fire Combat Phase. Blue MZ 1 (worth 2: engage 0.3 x 2) at
+/// 0608 stands in the zone of control of Red MZ 1 (0609, clear: Blue's fire at it is 1-1):
+/// every move that leaves it disrupts it at the end of the Movement Phase (R&S 8.0(B)) until
+/// its side's next player-turn is over (6.0(B)), and a disrupted unit may not attack (6.0(A)):
+/// such a move in range of 0609 scores the engage weight less than with
+/// `Weights::what_is_left` off, and staying does not change. With Red MZ 1 in woods (Blue's fire
+/// 1-2, which the fire plan vetoes as hopeless) staying no longer counts it either. A limbered
+/// gun (Blue MA 1, 3 of its 6 MP left after limbering, Red MZ 1 in its range of 6 at 3-1): a
+/// hex reached without the 3 MP to unlimber (4(J)) is no firing position next turn; staying
+/// keeps them.
 #[test]
-fn the_engage_term_counts_only_fire_the_unit_can_still_give() {
-    let engage = 0.3 * 3.0;
-    let mut g = pinned("normal");
-    g.to(BLUE, Phase::Movement);
-    let rows = engage_scores(&g, "Blue MZ 1");
+fn the_engage_term_counts_only_fire_the_unit_will_give() {
+    let engage = 0.3 * 2.0;
+    let mz_next_to = |terrain: Option<&str>| {
+        let mut spec = MapSpec::clear(12, 12);
+        if let Some(t) = terrain {
+            spec = spec.with(t, &["0609"]);
+        }
+        let mut g = game(&spec, "1 MZ", "1 MZ", hold("blue", &["0601"], None));
+        g.setup(&[("Red MZ 1", "0609")], &[("Blue MZ 1", "0608")]);
+        g.to(BLUE, Phase::Movement);
+        engage_scores(&g, "Blue MZ 1")
+    };
+    let rows = mz_next_to(None);
     let mut lowered = 0;
     for (h, left_zoc, _, on, off) in &rows {
         let gap = off - on;
@@ -1596,16 +1607,17 @@ fn the_engage_term_counts_only_fire_the_unit_can_still_give() {
         }
     }
     assert!(lowered > 0, "no move out of the ZOC to a hex in range: {rows:?}");
+    let rows = mz_next_to(Some("w"));
+    let stay = rows.iter().find(|r| r.0 == "0608").expect("staying");
+    assert!((stay.4 - stay.3 - engage).abs() < 1e-9, "hopeless fire counted: {stay:?}");
 
-    // A limbered gun: Blue MA 1 at 0101, Red MZ 1 at 0909 (in the MA's range from the hexes
-    // its move reaches nearest it).
     let mut g = game(
         &MapSpec::clear(12, 12),
         "1 MA",
         "1 MZ",
         hold("blue", &["1212"], None),
     );
-    g.setup(&[("Red MZ 1", "0909")], &[("Blue MA 1", "0404")]);
+    g.setup(&[("Red MZ 1", "0707")], &[("Blue MA 1", "0404")]);
     g.to(BLUE, Phase::Movement);
     let ma = g.id("Blue MA 1");
     g.ok(Command::Limber { unit: ma }, &[]);

@@ -82,6 +82,7 @@ impl Scored {
             explain: true,
             escorts: escorts(state, u),
             defends: self.defends,
+            enemy_tops: &enemy_tops(state, u),
         };
         let (h, left_zoc, joining, line, leaves) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
@@ -167,6 +168,7 @@ pub fn candidates(
     let convoy = convoy(state, fields, u);
     let support = super::support::targets(state, reaches, w, u, settled);
     let shot_lines = ShotLines::new(state, fields, w, u);
+    let tops = enemy_tops(state, u);
     let ctx = Context {
         convoy: &convoy,
         support: &support,
@@ -174,6 +176,7 @@ pub fn candidates(
         explain: false,
         escorts: escorts(state, u),
         defends: line.is_some(),
+        enemy_tops: &tops,
     };
     let mut all = Vec::new();
     let mut ends = Vec::new();
@@ -316,6 +319,51 @@ struct Context<'a> {
     escorts: bool,
     /// The unit defends an objective near it ([`Approaches::defends`]): it is given a line.
     defends: bool,
+    /// The enemy stacks' top units, each with where it stands and its fire defense there
+    /// (R&S 5.1(E): fire strikes the top unit): what the unit could fire at next turn.
+    enemy_tops: &'a [(HexCoord, Frac)],
+}
+
+/// The top unit of every enemy stack of unit `u`'s side, with its hex and fire defense there
+/// (terrain, works, disruption: [`multiplier_at`]).
+fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
+    let side = state.side_of(u);
+    state
+        .stacks()
+        .into_iter()
+        .filter_map(|(h, stack)| {
+            let top = *stack.last()?;
+            (state.side_of(top) != side)
+                .then(|| (h, state.kind(top).fire_defense * multiplier_at(state, top, h)))
+        })
+        .collect()
+}
+
+/// Would unit `u` standing in `h` have fire to give next Fire Combat Phase that the level
+/// gives: an enemy stack's top unit within its range (R&S 5.1(A); a gun's shot reaches
+/// farther, 5.1(F)) that its own attack, alone, strikes at better than hopeless odds
+/// (`Weights::hopeless`: the fire plan vetoes the rest, `attack::plan_fire`). Line of sight
+/// is not traced here.
+fn fire_to_give(state: &State, w: &Weights, u: UnitId, h: HexCoord, tops: &[(HexCoord, Frac)]) -> bool {
+    use super::super::fire::range_of;
+    use super::super::state::Ammo;
+    let k = state.kind(u);
+    let near = range_of(state, u, None);
+    let far = match k.shot_attack {
+        Some(_) => range_of(state, u, Some(Ammo::Shot)),
+        None => 0,
+    };
+    tops.iter().any(|&(eh, defense)| {
+        let d = state.setup.grid.distance(h, eh);
+        let attack = match k.shot_attack {
+            Some(shot) if d <= far && d > near => shot,
+            Some(shot) if d <= near => shot.max(k.fire_attack),
+            _ if d <= near => k.fire_attack,
+            _ => return false,
+        };
+        let (rd, e) = super::risk::fire_chances(state, attack, defense);
+        rd + e >= w.hopeless
+    })
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
@@ -490,15 +538,21 @@ fn score(
             format!("{} (defense x{cover})", setup.hex(h).terrain)
         });
     }
-    // Being in range to fire next turn counts only where the unit can still fire then
-    // (issue 42): a unit that leaves an enemy-controlled hex is disrupted at the end of this
-    // Movement Phase (R&S 8.0(B)) until its side's next player-turn is over (6.0(B)), and
-    // disrupted units may not attack (6.0(A)); a gun moves limbered and fires only
-    // unlimbered, which costs it 3 MP (4(J)): ended limbered without them, it cannot fire
-    // before its next Movement Phase.
+    // Being in range to fire next turn counts only where the unit can still fire then, and
+    // has fire the level would give (issue 42): a unit that leaves an enemy-controlled hex is
+    // disrupted at the end of this Movement Phase (R&S 8.0(B)) until its side's next
+    // player-turn is over (6.0(B)), and disrupted units may not attack (6.0(A)); a gun moves
+    // limbered and fires only unlimbered, which costs it 3 MP (4(J)): ended limbered without
+    // them, it cannot fire before its next Movement Phase; and a target its own attack strikes
+    // only at hopeless odds is one the fire plan leaves alone (see [`fire_to_give`]).
     let still_limbered = state.kind(u).limbers && state.units[u].limbered && mp_left < UNLIMBER_MP;
     let can_fire = !w.what_is_left || !(left_zoc || still_limbered);
-    if !disrupted && can_fire && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
+    if !disrupted
+        && can_fire
+        && fields.targets[x] > 0
+        && state.kind(u).fire_attack > Frac::ZERO
+        && (!w.what_is_left || fire_to_give(state, w, u, h, ctx.enemy_tops))
+    {
         c.term("engage", w.engage * v.min(3.0), String::new());
     }
     // A line (R&S 8.0): the approaches its zone of control would newly cover, on good ground.

@@ -45,8 +45,10 @@ pub struct Weights {
     pub exit_mp: bool,
     /// Issue 42: the engage and support terms count only what the unit can still do from
     /// where it ends: nothing for a move that leaves an enemy-controlled hex (disrupted, R&S
-    /// 8.0(B), so it may not attack next player-turn, 6.0(A)-(B)), and no fire next turn for a
-    /// gun that ends limbered without the 3 MP to unlimber (4(J)). Off only to measure.
+    /// 8.0(B), so it may not attack next player-turn, 6.0(A)-(B)), no fire next turn for a
+    /// gun that ends limbered without the 3 MP to unlimber (4(J)), and engaging only where an
+    /// enemy is within the unit's own range at better than hopeless odds (5.1(A)). Off only to
+    /// measure.
     pub what_is_left: bool,
     /// Issue 42: a tie of score between two moves is broken by the movement points the unit
     /// keeps (`Candidate::secondary`), not by the noise alone. Off only to measure.
