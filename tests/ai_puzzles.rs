@@ -1384,7 +1384,10 @@ fn a_unit_that_must_leave_a_zone_of_control_does_not_move_to_support_a_shock() {
             })
             .collect()
     };
-    assert!(came(false).len() > 0, "with what_is_left off it should come");
+    assert!(
+        !came(false).is_empty(),
+        "with what_is_left off it should come"
+    );
     assert_eq!(came(true), Vec::<u64>::new());
     for seed in SEEDS {
         let mut g = pinned_supporter();
@@ -1458,7 +1461,8 @@ fn it_leaves_by_the_edge_this_turn_when_it_can() {
 /// stays on the map in some seeds (each position's own test checks that).
 #[test]
 fn a_tie_between_exit_hexes_is_broken_by_the_movement_point_kept() {
-    let positions: [(&str, fn() -> Game); 3] = [
+    type Position = (&'static str, fn() -> Game);
+    let positions: [Position; 3] = [
         ("open edge, last game-turn", || {
             exit_position("1006", false, 1, 1)
         }),
@@ -1522,9 +1526,12 @@ fn leaving_the_map_that_gives_up_a_met_condition_is_refused() {
     }
     for seed in SEEDS {
         let mut g = position();
-        let given = blue_plays_with(&mut g, without_issue_42(seed, false, true, 0.15), seed, |s| {
-            s.player != BLUE && s.pending.is_none()
-        });
+        let given = blue_plays_with(
+            &mut g,
+            without_issue_42(seed, false, true, 0.15),
+            seed,
+            |s| s.player != BLUE && s.pending.is_none(),
+        );
         assert!(exited(&g, "Blue MZ 2"), "control, seed {seed}: {given:?}");
     }
 }
@@ -1545,7 +1552,9 @@ fn what_is_left(seed: u64, on: bool) -> Box<dyn Player<RifleAndSaber>> {
 /// off, side by side: (where each ends, whether it leaves an enemy ZOC, the movement points
 /// left there, its score on, its score off).
 fn engage_scores(g: &Game, label: &str) -> Vec<(String, bool, f64, f64, f64)> {
-    use kepi::engine::rifle_and_saber::ai::{maneuver, maps::Fields, reaches::Reaches, weights::Weights};
+    use kepi::engine::rifle_and_saber::ai::{
+        maneuver, maps::Fields, reaches::Reaches, weights::Weights,
+    };
     let u = g.id(label);
     let reaches = Reaches::new(&g.s);
     let fields = Fields::new(&g.s, BLUE);
@@ -1606,10 +1615,16 @@ fn the_engage_term_counts_only_fire_the_unit_will_give() {
             assert!(gap.abs() < 1e-9, "{h} (left ZOC {left_zoc}): {gap}");
         }
     }
-    assert!(lowered > 0, "no move out of the ZOC to a hex in range: {rows:?}");
+    assert!(
+        lowered > 0,
+        "no move out of the ZOC to a hex in range: {rows:?}"
+    );
     let rows = mz_next_to(Some("w"));
     let stay = rows.iter().find(|r| r.0 == "0608").expect("staying");
-    assert!((stay.4 - stay.3 - engage).abs() < 1e-9, "hopeless fire counted: {stay:?}");
+    assert!(
+        (stay.4 - stay.3 - engage).abs() < 1e-9,
+        "hopeless fire counted: {stay:?}"
+    );
 
     let mut g = game(
         &MapSpec::clear(12, 12),
@@ -1626,7 +1641,10 @@ fn the_engage_term_counts_only_fire_the_unit_will_give() {
     for (h, _, left, on, off) in &rows {
         let gap = off - on;
         if gap > 1e-9 {
-            assert!(*left < 3.0, "{h}: {left} MP left, yet its fire was not counted");
+            assert!(
+                *left < 3.0,
+                "{h}: {left} MP left, yet its fire was not counted"
+            );
             short += 1;
         } else if *left >= 3.0 {
             kept += 1;

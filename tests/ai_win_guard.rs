@@ -19,7 +19,11 @@ const SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
 /// The fixture scenario after `edit`, deployed on open zones as given (the French first),
 /// VII Corps under Defend orders (free to stay or move, AoR 12.2), then on to the Prussians'
 /// Formation Movement Segment of game-turn 1.
-fn position(edit: impl Fn(&mut Value), french: &[(&str, &str)], prussians: &[(&str, &str)]) -> State {
+fn position(
+    edit: impl Fn(&mut Value),
+    french: &[(&str, &str)],
+    prussians: &[(&str, &str)],
+) -> State {
     let sc = fixture(|v| {
         v["deployment"][0]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
         v["deployment"][1]["zone"]["hexes"] = json!(zone(1..=12, 1..=10));
@@ -28,11 +32,21 @@ fn position(edit: impl Fn(&mut Value), french: &[(&str, &str)], prussians: &[(&s
     });
     let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     for (piece, hex) in french {
-        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}), &[]).0;
+        s = play(
+            &s,
+            json!({"kind": "deploy", "piece": piece, "hex": hex}),
+            &[],
+        )
+        .0;
     }
     s = play(&s, json!({"kind": "end"}), &[]).0;
     for (piece, hex) in prussians {
-        s = play(&s, json!({"kind": "deploy", "piece": piece, "hex": hex}), &[]).0;
+        s = play(
+            &s,
+            json!({"kind": "deploy", "piece": piece, "hex": hex}),
+            &[],
+        )
+        .0;
     }
     s = play(&s, json!({"kind": "end"}), &[]).0;
     to(&s, "movement", 0)
@@ -146,7 +160,10 @@ fn a_move_that_wins_now_says_so() {
         let (c, why) = p.decide(&s);
         if matches!(c, Command::Move { ref to, .. } if to == "0606") {
             assert_eq!(why[0].term, "victory", "{why:?}");
-            assert!(why[0].words.contains("meets a victory condition"), "{why:?}");
+            assert!(
+                why[0].words.contains("meets a victory condition"),
+                "{why:?}"
+            );
             return;
         }
         assert_ne!(c, Command::End, "0606 never taken");

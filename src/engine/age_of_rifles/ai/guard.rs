@@ -8,15 +8,14 @@
 //! Invariants: a side holds a hex it occupies or was the last to move a unit into or through
 //! (AoR 18 "Occupation"), so a side's own move never makes its met hold fail: only a move into
 //! a hex of a hold target (a condition's or the points') that its side does not hold can change
-//! what would be decided now, and only such moves are played. A move the engine cannot play without dice (one that draws passing fire, AoR 7.12)
-//! is not played: its verdict stays open. The copies are never shown to anyone: the state the
-//! player was given is not changed.
+//! what would be decided now, and only such moves are played. A move the engine cannot play
+//! without dice (one that draws passing fire, AoR 7.12) is not played: its verdict stays open.
+//! The copies are never shown to anyone: the state the player was given is not changed.
 
 use super::super::sequence;
 use super::super::setup::{Ix, PointsDef, Setup, TargetHexes};
-use super::super::victory::Condition;
 use super::super::state::{Command, State};
-use super::super::victory::end_game_turn;
+use super::super::victory::{Condition, end_game_turn};
 use crate::ai::candidates::Verdict;
 use crate::engine::dice::FixedDice;
 
@@ -63,10 +62,7 @@ fn ending(s: &State, side: usize) -> Ending {
             })
         })
         .collect();
-    let wins = end
-        .outcome
-        .as_ref()
-        .is_some_and(|o| o.winner == Some(side));
+    let wins = end.outcome.as_ref().is_some_and(|o| o.winner == Some(side));
     Ending { good, wins }
 }
 

@@ -333,8 +333,12 @@ fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
         .into_iter()
         .filter_map(|(h, stack)| {
             let top = *stack.last()?;
-            (state.side_of(top) != side)
-                .then(|| (h, state.kind(top).fire_defense * multiplier_at(state, top, h)))
+            (state.side_of(top) != side).then(|| {
+                (
+                    h,
+                    state.kind(top).fire_defense * multiplier_at(state, top, h),
+                )
+            })
         })
         .collect()
 }
@@ -343,8 +347,15 @@ fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
 /// gives: an enemy stack's top unit within its range (R&S 5.1(A); a gun's shot reaches
 /// farther, 5.1(F)) that its own attack, alone, strikes at better than hopeless odds
 /// (`Weights::hopeless`: the fire plan vetoes the rest, `attack::plan_fire`). Line of sight
-/// is not traced here.
-fn fire_to_give(state: &State, w: &Weights, u: UnitId, h: HexCoord, tops: &[(HexCoord, Frac)]) -> bool {
+/// is not traced here, and fire combined with friends' (5.1(C)) is not counted: a unit whose
+/// own fire is hopeless may still add to a friend's attack, but is not placed for it.
+fn fire_to_give(
+    state: &State,
+    w: &Weights,
+    u: UnitId,
+    h: HexCoord,
+    tops: &[(HexCoord, Frac)],
+) -> bool {
     use super::super::fire::range_of;
     use super::super::state::Ammo;
     let k = state.kind(u);
