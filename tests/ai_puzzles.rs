@@ -1086,8 +1086,11 @@ fn exited(g: &Game, label: &str) -> bool {
     g.s.units[g.id(label)].location == Location::Exited
 }
 
-/// The standard level with issue 42's guard and exit term off (`Weights::guard`,
-/// `Weights::exit_mp`), `cover` as given: what the puzzles below fail with.
+/// The standard level with issue 42's guard and exit term as given (`Weights::guard`,
+/// `Weights::exit_mp`), `cover` as given, and the tie-break off (`Weights::tie_break`: it
+/// alone also keeps the movement point to leave, see
+/// `a_tie_between_exit_hexes_is_broken_by_the_movement_point_kept`): what the puzzles below
+/// fail with.
 fn without_issue_42(
     seed: u64,
     guard: bool,
@@ -1101,6 +1104,21 @@ fn without_issue_42(
             guard,
             exit_mp,
             cover,
+            tie_break: false,
+            ..Weights::default()
+        },
+    ))
+}
+
+/// The standard level with the guard and the exit term off and the tie-break as given.
+fn tie_break_alone(seed: u64, tie_break: bool) -> Box<dyn Player<RifleAndSaber>> {
+    use kepi::engine::rifle_and_saber::ai::{Standard, weights::Weights};
+    Box::new(Standard::with_weights(
+        seed,
+        Weights {
+            guard: false,
+            exit_mp: false,
+            tie_break,
             ..Weights::default()
         },
     ))
@@ -1346,31 +1364,33 @@ fn it_takes_an_objective_it_can_reach_and_holds_it() {
 /// stack, but Red MZ 3 (not disrupted) at 0702, so that Blue MZ 2 at 0602 stands in its zone
 /// of control. To come next to 0606 it must leave that hex, and a unit that does is disrupted
 /// at the end of the Movement Phase (R&S 8.0(B)) and may not attack (6.0(A)): it cannot give
-/// the shock it would come for, and it does not come. The control is
+/// the shock it would come for, and it does not come. The controls: with
+/// `Weights::what_is_left` off it comes in some seeds; and
 /// [`it_supports_the_shock_on_a_disrupted_stack`] (no Red MZ 3: it comes, and both shock).
 #[test]
 fn a_unit_that_must_leave_a_zone_of_control_does_not_move_to_support_a_shock() {
+    let came = |on: bool| -> Vec<u64> {
+        SEEDS
+            .filter(|&seed| {
+                let mut g = pinned_supporter();
+                blue_plays_with(&mut g, what_is_left(seed, on), seed, |s| {
+                    s.phase == Phase::Fire
+                });
+                let at = g.hex_of("Blue MZ 2").expect("on the map");
+                g.s.setup
+                    .grid
+                    .distance(common::hex(&at), common::hex("0606"))
+                    <= 1
+            })
+            .collect()
+    };
+    assert!(
+        !came(false).is_empty(),
+        "with what_is_left off it should come"
+    );
+    assert_eq!(came(true), Vec::<u64>::new());
     for seed in SEEDS {
-        let mut g = game(
-            &MapSpec::clear(12, 12),
-            "2 MZ",
-            "3 MZ",
-            hold("blue", &["0101"], None),
-        );
-        g.setup(
-            &[
-                ("Red MZ 1", "0606"),
-                ("Red MZ 2", "0606"),
-                ("Red MZ 3", "0702"),
-            ],
-            &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0602")],
-        );
-        g.to(BLUE, Phase::Movement);
-        let until = g.s.player_turn + 2;
-        for r in ["Red MZ 1", "Red MZ 2"] {
-            let u = g.id(r);
-            g.s.units[u].disrupted_until = Some(until);
-        }
+        let mut g = pinned_supporter();
         let given = blue_plays(&mut g, seed, |s| s.phase == Phase::Fire);
         let at = g.hex_of("Blue MZ 2").expect("on the map");
         assert!(
@@ -1381,6 +1401,31 @@ fn a_unit_that_must_leave_a_zone_of_control_does_not_move_to_support_a_shock() {
             "seed {seed}: {at}, {given:?}"
         );
     }
+}
+
+/// The position of `a_unit_that_must_leave_a_zone_of_control_does_not_move_to_support_a_shock`.
+fn pinned_supporter() -> Game {
+    let mut g = game(
+        &MapSpec::clear(12, 12),
+        "2 MZ",
+        "3 MZ",
+        hold("blue", &["0101"], None),
+    );
+    g.setup(
+        &[
+            ("Red MZ 1", "0606"),
+            ("Red MZ 2", "0606"),
+            ("Red MZ 3", "0702"),
+        ],
+        &[("Blue MZ 1", "0605"), ("Blue MZ 2", "0602")],
+    );
+    g.to(BLUE, Phase::Movement);
+    let until = g.s.player_turn + 2;
+    for r in ["Red MZ 1", "Red MZ 2"] {
+        let u = g.id(r);
+        g.s.units[u].disrupted_until = Some(until);
+    }
+    g
 }
 
 /// The exit term alone (the guard does not act: the condition is decided on game-turn 3 and is
@@ -1406,4 +1451,204 @@ fn it_leaves_by_the_edge_this_turn_when_it_can() {
         |s| without_issue_42(s, true, false, 0.15),
     );
     assert!(!stayed.is_empty(), "with the exit term off it should fail");
+}
+
+/// Issue 42's tie-break: with the guard and the exit term off, every exit hex the unit can
+/// reach scores the same, and before issue 42 the noise chose among them. The tie is broken by
+/// the movement points kept (`Candidate::secondary`), so the unit ends where it can still leave
+/// (R&S 4(C)) and leaves, in every seed: on the open edge and by the road exit on the last
+/// game-turn, and two game-turns before it. The controls: with the tie-break off too, it
+/// stays on the map in some seeds (each position's own test checks that).
+#[test]
+fn a_tie_between_exit_hexes_is_broken_by_the_movement_point_kept() {
+    type Position = (&'static str, fn() -> Game);
+    let positions: [Position; 3] = [
+        ("open edge, last game-turn", || {
+            exit_position("1006", false, 1, 1)
+        }),
+        ("road exit, last game-turn", || {
+            exit_position("0806", true, 1, 1)
+        }),
+        ("open edge, game-turn 1 of 3", || {
+            exit_position("1006", false, 3, 3)
+        }),
+    ];
+    for (name, position) in positions {
+        let stayed = seeds_not_exited(position, |s| tie_break_alone(s, true));
+        assert!(stayed.is_empty(), "{name}: stayed in seeds {stayed:?}");
+        let stayed = seeds_not_exited(position, |s| tie_break_alone(s, false));
+        assert!(!stayed.is_empty(), "{name}: the control should fail");
+    }
+}
+
+/// Issue 42's guard on leaving the map (R&S 4(C), 11.0): Blue must get one unit off the map
+/// by the east edge and hold 1206, an edge hex, both decided at the end of this, the last,
+/// game-turn. Blue MZ 1 has left already (the exit is met); Blue MZ 2 holds 1206 alone. It
+/// counts toward the exit too, and the level leaves the map with such units first: leaving
+/// would make the met hold fail, so it stays, in every seed. The control: with the guard off
+/// it leaves, and the hold fails.
+#[test]
+fn leaving_the_map_that_gives_up_a_met_condition_is_refused() {
+    let edge: Vec<String> = (1..=12).map(|r| format!("12{r:02}")).collect();
+    let position = || {
+        let map = common::map_json(&MapSpec::clear(12, 12));
+        let m = kepi::map::Map::from_text(&map.to_string()).expect("map");
+        let mut scenario = common::scenario_json(&m, "2 MZ", "1 MZ", 10);
+        scenario["game_length"] = json!(1);
+        scenario["victory"] = json!([
+            {"text": "Blue must exit one unit by the east edge",
+             "rule": {"kind": "exit", "side": "blue",
+                      "units": {"kind": "units", "count": 1},
+                      "area": {"text": "the east edge", "hexes": edge},
+                      "by_turn": 1}},
+            {"text": "Blue must hold 1206",
+             "rule": {"kind": "hold", "side": "blue", "turn": 1,
+                      "target": {"hexes": ["1206"], "require": "every_hex"}}}
+        ]);
+        let mut g = Game::from_scenario(&common::build(map, scenario), GameOptions::default());
+        g.setup(
+            &[("Red MZ 1", "0112")],
+            &[("Blue MZ 1", "1205"), ("Blue MZ 2", "1206")],
+        );
+        g.to(BLUE, Phase::Movement);
+        let mz1 = g.id("Blue MZ 1");
+        g.ok(Command::ExitMap { unit: mz1 }, &[]);
+        g
+    };
+    for seed in EXIT_SEEDS {
+        let mut g = position();
+        let given = blue_turn(&mut g, seed);
+        assert_eq!(
+            g.hex_of("Blue MZ 2").as_deref(),
+            Some("1206"),
+            "seed {seed}: {given:?}"
+        );
+    }
+    for seed in SEEDS {
+        let mut g = position();
+        let given = blue_plays_with(
+            &mut g,
+            without_issue_42(seed, false, true, 0.15),
+            seed,
+            |s| s.player != BLUE && s.pending.is_none(),
+        );
+        assert!(exited(&g, "Blue MZ 2"), "control, seed {seed}: {given:?}");
+    }
+}
+
+/// The standard level with `Weights::what_is_left` as given.
+fn what_is_left(seed: u64, on: bool) -> Box<dyn Player<RifleAndSaber>> {
+    use kepi::engine::rifle_and_saber::ai::{Standard, weights::Weights};
+    Box::new(Standard::with_weights(
+        seed,
+        Weights {
+            what_is_left: on,
+            ..Weights::default()
+        },
+    ))
+}
+
+/// Unit `label`'s move candidates in `g` (Blue's Movement Phase) with `what_is_left` on and
+/// off, side by side: (where each ends, whether it leaves an enemy ZOC, the movement points
+/// left there, its score on, its score off).
+fn engage_scores(g: &Game, label: &str) -> Vec<(String, bool, f64, f64, f64)> {
+    use kepi::engine::rifle_and_saber::ai::{
+        maneuver, maps::Fields, reaches::Reaches, weights::Weights,
+    };
+    let u = g.id(label);
+    let reaches = Reaches::new(&g.s);
+    let fields = Fields::new(&g.s, BLUE);
+    let scored = |on: bool| {
+        let w = Weights {
+            what_is_left: on,
+            ..Weights::default()
+        };
+        maneuver::candidates(&g.s, &reaches, &fields, &w, u, None, |_| false)
+    };
+    let (on, off) = (scored(true), scored(false));
+    (0..on.all.len())
+        .map(|i| {
+            let (h, left_zoc) = on.end(i);
+            (
+                g.s.setup.name(h),
+                left_zoc,
+                on.mp_left(i),
+                on.all[i].score,
+                off.all[i].score,
+            )
+        })
+        .collect()
+}
+
+/// Issue 42's audit, the engage term ("in range to fire next turn"): it counts only where the
+/// unit will fire in its side's next Fire Combat Phase. Blue MZ 1 (worth 2: engage 0.3 x 2) at
+/// 0608 stands in the zone of control of Red MZ 1 (0609, clear: Blue's fire at it is 1-1):
+/// every move that leaves it disrupts it at the end of the Movement Phase (R&S 8.0(B)) until
+/// its side's next player-turn is over (6.0(B)), and a disrupted unit may not attack (6.0(A)):
+/// such a move in range of 0609 scores the engage weight less than with
+/// `Weights::what_is_left` off, and staying does not change. With Red MZ 1 in woods (Blue's fire
+/// 1-2, which the fire plan vetoes as hopeless) staying no longer counts it either. A limbered
+/// gun (Blue MA 1, 3 of its 6 MP left after limbering, Red MZ 1 in its range of 6 at 3-1): a
+/// hex reached without the 3 MP to unlimber (4(J)) is no firing position next turn; staying
+/// keeps them.
+#[test]
+fn the_engage_term_counts_only_fire_the_unit_will_give() {
+    let engage = 0.3 * 2.0;
+    let mz_next_to = |terrain: Option<&str>| {
+        let mut spec = MapSpec::clear(12, 12);
+        if let Some(t) = terrain {
+            spec = spec.with(t, &["0609"]);
+        }
+        let mut g = game(&spec, "1 MZ", "1 MZ", hold("blue", &["0601"], None));
+        g.setup(&[("Red MZ 1", "0609")], &[("Blue MZ 1", "0608")]);
+        g.to(BLUE, Phase::Movement);
+        engage_scores(&g, "Blue MZ 1")
+    };
+    let rows = mz_next_to(None);
+    let mut lowered = 0;
+    for (h, left_zoc, _, on, off) in &rows {
+        let gap = off - on;
+        if *left_zoc && gap > 1e-9 {
+            assert!((gap - engage).abs() < 1e-9, "{h}: {gap}");
+            lowered += 1;
+        } else {
+            assert!(gap.abs() < 1e-9, "{h} (left ZOC {left_zoc}): {gap}");
+        }
+    }
+    assert!(
+        lowered > 0,
+        "no move out of the ZOC to a hex in range: {rows:?}"
+    );
+    let rows = mz_next_to(Some("w"));
+    let stay = rows.iter().find(|r| r.0 == "0608").expect("staying");
+    assert!(
+        (stay.4 - stay.3 - engage).abs() < 1e-9,
+        "hopeless fire counted: {stay:?}"
+    );
+
+    let mut g = game(
+        &MapSpec::clear(12, 12),
+        "1 MA",
+        "1 MZ",
+        hold("blue", &["1212"], None),
+    );
+    g.setup(&[("Red MZ 1", "0707")], &[("Blue MA 1", "0404")]);
+    g.to(BLUE, Phase::Movement);
+    let ma = g.id("Blue MA 1");
+    g.ok(Command::Limber { unit: ma }, &[]);
+    let rows = engage_scores(&g, "Blue MA 1");
+    let (mut short, mut kept) = (0, 0);
+    for (h, _, left, on, off) in &rows {
+        let gap = off - on;
+        if gap > 1e-9 {
+            assert!(
+                *left < 3.0,
+                "{h}: {left} MP left, yet its fire was not counted"
+            );
+            short += 1;
+        } else if *left >= 3.0 {
+            kept += 1;
+        }
+    }
+    assert!(short > 0 && kept > 0, "{rows:?}");
 }

@@ -7,6 +7,10 @@
 //! its ruleset playing the command (or the short sequence of commands within the phase that
 //! it stands for). Before the noise chooses, the candidates that win now are the only ones
 //! considered; those that give up a met condition are refused unless every candidate does.
+//! Among candidates of equal score the noise does not choose alone either: a candidate whose
+//! [`Candidate::secondary`] score (what its ruleset counts as left to do after it, such as the
+//! movement points a unit keeps) is beaten by another of the same verdict and score is never
+//! chosen.
 
 use crate::engine::Reason;
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +24,9 @@ pub struct Candidate<C> {
     pub reasons: Vec<Reason>,
     /// What the command does to the victory conditions at stake (see [`Verdict`]).
     pub verdict: Verdict,
+    /// What breaks a tie of `score` between candidates whose outcomes differ (issue 42): the
+    /// higher is preferred before the noise chooses. 0 unless the ruleset gives one.
+    pub secondary: f64,
     /// A quiet candidate keeps its score but not its words: a player that weighs hundreds of
     /// candidates puts into words only the one it gives (the same terms, scored again).
     quiet: bool,
@@ -32,6 +39,7 @@ impl<C> Candidate<C> {
             score: 0.0,
             reasons: Vec::new(),
             verdict: Verdict::Open,
+            secondary: 0.0,
             quiet: false,
         }
     }
@@ -117,25 +125,65 @@ pub fn best<C>(candidates: Vec<Candidate<C>>, rng: &mut Noise, noise: f64) -> Op
     Some(c)
 }
 
+/// Scores closer than this are a tie (terms summed in another order differ in the last bits).
+pub const TIE: f64 = 1e-9;
+
 /// The index of [`best`]'s choice (the same draws of the noise) and its score with the noise.
 /// Only the candidates of the best [`Verdict`] present are chosen among: one that wins now
-/// whatever the scores, never one that gives up a met condition while another does not. The
-/// noise is drawn for every candidate in order all the same, so that where every verdict is
-/// open the choice (and the draws after it) are what they were without the guard.
+/// whatever the scores, never one that gives up a met condition while another does not.
+/// Among those, a candidate tied in score (within [`TIE`]) with one of a higher
+/// [`Candidate::secondary`] is not chosen: ties are broken by the secondary score, and only
+/// then by the noise. The noise is drawn for every candidate in order all the same, so that
+/// where every verdict is open and no tie has a better secondary the choice (and the draws
+/// after it) are what they were without the guard.
 pub fn best_index<C>(
     candidates: &[Candidate<C>],
     rng: &mut Noise,
     noise: f64,
 ) -> Option<(usize, f64)> {
     let class = candidates.iter().map(|c| c.verdict).max()?;
+    let outranked = outranked_in_ties(candidates, class);
     let mut top: Option<(usize, f64)> = None;
     for (i, c) in candidates.iter().enumerate() {
         let score = c.score + rng.jitter(noise);
-        if c.verdict == class && top.is_none_or(|(_, t)| score > t) {
+        if c.verdict == class && !outranked[i] && top.is_none_or(|(_, t)| score > t) {
             top = Some((i, score));
         }
     }
     top
+}
+
+/// Per candidate: is it of verdict `class` and tied in score with another of that verdict
+/// whose secondary score is higher? Ties are chains of scores each within [`TIE`] of the
+/// next, taken in score order. O(n log n).
+fn outranked_in_ties<C>(candidates: &[Candidate<C>], class: Verdict) -> Vec<bool> {
+    let mut out = vec![false; candidates.len()];
+    let mut order: Vec<usize> = (0..candidates.len())
+        .filter(|&i| candidates[i].verdict == class)
+        .collect();
+    if order.len() < 2 {
+        return out;
+    }
+    order.sort_by(|&a, &b| candidates[a].score.total_cmp(&candidates[b].score));
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len()
+            && candidates[order[end]].score - candidates[order[end - 1]].score <= TIE
+        {
+            end += 1;
+        }
+        let group = &order[start..end];
+        let top = group
+            .iter()
+            .map(|&i| candidates[i].secondary)
+            .fold(f64::NEG_INFINITY, f64::max);
+        for &i in group {
+            out[i] = candidates[i].secondary < top - TIE;
+        }
+        start = end;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -194,6 +242,44 @@ mod tests {
         let mixed = vec![mk(1, 1.0, Verdict::Wins), mk(2, 1.0, Verdict::Open)];
         best_index(&open, &mut a, 1.0);
         best_index(&mixed, &mut b, 1.0);
+        assert_eq!(a.jitter(1.0), b.jitter(1.0));
+    }
+
+    #[test]
+    fn a_tie_is_broken_by_the_secondary_score_before_the_noise() {
+        let mk = |c: u32, s: f64, second: f64| {
+            let mut k = Candidate::new(c);
+            k.term("t", s, "");
+            k.secondary = second;
+            k
+        };
+        // Two equal scores, the second with more left to do: it, in every draw; a third with
+        // a higher secondary but a score lower by more than the noise does not count.
+        let mut rng = Noise::new(5, 0);
+        for _ in 0..50 {
+            let all = vec![mk(1, 1.0, 0.0), mk(2, 1.0, 2.0), mk(3, 0.5, 9.0)];
+            assert_eq!(best(all, &mut rng, 0.4).unwrap().command, 2);
+        }
+        // Without secondaries the noise chooses between the tied two.
+        let picks: std::collections::BTreeSet<u32> = (0..200)
+            .map(|_| {
+                best(vec![mk(1, 1.0, 0.0), mk(2, 1.0, 0.0)], &mut rng, 1.0)
+                    .unwrap()
+                    .command
+            })
+            .collect();
+        assert_eq!(picks.len(), 2);
+        // Scores apart by more than a tie: the secondary does nothing.
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let all = vec![mk(1, 1.0, 0.0), mk(2, 1.0 + 1e-6, 2.0)];
+            seen.insert(best(all, &mut rng, 1.0).unwrap().command);
+        }
+        assert_eq!(seen.len(), 2);
+        // The draws are the same as without the tie-break.
+        let (mut a, mut b) = (Noise::new(6, 0), Noise::new(6, 0));
+        best_index(&[mk(1, 1.0, 0.0), mk(2, 1.0, 0.0)], &mut a, 1.0);
+        best_index(&[mk(1, 1.0, 0.0), mk(2, 1.0, 3.0)], &mut b, 1.0);
         assert_eq!(a.jitter(1.0), b.jitter(1.0));
     }
 

@@ -20,7 +20,7 @@ use super::lines::Approaches;
 use super::maps::{Fields, Geometry, cover, expected_hits};
 use super::passing::{PathRisk, detour_waypoints, fire_hexes, path_risk};
 use super::weights::Weights;
-use crate::ai::candidates::Candidate;
+use crate::ai::candidates::{Candidate, Verdict};
 
 /// The score of unit `u` standing in `h` after its move, with the words of its main terms;
 /// `line`: the approaches, for a unit that defends ([`Approaches::defends`]).
@@ -221,9 +221,39 @@ pub fn unit_move(
     } else {
         Vec::new()
     };
+    // Issue 42's guard: where the end of this game-turn decides an entry (or the game), each
+    // move into a hex its side does not hold is played on a copy (`guard`); only the moves of
+    // the best verdict present are chosen among (a win now over any score). The noise is
+    // drawn for every move all the same, so where every verdict is open the choice is what it
+    // was.
+    let stake = if w.guard {
+        super::guard::at_stake(s, side)
+    } else {
+        None
+    };
+    let targets = if stake.is_some() {
+        super::guard::victory_hexes(setup)
+    } else {
+        Vec::new()
+    };
+    let verdicts: Vec<Verdict> = options
+        .iter()
+        .map(|o| match &stake {
+            Some(before) if super::guard::takes_a_hex(s, &targets, u, o.to) => {
+                super::guard::verdict(s, before, u, o.to)
+            }
+            _ => Verdict::Open,
+        })
+        .collect();
+    let class = verdicts.iter().copied().max()?;
+    if class == Verdict::GivesUp && !must {
+        // Every move gives up a met condition; staying does not.
+        return None;
+    }
     let mut best: Option<(f64, Candidate<Ix>, Option<Ix>)> = None;
-    for o in &options {
+    for (o, verdict) in options.iter().zip(&verdicts) {
         let mut k = hex_score(s, ctx, fields, geo, u, o.to, w, line);
+        k.verdict = *verdict;
         let mut cost = o.cost;
         let mut via = None;
         if exposed && ctx.enemy_zoc(side, o.to) {
@@ -277,12 +307,13 @@ pub fn unit_move(
             }
         }
         let v = k.score + noise.jitter(w.noise) - 0.01 * cost as f64 / 2.0;
-        if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
+        if k.verdict == class && best.as_ref().is_none_or(|(b, _, _)| v > *b) {
             best = Some((v, k, via));
         }
     }
     let (v, k, via) = best?;
-    if !must && v <= stay.score + 0.02 {
+    let wins = k.verdict == Verdict::Wins;
+    if !must && !wins && v <= stay.score + 0.02 {
         return None;
     }
     let mut c = Candidate::new(Command::Move {
@@ -292,6 +323,17 @@ pub fn unit_move(
     });
     c.score = k.score;
     c.reasons = k.reasons;
+    c.verdict = k.verdict;
+    if wins {
+        c.reasons.insert(
+            0,
+            crate::engine::Reason {
+                term: "victory".into(),
+                words: "meets a victory condition at stake this game-turn (AoR 18)".into(),
+                score: 0.0,
+            },
+        );
+    }
     if must {
         c.term(
             "obliged",

@@ -34,6 +34,7 @@
 pub mod attack;
 pub mod charges;
 pub mod decisions;
+pub mod guard;
 pub mod lines;
 pub mod maneuver;
 pub mod maps;

@@ -75,6 +75,10 @@ pub struct Weights {
     pub line: f64,
     /// Noise added to each destination's score, at most (seeded).
     pub noise: f64,
+    /// Issue 42: a move that meets a victory condition the end of this game-turn decides is
+    /// taken over any score, and one that gives up a met one refused (`guard.rs`). Off only
+    /// to measure what it changes.
+    pub guard: bool,
 }
 
 impl Default for Weights {
@@ -104,6 +108,7 @@ impl Default for Weights {
             fort: 0.5,
             line: 0.3,
             noise: 0.05,
+            guard: true,
         }
     }
 }

@@ -28,6 +28,9 @@ pub struct Scored {
     /// (see [`Line`]), and in an exit area it counts for, whether it can still leave the map
     /// from there this phase ([`Leaves`]).
     ends: Vec<(HexCoord, bool, Vec<UnitId>, LineAt, Leaves)>,
+    /// Per candidate of `all`: the movement points the unit has left where it ends (see
+    /// [`mp_left`]).
+    mp_left: Vec<f64>,
     from: Option<HexCoord>,
     convoy: Vec<HexCoord>,
     support: Vec<super::support::Target>,
@@ -50,6 +53,16 @@ impl Scored {
         })
     }
 
+    /// Where candidate `i` of `all` ends, and whether its path leaves an enemy-controlled hex.
+    pub fn end(&self, i: usize) -> (HexCoord, bool) {
+        (self.ends[i].0, self.ends[i].1)
+    }
+
+    /// The movement points the unit has left where candidate `i` of `all` ends.
+    pub fn mp_left(&self, i: usize) -> f64 {
+        self.mp_left[i]
+    }
+
     /// The reasons of candidate `i` of `all`: its terms scored again, with their words.
     pub fn reasons(
         &self,
@@ -69,11 +82,23 @@ impl Scored {
             explain: true,
             escorts: escorts(state, u),
             defends: self.defends,
+            enemy_tops: &enemy_tops(state, u),
         };
         let (h, left_zoc, joining, line, leaves) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
         let mut reasons = score(
-            state, fields, w, u, *h, *left_zoc, from, joining, *line, *leaves, &ctx,
+            state,
+            fields,
+            w,
+            u,
+            *h,
+            *left_zoc,
+            from,
+            joining,
+            *line,
+            *leaves,
+            self.mp_left[i],
+            &ctx,
         )
         .reasons;
         if self.all[i].verdict == Verdict::Wins {
@@ -103,6 +128,20 @@ type Leaves = Option<bool>;
 /// leaves then, after a player-turn of the enemy's fire.
 const LEAVES_LATER: f64 = 0.8;
 
+/// The movement points unit `u` has left this phase after spending `spent` (in the setup's
+/// `1/cost_den` MP, what it spent before this move included), R&S 4(C): what it can still do
+/// where it ends (leave the map, unlimber). The candidates' secondary score (issue 42): of two
+/// hexes that score alike, the one reached with more left is taken, not one the noise picks.
+fn mp_left(state: &State, u: UnitId, spent: i64) -> f64 {
+    let den = state.setup.cost_den;
+    let limit = i64::from(super::super::movement::allowance(state, u, false)) * den;
+    (limit - spent).max(0) as f64 / den as f64
+}
+
+/// The movement points a gun must have left to unlimber where it ends, and so fire in its
+/// side's next Fire Combat Phase (R&S 4(J): limbering or unlimbering costs three).
+const UNLIMBER_MP: f64 = 3.0;
+
 /// What a unit's zone of control covers from a hex: the approach weight, and the hex of it
 /// that weighs most ([`Approaches::value`]).
 type LineAt = (f64, Option<HexCoord>);
@@ -129,6 +168,7 @@ pub fn candidates(
     let convoy = convoy(state, fields, u);
     let support = super::support::targets(state, reaches, w, u, settled);
     let shot_lines = ShotLines::new(state, fields, w, u);
+    let tops = enemy_tops(state, u);
     let ctx = Context {
         convoy: &convoy,
         support: &support,
@@ -136,13 +176,21 @@ pub fn candidates(
         explain: false,
         escorts: escorts(state, u),
         defends: line.is_some(),
+        enemy_tops: &tops,
     };
     let mut all = Vec::new();
     let mut ends = Vec::new();
+    let mut lefts = Vec::new();
+    let tie = |c: &mut Candidate<Option<Command>>, left: f64| {
+        if w.tie_break {
+            c.secondary = left;
+        }
+    };
     match from {
         Some(h) => {
             let l = line_at(h);
-            all.push(score(
+            let left = mp_left(state, u, state.setup.units(state.units[u].spent));
+            let mut stay = score(
                 state,
                 fields,
                 w,
@@ -153,13 +201,18 @@ pub fn candidates(
                 &[],
                 l,
                 None,
+                left,
                 &ctx,
-            ));
+            );
+            tie(&mut stay, left);
+            all.push(stay);
             ends.push((h, false, Vec::new(), l, None));
+            lefts.push(left);
         }
         None => {
             all.push(Candidate::new(None));
             ends.push((HexCoord::new(0, 0), false, Vec::new(), (0.0, None), None));
+            lefts.push(0.0);
         }
     }
     // Issue 42: what a move does to the victory conditions at stake (won now, or a met one
@@ -199,7 +252,7 @@ pub fn candidates(
             .collect(),
         _ => Vec::new(),
     };
-    for (h, left_zoc) in reaches.of(u).ends() {
+    for (h, _, spent, left_zoc) in reaches.of(u).with_costs() {
         if Some(h) == from {
             continue;
         }
@@ -231,16 +284,20 @@ pub fn candidates(
         }
         // The command (its path) is made only for the candidate given: see `Scored::command`.
         let l = line_at(h);
+        let left = mp_left(state, u, spent);
         let mut scored = score(
-            state, fields, w, u, h, left_zoc, from, &joining, l, leaves, &ctx,
+            state, fields, w, u, h, left_zoc, from, &joining, l, leaves, left, &ctx,
         );
         scored.verdict = verdict;
+        tie(&mut scored, left);
         all.push(scored);
         ends.push((h, left_zoc, joining, l, leaves));
+        lefts.push(left);
     }
     Scored {
         all,
         ends,
+        mp_left: lefts,
         from,
         convoy,
         support,
@@ -262,12 +319,69 @@ struct Context<'a> {
     escorts: bool,
     /// The unit defends an objective near it ([`Approaches::defends`]): it is given a line.
     defends: bool,
+    /// The enemy stacks' top units, each with where it stands and its fire defense there
+    /// (R&S 5.1(E): fire strikes the top unit): what the unit could fire at next turn.
+    enemy_tops: &'a [(HexCoord, Frac)],
+}
+
+/// The top unit of every enemy stack of unit `u`'s side, with its hex and fire defense there
+/// (terrain, works, disruption: [`multiplier_at`]).
+fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
+    let side = state.side_of(u);
+    state
+        .stacks()
+        .into_iter()
+        .filter_map(|(h, stack)| {
+            let top = *stack.last()?;
+            (state.side_of(top) != side).then(|| {
+                (
+                    h,
+                    state.kind(top).fire_defense * multiplier_at(state, top, h),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Would unit `u` standing in `h` have fire to give next Fire Combat Phase that the level
+/// gives: an enemy stack's top unit within its range (R&S 5.1(A); a gun's shot reaches
+/// farther, 5.1(F)) that its own attack, alone, strikes at better than hopeless odds
+/// (`Weights::hopeless`: the fire plan vetoes the rest, `attack::plan_fire`). Line of sight
+/// is not traced here, and fire combined with friends' (5.1(C)) is not counted: a unit whose
+/// own fire is hopeless may still add to a friend's attack, but is not placed for it.
+fn fire_to_give(
+    state: &State,
+    w: &Weights,
+    u: UnitId,
+    h: HexCoord,
+    tops: &[(HexCoord, Frac)],
+) -> bool {
+    use super::super::fire::range_of;
+    use super::super::state::Ammo;
+    let k = state.kind(u);
+    let near = range_of(state, u, None);
+    let far = match k.shot_attack {
+        Some(_) => range_of(state, u, Some(Ammo::Shot)),
+        None => 0,
+    };
+    tops.iter().any(|&(eh, defense)| {
+        let d = state.setup.grid.distance(h, eh);
+        let attack = match k.shot_attack {
+            Some(shot) if d <= far && d > near => shot,
+            Some(shot) if d <= near => shot.max(k.fire_attack),
+            _ if d <= near => k.fire_attack,
+            _ => return false,
+        };
+        let (rd, e) = super::risk::fire_chances(state, attack, defense);
+        rd + e >= w.hopeless
+    })
 }
 
 /// The score of unit `u` ending its move in `h` (come from `from`, or staying when `from`
 /// is `None` and `h` is its hex); `joining`: the friends that can follow it there this phase;
 /// `line`: the approach weight its zone of control would cover there, with the hex weighing
-/// most ([`Approaches::value`]); `leaves`: see [`Leaves`].
+/// most ([`Approaches::value`]); `leaves`: see [`Leaves`]; `mp_left`: the movement points it
+/// has left there ([`mp_left`]).
 #[allow(clippy::too_many_arguments)]
 fn score(
     state: &State,
@@ -280,6 +394,7 @@ fn score(
     joining: &[UnitId],
     line: LineAt,
     leaves: Leaves,
+    mp_left: f64,
     ctx: &Context,
 ) -> Candidate<Option<Command>> {
     let convoy = ctx.convoy;
@@ -434,7 +549,21 @@ fn score(
             format!("{} (defense x{cover})", setup.hex(h).terrain)
         });
     }
-    if !disrupted && fields.targets[x] > 0 && state.kind(u).fire_attack > Frac::ZERO {
+    // Being in range to fire next turn counts only where the unit can still fire then, and
+    // has fire the level would give (issue 42): a unit that leaves an enemy-controlled hex is
+    // disrupted at the end of this Movement Phase (R&S 8.0(B)) until its side's next
+    // player-turn is over (6.0(B)), and disrupted units may not attack (6.0(A)); a gun moves
+    // limbered and fires only unlimbered, which costs it 3 MP (4(J)): ended limbered without
+    // them, it cannot fire before its next Movement Phase; and a target its own attack strikes
+    // only at hopeless odds is one the fire plan leaves alone (see [`fire_to_give`]).
+    let still_limbered = state.kind(u).limbers && state.units[u].limbered && mp_left < UNLIMBER_MP;
+    let can_fire = !w.what_is_left || !(left_zoc || still_limbered);
+    if !disrupted
+        && can_fire
+        && fields.targets[x] > 0
+        && state.kind(u).fire_attack > Frac::ZERO
+        && (!w.what_is_left || fire_to_give(state, w, u, h, ctx.enemy_tops))
+    {
         c.term("engage", w.engage * v.min(3.0), String::new());
     }
     // A line (R&S 8.0): the approaches its zone of control would newly cover, on good ground.
@@ -451,7 +580,7 @@ fn score(
     // Issue 42: a unit that leaves an enemy-controlled hex is disrupted at the end of this
     // Movement Phase (R&S 8.0(B)) and may not attack (6.0(A)): the shock it would come to
     // support is not there.
-    if !left_zoc
+    if !(left_zoc && w.what_is_left)
         && let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support)
     {
         c.term("support", value, words);

@@ -298,10 +298,26 @@ impl Standard {
                     && counts(u)
                     && matches!(state.units[u].location, Location::Hex(_) | Location::Off)
             });
+            // Issue 42's guard: leaving the map is refused where it makes a met condition at
+            // stake fail (a hex held alone left empty, R&S 11.0); staying gives up nothing.
+            let stake = if w.guard {
+                guard::before(state)
+            } else {
+                Vec::new()
+            };
+            let gives_up = |c: &Command| {
+                !stake.is_empty()
+                    && super::apply::apply(state, c, &mut FixedDice::new([])).is_ok_and(
+                        |(after, _)| {
+                            guard::verdict(&stake, &after, state.player)
+                                == crate::ai::candidates::Verdict::GivesUp
+                        },
+                    )
+            };
             for u in state.on_map(state.player) {
                 let c = Command::ExitMap { unit: u };
                 let counted = counts(u);
-                if (counted || !to_come) && applies(state, &c) {
+                if (counted || !to_come) && applies(state, &c) && !gives_up(&c) {
                     let words = if counted {
                         "leaves the map: counts toward the exit condition"
                     } else {

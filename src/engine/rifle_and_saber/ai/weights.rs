@@ -43,6 +43,16 @@ pub struct Weights {
     /// movement point kept (R&S 4(C)), later, or, on the condition's last game-turn, not at
     /// all (`maneuver`). Off (every exit hex alike, as before) only to measure what it changes.
     pub exit_mp: bool,
+    /// Issue 42: the engage and support terms count only what the unit can still do from
+    /// where it ends: nothing for a move that leaves an enemy-controlled hex (disrupted, R&S
+    /// 8.0(B), so it may not attack next player-turn, 6.0(A)-(B)), no fire next turn for a
+    /// gun that ends limbered without the 3 MP to unlimber (4(J)), and engaging only where an
+    /// enemy is within the unit's own range at better than hopeless odds (5.1(A)). Off only to
+    /// measure.
+    pub what_is_left: bool,
+    /// Issue 42: a tie of score between two moves is broken by the movement points the unit
+    /// keeps (`Candidate::secondary`), not by the noise alone. Off only to measure.
+    pub tie_break: bool,
 }
 
 impl Default for Weights {
@@ -62,6 +72,8 @@ impl Default for Weights {
             line: 1.0,
             guard: true,
             exit_mp: true,
+            what_is_left: true,
+            tie_break: true,
         }
     }
 }
