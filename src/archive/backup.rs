@@ -113,26 +113,9 @@ fn sync_dir(dir: &Path) {
 /// Check that `path` is a sound Kepi archive this build can open: Kepi's application id, a
 /// schema it knows, SQLite's `check` ("quick_check" or "integrity_check") answering "ok".
 fn check_copy(conn: &Connection, name: &str, check: &str) -> Result<()> {
-    let (app, version): (i32, i32) = conn
-        .query_row(
-            "SELECT a.application_id, v.user_version
-             FROM pragma_application_id() AS a, pragma_user_version() AS v",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+    let (app, version) = super::read_identity(conn)
         .map_err(|e| ArchiveError::Invalid(format!("{name}: cannot be read ({e})")))?;
-    if app != APPLICATION_ID {
-        return Err(ArchiveError::Foreign {
-            path: name.to_string(),
-        });
-    }
-    if version > super::latest_version() {
-        return Err(ArchiveError::TooNew {
-            path: name.to_string(),
-            found: version,
-            known: super::latest_version(),
-        });
-    }
+    super::refuse_foreign_or_newer(name, app == APPLICATION_ID, version)?;
     let answer: String = conn
         .query_row(&format!("PRAGMA {check}"), [], |r| r.get(0))
         .unwrap_or_else(|e| e.to_string());

@@ -257,16 +257,12 @@ impl Archive {
             }
             Err(e) => return Err(e.into()),
         };
-        if app != APPLICATION_ID && (app != 0 || tables > 0) {
-            return Err(ArchiveError::Foreign { path: name });
-        }
-        if version > latest_version() {
-            return Err(ArchiveError::TooNew {
-                path: name,
-                found: version,
-                known: latest_version(),
-            });
-        }
+        // A new file (id 0, no tables) becomes ours below.
+        refuse_foreign_or_newer(
+            &name,
+            app == APPLICATION_ID || (app == 0 && tables == 0),
+            version,
+        )?;
         set_wal(&conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // Checkpoint (copy the WAL into the file and sync it) every 8,192 pages (32 MB) rather
@@ -588,6 +584,36 @@ fn archive_bench_root(
         rusqlite::params![id, snapshot],
     )?;
     Ok(id)
+}
+
+/// A file's `PRAGMA application_id` and `PRAGMA user_version`, read in one statement (one
+/// snapshot).
+pub(crate) fn read_identity(conn: &Connection) -> rusqlite::Result<(i32, i32)> {
+    conn.query_row(
+        "SELECT a.application_id, v.user_version
+         FROM pragma_application_id() AS a, pragma_user_version() AS v",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// Refuse, naming the file `name`, a file that is not Kepi's (`is_kepi` false) or whose schema
+/// `version` is newer than this build knows. The one check every way of opening a file shares
+/// (open, backup, recovery).
+pub(crate) fn refuse_foreign_or_newer(name: &str, is_kepi: bool, version: i32) -> Result<()> {
+    if !is_kepi {
+        return Err(ArchiveError::Foreign {
+            path: name.to_string(),
+        });
+    }
+    if version > latest_version() {
+        return Err(ArchiveError::TooNew {
+            path: name.to_string(),
+            found: version,
+            known: latest_version(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -222,26 +222,8 @@ fn open_copy(copy: &Path, name: &str) -> Result<Connection> {
     };
     fold_wal(copy);
     let src = open_immutable(copy)?;
-    let (app, version) = src
-        .query_row(
-            "SELECT a.application_id, v.user_version
-             FROM pragma_application_id() AS a, pragma_user_version() AS v",
-            [],
-            |r| Ok((r.get::<_, i32>(0)?, r.get::<_, i32>(1)?)),
-        )
-        .map_err(unreadable)?;
-    if app != APPLICATION_ID {
-        return Err(ArchiveError::Foreign {
-            path: name.to_string(),
-        });
-    }
-    if version > super::latest_version() {
-        return Err(ArchiveError::TooNew {
-            path: name.to_string(),
-            found: version,
-            known: super::latest_version(),
-        });
-    }
+    let (app, version) = super::read_identity(&src).map_err(unreadable)?;
+    super::refuse_foreign_or_newer(name, app == APPLICATION_ID, version)?;
     if version < super::latest_version() {
         drop(src);
         // The copy is ours to write: bring it to the schema the salvage reads.
