@@ -14,7 +14,6 @@
 //! to download from (`kepi.example` is a reserved domain): editors are pointed at the files.
 
 use crate::document::DocumentKind;
-use crate::engine::rifle_and_saber::scenario::Morale;
 use crate::map::MapFile;
 use crate::pack::{self, Manifest};
 use crate::scenario::ScenarioFile;
@@ -110,7 +109,9 @@ impl SchemaKind {
                  hexes)."
             }
             SchemaKind::Scenario => {
-                "A scenario on a map (its sides follow its rule system: Rifle & Saber, or Age of Rifles when `ruleset` is `age-of-rifles`): scenarios/<id>.json. See docs/formats.md, \
+                "A scenario on a map (its sides, and any victory condition or special rule of a \
+                 kind of its own, follow its rule system, `ruleset`): scenarios/<id>.json. See \
+                 docs/formats.md, \
                  \"Scenario\"; `kepi validate` checks what the schema cannot (hexes and \
                  features of the map, sides and groups that exist, zones that rules compute)."
             }
@@ -132,11 +133,16 @@ impl SchemaKind {
         self != SchemaKind::PackManifest
     }
 
-    /// The schema as JSON.
+    /// The schema as JSON; a scenario's describes every registered rule system's sides and
+    /// own kinds of rule.
     pub fn schema(self) -> Value {
-        let mut generator = SchemaSettings::draft2020_12().into_generator();
-        // Age of Rifles' side, a definition of its own that the root's `if` picks by ruleset.
-        let aor_side = (self == SchemaKind::Scenario).then(|| age_of_rifles_side(&mut generator));
+        self.schema_of(&crate::engine::game::registry::all())
+    }
+
+    /// The schema as JSON, a scenario's describing the sides and own kinds of rule of
+    /// `systems` only.
+    fn schema_of(self, systems: &[&dyn crate::engine::game::AnyRuleset]) -> Value {
+        let generator = SchemaSettings::draft2020_12().into_generator();
         let root = match self {
             SchemaKind::Map => generator.into_root_schema_for::<MapFile>(),
             SchemaKind::Scenario => generator.into_root_schema_for::<ScenarioFile>(),
@@ -144,8 +150,8 @@ impl SchemaKind {
             SchemaKind::PackManifest => generator.into_root_schema_for::<Manifest>(),
         };
         let mut v = root.to_value();
-        if let Some(aor) = aor_side {
-            by_ruleset(&mut v, aor);
+        if self == SchemaKind::Scenario {
+            by_ruleset(&mut v, systems);
         }
         tidy_descriptions(&mut v);
         let obj = v.as_object_mut().expect("a root schema is an object");
@@ -182,6 +188,13 @@ impl SchemaKind {
         v
     }
 
+    /// The scenario schema of one rule system (the scenario view's forms): its sides, and its
+    /// own kinds of victory condition and special rule beside the shared ones.
+    pub fn scenario_for(key: &str) -> Result<Value, String> {
+        let system = crate::engine::game::registry::get(key)?;
+        Ok(SchemaKind::Scenario.schema_of(&[system]))
+    }
+
     /// The schema file's text: pretty-printed, two-space indent, trailing newline.
     pub fn text(self) -> String {
         let mut s = serde_json::to_string_pretty(&self.schema()).expect("a schema serializes");
@@ -190,133 +203,113 @@ impl SchemaKind {
     }
 }
 
-/// The schema of a scenario side's rule-system section (`SideEntry::forces`, flattened into
-/// the side), as Rifle & Saber reads it (engine::rifle_and_saber::scenario's `read_side`):
-/// `oob` required, `morale` and `group_morale` optional, no other field. Rifle & Saber is the
-/// only system whose scenarios Kepi plays; the published scenario schema describes its
-/// section (tests/schemas.rs checks that this schema and Kepi refuse the same side fields).
-pub fn rifle_and_saber_side_section(generator: &mut SchemaGenerator) -> Schema {
-    let morale = generator.subschema_for::<Morale>();
-    let mut side_morale = morale.clone();
-    side_morale.insert(
-        "description".into(),
-        "Rifle & Saber: the side's morale level (R&S 10.1); normal when absent.".into(),
-    );
-    side_morale.insert("default".into(), json!(Morale::default()));
-    json_schema!({
-        "type": "object",
-        "properties": {
-            "oob": {
-                "description": "Rifle & Saber: the side's order of battle in the R&S formula \
-                                (\"12 MZ; 1 MA\"; groups \"(a) 4 MZ; 1 Trench (b) 2 EB\"; extras \
-                                N Trenches, N Improved Positions, N Limber Markers).",
-                "type": "string",
-            },
-            "morale": side_morale,
-            "group_morale": {
-                "description": "Rifle & Saber: groups that start at another morale level than \
-                                the side, by group label ({\"b\": \"high\"}).",
-                "type": "object",
-                "additionalProperties": morale,
-            },
-        },
-        "required": ["oob"],
-        "additionalProperties": false,
-    })
+/// The schema of `SideEntry::forces` in the types' own schema: any fields (each rule system's
+/// side schema, [`crate::engine::Ruleset::side_schema`], says which; the scenario schema picks
+/// it by `ruleset`, see [`by_ruleset`]).
+pub fn side_section(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({"type": "object"})
 }
 
-/// The name of Age of Rifles' side entry among the scenario schema's `$defs`.
-pub const AOR_SIDE_DEF: &str = "AgeOfRiflesSideEntry";
-
-/// One side of an Age of Rifles scenario: its id, name and colour, and the section that
-/// engine::age_of_rifles::section reads (`read_side`): `army_demoralization`, `leaders`,
-/// `formations` and `units` required, `supply` optional, no other field.
-fn age_of_rifles_side(generator: &mut SchemaGenerator) -> Value {
-    use crate::engine::age_of_rifles::section::{Formation, Leader, Unit};
-    let leader = generator.subschema_for::<Leader>();
-    let formation = generator.subschema_for::<Formation>();
-    let unit = generator.subschema_for::<Unit>();
+/// One side of a scenario of a rule system: `id`, `name`, `color` (as every side has them),
+/// and the system's section, `properties` with the `required` ones; no other field.
+pub fn side_entry(description: &str, properties: Value, required: &[&str]) -> Value {
+    let mut props = json!({
+        "id": {
+            "description": "Short id used by the rest of the file (\"british\").",
+            "type": "string",
+            "pattern": crate::map::ID_PATTERN,
+            "maxLength": 64,
+        },
+        "name": {"type": "string"},
+        "color": {"description": "Counter colour (\"red\", \"blue\").", "type": "string"},
+    });
+    let map = props.as_object_mut().expect("an object");
+    if let Value::Object(section) = properties {
+        map.extend(section);
+    }
+    let mut all = vec!["id", "name", "color"];
+    all.extend_from_slice(required);
     json!({
-        "description": "One side of an Age of Rifles scenario: its id, name and colour, and \
-                        the Age of Rifles section (docs/rules/age-of-rifles.md, \"The scenario \
-                        section\"): its leaders with their ratings, formations with their \
-                        orders and demoralization levels, units, the army's demoralization \
-                        level and its supply sources. Any other field is refused.",
+        "description": description,
         "type": "object",
-        "properties": {
-            "id": {
-                "description": "Short id used by the rest of the file (\"union\").",
-                "type": "string",
-                "pattern": crate::map::ID_PATTERN,
-                "maxLength": 64,
-            },
-            "name": {"type": "string"},
-            "color": {"description": "Counter colour (\"blue\", \"grey\").", "type": "string"},
-            "army_demoralization": {
-                "description": "AoR 13: the strength of destroyed units at which the army is \
-                                demoralized.",
-                "type": "integer",
-                "minimum": 1,
-            },
-            "leaders": {
-                "description": "Overall and Wing Commanders and formation leaders (AoR 2.1, 11).",
-                "type": "array",
-                "items": leader,
-            },
-            "formations": {
-                "description": "Corps or divisions, each with its leader, order at the start \
-                                and demoralization level (AoR 2.1, 12.2, 14.1).",
-                "type": "array",
-                "items": formation,
-            },
-            "units": {
-                "description": "The combat units, each in a formation (AoR 2.2, 6.1).",
-                "type": "array",
-                "items": unit,
-            },
-            "supply": {
-                "description": "AoR 17: the supply source hexes.",
-                "type": "array",
-                "items": {"type": "string", "pattern": crate::map::HEX_NAME},
-            },
-        },
-        "required": ["id", "name", "color", "army_demoralization", "leaders", "formations", "units"],
+        "properties": props,
+        "required": all,
         "additionalProperties": false,
     })
 }
 
-/// A scenario's sides follow their rule system's section: Age of Rifles' when `ruleset` is
-/// `age-of-rifles`, Rifle & Saber's otherwise (the default ruleset).
-fn by_ruleset(v: &mut Value, aor: Value) {
+/// The name of a rule system's side entry among the scenario schema's `$defs`
+/// ("KepiToySideEntry" for the test system `kepi-toy`).
+pub fn side_def(key: &str) -> String {
+    let camel: String = key
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    format!("{camel}SideEntry")
+}
+
+/// A scenario's sides follow their rule system's side entry, and its victory conditions and
+/// special rules may be of the system's own kinds: for each system of `systems`, its side
+/// entry and own kinds join `$defs`, and the root's `allOf` holds one `if ruleset is it, then
+/// its sides` for each. With one system (the scenario view's schema) its sides are the only
+/// ones and its own kinds the only ones added.
+fn by_ruleset(v: &mut Value, systems: &[&dyn crate::engine::game::AnyRuleset]) {
+    let mut generator = SchemaSettings::draft2020_12().into_generator();
+    let mut defs = serde_json::Map::new();
+    let mut cases = Vec::new();
+    let mut own_victory = Vec::new();
+    let mut own_special = Vec::new();
+    for r in systems {
+        let def = side_def(r.key());
+        defs.insert(def.clone(), r.side_schema(&mut generator));
+        cases.push(json!({
+            "if": {"properties": {"ruleset": {"const": r.key()}}, "required": ["ruleset"]},
+            "then": {"properties": {"sides": {"items": {"$ref": format!("#/$defs/{def}")}}}},
+        }));
+        let own = r.own_rules(&mut generator);
+        own_victory.extend(own.victory.into_iter().map(|k| k.schema));
+        own_special.extend(own.special.into_iter().map(|k| k.schema));
+    }
+    // Definitions the systems' schemas refer to (their section's types).
+    for (name, schema) in generator.take_definitions(true) {
+        defs.entry(name).or_insert(schema);
+    }
     let obj = v.as_object_mut().expect("a root schema is an object");
-    obj.entry("$defs")
+    let root_defs = obj
+        .entry("$defs")
         .or_insert_with(|| json!({}))
         .as_object_mut()
-        .expect("$defs is an object")
-        .insert(AOR_SIDE_DEF.into(), aor);
+        .expect("$defs is an object");
+    for (name, schema) in defs {
+        root_defs.entry(name).or_insert(schema);
+    }
+    // A side is its system's entry (the `allOf` below); Kepi's own type only says "an object".
     let sides = obj
         .get_mut("properties")
         .and_then(|p| p.get_mut("sides"))
         .and_then(Value::as_object_mut)
         .expect("a scenario schema has sides");
-    let rs = sides
-        .insert("items".into(), json!({"type": "object"}))
-        .expect("sides has items");
-    obj.insert(
-        "if".into(),
-        json!({
-            "properties": {"ruleset": {"const": crate::engine::age_of_rifles::ruleset::KEY}},
-            "required": ["ruleset"],
-        }),
-    );
-    obj.insert(
-        "then".into(),
-        json!({"properties": {"sides": {"items": {"$ref": format!("#/$defs/{AOR_SIDE_DEF}")}}}}),
-    );
-    obj.insert(
-        "else".into(),
-        json!({"properties": {"sides": {"items": rs}}}),
-    );
+    sides.insert("items".into(), json!({"type": "object"}));
+    let root_defs = obj
+        .get_mut("$defs")
+        .and_then(Value::as_object_mut)
+        .expect("$defs is an object");
+    root_defs.remove("SideEntry");
+    for (def, own) in [("VictoryRule", own_victory), ("SpecialRule", own_special)] {
+        if let Some(one_of) = root_defs
+            .get_mut(def)
+            .and_then(|d| d.get_mut("oneOf"))
+            .and_then(Value::as_array_mut)
+        {
+            one_of.extend(own);
+        }
+    }
+    obj.insert("allOf".into(), Value::Array(cases));
 }
 
 /// Doc comments made into descriptions read as prose: the line breaks of a wrapped comment

@@ -523,7 +523,7 @@ fn entries_and_exits_are_on_their_edges() {
             );
         }
         for v in &s.file.victory {
-            if let VictoryRule::Exit { area, .. } = &v.rule {
+            if let Some(VictoryRule::Exit { area, .. }) = v.rule.shared() {
                 for n in &area.hexes {
                     let h = m.grid.parse(n).unwrap();
                     assert!(MapEdge::ALL.iter().any(|e| on_edge(&m, h, *e)), "{id}: {n}");
@@ -542,14 +542,14 @@ fn entries_and_exits_are_on_their_edges() {
     assert_eq!(scenario("rs-10-worth").reinforcements[0].hexes, one(east));
     for (id, exit) in [("rs-09-langensalza", east), ("rs-17-south-africa", south)] {
         let s = scenario(id);
-        let VictoryRule::Exit { area, .. } = &s.file.victory[0].rule else {
+        let Some(VictoryRule::Exit { area, .. }) = s.file.victory[0].rule.shared() else {
             panic!("{id}: not an exit victory")
         };
         assert_eq!(area.hexes, vec![m.grid.name(exit)], "{id}");
     }
     // Plevna: edge hexes within 4 of the north-east corner.
     let s = scenario("rs-12-plevna-grivitza");
-    let VictoryRule::Exit { area, .. } = &s.file.victory[0].rule else {
+    let Some(VictoryRule::Exit { area, .. }) = s.file.victory[0].rule.shared() else {
         panic!()
     };
     let corner = HexCoord::new(32, 1);
@@ -846,14 +846,14 @@ fn south_africa_column_on_the_east_road_limbers_by_b14() {
         .file
         .special_rules
         .iter()
-        .find_map(|r| match &r.rule {
-            SpecialRule::SpecialUnit {
+        .find_map(|r| match r.rule.shared() {
+            Some(SpecialRule::SpecialUnit {
                 movement,
                 combat,
                 road_only,
                 eliminated_alone_next_to_enemy,
                 ..
-            } => Some((
+            }) => Some((
                 *movement,
                 *combat,
                 *road_only,
@@ -901,13 +901,13 @@ fn no_deployment_zone_offers_a_river_hex_its_units_may_not_enter() {
         let s = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
         let m = &s.map;
         for r in &s.file.special_rules {
-            let SpecialRule::RiverCrossings {
+            let Some(SpecialRule::RiverCrossings {
                 side,
                 group,
                 unit: None,
                 terrain,
                 features: crossings,
-            } = &r.rule
+            }) = r.rule.shared()
             else {
                 continue;
             };
@@ -974,11 +974,11 @@ fn by_the_end_of_game_turn_n_is_read_one_way() {
             let is_by = t.contains("by the end of")
                 || t.contains("by the last")
                 || t.contains("on or before game-turn");
-            if is_by && !matches!(v.rule, VictoryRule::DestroyAll { .. }) {
+            if is_by && !matches!(v.rule.shared(), Some(VictoryRule::DestroyAll { .. })) {
                 by.push(s.file.id.clone());
                 assert!(v.sudden_death, "{}: {}", s.file.id, v.text);
                 assert!(
-                    !matches!(v.rule, VictoryRule::HoldForTurns { .. }),
+                    !matches!(v.rule.shared(), Some(VictoryRule::HoldForTurns { .. })),
                     "{}: {}",
                     s.file.id,
                     v.text

@@ -8,6 +8,7 @@ use kepi::engine::dice::{Dice, DiceSpec, Roll, RollRequest};
 use kepi::engine::game::registry;
 use kepi::engine::hash::stable_hash;
 use kepi::engine::preview::{AttackPreview, Contribution, Reach, ReachHex, ResultChance};
+use kepi::engine::ruleset::{OwnKind, OwnRules};
 use kepi::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
 };
@@ -96,7 +97,7 @@ mod toy {
     }
 
     impl State {
-        fn setup(&self) -> &Setup {
+        pub fn setup(&self) -> &Setup {
             self.setup.as_deref().expect("states carry their setup")
         }
         pub fn at(&self, h: HexCoord) -> Option<usize> {
@@ -140,6 +141,25 @@ mod toy {
 
     /// The section a toy scenario carries: each side's roster, in the file's order.
     pub struct ToySection(pub Vec<SideRoster>);
+
+    /// The toy's own kind of special rule (Toy 5), written in the scenario's `special_rules`
+    /// beside Kepi's shared kinds.
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+    pub enum ToyRule {
+        /// Toy 5: the named units defend one point stronger.
+        ToyStubborn { units: Vec<String> },
+    }
+
+    /// The scenario's toy rules with their fields (`special_rules[i].rule`); the shared kinds
+    /// are not the toy's to read.
+    fn toy_rules(file: &ScenarioFile) -> Vec<(String, Result<ToyRule, String>)> {
+        file.special_rules
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| Some((format!("special_rules[{i}].rule"), r.rule.own()?.read())))
+            .collect()
+    }
 
     /// Toy 4: two units in a hex.
     const STACKING: Stacking = Stacking {
@@ -194,6 +214,24 @@ mod toy {
                 kinds: roster.units.iter().map(|u| u.kind.clone()).collect(),
             }));
             rosters.push(roster);
+        }
+        for (field, rule) in toy_rules(file) {
+            match rule {
+                Ok(ToyRule::ToyStubborn { units }) => {
+                    for (j, name) in units.iter().enumerate() {
+                        if !rosters
+                            .iter()
+                            .any(|r| r.units.iter().any(|u| &u.name == name))
+                        {
+                            p.push(
+                                format!("{field}.units[{j}]"),
+                                format!("no unit is called '{name}' (Toy 5)"),
+                            );
+                        }
+                    }
+                }
+                Err(e) => p.push(field, e),
+            }
         }
         let forces = Forces {
             sides,
@@ -313,10 +351,39 @@ mod toy {
         fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
             read_forces(file, catalog)
         }
+        fn side_schema(&self, _: &mut schemars::SchemaGenerator) -> serde_json::Value {
+            kepi::schema::side_entry(
+                "One side of a toy scenario: its roster.",
+                serde_json::json!({"units": {"type": "array", "items": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"},
+                                   "group": {"type": "string"}},
+                    "required": ["name", "kind"], "additionalProperties": false}}}),
+                &["units"],
+            )
+        }
+        fn own_rules(&self, _: &mut schemars::SchemaGenerator) -> OwnRules {
+            OwnRules {
+                victory: Vec::new(),
+                special: vec![OwnKind {
+                    kind: "toy_stubborn",
+                    schema: serde_json::json!({
+                        "description": "Toy 5: the named units defend one point stronger.",
+                        "type": "object",
+                        "properties": {
+                            "kind": {"type": "string", "const": "toy_stubborn"},
+                            "units": {"type": "array", "items": {"type": "string"}},
+                        },
+                        "required": ["kind", "units"],
+                        "additionalProperties": false,
+                    }),
+                }],
+            }
+        }
         fn start(&self, sc: &Scenario, options: &Options) -> Result<State, RuleError> {
-            let VictoryRule::DestroyAll {
+            let Some(VictoryRule::DestroyAll {
                 side, otherwise, ..
-            } = &sc.file.victory[0].rule
+            }) = sc.file.victory[0].rule.shared()
             else {
                 return Err(RuleError::Unimplemented(
                     "the toy rules know only destroy_all victory".into(),
@@ -325,6 +392,14 @@ mod toy {
             let side_index = |id: &str| sc.sides.iter().position(|s| s.id == id).unwrap_or(0);
             let mut units = Vec::new();
             let ToySection(rosters) = sc.section.get::<ToySection>().expect("a toy scenario");
+            // Toy 5: stubborn units defend one point stronger.
+            let stubborn: Vec<String> = toy_rules(&sc.file)
+                .into_iter()
+                .flat_map(|(_, r)| match r {
+                    Ok(ToyRule::ToyStubborn { units }) => units,
+                    Err(_) => Vec::new(),
+                })
+                .collect();
             for (i, roster) in rosters.iter().enumerate() {
                 for u in &roster.units {
                     let t = sc.catalog.unit(&u.kind).expect("validated kind");
@@ -332,7 +407,7 @@ mod toy {
                         i,
                         u.name.clone(),
                         t.fire_attack.value.floor() as u32,
-                        t.fire_defense.value.floor() as u32,
+                        t.fire_defense.value.floor() as u32 + u32::from(stubborn.contains(&u.name)),
                     ));
                 }
             }
@@ -1197,4 +1272,110 @@ fn each_system_reads_and_checks_its_own_section_of_a_scenario() {
         "{err}"
     );
     assert!(err.contains("sides[1].oob: missing"), "{err}");
+}
+
+#[test]
+fn a_system_reads_its_own_kind_of_special_rule_and_others_refuse_it() {
+    registry::register(toy::Toy).unwrap();
+    let text = std::fs::read_to_string(scenario_path()).unwrap();
+    let map = kepi::library::load_map(&fixtures().join("maps/toy-field.json")).unwrap();
+    let catalog = toy::tables().catalog.clone();
+    let with_rule = |rule: serde_json::Value| -> String {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["special_rules"] = serde_json::json!([{"text": "West FT 1 holds on.", "rule": rule}]);
+        v.to_string()
+    };
+    let check = |text: &str| -> Result<Scenario, String> {
+        let file = ScenarioFile::from_text(text).map_err(|p| p.to_string())?;
+        Scenario::new(file, map.clone(), catalog.clone()).map_err(|p| p.to_string())
+    };
+
+    // Read, written back as it was, and played: West FT 1 defends at 3 (Toy 5), not 2.
+    let text_ok = with_rule(serde_json::json!({"kind": "toy_stubborn", "units": ["West FT 1"]}));
+    let sc = check(&text_ok).unwrap();
+    let written: serde_json::Value = serde_json::from_str(&sc.file.to_text()).unwrap();
+    assert_eq!(
+        written["special_rules"][0]["rule"],
+        serde_json::json!({"kind": "toy_stubborn", "units": ["West FT 1"]})
+    );
+    let state = toy::Toy.start(&sc, &Default::default()).unwrap();
+    let defense = |name: &str| {
+        let s = state.setup();
+        s.units.iter().find(|u| u.1 == name).map(|u| u.3).unwrap()
+    };
+    assert_eq!((defense("West FT 1"), defense("West FT 2")), (3, 2));
+
+    // Its fields are the toy's to check, by field.
+    let err = check(&with_rule(
+        serde_json::json!({"kind": "toy_stubborn", "units": ["Nobody"]}),
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("special_rules[0].rule.units[0]: no unit is called 'Nobody' (Toy 5)"),
+        "{err}"
+    );
+    let err = check(&with_rule(
+        serde_json::json!({"kind": "toy_stubborn", "unit": ["West FT 1"]}),
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("special_rules[0].rule: unknown field `unit`, expected `units`"),
+        "{err}"
+    );
+    // A kind nobody has is refused, listing the shared kinds and the toy's own.
+    let err = check(&with_rule(serde_json::json!({"kind": "toy_brave"}))).unwrap_err();
+    assert!(
+        err.contains(
+            "special_rules[0].rule.kind: unknown kind of special rule 'toy_brave'; Kepi's \
+             kinds: treat_as_clear, "
+        ) && err.contains("; Toy's own: toy_stubborn"),
+        "{err}"
+    );
+    // A shared kind with a wrong field keeps serde's words, not "unknown kind".
+    let err = check(&with_rule(
+        serde_json::json!({"kind": "no_movement", "sid": "west"}),
+    ))
+    .unwrap_err();
+    assert!(err.contains("unknown field `sid`"), "{err}");
+
+    // The toy's rule in a Rifle & Saber scenario: Rifle & Saber has no kinds of its own.
+    let rs = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rs-01-fatehpur.json"),
+    )
+    .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&rs).unwrap();
+    v["special_rules"] =
+        serde_json::json!([{"text": "x", "rule": {"kind": "toy_stubborn", "units": []}}]);
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap();
+    let rs_id = registry::id("rifle-and-saber").unwrap();
+    let err = Scenario::new(
+        file,
+        kepi::shipped::load_map("rifle-and-saber").unwrap(),
+        rs_id.catalog().unwrap().clone(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("special_rules[0].rule.kind: unknown kind of special rule 'toy_stubborn'")
+            && err.contains("Rifle & Saber has no kinds of its own"),
+        "{err}"
+    );
+
+    // The scenario view's schema of the toy offers its kind and its sides; Rifle & Saber's
+    // does not offer the toy's kind.
+    let schema = kepi::schema::SchemaKind::scenario_for(toy::KEY).unwrap();
+    let kinds = |schema: &serde_json::Value| -> Vec<String> {
+        schema["$defs"]["SpecialRule"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|k| k["properties"]["kind"]["const"].as_str().map(String::from))
+            .collect()
+    };
+    assert!(kinds(&schema).contains(&"toy_stubborn".to_string()));
+    assert!(kinds(&schema).contains(&"no_movement".to_string()));
+    assert!(schema["$defs"]["KepiToySideEntry"]["properties"]["units"].is_object());
+    let rs_schema = kepi::schema::SchemaKind::scenario_for("rifle-and-saber").unwrap();
+    assert!(!kinds(&rs_schema).contains(&"toy_stubborn".to_string()));
+    assert!(rs_schema["$defs"]["KepiToySideEntry"].is_null());
 }

@@ -102,10 +102,27 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl de::Error for Error {
+    /// A message in serde's own wording for a missing or unknown field or a wrong length is
+    /// of that kind: a value read through a buffer of its own (a rule of a shared kind, read
+    /// from JSON once its `kind` is known: `scenario::rule_kinds`) passes serde's errors on as
+    /// text.
     fn custom<T: fmt::Display>(msg: T) -> Self {
+        let msg = msg.to_string();
+        let kind = if let Some(field) = msg
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.strip_suffix('`'))
+        {
+            Kind::Missing(field.to_string())
+        } else if msg.starts_with("unknown field `") {
+            Kind::Unknown
+        } else if msg.starts_with("invalid length ") {
+            Kind::Length
+        } else {
+            Kind::Other
+        };
         Error {
-            kind: Kind::Other,
-            msg: msg.to_string(),
+            kind,
+            msg,
             at: None,
         }
     }

@@ -17,6 +17,7 @@ use super::dice::{Dice, Roll};
 use super::error::RuleError;
 use super::preview::{AttackPreview, Reach};
 use crate::problems::Problems;
+pub use crate::scenario::rule_kinds::{OwnKind, OwnRules};
 use crate::scenario::{Forces, Scenario, ScenarioFile};
 use crate::tables::{Catalog, TerrainEffects};
 use serde::de::DeserializeOwned;
@@ -179,6 +180,30 @@ pub trait Ruleset: Send + Sync + 'static {
     /// whose forces do not read is `None` in the answer, so the common checks still run on the
     /// other. The answer's section is what `start` gets back in `Scenario::section`.
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
+
+    /// The schema of one side of its scenarios: `id`, `name`, `color` and the fields of the
+    /// section [`Ruleset::forces`] reads (the published scenario schema picks it by `ruleset`;
+    /// tests/schemas.rs checks that it refuses what `forces` refuses).
+    fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> serde_json::Value;
+
+    /// Its own kinds of victory condition and special rule, beside Kepi's shared ones
+    /// (src/scenario/rules.rs), each with the schema of its fields. A scenario's rule of
+    /// another kind is refused naming its field; `forces` reads and checks the fields of these.
+    fn own_rules(&self, _generator: &mut schemars::SchemaGenerator) -> OwnRules {
+        OwnRules::default()
+    }
+
+    /// The kinds of marker its orders of battle hold beside units that a rule may name
+    /// (`exit`'s `extra`, `special_unit`'s `extra`), as scenarios write them.
+    fn order_markers(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The lists of game-turns of the scenario format it reads (`night_turns`, `rain_turns`);
+    /// a scenario of another system that fills one is refused.
+    fn turn_lists(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
 
     /// Each victory condition of the scenario and where it stands.
     fn victory(&self, state: &Self::State) -> Vec<VictoryCondition>;

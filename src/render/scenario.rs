@@ -80,7 +80,9 @@ impl<'a> Overlay<'a> {
             radius: layout.radius(),
         };
         for v in &s.file.victory {
-            o.add_rule(&v.rule);
+            if let Some(rule) = v.rule.shared() {
+                o.add_rule(rule);
+            }
         }
         for p in &s.file.victory_points {
             match &p.source {
@@ -367,7 +369,12 @@ fn legend(s: &Scenario) -> Vec<Item> {
             ));
         }
     }
-    let has = |f: fn(&VictoryRule) -> bool| s.file.victory.iter().any(|v| f(&v.rule));
+    let has = |f: fn(&VictoryRule) -> bool| {
+        s.file
+            .victory
+            .iter()
+            .any(|v| v.rule.shared().is_some_and(f))
+    };
     if has(|r| {
         matches!(
             r,

@@ -130,9 +130,9 @@ fn opposing_zones(file: &ScenarioFile, map: &Map, warnings: &mut Problems) {
 fn river_crossings(file: &ScenarioFile, map: &Map, p: &mut Problems) {
     let known = RIVER_TERRAIN.join(", ");
     for (i, r) in file.special_rules.iter().enumerate() {
-        let SpecialRule::RiverCrossings {
+        let Some(SpecialRule::RiverCrossings {
             terrain, features, ..
-        } = &r.rule
+        }) = r.rule.shared()
         else {
             continue;
         };
@@ -195,16 +195,16 @@ fn unit_codes(file: &ScenarioFile, catalog: &Catalog, sides: &[Option<Side>], p:
         }
     };
     for (i, r) in file.special_rules.iter().enumerate() {
-        if let SpecialRule::Range { side, unit, .. } = &r.rule {
+        if let Some(SpecialRule::Range { side, unit, .. }) = r.rule.shared() {
             need(format!("special_rules[{i}].rule.unit"), side, unit);
         }
     }
     for (i, v) in file.victory.iter().enumerate() {
-        if let VictoryRule::Exit {
+        if let Some(VictoryRule::Exit {
             side,
             units: ExitCount::Units { unit: Some(u), .. } | ExitCount::All { unit: Some(u), .. },
             ..
-        } = &v.rule
+        }) = v.rule.shared()
         {
             need(format!("victory[{i}].rule.units.unit"), side, u);
         }

@@ -1,5 +1,6 @@
 //! The scenario file (`scenarios/*.json`, format `kepi-scenario`, version 1).
 
+use super::rule_kinds::Rule;
 use super::rules::{PointsEntry, PointsSource, SpecialRule, VictoryLevel, VictoryRule};
 use super::zones::ZoneRule;
 use crate::document::{self, DocumentKind};
@@ -26,7 +27,7 @@ pub struct SideEntry {
     /// The rule system's section, as written; its fields are checked by the system
     /// ([`crate::engine::Ruleset::forces`]), which refuses any it does not know.
     #[serde(flatten)]
-    #[schemars(schema_with = "crate::schema::rifle_and_saber_side_section")]
+    #[schemars(schema_with = "crate::schema::side_section")]
     pub forces: serde_json::Map<String, serde_json::Value>,
 }
 
@@ -91,7 +92,8 @@ pub struct ReinforcementEntry {
 #[serde(deny_unknown_fields)]
 pub struct VictoryEntry {
     pub text: String,
-    pub rule: VictoryRule,
+    /// One of Kepi's shared kinds, or one of the rule system's own.
+    pub rule: Rule<VictoryRule>,
     /// The level of the victory when the condition is met (unqualified when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<VictoryLevel>,
@@ -105,7 +107,8 @@ pub struct VictoryEntry {
 #[serde(deny_unknown_fields)]
 pub struct SpecialRuleEntry {
     pub text: String,
-    pub rule: SpecialRule,
+    /// One of Kepi's shared kinds, or one of the rule system's own.
+    pub rule: Rule<SpecialRule>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -206,7 +209,9 @@ impl ScenarioFile {
             }
         }
         for (i, v) in self.victory.iter_mut().enumerate() {
-            exits(format!("victory[{i}].rule"), &mut v.rule, &mut out);
+            if let Some(rule) = v.rule.shared_mut() {
+                exits(format!("victory[{i}].rule"), rule, &mut out);
+            }
         }
         for (i, p) in self.victory_points.iter_mut().enumerate() {
             if let PointsSource::Exited { area, .. } = &mut p.source {

@@ -12,6 +12,7 @@
 pub mod checks;
 mod file;
 pub mod forces;
+pub mod rule_kinds;
 pub mod rules;
 mod validate;
 mod victory_checks;

@@ -1,6 +1,7 @@
 //! Victory conditions and special rules as typed variants, so that the engine can act on them.
 //! Each is written in a scenario file beside the original wording (`text`).
 
+use super::rule_kinds::SharedKinds;
 use super::zones::ZoneRule;
 use crate::frac::Frac;
 use schemars::JsonSchema;
@@ -77,7 +78,7 @@ pub enum ExitCount {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        extra: Option<crate::engine::rifle_and_saber::oob::Extra>,
+        extra: Option<MarkerKind>,
     },
     /// At least this fraction of the side's units: "one-third or more of their units".
     Fraction { fraction: Frac },
@@ -86,7 +87,7 @@ pub enum ExitCount {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        extra: Option<crate::engine::rifle_and_saber::oob::Extra>,
+        extra: Option<MarkerKind>,
     },
 }
 
@@ -263,7 +264,7 @@ pub enum SpecialRule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         group: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        unit: Option<crate::engine::rifle_and_saber::oob::Extra>,
+        unit: Option<MarkerKind>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         terrain: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -279,7 +280,7 @@ pub enum SpecialRule {
     SpecialUnit {
         side: String,
         /// The extra of the order of battle these units are ("limber_marker").
-        extra: crate::engine::rifle_and_saber::oob::Extra,
+        extra: MarkerKind,
         movement: u32,
         combat: u32,
         /// Must be placed on, and may move only along, road hexes.
@@ -291,6 +292,69 @@ pub enum SpecialRule {
     },
     /// Wording with no mechanical effect the engine must enforce (a note to the players).
     Note,
+}
+
+/// A kind of marker an order of battle holds beside its units, named by a rule ("all four
+/// limbers"): one of the scenario's rule system's ([`crate::engine::Ruleset::order_markers`]),
+/// which checks it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MarkerKind(pub String);
+
+impl MarkerKind {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// In a schema, a marker kind is one of those the registered rule systems know when the schema
+/// is written.
+impl JsonSchema for MarkerKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "MarkerKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut kinds: Vec<&str> = crate::engine::game::registry::all()
+            .iter()
+            .flat_map(|r| r.order_markers())
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        schemars::json_schema!({
+            "description": "A kind of marker in a side's order of battle, as its rule system \
+                            names it.",
+            "type": "string",
+            "enum": kinds,
+        })
+    }
+}
+
+impl SharedKinds for VictoryRule {
+    const KINDS: &'static [&'static str] = &[
+        "hold",
+        "hold_for_turns",
+        "exit",
+        "destroy_all",
+        "control_deployed_hill",
+        "points",
+        "all",
+        "any",
+    ];
+}
+
+impl SharedKinds for SpecialRule {
+    const KINDS: &'static [&'static str] = &[
+        "treat_as_clear",
+        "treat_as",
+        "range",
+        "no_movement",
+        "approach",
+        "river_crossings",
+        "improved_positions_at_deployment",
+        "special_unit",
+        "note",
+    ];
 }
 
 /// Each hex whose terrain a special rule changes, with the terrain it plays as (R&S 11.0:
@@ -305,16 +369,16 @@ pub fn played_terrain(
     let mut played = std::collections::BTreeMap::new();
     for r in rules {
         let (terrain, features, hexes, as_terrain): (&[String], &[String], &[String], &str) =
-            match &r.rule {
-                SpecialRule::TreatAsClear { terrain, features } => {
+            match r.rule.shared() {
+                Some(SpecialRule::TreatAsClear { terrain, features }) => {
                     (terrain, features, &[], "clear")
                 }
-                SpecialRule::TreatAs {
+                Some(SpecialRule::TreatAs {
                     terrain,
                     features,
                     hexes,
                     as_terrain,
-                } => (terrain, features, hexes, as_terrain.as_str()),
+                }) => (terrain, features, hexes, as_terrain.as_str()),
                 _ => continue,
             };
         let named = features

@@ -1,6 +1,7 @@
 //! Scenario validation: every check, every problem reported at once.
 
-use super::rules::{SpecialRule, Target};
+use super::rule_kinds::{OwnRule, OwnRules, Rule, SharedKinds};
+use super::rules::{SpecialRule, Target, VictoryRule};
 use super::{
     DeployConstraint, Deployment, Forces, Reinforcement, Scenario, ScenarioFile, Side, Zone,
 };
@@ -14,10 +15,41 @@ pub(super) struct Checker<'a> {
     pub(super) map: &'a Map,
     pub(super) catalog: &'a Catalog,
     pub(super) tec: Option<&'a TerrainEffects>,
+    /// The rule system's own kinds of victory condition and special rule, and its name.
+    pub(super) own: OwnRules,
+    pub(super) system: &'static str,
     pub(super) p: Problems,
 }
 
 impl Checker<'_> {
+    /// A rule of a kind that is not one of Kepi's shared kinds must be one of the rule
+    /// system's own (whose fields the system's `forces` checks); any other kind is refused,
+    /// listing those there are.
+    pub(super) fn own_kind(&mut self, field: &str, rule: &OwnRule, victory: bool) {
+        let (own, shared, what) = if victory {
+            (&self.own.victory, VictoryRule::KINDS, "victory condition")
+        } else {
+            (&self.own.special, SpecialRule::KINDS, "special rule")
+        };
+        if own.iter().any(|k| k.kind == rule.kind) {
+            return;
+        }
+        let own = OwnRules::kinds(own);
+        let theirs = if own.is_empty() {
+            format!("; {} has no kinds of its own", self.system)
+        } else {
+            format!("; {}'s own: {}", self.system, own.join(", "))
+        };
+        self.p.push(
+            format!("{field}.kind"),
+            format!(
+                "unknown kind of {what} '{}'; Kepi's kinds: {}{theirs}",
+                rule.kind,
+                shared.join(", ")
+            ),
+        );
+    }
+
     pub(super) fn side(&mut self, field: &str, id: &str) -> Option<usize> {
         let found = self.file.sides.iter().position(|s| s.id == id);
         if found.is_none() {
@@ -224,11 +256,19 @@ pub(super) fn validate(
         .ruleset
         .catalog()
         .and_then(|_| file.ruleset.terrain_chart());
+    let system = crate::engine::game::registry::get(file.ruleset.key()).ok();
+    let own = system
+        .map(|r| {
+            r.own_rules(&mut schemars::generate::SchemaSettings::draft2020_12().into_generator())
+        })
+        .unwrap_or_default();
     let mut c = Checker {
         file: &file,
         map: &map,
         catalog: &catalog,
         tec: tables.as_ref().ok().copied(),
+        own,
+        system: file.ruleset.name(),
         p: Problems::new(),
     };
     if let Err(e) = &tables {
@@ -277,13 +317,18 @@ pub(super) fn validate(
         ("night_turns", &file.night_turns),
         ("rain_turns", &file.rain_turns),
     ] {
-        if !turns.is_empty() && file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
+        if !turns.is_empty() && system.is_some_and(|r| !r.turn_lists().contains(&key)) {
+            let readers: Vec<&str> = crate::engine::game::registry::all()
+                .iter()
+                .filter(|r| r.turn_lists().contains(&key))
+                .map(|r| r.name())
+                .collect();
             c.p.push(
                 key,
                 format!(
-                    "night and rain turns are Age of Rifles' (AoR 5.5, 16); {} has no rule \
-                     for them",
-                    file.ruleset.name()
+                    "{} has no rule for them; the rule systems that read {key}: {}",
+                    file.ruleset.name(),
+                    readers.join(", ")
                 ),
             );
             continue;
@@ -515,7 +560,14 @@ pub(super) fn validate(
     // Special rules.
     for (i, s) in file.special_rules.iter().enumerate() {
         let field = format!("special_rules[{i}].rule");
-        match &s.rule {
+        let rule = match &s.rule {
+            Rule::Shared(rule) => rule,
+            Rule::Own(own) => {
+                c.own_kind(&field, own, false);
+                continue;
+            }
+        };
+        match rule {
             SpecialRule::TreatAsClear { terrain, features } => {
                 for (j, t) in terrain.iter().enumerate() {
                     c.terrain(&format!("{field}.terrain[{j}]"), t);
@@ -597,11 +649,13 @@ pub(super) fn validate(
     }
     // Special rules for one group of a side: the group must be the side's.
     for (i, s) in file.special_rules.iter().enumerate() {
-        let (side, group) = match &s.rule {
-            SpecialRule::Range { side, group, .. }
-            | SpecialRule::NoMovement { side, group, .. }
-            | SpecialRule::Approach { side, group, .. } => (Some(side), group),
-            SpecialRule::RiverCrossings { side, group, .. } => (side.as_ref(), group),
+        let (side, group) = match s.rule.shared() {
+            Some(
+                SpecialRule::Range { side, group, .. }
+                | SpecialRule::NoMovement { side, group, .. }
+                | SpecialRule::Approach { side, group, .. },
+            ) => (Some(side), group),
+            Some(SpecialRule::RiverCrossings { side, group, .. }) => (side.as_ref(), group),
             _ => continue,
         };
         let Some(group) = group else { continue };
@@ -665,13 +719,13 @@ fn zones_against_river_rules(c: &mut Checker<'_>, deployments: &[Deployment]) {
         matches!(t, Some("river" | "ford" | "bridge"))
     };
     for (i, r) in file.special_rules.iter().enumerate() {
-        let SpecialRule::RiverCrossings {
+        let Some(SpecialRule::RiverCrossings {
             side,
             group,
             unit: None,
             terrain,
             features,
-        } = &r.rule
+        }) = r.rule.shared()
         else {
             continue;
         };

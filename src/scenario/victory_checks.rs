@@ -2,6 +2,7 @@
 //! entry counts in play (docs/formats.md, "How victory entries combine"). A condition the engine
 //! would not evaluate is refused here, by its field.
 
+use super::rule_kinds::Rule;
 use super::rules::{ExitCount, PointsSource, VictoryRule};
 use super::validate::Checker;
 use crate::frac::Frac;
@@ -15,10 +16,17 @@ impl Checker<'_> {
         }
         for (i, v) in file.victory.iter().enumerate() {
             let field = format!("victory[{i}].rule");
-            self.victory_rule(&field, &v.rule, None);
+            let rule = match &v.rule {
+                Rule::Shared(rule) => rule,
+                Rule::Own(own) => {
+                    self.own_kind(&field, own, true);
+                    continue;
+                }
+            };
+            self.victory_rule(&field, rule, None);
             if v.sudden_death
                 && matches!(
-                    v.rule,
+                    rule,
                     VictoryRule::DestroyAll { .. } | VictoryRule::HoldForTurns { .. }
                 )
             {
@@ -28,7 +36,7 @@ impl Checker<'_> {
                      sudden_death is for conditions decided at a game-turn",
                 );
             }
-            if v.level.is_some() && matches!(v.rule, VictoryRule::DestroyAll { .. }) {
+            if v.level.is_some() && matches!(rule, VictoryRule::DestroyAll { .. }) {
                 self.p.push(
                     format!("victory[{i}].level"),
                     "destroy_all gives its levels in its grades",
@@ -57,7 +65,9 @@ impl Checker<'_> {
         // alone: say so rather than play it.
         let mut uses_points = Vec::new();
         for (i, v) in file.victory.iter().enumerate() {
-            collect_points(&format!("victory[{i}].rule"), &v.rule, &mut uses_points);
+            if let Some(rule) = v.rule.shared() {
+                collect_points(&format!("victory[{i}].rule"), rule, &mut uses_points);
+            }
         }
         for (field, side, margin) in uses_points {
             let scores = with_points.contains(&side.as_str())
@@ -121,11 +131,11 @@ impl Checker<'_> {
                 self.turn(&format!("{field}.by_turn"), *by_turn);
                 self.edge_zone(&format!("{field}.area"), area);
                 match units {
-                    // Age of Rifles has no unit codes: its own check says so (AoR 2.2).
+                    // A system whose units carry their own values has no unit codes (an empty
+                    // catalog): its own check says what it makes of one.
                     ExitCount::Units { unit: Some(_), .. }
                     | ExitCount::All { unit: Some(_), .. }
-                        if self.file.ruleset.key()
-                            == crate::engine::age_of_rifles::ruleset::KEY => {}
+                        if self.catalog.units.is_empty() => {}
                     ExitCount::Units { unit: Some(u), .. }
                     | ExitCount::All { unit: Some(u), .. } => {
                         self.unit(&format!("{field}.units.unit"), u)

@@ -117,6 +117,15 @@ impl Ruleset for AgeOfRifles {
         section::read_forces(file, catalog)
     }
 
+    fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> serde_json::Value {
+        section::side_schema(generator)
+    }
+
+    /// AoR 5.5, 16: night and rain game-turns.
+    fn turn_lists(&self) -> Vec<&'static str> {
+        vec!["night_turns", "rain_turns"]
+    }
+
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {
         super::report::victory(state)
     }

@@ -34,6 +34,51 @@ pub const STACKING: Stacking = Stacking {
     case: "AoR 5.3",
 };
 
+/// The schema of one side: its id, name and colour and the section [`read_forces`] reads:
+/// `army_demoralization`, `leaders`, `formations` and `units` required, `supply` optional, no
+/// other field (tests/schemas.rs checks that the two agree).
+pub fn side_schema(generator: &mut schemars::SchemaGenerator) -> Value {
+    let leader = generator.subschema_for::<Leader>().to_value();
+    let formation = generator.subschema_for::<Formation>().to_value();
+    let unit = generator.subschema_for::<Unit>().to_value();
+    crate::schema::side_entry(
+        "One side of an Age of Rifles scenario: its id, name and colour, and the Age of Rifles \
+         section (docs/rules/age-of-rifles.md, \"The scenario section\"): its leaders with \
+         their ratings, formations with their orders and demoralization levels, units, the \
+         army's demoralization level and its supply sources. Any other field is refused.",
+        serde_json::json!({
+            "army_demoralization": {
+                "description": "AoR 13: the strength of destroyed units at which the army is \
+                                demoralized.",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "leaders": {
+                "description": "Overall and Wing Commanders and formation leaders (AoR 2.1, 11).",
+                "type": "array",
+                "items": leader,
+            },
+            "formations": {
+                "description": "Corps or divisions, each with its leader, order at the start \
+                                and demoralization level (AoR 2.1, 12.2, 14.1).",
+                "type": "array",
+                "items": formation,
+            },
+            "units": {
+                "description": "The combat units, each in a formation (AoR 2.2, 6.1).",
+                "type": "array",
+                "items": unit,
+            },
+            "supply": {
+                "description": "AoR 17: the supply source hexes.",
+                "type": "array",
+                "items": {"type": "string", "pattern": crate::map::HEX_NAME},
+            },
+        }),
+        &["army_demoralization", "leaders", "formations", "units"],
+    )
+}
+
 /// AoR 2.2: "the morale value of all infantry, artillery and cavalry units is 4" when a
 /// counter has none printed.
 pub const DEFAULT_MORALE: u32 = 4;

@@ -322,17 +322,17 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
             .and_then(|h| map.grid.index(h))
             .expect("checked on the map") as Ix
     };
-    // A `note` is a special rule in words only (nothing to enforce); every other kind is one of
-    // Rifle & Saber's, refused rather than silently skipped.
+    // A `note` is a special rule in words only (nothing to enforce); Age of Rifles plays no
+    // other shared kind yet (and has none of its own): refused rather than silently skipped.
     let enforced: Vec<_> = file
         .special_rules
         .iter()
-        .filter(|r| !matches!(r.rule, SpecialRule::Note))
+        .filter(|r| !matches!(r.rule.shared(), Some(SpecialRule::Note)))
         .collect();
     if !enforced.is_empty() {
         return Err(RuleError::Unimplemented(format!(
-            "the scenario's special rules ({}) are Rifle & Saber's; Age of Rifles plays none \
-             of them yet",
+            "the scenario's special rules ({}) are of kinds Age of Rifles plays none of yet \
+             (only `note`)",
             enforced
                 .iter()
                 .map(|r| r.text.clone())

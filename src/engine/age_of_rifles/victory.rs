@@ -200,7 +200,9 @@ fn unplayable(field: &str, rule: &VictoryRule, out: &mut Vec<(String, String)>) 
 pub fn check(file: &ScenarioFile, p: &mut Problems) {
     let mut out = Vec::new();
     for (i, v) in file.victory.iter().enumerate() {
-        unplayable(&format!("victory[{i}].rule"), &v.rule, &mut out);
+        if let Some(rule) = v.rule.shared() {
+            unplayable(&format!("victory[{i}].rule"), rule, &mut out);
+        }
     }
     for (field, why) in out {
         p.push(field, why);
@@ -216,7 +218,14 @@ pub fn build(
 ) -> Result<Vec<VictoryDef>, RuleError> {
     let mut refused = Vec::new();
     for (i, v) in file.victory.iter().enumerate() {
-        unplayable(&format!("victory[{i}].rule"), &v.rule, &mut refused);
+        match v.rule.shared() {
+            Some(rule) => unplayable(&format!("victory[{i}].rule"), rule, &mut refused),
+            // Validation refuses kinds Age of Rifles does not own (it has none).
+            None => refused.push((
+                format!("victory[{i}].rule"),
+                "not a kind of victory condition Age of Rifles plays".to_string(),
+            )),
+        }
     }
     if let Some((field, why)) = refused.into_iter().next() {
         return Err(RuleError::Unimplemented(format!("{field}: {why}")));
@@ -308,10 +317,11 @@ pub fn build(
     Ok(file
         .victory
         .iter()
-        .map(|v| VictoryDef {
+        .filter_map(|v| Some((v, v.rule.shared()?)))
+        .map(|(v, r)| VictoryDef {
             text: v.text.clone(),
             level: v.level,
-            condition: rule(&v.rule, file.game_length, target, hexes, side_of),
+            condition: rule(r, file.game_length, target, hexes, side_of),
             sudden_death: v.sudden_death,
         })
         .collect())

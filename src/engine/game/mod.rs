@@ -138,6 +138,10 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// unknown key or a wrong type is refused.
     fn check_options(&self, options: &Value) -> Result<Value, String>;
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
+    fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
+    fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules;
+    fn order_markers(&self) -> Vec<&'static str>;
+    fn turn_lists(&self) -> Vec<&'static str>;
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition>;
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
     fn apply(
@@ -315,6 +319,22 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         self.rules.forces(file, catalog)
+    }
+
+    fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {
+        self.rules.side_schema(generator)
+    }
+
+    fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules {
+        self.rules.own_rules(generator)
+    }
+
+    fn order_markers(&self) -> Vec<&'static str> {
+        self.rules.order_markers()
+    }
+
+    fn turn_lists(&self) -> Vec<&'static str> {
+        self.rules.turn_lists()
     }
 
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition> {

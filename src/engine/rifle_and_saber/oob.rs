@@ -24,6 +24,26 @@ pub enum Extra {
 impl Extra {
     pub const ALL: [Extra; 3] = [Extra::Trench, Extra::ImprovedPosition, Extra::LimberMarker];
 
+    /// As scenarios write it (`"limber_marker"`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Extra::Trench => "trench",
+            Extra::ImprovedPosition => "improved_position",
+            Extra::LimberMarker => "limber_marker",
+        }
+    }
+
+    /// The marker a scenario's rule names (`"limber_marker"`), if it is one.
+    pub fn from_key(key: &str) -> Option<Extra> {
+        Extra::ALL.into_iter().find(|e| e.key() == key)
+    }
+
+    /// The marker a validated scenario's rule names. Invariant: `scenario::forces` refused any
+    /// other name before a scenario is built.
+    pub fn of(marker: &crate::scenario::rules::MarkerKind) -> Extra {
+        Extra::from_key(marker.as_str()).expect("a validated scenario names known markers")
+    }
+
     pub fn singular(self) -> &'static str {
         match self {
             Extra::Trench => "Trench",

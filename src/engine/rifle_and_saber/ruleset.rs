@@ -153,6 +153,15 @@ impl Ruleset for RifleAndSaber {
         super::scenario::forces(file, catalog)
     }
 
+    fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> serde_json::Value {
+        super::scenario::side_schema(generator)
+    }
+
+    /// R&S 10.2, 10.3 and scenario 17: trenches, improved positions and limber markers.
+    fn order_markers(&self) -> Vec<&'static str> {
+        super::oob::Extra::ALL.iter().map(|e| e.key()).collect()
+    }
+
     fn victory(&self, state: &Self::State) -> Vec<crate::engine::VictoryCondition> {
         super::victory::conditions(state)
     }

@@ -4,7 +4,7 @@
 
 use super::oob::{Extra, Item, Oob};
 use crate::problems::Problems;
-use crate::scenario::rules::{ExitCount, SpecialRule, VictoryRule};
+use crate::scenario::rules::{ExitCount, MarkerKind, SpecialRule, VictoryRule};
 use crate::scenario::{Forces, GroupForces, Scenario, ScenarioFile, Section, SideForces, Stacking};
 use crate::tables::Catalog;
 use schemars::JsonSchema;
@@ -53,6 +53,41 @@ pub fn section(scenario: &Scenario) -> &RsSection {
         .section
         .get::<RsSection>()
         .expect("a validated Rifle & Saber scenario carries its section")
+}
+
+/// The schema of one side: its id, name and colour, `oob` required, `morale` and
+/// `group_morale` optional, no other field (what [`read_side`] refuses; tests/schemas.rs
+/// checks that the two agree).
+pub fn side_schema(generator: &mut schemars::SchemaGenerator) -> Value {
+    let morale = generator.subschema_for::<Morale>().to_value();
+    let mut side_morale = morale.clone();
+    if let Some(m) = side_morale.as_object_mut() {
+        m.insert(
+            "description".into(),
+            "Rifle & Saber: the side's morale level (R&S 10.1); normal when absent.".into(),
+        );
+        m.insert("default".into(), serde_json::json!(Morale::default()));
+    }
+    crate::schema::side_entry(
+        "One side of a Rifle & Saber scenario: its id, name and colour, its order of battle \
+         (R&S 11.0) and morale (R&S 10.1). Any other field is refused.",
+        serde_json::json!({
+            "oob": {
+                "description": "Rifle & Saber: the side's order of battle in the R&S formula \
+                                (\"12 MZ; 1 MA\"; groups \"(a) 4 MZ; 1 Trench (b) 2 EB\"; extras \
+                                N Trenches, N Improved Positions, N Limber Markers).",
+                "type": "string",
+            },
+            "morale": side_morale,
+            "group_morale": {
+                "description": "Rifle & Saber: groups that start at another morale level than \
+                                the side, by group label ({\"b\": \"high\"}).",
+                "type": "object",
+                "additionalProperties": morale,
+            },
+        }),
+        &["oob"],
+    )
 }
 
 /// The fields of a side's section, as written.
@@ -218,7 +253,7 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
     };
 
     // Exits of every unit of a marker kind ("all four limbers"), parts of all/any included.
-    fn exit_extras(field: String, rule: &VictoryRule, out: &mut Vec<(String, String, Extra)>) {
+    fn exit_extras(field: String, rule: &VictoryRule, out: &mut Vec<(String, String, MarkerKind)>) {
         match rule {
             VictoryRule::Exit {
                 side,
@@ -230,7 +265,7 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
                         extra: Some(extra), ..
                     },
                 ..
-            } => out.push((format!("{field}.units.extra"), side.clone(), *extra)),
+            } => out.push((format!("{field}.units.extra"), side.clone(), extra.clone())),
             VictoryRule::All { of, .. } | VictoryRule::Any { of, .. } => {
                 for (j, part) in of.iter().enumerate() {
                     exit_extras(format!("{field}.of[{j}]"), part, out);
@@ -241,24 +276,56 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
     }
     let mut extras = Vec::new();
     for (i, v) in file.victory.iter().enumerate() {
-        exit_extras(format!("victory[{i}].rule"), &v.rule, &mut extras);
-    }
-    for (field, side, extra) in extras {
-        if let Some((name, s)) = of_side(&side)
-            && s.oob.extra(extra) == 0
-        {
-            p.push(field, format!("{name} has no {}", extra.plural()));
+        if let Some(rule) = v.rule.shared() {
+            exit_extras(format!("victory[{i}].rule"), rule, &mut extras);
         }
     }
     for (i, r) in file.special_rules.iter().enumerate() {
-        if let SpecialRule::SpecialUnit { side, extra, .. } = &r.rule
-            && let Some((name, s)) = of_side(side)
-            && s.oob.extra(*extra) == 0
-        {
-            p.push(
+        match r.rule.shared() {
+            Some(SpecialRule::SpecialUnit { side, extra, .. }) => extras.push((
                 format!("special_rules[{i}].rule.extra"),
-                format!("{name}'s order of battle has no {}", extra.plural()),
+                side.clone(),
+                extra.clone(),
+            )),
+            Some(SpecialRule::RiverCrossings {
+                side,
+                unit: Some(m),
+                ..
+            }) => extras.push((
+                format!("special_rules[{i}].rule.unit"),
+                side.clone().unwrap_or_default(),
+                m.clone(),
+            )),
+            _ => {}
+        }
+    }
+    for (field, side, marker) in extras {
+        let Some(extra) = Extra::from_key(marker.as_str()) else {
+            p.push(
+                field,
+                format!(
+                    "unknown marker '{}'; an order of battle's markers are {} (R&S 10.2, 10.3, \
+                     11.17)",
+                    marker.as_str(),
+                    Extra::ALL.map(Extra::key).join(", ")
+                ),
             );
+            continue;
+        };
+        if field.ends_with(".rule.unit") {
+            continue;
+        }
+        if let Some((name, s)) = of_side(&side)
+            && s.oob.extra(extra) == 0
+        {
+            if field.starts_with("special_rules") {
+                p.push(
+                    field,
+                    format!("{name}'s order of battle has no {}", extra.plural()),
+                );
+            } else {
+                p.push(field, format!("{name} has no {}", extra.plural()));
+            }
         }
     }
     // R&S 11.17: limber markers are units only through a special rule giving their values.
@@ -267,7 +334,8 @@ pub fn forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         if let Some(s) = s
             && s.oob.extra(Extra::LimberMarker) > 0
             && !file.special_rules.iter().any(|r| {
-                matches!(&r.rule, SpecialRule::SpecialUnit { side, extra: Extra::LimberMarker, .. } if side == id)
+                matches!(r.rule.shared(), Some(SpecialRule::SpecialUnit { side, extra, .. })
+                    if side == id && Extra::from_key(extra.as_str()) == Some(Extra::LimberMarker))
             })
         {
             p.push(

@@ -471,16 +471,17 @@ impl Setup {
         }
         let mut special_kinds: BTreeMap<(usize, Extra), usize> = BTreeMap::new();
         for r in &file.special_rules {
-            if let SpecialRule::SpecialUnit {
+            if let Some(SpecialRule::SpecialUnit {
                 side,
                 extra,
                 movement,
                 combat,
                 road_only,
                 eliminated_alone_next_to_enemy,
-            } = &r.rule
+            }) = r.rule.shared()
             {
-                special_kinds.insert((side_of(side), *extra), kinds.len());
+                let extra = Extra::of(extra);
+                special_kinds.insert((side_of(side), extra), kinds.len());
                 // R&S 11.17: limbers have a movement allowance and a combat strength; as
                 // markers they have no stacking points (R&S 7.0(A)).
                 kinds.push(UnitKind {
@@ -527,7 +528,10 @@ impl Setup {
         let mut crossings = Vec::new();
         let kind_of = |code: &str| kinds.iter().position(|k| k.code.eq_ignore_ascii_case(code));
         for r in &file.special_rules {
-            match &r.rule {
+            let Some(rule) = r.rule.shared() else {
+                continue;
+            };
+            match rule {
                 SpecialRule::Range {
                     side,
                     group,
@@ -578,7 +582,8 @@ impl Setup {
                     let kind = match unit {
                         Some(extra) => {
                             let owner = side.unwrap_or(0);
-                            Some(*special_kinds.get(&(owner, *extra)).ok_or_else(|| {
+                            let extra = Extra::of(extra);
+                            Some(*special_kinds.get(&(owner, extra)).ok_or_else(|| {
                                 RuleError::Unimplemented(format!(
                                     "a river crossing rule for {} without a special_unit rule",
                                     extra.plural()

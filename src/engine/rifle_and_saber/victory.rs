@@ -221,13 +221,21 @@ pub(super) fn build(
                     ExitCount::Units { count, unit, extra } => ExitSetup::Units {
                         count: *count,
                         kind: unit.as_deref().and_then(kind_of).or_else(|| {
-                            extra.and_then(|x| special_kinds.get(&(side_of(side), x)).copied())
+                            extra.as_ref().and_then(|x| {
+                                special_kinds
+                                    .get(&(side_of(side), super::oob::Extra::of(x)))
+                                    .copied()
+                            })
                         }),
                     },
                     ExitCount::Fraction { fraction } => ExitSetup::Fraction(*fraction),
                     ExitCount::All { unit, extra } => ExitSetup::All {
                         kind: unit.as_deref().and_then(kind_of).or_else(|| {
-                            extra.and_then(|x| special_kinds.get(&(side_of(side), x)).copied())
+                            extra.as_ref().and_then(|x| {
+                                special_kinds
+                                    .get(&(side_of(side), super::oob::Extra::of(x)))
+                                    .copied()
+                            })
                         }),
                     },
                 },
@@ -282,12 +290,15 @@ pub(super) fn build(
             },
         }
     }
+    // Invariant: a validated scenario's rules are all of the shared kinds (Rifle & Saber has
+    // none of its own; validation refuses any other kind).
     let entries = file
         .victory
         .iter()
-        .map(|v| VictoryEntrySetup {
+        .filter_map(|v| Some((v, v.rule.shared()?)))
+        .map(|(v, r)| VictoryEntrySetup {
             text: v.text.clone(),
-            rule: rule(&v.rule, file, map, side_of, kind_of, special_kinds, &hexes),
+            rule: rule(r, file, map, side_of, kind_of, special_kinds, &hexes),
             level: v.level,
             sudden_death: v.sudden_death,
         })
