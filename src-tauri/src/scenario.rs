@@ -417,7 +417,8 @@ impl ScenarioEditor {
 
     fn opened(&self) -> ScenarioOpened {
         let doc = self.doc.as_ref().expect("opened right before");
-        let options = kepi::engine::game::registry::get(doc.file().ruleset.key())
+        let system = kepi::engine::game::registry::get(doc.file().ruleset.key()).ok();
+        let options = system
             .map(|r| {
                 r.optional_rules()
                     .into_iter()
@@ -425,16 +426,27 @@ impl ScenarioEditor {
                     .collect()
             })
             .unwrap_or_default();
+        let panels = system
+            .map(|r| {
+                r.scenario_panels()
+                    .into_iter()
+                    .map(|p| (p.key, p.label, p.case))
+                    .collect()
+            })
+            .unwrap_or_default();
         ScenarioOpened {
             view: self.view_of(doc),
             map: transport::map_view(&Document::from_map(doc.map()), None),
             catalog: catalog_rows(doc.catalog()),
-            schema: kepi::schema::SchemaKind::Scenario.schema(),
+            // The scenario's own rule system's sides and kinds of rule beside the shared ones.
+            schema: kepi::schema::SchemaKind::scenario_for(doc.file().ruleset.key())
+                .unwrap_or_else(|_| kepi::schema::SchemaKind::Scenario.schema()),
             options,
             color_names: kepi::map::colors::SIDE_COLORS
                 .iter()
                 .map(|(name, _)| name.to_string())
                 .collect(),
+            panels,
         }
     }
 

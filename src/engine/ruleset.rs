@@ -133,6 +133,29 @@ pub trait Player<R: Ruleset + ?Sized>: Send {
     }
 }
 
+/// The forces editors of the scenario view; a rule system names the one its side section
+/// needs ([`Ruleset::forces_editor`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcesEditor {
+    /// An order-of-battle formula per side (`oob`: "12 MZ; 1 MA") read against the catalog,
+    /// beside its table.
+    Formula,
+    /// Tables of named units, leaders and formations (`units`, `leaders`, `formations`).
+    Roster,
+    /// None yet: the side section is edited in the scenario file.
+    None,
+}
+
+/// A panel of the scenario view only some systems have: its key (the view's component,
+/// `ui/src/rulesets/`), its tab's label and the rule case it applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioPanel {
+    pub key: String,
+    pub label: String,
+    pub case: String,
+}
+
 pub trait Ruleset: Send + Sync + 'static {
     type State: Clone + Send + Sync + 'static;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
@@ -196,6 +219,21 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The kinds of marker its orders of battle hold beside units that a rule may name
     /// (`exit`'s `extra`, `special_unit`'s `extra`), as scenarios write them.
     fn order_markers(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// How the scenario view edits a side's section: which of Kepi's forces editors it uses.
+    fn forces_editor(&self) -> ForcesEditor {
+        ForcesEditor::None
+    }
+
+    /// The section a new scenario's side starts with (`{"oob": ""}`), beside id, name, colour.
+    fn new_side_section(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+
+    /// The scenario view's panels only this system has, beside the common ones.
+    fn scenario_panels(&self) -> Vec<ScenarioPanel> {
         Vec::new()
     }
 

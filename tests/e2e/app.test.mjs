@@ -1539,7 +1539,8 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   assert.deepEqual(v.file.sides.map((x) => [x.name, x.color]), [["Union", "red"], ["Confederate", "grey"]]);
   await screenshot("50-scenario-sides");
 
-  // Union's order of battle through the creation method (R&S 11.18).
+  // Union's order of battle through the creation method (R&S 11.18), Rifle & Saber's own tab.
+  assert.equal(await text("#sc-tab-factor"), "11.18");
   await tab("factor");
   await type("#sc-factor-side-0", "1200 MZ, 12 MA");
   await waitFor("the creation method's answer", async () => js("const e = document.querySelector('.sc-factor-oob'); return e && e.textContent;"));
@@ -1699,6 +1700,8 @@ test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength e
   assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
   assert.equal(v.forces_note, null, "a roster, not a note that the forces cannot be edited");
   assert.deepEqual(v.roster.sides.map((x) => [x.name, x.units.length]), [["Union", 27], ["Confederates", 32]]);
+  // The creation method is Rifle & Saber's panel (R&S 11.18): Age of Rifles has no such tab.
+  assert.equal(await js("return !!document.querySelector('#sc-tab-factor');"), false, "no 11.18 tab for Age of Rifles");
   await tab("forces");
   const strength = "#sc-roster-1-units-0-strength";
   const morale = "#sc-roster-1-units-0-morale";

@@ -198,6 +198,9 @@ pub struct ScenarioOpened {
     pub options: Vec<(String, String)>,
     /// The colour names a side may have (or `#rrggbb`).
     pub color_names: Vec<String>,
+    /// The panels only the scenario's rule system has (`Ruleset::scenario_panels`): key, tab
+    /// label, rule case.
+    pub panels: Vec<(String, String, String)>,
 }
 
 /// The creation method's input (R&S 11.18): per side its name and strengths as `kepi factor`

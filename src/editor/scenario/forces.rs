@@ -5,6 +5,7 @@
 //! "reconstructed"). Other systems' forces are not formulas: [`side_forces`] says so.
 
 use crate::engine::rifle_and_saber::oob::{Item, Oob};
+use crate::engine::ruleset::ForcesEditor;
 use crate::scenario::ScenarioFile;
 use crate::tables::{Catalog, Source, Sourced, UnitType};
 
@@ -147,14 +148,19 @@ pub fn formula_of(rows: &[ForceRow]) -> String {
 /// Each side's formula, parsed; `Err` with the reason for a system whose forces are not
 /// a formula.
 pub fn side_forces(file: &ScenarioFile, catalog: &Catalog) -> Result<Vec<FormulaView>, String> {
-    if file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY {
+    let editor = file
+        .ruleset
+        .rules()
+        .map(|r| r.forces_editor())
+        .unwrap_or(ForcesEditor::None);
+    if editor != ForcesEditor::Formula {
         return Err(format!(
             "{}'s forces are not an order-of-battle formula{}",
             file.ruleset.name(),
-            if file.ruleset.key() == crate::engine::age_of_rifles::ruleset::KEY {
+            if editor == ForcesEditor::Roster {
                 ": they are named units, leaders and formations, edited in the roster"
             } else {
-                "; its scenario section is edited when its engine lands"
+                "; its scenario section is edited in the scenario file"
             }
         ));
     }

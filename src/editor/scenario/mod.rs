@@ -29,7 +29,7 @@ use crate::map::{HexCoord, Map};
 use crate::problems::Problems;
 use crate::scenario::{Notes, Scenario, ScenarioFile, SideEntry};
 use crate::tables::Catalog;
-use serde_json::{Map as JsonMap, Value, json};
+use serde_json::{Map as JsonMap, Value};
 use std::collections::BTreeSet;
 
 /// One step: the file before and after (scenario files are small, a few tens of kilobytes, so
@@ -99,10 +99,10 @@ impl ScenarioDocument {
     /// problems list says what is missing).
     pub fn new_on(map: Map, catalog: Catalog, ruleset: RulesetId) -> ScenarioDocument {
         let side = |id: &str, name: &str, color: &str| {
-            let mut forces = JsonMap::new();
-            if ruleset.key() == crate::engine::rifle_and_saber::ruleset::KEY {
-                forces.insert("oob".into(), json!(""));
-            }
+            let forces = ruleset
+                .rules()
+                .map(|r| r.new_side_section())
+                .unwrap_or_default();
             SideEntry {
                 id: id.into(),
                 name: name.into(),

@@ -241,7 +241,7 @@ fn text_of(v: Option<&Value>, default: &str) -> String {
 /// Each side's roster with the problems of `problems` (the document's check) by field; `Err`
 /// for a scenario of another rule system, whose forces are not a roster.
 pub fn roster(file: &ScenarioFile, problems: &Problems) -> Result<Vec<RosterSide>, String> {
-    if file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
+    if !uses_roster(file) {
         return Err(format!(
             "{}'s forces are not a roster of named units",
             file.ruleset.name()
@@ -355,10 +355,17 @@ pub enum RosterEdit {
     },
 }
 
+/// Whether the scenario's rule system edits its forces in the roster.
+fn uses_roster(file: &ScenarioFile) -> bool {
+    file.ruleset
+        .rules()
+        .is_ok_and(|r| r.forces_editor() == crate::engine::ruleset::ForcesEditor::Roster)
+}
+
 fn side_forces(file: &ScenarioFile, side: usize) -> Result<&JsonMap<String, Value>, String> {
-    if file.ruleset.key() != crate::engine::age_of_rifles::ruleset::KEY {
+    if !uses_roster(file) {
         return Err(format!(
-            "the roster is Age of Rifles' forces; this scenario is {}",
+            "{}'s forces are not edited in the roster",
             file.ruleset.name()
         ));
     }

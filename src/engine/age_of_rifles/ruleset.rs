@@ -121,6 +121,11 @@ impl Ruleset for AgeOfRifles {
         section::side_schema(generator)
     }
 
+    /// AoR 2.1, 2.2: named units, leaders and formations.
+    fn forces_editor(&self) -> crate::engine::ruleset::ForcesEditor {
+        crate::engine::ruleset::ForcesEditor::Roster
+    }
+
     /// AoR 5.5, 16: night and rain game-turns.
     fn turn_lists(&self) -> Vec<&'static str> {
         vec!["night_turns", "rain_turns"]

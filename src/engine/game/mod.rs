@@ -142,6 +142,9 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules;
     fn order_markers(&self) -> Vec<&'static str>;
     fn turn_lists(&self) -> Vec<&'static str>;
+    fn forces_editor(&self) -> super::ruleset::ForcesEditor;
+    fn new_side_section(&self) -> serde_json::Map<String, Value>;
+    fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel>;
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition>;
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
     fn apply(
@@ -335,6 +338,18 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn turn_lists(&self) -> Vec<&'static str> {
         self.rules.turn_lists()
+    }
+
+    fn forces_editor(&self) -> super::ruleset::ForcesEditor {
+        self.rules.forces_editor()
+    }
+
+    fn new_side_section(&self) -> serde_json::Map<String, Value> {
+        self.rules.new_side_section()
+    }
+
+    fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel> {
+        self.rules.scenario_panels()
     }
 
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition> {

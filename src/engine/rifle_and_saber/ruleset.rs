@@ -157,6 +157,26 @@ impl Ruleset for RifleAndSaber {
         super::scenario::side_schema(generator)
     }
 
+    /// R&S 11.0: a side's forces are an order-of-battle formula.
+    fn forces_editor(&self) -> crate::engine::ruleset::ForcesEditor {
+        crate::engine::ruleset::ForcesEditor::Formula
+    }
+
+    fn new_side_section(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut m = serde_json::Map::new();
+        m.insert("oob".into(), serde_json::Value::String(String::new()));
+        m
+    }
+
+    /// R&S 11.18: the scenario-creation method (`kepi factor`).
+    fn scenario_panels(&self) -> Vec<crate::engine::ruleset::ScenarioPanel> {
+        vec![crate::engine::ruleset::ScenarioPanel {
+            key: "factor".into(),
+            label: "11.18".into(),
+            case: "R&S 11.18".into(),
+        }]
+    }
+
     /// R&S 10.2, 10.3 and scenario 17: trenches, improved positions and limber markers.
     fn order_markers(&self) -> Vec<&'static str> {
         super::oob::Extra::ALL.iter().map(|e| e.key()).collect()

@@ -796,7 +796,12 @@ options: Array<[string, string]>,
 /**
  * The colour names a side may have (or `#rrggbb`).
  */
-color_names: Array<string>, };
+color_names: Array<string>, 
+/**
+ * The panels only the scenario's rule system has (`Ruleset::scenario_panels`): key, tab
+ * label, rule case.
+ */
+panels: Array<[string, string, string]>, };
 
 /**
  * The scenario as it is now (after every command that changes it).
