@@ -119,9 +119,7 @@ fn rk_turn_sequence_i_a_card_for_each_unit_and_hq_not_in_combat_and_ii_dithering
         json!({"kind": "hq_activate", "hq": "p-hq", "unit": "p-8"}),
         &[],
     );
-    let (s, _) = play(&s, json!({"kind": "stand", "unit": "p-8"}), &[]);
-    // a-2's inverted card stands by itself: nothing is left, and with no artillery or
-    // fortifiable unit the turn goes on to the combat of p-7 and a-1 at the end.
+    let (s, _) = play(&s, json!({"kind": "stand", "unit": "p-8"}), &[1, 1]);
     assert!(s.units[ix(&s, "a-2")].stood);
     assert_ne!(s.phase, Phase::Activation);
 }
@@ -209,10 +207,11 @@ fn rk_turn_sequence_ii_an_inverted_card_prevents_movement_unless_an_hq_activates
     );
     // By the optional reading (on by default) the HQ's activation overrides the dithering.
     play(&s2, json!({"kind": "move", "unit": "p-7"}), &[3]);
-    let mut off = s2.clone();
-    let mut setup = kepi::engine::rifle_and_kepi::state::Options::default();
-    setup.hq_overrides_dithering = false;
-    off = restart_with(&off, setup);
+    let options = kepi::engine::rifle_and_kepi::state::Options {
+        hq_overrides_dithering: false,
+        ..Default::default()
+    };
+    let off = restart_with(&s2, options);
     let e = refused(&off, json!({"kind": "move", "unit": "p-7"}));
     assert!(e.starts_with("RK Turn sequence ii"), "{e}");
     let e = refused(&off, json!({"kind": "dig_in", "unit": "p-7"}));
@@ -223,7 +222,7 @@ fn rk_turn_sequence_ii_an_inverted_card_prevents_movement_unless_an_hq_activates
 /// The same position with other options.
 fn restart_with(s: &State, options: kepi::engine::rifle_and_kepi::state::Options) -> State {
     let setup = s.setup();
-    let mut new = kepi::engine::rifle_and_kepi::state::Setup {
+    let new = kepi::engine::rifle_and_kepi::state::Setup {
         map: setup.map.clone(),
         grid: setup.grid,
         sides: setup.sides.clone(),
@@ -236,7 +235,6 @@ fn restart_with(s: &State, options: kepi::engine::rifle_and_kepi::state::Options
         options,
         scenario_hash: setup.scenario_hash.clone(),
     };
-    new.options = new.options.clone();
     let mut out = s.clone();
     out.setup = Some(std::sync::Arc::new(new));
     out
@@ -421,15 +419,16 @@ fn rk_formations_columns_and_artillery_never_move_adjacent_to_the_enemy_deployed
         "p-7",
     );
     let (s, _) = play(&s, json!({"kind": "move", "unit": "p-7"}), &[6]);
+    // The move ends; with no card left the combat follows at once (two average dice).
     let (s, ev) = play(
         &s,
         json!({"kind": "step", "unit": "p-7", "to": "0605"}),
-        &[],
+        &[1, 1],
     );
     assert!(notes(&ev).contains("charges"), "{}", notes(&ev));
+    assert!(notes(&ev).contains("Combat: p-7, a-1"), "{}", notes(&ev));
     let p7 = &s.units[ix(&s, "p-7")];
     assert!(p7.charged && p7.acted);
-    assert!(board::in_combat(&s, ix(&s, "p-7")));
 }
 
 #[test]
@@ -493,12 +492,15 @@ fn rk_formations_no_formation_or_facing_change_adjacent_to_the_enemy_and_not_dur
     );
     assert!(!board::in_combat(&s, ix(&s, "p-7")));
     let (s, _) = play(&s, json!({"kind": "move", "unit": "p-7"}), &[6]);
+    // Into 0705, next to a-1: a charge ends the move and the unit is out of control (no
+    // formation or facing change is offered any more); the combat follows (two dice).
     let (s, _) = play(
         &s,
-        json!({"kind": "step", "unit": "p-7", "to": "0704"}),
-        &[],
+        json!({"kind": "step", "unit": "p-7", "to": "0705"}),
+        &[1, 1],
     );
     assert!(s.active.is_none(), "a charge ends the move");
+    assert!(s.units[ix(&s, "p-7")].charged);
 }
 
 #[test]
@@ -527,8 +529,9 @@ fn rk_formations_a_large_division_deploys_over_two_hexes_and_takes_a_turn_to_ref
     );
     assert_eq!(board::hexes(&s, ix(&s, "p-7")).len(), 2);
     // Next turn: it cannot move before reforming, and reforming takes its whole turn.
-    let mut s = s;
+    let (mut s, _) = play(&s, json!({"kind": "end_move", "unit": "p-7"}), &[]);
     s.phase = Phase::Cards;
+    s.active = None;
     let (s, _) = deal(&s, &[("p-7", 13)], 2, &[1, 1], &[]);
     let (s, _) = play(&s, json!({"kind": "move", "unit": "p-7"}), &[6]);
     let e = refused(&s, json!({"kind": "step", "unit": "p-7", "to": "0506"}));
@@ -605,7 +608,7 @@ fn rk_recce_d6_at_least_twice_the_range_plus_1_uphill_and_adjacent_is_spotted() 
     let units = [
         (0, unit("p-7", "infantry", "0504")),
         (1, unit("a-1", "infantry", "0704")),
-        (1, unit("a-2", "infantry", "0505")),
+        (1, unit("a-hq", "hq", "0505")),
     ];
     let s = acting(&units, "p-7");
     // 0704 is two hexes away: 4 or more spots.
@@ -779,7 +782,7 @@ fn rk_artillery_counter_battery_hits_on_twice_the_range_smoothbore_reaches_2_woo
 fn rk_artillery_bombardment_supports_friendly_units_and_puts_the_target_under_bombardment() {
     let dep = json!({"formation": "deployed"});
     let mut s = position(&[
-        (0, with(unit("p-art", "artillery", "0303"), dep.clone())),
+        (0, with(unit("p-art", "artillery", "0403"), dep.clone())),
         (
             0,
             with(
@@ -803,16 +806,15 @@ fn rk_artillery_bombardment_supports_friendly_units_and_puts_the_target_under_bo
         json!({"kind": "fire", "unit": "p-art", "target": "0807"}),
     );
     assert!(e.starts_with("RK Artillery"), "{e}");
-    // 0303 to 0505: 2 hexes, D8 4+. Then Austria has nothing to fire and combat follows:
+    // 0403 to 0505: 2 hexes, D8 4+. Then Austria has nothing to fire and combat follows:
     // p-7 rolls the average die's 4 (+1 fresh) x 2 = 10; a-1's 4 + 1 - 1 (under bombardment)
-    // = 4 x 2 = 8; an exchange of fire (10 < 12), then a-1 is not massed.
+    // = 4 x 2 = 8; an exchange of fire (10 < 12), and a-1 is not massed.
     let (s, ev) = play(
         &s,
         json!({"kind": "fire", "unit": "p-art", "target": "0505"}),
-        &[4],
+        &[4, 4, 4],
     );
     assert!(s.units[ix(&s, "a-1")].bombarded, "{}", notes(&ev));
-    let (s, ev) = play(&s, json!({"kind": "end"}), &[4, 4]);
     let text = notes(&ev);
     assert!(text.contains("-1 under bombardment"), "{text}");
     assert!(text.contains("exchange fire"), "{text}");
@@ -1044,7 +1046,7 @@ fn rk_result_beaten_3_2_when_shaken_already_disbands_and_beaten_3_1_disbands_wit
     let mut s = face_to_face(json!({}));
     s.units[ix(&s, "a-1")].status = Status::Shaken;
     let s = combat_at_end_of_bombardment(&s);
-    // a-1: 2 + 1 - 1 (shaken) = 2 x 2 = 4; p-7: 3 + 1 = 4 x 2 = 8: 3-2? 8 >= 6, but 8 < 12.
+    // a-1: 2 + 1 - 1 (shaken) = 2 x 2 = 4; p-7: 3 + 1 = 4 x 2 = 8: 8 >= 6 (3-2), 8 < 12.
     let (s2, ev) = play(&s, json!({"kind": "end"}), &[2, 1]);
     assert!(notes(&ev).contains("beaten 3-2"), "{}", notes(&ev));
     assert_eq!(s2.units[ix(&s2, "a-1")].status, Status::Disbanded);
@@ -1105,12 +1107,16 @@ fn rk_combat_groups_last_across_turns_fresh_troops_only_in_the_first() {
     assert!(s.units[0].engaged && s.units[1].engaged);
     let (m, _) = combat::factors(&s, 0, false);
     assert!(!m.iter().any(|(k, _)| k == "fresh troops"), "{m:?}");
-    // Next turn they get no card (in combat): the deal rolls only the dithering... of no side.
-    let mut n = s.clone();
-    n.phase = Phase::Cards;
-    let (n, ev) = play(&n, json!({"kind": "deal"}), &[]);
-    assert!(RifleAndKepi.rolls(&ev).is_empty());
-    assert_eq!(n.phase, Phase::CounterBattery.max(n.phase));
+    // Next turn they get no card (in combat) and no side dithers: the deal goes on to their
+    // combat, whose two average dice are its only rolls.
+    assert_eq!(s.phase, Phase::Cards);
+    let (_, ev) = play(&s, json!({"kind": "deal"}), &[3, 3]);
+    let rolls = RifleAndKepi.rolls(&ev);
+    assert_eq!(rolls.len(), 2);
+    assert!(
+        rolls.iter().all(|r| r.purpose.starts_with("combat")),
+        "{rolls:?}"
+    );
 }
 
 // ---- Disbanded units ------------------------------------------------------------------------
@@ -1120,19 +1126,19 @@ fn rk_result_disbanded_units_leave_the_field_two_hexes_a_turn_and_rout_through_f
     let mut s = position(&[
         (0, unit("p-7", "infantry", "0102")),
         (1, unit("a-1", "infantry", "0905")),
-        (1, unit("a-2", "infantry", "1204")),
-        (1, unit("a-3", "infantry", "1205")),
+        (1, unit("a-2", "infantry", "1203")),
+        (1, unit("a-3", "infantry", "1204")),
     ]);
     let a1 = ix(&s, "a-1");
     s.units[a1].status = Status::Disbanded;
     let (s, ev) = deal(&s, &[], 7, &[1, 1], &[]);
     assert_eq!(
         s.units[a1].hex.map(|h| s.setup().name(h)).as_deref(),
-        Some("1105"),
+        Some("1104"),
         "{}",
         notes(&ev)
     );
-    // From 1105 both hexes east hold friends: it routs through 1204, whose card is turned.
+    // From 1104 both hexes east hold friends: it routs through 1203, whose card is turned.
     let mut n = s.clone();
     n.phase = Phase::Cards;
     let (n, ev) = deal(&n, &[], 7, &[1, 1], &[]);

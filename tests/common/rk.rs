@@ -103,12 +103,14 @@ pub fn card_faces(s: &State, values: &[(&str, u8)], default: u8) -> Vec<u8> {
             continue;
         }
         let id = &s.setup().units[u].id;
-        let want = values
-            .iter()
-            .find(|(i, _)| i == id)
-            .map(|(_, v)| *v)
-            .unwrap_or(default);
-        let at = deck.iter().position(|&c| c == want).expect("a card left");
+        let at = match values.iter().find(|(i, _)| i == id) {
+            Some((_, want)) => deck.iter().position(|c| c == want).expect("a card left"),
+            // The others: the first card of the default value or above.
+            None => deck
+                .iter()
+                .position(|&c| c >= default)
+                .expect("a card left"),
+        };
         if deck.len() > 1 {
             faces.push(at as u8 + 1);
         }

@@ -480,7 +480,12 @@ pub fn rout(s: &mut State, u: usize, ev: &mut Vec<Event>) {
         let g = s.setup().grid;
         let mut options: Vec<(bool, HexCoord)> = g
             .neighbors(h)
-            .filter(|&n| to_edge(s, side, n) < d && enemy_in(s, side, n).is_empty())
+            .filter(|&n| {
+                to_edge(s, side, n) < d
+                    && board::at(s, n)
+                        .iter()
+                        .all(|&o| s.setup().units[o].side == side)
+            })
             .map(|n| {
                 let friends = board::at(s, n)
                     .into_iter()
