@@ -283,7 +283,8 @@ fn rk_movement_d6_plus_2_in_column_2_a_hex_and_one_more_for_streams_contours_and
         e.starts_with("RK Movement") && e.contains("1 points left"),
         "{e}"
     );
-    // Woods and contours: 0502 -> 0501 (woods) is 3, 0503 -> 0603 (up the hill) is 3.
+    // Woods and contours: 0502 -> 0501 (woods) is 3, 0502 -> 0402 (clear) 2, 0503 -> 0603
+    // (up the hill) 3.
     let s = acting(
         &[
             (0, unit("p-7", "infantry", "0502")),
@@ -304,7 +305,7 @@ fn rk_movement_d6_plus_2_in_column_2_a_hex_and_one_more_for_streams_contours_and
             .clone()
     };
     assert_eq!(c("0501"), "3");
-    assert_eq!(c("0602"), "2");
+    assert_eq!(c("0402"), "2");
     let notes_603 = RifleAndKepi
         .reach(&s, "p-8")
         .unwrap()
@@ -993,7 +994,8 @@ fn rk_combat_cavalry_halved_against_unshaken_infantry_and_charging_breechloaders
     ]);
     let c = ix(&s, "a-cav");
     s.units[c].charged = true;
-    s.units[ix(&s, "p-7")].stood = true;
+    let p7 = ix(&s, "p-7");
+    s.units[p7].stood = true;
     let (m, x) = combat::factors(&s, c, false);
     assert!(
         m.iter()
@@ -1044,7 +1046,8 @@ fn rk_result_beaten_3_2_shakes_the_loser_with_a_step_per_enemy_division_and_mass
 #[test]
 fn rk_result_beaten_3_2_when_shaken_already_disbands_and_beaten_3_1_disbands_with_guns_lost() {
     let mut s = face_to_face(json!({}));
-    s.units[ix(&s, "a-1")].status = Status::Shaken;
+    let a1 = ix(&s, "a-1");
+    s.units[a1].status = Status::Shaken;
     let s = combat_at_end_of_bombardment(&s);
     // a-1: 2 + 1 - 1 (shaken) = 2 x 2 = 4; p-7: 3 + 1 = 4 x 2 = 8: 8 >= 6 (3-2), 8 < 12.
     let (s2, ev) = play(&s, json!({"kind": "end"}), &[2, 1]);

@@ -413,7 +413,12 @@ pub fn hq_move(
     }
     let from = s.units[h].hex.expect("on the map");
     let max = tables().movement.hq_hexes;
-    let free = |x: HexCoord| enemy_in(s, d.side, x).is_empty();
+    // No enemy unit of any kind (disbanded ones too) in the hexes it passes.
+    let free = |x: HexCoord| {
+        board::at(s, x)
+            .iter()
+            .all(|&o| setup.units[o].side == d.side)
+    };
     let g = &setup.grid;
     let reach = to != from
         && free(to)
