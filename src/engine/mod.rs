@@ -10,11 +10,14 @@
 pub mod age_of_rifles;
 pub mod command_info;
 pub mod counters;
+pub mod deck;
 pub mod dice;
 pub mod error;
+pub mod facing;
 pub mod game;
 pub mod hash;
 pub mod preview;
+pub mod rifle_and_kepi;
 pub mod rifle_and_saber;
 pub mod ruleset;
 
@@ -22,6 +25,7 @@ pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;
 pub use game::registry::RulesetId;
 pub use game::{AnyRuleset, AnyState};
+pub use rifle_and_kepi::RifleAndKepi;
 pub use rifle_and_saber::ruleset::RifleAndSaber;
 pub use ruleset::{
     ConditionStatus, GameOutcome, OptionalRule, PhaseInfo, Player, Progress, Reason, Ruleset,

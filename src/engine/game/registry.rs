@@ -1,4 +1,5 @@
-//! The rule systems Kepi knows, by key. Rifle & Saber and Age of Rifles are built in;
+//! The rule systems Kepi knows, by key. Rifle & Saber, Age of Rifles and Rifle and Kepi are
+//! built in;
 //! [`register`] adds
 //! another (a test ruleset, or a system under development) for the whole process, after which
 //! files, the archive and the CLI play it with no code of their own.
@@ -18,8 +19,7 @@ use std::sync::{OnceLock, RwLock};
 
 /// Rule systems whose texts are in the project but whose rules are not written yet: files that
 /// name them are recognized and refused with a message naming the system. (key, name)
-const PLANNED: [(&str, &str); 3] = [
-    ("rifle-and-kepi", "Rifle and Kepi"),
+const PLANNED: [(&str, &str); 2] = [
     ("vae-victis", "Vae Victis"),
     ("nineteenth-century", "19th Century"),
 ];
@@ -30,6 +30,7 @@ fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
         let builtin: Vec<&'static dyn AnyRuleset> = vec![
             Registered::leak(crate::engine::RifleAndSaber),
             Registered::leak(crate::engine::AgeOfRifles),
+            Registered::leak(crate::engine::RifleAndKepi),
         ];
         RwLock::new(builtin)
     })

@@ -1,0 +1,43 @@
+//! How the play view offers Rifle and Kepi's commands ([`CommandInfo`]): dealing, the
+//! superior C3 side's choice and ending a phase as buttons; each unit's action as a button of
+//! the unit; steps and HQ moves at the hex they go to; reconnaissance and fire at the target
+//! hex.
+
+use super::state::{Command, State};
+use crate::engine::command_info::{CommandInfo, Offer};
+
+pub fn command_infos(_s: &State, commands: &[Command]) -> Vec<CommandInfo> {
+    commands.iter().map(command_info).collect()
+}
+
+fn command_info(c: &Command) -> CommandInfo {
+    let unit = |k: &str, u: &str| CommandInfo::of_unit(k, u.to_string());
+    match c {
+        Command::Deal => CommandInfo::button("deal").ends_phase(),
+        Command::GoFirst { .. } => CommandInfo::button("go_first"),
+        Command::Stand { unit: u } => unit("stand", u),
+        Command::Recce { unit, target } => {
+            CommandInfo::at_hex("recce", Some(unit.clone()), target.clone())
+        }
+        Command::DigIn { unit: u } => unit("dig_in", u),
+        Command::Move { unit: u } => unit("roll_move", u),
+        Command::Step { unit, to } => CommandInfo::new("step", Offer::Reach)
+            .unit(unit.clone())
+            .hex(to.clone()),
+        Command::Face { unit: u, .. } => unit("face", u),
+        Command::Formation { unit, second } => match second {
+            Some(h) => CommandInfo::at_hex("change_formation", Some(unit.clone()), h.clone()),
+            None => CommandInfo::of_unit("change_formation", unit.clone()),
+        },
+        Command::EndMove { unit: u } => unit("end_move", u).ends_phase(),
+        Command::HqMove { hq, to } => CommandInfo::at_hex("hq_move", Some(hq.clone()), to.clone()),
+        Command::HqActivate { hq, unit, .. } => {
+            CommandInfo::of_unit("hq_activate", hq.clone()).involving([unit.clone()])
+        }
+        Command::Fire { unit, target } => {
+            CommandInfo::at_hex("artillery_fire", Some(unit.clone()), target.clone())
+        }
+        Command::Fortify { unit: u } => unit("fortify", u),
+        Command::End => CommandInfo::button("end_phase").ends_phase(),
+    }
+}

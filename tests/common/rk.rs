@@ -1,0 +1,146 @@
+//! Rifle and Kepi test helpers shared by the `rifle_and_kepi*` tests: the fixture scenario
+//! (edited, with units placed where a rule case needs them), commands applied with exactly the
+//! faces given or refused, and the turn's deal with chosen cards and dithering.
+#![allow(dead_code)]
+
+use kepi::engine::dice::FixedDice;
+use kepi::engine::rifle_and_kepi::board;
+use kepi::engine::rifle_and_kepi::section::Kind;
+use kepi::engine::rifle_and_kepi::state::{Command, Event, State};
+use kepi::engine::{RifleAndKepi, Ruleset};
+use kepi::scenario::{Scenario, ScenarioFile};
+use serde_json::{Value, json};
+use std::path::Path;
+
+pub const FIXTURE: &str = "tests/fixtures/rifle-and-kepi/scenarios/rk-meeting.json";
+
+/// The fixture scenario after `edit`, validated (a problem fails the test).
+pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut v);
+    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
+    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
+    Scenario::new(file, map, RifleAndKepi.catalog().clone()).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// Every hex of columns `cols` on the fixture's 8 rows.
+pub fn columns(cols: std::ops::RangeInclusive<u32>) -> Vec<String> {
+    cols.flat_map(|c| (1..=8).map(move |r| format!("{c:02}{r:02}")))
+        .collect()
+}
+
+/// The fixture with both sides free to set up anywhere and only the units listed, as
+/// `(side, unit json)`: `unit("p-7", "infantry", "0505")` and friends.
+pub fn position(units: &[(usize, Value)]) -> State {
+    let sc = fixture(|v| {
+        v["deployment"][0]["zone"]["hexes"] = json!(columns(1..=12));
+        v["deployment"][1]["zone"]["hexes"] = json!(columns(1..=12));
+        for side in 0..2 {
+            v["sides"][side]["units"] = json!(
+                units
+                    .iter()
+                    .filter(|(s, _)| *s == side)
+                    .map(|(_, u)| u.clone())
+                    .collect::<Vec<_>>()
+            );
+        }
+    });
+    RifleAndKepi.start(&sc, &Default::default()).unwrap()
+}
+
+/// A unit's entry: `unit("p-7", "infantry", "0505")`; change fields with `with`.
+pub fn unit(id: &str, kind: &str, hex: &str) -> Value {
+    let mut u = json!({"id": id, "kind": kind, "hex": hex});
+    if kind == "artillery" {
+        u["guns"] = json!("rifled");
+    }
+    u
+}
+
+/// `u` with `fields` set.
+pub fn with(mut u: Value, fields: Value) -> Value {
+    for (k, v) in fields.as_object().unwrap() {
+        u[k] = v.clone();
+    }
+    u
+}
+
+pub fn cmd(v: Value) -> Command {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
+}
+
+/// Apply with exactly these faces (all must be used).
+pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
+    let mut d = FixedDice::new(faces.iter().copied());
+    let (n, e) = RifleAndKepi
+        .apply(s, &cmd(c.clone()), &mut d)
+        .unwrap_or_else(|e| panic!("{c}: {e}"));
+    assert_eq!(d.remaining(), 0, "{c}: faces left over");
+    (n, e)
+}
+
+/// The refusal of a command (no dice may be rolled).
+pub fn refused(s: &State, c: Value) -> String {
+    RifleAndKepi
+        .apply(s, &cmd(c), &mut FixedDice::new([]))
+        .unwrap_err()
+        .to_string()
+}
+
+pub fn ix(s: &State, id: &str) -> usize {
+    s.setup().unit(id).unwrap()
+}
+
+/// The faces that deal each unit getting a card the value `values` gives it (`default` for
+/// the others), in unit order, from a fresh 52-card deck (value-major: ace of clubs first).
+pub fn card_faces(s: &State, values: &[(&str, u8)], default: u8) -> Vec<u8> {
+    let mut deck: Vec<u8> = (1..=13u8).flat_map(|v| [v; 4]).collect();
+    let mut faces = Vec::new();
+    for u in 0..s.units.len() {
+        let hq = s.setup().units[u].kind == Kind::Hq;
+        if !board::standing(s, u) || (!hq && board::in_combat(s, u)) {
+            continue;
+        }
+        let id = &s.setup().units[u].id;
+        let at = match values.iter().find(|(i, _)| i == id) {
+            Some((_, want)) => deck.iter().position(|c| c == want).expect("a card left"),
+            // The others: the first card of the default value or above.
+            None => deck
+                .iter()
+                .position(|&c| c >= default)
+                .expect("a card left"),
+        };
+        if deck.len() > 1 {
+            faces.push(at as u8 + 1);
+        }
+        deck.remove(at);
+    }
+    faces
+}
+
+/// Deal with chosen card values, the dithering faces of the sides that have cards (d6 faces
+/// read through the average die 2 3 3 4 4 5), and then the faces of rallies.
+pub fn deal(
+    s: &State,
+    values: &[(&str, u8)],
+    default: u8,
+    dither: &[u8],
+    rally: &[u8],
+) -> (State, Vec<Event>) {
+    let mut faces = card_faces(s, values, default);
+    faces.extend_from_slice(dither);
+    faces.extend_from_slice(rally);
+    play(s, json!({"kind": "deal"}), &faces)
+}
+
+/// The notes of the events, one a line.
+pub fn notes(ev: &[Event]) -> String {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Note { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
