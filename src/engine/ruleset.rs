@@ -237,9 +237,10 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
 
-    /// The lists of game-turns of the scenario format it reads (`night_turns`, `rain_turns`);
-    /// a scenario of another system that fills one is refused.
-    fn turn_lists(&self) -> Vec<&'static str> {
+    /// The lists of game-turns of the scenario format it reads (`night_turns`, `rain_turns`),
+    /// each with the rule case that reads it; a scenario of another system that fills one is
+    /// refused.
+    fn turn_lists(&self) -> Vec<(&'static str, &'static str)> {
         Vec::new()
     }
 

@@ -317,11 +317,16 @@ pub(super) fn validate(
         ("night_turns", &file.night_turns),
         ("rain_turns", &file.rain_turns),
     ] {
-        if !turns.is_empty() && system.is_some_and(|r| !r.turn_lists().contains(&key)) {
-            let readers: Vec<&str> = crate::engine::game::registry::all()
+        let reads = |r: &&dyn crate::engine::game::AnyRuleset| {
+            r.turn_lists()
                 .iter()
-                .filter(|r| r.turn_lists().contains(&key))
-                .map(|r| r.name())
+                .find(|(k, _)| *k == key)
+                .map(|(_, case)| *case)
+        };
+        if !turns.is_empty() && system.is_some_and(|r| reads(&r).is_none()) {
+            let readers: Vec<String> = crate::engine::game::registry::all()
+                .iter()
+                .filter_map(|r| Some(format!("{} ({})", r.name(), reads(r)?)))
                 .collect();
             c.p.push(
                 key,

@@ -127,8 +127,8 @@ impl Ruleset for AgeOfRifles {
     }
 
     /// AoR 5.5, 16: night and rain game-turns.
-    fn turn_lists(&self) -> Vec<&'static str> {
-        vec!["night_turns", "rain_turns"]
+    fn turn_lists(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("night_turns", "AoR 5.5, 16"), ("rain_turns", "AoR 5.5")]
     }
 
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {

@@ -141,7 +141,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
     fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules;
     fn order_markers(&self) -> Vec<&'static str>;
-    fn turn_lists(&self) -> Vec<&'static str>;
+    fn turn_lists(&self) -> Vec<(&'static str, &'static str)>;
     fn forces_editor(&self) -> super::ruleset::ForcesEditor;
     fn new_side_section(&self) -> serde_json::Map<String, Value>;
     fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel>;
@@ -336,7 +336,7 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         self.rules.order_markers()
     }
 
-    fn turn_lists(&self) -> Vec<&'static str> {
+    fn turn_lists(&self) -> Vec<(&'static str, &'static str)> {
         self.rules.turn_lists()
     }
 
