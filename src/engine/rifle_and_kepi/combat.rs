@@ -92,7 +92,6 @@ pub type Factors = (Vec<(String, i8)>, Vec<(String, Frac)>);
 
 /// RK Combat: the modifiers and multipliers of `u`'s score, before the die; `dug` says
 /// whether its dig-in roll made it dug in.
-
 pub fn factors(s: &State, u: usize, dug: bool) -> Factors {
     let t = &tables().combat;
     let setup = s.setup();
