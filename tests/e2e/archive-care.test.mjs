@@ -133,7 +133,8 @@ test("backups: the start's daily backup, the Backups dialog, a restore that keep
     assert.deepEqual(listed.map((b) => b.date), [OLD_DAY, today()]);
 
     await s.click("#lib-backups");
-    await waitFor("the backups listed", async () => s.w.js("return document.querySelectorAll('#backups-table tr[data-date]').length;") === 2);
+    await waitFor("the backups listed", async () => (await s.w.js("return document.querySelectorAll('#backups-table tr[data-date]').length;")) === 2)
+      .catch(async (e) => { throw new Error(`${e.message}: ${await s.w.js("return document.getElementById('backups-dialog')?.innerText ?? 'no dialog';")}`); });
     const rows = await s.w.js("return [...document.querySelectorAll('#backups-table tr[data-date]')].map((r) => [r.dataset.date, Number(r.dataset.games)]);");
     assert.deepEqual(rows, [[today(), 5], [OLD_DAY, 2]], "the newest first, each with its games");
     assert.match(await s.w.text("#backups-notice"), /Today's backup/);
@@ -154,6 +155,7 @@ test("backups: the start's daily backup, the Backups dialog, a restore that keep
     assert.match(done, /kept as archive\.replaced-\d{8}T\d{6}Z\.kepi/);
     // The Library lists the restored archive's games.
     await s.gamesShown(2);
+    await s.w.js("document.getElementById('lib-games').scrollIntoView({ block: 'end' });");
     await s.shot("72-backups-restored");
 
     // The archive holds the backup's games; the archive that was there is kept aside, whole.
@@ -224,6 +226,7 @@ test("a damaged archive: the recovery offer, a backup offered, and the games rec
     await s.shot("75-recovery-done");
     await s.click("#recovery-close");
     await s.gamesShown(survey.recovered.length);
+    await s.w.js("document.getElementById('lib-games').scrollIntoView({ block: 'start' });");
     await s.shot("76-library-recovered");
 
     const kept = readdirSync(join(data, "kepi")).filter((f) => /^archive\.damaged-\d{8}T\d{6}Z\.kepi$/.test(f));

@@ -287,7 +287,13 @@ impl Checked {
 /// words), or refused as it is.
 pub fn health_of(e: ArchiveError) -> ArchiveHealth {
     match e {
-        ArchiveError::Damaged { detail, .. } => ArchiveHealth::Damaged { detail },
+        // The detail is said as SQLite's words already ("SQLite says …").
+        ArchiveError::Damaged { detail, .. } => ArchiveHealth::Damaged {
+            detail: detail
+                .strip_prefix("SQLite's ")
+                .map(str::to_string)
+                .unwrap_or(detail),
+        },
         // SQLite's own words for a file whose header is not SQLite's (SQLITE_NOTADB).
         ArchiveError::NotSqlite { .. } => ArchiveHealth::Damaged {
             detail: "file is not a database (its first bytes are not a SQLite header)".into(),
