@@ -550,7 +550,7 @@ pub fn put_recovered_in_place(
 pub fn throttled(mut report: impl FnMut(usize, usize)) -> impl FnMut(usize, usize) {
     let mut shown: Option<usize> = None;
     move |done, total| {
-        let pct = if total == 0 { 100 } else { done * 100 / total };
+        let pct = (done * 100).checked_div(total).unwrap_or(100);
         if shown != Some(pct) {
             shown = Some(pct);
             report(done, total);
