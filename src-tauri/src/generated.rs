@@ -3,6 +3,10 @@
 //! refresh it with `KEPI_BLESS=1 cargo test -p kepi-app generated` (with
 //! `CARGO_TARGET_DIR=$PWD/target/app` as the app's scripts use).
 
+use crate::commands::archive_care::care::{
+    ARCHIVE_STATUS, ArchiveStatus, BackupDto, BackupsDto, CARE_PROGRESS, CareProgress, RestoredDto,
+    SalvageDto,
+};
 use crate::transport::jobs::{
     JOB_FINISHED, JOB_PROGRESS, JobFinished, JobProgress, OnConflictDto, PackFields,
 };
@@ -82,6 +86,12 @@ pub fn typescript() -> String {
     c.visit::<SearchSpec>();
     c.visit::<HitDto>();
     c.visit::<AttackPreviewDto>();
+    c.visit::<ArchiveStatus>();
+    c.visit::<BackupsDto>();
+    c.visit::<BackupDto>();
+    c.visit::<RestoredDto>();
+    c.visit::<SalvageDto>();
+    c.visit::<CareProgress>();
     let codes = ErrorCode::ALL
         .iter()
         .map(|c| {
@@ -103,7 +113,11 @@ pub fn typescript() -> String {
          /** The event a running job emits after each step (payload: `JobProgress`). */\n\
          export const JOB_PROGRESS = {JOB_PROGRESS:?};\n\
          /** The event a job emits once, when it ends (payload: `JobFinished`). */\n\
-         export const JOB_FINISHED = {JOB_FINISHED:?};\n",
+         export const JOB_FINISHED = {JOB_FINISHED:?};\n\
+         /** The event sent when what is known of the archive changes (payload: `ArchiveStatus`). */\n\
+         export const ARCHIVE_STATUS = {ARCHIVE_STATUS:?};\n\
+         /** The event a survey or recovery of a damaged archive sends as it goes (payload: `CareProgress`). */\n\
+         export const CARE_PROGRESS = {CARE_PROGRESS:?};\n",
         c.decls.into_values().collect::<String>()
     )
 }

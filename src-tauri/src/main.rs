@@ -4,7 +4,9 @@
 //!
 //! One state per concern, each behind its own lock and managed on its own: the map editor
 //! ([`session::Session`]), the Library ([`library::Library`]) and the job runner
-//! ([`jobs::Jobs`]) and the game being played ([`play::Play`]). Commands are grouped by view in [`commands`].
+//! ([`jobs::Jobs`]), the game being played ([`play::Play`]) and the care of the archive
+//! ([`commands::archive_care`]: its daily backup at the start, backups, a damaged archive's
+//! recovery). Commands are grouped by view in [`commands`].
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 #![forbid(unsafe_code)]
@@ -27,6 +29,7 @@ mod transport;
 #[cfg(target_os = "linux")]
 mod webkit;
 
+use commands::archive_care::care::ArchiveCare;
 use session::Session;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -62,6 +65,7 @@ struct States {
     replay: Mutex<replay::Replay>,
     scenario: Mutex<scenario::ScenarioEditor>,
     jobs: Arc<jobs::Jobs>,
+    care: Arc<Mutex<ArchiveCare>>,
     answers: dialog::TestAnswers,
 }
 
@@ -75,9 +79,10 @@ impl States {
                 p.thumbnail_cache,
             )),
             play: Mutex::new(play::Play::new(p.archive.clone())),
-            replay: Mutex::new(replay::Replay::new(p.archive)),
+            replay: Mutex::new(replay::Replay::new(p.archive.clone())),
             scenario: Mutex::new(scenario::ScenarioEditor::default()),
             jobs: Arc::new(jobs::Jobs::default()),
+            care: Arc::new(Mutex::new(ArchiveCare::new(p.archive))),
             answers: p.answers,
         }
     }
@@ -96,6 +101,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
                 .manage(s.replay)
                 .manage(s.scenario)
                 .manage(s.jobs)
+                .manage(s.care)
                 .manage(s.answers)
         }
         None => builder.setup(|app| {
@@ -106,6 +112,10 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             app.manage(s.replay);
             app.manage(s.scenario);
             app.manage(s.jobs);
+            // The daily backup (and a look at the archive) on a thread of its own: the window
+            // does not wait for it, and a failure is a notice, never the end of the start.
+            commands::archive_care::start(app.handle().clone(), Arc::clone(&s.care));
+            app.manage(s.care);
             app.manage(s.answers);
             #[cfg(target_os = "linux")]
             webkit::paint_without_compositing(app);
@@ -186,6 +196,13 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::game_export,
             commands::replay::game_import,
             commands::replay::archive_search,
+            commands::archive_care::archive_status,
+            commands::archive_care::archive_check,
+            commands::archive_care::archive_backups,
+            commands::archive_care::archive_backup_now,
+            commands::archive_care::archive_restore,
+            commands::archive_care::archive_survey,
+            commands::archive_care::archive_recover,
             commands::scenario::scenario_open,
             commands::scenario::scenario_new,
             commands::scenario::scenario_view,

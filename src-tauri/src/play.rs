@@ -150,6 +150,14 @@ impl Play {
         }
     }
 
+    /// Let go of the archive and of the game open on it: the file at the archive's path is
+    /// about to be replaced (a backup restored, a recovery). The next command opens the archive
+    /// at the same path again, so nothing goes on writing the file set aside.
+    pub fn release_archive(&mut self) {
+        self.archive = None;
+        self.live = None;
+    }
+
     /// The archive, opened (and created) on first use.
     fn archive(&mut self) -> AppResult<&mut Archive> {
         if self.archive.is_none() {

@@ -47,6 +47,16 @@ impl Replay {
         }
     }
 
+    /// Let go of the archive and of the game open on it: the file at the archive's path is
+    /// about to be replaced (a backup restored, a recovery). The next command opens the archive
+    /// at the same path again.
+    pub fn release_archive(&mut self) {
+        self.archive = None;
+        self.game = None;
+        self.line.clear();
+        self.phases.clear();
+    }
+
     fn archive(&mut self) -> AppResult<&mut Archive> {
         if self.archive.is_none() {
             let path = self.archive_path.clone().ok_or_else(|| {

@@ -196,6 +196,94 @@ impl Archive {
         }
         Ok(made)
     }
+
+    /// SQLite's `quick_check` of this archive (every page read, its b-trees' structure
+    /// checked; no replay), with Kepi's identity: `Ok` or [`ArchiveError::Damaged`] naming the
+    /// file with SQLite's words. Opening reads only the first pages, so a damaged page further in
+    /// is found here (or by whatever reads it first). Only reads.
+    pub fn quick_check(&self) -> Result<()> {
+        check_copy(&self.conn, &self.path.display().to_string(), "quick_check")
+    }
+
+    /// How many games the archive at `path` holds, read without writing to it (a backup is
+    /// listed this way: opening it as an archive would put it in WAL mode).
+    pub fn count_games_read_only(path: &Path) -> Result<usize> {
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        let (app, version) = super::read_identity(&conn)?;
+        super::refuse_foreign_or_newer(
+            &path.display().to_string(),
+            app == APPLICATION_ID,
+            version,
+        )?;
+        let n: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+        Ok(n as usize)
+    }
+
+    /// Put the archive `fresh` (a whole file, closed, no WAL beside it) in the place of
+    /// `target`, in the same folder: the file at `target`, if any, is renamed aside with its WAL
+    /// (never deleted, never opened) as `<stem>.<label>-YYYYMMDDTHHMMSSZ.kepi`, then `fresh`
+    /// takes its name. Where the old file went (`None` when there was none). A failure before
+    /// `fresh` is renamed leaves `target` as it was. Whoever holds `target` open goes on using
+    /// the file set aside: close it first.
+    pub fn put_in_place(fresh: &Path, target: &Path, label: &str) -> Result<Option<PathBuf>> {
+        if with_suffix(fresh, "-wal").exists() {
+            return Err(ArchiveError::Invalid(format!(
+                "{}: still has a WAL beside it (is it open?); it was not put in place",
+                fresh.display()
+            )));
+        }
+        let dir = target
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let wal = with_suffix(target, "-wal");
+        let kept_aside = if target.exists() {
+            let stamp: String = time::now()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect();
+            let mut aside = dir.join(format!("{}.{label}-{stamp}.kepi", stem(target)));
+            let mut n = 2;
+            while aside.exists() {
+                aside = dir.join(format!("{}.{label}-{stamp}-{n}.kepi", stem(target)));
+                n += 1;
+            }
+            // The WAL first: renamed alone, the file would lose its last commits.
+            // A WAL left beside the new file would be read into it.
+            let wal_aside = with_suffix(&aside, "-wal");
+            let moved_wal = wal.exists();
+            if moved_wal {
+                std::fs::rename(&wal, &wal_aside)?;
+            }
+            if let Err(e) = std::fs::rename(target, &aside) {
+                if moved_wal {
+                    let _ = std::fs::rename(&wal_aside, &wal);
+                }
+                return Err(e.into());
+            }
+            let _ = std::fs::remove_file(with_suffix(target, "-shm"));
+            Some((aside, moved_wal.then_some(wal_aside)))
+        } else {
+            None
+        };
+        if let Err(e) = std::fs::rename(fresh, target) {
+            // Put the old file (and its WAL) back under its name.
+            if let Some((aside, wal_aside)) = &kept_aside {
+                let _ = std::fs::rename(aside, target);
+                if let Some(w) = wal_aside {
+                    let _ = std::fs::rename(w, &wal);
+                }
+            }
+            return Err(e.into());
+        }
+        let kept_aside = kept_aside.map(|(aside, _)| aside);
+        sync_dir(&dir);
+        Ok(kept_aside)
+    }
 }
 
 /// Put `backup` in the place of the archive at `target`. The backup is copied beside the
@@ -241,39 +329,13 @@ pub fn restore_backup(backup: &Path, target: &Path) -> Result<Restored> {
         remove_database(&incoming);
         return Err(e);
     }
-    let kept_aside = if target.exists() {
-        let stamp: String = time::now()
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect();
-        let mut aside = dir.join(format!("{}.replaced-{stamp}.kepi", stem(target)));
-        let mut n = 2;
-        while aside.exists() {
-            aside = dir.join(format!("{}.replaced-{stamp}-{n}.kepi", stem(target)));
-            n += 1;
-        }
-        // The WAL first: renamed alone, the file would lose its last commits.
-        // A WAL left beside the restored file would be read into it.
-        let wal = with_suffix(target, "-wal");
-        let wal_aside = with_suffix(&aside, "-wal");
-        let moved_wal = wal.exists();
-        if moved_wal {
-            std::fs::rename(&wal, &wal_aside)?;
-        }
-        if let Err(e) = std::fs::rename(target, &aside) {
-            if moved_wal {
-                let _ = std::fs::rename(&wal_aside, &wal);
-            }
+    let kept_aside = match Archive::put_in_place(&incoming, target, "replaced") {
+        Ok(k) => k,
+        Err(e) => {
             remove_database(&incoming);
-            return Err(e.into());
+            return Err(e);
         }
-        let _ = std::fs::remove_file(with_suffix(target, "-shm"));
-        Some(aside)
-    } else {
-        None
     };
-    std::fs::rename(&incoming, target)?;
-    sync_dir(&dir);
     Ok(Restored {
         target: target.to_path_buf(),
         kept_aside,

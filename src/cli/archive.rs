@@ -2,7 +2,7 @@
 //! `import-game`. Each takes `--db PATH` (default: the app's archive in the user's data folder).
 
 use super::Outcome;
-use crate::archive::{Annotation, Archive, GameTree, NodeInfo, SearchQuery, Shape};
+use crate::archive::{Annotation, Archive, ArchiveError, GameTree, NodeInfo, SearchQuery, Shape};
 use crate::engine::AnyState;
 use crate::library::read_text;
 use std::collections::BTreeMap;
@@ -10,18 +10,37 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn open(db: &Option<PathBuf>) -> Result<Archive, String> {
-    let path = db.clone().unwrap_or_else(Archive::default_path);
+    open_at(&db_path(db))
+}
+
+/// Open the archive at `path`, its errors in words (a damaged file named: [`named`]).
+pub fn open_at(path: &Path) -> Result<Archive, String> {
     // Opening a schema 1-3 archive migrates it (one transaction: schema 1-2 snapshots
     // compacted, then every node row rewritten): say how far it is.
     Archive::open_with_progress(
-        &path,
+        path,
         &mut super::archive_maintenance::progress("migrating the archive (schema 4)"),
     )
-    .map_err(|e| e.to_string())
+    .map_err(named(path))
 }
 
-fn e<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
+/// The archive a command names (`--db`), or the app's.
+fn db_path(db: &Option<PathBuf>) -> PathBuf {
+    db.clone().unwrap_or_else(Archive::default_path)
+}
+
+/// An error of the archive at `path`, in words. SQLite's "database disk image is malformed",
+/// met part way through a command (opening reads only the first pages), names the file and the
+/// two commands that help ([`ArchiveError::Damaged`]'s words), as opening a damaged file does.
+pub fn named(path: &Path) -> impl Fn(ArchiveError) -> String + Copy + '_ {
+    move |err| match err {
+        ArchiveError::Sql(s) if crate::archive::is_corrupt(&s) => ArchiveError::Damaged {
+            path: path.display().to_string(),
+            detail: s.to_string(),
+        }
+        .to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// A node in words; commands are described against `state` (any state of the game: their
@@ -72,7 +91,9 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(a: ReplayArgs) -> Outcome {
-    let ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let ar = open_at(&path)?;
     let node = match (a.node, a.game) {
         (Some(n), _) => ar.node(n).map_err(e)?,
         (None, Some(g)) => match a.turn {
@@ -99,7 +120,10 @@ pub fn replay(a: ReplayArgs) -> Outcome {
         let mut v = s.rules().state_json(&s);
         v["hash"] = serde_json::Value::String(s.hash());
         v["node"] = serde_json::json!(node.id);
-        outln!("{}", serde_json::to_string_pretty(&v).map_err(e)?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|x| x.to_string())?
+        );
         return Ok(ExitCode::SUCCESS);
     }
     outln!("{}", node_line(&s, &node));
@@ -147,7 +171,9 @@ pub struct TreeArgs {
 }
 
 pub fn tree(a: TreeArgs) -> Outcome {
-    let ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let ar = open_at(&path)?;
     let info = ar.game(a.game).map_err(e)?;
     let root = ar.root(a.game).map_err(e)?;
     let state = ar.state_at(root.id).map_err(e)?;
@@ -169,7 +195,7 @@ pub fn tree(a: TreeArgs) -> Outcome {
         depth: usize,
         all: bool,
     ) -> Result<(), String> {
-        let children = ar.children(n.id).map_err(e)?;
+        let children = ar.children(n.id).map_err(named(ar.path()))?;
         let show = all || depth > 0 || children.len() > 1 || n.parent.is_none();
         if show {
             outln!("{}{}", "  ".repeat(depth), node_line(s, n));
@@ -208,7 +234,9 @@ pub struct BranchArgs {
 }
 
 pub fn branch(a: BranchArgs) -> Outcome {
-    let mut ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let mut ar = open_at(&path)?;
     if a.promote {
         ar.promote(a.node).map_err(e)?;
         outln!("node {} is now the main line", a.node);
@@ -292,7 +320,9 @@ pub struct AnnotateArgs {
 }
 
 pub fn annotate(a: AnnotateArgs) -> Outcome {
-    let mut ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let mut ar = open_at(&path)?;
     if let Some(id) = a.delete {
         ar.delete_annotation(id).map_err(e)?;
         outln!("annotation {id} deleted");
@@ -395,7 +425,9 @@ pub struct SearchArgs {
 }
 
 pub fn search(a: SearchArgs) -> Outcome {
-    let ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let ar = open_at(&path)?;
     let hits = ar
         .search(&SearchQuery {
             text: a.query.unwrap_or_default(),
@@ -409,7 +441,10 @@ pub fn search(a: SearchArgs) -> Outcome {
         })
         .map_err(e)?;
     if a.json {
-        outln!("{}", serde_json::to_string_pretty(&hits).map_err(e)?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&hits).map_err(|x| x.to_string())?
+        );
         return Ok(ExitCode::SUCCESS);
     }
     for h in &hits {
@@ -434,7 +469,9 @@ pub struct GamesArgs {
 }
 
 pub fn games(a: GamesArgs) -> Outcome {
-    let ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let ar = open_at(&path)?;
     for g in ar.games().map_err(e)? {
         let tip = ar.tip(g.id).map_err(e)?;
         outln!(
@@ -467,7 +504,9 @@ pub struct ExportArgs {
 }
 
 pub fn export_game(a: ExportArgs) -> Outcome {
-    let ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let ar = open_at(&path)?;
     let tree = ar.export_game(a.game).map_err(e)?;
     write_atomic(&a.out, &tree.to_text())?;
     outln!(
@@ -502,7 +541,9 @@ pub struct ImportArgs {
 /// read or replay stops the import with its name; the games before it are kept (their batch
 /// is committed), nothing of it is written.
 pub fn import_game(a: ImportArgs) -> Outcome {
-    let mut ar = open(&a.db)?;
+    let path = db_path(&a.db);
+    let e = named(&path);
+    let mut ar = open_at(&path)?;
     let mut in_batch = 0usize;
     let mut imported = 0usize;
     let mut skipped = 0usize;
@@ -510,7 +551,7 @@ pub fn import_game(a: ImportArgs) -> Outcome {
     let mut failed: Option<String> = None;
     for file in &a.files {
         let tree = match read_text(file)
-            .map_err(e)
+            .map_err(|x| x.to_string())
             .and_then(|t| GameTree::from_text(&t).map_err(|p| p.in_file(file).to_string()))
         {
             Ok(t) => t,
@@ -537,8 +578,9 @@ pub fn import_game(a: ImportArgs) -> Outcome {
             ),
             Err(x) => {
                 failed = Some(format!(
-                    "{}: {x}; nothing of it was imported",
-                    file.display()
+                    "{}: {}; nothing of it was imported",
+                    file.display(),
+                    e(x)
                 ));
                 break;
             }

@@ -134,7 +134,7 @@ fn kb(bytes: i64) -> String {
 
 fn stats(d: DbArgs) -> Outcome {
     let ar = super::archive::open(&d.db)?;
-    let s = ar.stats().map_err(|e| e.to_string())?;
+    let s = ar.stats().map_err(super::archive::named(ar.path()))?;
     if d.json {
         let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
         v["bytes_per_node"] = serde_json::json!(s.bytes_per_node());
@@ -318,7 +318,7 @@ fn backup(b: BackupArgs) -> Outcome {
         .unwrap_or_else(|| crate::archive::default_backup_dir(ar.path()));
     match ar
         .rolling_backup(&dir, b.keep, !b.if_due)
-        .map_err(|e| e.to_string())?
+        .map_err(super::archive::named(ar.path()))?
     {
         Some(p) => outln!("{} backed up to {}", ar.path().display(), p.display()),
         None => outln!("today's backup is there already (in {})", dir.display()),
@@ -365,7 +365,7 @@ fn restore(r: RestoreArgs) -> Outcome {
 
 fn vacuum(d: DbArgs) -> Outcome {
     let mut ar = super::archive::open(&d.db)?;
-    let (before, after) = ar.vacuum().map_err(|e| e.to_string())?;
+    let (before, after) = ar.vacuum().map_err(super::archive::named(ar.path()))?;
     outln!(
         "{}: {} before, {} after",
         ar.path().display(),
@@ -379,7 +379,7 @@ fn compact(d: DbArgs) -> Outcome {
     let mut ar = super::archive::open(&d.db)?;
     let c = ar
         .compact(&mut progress("compacting"))
-        .map_err(|e| e.to_string())?;
+        .map_err(super::archive::named(ar.path()))?;
     outln!(
         "{} games: {} snapshots rewritten, {} removed (off the interval of {} plies){}",
         c.games,

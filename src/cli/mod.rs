@@ -89,7 +89,7 @@ enum Command {
     ExportGame(archive::ExportArgs),
     /// Import a game file into the archive, replaying and checking it first.
     ImportGame(archive::ImportArgs),
-    /// Look after an archive: stats, check, vacuum, compact.
+    /// Look after an archive: stats, check, recover, backup, backups, restore, vacuum, compact.
     Archive(archive_maintenance::Args),
     /// Measure the engine's speed on the shipped scenarios.
     Bench(bench::Args),

@@ -1,8 +1,10 @@
 //! The shell's commands, grouped by view: the painter ([`paint`]), the Library home page
-//! ([`library`]) and long jobs ([`jobs`]). Each state is managed on its own and locked on its
+//! ([`library`]), long jobs ([`jobs`]) and the care of the archive ([`archive_care`]: backups,
+//! restore, recovery). Each state is managed on its own and locked on its
 //! own, never two at once: a command copies what it needs from one state before it locks
 //! another.
 
+pub mod archive_care;
 pub mod jobs;
 pub mod library;
 pub mod paint;

@@ -28,6 +28,28 @@ shipped_maps: string | null,
 rulesets: Array<[string, string]>, };
 
 /**
+ * What is known of the app's archive.
+ */
+export type ArchiveHealth = { "state": "unchecked" } | { "state": "checking" } | { "state": "missing" } | { "state": "sound" } | { "state": "damaged", detail: string, } | { "state": "refused", message: string, } | { "state": "no_place" };
+
+/**
+ * The archive, what is known of it, and what the daily backup did.
+ */
+export type ArchiveStatus = { archive: string | null, 
+/**
+ * Where its backups go (`backups/` beside it).
+ */
+backup_dir: string | null, health: ArchiveHealth, 
+/**
+ * What the daily backup did at the start, in words, once it ran.
+ */
+backup_notice: string | null, 
+/**
+ * The daily backup failed (`backup_notice` says why); the app goes on.
+ */
+backup_failed: boolean, };
+
+/**
  * A game of the archive, the newest first.
  */
 export type ArchivedGame = { id: number, title: string, scenario_id: string, ruleset: string, players: Array<string>, 
@@ -46,7 +68,46 @@ tags: Array<string>, };
 
 export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
 
+/**
+ * One backup of the archive.
+ */
+export type BackupDto = { 
+/**
+ * Its path, as listed: what `archive_restore` takes back.
+ */
+path: string, 
+/**
+ * Its file name.
+ */
+file: string, 
+/**
+ * The day (UTC) it was made, `YYYY-MM-DD`.
+ */
+date: string, bytes: number, 
+/**
+ * How many games it holds; `None` when it cannot be read (`problem` says why).
+ */
+games: number | null, problem: string | null, };
+
+/**
+ * The archive's backups, the newest first.
+ */
+export type BackupsDto = { archive: string, dir: string, backups: Array<BackupDto>, 
+/**
+ * How many daily backups are kept (the oldest beyond are removed).
+ */
+kept: number, };
+
 export type Board = { counters: Array<Counter>, hex_markers: Array<HexMarker>, sides: Array<SideStanding>, deployment: Array<DeploymentArea>, };
+
+/**
+ * How far a survey or a recovery is: `done` of `total` games.
+ */
+export type CareProgress = { 
+/**
+ * `survey` or `recover`.
+ */
+stage: string, done: number, total: number, };
 
 export type CatalogRowDto = { code: string, name: string, arm: string, values: Array<CatalogValueDto>, };
 
@@ -515,6 +576,15 @@ annotations: number,
 described: boolean, };
 
 /**
+ * A game of a damaged archive that cannot be recovered, and why.
+ */
+export type LostGameDto = { id: number, 
+/**
+ * `None` when the game's own row cannot be read.
+ */
+title: string | null, reason: string, };
+
+/**
  * A whole map for the view.
  */
 export type MapView = { id: string, name: string, description: string, ruleset: string, ruleset_name: string, grid: GridDto, scale: ScaleDto, 
@@ -708,6 +778,23 @@ export type ReplayPosition = { node: number,
  */
 annotations: Array<Annotation>, board: Board, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
 
+/**
+ * What a restore did.
+ */
+export type RestoredDto = { archive: string, 
+/**
+ * The backup restored (its path, and its day).
+ */
+backup: string, date: string, 
+/**
+ * Where the archive that was there is kept, renamed (`None` when there was none).
+ */
+kept_aside: string | null, 
+/**
+ * The games the archive now holds.
+ */
+games: number | null, };
+
 export type ResultChance = { result: string, meaning: string, faces: Array<number>, chance: number, };
 
 /**
@@ -758,6 +845,48 @@ problems: Array<[string, string]>, };
 export type RosterSide = { side: number, name: string, army_demoralization: string, supply: string, leaders: Array<RosterRow>, formations: Array<RosterRow>, units: Array<RosterRow>, problems: Array<[string, string]>, };
 
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
+
+/**
+ * A survey of a damaged archive (what a recovery would save and lose), or what a recovery did.
+ */
+export type SalvageDto = { 
+/**
+ * The damaged archive.
+ */
+damaged: string, 
+/**
+ * SQLite's integrity check of it (its first problems).
+ */
+sqlite: string, recovered: Array<SalvagedGameDto>, lost: Array<LostGameDto>, 
+/**
+ * Rows that could not be read, in words, by table.
+ */
+lost_rows: Array<string>, 
+/**
+ * After a recovery: the new archive (now the app's archive)...
+ */
+archive: string | null, 
+/**
+ * ...and where the damaged file is kept, renamed, never written.
+ */
+kept_aside: string | null, };
+
+/**
+ * A game of a damaged archive that can be (or was) recovered, replayed hash for hash.
+ */
+export type SalvagedGameDto = { 
+/**
+ * Its id in the damaged archive.
+ */
+id: number, 
+/**
+ * Its id in the recovered archive (after a recovery).
+ */
+new_id: number | null, title: string, nodes: number, 
+/**
+ * Why it may have lost its last commands though everything it holds replays.
+ */
+warning: string | null, };
 
 /**
  * What one hex stands for (the map file's `scale`).
@@ -921,3 +1050,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
 export const JOB_PROGRESS = "job-progress";
 /** The event a job emits once, when it ends (payload: `JobFinished`). */
 export const JOB_FINISHED = "job-finished";
+/** The event sent when what is known of the archive changes (payload: `ArchiveStatus`). */
+export const ARCHIVE_STATUS = "archive-status";
+/** The event a survey or recovery of a damaged archive sends as it goes (payload: `CareProgress`). */
+export const CARE_PROGRESS = "archive-care-progress";
