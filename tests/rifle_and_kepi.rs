@@ -7,11 +7,10 @@
 //! The text prints no worked example (no figures of a turn or a combat); the combat cases
 //! below work the text's arithmetic by hand instead, figure by figure.
 
-#[path = "common/rk.rs"]
-mod rk;
-#[path = "common/scale.rs"]
-mod scale;
+mod common;
 
+use common::rk::*;
+use common::scale;
 use kepi::engine::dice::{Dice, SeededDice};
 use kepi::engine::game::registry;
 use kepi::engine::rifle_and_kepi::board;
@@ -20,7 +19,6 @@ use kepi::engine::rifle_and_kepi::section::{Formation, Kind};
 use kepi::engine::rifle_and_kepi::state::{Command, Phase, State, Status};
 use kepi::engine::{RifleAndKepi, Ruleset};
 use kepi::frac::Frac;
-use rk::*;
 use serde_json::json;
 
 fn combat_at_end_of_bombardment(s: &State) -> State {

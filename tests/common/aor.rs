@@ -3,32 +3,17 @@
 //! refused, and segments ended until a phase.
 
 use kepi::engine::age_of_rifles::state::{Command, Event, State};
-use kepi::engine::dice::{FixedDice, SeededDice};
+use kepi::engine::dice::SeededDice;
 use kepi::engine::{AgeOfRifles, Ruleset};
-use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::scenario::Scenario;
 use serde_json::{Value, json};
-use std::path::Path;
 
 /// The rules cases' scenario: the test map's crossroads meeting.
 pub const FIXTURE: &str = "tests/fixtures/age-of-rifles/scenarios/aor-crossroads-meeting.json";
 
 /// The fixture scenario after `edit`, validated (a problem fails the test).
 pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    edit(&mut v);
-    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(
-        file,
-        map,
-        kepi::engine::game::registry::id("age-of-rifles")
-            .unwrap()
-            .catalog()
-            .unwrap()
-            .clone(),
-    )
-    .unwrap_or_else(|p| panic!("{p}"))
+    super::system::fixture(&AgeOfRifles, FIXTURE, edit)
 }
 
 /// The fixture scenario with open zones ([`open_zones`]), after `edit`.
@@ -60,35 +45,21 @@ pub const CHARGE_PRUSSIANS: &[(&str, &str)] = &[
 ];
 
 pub fn cmd(v: Value) -> Command {
-    serde_json::from_value(v).unwrap()
+    super::system::cmd(v)
 }
 
 /// Apply with exactly these faces (all must be used).
 pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
-    let mut d = FixedDice::new(faces.iter().copied());
-    let (n, e) = AgeOfRifles
-        .apply(s, &cmd(c.clone()), &mut d)
-        .unwrap_or_else(|e| panic!("{c}: {e}"));
-    assert_eq!(d.remaining(), 0, "{c}: faces left over");
-    (n, e)
+    super::system::play(&AgeOfRifles, s, c, faces)
 }
 
 /// The refusal of a command (no dice may be rolled).
 pub fn refused(s: &State, c: Value) -> String {
-    AgeOfRifles
-        .apply(s, &cmd(c), &mut FixedDice::new([]))
-        .unwrap_err()
-        .to_string()
+    super::system::refused(&AgeOfRifles, s, c)
 }
 
 /// The hexes of columns `cols` and rows `rows`, by name ("0105").
-pub fn zone(
-    cols: std::ops::RangeInclusive<u32>,
-    rows: std::ops::RangeInclusive<u32>,
-) -> Vec<String> {
-    cols.flat_map(|c| rows.clone().map(move |r| format!("{c:02}{r:02}")))
-        .collect()
-}
+pub use super::system::zone;
 
 /// The fixture scenario's zones opened: the Prussians west of column 6 and along row 1, the
 /// French from column 6 east.

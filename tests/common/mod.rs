@@ -6,7 +6,9 @@
 
 pub mod aor;
 pub mod cli;
+pub mod rk;
 pub mod scale;
+pub mod system;
 
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

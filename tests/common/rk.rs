@@ -3,31 +3,23 @@
 //! faces given or refused, and the turn's deal with chosen cards and dithering.
 #![allow(dead_code)]
 
-use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_kepi::board;
 use kepi::engine::rifle_and_kepi::section::Kind;
 use kepi::engine::rifle_and_kepi::state::{Command, Event, State};
 use kepi::engine::{RifleAndKepi, Ruleset};
-use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::scenario::Scenario;
 use serde_json::{Value, json};
-use std::path::Path;
 
 pub const FIXTURE: &str = "tests/fixtures/rifle-and-kepi/scenarios/rk-meeting.json";
 
 /// The fixture scenario after `edit`, validated (a problem fails the test).
 pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    edit(&mut v);
-    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(file, map, RifleAndKepi.catalog().clone()).unwrap_or_else(|p| panic!("{p}"))
+    super::system::fixture(&RifleAndKepi, FIXTURE, edit)
 }
 
 /// Every hex of columns `cols` on the fixture's 8 rows.
 pub fn columns(cols: std::ops::RangeInclusive<u32>) -> Vec<String> {
-    cols.flat_map(|c| (1..=8).map(move |r| format!("{c:02}{r:02}")))
-        .collect()
+    super::system::zone(cols, 1..=8)
 }
 
 /// The fixture with both sides free to set up anywhere and only the units listed, as
@@ -67,25 +59,17 @@ pub fn with(mut u: Value, fields: Value) -> Value {
 }
 
 pub fn cmd(v: Value) -> Command {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
+    super::system::cmd(v)
 }
 
 /// Apply with exactly these faces (all must be used).
 pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
-    let mut d = FixedDice::new(faces.iter().copied());
-    let (n, e) = RifleAndKepi
-        .apply(s, &cmd(c.clone()), &mut d)
-        .unwrap_or_else(|e| panic!("{c}: {e}"));
-    assert_eq!(d.remaining(), 0, "{c}: faces left over");
-    (n, e)
+    super::system::play(&RifleAndKepi, s, c, faces)
 }
 
 /// The refusal of a command (no dice may be rolled).
 pub fn refused(s: &State, c: Value) -> String {
-    RifleAndKepi
-        .apply(s, &cmd(c), &mut FixedDice::new([]))
-        .unwrap_err()
-        .to_string()
+    super::system::refused(&RifleAndKepi, s, c)
 }
 
 pub fn ix(s: &State, id: &str) -> usize {
