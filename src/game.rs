@@ -11,7 +11,8 @@ use crate::document::{self, DocumentKind};
 use crate::engine::RuleError;
 use crate::engine::RulesetId;
 use crate::engine::dice::{Dice, ForcedDice, QueuedDice, Roll, SeededDice};
-use crate::engine::game::{AnyRuleset, AnyState, Applied, registry, replay_step};
+use crate::engine::game::session::{Recorded, replay_line};
+use crate::engine::game::{AnyRuleset, AnyState, Applied, registry};
 use crate::map::{Map, MapFile};
 use crate::problems::Problems;
 use crate::scenario::{Scenario, ScenarioFile};
@@ -152,19 +153,16 @@ impl GameRecord {
     /// The state after the first `upto` commands (all if `None`), replayed from the recorded
     /// dice and checked against every recorded state hash.
     pub fn replay(&self, upto: Option<usize>) -> Result<AnyState, ReplayError> {
-        let mut state = self.start()?;
         let n = upto.unwrap_or(self.moves.len()).min(self.moves.len());
-        for (index, m) in self.moves[..n].iter().enumerate() {
-            state = replay_step(
-                &state,
-                &m.command,
-                &m.rolls,
-                &m.state_hash,
-                &format!("command {index}"),
-            )?
-            .state;
-        }
-        Ok(state)
+        let steps = self.moves[..n].iter().enumerate().map(|(index, m)| {
+            Ok(Recorded {
+                command: m.command.clone(),
+                rolls: m.rolls.clone(),
+                hash: Some(m.state_hash.clone()),
+                at: format!("command {index}"),
+            })
+        });
+        replay_line(self.start()?, steps, |_, _| Ok(()))
     }
 
     /// Apply a command with the live dice (rolls listed in `forced`, by their index within the

@@ -19,7 +19,8 @@ use kepi::editor::Document;
 use kepi::engine::AnyState;
 use kepi::engine::command_info::{self, CommandInfo, Offer};
 use kepi::engine::dice::Roll;
-use kepi::engine::game::{AnyRuleset, options_from_rules, registry, replay_step};
+use kepi::engine::game::session::{self, DeployUntil, Recorded, auto_deploy};
+use kepi::engine::game::{AnyRuleset, options_from_rules, registry};
 use kepi::scenario::Scenario;
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -586,34 +587,15 @@ impl Play {
             let l = self.live()?;
             (l.state.clone(), l.seed, l.node)
         };
-        let progress = state.progress();
-        if !progress.deploying {
-            return Err(AppError::new(
-                ErrorCode::Refused,
-                "deployment is over: there is nothing to deploy",
-            ));
-        }
-        let side = progress.player;
-        let mut player = state
-            .rules()
-            .random_player(seed ^ (node as u64).rotate_left(32));
-        let mut guard = 0;
-        loop {
-            let s = &self.live()?.state;
-            let p = s.progress();
-            if !p.deploying || p.player != side {
-                break;
-            }
-            guard += 1;
-            if guard > 100_000 {
-                return Err(AppError::new(
-                    ErrorCode::Refused,
-                    "auto-deploy did not finish the deployment",
-                ));
-            }
-            let cmd = player.next(s);
-            self.apply(&cmd, &[])?;
-        }
+        auto_deploy(
+            state,
+            seed ^ (node as u64).rotate_left(32),
+            DeployUntil::SideDone,
+            |_, cmd| {
+                self.apply(cmd, &[])?;
+                Ok::<_, AppError>(self.live()?.state.clone())
+            },
+        )?;
         self.view()
     }
 }
@@ -677,38 +659,37 @@ pub fn replay_line_each(
 /// each step described. `before` is called with the state before each command and its node.
 pub fn replay_steps(
     ar: &Archive,
-    mut state: AnyState,
+    state: AnyState,
     nodes: &[kepi::archive::NodeInfo],
     mut before: impl FnMut(&AnyState, &kepi::archive::NodeInfo) -> AppResult<()>,
 ) -> AppResult<(AnyState, Vec<Step>)> {
+    let steps = nodes.iter().map(|n| {
+        Ok::<_, AppError>(Recorded {
+            command: n.command.clone().ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::Archive,
+                    format!("node {}: its command is missing", n.id),
+                )
+            })?,
+            rolls: ar.rolls(n.id)?,
+            hash: Some(n.state_hash.clone()),
+            at: format!("node {}", n.id),
+        })
+    });
     let mut line = Vec::with_capacity(nodes.len());
-    for n in nodes {
-        let command = n.command.clone().ok_or_else(|| {
-            AppError::new(
-                ErrorCode::Archive,
-                format!("node {}: its command is missing", n.id),
-            )
-        })?;
-        let rolls = ar.rolls(n.id)?;
-        before(&state, n)?;
-        let described = state.rules().describe_command(&state, &command);
-        let applied = replay_step(
-            &state,
-            &command,
-            &rolls,
-            &n.state_hash,
-            &format!("node {}", n.id),
-        )
-        .map_err(|e| AppError::new(ErrorCode::Archive, e.to_string()))?;
+    let state = session::replay_line(state, steps, |state, applied| {
+        let n = &nodes[line.len()];
+        before(state, n)?;
+        let described = state.rules().describe_command(state, &applied.command);
         line.push(Step {
             node: n.id,
             command: described.clone(),
             progress: applied.state.progress(),
             dice: dice_entries(n.id, &described, &applied.rolls, &applied.described),
-            results: applied.described,
+            results: applied.described.clone(),
         });
-        state = applied.state;
-    }
+        Ok(())
+    })?;
     Ok((state, line))
 }
 

@@ -169,6 +169,20 @@ impl From<kepi::library_index::LibraryError> for AppError {
     }
 }
 
+/// A recorded command that does not replay: the record is damaged (or of another engine).
+impl From<kepi::engine::game::ReplayError> for AppError {
+    fn from(e: kepi::engine::game::ReplayError) -> AppError {
+        AppError::new(ErrorCode::Archive, e.to_string())
+    }
+}
+
+/// Auto-deploy refused (nothing to deploy, or a deployment that never ends).
+impl From<kepi::engine::game::session::DeployError> for AppError {
+    fn from(e: kepi::engine::game::session::DeployError) -> AppError {
+        AppError::new(ErrorCode::Refused, e.to_string())
+    }
+}
+
 pub type AppResult<T> = Result<T, AppError>;
 
 #[derive(Clone, Debug, Serialize, TS)]

@@ -24,7 +24,7 @@
 //! the game this writes with `--replay-file` and prints what it sees.
 
 use crate::archive::{Archive, Durability, SearchQuery};
-use crate::engine::game::replay_step;
+use crate::engine::game::session::{Recorded, replay_line};
 use std::collections::VecDeque;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -321,29 +321,35 @@ fn describe(
     to: usize,
 ) -> Result<usize, String> {
     let e = |x: crate::archive::ArchiveError| x.to_string();
-    let mut state = ar.state_at(path[from].id).map_err(e)?;
+    let state = ar.state_at(path[from].id).map_err(e)?;
     let mut described = 0;
     // The forks (the app's rows say where they are; their commands are read where they are).
     let parents: Vec<i64> = path[from..to].iter().map(|n| n.id).collect();
     let forks = ar.children_of(&parents).map_err(e)?;
-    for w in path[from..to + 1].windows(2) {
-        let (parent, n) = (&w[0], &w[1]);
-        let command = n.command.clone().ok_or("a node without its command")?;
-        let rolls = ar.rolls(n.id).map_err(e)?;
-        let words = state.rules().describe_command(&state, &command);
+    let steps = path[from + 1..to + 1].iter().map(|n| {
+        Ok(Recorded {
+            command: n.command.clone().ok_or("a node without its command")?,
+            rolls: ar.rolls(n.id).map_err(e)?,
+            hash: Some(n.state_hash.clone()),
+            at: "bench".into(),
+        })
+    });
+    let mut i = from;
+    replay_line(state, steps, |state, applied| {
+        let parent = &path[i];
+        i += 1;
+        let words = state.rules().describe_command(state, &applied.command);
         if forks.get(&parent.id).is_some_and(|c| c.len() > 1) {
             let siblings = ar.children(parent.id).map_err(e)?;
-            for c in siblings.iter().filter(|c| c.id != n.id) {
+            for c in siblings.iter().filter(|c| c.id != path[i].id) {
                 if let Some(cmd) = &c.command {
-                    described += state.rules().describe_command(&state, cmd).len();
+                    described += state.rules().describe_command(state, cmd).len();
                 }
             }
         }
-        let applied = replay_step(&state, &command, &rolls, &n.state_hash, "bench")
-            .map_err(|x| x.to_string())?;
         described += words.len() + applied.described.len();
-        state = applied.state;
-    }
+        Ok::<_, String>(())
+    })?;
     Ok(described)
 }
 

@@ -2,6 +2,7 @@
 //! files or in the archive, for any rule system (through `engine::game`).
 
 use super::Outcome;
+use crate::engine::game::session::{DeployUntil, auto_deploy};
 use crate::engine::game::{AnyRuleset, AnyState, Applied, options_from_rules, registry};
 use crate::game::GameRecord;
 use crate::library::{load_scenario, read_text};
@@ -84,16 +85,14 @@ pub fn new(a: NewArgs) -> Outcome {
             .map_err(|e| e.to_string())?;
         let mut node = ar.root(id).map_err(|e| e.to_string())?.id;
         let mut state = ar.state_at(node).map_err(|e| e.to_string())?;
-        if a.auto_deploy {
-            let mut player = rules.random_player(a.seed);
-            while state.progress().deploying {
-                let cmd = player.next(&state);
+        if a.auto_deploy && state.progress().deploying {
+            state = auto_deploy(state, a.seed, DeployUntil::DeploymentOver, |_, cmd| {
                 let (n, applied) = ar
-                    .play(node, &cmd, &mut VecDeque::new())
+                    .play(node, cmd, &mut VecDeque::new())
                     .map_err(|e| format!("auto-deploy: {e}"))?;
                 node = n;
-                state = applied.state;
-            }
+                Ok::<_, String>(applied.state)
+            })?;
         }
         outln!(
             "game {id} of '{}' (seed {}) in {}, at node {node}: {}",
@@ -109,15 +108,13 @@ pub fn new(a: NewArgs) -> Outcome {
     let mut state = rules
         .start(&scenario, &game.options)
         .map_err(|e| e.to_string())?;
-    if a.auto_deploy {
-        let mut player = rules.random_player(a.seed);
-        while state.progress().deploying {
-            let cmd = player.next(&state);
-            let applied = game.play(&state, &cmd, Default::default()).map_err(|e| {
-                format!("auto-deploy: {}: {e}", rules.describe_command(&state, &cmd))
-            })?;
-            state = applied.state;
-        }
+    if a.auto_deploy && state.progress().deploying {
+        state = auto_deploy(state, a.seed, DeployUntil::DeploymentOver, |s, cmd| {
+            let applied = game
+                .play(s, cmd, Default::default())
+                .map_err(|e| format!("auto-deploy: {}: {e}", rules.describe_command(s, cmd)))?;
+            Ok::<_, String>(applied.state)
+        })?;
     }
     save_game(&out, &game)?;
     outln!(

@@ -18,6 +18,7 @@
 //!   a caller wrote.
 
 pub mod registry;
+pub mod session;
 
 use super::command_info::CommandInfo;
 use super::dice::{Dice, RecordedDice, Roll};
