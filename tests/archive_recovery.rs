@@ -22,18 +22,7 @@ use std::path::{Path, PathBuf};
 /// Six seeded games of Fatehpur recorded by `kepi autoplay --db`, an annotation with a tag on
 /// the second; the archive closed (its WAL folded into the file).
 fn recorded(dir: &Path) -> PathBuf {
-    let path = dir.join("archive.kepi");
-    let (code, out) = kepi(&[
-        "autoplay",
-        "scenarios/rs-01-fatehpur.json",
-        "--games",
-        "6",
-        "--seed",
-        "3",
-        "--db",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{out}");
+    let path = common::cli::autoplayed(dir, 6);
     let mut ar = Archive::open(&path).unwrap();
     let games = ar.games().unwrap();
     assert_eq!(games.len(), 6);

@@ -10,19 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Six seeded games of Fatehpur recorded by `kepi autoplay --db` (the WAL folded in on close).
 fn recorded(dir: &Path) -> PathBuf {
-    let path = dir.join("archive.kepi");
-    let (code, out) = kepi(&[
-        "autoplay",
-        "scenarios/rs-01-fatehpur.json",
-        "--games",
-        "6",
-        "--seed",
-        "3",
-        "--db",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{out}");
-    path
+    common::cli::autoplayed(dir, 6)
 }
 
 /// Zero the middle leaf page of `table` (the pages as SQLite's dbstat lists them).

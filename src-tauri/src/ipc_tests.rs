@@ -14,21 +14,30 @@ use tauri::test::{
 use tauri::webview::InvokeRequest;
 use tauri::{App, Listener, WebviewWindow, WebviewWindowBuilder};
 
-struct Harness {
+/// The app on tauri's mock runtime with its places in a temporary folder, called as the web
+/// view calls it (the archive care's tests use it too).
+pub(crate) struct Harness {
     app: App<MockRuntime>,
     window: WebviewWindow<MockRuntime>,
     dir: tempfile::TempDir,
+    archive: std::path::PathBuf,
 }
 
 impl Harness {
     fn new() -> Harness {
+        Harness::with_archive("archive.kepi")
+    }
+
+    /// The harness with the archive at `relative` in its folder (its backups go beside it).
+    pub(crate) fn with_archive(relative: &str) -> Harness {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         std::fs::write(d.join("answers"), "").unwrap();
+        let archive = d.join(relative);
         let places = Places {
             recent_store: Some(d.join("recent.json")),
             library_folder: Some(d.join("library")),
-            archive: Some(d.join("archive.kepi")),
+            archive: Some(archive.clone()),
             thumbnail_cache: Some(d.join("cache")),
             answers: TestAnswers(Some(d.join("answers"))),
         };
@@ -38,7 +47,17 @@ impl Harness {
         let window = WebviewWindowBuilder::new(&app, "main", Default::default())
             .build()
             .unwrap();
-        Harness { app, window, dir }
+        Harness {
+            app,
+            window,
+            dir,
+            archive,
+        }
+    }
+
+    /// The archive's path.
+    pub(crate) fn archive(&self) -> std::path::PathBuf {
+        self.archive.clone()
     }
 
     /// The next file dialog answers `path` (empty: cancelled).
@@ -61,14 +80,16 @@ impl Harness {
         )
     }
 
-    fn json(&self, cmd: &str, args: Value) -> Value {
+    /// The answer of `cmd`, which must succeed.
+    pub(crate) fn json(&self, cmd: &str, args: Value) -> Value {
         match self.call(cmd, args) {
             Ok(b) => b.deserialize::<Value>().unwrap(),
             Err(e) => panic!("{cmd}: {e}"),
         }
     }
 
-    fn error_code(&self, cmd: &str, args: Value) -> String {
+    /// The error code of `cmd`, which must fail.
+    pub(crate) fn error_code(&self, cmd: &str, args: Value) -> String {
         let e = self
             .call(cmd, args)
             .err()

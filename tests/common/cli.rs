@@ -53,3 +53,23 @@ pub fn kepi_stdin(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
     let out = child.wait_with_output().expect("wait for kepi");
     (out.status.code(), text(&out.stdout), text(&out.stderr))
 }
+
+/// `games` seeded games of Fatehpur (seed 3) recorded by `kepi autoplay --db` into
+/// `dir/archive.kepi` (the WAL folded in on close): the archive the archive tests damage,
+/// check and recover.
+pub fn autoplayed(dir: &std::path::Path, games: u32) -> std::path::PathBuf {
+    let path = dir.join("archive.kepi");
+    let games = games.to_string();
+    let (code, out) = kepi(&[
+        "autoplay",
+        "scenarios/rs-01-fatehpur.json",
+        "--games",
+        &games,
+        "--seed",
+        "3",
+        "--db",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    path
+}

@@ -12,6 +12,7 @@
 
 pub mod care;
 
+use super::library::blocking;
 use super::lock;
 use crate::play::Play;
 use crate::replay::Replay;
@@ -48,15 +49,6 @@ fn emit_status<R: Runtime>(app: &AppHandle<R>, care: &Mutex<ArchiveCare>) {
     if let Ok(c) = care.lock() {
         let _ = app.emit(ARCHIVE_STATUS, c.status());
     }
-}
-
-/// Run `work` on the async runtime's blocking pool (file work that may take a while).
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> AppResult<T> + Send + 'static,
-) -> AppResult<T> {
-    tauri::async_runtime::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::new(ErrorCode::Io, format!("the work stopped: {e}")))?
 }
 
 /// The app starts on its archive: on a thread of its own (the window does not wait), check it
@@ -267,102 +259,36 @@ pub async fn archive_recover<R: Runtime>(
 #[cfg(test)]
 mod tests {
     use super::care::tests::{archive_with_games, zero_a_page_of_nodes};
-    use crate::{Places, app, dialog::TestAnswers};
-    use serde_json::{Value, json};
-    use tauri::ipc::{CallbackFn, InvokeBody};
-    use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context};
-    use tauri::webview::InvokeRequest;
-    use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+    use crate::ipc_tests::Harness;
+    use serde_json::json;
 
-    struct Harness {
-        _app: App<MockRuntime>,
-        window: WebviewWindow<MockRuntime>,
-        dir: tempfile::TempDir,
-    }
-
-    impl Harness {
-        fn new() -> Harness {
-            let dir = tempfile::tempdir().unwrap();
-            let d = dir.path();
-            let places = Places {
-                recent_store: Some(d.join("recent.json")),
-                library_folder: Some(d.join("library")),
-                archive: Some(d.join("data").join("archive.kepi")),
-                thumbnail_cache: Some(d.join("cache")),
-                answers: TestAnswers(None),
-            };
-            let app = app(mock_builder(), Some(places))
-                .build(mock_context(tauri::test::noop_assets()))
-                .unwrap();
-            let window = WebviewWindowBuilder::new(&app, "main", Default::default())
-                .build()
-                .unwrap();
-            Harness {
-                _app: app,
-                window,
-                dir,
-            }
-        }
-
-        fn archive(&self) -> std::path::PathBuf {
-            self.dir.path().join("data").join("archive.kepi")
-        }
-
-        fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-            get_ipc_response(
-                &self.window,
-                InvokeRequest {
-                    cmd: cmd.into(),
-                    callback: CallbackFn(0),
-                    error: CallbackFn(1),
-                    url: "tauri://localhost".parse().unwrap(),
-                    body: InvokeBody::Json(args),
-                    headers: Default::default(),
-                    invoke_key: INVOKE_KEY.to_string(),
-                },
-            )
-            .map(|b| b.deserialize::<Value>().unwrap())
-        }
-
-        fn ok(&self, cmd: &str, args: Value) -> Value {
-            self.call(cmd, args)
-                .unwrap_or_else(|e| panic!("{cmd}: {e}"))
-        }
-
-        fn code(&self, cmd: &str, args: Value) -> String {
-            let e = self
-                .call(cmd, args)
-                .err()
-                .unwrap_or_else(|| panic!("{cmd} succeeded"));
-            e["code"]
-                .as_str()
-                .unwrap_or_else(|| panic!("{e}"))
-                .to_string()
-        }
+    /// The archive in a folder of its own (its backups go beside it).
+    fn harness() -> Harness {
+        Harness::with_archive("data/archive.kepi")
     }
 
     #[test]
     fn restore_takes_only_a_listed_backup_and_the_views_let_go_of_the_old_file() {
-        let h = Harness::new();
+        let h = harness();
         let archive = h.archive();
         std::fs::create_dir_all(archive.parent().unwrap()).unwrap();
         // No archive yet: nothing to back up, no backups, nothing to restore.
         assert_eq!(
-            h.ok("archive_status", json!({}))["health"]["state"],
+            h.json("archive_status", json!({}))["health"]["state"],
             "unchecked"
         );
-        assert_eq!(h.code("archive_backup_now", json!({})), "archive");
-        assert_eq!(h.ok("archive_backups", json!({}))["backups"], json!([]));
+        assert_eq!(h.error_code("archive_backup_now", json!({})), "archive");
+        assert_eq!(h.json("archive_backups", json!({}))["backups"], json!([]));
 
         archive_with_games(&archive, 1);
-        let made = h.ok("archive_backup_now", json!({}));
+        let made = h.json("archive_backup_now", json!({}));
         assert_eq!(made["games"], 1);
-        let listed = h.ok("archive_backups", json!({}));
+        let listed = h.json("archive_backups", json!({}));
         assert_eq!(listed["backups"][0]["path"], made["path"]);
         // Two more games after the backup, one of them opened for review: the replay view
         // holds the archive open.
         archive_with_games(&archive, 2);
-        assert_eq!(h.ok("replay_open", json!({"game": 3}))["game"], 3);
+        assert_eq!(h.json("replay_open", json!({"game": 3}))["game"], 3);
 
         // Paths the listing did not give are refused, whatever they name.
         for bad in [
@@ -371,16 +297,16 @@ mod tests {
             "/etc/passwd".into(),
         ] {
             assert_eq!(
-                h.code("archive_restore", json!({"path": bad})),
+                h.error_code("archive_restore", json!({"path": bad})),
                 "not_allowed"
             );
         }
         assert_eq!(
-            h.code("archive_restore", json!({"path": ""})),
+            h.error_code("archive_restore", json!({"path": ""})),
             "invalid_argument"
         );
 
-        let r = h.ok("archive_restore", json!({"path": made["path"]}));
+        let r = h.json("archive_restore", json!({"path": made["path"]}));
         assert_eq!(r["games"], 1);
         let aside = std::path::PathBuf::from(r["kept_aside"].as_str().unwrap());
         assert_eq!(
@@ -389,39 +315,42 @@ mod tests {
         );
         // The replay view let go of the old file: its game 3 is not in the restored archive,
         // and what it opens now is the restored file's.
-        assert_eq!(h.code("replay_open", json!({"game": 3})), "archive");
-        assert_eq!(h.ok("replay_open", json!({"game": 1}))["game"], 1);
+        assert_eq!(h.error_code("replay_open", json!({"game": 3})), "archive");
+        assert_eq!(h.json("replay_open", json!({"game": 1}))["game"], 1);
         assert_eq!(
-            h.ok("archive_status", json!({}))["health"]["state"],
+            h.json("archive_status", json!({}))["health"]["state"],
             "sound"
         );
     }
 
     #[test]
     fn survey_and_recover_are_refused_unless_the_archive_is_damaged_then_recover_it() {
-        let h = Harness::new();
+        let h = harness();
         let archive = h.archive();
         std::fs::create_dir_all(archive.parent().unwrap()).unwrap();
         archive_with_games(&archive, 6);
-        assert_eq!(h.code("archive_survey", json!({})), "refused");
-        assert_eq!(h.code("archive_recover", json!({})), "refused");
-        assert_eq!(h.ok("archive_check", json!({}))["health"]["state"], "sound");
+        assert_eq!(h.error_code("archive_survey", json!({})), "refused");
+        assert_eq!(h.error_code("archive_recover", json!({})), "refused");
+        assert_eq!(
+            h.json("archive_check", json!({}))["health"]["state"],
+            "sound"
+        );
 
         zero_a_page_of_nodes(&archive);
         let damaged = std::fs::read(&archive).unwrap();
-        let status = h.ok("archive_check", json!({}));
+        let status = h.json("archive_check", json!({}));
         assert_eq!(status["health"]["state"], "damaged", "{status}");
-        assert_eq!(h.code("archive_backup_now", json!({})), "refused");
-        let s = h.ok("archive_survey", json!({}));
+        assert_eq!(h.error_code("archive_backup_now", json!({})), "refused");
+        let s = h.json("archive_survey", json!({}));
         let saved = s["recovered"].as_array().unwrap().len();
         assert_eq!(saved + s["lost"].as_array().unwrap().len(), 6, "{s}");
-        let r = h.ok("archive_recover", json!({}));
+        let r = h.json("archive_recover", json!({}));
         assert_eq!(r["recovered"].as_array().unwrap().len(), saved);
         assert_eq!(r["archive"], archive.display().to_string());
         let aside = r["kept_aside"].as_str().unwrap();
         assert_eq!(std::fs::read(aside).unwrap(), damaged);
         assert_eq!(
-            h.ok("archive_status", json!({}))["health"]["state"],
+            h.json("archive_status", json!({}))["health"]["state"],
             "sound"
         );
         assert_eq!(
@@ -429,6 +358,6 @@ mod tests {
             saved
         );
         // Sound again: nothing more to recover.
-        assert_eq!(h.code("archive_recover", json!({})), "refused");
+        assert_eq!(h.error_code("archive_recover", json!({})), "refused");
     }
 }

@@ -46,7 +46,7 @@ pub async fn library_games(library: LibraryState<'_>, query: GamesQuery) -> AppR
 /// Run `work` on the async runtime's blocking pool. Work that takes a while (a thumbnail drawn,
 /// a sort over the archive) must not hold one of the runtime's few worker threads (two on a
 /// two-core machine): the other commands, a search as typed among them, would wait behind it.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> AppResult<T> + Send + 'static,
 ) -> AppResult<T> {
     tauri::async_runtime::spawn_blocking(work)
