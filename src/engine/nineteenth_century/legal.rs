@@ -2,12 +2,12 @@
 //! mostly moves its units towards the nearest enemy and faces it, shoots whenever it can,
 //! strikes in melee, and now and then pivots, reforms, deploys or rallies.
 
+use super::NineteenthCentury;
 use super::board::{self, fighting, melee_of};
 use super::movement::{self, hexside_facings};
 use super::section::{Formation, Kind};
 use super::state::{Command, Phase, State};
 use super::tables::tables;
-use super::NineteenthCentury;
 use crate::engine::facing::{Facing, bearing};
 use crate::engine::{Player, Ruleset};
 use crate::map::HexCoord;
@@ -54,8 +54,7 @@ pub fn legal(s: &State) -> Vec<Command> {
                         });
                     }
                 }
-                if us.formation == Formation::Battle && !us.reformed && d.kind != Kind::Commander
-                {
+                if us.formation == Formation::Battle && !us.reformed && d.kind != Kind::Commander {
                     out.push(Command::Reform { unit: d.id.clone() });
                 }
                 if d.kind == Kind::Commander && !us.rallied {
@@ -198,14 +197,16 @@ impl Player<NineteenthCentury> for RandomPlayer {
                     }
                     Command::Pivot { unit, facing } => setup.unit(unit).ok().is_some_and(|u| {
                         let at = s.units[u].hex.expect("standing");
-                        nearest_enemy(s, side, at).is_some_and(|(e, _)| *facing == facing_to(s, at, e))
+                        nearest_enemy(s, side, at)
+                            .is_some_and(|(e, _)| *facing == facing_to(s, at, e))
                     }),
                     Command::Rally { .. } => true,
                     _ => false,
                 });
                 let other = of(&|c| !matches!(c, Command::End));
                 if r < 75 {
-                    self.pick(&good).or_else(|| self.pick(&other).filter(|_| r < 30))
+                    self.pick(&good)
+                        .or_else(|| self.pick(&other).filter(|_| r < 30))
                 } else if r < 90 {
                     self.pick(&other)
                 } else {

@@ -91,7 +91,9 @@ pub fn step_cost(s: &State, u: usize, from: HexCoord, to: HexCoord) -> Result<u3
     }
     // On a road the terrain of the hex does not halve the move (a road through a town or
     // woods); walls, fords and climbs still do.
-    if road && rule.halves && !side.iter().any(|k| k == "wall" || k == "ford")
+    if road
+        && rule.halves
+        && !side.iter().any(|k| k == "wall" || k == "ford")
         && setup.elevation(to) <= setup.elevation(from)
     {
         halves = false;

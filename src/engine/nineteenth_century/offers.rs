@@ -28,8 +28,9 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
         Command::Pivot { unit: u, .. } => unit("pivot", u),
         Command::Reform { unit: u } => unit("reform", u),
         Command::Rally { commander, unit } => match hex_of(s, unit) {
-            Some(h) => CommandInfo::at_hex("rally", Some(commander.clone()), h)
-                .involving([unit.clone()]),
+            Some(h) => {
+                CommandInfo::at_hex("rally", Some(commander.clone()), h).involving([unit.clone()])
+            }
             None => CommandInfo::of_unit("rally", commander.clone()).involving([unit.clone()]),
         },
         Command::Deploy { unit: u } => unit("deploy", u),

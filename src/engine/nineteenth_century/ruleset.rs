@@ -242,12 +242,15 @@ impl Ruleset for NineteenthCentury {
     ) -> Result<crate::engine::preview::Sight, RuleError> {
         let setup = state.setup();
         let (a, b) = (setup.parse(from)?, setup.parse(to)?);
-        let u = super::board::at(state, a).into_iter().next().ok_or_else(|| {
-            RuleError::not_now(format!(
-                "no unit at {from}: the 19th Century line of sight is a unit's (units in \
+        let u = super::board::at(state, a)
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                RuleError::not_now(format!(
+                    "no unit at {from}: the 19th Century line of sight is a unit's (units in \
                  the way block it, but for artillery on a hill)"
-            ))
-        })?;
+                ))
+            })?;
         let r = super::board::sight(state, u, b);
         Ok(crate::engine::preview::Sight {
             from: from.to_string(),

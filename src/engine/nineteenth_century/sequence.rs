@@ -274,10 +274,7 @@ pub fn apply(
             hexside(&s, *facing)?;
             let reach = super::movement::reach(&s, u)?;
             let Some(path) = reach.get(&to) else {
-                return Err(RuleError::rule(
-                    "19C Movement",
-                    why_not(&s, u, to),
-                ));
+                return Err(RuleError::rule("19C Movement", why_not(&s, u, to)));
             };
             let path = path.clone();
             s.units[u].hex = Some(to);
@@ -296,10 +293,7 @@ pub fn apply(
                     path.cost,
                     super::movement::allowance(state, u),
                     if path.road {
-                        format!(
-                            ", +{} all on road",
-                            tables().movement.road_bonus_hexes
-                        )
+                        format!(", +{} all on road", tables().movement.road_bonus_hexes)
                     } else {
                         String::new()
                     }
@@ -504,7 +498,10 @@ fn rally(s: &mut State, c: usize, u: usize, ev: &mut Vec<Event>) -> Result<(), R
     if !t.commander.joins.contains(&ud.kind) || !fighting(s, u) {
         return Err(RuleError::rule(
             "19C Commanders",
-            format!("{} is not an infantry unit: a commander joins infantry", ud.id),
+            format!(
+                "{} is not an infantry unit: a commander joins infantry",
+                ud.id
+            ),
         ));
     }
     let to = s.units[u].hex.expect("standing");
