@@ -993,7 +993,9 @@ fn nc_a_shot_is_previewed_with_its_modifiers_and_chances_and_commands_are_descri
     ]);
     let s = in_phase(&s, Phase::Shooting, P);
     let c = cmd(json!({"kind": "shoot", "unit": "p-inf", "target": "a-1"}));
-    let p = NineteenthCentury.preview(&s, &[c.clone()]).unwrap();
+    let p = NineteenthCentury
+        .preview(&s, std::slice::from_ref(&c))
+        .unwrap();
     let total: f64 = p.results.iter().map(|r| r.chance).sum();
     assert!((total - 1.0).abs() < 1e-9);
     // 2D6 highest -2: 0 hits on a highest 1 or 2 (4 of 36).

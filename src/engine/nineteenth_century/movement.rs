@@ -180,10 +180,7 @@ pub fn reach(s: &State, u: usize) -> Result<BTreeMap<HexCoord, Path>, RuleError>
         let mut hexes = Vec::new();
         let mut cost = 0;
         let mut road = true;
-        loop {
-            let Some(n) = step_toward(s, at, f) else {
-                break;
-            };
+        while let Some(n) = step_toward(s, at, f) {
             let Ok(c) = step_cost(s, u, at, n) else {
                 break;
             };
