@@ -6,6 +6,9 @@
 //! seeded random games holding the invariants (one unit a hex, facings on hexsides, formations
 //! legal, no unit where it may not stand, replay of the recorded dice reproducing every hash).
 
+#[path = "common/cli.rs"]
+#[allow(dead_code)]
+mod cli;
 #[path = "common/nc.rs"]
 mod nc;
 #[path = "common/scale.rs"]
@@ -1212,4 +1215,21 @@ fn every_legal_command_is_accepted_along_seeded_games() {
             s = NineteenthCentury.apply(&s, &c, &mut dice).unwrap().0;
         }
     }
+}
+
+#[test]
+fn kepi_prints_the_tables_and_autoplays_the_fixture_deterministically_for_a_seed() {
+    let (code, out) = cli::kepi(&["tables", "--ruleset", "nineteenth-century"]);
+    assert_eq!(code, 0, "{out}");
+    for word in ["kepi-19c-tables", "musketry", "\"river\"", "kepi-catalog"] {
+        assert!(out.contains(word), "{word} missing from kepi tables");
+    }
+    let play = || cli::kepi(&["autoplay", FIXTURE, "--seed", "7", "--games", "2"]);
+    let (code, first) = play();
+    assert_eq!(code, 0, "{first}");
+    assert!(
+        first.contains("seed 7:") && first.contains("seed 8:"),
+        "{first}"
+    );
+    assert_eq!(play().1, first);
 }
