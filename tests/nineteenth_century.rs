@@ -124,6 +124,17 @@ fn nc_inches_to_hexes_every_distance_of_the_text() {
     );
     // The frontal arc: 45 degrees either side of the faced hexside.
     assert_eq!(tables::tables().shooting.arc_degrees, 45.0);
+    // Through the map's own scale: on hexes of 3 inches the infantry's bands are 1-2, 3-4, 5-6.
+    let three = MapScale::new(3, LengthUnit::Inches);
+    assert_eq!(tables::hexes(three, 18).unwrap(), 6);
+    assert_eq!(
+        tables::hex_bands(three, "musketry")
+            .unwrap()
+            .iter()
+            .map(|b| (b.from, b.to))
+            .collect::<Vec<_>>(),
+        [(1, 2), (3, 4), (5, 6)]
+    );
     // The system's scale, and a map measured on the ground refuses the text's inches.
     assert_eq!(NineteenthCentury.map_scale(), six);
     assert!(tables::hexes(MapScale::metres(50), 6).is_err());
