@@ -16,6 +16,7 @@ pub mod error;
 pub mod facing;
 pub mod game;
 pub mod hash;
+pub mod nineteenth_century;
 pub mod preview;
 pub mod rifle_and_kepi;
 pub mod rifle_and_saber;
@@ -25,6 +26,7 @@ pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;
 pub use game::registry::RulesetId;
 pub use game::{AnyRuleset, AnyState};
+pub use nineteenth_century::NineteenthCentury;
 pub use rifle_and_kepi::RifleAndKepi;
 pub use rifle_and_saber::ruleset::RifleAndSaber;
 pub use ruleset::{

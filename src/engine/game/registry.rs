@@ -1,5 +1,5 @@
-//! The rule systems Kepi knows, by key. Rifle & Saber, Age of Rifles and Rifle and Kepi are
-//! built in;
+//! The rule systems Kepi knows, by key. Rifle & Saber, Age of Rifles, Rifle and Kepi and the
+//! 19th Century rules are built in;
 //! [`register`] adds
 //! another (a test ruleset, or a system under development) for the whole process, after which
 //! files, the archive and the CLI play it with no code of their own.
@@ -19,10 +19,7 @@ use std::sync::{OnceLock, RwLock};
 
 /// Rule systems whose texts are in the project but whose rules are not written yet: files that
 /// name them are recognized and refused with a message naming the system. (key, name)
-const PLANNED: [(&str, &str); 2] = [
-    ("vae-victis", "Vae Victis"),
-    ("nineteenth-century", "19th Century"),
-];
+const PLANNED: [(&str, &str); 1] = [("vae-victis", "Vae Victis")];
 
 fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
     static ENTRIES: OnceLock<RwLock<Vec<&'static dyn AnyRuleset>>> = OnceLock::new();
@@ -31,6 +28,7 @@ fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
             Registered::leak(crate::engine::RifleAndSaber),
             Registered::leak(crate::engine::AgeOfRifles),
             Registered::leak(crate::engine::RifleAndKepi),
+            Registered::leak(crate::engine::NineteenthCentury),
         ];
         RwLock::new(builtin)
     })

@@ -1,0 +1,161 @@
+//! Victory. The text has no victory rules; Kepi's reading (docs/rules/nineteenth-century.md,
+//! "Victory"), read from the scenario's side sections: objectives held (a hex is held by the
+//! side that last had a unit in it, at the start by the side listing it) are worth their
+//! points, and each enemy unit eliminated one point; at the end of the last game-turn the side
+//! with more points wins, equal points draw. A side with no unit left (commanders aside) loses
+//! at once.
+
+use super::board::{at, fighting, note};
+use super::section::Kind;
+use super::state::{Event, Phase, State};
+use crate::engine::{ConditionStatus, GameOutcome, VictoryCondition};
+
+/// Each objective goes to the side with a unit standing in it.
+pub fn update_held(s: &mut State) {
+    let setup = s.setup_arc();
+    for (i, &(h, _)) in setup.objectives.iter().enumerate() {
+        if let Some(&u) = at(s, h).iter().find(|&&u| fighting(s, u)) {
+            s.held[i] = Some(setup.units[u].side);
+        }
+    }
+}
+
+/// Enemy units of `side` eliminated (commanders are never).
+pub fn eliminated(s: &State, side: usize) -> u32 {
+    let setup = s.setup();
+    (0..s.units.len())
+        .filter(|&u| {
+            setup.units[u].side != side
+                && setup.units[u].kind != Kind::Commander
+                && s.units[u].eliminated
+        })
+        .count() as u32
+}
+
+pub fn objective_points(s: &State, side: usize) -> u32 {
+    s.setup()
+        .objectives
+        .iter()
+        .zip(&s.held)
+        .filter(|(_, h)| **h == Some(side))
+        .map(|((_, p), _)| *p)
+        .sum()
+}
+
+pub fn points(s: &State, side: usize) -> u32 {
+    objective_points(s, side) + eliminated(s, side)
+}
+
+fn end(s: &mut State, outcome: GameOutcome, ev: &mut Vec<Event>) {
+    note(ev, format!("Game over: {}", outcome.reason));
+    s.outcome = Some(outcome);
+    s.phase = Phase::Over;
+    s.order = None;
+    s.step = 0;
+}
+
+/// A side with no unit left (commanders aside) loses at once. Returns whether the game ended.
+pub fn sudden_death(s: &mut State, ev: &mut Vec<Event>) -> bool {
+    let alive =
+        |side: usize| (0..s.units.len()).any(|u| s.setup().units[u].side == side && fighting(s, u));
+    let (a, b) = (alive(0), alive(1));
+    if a && b {
+        return false;
+    }
+    let winner = match (a, b) {
+        (true, false) => Some(0),
+        (false, true) => Some(1),
+        _ => None,
+    };
+    let reason = match winner {
+        Some(w) => format!(
+            "{} has no unit left: {} wins",
+            s.setup().sides[1 - w].name,
+            s.setup().sides[w].name
+        ),
+        None => "neither side has a unit left".to_string(),
+    };
+    end(
+        s,
+        GameOutcome {
+            winner,
+            level: None,
+            reason,
+        },
+        ev,
+    );
+    true
+}
+
+/// The end of the last game-turn: the points compared.
+pub fn final_result(s: &mut State, ev: &mut Vec<Event>) {
+    let p = [points(s, 0), points(s, 1)];
+    let names = [
+        s.setup().sides[0].name.clone(),
+        s.setup().sides[1].name.clone(),
+    ];
+    let winner = match p[0].cmp(&p[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    let reason = format!(
+        "after game-turn {}: {} {} points, {} {} points{}",
+        s.turn,
+        names[0],
+        p[0],
+        names[1],
+        p[1],
+        match winner {
+            Some(w) => format!(": {} wins", names[w]),
+            None => ": a draw".to_string(),
+        }
+    );
+    end(
+        s,
+        GameOutcome {
+            winner,
+            level: None,
+            reason,
+        },
+        ev,
+    );
+}
+
+/// Each side's points and where they stand.
+pub fn conditions(s: &State) -> Vec<VictoryCondition> {
+    let setup = s.setup();
+    (0..2)
+        .map(|side| {
+            let held: Vec<String> = setup
+                .objectives
+                .iter()
+                .zip(&s.held)
+                .filter(|(_, h)| **h == Some(side))
+                .map(|((h, p), _)| format!("{} ({p})", setup.name(*h)))
+                .collect();
+            let status = match &s.outcome {
+                None => ConditionStatus::Open,
+                Some(o) if o.winner == Some(side) => ConditionStatus::Met,
+                Some(_) => ConditionStatus::NotMet,
+            };
+            VictoryCondition {
+                text: format!(
+                    "{}: more points than the enemy after game-turn {} (objectives held, one a \
+                     unit of the enemy eliminated); a side with no unit left loses",
+                    setup.sides[side].name, setup.game_length
+                ),
+                side: Some(side),
+                level: None,
+                status,
+                detail: format!(
+                    "{} points: objectives {} [{}], enemy units eliminated {}",
+                    points(s, side),
+                    objective_points(s, side),
+                    held.join(", "),
+                    eliminated(s, side)
+                ),
+            }
+        })
+        .collect()
+}
