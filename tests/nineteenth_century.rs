@@ -6,14 +6,10 @@
 //! seeded random games holding the invariants (one unit a hex, facings on hexsides, formations
 //! legal, no unit where it may not stand, replay of the recorded dice reproducing every hash).
 
-#[path = "common/cli.rs"]
-#[allow(dead_code)]
-mod cli;
-#[path = "common/nc.rs"]
-mod nc;
-#[path = "common/scale.rs"]
-mod scale;
+mod common;
 
+use common::nc::*;
+use common::{cli, scale};
 use kepi::engine::dice::{Dice, RecordedDice, SeededDice};
 use kepi::engine::facing::Facing;
 use kepi::engine::game::registry;
@@ -22,7 +18,6 @@ use kepi::engine::nineteenth_century::state::{Command, Phase, State};
 use kepi::engine::nineteenth_century::{board, movement, tables};
 use kepi::engine::{NineteenthCentury, Ruleset};
 use kepi::map::{LengthUnit, MapScale};
-use nc::*;
 use serde_json::json;
 
 const P: usize = 0;

@@ -6,6 +6,7 @@
 
 pub mod aor;
 pub mod cli;
+pub mod nc;
 pub mod rk;
 pub mod scale;
 pub mod system;

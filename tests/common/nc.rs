@@ -3,34 +3,26 @@
 //! opened with a chosen side first.
 #![allow(dead_code)]
 
-use kepi::engine::dice::FixedDice;
 use kepi::engine::nineteenth_century::state::{Command, Event, Phase, State};
 use kepi::engine::{NineteenthCentury, Ruleset};
-use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::scenario::Scenario;
 use serde_json::{Value, json};
-use std::path::Path;
 
 pub const FIXTURE: &str = "tests/fixtures/nineteenth-century/scenarios/nc-crossing.json";
 
 /// The fixture scenario after `edit`, validated (a problem fails the test).
 pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
-    try_fixture(edit).unwrap_or_else(|p| panic!("{p}"))
+    super::system::fixture(&NineteenthCentury, FIXTURE, edit)
 }
 
+/// The fixture scenario after `edit`, or its problems.
 pub fn try_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    edit(&mut v);
-    let file = ScenarioFile::from_text(&v.to_string()).map_err(|p| p.to_string())?;
-    let map = kepi::library::load_scenario_map(&path, &file).map_err(|e| e.to_string())?;
-    Scenario::new(file, map, NineteenthCentury.catalog().clone()).map_err(|p| p.to_string())
+    super::system::try_fixture(&NineteenthCentury, FIXTURE, edit)
 }
 
 /// Every hex of the fixture's 12 by 8 hexes.
 pub fn all_hexes() -> Vec<String> {
-    (1..=12)
-        .flat_map(|c| (1..=8).map(move |r| format!("{c:02}{r:02}")))
-        .collect()
+    super::system::zone(1..=12, 1..=8)
 }
 
 /// The fixture with both sides free to set up anywhere and only the units listed, as
@@ -78,25 +70,17 @@ pub fn in_phase(s: &State, phase: Phase, first: usize) -> State {
 }
 
 pub fn cmd(v: Value) -> Command {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
+    super::system::cmd(v)
 }
 
 /// Apply with exactly these faces (all must be used).
 pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
-    let mut d = FixedDice::new(faces.iter().copied());
-    let (n, e) = NineteenthCentury
-        .apply(s, &cmd(c.clone()), &mut d)
-        .unwrap_or_else(|e| panic!("{c}: {e}"));
-    assert_eq!(d.remaining(), 0, "{c}: faces left over");
-    (n, e)
+    super::system::play(&NineteenthCentury, s, c, faces)
 }
 
 /// The refusal of a command (no dice may be rolled).
 pub fn refused(s: &State, c: Value) -> String {
-    NineteenthCentury
-        .apply(s, &cmd(c), &mut FixedDice::new([]))
-        .unwrap_err()
-        .to_string()
+    super::system::refused(&NineteenthCentury, s, c)
 }
 
 pub fn ix(s: &State, id: &str) -> usize {

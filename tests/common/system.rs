@@ -14,13 +14,22 @@ use std::path::Path;
 /// The scenario at `relative` (from the repository's root) after `edit`, validated against
 /// `ruleset`'s catalog: a problem fails the test.
 pub fn fixture<R: Ruleset>(ruleset: &R, relative: &str, edit: impl FnOnce(&mut Value)) -> Scenario {
+    try_fixture(ruleset, relative, edit).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// [`fixture`], its problems returned (a test of what validation refuses).
+pub fn try_fixture<R: Ruleset>(
+    ruleset: &R,
+    relative: &str,
+    edit: impl FnOnce(&mut Value),
+) -> Result<Scenario, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{relative}: {e}"));
     let mut v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{relative}: {e}"));
     edit(&mut v);
-    let file = ScenarioFile::from_text(&v.to_string()).unwrap_or_else(|p| panic!("{p}"));
-    let map = kepi::library::load_scenario_map(&path, &file).unwrap();
-    Scenario::new(file, map, ruleset.catalog().clone()).unwrap_or_else(|p| panic!("{p}"))
+    let file = ScenarioFile::from_text(&v.to_string()).map_err(|p| p.to_string())?;
+    let map = kepi::library::load_scenario_map(&path, &file).map_err(|e| e.to_string())?;
+    Scenario::new(file, map, ruleset.catalog().clone()).map_err(|p| p.to_string())
 }
 
 /// The hexes of columns `cols` and rows `rows`, by name ("0105").
