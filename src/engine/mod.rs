@@ -17,6 +17,7 @@ pub mod facing;
 pub mod game;
 pub mod hash;
 pub mod nineteenth_century;
+pub mod points_victory;
 pub mod preview;
 pub mod rifle_and_kepi;
 pub mod rifle_and_saber;

@@ -8,7 +8,8 @@
 use super::board::{at, fighting, note};
 use super::section::Kind;
 use super::state::{Event, Phase, State, Status};
-use crate::engine::{ConditionStatus, GameOutcome, VictoryCondition};
+use crate::engine::points_victory;
+use crate::engine::{GameOutcome, VictoryCondition};
 
 /// Each objective goes to the side with a unit standing in it (both sides cannot).
 pub fn update_held(s: &mut State) {
@@ -65,33 +66,21 @@ fn end(s: &mut State, outcome: GameOutcome, ev: &mut Vec<Event>) {
 pub fn sudden_death(s: &mut State, ev: &mut Vec<Event>) -> bool {
     let alive =
         |side: usize| (0..s.units.len()).any(|u| s.setup().units[u].side == side && fighting(s, u));
-    let (a, b) = (alive(0), alive(1));
-    if a && b {
-        return false;
+    let names = [
+        s.setup().sides[0].name.clone(),
+        s.setup().sides[1].name.clone(),
+    ];
+    match points_victory::last_side_standing(
+        [&names[0], &names[1]],
+        [alive(0), alive(1)],
+        "left standing",
+    ) {
+        Some(outcome) => {
+            end(s, outcome, ev);
+            true
+        }
+        None => false,
     }
-    let winner = match (a, b) {
-        (true, false) => Some(0),
-        (false, true) => Some(1),
-        _ => None,
-    };
-    let reason = match winner {
-        Some(w) => format!(
-            "{} has no unit left standing: {} wins",
-            s.setup().sides[1 - w].name,
-            s.setup().sides[w].name
-        ),
-        None => "neither side has a unit left standing".to_string(),
-    };
-    end(
-        s,
-        GameOutcome {
-            winner,
-            level: None,
-            reason,
-        },
-        ev,
-    );
-    true
 }
 
 /// The end of the last game-turn: the points compared.
@@ -101,32 +90,8 @@ pub fn final_result(s: &mut State, ev: &mut Vec<Event>) {
         s.setup().sides[0].name.clone(),
         s.setup().sides[1].name.clone(),
     ];
-    let winner = match p[0].cmp(&p[1]) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
-        std::cmp::Ordering::Equal => None,
-    };
-    let reason = format!(
-        "after game-turn {}: {} {} points, {} {} points{}",
-        s.turn,
-        names[0],
-        p[0],
-        names[1],
-        p[1],
-        match winner {
-            Some(w) => format!(": {} wins", names[w]),
-            None => ": a draw".to_string(),
-        }
-    );
-    end(
-        s,
-        GameOutcome {
-            winner,
-            level: None,
-            reason,
-        },
-        ev,
-    );
+    let outcome = points_victory::on_points([&names[0], &names[1]], p, s.turn);
+    end(s, outcome, ev);
 }
 
 /// Each side's points and where they stand.
@@ -141,28 +106,19 @@ pub fn conditions(s: &State) -> Vec<VictoryCondition> {
                 .filter(|(_, h)| **h == Some(side))
                 .map(|((h, p), _)| format!("{} ({p})", setup.name(*h)))
                 .collect();
-            let status = match &s.outcome {
-                None => ConditionStatus::Open,
-                Some(o) if o.winner == Some(side) => ConditionStatus::Met,
-                Some(_) => ConditionStatus::NotMet,
-            };
-            VictoryCondition {
-                text: format!(
-                    "{}: more points than the enemy after game-turn {} (objectives held, one a \
-                     unit of the enemy broken); a side with no unit standing loses",
-                    setup.sides[side].name, setup.game_length
-                ),
-                side: Some(side),
-                level: None,
-                status,
-                detail: format!(
-                    "{} points: objectives {} [{}], enemy units broken {}",
-                    points(s, side),
-                    objective_points(s, side),
-                    held.join(", "),
-                    broken(s, side)
-                ),
-            }
+            points_victory::condition(
+                &points_victory::SidePoints {
+                    name: &setup.sides[side].name,
+                    side,
+                    game_length: setup.game_length,
+                    held,
+                    objective_points: objective_points(s, side),
+                    taken: broken(s, side),
+                    taken_word: "broken",
+                    nothing_left: "no unit standing",
+                },
+                s.outcome.as_ref(),
+            )
         })
         .collect()
 }
