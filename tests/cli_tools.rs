@@ -164,3 +164,66 @@ fn tables_prints_the_embedded_data() {
         "{err}"
     );
 }
+
+/// `kepi bench --game` measures a scenario of any registered system through the interface the
+/// app uses; a system with no computer level says so.
+#[test]
+fn bench_measures_a_scenario_of_any_system() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (scenario, name, level) in [
+        (
+            "scenarios/rs-01-fatehpur.json",
+            "Rifle & Saber",
+            Some("standard"),
+        ),
+        (
+            "tests/fixtures/rifle-and-kepi/scenarios/rk-meeting.json",
+            "Rifle and Kepi",
+            None,
+        ),
+        (
+            "tests/fixtures/nineteenth-century/scenarios/nc-crossing.json",
+            "19th Century",
+            None,
+        ),
+    ] {
+        let path = format!("{root}/{scenario}");
+        let (code, out, err) = kepi(&["bench", "--game", &path, "--runs", "1"]);
+        assert_eq!(code, 0, "{scenario}: {err}");
+        assert!(
+            out.contains(&format!("{name}: one seeded random game of")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "{name}: all legal commands of the slowest position met"
+            )),
+            "{out}"
+        );
+        match level {
+            Some(l) => assert!(
+                out.contains(&format!("the {l} level's commands of one game-turn")),
+                "{out}"
+            ),
+            None => assert!(
+                out.contains("no computer level besides random play yet"),
+                "{out}"
+            ),
+        }
+    }
+}
+
+/// A system's own commands are `kepi`'s: listed in its help beside the generic ones.
+#[test]
+fn a_systems_own_commands_are_listed_in_kepis_help() {
+    let (code, out, _) = kepi(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("factor") && out.contains("Rifle & Saber 11.18"),
+        "{out}"
+    );
+    assert!(out.contains("oob") && out.contains("validate"), "{out}");
+    let (code, _, err) = kepi(&["factor"]);
+    assert_eq!(code, 2, "a usage error, as clap reports it: {err}");
+    assert!(err.contains("--side"), "{err}");
+}

@@ -779,6 +779,7 @@ mod toy {
                         ("Attack".into(), attack.to_string()),
                         ("Defense".into(), defense.to_string()),
                     ],
+                    facing: None,
                 })
                 .collect();
             Board {

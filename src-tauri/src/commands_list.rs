@@ -77,7 +77,7 @@ pub const COMMANDS: &[&str] = &[
     "scenario_close",
     "scenario_formula",
     "scenario_formula_of",
-    "scenario_factor",
+    "scenario_panel",
     "scenario_test",
     "scenario_export_png",
     "scenario_export_vassal",

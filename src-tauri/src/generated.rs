@@ -16,7 +16,7 @@ use crate::transport::play::{
     ReachDto, ReplayOpened, ReplayPosition, SearchSpec, SightDto,
 };
 use crate::transport::scenario::{
-    FactorDto, FactorInput, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
+    FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
 };
 use crate::transport::{AppError, AppInfo, Delta, EditDto, ErrorCode, MapView, NewMapSpec};
 use std::collections::BTreeMap;
@@ -72,8 +72,6 @@ pub fn typescript() -> String {
     c.visit::<ScenarioOpDto>();
     c.visit::<RosterEditDto>();
     c.visit::<FormulaDto>();
-    c.visit::<FactorInput>();
-    c.visit::<FactorDto>();
     c.visit::<GameChoices>();
     c.visit::<NewGameSpec>();
     c.visit::<PlayOpened>();

@@ -570,9 +570,9 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
     // The formula parsed live, and the creation method (R&S 11.18's own example).
     let f = h.json("scenario_formula", json!({"text": "12 MZ; 2 QQ"}));
     assert_eq!(f["error_at"], 10);
-    let factor = json!({"input": {"sides": [["Union", "1200 MZ, 12 MA"]], "men_per_unit": 100, "guns_per_unit": 6, "scale": "1", "hours": ""}});
+    let factor = json!({"key": "factor", "input": {"sides": [["Union", "1200 MZ, 12 MA"]], "men_per_unit": 100, "guns_per_unit": 6, "scale": "1", "hours": ""}});
     assert_eq!(
-        h.json("scenario_factor", factor)["oobs"],
+        h.json("scenario_panel", factor)["oobs"],
         json!(["12 MZ; 2 MA"])
     );
     // Save as: refused under another name, written as <id>.json.

@@ -217,7 +217,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::scenario::scenario_close,
             commands::scenario::scenario_formula,
             commands::scenario::scenario_formula_of,
-            commands::scenario::scenario_factor,
+            commands::scenario::scenario_panel,
             commands::scenario::scenario_test,
             commands::scenario::scenario_export_png,
             commands::scenario::scenario_export_vassal,

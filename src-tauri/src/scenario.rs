@@ -3,9 +3,9 @@
 //! maps the result to a transport type; none needs a window, so they are tested without one.
 
 use crate::transport::scenario::{
-    CatalogRowDto, CatalogValueDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto,
-    FormulaDto, RosterColumnDto, RosterDto, RosterEditDto, RosterRowDto, RosterSideDto,
-    ScenarioOpDto, ScenarioOpened, ScenarioView, ZoneDto,
+    CatalogRowDto, CatalogValueDto, ForceRowDto, FormulaDto, RosterColumnDto, RosterDto,
+    RosterEditDto, RosterRowDto, RosterSideDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
+    ZoneDto,
 };
 use crate::transport::{self, AppError, AppResult, ErrorCode};
 use kepi::editor::Brush;
@@ -13,7 +13,6 @@ use kepi::editor::Document;
 use kepi::editor::scenario::forces::{self, FormulaView};
 use kepi::editor::scenario::roster::{self, ColumnKind, Part, RosterEdit, RosterRow, RosterSide};
 use kepi::editor::scenario::{EditError, Op, ScenarioDocument};
-use kepi::engine::rifle_and_saber::factor::{self as rs_factor, FactorOptions};
 use kepi::map::Map;
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::tables::Catalog;
@@ -23,6 +22,9 @@ use std::path::{Path, PathBuf};
 const MAX_EDIT_BYTES: usize = 1 << 20;
 /// Most ops in one edit.
 const MAX_OPS: usize = 10_000;
+/// Longest panel key, and most JSON a panel's input may carry.
+const MAX_PANEL_KEY: usize = 64;
+const MAX_PANEL_INPUT_BYTES: usize = 64 << 10;
 
 #[derive(Default)]
 pub struct ScenarioEditor {
@@ -91,85 +93,6 @@ pub fn formula_of_rows(rows: Vec<ForceRowDto>) -> AppResult<String> {
         })
         .collect();
     Ok(forces::formula_of(&rows))
-}
-
-/// The creation method (R&S 11.18), as `kepi factor` computes it.
-pub fn factor(catalog: &Catalog, input: &FactorInput) -> AppResult<FactorDto> {
-    let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
-    if input.sides.is_empty() || input.sides.len() > 8 {
-        return Err(bad("sides: one to eight".into()));
-    }
-    let mut sides = Vec::new();
-    for (name, spec) in &input.sides {
-        if name.len() > 200 || spec.len() > 4096 {
-            return Err(bad("a side's name or strengths are too long".into()));
-        }
-        // `kepi factor`'s NAME=AMOUNT CODE form, with the name given apart.
-        let side = rs_factor::parse_side(&format!("{}={spec}", name.replace('=', " ")), catalog)
-            .map_err(|e| bad(e.to_string()))?;
-        sides.push(side);
-    }
-    let options = FactorOptions {
-        men_per_unit: input.men_per_unit,
-        guns_per_unit: input.guns_per_unit,
-        scale: rs_factor::parse_scale(input.scale.trim()).map_err(|e| bad(e.to_string()))?,
-        hours: match input.hours.trim() {
-            "" => None,
-            h => Some(rs_factor::parse_hours(h).map_err(|e| bad(e.to_string()))?),
-        },
-    };
-    let r = rs_factor::factor(&sides, &options, catalog).map_err(|e| bad(e.to_string()))?;
-    let w = &r.worst_ratio_error;
-    Ok(FactorDto {
-        oobs: r.sides.iter().map(|s| s.oob.clone()).collect(),
-        entries: r
-            .entries
-            .iter()
-            .map(|e| FactorEntryDto {
-                side: e.side.clone(),
-                group: e.group.clone(),
-                code: e.code.clone(),
-                amount: e.amount,
-                counted_in: e.counted_in.to_string(),
-                exact: e.exact.to_string(),
-                exact_value: e.exact_f64,
-                rounded: e.rounded,
-            })
-            .collect(),
-        worst_ratio_error: format!(
-            "{} of {}{}: {:.1} %",
-            w.code,
-            w.side,
-            w.group
-                .as_ref()
-                .map(|g| format!(" ({g})"))
-                .unwrap_or_default(),
-            w.error * 100.0
-        ),
-        worst_ratio_value: w.error,
-        side_ratio: r.side_ratio.as_ref().map(|s| match s.rounded_f64 {
-            Some(rounded) => format!(
-                "{} : {} = {rounded:.2} (exact {:.2})",
-                s.first, s.second, s.exact_f64
-            ),
-            None => format!(
-                "{} : {} (exact {:.2}); the second side has no units left",
-                s.first, s.second, s.exact_f64
-            ),
-        }),
-        game_length: r.game_length.as_ref().map(|g| g.game_turns),
-        game_length_note: r.game_length.as_ref().map(|g| {
-            let mut t = format!(
-                "{} hours at {} minutes a game-turn. {}",
-                g.hours, g.minutes_per_turn, g.basis
-            );
-            if g.beyond_turn_record_chart {
-                t.push_str(" Longer than the Turn Record Chart's 20 game-turns (R&S 15.0).");
-            }
-            t
-        }),
-        warnings: r.warnings.clone(),
-    })
 }
 
 fn catalog_rows(catalog: &Catalog) -> Vec<CatalogRowDto> {
@@ -384,6 +307,32 @@ impl ScenarioEditor {
 
     pub fn catalog(&self) -> AppResult<Catalog> {
         Ok(self.doc()?.catalog().clone())
+    }
+
+    /// The answer of the open scenario's system to its own panel `key` (one it lists in
+    /// `scenario_panels`), for `input`, the panel's JSON: the shell only checks and carries it.
+    pub fn panel(&self, key: &str, input: &serde_json::Value) -> AppResult<serde_json::Value> {
+        let bad = |m: String| AppError::new(ErrorCode::InvalidArgument, m);
+        if key.is_empty() || key.len() > MAX_PANEL_KEY {
+            return Err(bad(format!("panel: 1 to {MAX_PANEL_KEY} bytes")));
+        }
+        let size = serde_json::to_string(input).map_or(usize::MAX, |t| t.len());
+        if size > MAX_PANEL_INPUT_BYTES {
+            return Err(bad(format!(
+                "panel input: at most {MAX_PANEL_INPUT_BYTES} bytes of JSON ({size} given)"
+            )));
+        }
+        let doc = self.doc()?;
+        let id = doc.file().ruleset.key();
+        let system = kepi::engine::game::registry::get(id)
+            .map_err(|e| AppError::new(ErrorCode::Refused, e.to_string()))?;
+        if !system.scenario_panels().iter().any(|p| p.key == key) {
+            return Err(bad(format!(
+                "{} has no scenario panel '{key}'",
+                system.name()
+            )));
+        }
+        system.run_panel(key, doc.catalog(), input).map_err(bad)
     }
 
     /// Open a scenario file (or a shipped scenario, `path` `None`) for editing.
@@ -676,32 +625,47 @@ mod tests {
     }
 
     #[test]
-    fn the_creation_method_gives_the_rules_example() {
-        let (_, _, c) = shipped("rs-01-fatehpur");
-        let r = factor(
-            &c,
-            &FactorInput {
-                sides: vec![("X".into(), "1200 MZ, 12 MA".into())],
-                men_per_unit: 100,
-                guns_per_unit: 6,
-                scale: "1".into(),
-                hours: "".into(),
-            },
-        )
-        .unwrap();
-        assert_eq!(r.oobs, ["12 MZ; 2 MA"]);
-        let e = factor(
-            &c,
-            &FactorInput {
-                sides: vec![("X".into(), "1200 QQ".into())],
-                men_per_unit: 100,
-                guns_per_unit: 6,
-                scale: "1".into(),
-                hours: "".into(),
-            },
-        )
-        .unwrap_err();
+    fn a_panel_is_answered_by_the_scenarios_own_system_only() {
+        let (file, map, c) = shipped("rs-01-fatehpur");
+        let mut s = ScenarioEditor::default();
+        let input = json!({"sides": [["X", "1200 MZ, 12 MA"]], "men_per_unit": 100,
+            "guns_per_unit": 6, "scale": "1", "hours": ""});
+        assert_eq!(
+            s.panel("factor", &input).unwrap_err().code,
+            ErrorCode::NoScenario
+        );
+        s.open(file, map, c, None);
+        // R&S 11.18's own example, answered by Rifle & Saber.
+        assert_eq!(
+            s.panel("factor", &input).unwrap()["oobs"],
+            json!(["12 MZ; 2 MA"])
+        );
+        let e = s.panel("roster", &input).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert!(
+            e.message.contains("no scenario panel 'roster'"),
+            "{}",
+            e.message
+        );
+        let e = s
+            .panel(
+                "factor",
+                &json!({"sides": [["X", "1200 QQ"]], "men_per_unit": 100,
+            "guns_per_unit": 6, "scale": "1", "hours": ""}),
+            )
+            .unwrap_err();
         assert!(e.message.contains("QQ"), "{}", e.message);
+        let big = json!({"sides": [["X", "1".repeat(MAX_PANEL_INPUT_BYTES)]]});
+        assert!(
+            s.panel("factor", &big)
+                .unwrap_err()
+                .message
+                .contains("at most")
+        );
+        assert_eq!(
+            s.panel("", &input).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
     }
 
     #[test]

@@ -51,10 +51,11 @@ pub struct Args {
     /// 10,000 games in all), for the end-to-end test of the Library over a large archive.
     #[arg(long, requires = "replay", value_name = "PATH")]
     keep_archive: Option<PathBuf>,
-    /// Measure only Age of Rifles (issue 15): one seeded random game of this scenario, and the
-    /// legal commands of the slowest position met (src/cli/bench_aor.rs).
-    #[arg(long, value_name = "SCENARIO")]
-    age_of_rifles: Option<PathBuf>,
+    /// Measure only one scenario of any rule system: one seeded random game played to its end,
+    /// the legal commands of the slowest position met, and each computer level's commands of
+    /// one game-turn (src/cli/bench_game.rs).
+    #[arg(long, value_name = "SCENARIO", alias = "age-of-rifles")]
+    game: Option<PathBuf>,
 }
 
 pub(super) fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
@@ -84,9 +85,9 @@ pub fn run(a: Args) -> Outcome {
     if let Some(games) = a.archive_size {
         return super::bench_archive_size::run(&a.scenarios, games, a.archive_file.as_deref());
     }
-    if let Some(p) = &a.age_of_rifles {
+    if let Some(p) = &a.game {
         let s = load_scenario(p).map_err(|p| p.to_string())?;
-        super::bench_aor::run(&s, a.runs)?;
+        super::bench_game::run(&s, a.runs)?;
         return Ok(ExitCode::SUCCESS);
     }
     let path = |id: &str| a.scenarios.join(format!("{id}.json"));
@@ -236,7 +237,7 @@ fn bench_level_turn(dir: &std::path::Path, runs: u32, level: &str) -> Result<(),
     for p in paths {
         let sc = load_scenario(&p).map_err(|e| e.to_string())?;
         // Rifle & Saber's standard level plays Rifle & Saber's scenarios only (the folder also
-        // ships Age of Rifles', whose player-turns `--age-of-rifles` measures).
+        // ships Age of Rifles', whose figures `--game` measures).
         if sc.file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY {
             continue;
         }

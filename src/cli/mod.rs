@@ -12,12 +12,10 @@ mod autoplay;
 mod balance;
 mod balance_recorded;
 mod bench;
-mod bench_aor;
 mod bench_archive_size;
+mod bench_game;
 mod bench_replay;
-mod factor;
 mod game;
-mod oob;
 mod pack;
 mod render;
 mod schema;
@@ -27,10 +25,11 @@ mod validate;
 mod vassal;
 mod zones;
 
-use clap::{Parser, Subcommand};
+use crate::engine::game::registry;
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 use std::process::ExitCode;
 
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(
     name = "kepi",
     version,
@@ -45,10 +44,6 @@ struct Cli {
 enum Command {
     /// Check maps, scenarios, catalogs and tables (files or folders); exit 1 if any has problems.
     Validate(validate::Args),
-    /// Turn historical strengths into units (Rifle & Saber 11.18).
-    Factor(factor::Args),
-    /// Parse an order of battle and print it in the canonical formula.
-    Oob(oob::Args),
     /// Print a ruleset's tables (unit catalog, combat results, terrain and range effects).
     Tables(tables::Args),
     /// Draw a map (and optionally a scenario on it) as a PNG picture.
@@ -115,17 +110,34 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    // The generic commands, and the ones each registered system adds (`Ruleset::tools`).
+    let tools: Vec<_> = registry::all().iter().flat_map(|r| r.tools()).collect();
+    let mut command = Cli::command();
+    for t in &tools {
+        command = command.subcommand(t.command.clone());
+    }
+    let usage = |e: clap::Error| {
+        let _ = e.print();
+        ExitCode::from(if e.use_stderr() { 2 } else { 0 })
+    };
+    let matches = match command.try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return usage(e),
+    };
+    if let Some((name, m)) = matches.subcommand()
+        && let Some(tool) = tools.iter().find(|t| t.command.get_name() == name)
+    {
+        return finish((tool.run)(m).map(|text| {
+            out!("{text}");
+            ExitCode::SUCCESS
+        }));
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(e) => return usage(e),
     };
     let result = match cli.command {
         Command::Validate(a) => validate::run(a),
-        Command::Factor(a) => factor::run(a),
-        Command::Oob(a) => oob::run(a),
         Command::Tables(a) => tables::run(a),
         Command::Render(a) => render::run(a),
         Command::Zones(a) => zones::run(a),
@@ -153,6 +165,10 @@ where
         Command::Balance(a) => balance::run(a),
         Command::Sprt(a) => sprt::run(a),
     };
+    finish(result)
+}
+
+fn finish(result: Outcome) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -164,3 +180,30 @@ where
 
 /// What a command returns: an exit code, or a message for stderr (exit 1).
 pub type Outcome = Result<ExitCode, String>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A system's commands (`Ruleset::tools`) take no name of `kepi`'s own nor of another
+    /// system's: clap would refuse the command line otherwise.
+    #[test]
+    fn every_command_name_is_kepis_once() {
+        let mut names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        for r in registry::all() {
+            for t in r.tools() {
+                let name = t.command.get_name().to_string();
+                assert!(
+                    !names.contains(&name),
+                    "{} adds `kepi {name}`, a name already taken",
+                    r.name()
+                );
+                names.push(name);
+            }
+        }
+        assert!(names.iter().any(|n| n == "factor"), "{names:?}");
+    }
+}

@@ -71,6 +71,11 @@ pub struct CommandInfo {
     pub waypoints: bool,
     /// Its keyboard key in the play view, when it has one of its own.
     pub key: Option<String>,
+    /// Where the unit faces after it, in degrees clockwise from north (0, 30, ... 330: a
+    /// hexside or a vertex, [`crate::engine::facing::Facing::degrees`]): a turn, or a move that
+    /// ends facing there. The play view turns the selected unit by it (`[`, `]`, a drag).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u16>,
 }
 
 impl CommandInfo {
@@ -91,6 +96,7 @@ impl CommandInfo {
             resolves: false,
             waypoints: false,
             key: None,
+            facing: None,
         }
     }
 
@@ -176,6 +182,12 @@ impl CommandInfo {
 
     pub fn waypoints(mut self) -> CommandInfo {
         self.waypoints = true;
+        self
+    }
+
+    /// Where the unit faces after it.
+    pub fn facing(mut self, facing: crate::engine::facing::Facing) -> CommandInfo {
+        self.facing = Some(facing.degrees());
         self
     }
 

@@ -68,6 +68,11 @@ pub struct Counter {
     /// a VASSAL piece's properties. Empty when the values line says all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub properties: Vec<(String, String)>,
+    /// Where it faces, in degrees clockwise from north (0, 30, ... 330: a hexside or a vertex,
+    /// [`crate::engine::facing::Facing::degrees`]), for a system whose units face; drawn as a
+    /// notch on the counter's edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u16>,
 }
 
 /// A marker a system's counters or hexes may carry, as printed: its key (what

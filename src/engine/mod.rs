@@ -22,6 +22,7 @@ pub mod preview;
 pub mod rifle_and_kepi;
 pub mod rifle_and_saber;
 pub mod ruleset;
+pub mod setup_state;
 
 pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;

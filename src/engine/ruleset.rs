@@ -147,6 +147,20 @@ pub enum ForcesEditor {
     None,
 }
 
+/// A command a system adds to `kepi`: its arguments as clap reads them, and what it does with
+/// them, as the text to print or a refusal in words (it reads no file and writes none).
+#[derive(Clone)]
+pub struct Tool {
+    pub command: clap::Command,
+    pub run: fn(&clap::ArgMatches) -> Result<String, String>,
+}
+
+impl Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tool({})", self.command.get_name())
+    }
+}
+
 /// A panel of the scenario view only some systems have: its key (the view's component,
 /// `ui/src/rulesets/`), its tab's label and the rule case it applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,6 +208,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The optional rules, in the order to show them, with their defaults.
     fn optional_rules(&self) -> Vec<OptionalRule>;
 
+    /// The commands it adds to `kepi` (Rifle & Saber: `factor`, `oob`), beside the generic
+    /// ones; each name is `kepi`'s only once (the registry's tests hold it).
+    fn tools(&self) -> Vec<Tool> {
+        Vec::new()
+    }
+
     /// The phases of the sequence of play, in order (for a phase tracker).
     fn phases(&self) -> Vec<PhaseInfo>;
 
@@ -235,6 +255,19 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The scenario view's panels only this system has, beside the common ones.
     fn scenario_panels(&self) -> Vec<ScenarioPanel> {
         Vec::new()
+    }
+
+    /// What its scenario-view panel `key` (one of [`Ruleset::scenario_panels`]) answers to
+    /// `input`, the panel's own JSON, on the scenario's catalog: the panel's UI
+    /// (`ui/src/rulesets/<system>/`) and this method are the only two that know its shape. A
+    /// refusal is a sentence naming the field.
+    fn run_panel(
+        &self,
+        key: &str,
+        _catalog: &Catalog,
+        _input: &serde_json::Value,
+    ) -> Result<serde_json::Value, String> {
+        Err(format!("{} has no scenario panel '{key}'", self.name()))
     }
 
     /// The lists of game-turns of the scenario format it reads (`night_turns`, `rain_turns`),

@@ -12,7 +12,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -159,13 +159,16 @@ async function newMapDialog() {
   await waitFor("the New map dialog", async () => js("return !!document.getElementById('new-form');"));
 }
 
-test("the Library lists the shipped maps, the 17 Rifle & Saber scenarios and Age of Rifles' Gettysburg with thumbnails", { timeout: 120_000 }, async () => {
+test("the Library lists the shipped maps and every shipped scenario (Rifle & Saber's 17, Age of Rifles' Gettysburg, ...) with thumbnails", { timeout: 120_000 }, async () => {
   const cards = "[...document.querySelectorAll('button.entry')].map((b) => ({ key: b.dataset.key, kind: b.dataset.kind, origin: b.dataset.origin, title: b.querySelector('.title').textContent }))";
-  await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= 20);
+  // Every scenario of the repository's scenarios/ is shipped (src/shipped.rs holds it).
+  const files = readdirSync(join(root, "scenarios")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+  await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= files.length + 2);
   const listed = await js(`return ${cards};`);
   const shipped = listed.filter((c) => c.origin === "shipped");
   const scenarios = shipped.filter((c) => c.kind === "scenario");
-  assert.equal(scenarios.length, 18, `the 18 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
+  assert.deepEqual(scenarios.map((c) => c.key.replace("shipped/scenario/", "")).sort(), files.sort(), "every shipped scenario, once");
+  assert.ok(scenarios.filter((c) => c.key.startsWith("shipped/scenario/rs-")).length === 17, "Rifle & Saber's 17");
   assert.ok(scenarios.some((c) => c.key === "shipped/scenario/aor-gettysburg-first-day"), "Age of Rifles' Gettysburg");
   assert.ok(shipped.some((c) => c.kind === "map" && /rifle-and-saber/.test(c.key)), `the shipped map: ${JSON.stringify(shipped)}`);
   for (const c of shipped) assert.ok(c.title.trim().length > 0, `a title: ${c.key}`);
@@ -1473,6 +1476,65 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
   assert.equal(replayed.hash, v.state_hash);
   const legalBefore = kepiCli("legal", "--db", archivePath, "--node", String(tip.node), "--json");
   assert.match(legalBefore, /"disrupt"/);
+});
+
+/** The bearing among `bearings` nearest clockwise of `from` (as the play view's `]` chooses). */
+function clockwiseOf(bearings, from) {
+  let best = null, bestD = 360;
+  for (const b of bearings) {
+    const d = (((b - from) % 360) + 360) % 360;
+    if (d > 0 && d < bestD) { bestD = d; best = b; }
+  }
+  return best;
+}
+
+/** The units of the side to act with turns (commands whose description gives a facing), each
+ * with the bearings offered. */
+async function unitsThatTurn(v) {
+  const out = [];
+  for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+    const legal = (await playCall("legal", c.id, null)).ok;
+    const bearings = legal.filter((x) => x.info.offer === "unit" && x.info.facing != null).map((x) => x.info.facing);
+    if (bearings.length) out.push({ unit: c.id, hex: c.hex, facing: c.facing, bearings });
+  }
+  return out;
+}
+
+test("facing in the play view: a 19th Century game of Wissembourg, a unit turned with ] and another by a drag, each notch drawn where it faces", { timeout: 300_000 }, async () => {
+  await startDialog("shipped/scenario/nc-wissembourg");
+  await type("#start-seed", "5");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) await clickIn("#play-auto-deploy");
+  let v = await playView();
+  assert.ok(v.board.counters.filter((c) => c.place === "map").every((c) => c.facing != null), "every unit on the map faces");
+  // 19C Sequence of Play: the movement phase opens with its initiative roll, a button.
+  await general("initiative");
+  v = await playView();
+  assert.ok(v.dice.length >= 1, "the initiative roll is recorded");
+  const turners = await unitsThatTurn(v);
+  assert.ok(turners.length >= 1, `a unit of the side to act may turn: ${JSON.stringify(v.progress)}`);
+  const a = turners[0];
+  await selectUnit(a.unit);
+  await screenshot("80-facing-selected");
+  const want = clockwiseOf(a.bearings, a.facing);
+  const node = v.node;
+  await keys("]");
+  await waitFor("the unit turned clockwise", async () => (await playView()).board.counters.find((c) => c.id === a.unit).facing === want);
+  assert.equal((await playView()).node, node + 1, "the turn is one command in the archive");
+  await screenshot("81-facing-turned-with-key");
+  // A drag from a unit's hex toward where it should face.
+  v = await playView();
+  const b = (await unitsThatTurn(v)).find((t) => t.bearings.some((x) => x !== t.facing));
+  assert.ok(b, "a unit that may still turn");
+  const aim = b.bearings.find((x) => x !== b.facing);
+  const p = await selectUnit(b.unit);
+  const rad = (aim * Math.PI) / 180;
+  const q = { x: Math.round(p.x + Math.sin(rad) * 45), y: Math.round(p.y - Math.cos(rad) * 45) };
+  const mid = { x: Math.round((p.x + q.x) / 2), y: Math.round((p.y + q.y) / 2) };
+  await drag([p, mid, q]);
+  await waitFor("the unit turned where it was dragged", async () => (await playView()).board.counters.find((c) => c.id === b.unit).facing === aim);
+  await screenshot("82-facing-turned-by-drag");
 });
 
 test("a large archive: the games table lists the newest 100 (More games the next), the search finds the others", { timeout: 180_000 }, async () => {

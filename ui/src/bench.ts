@@ -11,9 +11,10 @@
 
 import type { MapView } from "./ipc/commands";
 import { HexGrid } from "./map/geometry";
+import { bearingOf, nearestBearing, nextBearing } from "./views/play/turns";
 import { MapModel } from "./store/map";
 import { MapCanvas } from "./map/view";
-import { CountersLayer } from "./map/layers/counters";
+import { bearingVector, CountersLayer } from "./map/layers/counters";
 import type { Board, Counter } from "./ipc/play";
 
 const PALETTE = {
@@ -159,6 +160,13 @@ function geometryChecks(): string[] {
       if (h.within(mid, 1).length !== 7 || h.within(mid, 2).length !== 19) fails.push(`${orientation}/${shove} brush sizes`);
     }
   }
+  // Facing: bearings clockwise from north, y downwards; the turn `]` and `[` give, and a drag's.
+  const near = (a: number[], b: number[]) => a.every((v, k) => Math.abs(v - b[k]) < 1e-9);
+  if (!near(bearingVector(90), [1, 0]) || !near(bearingVector(180), [0, 1])) fails.push("bearingVector");
+  if (nextBearing([0, 60, 300], 0, 1) !== 60 || nextBearing([0, 60, 300], 0, -1) !== 300) fails.push("nextBearing round the compass");
+  if (nextBearing([30], 30, 1) !== null) fails.push("nextBearing never gives where it faces");
+  if (Math.round(bearingOf(0, 0, -1, 0)) !== 270 || Math.round(bearingOf(0, 0, 1, -1)) !== 45) fails.push("bearingOf");
+  if (nearestBearing([0, 60, 120, 180, 240, 300], 350) !== 0 || nearestBearing([90, 270], 170) !== 90) fails.push("nearestBearing");
   const big = new HexGrid({ orientation: "flat", shove: "even", columns: 200, rows: 200 });
   if (big.name(big.index(7, 11)) !== "008012") fails.push("200x200 names have 3 digits");
   return fails;
@@ -193,6 +201,8 @@ export function syntheticBoard(n: number): Board {
       id: `Side ${k % 2} U ${k}`, side: k % 2, code: ["MZ", "CY", "MR", "MA", "MAh", "MG"][k % 6],
       kind: "bench unit", symbol: SYMBOLS[k % 6], values: k % 6 >= 3 ? "2/4-1-3" : "3-2-4",
       place: "map", hex, order: k, markers: rand() < 0.3 ? [MARKS[k % MARKS.length]] : [], group: null, arrives: null,
+      // Half the counters face (a notch each), as a system with facing draws them.
+      facing: k % 2 ? (k * 30) % 360 : null,
     });
   }
   const hex_markers = Array.from({ length: 12 }, () => ({ hex: g.name(Math.floor(rand() * g.len)), marker: "trench", side: 0 }));

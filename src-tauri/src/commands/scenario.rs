@@ -12,8 +12,7 @@ use crate::jobs::{Job, Jobs, Stop};
 use crate::scenario::{self, ScenarioEditor};
 use crate::transport::jobs::{JobKind, JobResult, TestLevelDto};
 use crate::transport::scenario::{
-    FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened,
-    ScenarioView,
+    ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
 };
 use crate::transport::{AppError, AppResult, ErrorCode};
 use kepi::library_index as index;
@@ -146,11 +145,15 @@ pub fn scenario_formula_of(rows: Vec<ForceRowDto>) -> AppResult<String> {
     scenario::formula_of_rows(rows)
 }
 
-/// The creation method (R&S 11.18) on the open scenario's catalog.
+/// A panel only the open scenario's rule system has (the 11.18 panel of Rifle & Saber), answered
+/// by that system; `input` is the panel's own JSON, checked by the system.
 #[tauri::command]
-pub fn scenario_factor(state: ScenarioState<'_>, input: FactorInput) -> AppResult<FactorDto> {
-    let catalog = lock(&state)?.catalog()?;
-    scenario::factor(&catalog, &input)
+pub fn scenario_panel(
+    state: ScenarioState<'_>,
+    key: String,
+    input: serde_json::Value,
+) -> AppResult<serde_json::Value> {
+    lock(&state)?.panel(&key, &input)
 }
 
 /// Play `games` seeded games of `scenario` at `level` (both sides), in pairs with the seats

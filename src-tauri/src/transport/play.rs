@@ -39,6 +39,10 @@ pub struct CounterDto {
     pub group: Option<String>,
     #[serde(default)]
     pub arrives: Option<String>,
+    /// Where it faces, degrees clockwise from north (0, 30, ... 330), for a system whose units
+    /// face: drawn as a notch on the counter, turned with `[` and `]` or by dragging.
+    #[serde(default)]
+    pub facing: Option<u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -189,6 +193,10 @@ pub struct CommandInfoDto {
     pub waypoints: bool,
     /// Its own key in the play view.
     pub key: Option<String>,
+    /// Where the unit faces after it, degrees clockwise from north: a turn the view gives with
+    /// `[`, `]` or a drag from the unit.
+    #[serde(default)]
+    pub facing: Option<u16>,
 }
 
 /// A game as the play view shows it after each command.

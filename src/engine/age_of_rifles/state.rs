@@ -395,3 +395,18 @@ pub enum Event {
         text: String,
     },
 }
+
+impl crate::engine::setup_state::SharedSetup for State {
+    fn share_setup_of(&mut self, root: &State) {
+        self.setup = root.setup.clone();
+    }
+}
+
+impl crate::engine::setup_state::RollEvent for Event {
+    fn roll(&self) -> Option<&Roll> {
+        match self {
+            Event::Rolled { roll } => Some(roll),
+            Event::Note { .. } => None,
+        }
+    }
+}

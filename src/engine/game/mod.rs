@@ -131,6 +131,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn map_scale(&self) -> crate::map::MapScale;
     fn catalog(&self) -> &'static Catalog;
     fn table_files(&self) -> Vec<(&'static str, &'static str)>;
+    fn tools(&self) -> Vec<super::ruleset::Tool>;
     fn optional_rules(&self) -> Vec<OptionalRule>;
     fn phases(&self) -> Vec<PhaseInfo>;
     /// The options with every optional rule at its default, as JSON.
@@ -146,6 +147,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn forces_editor(&self) -> super::ruleset::ForcesEditor;
     fn new_side_section(&self) -> serde_json::Map<String, Value>;
     fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel>;
+    fn run_panel(&self, key: &str, catalog: &Catalog, input: &Value) -> Result<Value, String>;
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition>;
     fn start(&self, scenario: &Scenario, options: &Value) -> Result<AnyState, RuleError>;
     fn apply(
@@ -304,6 +306,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
         self.rules.table_files()
     }
 
+    fn tools(&self) -> Vec<super::ruleset::Tool> {
+        self.rules.tools()
+    }
+
     fn optional_rules(&self) -> Vec<OptionalRule> {
         self.rules.optional_rules()
     }
@@ -351,6 +357,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel> {
         self.rules.scenario_panels()
+    }
+
+    fn run_panel(&self, key: &str, catalog: &Catalog, input: &Value) -> Result<Value, String> {
+        self.rules.run_panel(key, catalog, input)
     }
 
     fn victory(&self, state: &AnyState) -> Vec<VictoryCondition> {

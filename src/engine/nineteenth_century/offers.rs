@@ -36,12 +36,13 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
         Command::Move { unit, to, facing } => {
             let mut c = CommandInfo::new("move", Offer::Reach)
                 .unit(unit.clone())
-                .hex(to.clone());
+                .hex(to.clone())
+                .facing(*facing);
             c.hexside = faced(s, to, *facing);
             c
         }
         Command::Pivot { unit: u, facing } => {
-            let c = unit("pivot", u);
+            let c = unit("pivot", u).facing(*facing);
             match hex_of(s, u).and_then(|h| faced(s, &h, *facing)) {
                 Some(side) => c.hexside(side),
                 None => c,

@@ -8,6 +8,7 @@ use crate::engine::hash::stable_hash;
 use crate::engine::preview::{
     AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
 };
+use crate::engine::setup_state;
 use crate::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
     VictoryCondition,
@@ -152,13 +153,7 @@ impl Ruleset for NineteenthCentury {
     }
 
     fn rolls(&self, events: &[Event]) -> Vec<Roll> {
-        events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Rolled { roll } => Some(roll.clone()),
-                Event::Note { .. } => None,
-            })
-            .collect()
+        setup_state::rolls(events)
     }
 
     fn describe_command(&self, state: &State, command: &Command) -> String {
@@ -207,19 +202,15 @@ impl Ruleset for NineteenthCentury {
     }
 
     fn snapshot(&self, state: &State) -> String {
-        serde_json::to_string(state).expect("states serialize")
+        setup_state::snapshot(state)
     }
 
     fn restore(&self, root: &State, snapshot: &str) -> Result<State, String> {
-        let mut s: State = serde_json::from_str(snapshot).map_err(|e| e.to_string())?;
-        s.setup = root.setup.clone();
-        Ok(s)
+        setup_state::restore(root, snapshot)
     }
 
     fn state_json(&self, state: &State) -> serde_json::Value {
-        let mut v = serde_json::to_value(state).expect("states serialize");
-        v["hash"] = serde_json::json!(stable_hash(state));
-        v
+        setup_state::state_json(state)
     }
 
     fn report(&self, state: &State) -> String {

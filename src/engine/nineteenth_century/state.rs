@@ -8,7 +8,6 @@ use super::section::{Formation, Kind};
 use super::tables::HexBand;
 use crate::engine::GameOutcome;
 use crate::engine::SideInfo;
-use crate::engine::dice::Roll;
 use crate::engine::facing::Facing;
 use crate::map::{Grid, HexCoord, Map};
 use serde::{Deserialize, Serialize};
@@ -226,9 +225,11 @@ pub enum Command {
     End,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
-    Rolled { roll: Roll },
-    Note { text: String },
+/// A roll or a note (the events every system shares).
+pub use crate::engine::setup_state::Event;
+
+impl crate::engine::setup_state::SharedSetup for State {
+    fn share_setup_of(&mut self, root: &State) {
+        self.setup = root.setup.clone();
+    }
 }

@@ -24,7 +24,7 @@ fn command_info(c: &Command) -> CommandInfo {
         Command::Step { unit, to } => CommandInfo::new("step", Offer::Reach)
             .unit(unit.clone())
             .hex(to.clone()),
-        Command::Face { unit: u, .. } => unit("face", u),
+        Command::Face { unit: u, facing } => unit("face", u).facing(*facing),
         Command::Formation { unit, second } => match second {
             Some(h) => CommandInfo::at_hex("change_formation", Some(unit.clone()), h.clone()),
             None => CommandInfo::of_unit("change_formation", unit.clone()),

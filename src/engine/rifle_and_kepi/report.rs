@@ -229,6 +229,7 @@ pub fn board(s: &State) -> Board {
             group: None,
             arrives: None,
             properties,
+            facing: Some(us.facing.degrees()),
         });
     }
     let sides = (0..2)

@@ -132,6 +132,7 @@ pub fn board(s: &State) -> Board {
                 group: unit.group.clone(),
                 arrives,
                 properties: named_values(k),
+                facing: None,
             }
         })
         .collect();

@@ -24,6 +24,7 @@ pub mod setup;
 pub mod shock;
 pub mod state;
 pub mod tables;
+pub mod tools;
 pub mod turn;
 pub mod victory;
 

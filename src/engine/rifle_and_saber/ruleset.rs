@@ -106,6 +106,11 @@ impl Ruleset for RifleAndSaber {
         super::tables::FILES.to_vec()
     }
 
+    /// `kepi factor` (R&S 11.18) and `kepi oob`.
+    fn tools(&self) -> Vec<crate::engine::ruleset::Tool> {
+        super::tools::tools()
+    }
+
     fn optional_rules(&self) -> Vec<OptionalRule> {
         let on = "on by default: the scenarios' orders of battle and morale levels use it";
         vec![
@@ -171,10 +176,23 @@ impl Ruleset for RifleAndSaber {
     /// R&S 11.18: the scenario-creation method (`kepi factor`).
     fn scenario_panels(&self) -> Vec<crate::engine::ruleset::ScenarioPanel> {
         vec![crate::engine::ruleset::ScenarioPanel {
-            key: "factor".into(),
+            key: super::factor::panel::KEY.into(),
             label: "11.18".into(),
             case: "R&S 11.18".into(),
         }]
+    }
+
+    /// R&S 11.18: the creation method's panel.
+    fn run_panel(
+        &self,
+        key: &str,
+        catalog: &crate::tables::Catalog,
+        input: &serde_json::Value,
+    ) -> Result<serde_json::Value, String> {
+        match key {
+            super::factor::panel::KEY => super::factor::panel::answer(catalog, input),
+            _ => Err(format!("Rifle & Saber has no scenario panel '{key}'")),
+        }
     }
 
     /// R&S 10.2, 10.3 and scenario 17: trenches, improved positions and limber markers.

@@ -170,7 +170,12 @@ waypoints: boolean,
 /**
  * Its own key in the play view.
  */
-key: string | null, };
+key: string | null, 
+/**
+ * Where the unit faces after it, degrees clockwise from north: a turn the view gives with
+ * `[`, `]` or a drag from the unit.
+ */
+facing: number | null, };
 
 export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
 
@@ -191,7 +196,12 @@ values: string,
 /**
  * "off", "map", "exited", "eliminated".
  */
-place: string, hex: string | null, order: number, markers: Array<string>, group: string | null, arrives: string | null, };
+place: string, hex: string | null, order: number, markers: Array<string>, group: string | null, arrives: string | null, 
+/**
+ * Where it faces, degrees clockwise from north (0, 30, ... 330), for a system whose units
+ * face: drawn as a notch on the counter, turned with `[` and `]` or by dragging.
+ */
+facing: number | null, };
 
 /**
  * What changed after an edit, an undo or a redo. `None` fields did not change.
@@ -264,43 +274,6 @@ export type EntryKind = "map" | "scenario";
 export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict" | "no_game" | "refused" | "archive" | "no_scenario" | "invalid_scenario";
 
 export type ExitDto = { name: string, hex: number, edge: string, };
-
-/**
- * The creation method's result: the orders of battle and how well the proportions hold.
- */
-export type FactorDto = { 
-/**
- * Each side's order of battle, in input order.
- */
-oobs: Array<string>, entries: Array<FactorEntryDto>, 
-/**
- * "MZ of Union: 3.2 %".
- */
-worst_ratio_error: string, worst_ratio_value: number, 
-/**
- * "Union : Confederate = 2.00 (exact 2.04)".
- */
-side_ratio: string | null, game_length: number | null, game_length_note: string | null, warnings: Array<string>, };
-
-export type FactorEntryDto = { side: string, group: string | null, code: string, amount: number, 
-/**
- * "men" or "guns".
- */
-counted_in: string, exact: string, exact_value: number, rounded: number, };
-
-/**
- * The creation method's input (R&S 11.18): per side its name and strengths as `kepi factor`
- * reads them (`1200 MZ, 12 MA`, groups `(a) 4000 MZ (b) 2000 CY`).
- */
-export type FactorInput = { sides: Array<[string, string]>, men_per_unit: number, guns_per_unit: number, 
-/**
- * "1", "1/3", "2/3", "0.5".
- */
-scale: string, 
-/**
- * The battle's duration in hours ("4", "2.5"); empty for none.
- */
-hours: string, };
 
 export type FeatureDto = { code: string, name: string, kind: string, hexes: Array<number>, };
 

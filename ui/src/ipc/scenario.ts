@@ -1,16 +1,16 @@
 // The scenario view's commands: open a Library scenario (or a new one on a map), edit it by JSON
 // pointer ops (each one undoable step, a brush stroke one step), undo, redo, save; the pure
-// helpers of its panels (formula, creation method); its long work (a test of seeded games, a
+// helpers of its panels (formula, a rule system's own panels); its long work (a test of seeded games, a
 // picture, a VASSAL module).
 
 import { invoke } from "@tauri-apps/api/core";
 import type {
-  FactorDto, FactorInput, ForceRowDto, FormulaDto, RosterEdit, ScenarioOp, ScenarioOpened,
+  ForceRowDto, FormulaDto, RosterEdit, ScenarioOp, ScenarioOpened,
   ScenarioView,
 } from "./generated";
 
 export type {
-  CatalogRowDto, FactorDto, FactorEntryDto, FactorInput, ForceRowDto, FormulaDto, Roster,
+  CatalogRowDto, ForceRowDto, FormulaDto, Roster,
   RosterColumn, RosterEdit, RosterRow, RosterSide, ScenarioOp, ScenarioOpened, ScenarioView,
   ScenarioZone,
 } from "./generated";
@@ -32,7 +32,8 @@ export const scenario = {
   close: () => invoke<void>("scenario_close"),
   formula: (text: string) => invoke<FormulaDto>("scenario_formula", { text }),
   formulaOf: (rows: ForceRowDto[]) => invoke<string>("scenario_formula_of", { rows }),
-  factor: (input: FactorInput) => invoke<FactorDto>("scenario_factor", { input }),
+  /** A panel only the scenario's rule system has (ui/src/rulesets/), answered by that system. */
+  panel: <T>(key: string, input: unknown) => invoke<T>("scenario_panel", { key, input }),
   /** Play `games` seeded games of the scenario as it is (a job); its id. */
   test: (games: number, level: string) => invoke<number>("scenario_test", { games, level }),
   exportPng: (scale: number) => invoke<string | null>("scenario_export_png", { scale }),

@@ -22,6 +22,7 @@
 //!   order), never on hashing or floating point;
 //! - an entry rounded to 0 units is reported as dropped in the warnings, never silently lost.
 
+pub mod panel;
 mod parse;
 mod text;
 

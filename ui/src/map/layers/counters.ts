@@ -3,7 +3,8 @@
 // symbol, the type code above it and the printed values below; a stack is drawn offset, its
 // top unit last, with the number of units in a corner; markers are small tags on the counter
 // (D disrupted, L limbered, C charging, R road mode, d dismounted) and hex markers a band under
-// the stack (trench, improved position). Text is drawn only when it is large enough to read.
+// the stack (trench, improved position); a unit that faces (`facing`) has a notch on its edge
+// pointing where it faces. Text is drawn only when it is large enough to read.
 
 import type { Board, Counter } from "../../ipc/play";
 import type { HexGrid } from "../geometry";
@@ -32,6 +33,32 @@ const HEX_MARKERS: Record<string, [string, string]> = {
   improved_position: ["Impr. pos.", "#8d6e63"],
   work: ["Work", "#a1887f"],
 };
+
+/** The screen direction of a bearing (degrees clockwise from north; y grows downwards). */
+export function bearingVector(degrees: number): [number, number] {
+  const a = (degrees * Math.PI) / 180;
+  return [Math.sin(a), -Math.cos(a)];
+}
+
+/** Where a unit faces: a dark notch on the edge of its counter (half side `h`) at the bearing,
+ * pointing outwards, so a stack's facings and a turned unit read at a glance. */
+export function drawFacing(ctx: CanvasRenderingContext2D, degrees: number, x: number, y: number, h: number, px: number): void {
+  const [dx, dy] = bearingVector(degrees);
+  // The edge of the square along the bearing.
+  const t = h / Math.max(Math.abs(dx), Math.abs(dy));
+  const bx = x + dx * t, by = y + dy * t;
+  const w = h * 0.3, out = h * 0.34;
+  ctx.beginPath();
+  ctx.moveTo(bx + dx * out, by + dy * out);
+  ctx.lineTo(bx - dy * w, by + dx * w);
+  ctx.lineTo(bx + dy * w, by - dx * w);
+  ctx.closePath();
+  ctx.fillStyle = "#111";
+  ctx.fill();
+  ctx.strokeStyle = "#fff";
+  ctx.lineWidth = Math.max(px, 0.02);
+  ctx.stroke();
+}
 
 /** The units of each hex, bottom to top. */
 export function stacks(board: Board): Map<string, Counter[]> {
@@ -237,6 +264,7 @@ export class CountersLayer implements Layer {
         ctx.fillText(String(count), x - h + SIZE * 0.12, y - h + SIZE * 0.115);
       }
     }
+    if (c.facing != null) drawFacing(ctx, c.facing, x, y, h, px);
     if (this.selected === c.id) {
       ctx.strokeStyle = "#ffd600";
       ctx.lineWidth = Math.max(3 * px, 0.08);

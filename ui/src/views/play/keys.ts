@@ -8,6 +8,7 @@ export function playShortcuts(): [string, string][] {
     ["N", "in a game: select the next unit of the side to act"],
     ["Ctrl+Z", "in a game: take back the last command"],
     ["A", "in a game: auto-deploy the side deploying"],
+    ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face)"],
     ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
   ];
@@ -20,6 +21,7 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   if (k === "e") { ev.preventDefault(); player.endPhase(); }
   else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
   else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }
+  else if (ev.key === "[" || ev.key === "]") { if (player.turn(ev.key === "]" ? 1 : -1)) ev.preventDefault(); }
   else if (ev.key === "Escape") { if (!player.removeWaypoint()) player.deselect(); }
   else if (ev.key === "Backspace") { if (player.removeWaypoint()) ev.preventDefault(); }
 }

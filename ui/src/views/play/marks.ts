@@ -1,9 +1,11 @@
 // The play view's marks, drawn on every frame under the counters: the deploying side's area,
 // the hexes the selected unit may reach (with the movement points left), the path to the hex
 // under the pointer and the passing fires it would draw, the hexes it may attack or deploy to,
-// and the target of the attack shown; and, over the counters, the move's waypoints.
+// and the target of the attack shown; and, over the counters, the move's waypoints and the
+// bearings the selected unit may turn to.
 
 import { css, hexPath, rgb, type FrameScene, type Layer } from "../../map/layers/layer";
+import { bearingVector } from "../../map/layers/counters";
 
 export class MarksLayer implements Layer {
   readonly id = "play-marks";
@@ -26,8 +28,12 @@ export class MarksLayer implements Layer {
   attack: string | null = null;
   /** A line of sight shown on hover: its ends and whether it is clear. */
   sight: { from: string; to: string; clear: boolean } | null = null;
+  /** The turns offered to the selected unit: its hex, each bearing it may face after a turn
+   * (degrees clockwise from north) and the one a drag aims at (drawn by [`TurnsLayer`]). */
+  turns: { hex: string; bearings: number[]; aimed: number | null } | null = null;
 
   clear(): void {
+    this.turns = null;
     this.reach.clear();
     this.targets = [];
     this.path = [];
@@ -172,5 +178,40 @@ export class WaypointsLayer implements Layer {
       ctx.fillStyle = "#ffffff";
       ctx.fillText(String(k + 1), x, y);
     });
+  }
+}
+
+/** The bearings the selected unit may turn to (`MarksLayer.turns`), as arrows round its hex
+ * drawn over the counters, pointing outwards; the one a drag aims at is drawn larger, in the
+ * selection's colour. */
+export class TurnsLayer implements Layer {
+  readonly id = "play-turns";
+  visible = true;
+
+  constructor(private readonly marks: MarksLayer) {}
+
+  frame(ctx: CanvasRenderingContext2D, s: FrameScene): void {
+    const t = this.marks.turns;
+    if (!t) return;
+    const g = s.grid, px = 1 / s.camera.scale;
+    const i = g.parse(t.hex);
+    if (i < 0) return;
+    s.world();
+    for (const b of t.bearings) {
+      const aimed = b === t.aimed;
+      const [dx, dy] = bearingVector(b);
+      const r0 = 0.66, r1 = aimed ? 1.02 : 0.92, w = aimed ? 0.17 : 0.12;
+      const x = g.cx[i], y = g.cy[i];
+      ctx.beginPath();
+      ctx.moveTo(x + dx * r1, y + dy * r1);
+      ctx.lineTo(x + dx * r0 - dy * w, y + dy * r0 + dx * w);
+      ctx.lineTo(x + dx * r0 + dy * w, y + dy * r0 - dx * w);
+      ctx.closePath();
+      ctx.fillStyle = aimed ? "#ffd600" : "rgba(0,105,92,0.9)";
+      ctx.fill();
+      ctx.strokeStyle = "#ffffff";
+      ctx.lineWidth = Math.max(1.2 * px, 0.03);
+      ctx.stroke();
+    }
   }
 }

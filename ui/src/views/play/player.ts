@@ -10,8 +10,9 @@ import type { CommandQueue } from "../../ipc/queue";
 import { CountersLayer } from "../../map/layers/counters";
 import { MapCanvas } from "../../map/view";
 import { MapModel } from "../../store/map";
-import { MarksLayer, WaypointsLayer } from "./marks";
+import { MarksLayer, TurnsLayer, WaypointsLayer } from "./marks";
 import { playState } from "./play-state.svelte";
+import { bearingOf, nearestBearing, nextBearing } from "./turns";
 
 export interface PlayShell {
   queue: CommandQueue;
@@ -34,9 +35,14 @@ export class Player {
   forced: number[] = [];
   /** The selected unit's legal commands given by clicking a hex of the map. */
   private unitHexCommands: LegalCommand[] = [];
+  /** The selected unit's turns: its commands that leave it facing a new bearing
+   * (`info.facing`), given by `[`, `]` or a drag from the unit. */
+  private turnCommands: LegalCommand[] = [];
   /** The selected unit's moves take waypoints. */
   private waypoints = false;
-  private drag: { x: number; y: number; moved: boolean } | null = null;
+  /** A press on the map: it pans when dragged, or turns the selected unit when it began on the
+   * unit's hex and the unit may turn. */
+  private drag: { x: number; y: number; moved: boolean; turning: boolean } | null = null;
   /** A unit dragged from a tray. */
   dragging: string | null = null;
 
@@ -45,6 +51,7 @@ export class Player {
     this.view.addLayer(this.marks);
     this.view.addLayer(this.counters);
     this.view.addLayer(new WaypointsLayer(this.marks));
+    this.view.addLayer(new TurnsLayer(this.marks));
     this.listen();
   }
 
@@ -220,6 +227,7 @@ export class Player {
     this.sightTo = "";
     this.counters.selected = null;
     this.unitHexCommands = [];
+    this.turnCommands = [];
     this.waypoints = false;
     this.marks.clear();
     this.view.requestDraw();
@@ -245,6 +253,10 @@ export class Player {
       if (playState.selected?.id !== c.id) return;
       this.unitHexCommands = cmds.filter((x) => x.info.offer === "map" && x.info.hex);
       playState.actions = cmds.filter((x) => x.info.offer === "unit");
+      this.turnCommands = playState.actions.filter((x) => x.info.facing != null);
+      this.marks.turns = this.turnCommands.length && c.hex
+        ? { hex: c.hex, bearings: this.turnCommands.map((x) => x.info.facing!), aimed: null }
+        : null;
       this.waypoints = cmds.some((x) => x.info.waypoints);
       this.marks.targets = [...new Set(this.unitHexCommands.map((x) => x.info.hex!))];
       this.view.requestDraw();
@@ -310,6 +322,26 @@ export class Player {
       this.shell.message(h ? Player.pathWords(h, via) : via.length ? `Waypoints: ${via.join(", ")}` : "No waypoints");
       this.view.requestDraw();
     });
+  }
+
+  /** `]` turns the selected unit to the nearest bearing offered clockwise of where it faces,
+   * `[` anticlockwise; false when it has no turn. */
+  turn(dir: 1 | -1): boolean {
+    const b = nextBearing(this.turnCommands.map((c) => c.info.facing!), playState.selected?.facing ?? 0, dir);
+    const c = this.turnCommands.find((x) => x.info.facing === b);
+    if (!c) return false;
+    void this.apply(c.command);
+    return true;
+  }
+
+  /** The turn whose bearing is nearest the direction from the selected unit's hex to the
+   * world point (x, y). */
+  private turnToward(x: number, y: number): LegalCommand | null {
+    const g = this.model?.grid, hex = playState.selected?.hex;
+    const i = g && hex ? g.parse(hex) : -1;
+    if (!g || i < 0) return null;
+    const b = nearestBearing(this.turnCommands.map((c) => c.info.facing!), bearingOf(g.cx[i], g.cy[i], x, y));
+    return this.turnCommands.find((c) => c.info.facing === b) ?? null;
   }
 
   /** Select the next unit of the side to act that has something to do. */
@@ -435,13 +467,26 @@ export class Player {
       if (!this.model) return;
       canvas.focus();
       canvas.setPointerCapture(ev.pointerId);
-      this.drag = { x: ev.clientX, y: ev.clientY, moved: false };
+      const at = this.view.hexAt(ev);
+      const turning = ev.button === 0 && this.turnCommands.length > 0 && at >= 0
+        && this.model.grid.name(at) === playState.selected?.hex;
+      this.drag = { x: ev.clientX, y: ev.clientY, moved: false, turning };
     });
     canvas.addEventListener("pointermove", (ev) => {
       if (!this.model) return;
       const d = this.drag;
       if (d) {
         if (Math.abs(ev.clientX - d.x) + Math.abs(ev.clientY - d.y) > 4) d.moved = true;
+        if (d.turning) {
+          // Dragging from the unit aims it: the arrow nearest the pointer's direction.
+          if (d.moved && this.marks.turns) {
+            const r = canvas.getBoundingClientRect();
+            const [wx, wy] = this.view.toWorld(ev.clientX - r.left, ev.clientY - r.top);
+            this.marks.turns.aimed = this.turnToward(wx, wy)?.info.facing ?? null;
+            this.view.requestDraw();
+          }
+          return;
+        }
         if (d.moved) {
           this.view.panBy(ev.clientX - d.x, ev.clientY - d.y);
           d.x = ev.clientX;
@@ -454,6 +499,13 @@ export class Player {
     canvas.addEventListener("pointerup", (ev) => {
       const d = this.drag;
       this.drag = null;
+      if (d?.turning && d.moved) {
+        const r = canvas.getBoundingClientRect();
+        const [wx, wy] = this.view.toWorld(ev.clientX - r.left, ev.clientY - r.top);
+        const c = this.turnToward(wx, wy);
+        if (c) void this.apply(c.command);
+        return;
+      }
       if (!d || d.moved || ev.button !== 0 || !this.model) return;
       const i = this.view.hexAt(ev);
       if (i >= 0) this.clickHex(this.model.grid.name(i), ev.shiftKey);

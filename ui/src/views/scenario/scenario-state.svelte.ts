@@ -3,7 +3,8 @@
 
 import type { ScenarioOpened, ScenarioView } from "../../ipc/scenario";
 
-export type Tab = "scenario" | "forces" | "factor" | "zones" | "victory" | "rules" | "notes" | "check";
+/** The common tabs, or the key of a panel only the scenario's rule system has (ui/src/rulesets/). */
+export type Tab = "scenario" | "forces" | "zones" | "victory" | "rules" | "notes" | "check" | (string & {});
 
 export interface Pick {
   /** What the hexes are for ("entry hexes of reinforcement 1"). */

@@ -1,0 +1,15 @@
+// The UI's registry of rule systems: one line per system that has panels of its own (its folder,
+// ui/src/rulesets/<system>/). A system without one needs no line: every view is generic.
+
+import type { Component } from "svelte";
+import type { PanelProps, SystemUi } from "./panel";
+import { ui as rifleAndSaber } from "./rifle-and-saber";
+
+const SYSTEMS: Record<string, SystemUi> = {
+  "rifle-and-saber": rifleAndSaber,
+};
+
+/** The panel `key` of the system `ruleset`, when this UI has it. */
+export function panelOf(ruleset: string, key: string): Component<PanelProps> | undefined {
+  return SYSTEMS[ruleset]?.panels[key];
+}
