@@ -28,12 +28,19 @@ macro_rules! shipped {
 }
 
 /// The shipped maps, in file-name order.
-pub const MAPS: &[Shipped] = shipped!("maps": "aor-gettysburg", "rifle-and-saber");
+pub const MAPS: &[Shipped] = shipped!("maps":
+    "aor-gettysburg",
+    "rifle-and-saber",
+    "rk-koniggratz",
+    "rk-trautenau",
+);
 
-/// The shipped scenarios, in file-name order (Age of Rifles' first day at Gettysburg and the
-/// 17 Rifle & Saber scenarios).
+/// The shipped scenarios, in file-name order (Age of Rifles' first day at Gettysburg, Rifle and
+/// Kepi's Königgrätz and Trautenau and the 17 Rifle & Saber scenarios).
 pub const SCENARIOS: &[Shipped] = shipped!("scenarios":
     "aor-gettysburg-first-day",
+    "rk-koniggratz",
+    "rk-trautenau",
     "rs-01-fatehpur",
     "rs-02-varese",
     "rs-03-palestro",
@@ -158,7 +165,7 @@ mod tests {
             ids_in("scenarios"),
             "add the new scenario to SCENARIOS"
         );
-        assert_eq!(SCENARIOS.len(), 18);
+        assert_eq!(SCENARIOS.len(), 20);
     }
 
     #[test]

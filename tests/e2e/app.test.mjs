@@ -159,13 +159,13 @@ async function newMapDialog() {
   await waitFor("the New map dialog", async () => js("return !!document.getElementById('new-form');"));
 }
 
-test("the Library lists the shipped maps, the 17 Rifle & Saber scenarios and Age of Rifles' Gettysburg with thumbnails", { timeout: 120_000 }, async () => {
+test("the Library lists the shipped maps, the 17 Rifle & Saber scenarios, Age of Rifles' Gettysburg and Rifle and Kepi's two with thumbnails", { timeout: 120_000 }, async () => {
   const cards = "[...document.querySelectorAll('button.entry')].map((b) => ({ key: b.dataset.key, kind: b.dataset.kind, origin: b.dataset.origin, title: b.querySelector('.title').textContent }))";
   await waitFor("the listing", async () => (await js(`return ${cards};`)).length >= 20);
   const listed = await js(`return ${cards};`);
   const shipped = listed.filter((c) => c.origin === "shipped");
   const scenarios = shipped.filter((c) => c.kind === "scenario");
-  assert.equal(scenarios.length, 18, `the 18 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
+  assert.equal(scenarios.length, 20, `the 20 scenarios: ${JSON.stringify(scenarios.map((c) => c.title))}`);
   assert.ok(scenarios.some((c) => c.key === "shipped/scenario/aor-gettysburg-first-day"), "Age of Rifles' Gettysburg");
   assert.ok(shipped.some((c) => c.kind === "map" && /rifle-and-saber/.test(c.key)), `the shipped map: ${JSON.stringify(shipped)}`);
   for (const c of shipped) assert.ok(c.title.trim().length > 0, `a title: ${c.key}`);
