@@ -721,9 +721,10 @@ mod tests {
     }
 
     #[test]
-    fn shipped_entries_list_the_maps_and_the_18_scenarios_with_titles_and_subtitles() {
+    fn shipped_entries_list_every_shipped_map_and_scenario_with_titles_and_subtitles() {
         let e = shipped_entries();
-        assert_eq!(e.len(), 20);
+        let shipped = crate::shipped::MAPS.len() + crate::shipped::SCENARIOS.len();
+        assert_eq!(e.len(), shipped);
         let map = e
             .iter()
             .find(|e| e.key == "shipped/map/rifle-and-saber")
@@ -775,7 +776,8 @@ mod tests {
         assert!(map_of(broken).is_err());
 
         let index = scan(Some(lib), &[lib.join("gone.json")], None);
-        assert_eq!(index.entries.len(), 23, "20 shipped and 3 in the folder");
+        let shipped = crate::shipped::MAPS.len() + crate::shipped::SCENARIOS.len();
+        assert_eq!(index.entries.len(), shipped + 3, "the shipped and 3 in the folder");
         assert!(index.recent[0].problem.is_some());
         assert!(index.find("library/scenarios/rs-10-worth.json").is_some());
         assert!(index.find("library/../../etc/passwd").is_none());

@@ -33,14 +33,19 @@ pub const MAPS: &[Shipped] = shipped!("maps":
     "nc-trautenau",
     "nc-wissembourg",
     "rifle-and-saber",
+    "rk-koniggratz",
+    "rk-trautenau",
 );
 
 /// The shipped scenarios, in file-name order (Age of Rifles' first day at Gettysburg, the 19th
-/// Century's Trautenau and Wissembourg and the 17 Rifle & Saber scenarios).
+/// Century's Trautenau and Wissembourg, Rifle and Kepi's Königgrätz and Trautenau and the 17
+/// Rifle & Saber scenarios).
 pub const SCENARIOS: &[Shipped] = shipped!("scenarios":
     "aor-gettysburg-first-day",
     "nc-trautenau",
     "nc-wissembourg",
+    "rk-koniggratz",
+    "rk-trautenau",
     "rs-01-fatehpur",
     "rs-02-varese",
     "rs-03-palestro",
@@ -165,7 +170,8 @@ mod tests {
             ids_in("scenarios"),
             "add the new scenario to SCENARIOS"
         );
-        assert_eq!(SCENARIOS.len(), 20);
+        // Rifle & Saber's 17, Age of Rifles' one, the 19th Century's two, Rifle and Kepi's two.
+        assert_eq!(SCENARIOS.len(), 22);
     }
 
     #[test]

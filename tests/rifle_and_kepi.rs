@@ -1184,49 +1184,78 @@ fn rk_movement_cavalry_may_overrun_disbanded_units_others_may_not_enter() {
     assert_eq!(s.units[a1].status, Status::Eliminated);
 }
 
-// ---- Whole games ----------------------------------------------------------------------------
+// ---- Reinforcements (Kepi's reading: the text has none) ---------------------------------------
 
-/// Invariants of every position of a game.
-fn invariants(s: &State, seed: u64, n: usize) {
-    let setup = s.setup();
-    for u in 0..s.units.len() {
-        let us = &s.units[u];
-        let d = &setup.units[u];
-        assert!(us.steps <= d.steps, "seed {seed} command {n}: steps");
-        if board::standing(s, u) && d.kind != Kind::Hq {
-            assert!(
-                us.steps >= 1,
-                "seed {seed} command {n}: {} has no step",
-                d.id
-            );
-            assert!(
-                board::crowded(s, u, us.hex.unwrap()).is_none(),
-                "seed {seed} command {n}: {} stacked",
-                d.id
-            );
-        }
-        if let Some(x) = us.second {
-            assert!(
-                d.large
-                    && us.formation == Formation::Deployed
-                    && setup.grid.adjacent(x, us.hex.unwrap()),
-                "seed {seed} command {n}: {} second hex",
-                d.id
-            );
-        }
-        for h in board::hexes(s, u) {
-            // No unit in an enemy hex.
-            assert!(
-                board::at(s, h)
-                    .iter()
-                    .all(|&o| setup.units[o].side == d.side),
-                "seed {seed} command {n}: both sides in {}",
-                setup.name(h)
-            );
-        }
+fn dealt_on(s: &State, turn: u32) -> State {
+    let mut t = s.clone();
+    t.turn = turn;
+    t.phase = Phase::Cards;
+    RifleAndKepi
+        .apply(&t, &Command::Deal, &mut SeededDice::new(7))
+        .unwrap()
+        .0
+}
+
+#[test]
+fn rk_reinforcements_enter_at_their_hex_on_their_game_turn_or_at_the_nearest_free_hex() {
+    let s = position(&[
+        (0, unit("p-7", "infantry", "0203")),
+        (
+            0,
+            with(unit("p-8", "infantry", "0105"), json!({"arrives": 2})),
+        ),
+        (
+            0,
+            with(unit("p-g", "infantry", "0608"), json!({"arrives": 3})),
+        ),
+        (1, unit("a-1", "infantry", "0608")),
+        (1, unit("a-2", "infantry", "1104")),
+    ]);
+    let (p8, pg) = (ix(&s, "p-8"), ix(&s, "p-g"));
+    // Off the map until their game-turn: no hex, no card, not broken.
+    assert_eq!(s.units[p8].hex, None);
+    assert!(!board::standing(&s, p8));
+    assert!(RifleAndKepi.report(&s).contains("arrives on game-turn 2"));
+    let t1 = dealt_on(&s, 1);
+    assert_eq!(t1.units[p8].hex, None);
+    assert_eq!(t1.units[p8].card, None);
+    // Game-turn 2: at its hex, before the cards (it draws one).
+    let t2 = dealt_on(&s, 2);
+    assert_eq!(t2.units[p8].hex, Some(t2.setup().parse("0105").unwrap()));
+    assert!(t2.units[p8].card.is_some());
+    assert_eq!(t2.units[pg].hex, None);
+    // Game-turn 3: its hex is the enemy's, so the nearest hex not next to an enemy.
+    let t3 = dealt_on(&s, 3);
+    let entry = t3.setup().parse("0608").unwrap();
+    let at = t3.units[pg].hex.expect("arrived");
+    assert_eq!(t3.setup().grid.distance(entry, at), 2);
+    assert!(!board::enemy_adjacent(&t3, 0, at));
+    // A side whose units on the field are all gone does not lose while one is still to come.
+    let mut gone = position(&[
+        (0, unit("p-7", "infantry", "0203")),
+        (1, unit("a-1", "infantry", "1103")),
+        (
+            1,
+            with(unit("a-2", "infantry", "1105"), json!({"arrives": 5})),
+        ),
+    ]);
+    let a1 = ix(&gone, "a-1");
+    gone.units[a1].status = Status::Eliminated;
+    gone.units[a1].hex = None;
+    assert_ne!(dealt_on(&gone, 1).phase, Phase::Over);
+    // A game-turn outside the game is refused.
+    for bad in [0, 9] {
+        let e = common::system::try_fixture(&RifleAndKepi, FIXTURE, |v| {
+            v["sides"][0]["units"][1]["arrives"] = json!(bad);
+        })
+        .unwrap_err();
+        assert!(e.contains("arrives"), "{e}");
     }
 }
 
+// ---- Whole games ----------------------------------------------------------------------------
+
+/// Invariants of every position of a game.
 fn fixture_root() -> State {
     RifleAndKepi
         .start(&fixture(|_| {}), &Default::default())

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use kepi::engine::rifle_and_kepi::board;
-use kepi::engine::rifle_and_kepi::section::Kind;
+use kepi::engine::rifle_and_kepi::section::{Formation, Kind};
 use kepi::engine::rifle_and_kepi::state::{Command, Event, State};
 use kepi::engine::{RifleAndKepi, Ruleset};
 use kepi::scenario::Scenario;
@@ -127,4 +127,48 @@ pub fn notes(ev: &[Event]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// What every position of a game keeps (issue 38's property tests): steps between one and the
+/// unit's own for every unit standing (none below zero), no two divisions or two artillery
+/// regiments of a side in a hex, a second hex only for a large division deployed next to its
+/// first, and no unit in a hex of the enemy.
+pub fn invariants(s: &State, seed: u64, n: usize) {
+    let setup = s.setup();
+    for u in 0..s.units.len() {
+        let us = &s.units[u];
+        let d = &setup.units[u];
+        assert!(us.steps <= d.steps, "seed {seed} command {n}: steps");
+        if board::standing(s, u) && d.kind != Kind::Hq {
+            assert!(
+                us.steps >= 1,
+                "seed {seed} command {n}: {} has no step",
+                d.id
+            );
+            assert!(
+                board::crowded(s, u, us.hex.unwrap()).is_none(),
+                "seed {seed} command {n}: {} stacked",
+                d.id
+            );
+        }
+        if let Some(x) = us.second {
+            assert!(
+                d.large
+                    && us.formation == Formation::Deployed
+                    && setup.grid.adjacent(x, us.hex.unwrap()),
+                "seed {seed} command {n}: {} second hex",
+                d.id
+            );
+        }
+        for h in board::hexes(s, u) {
+            // No unit in an enemy hex.
+            assert!(
+                board::at(s, h)
+                    .iter()
+                    .all(|&o| setup.units[o].side == d.side),
+                "seed {seed} command {n}: both sides in {}",
+                setup.name(h)
+            );
+        }
+    }
 }

@@ -15,6 +15,14 @@ pub fn standing(s: &State, u: usize) -> bool {
     matches!(s.units[u].status, Status::Fresh | Status::Shaken) && s.units[u].hex.is_some()
 }
 
+/// A reinforcement not yet on the field (off the map, fresh, with its game-turn to come or
+/// waiting for room): it is neither broken nor standing.
+pub fn to_arrive(s: &State, u: usize) -> bool {
+    s.setup().units[u].arrives.is_some()
+        && s.units[u].hex.is_none()
+        && s.units[u].status == Status::Fresh
+}
+
 /// A fighting unit (not an HQ) that still fights.
 pub fn fighting(s: &State, u: usize) -> bool {
     standing(s, u) && s.setup().units[u].kind != Kind::Hq

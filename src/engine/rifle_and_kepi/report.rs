@@ -78,6 +78,9 @@ fn status_words(s: &State, u: usize) -> Vec<String> {
         Status::Eliminated => "eliminated".to_string(),
         Status::Left => "left the field".to_string(),
     });
+    if let (Some((t, _)), None, Status::Fresh) = (s.setup().units[u].arrives, us.hex, us.status) {
+        w.push(format!("arrives on game-turn {t}"));
+    }
     if s.setup().units[u].kind != Kind::Hq {
         w.push(match us.formation {
             Formation::Column => "column".to_string(),
@@ -165,6 +168,7 @@ pub fn board(s: &State) -> Board {
         let place = match us.status {
             Status::Eliminated => Place::Eliminated,
             Status::Left => Place::Exited,
+            _ if us.hex.is_none() => Place::Off,
             _ => Place::Map,
         };
         let mut markers = Vec::new();
@@ -227,7 +231,12 @@ pub fn board(s: &State) -> Board {
             order: u as u32,
             markers,
             group: None,
-            arrives: None,
+            arrives: match (d.arrives, us.hex) {
+                (Some((t, h)), None) if us.status == Status::Fresh => {
+                    Some(format!("game-turn {t} at {}", setup.name(h)))
+                }
+                _ => None,
+            },
             properties,
             facing: Some(us.facing.degrees()),
         });

@@ -129,6 +129,12 @@ pub struct UnitEntry {
     /// RK Result: "massed units (e.g. 1866 Austrians)".
     #[serde(default)]
     pub massed: bool,
+    /// A reinforcement (Kepi's reading; the text has none): the game-turn it enters the
+    /// field at `hex` (or, that hex held, the nearest free hex within two of it), before that
+    /// turn's cards. Its `hex` need not lie in the side's deployment zone. Absent: it starts
+    /// on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -216,6 +222,17 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 p.push(
                     format!("{f}.large"),
                     "only infantry divisions are large (RK Formations)",
+                );
+            }
+            if let Some(t) = u.arrives
+                && (t < 1 || t > file.game_length)
+            {
+                p.push(
+                    format!("{f}.arrives"),
+                    format!(
+                        "a unit arrives on a game-turn from 1 to the game's {}",
+                        file.game_length
+                    ),
                 );
             }
             if u.kind == Kind::Hq && (u.massed || u.armament == Armament::Breech) {

@@ -53,7 +53,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     format!("{}: no hex '{}' on the map", u.id, u.hex),
                 )
             })?;
-            if !zone.contains(&h) {
+            if u.arrives.is_none() && !zone.contains(&h) {
                 return Err(RuleError::rule(
                     "RK Scenario",
                     format!(
@@ -78,9 +78,10 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 large: u.large,
                 massed: u.massed,
                 steps,
+                arrives: u.arrives.map(|t| (t, h)),
             });
             states.push(UnitState {
-                hex: Some(h),
+                hex: if u.arrives.is_some() { None } else { Some(h) },
                 second: None,
                 status: Status::Fresh,
                 steps,
@@ -146,7 +147,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         outcome: None,
     };
     for u in 0..s.units.len() {
-        if let Some(o) = board::crowded(&s, u, s.units[u].hex.expect("placed")) {
+        let Some(h) = s.units[u].hex else { continue };
+        if let Some(o) = board::crowded(&s, u, h) {
             return Err(RuleError::rule(
                 "RK Movement",
                 format!(
@@ -315,6 +317,7 @@ pub fn deal(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<(
     }
     s.tie = None;
     s.dither = [None, None];
+    arrivals(s, ev);
     // RK Turn sequence i: "place card by each unit not disbanded or in combat, or HQ".
     let new_deck = || {
         let cards = (1..=t.deck.values)
@@ -411,6 +414,56 @@ pub fn deal(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<(
     }
     s.phase = Phase::Activation;
     advance(s, dice, ev)
+}
+
+/// Reinforcements (Kepi's reading; the text has none): before the cards, each unit due by
+/// this game-turn and still off the map enters at its hex, or, that hex taken (an enemy unit
+/// in it or next to it, or no room for it), at the nearest free hex within two of it (the
+/// first in the map's order of equals); with none free it waits for the next game-turn. It
+/// enters in the formation and facing the scenario gives it.
+pub fn arrivals(s: &mut State, ev: &mut Vec<Event>) {
+    let setup = s.setup_arc();
+    for u in 0..s.units.len() {
+        let Some((turn, entry)) = setup.units[u].arrives else {
+            continue;
+        };
+        if turn > s.turn || s.units[u].hex.is_some() || s.units[u].status != Status::Fresh {
+            continue;
+        }
+        let side = setup.units[u].side;
+        let mut near: Vec<_> = setup
+            .grid
+            .hexes()
+            .filter(|&h| setup.grid.distance(entry, h) <= 2)
+            .collect();
+        near.sort_by_key(|&h| setup.grid.distance(entry, h));
+        let free = near.into_iter().find(|&h| {
+            !board::enemy_adjacent(s, side, h)
+                && board::enemy_in(s, side, h).is_empty()
+                && board::crowded(s, u, h).is_none()
+        });
+        match free {
+            Some(h) => {
+                s.units[u].hex = Some(h);
+                note(
+                    ev,
+                    format!(
+                        "{} arrives at {} (reinforcement, game-turn {turn})",
+                        setup.units[u].id,
+                        setup.name(h)
+                    ),
+                );
+            }
+            None => note(
+                ev,
+                format!(
+                    "{} cannot enter at {}: no free hex near it; it waits",
+                    setup.units[u].id,
+                    setup.name(entry)
+                ),
+            ),
+        }
+    }
 }
 
 /// RK Rallying: one shaken unit's attempt.

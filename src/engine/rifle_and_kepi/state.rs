@@ -46,6 +46,9 @@ pub struct UnitDef {
     pub massed: bool,
     /// RK Scales: infantry and artillery two, cavalry one; HQs none.
     pub steps: u8,
+    /// A reinforcement: the game-turn it arrives and the hex it enters at (off the map, with
+    /// no hex and fresh, until then).
+    pub arrives: Option<(u32, HexCoord)>,
 }
 
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 //! side that last had a unit in it, at the start by the side listing it) are worth their
 //! points, and each enemy unit broken (disbanded, eliminated or gone) one point; at the end of
 //! the last game-turn the side with more points wins, equal points draw. A side with no unit
-//! left standing loses at once.
+//! left standing (and none still to arrive as a reinforcement) loses at once.
 
 use super::board::{at, fighting, note};
 use super::section::Kind;
@@ -62,10 +62,16 @@ fn end(s: &mut State, outcome: GameOutcome, ev: &mut Vec<Event>) {
     s.active = None;
 }
 
-/// A side with no unit standing loses at once. Returns whether the game ended.
+/// A side with no unit standing, and none still to arrive, loses at once. Returns whether the
+/// game ended.
 pub fn sudden_death(s: &mut State, ev: &mut Vec<Event>) -> bool {
-    let alive =
-        |side: usize| (0..s.units.len()).any(|u| s.setup().units[u].side == side && fighting(s, u));
+    let alive = |side: usize| {
+        (0..s.units.len()).any(|u| {
+            s.setup().units[u].side == side
+                && (fighting(s, u)
+                    || (s.setup().units[u].kind != Kind::Hq && super::board::to_arrive(s, u)))
+        })
+    };
     let names = [
         s.setup().sides[0].name.clone(),
         s.setup().sides[1].name.clone(),
