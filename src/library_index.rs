@@ -721,9 +721,9 @@ mod tests {
     }
 
     #[test]
-    fn shipped_entries_list_the_maps_and_the_18_scenarios_with_titles_and_subtitles() {
+    fn shipped_entries_list_the_maps_and_the_20_scenarios_with_titles_and_subtitles() {
         let e = shipped_entries();
-        assert_eq!(e.len(), 20);
+        assert_eq!(e.len(), 24);
         let map = e
             .iter()
             .find(|e| e.key == "shipped/map/rifle-and-saber")
@@ -739,6 +739,12 @@ mod tests {
         assert_eq!(f.title, "Fatehpur");
         assert_eq!(f.subtitle, "7 July 1857 · Rifle & Saber");
         assert_eq!(f.map.as_deref(), Some("rifle-and-saber"));
+        let t = e
+            .iter()
+            .find(|e| e.id == "nc-trautenau" && e.map.is_some())
+            .unwrap();
+        assert_eq!(t.title, "Trautenau");
+        assert_eq!(t.map.as_deref(), Some("nc-trautenau"));
         assert!(
             e.iter()
                 .all(|e| e.problem.is_none() && e.origin == Origin::Shipped)
