@@ -781,7 +781,7 @@ mod tests {
         assert!(map_of(broken).is_err());
 
         let index = scan(Some(lib), &[lib.join("gone.json")], None);
-        assert_eq!(index.entries.len(), 23, "20 shipped and 3 in the folder");
+        assert_eq!(index.entries.len(), 27, "24 shipped and 3 in the folder");
         assert!(index.recent[0].problem.is_some());
         assert!(index.find("library/scenarios/rs-10-worth.json").is_some());
         assert!(index.find("library/../../etc/passwd").is_none());
