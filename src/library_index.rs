@@ -740,6 +740,12 @@ mod tests {
         assert_eq!(f.title, "Fatehpur");
         assert_eq!(f.subtitle, "7 July 1857 · Rifle & Saber");
         assert_eq!(f.map.as_deref(), Some("rifle-and-saber"));
+        let t = e
+            .iter()
+            .find(|e| e.id == "nc-trautenau" && e.map.is_some())
+            .unwrap();
+        assert_eq!(t.title, "Trautenau");
+        assert_eq!(t.map.as_deref(), Some("nc-trautenau"));
         assert!(
             e.iter()
                 .all(|e| e.problem.is_none() && e.origin == Origin::Shipped)

@@ -1029,68 +1029,6 @@ fn nc_a_shot_is_previewed_with_its_modifiers_and_chances_and_commands_are_descri
 
 // ---- Whole games ----------------------------------------------------------------------------
 
-/// Invariants of every position of a game.
-fn invariants(s: &State, seed: u64, n: usize) {
-    let setup = s.setup();
-    for u in 0..s.units.len() {
-        let us = &s.units[u];
-        let d = &setup.units[u];
-        assert!(
-            us.facing.is_hexside(&setup.grid),
-            "seed {seed} command {n}: {} faces a vertex",
-            d.id
-        );
-        if d.kind == Kind::Commander {
-            assert_eq!(us.formation, Formation::March, "seed {seed} command {n}");
-        }
-        if !board::standing(s, u) {
-            assert!(us.eliminated && us.hex.is_none());
-            continue;
-        }
-        let at = us.hex.unwrap();
-        if let Some(limit) = d.eliminated_at {
-            assert!(
-                us.hits < limit,
-                "seed {seed} command {n}: {} over its hits",
-                d.id
-            );
-        }
-        // One unit a hex (a commander besides), never two sides in a hex.
-        assert!(
-            board::crowded(s, u, at).is_none(),
-            "seed {seed} command {n}: {} stacked at {}",
-            d.id,
-            setup.name(at)
-        );
-        assert!(
-            board::enemy_in(s, d.side, at).is_empty(),
-            "seed {seed} command {n}: both sides in {}",
-            setup.name(at)
-        );
-        // No unit where it may not stand.
-        assert!(
-            movement::step_cost(s, u, at, at).is_ok(),
-            "seed {seed} command {n}: {} in {} ({})",
-            d.id,
-            setup.name(at),
-            setup.terrain(at)
-        );
-    }
-    for m in &s.melees {
-        let (a, b) = (m.attacker, m.defender);
-        assert!(board::fighting(s, a) && board::fighting(s, b));
-        assert!(
-            setup
-                .grid
-                .adjacent(s.units[a].hex.unwrap(), s.units[b].hex.unwrap())
-        );
-        assert!(matches!(
-            setup.units[a].kind,
-            Kind::Cavalry | Kind::Dragoons
-        ));
-    }
-}
-
 fn fixture_root() -> State {
     NineteenthCentury
         .start(&fixture(|_| {}), &Default::default())

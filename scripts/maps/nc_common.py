@@ -84,7 +84,7 @@ def write_map(doc_id, title, description, cols, rows, terrain, elevation, hexsid
     }
     path = os.path.join(ROOT, "maps", f"{doc_id}.json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1, ensure_ascii=False)
+        json.dump(doc, f, indent=2, ensure_ascii=False)
         f.write("\n")
     return doc
 
@@ -99,7 +99,8 @@ def unit(uid, label, kind, h, facing=None, formation=None):
         u["formation"] = formation
     if facing:
         u["facing"] = facing
-    return u
+    # A side's section is read into a JSON map whose keys Kepi writes back in sorted order.
+    return dict(sorted(u.items()))
 
 
 def check_units(doc_map, sides, zones):
@@ -124,5 +125,5 @@ def check_units(doc_map, sides, zones):
 def write_scenario(doc):
     path = os.path.join(ROOT, "scenarios", f"{doc['id']}.json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1, ensure_ascii=False)
+        json.dump(doc, f, indent=2, ensure_ascii=False)
         f.write("\n")

@@ -3,7 +3,9 @@
 //! opened with a chosen side first.
 #![allow(dead_code)]
 
+use kepi::engine::nineteenth_century::section::{Formation, Kind};
 use kepi::engine::nineteenth_century::state::{Command, Event, Phase, State};
+use kepi::engine::nineteenth_century::{board, movement};
 use kepi::engine::{NineteenthCentury, Ruleset};
 use kepi::scenario::Scenario;
 use serde_json::{Value, json};
@@ -104,4 +106,69 @@ pub fn notes(ev: &[Event]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Invariants of every position of a game (the property tests of the fixture and of the
+/// shipped scenarios): every facing a hexside, commanders in march, hits below the threshold,
+/// one unit a hex as the engine reads it (a commander besides), never two sides in a hex, no
+/// unit on ground its kind may not enter, melees between adjacent standing units.
+pub fn invariants(s: &State, seed: u64, n: usize) {
+    let setup = s.setup();
+    for u in 0..s.units.len() {
+        let us = &s.units[u];
+        let d = &setup.units[u];
+        assert!(
+            us.facing.is_hexside(&setup.grid),
+            "seed {seed} command {n}: {} faces a vertex",
+            d.id
+        );
+        if d.kind == Kind::Commander {
+            assert_eq!(us.formation, Formation::March, "seed {seed} command {n}");
+        }
+        if !board::standing(s, u) {
+            assert!(us.eliminated && us.hex.is_none());
+            continue;
+        }
+        let at = us.hex.unwrap();
+        if let Some(limit) = d.eliminated_at {
+            assert!(
+                us.hits < limit,
+                "seed {seed} command {n}: {} over its hits",
+                d.id
+            );
+        }
+        // One unit a hex (a commander besides), never two sides in a hex.
+        assert!(
+            board::crowded(s, u, at).is_none(),
+            "seed {seed} command {n}: {} stacked at {}",
+            d.id,
+            setup.name(at)
+        );
+        assert!(
+            board::enemy_in(s, d.side, at).is_empty(),
+            "seed {seed} command {n}: both sides in {}",
+            setup.name(at)
+        );
+        // No unit where it may not stand.
+        assert!(
+            movement::step_cost(s, u, at, at).is_ok(),
+            "seed {seed} command {n}: {} in {} ({})",
+            d.id,
+            setup.name(at),
+            setup.terrain(at)
+        );
+    }
+    for m in &s.melees {
+        let (a, b) = (m.attacker, m.defender);
+        assert!(board::fighting(s, a) && board::fighting(s, b));
+        assert!(
+            setup
+                .grid
+                .adjacent(s.units[a].hex.unwrap(), s.units[b].hex.unwrap())
+        );
+        assert!(matches!(
+            setup.units[a].kind,
+            Kind::Cavalry | Kind::Dragoons
+        ));
+    }
 }
