@@ -783,7 +783,11 @@ mod tests {
 
         let index = scan(Some(lib), &[lib.join("gone.json")], None);
         let shipped = crate::shipped::MAPS.len() + crate::shipped::SCENARIOS.len();
-        assert_eq!(index.entries.len(), shipped + 3, "the shipped and 3 in the folder");
+        assert_eq!(
+            index.entries.len(),
+            shipped + 3,
+            "the shipped and 3 in the folder"
+        );
         assert!(index.recent[0].problem.is_some());
         assert!(index.find("library/scenarios/rs-10-worth.json").is_some());
         assert!(index.find("library/../../etc/passwd").is_none());
