@@ -131,7 +131,8 @@ fn the_library_lists_shipped_content_draws_thumbnails_and_opens_maps_in_the_pain
     let h = Harness::new();
     let l = h.json("library_list", json!({}));
     let entries = l["entries"].as_array().unwrap();
-    assert_eq!(entries.len(), 20, "2 maps and 18 scenarios");
+    let shipped = kepi::shipped::MAPS.len() + kepi::shipped::SCENARIOS.len();
+    assert_eq!(entries.len(), shipped, "every shipped map and scenario");
     let fatehpur = entries
         .iter()
         .find(|e| e["id"] == "rs-01-fatehpur")
@@ -201,7 +202,8 @@ fn thumbnails_are_drawn_as_a_job_with_progress_and_jobs_cancel() {
     let job = h.json("library_thumbnails", json!({}));
     let first = wait(&progress, &job);
     assert_eq!(first["kind"], "thumbnails");
-    assert_eq!(first["total"], 20, "2 shipped maps and 18 scenarios");
+    let shipped = kepi::shipped::MAPS.len() + kepi::shipped::SCENARIOS.len();
+    assert_eq!(first["total"], shipped, "every shipped map and scenario");
     assert!(first["item"].as_str().unwrap().starts_with("shipped/"));
     // Cancel: the job stops at its next thumbnail (or has just finished).
     h.json("cancel_job", json!({"job": job}));

@@ -395,7 +395,12 @@ mod tests {
         let folder = dir.path().join("library");
         let mut lib = Library::new(Some(folder.clone()), None, None);
         let listing = lib.list(&[]);
-        assert_eq!(listing.entries.len(), 20, "2 shipped maps and 18 scenarios");
+        let shipped = kepi::shipped::MAPS.len() + kepi::shipped::SCENARIOS.len();
+        assert_eq!(
+            listing.entries.len(),
+            shipped,
+            "every shipped map and scenario"
+        );
         let keys = [
             "shipped/scenario/rs-10-worth",
             "shipped/scenario/rs-11-mars-la-tour",
