@@ -15,6 +15,8 @@ import { css, rgb, type FrameScene, type Layer } from "./layer";
 const SIZE = 1.05;
 /** Offset of each unit under the top one, in hex radii. */
 const STEP = 0.09;
+/** How far a facing notch reaches beyond its counter's edge (radii), with its outline. */
+const NOTCH = (SIZE / 2) * 0.34 + 0.04;
 /** Below this many CSS pixels per radius, counters are drawn without text. */
 const TEXT_MIN = 16;
 
@@ -47,6 +49,8 @@ export function drawFacing(ctx: CanvasRenderingContext2D, degrees: number, x: nu
   // The edge of the square along the bearing.
   const t = h / Math.max(Math.abs(dx), Math.abs(dy));
   const bx = x + dx * t, by = y + dy * t;
+  // The notch's reach beyond the edge is NOTCH (less its outline), which a changed hex's
+  // region makes room for.
   const w = h * 0.3, out = h * 0.34;
   ctx.beginPath();
   ctx.moveTo(bx + dx * out, by + dy * out);
@@ -160,10 +164,11 @@ export class CountersLayer implements Layer {
       // A hex the grid does not know is not drawn (see `frame`).
       const i = g.parse(hex);
       if (i < 0) continue;
-      // Room for the stack drawn before and the one drawn now, spread or offset, and for the
-      // marker band under the hex (within one radius).
+      // Room for the stack drawn before and the one drawn now, spread or offset, with the
+      // facing notches beyond its counters' edges, and for the marker band under the hex
+      // (within one radius).
       const n = Math.max(before.get(hex)?.length ?? 0, this.cache.get(hex)?.length ?? 0);
-      const r = Math.max(1, this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1);
+      const r = Math.max(1, (this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1) + NOTCH);
       regions.push([g.cx[i] - r, g.cy[i] - r, g.cx[i] + r, g.cy[i] + r]);
     }
     return regions;
