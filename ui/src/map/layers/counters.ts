@@ -3,8 +3,8 @@
 // symbol, the type code above it and the printed values below; a stack is drawn offset, its
 // top unit last, with the number of units in a corner; markers are small tags on the counter
 // (D disrupted, L limbered, C charging, R road mode, d dismounted) and hex markers a band under
-// the stack (trench, improved position); a unit that faces (`facing`) has a notch on its edge
-// pointing where it faces. Text is drawn only when it is large enough to read.
+// the stack (trench, improved position); a unit that faces (`facing`) has a notch inside its
+// edge pointing where it faces. Text is drawn only when it is large enough to read.
 
 import type { Board, Counter } from "../../ipc/play";
 import type { HexGrid } from "../geometry";
@@ -15,8 +15,6 @@ import { css, rgb, type FrameScene, type Layer } from "./layer";
 const SIZE = 1.05;
 /** Offset of each unit under the top one, in hex radii. */
 const STEP = 0.09;
-/** How far a facing notch reaches beyond its counter's edge (radii), with its outline. */
-const NOTCH = (SIZE / 2) * 0.34 + 0.04;
 /** Below this many CSS pixels per radius, counters are drawn without text. */
 const TEXT_MIN = 16;
 
@@ -42,18 +40,18 @@ export function bearingVector(degrees: number): [number, number] {
   return [Math.sin(a), -Math.cos(a)];
 }
 
-/** Where a unit faces: a dark notch on the edge of its counter (half side `h`) at the bearing,
- * pointing outwards, so a stack's facings and a turned unit read at a glance. */
+/** Where a unit faces: a dark notch inside the edge of its counter (half side `h`) at the
+ * bearing, its point on the edge, so a stack's facings and a turned unit read at a glance and
+ * the counter's footprint (what a changed hex redraws) stays the square's. */
 export function drawFacing(ctx: CanvasRenderingContext2D, degrees: number, x: number, y: number, h: number, px: number): void {
   const [dx, dy] = bearingVector(degrees);
-  // The edge of the square along the bearing.
+  // The edge of the square along the bearing: the notch's point.
   const t = h / Math.max(Math.abs(dx), Math.abs(dy));
-  const bx = x + dx * t, by = y + dy * t;
-  // The notch's reach beyond the edge is NOTCH (less its outline), which a changed hex's
-  // region makes room for.
-  const w = h * 0.3, out = h * 0.34;
+  const tx = x + dx * t, ty = y + dy * t;
+  const w = h * 0.26, depth = h * 0.36;
+  const bx = tx - dx * depth, by = ty - dy * depth;
   ctx.beginPath();
-  ctx.moveTo(bx + dx * out, by + dy * out);
+  ctx.moveTo(tx, ty);
   ctx.lineTo(bx - dy * w, by + dx * w);
   ctx.lineTo(bx + dy * w, by - dx * w);
   ctx.closePath();
@@ -164,11 +162,10 @@ export class CountersLayer implements Layer {
       // A hex the grid does not know is not drawn (see `frame`).
       const i = g.parse(hex);
       if (i < 0) continue;
-      // Room for the stack drawn before and the one drawn now, spread or offset, with the
-      // facing notches beyond its counters' edges, and for the marker band under the hex
-      // (within one radius).
+      // Room for the stack drawn before and the one drawn now, spread or offset, and for the
+      // marker band under the hex (within one radius).
       const n = Math.max(before.get(hex)?.length ?? 0, this.cache.get(hex)?.length ?? 0);
-      const r = Math.max(1, (this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1) + NOTCH);
+      const r = Math.max(1, this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1);
       regions.push([g.cx[i] - r, g.cy[i] - r, g.cx[i] + r, g.cy[i] + r]);
     }
     return regions;
