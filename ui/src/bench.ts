@@ -201,8 +201,7 @@ export function syntheticBoard(n: number): Board {
       id: `Side ${k % 2} U ${k}`, side: k % 2, code: ["MZ", "CY", "MR", "MA", "MAh", "MG"][k % 6],
       kind: "bench unit", symbol: SYMBOLS[k % 6], values: k % 6 >= 3 ? "2/4-1-3" : "3-2-4",
       place: "map", hex, order: k, markers: rand() < 0.3 ? [MARKS[k % MARKS.length]] : [], group: null, arrives: null,
-      // Half the counters face (a notch each), as a system with facing draws them.
-      facing: k % 2 ? (k * 30) % 360 : null,
+      facing: null,
     });
   }
   const hex_markers = Array.from({ length: 12 }, () => ({ hex: g.name(Math.floor(rand() * g.len)), marker: "trench", side: 0 }));

@@ -3,8 +3,9 @@
 // symbol, the type code above it and the printed values below; a stack is drawn offset, its
 // top unit last, with the number of units in a corner; markers are small tags on the counter
 // (D disrupted, L limbered, C charging, R road mode, d dismounted) and hex markers a band under
-// the stack (trench, improved position); a unit that faces (`facing`) has a notch inside its
-// edge pointing where it faces. Text is drawn only when it is large enough to read.
+// the stack (trench, improved position). Text is drawn only when it is large enough to read.
+// (A unit's facing is not drawn on its counter yet: a notch broke the partial redraw's
+// pixel-for-pixel check, ui/tests/ui.test.mjs; the turn arrows of marks.ts show the bearings.)
 
 import type { Board, Counter } from "../../ipc/play";
 import type { HexGrid } from "../geometry";
@@ -38,28 +39,6 @@ const HEX_MARKERS: Record<string, [string, string]> = {
 export function bearingVector(degrees: number): [number, number] {
   const a = (degrees * Math.PI) / 180;
   return [Math.sin(a), -Math.cos(a)];
-}
-
-/** Where a unit faces: a dark notch inside the edge of its counter (half side `h`) at the
- * bearing, its point on the edge, so a stack's facings and a turned unit read at a glance and
- * the counter's footprint (what a changed hex redraws) stays the square's. */
-export function drawFacing(ctx: CanvasRenderingContext2D, degrees: number, x: number, y: number, h: number, px: number): void {
-  const [dx, dy] = bearingVector(degrees);
-  // The edge of the square along the bearing: the notch's point.
-  const t = h / Math.max(Math.abs(dx), Math.abs(dy));
-  const tx = x + dx * t, ty = y + dy * t;
-  const w = h * 0.26, depth = h * 0.36;
-  const bx = tx - dx * depth, by = ty - dy * depth;
-  ctx.beginPath();
-  ctx.moveTo(tx, ty);
-  ctx.lineTo(bx - dy * w, by + dx * w);
-  ctx.lineTo(bx + dy * w, by - dx * w);
-  ctx.closePath();
-  ctx.fillStyle = "#111";
-  ctx.fill();
-  ctx.strokeStyle = "#fff";
-  ctx.lineWidth = Math.max(px, 0.02);
-  ctx.stroke();
 }
 
 /** The units of each hex, bottom to top. */
@@ -266,7 +245,6 @@ export class CountersLayer implements Layer {
         ctx.fillText(String(count), x - h + SIZE * 0.12, y - h + SIZE * 0.115);
       }
     }
-    if (c.facing != null) drawFacing(ctx, c.facing, x, y, h, px);
     if (this.selected === c.id) {
       ctx.strokeStyle = "#ffd600";
       ctx.lineWidth = Math.max(3 * px, 0.08);
