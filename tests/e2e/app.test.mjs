@@ -1500,7 +1500,7 @@ async function unitsThatTurn(v) {
   return out;
 }
 
-test("facing in the play view: a 19th Century game of Wissembourg, a unit turned with ] and another by a drag, each notch drawn where it faces", { timeout: 300_000 }, async () => {
+test("facing in the play view: a 19th Century game of Wissembourg, a unit turned with ] and another by a drag toward its arrows", { timeout: 300_000 }, async () => {
   await startDialog("shipped/scenario/nc-wissembourg");
   await type("#start-seed", "5");
   await click("#start-go");
