@@ -1070,13 +1070,7 @@ fn the_fixture_plays_to_the_end_through_the_generic_layer_and_replays_hash_for_h
 
 /// `KEPI_PROPTEST_CASES` games when set, else 40 times `KEPI_TEST_SCALE`.
 fn cases() -> u64 {
-    match std::env::var("KEPI_PROPTEST_CASES") {
-        Ok(v) => v
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("KEPI_PROPTEST_CASES={v:?}: a whole number")),
-        Err(_) => scale::scaled(40),
-    }
+    scale::cases_or_scaled(40)
 }
 
 #[test]

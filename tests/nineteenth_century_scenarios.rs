@@ -157,13 +157,7 @@ fn autoplay_plays_each_scenario_to_the_end_deterministically_for_a_seed() {
 
 /// `KEPI_PROPTEST_CASES` games a scenario when set, else 40 times `KEPI_TEST_SCALE`.
 fn cases() -> u64 {
-    match std::env::var("KEPI_PROPTEST_CASES") {
-        Ok(v) => v
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("KEPI_PROPTEST_CASES={v:?}: a whole number")),
-        Err(_) => scale::scaled(40),
-    }
+    scale::cases_or_scaled(40)
 }
 
 /// Seeded random games of `id` through the generic layer: every position keeps the

@@ -21,3 +21,15 @@ pub fn factor() -> u64 {
         },
     }
 }
+
+/// `KEPI_PROPTEST_CASES` when set (an exact number of cases, for one run by hand), else
+/// `default` times `KEPI_TEST_SCALE`.
+pub fn cases_or_scaled(default: u64) -> u64 {
+    match std::env::var("KEPI_PROPTEST_CASES") {
+        Ok(v) => v
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("KEPI_PROPTEST_CASES={v:?}: a whole number")),
+        Err(_) => scaled(default),
+    }
+}
