@@ -11,6 +11,8 @@ use kepi::library::load_scenario;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+// Only `scaled` is used here; the rest of the module serves other tests.
+#[allow(dead_code)]
 #[path = "common/scale.rs"]
 mod scale;
 
