@@ -18,7 +18,9 @@ step() {
 }
 step bash scripts/setup.sh
 step cargo fmt --all --check
-# The shell embeds the web UI when it compiles (even to lint it): the UI builds first.
+# The shell embeds the web UI when it compiles (even to lint it): the UI builds first, with the
+# test rule system's panel (Drill, compiled into the core below by the feature test-ruleset).
+export VITE_KEPI_TEST_RULESET=1
 step bash scripts/ui-build.sh
 # Lints while building: clippy-driver compiles the workspace's own crates (the core, the shell,
 # every test) as `cargo clippy` runs it, through cargo's RUSTC_WORKSPACE_WRAPPER, with the
@@ -63,8 +65,12 @@ lint_probe() {
 step lint_probe
 # The binaries (kepi, kepi-app) and every test (the workspace has no benches or examples, so
 # this is everything `clippy --all-targets` lints), in the feature resolution `cargo test` uses.
-step "${linted[@]}" cargo build --workspace --bins --tests --locked
-step "${linted[@]}" cargo test --workspace --locked
+# The test build has Drill, the test rule system (src/engine/drill/), compiled in: its tests
+# and the app's end-to-end tests play it. Both steps name the same features, so nothing is
+# compiled twice.
+features=(--features kepi/test-ruleset)
+step "${linted[@]}" cargo build --workspace --bins --tests --locked "${features[@]}"
+step "${linted[@]}" cargo test --workspace --locked "${features[@]}"
 # Every reader of outside data meets seeded mutations in `cargo test` (tests/hostile_input.rs).
 # Coverage-guided fuzzing needs a sanitizer build of its own: on demand with KEPI_FUZZ=1.
 if [ "${KEPI_FUZZ:-}" = 1 ]; then

@@ -133,10 +133,10 @@ impl SchemaKind {
         self != SchemaKind::PackManifest
     }
 
-    /// The schema as JSON; a scenario's describes every registered rule system's sides and
-    /// own kinds of rule.
+    /// The schema as JSON; a scenario's describes every published rule system's sides and own
+    /// kinds of rule (not those of the test build only).
     pub fn schema(self) -> Value {
-        self.schema_of(&crate::engine::game::registry::all())
+        self.schema_of(&crate::engine::game::registry::published())
     }
 
     /// The schema as JSON, a scenario's describing the sides and own kinds of rule of
@@ -239,7 +239,7 @@ pub fn side_entry(description: &str, properties: Value, required: &[&str]) -> Va
 }
 
 /// The name of a rule system's side entry among the scenario schema's `$defs`
-/// ("KepiToySideEntry" for the test system `kepi-toy`).
+/// ("MySystemSideEntry" for a system whose key is `my-system`).
 pub fn side_def(key: &str) -> String {
     let camel: String = key
         .split('-')

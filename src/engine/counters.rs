@@ -160,4 +160,18 @@ pub struct Board {
     pub sides: Vec<SideStanding>,
     /// The deployment areas, while a side is deploying (empty otherwise).
     pub deployment: Vec<DeploymentArea>,
+    /// Cards a system shows beside the map (the card in play, a deck's cards left), for a
+    /// system whose cards decide who acts; empty for the others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardShown>,
+}
+
+/// A card as the views show it: a title ("West 2"), the side it belongs to (coloured as that
+/// side), and a line on what it does or how many are left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardShown {
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<usize>,
+    pub detail: String,
 }

@@ -12,6 +12,8 @@ pub mod command_info;
 pub mod counters;
 pub mod deck;
 pub mod dice;
+#[cfg(feature = "test-ruleset")]
+pub mod drill;
 pub mod error;
 pub mod facing;
 pub mod game;

@@ -423,6 +423,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// A seeded random player of legal commands.
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>>;
 
+    /// A system compiled into the test build only (the test rule system): it plays like any
+    /// other, but what Kepi publishes (the schema files) leaves it out.
+    fn test_only(&self) -> bool {
+        false
+    }
+
     /// The computer-opponent levels this system plays besides "random", weakest first
     /// (Rifle & Saber: "standard"). A system without a computer opponent lists none.
     fn levels(&self) -> Vec<&'static str> {

@@ -10,6 +10,7 @@ pub mod nc;
 pub mod rk;
 pub mod scale;
 pub mod system;
+pub mod vassal;
 
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

@@ -1537,6 +1537,111 @@ test("facing in the play view: a 19th Century game of Wissembourg, a unit turned
   await screenshot("82-facing-turned-by-drag");
 });
 
+test("Drill, the test rule system: its scenario edited in its own panel, a game-turn played with its cards shown and a unit turned, replayed and branched", { timeout: 300_000 }, async () => {
+  // Drill is compiled into the test build only (src/engine/drill/): its skirmish and map are
+  // put in the library folder, as a user's own files.
+  const lib = join(work, "data", "kepi", "library");
+  for (const [dir, file] of [["maps", "drill-field.json"], ["scenarios", "drill-skirmish.json"]]) {
+    mkdirSync(join(lib, dir), { recursive: true });
+    writeFileSync(join(lib, dir, file), readFileSync(join(root, "tests", "fixtures", "drill", dir, file)));
+  }
+  const cardOf = (id) => js("return document.querySelector(`button.entry[data-kind=scenario][data-key*='${arguments[0]}']`)?.dataset.key ?? null;", id);
+  const key = await waitFor("the Drill skirmish's card", async () => { await library(); return cardOf("drill-skirmish"); });
+  await startDialog(key);
+  await click("#start-edit");
+  await waitFor("the skirmish in the scenario view", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'drill-skirmish';"));
+  let sv = await scenarioView();
+  assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));
+
+  // Its own panel (Drill 2.2): the deck of a game-turn, each side's chance of the first draw;
+  // the cards, facing and roster edited there, each one undoable step.
+  assert.equal(await text("#sc-tab-deck"), "Deck");
+  assert.equal(await js("return !!document.querySelector('#sc-tab-factor');"), false, "no 11.18 tab for Drill");
+  await tab("deck");
+  await waitFor("the deck", async () => (await text("#sc-deck-cards")) === "Deck: West 1, West 2, West 3, East 1, East 2, East 3");
+  await choose("#sc-deck-cards-1", "2");
+  await waitFor("the deck of five", async () => (await text("#sc-deck-cards")) === "Deck: West 1, West 2, West 3, East 1, East 2");
+  assert.deepEqual(await js("return [...document.querySelectorAll('.sc-deck-chance')].map((e) => e.textContent);"), ["60 %", "40 %"]);
+  await type("#sc-deck-new-name-0", "West FT 4");
+  await choose("#sc-deck-new-kind-0", "FT");
+  await clickIn("#sc-deck-add-0");
+  await settle();
+  sv = await scenarioView();
+  assert.deepEqual(sv.file.sides[0].units.at(-1), { name: "West FT 4", kind: "FT" });
+  assert.equal(sv.file.sides[1].cards, 2);
+  await keys(CTRL, "z");
+  assert.equal((await scenarioView()).file.sides[0].units.length, 4, "Ctrl+Z takes the unit off again");
+  await keys(CTRL, "y");
+  assert.equal((await scenarioView()).file.sides[0].units.length, 5);
+  await screenshot("90-drill-panel");
+  await commit("#sc-title", "Drill skirmish, edited");
+  await commit("#sc-id", "drill-e2e");
+  const saved = join(lib, "scenarios", "drill-e2e.json");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await settle();
+  writeFileSync(answers, "");
+  assert.match(kepiCli("validate", saved), /5 units, 3 cards vs 4 units, 2 cards/);
+
+  // A game of it: deployed, then a card drawn (shown beside the map) and a unit of its side
+  // turned with ], one command each in the archive.
+  await startDialog(await waitFor("the edited scenario's card", async () => { await library(); return cardOf("drill-e2e"); }));
+  await type("#start-seed", "7");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) await clickIn("#play-auto-deploy");
+  let v = await playView();
+  assert.ok(v.board.counters.filter((c) => c.place === "map").every((c) => c.facing != null), "every unit on the map faces");
+  assert.match(await text("#play-cards"), /Deck 5 card\(s\) left this game-turn/);
+  // D draws a card: the key Drill gives the command (CommandInfo.key), shown in its tooltip.
+  assert.equal(await js("return document.querySelector('#play-general button[data-kind=draw_card]').title;"), "Key: D");
+  await keys("d");
+  await waitFor("a card drawn", async () => (await playView()).board.cards.length === 2);
+  v = await playView();
+  const card = v.board.cards[0];
+  assert.equal(card.side, v.progress.player, "the card drawn decides who acts (Drill 2.2)");
+  assert.match(await text("#play-cards"), new RegExp(`^${card.title} in play`));
+  assert.equal(v.dice.length, 1, "the draw is a roll in the archive");
+  await screenshot("91-drill-card-drawn");
+  const turners = await unitsThatTurn(v);
+  assert.ok(turners.length >= 1, `a unit of ${card.title}'s side may turn`);
+  const a = turners[0];
+  await selectUnit(a.unit);
+  const want = clockwiseOf(a.bearings, a.facing);
+  const node = v.node;
+  await keys("]");
+  await waitFor("the unit turned clockwise", async () => (await playView()).board.counters.find((c) => c.id === a.unit).facing === want);
+  v = await playView();
+  assert.equal(v.node, node + 1, "the turn is one command in the archive");
+  assert.equal(v.board.cards.length, 1, "the card is played: only the deck is shown");
+  await screenshot("92-drill-unit-turned");
+  // The rest of the game-turn: each card drawn and passed.
+  for (let k = 0; k < 20 && v.progress.turn === 1; k++) {
+    await general(v.general.some((c) => c.info.kind === "draw_card") ? "draw_card" : "pass");
+    v = await playView();
+  }
+  assert.equal(v.progress.turn, 2, "the last card ended game-turn 1 (Drill 2.4)");
+
+  // Review: the game in the replay view; the first draw forced to another card is a variation.
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  await waitFor("the line described", async () => js("return window.kepi.replay.described();"));
+  const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
+  const drawn = await js("return window.kepi.replay.game().line[arguments[0]].dice[0].faces[0];", k);
+  await clickMove(k + 1);
+  await waitFor("the draw's position", async () => js("return window.kepi.replay.index() === arguments[0];", k + 1));
+  await clickIn("#replay-current button.whatif[data-roll='0']");
+  const other = drawn === 1 ? 2 : 1;
+  await clickIn(`#replay-faces button[data-face='${other}']`);
+  await waitFor("the variation", async () => (await text("#replay-which")) === "A variation");
+  const branch = await js("return window.kepi.replay.game().line[arguments[0]];", k);
+  assert.deepEqual(branch.dice[0].faces, [other]);
+  assert.ok(branch.dice[0].forced);
+  await screenshot("93-drill-replay-branch");
+});
+
 test("a large archive: the games table lists the newest 100 (More games the next), the search finds the others", { timeout: 180_000 }, async () => {
   // 110 more games recorded from the command line beside the app (the same archive file).
   kepiCli("autoplay", "scenarios/rs-02-varese.json", "--games", "110", "--seed", "900", "--db", archivePath);

@@ -205,7 +205,7 @@ export function syntheticBoard(n: number): Board {
     });
   }
   const hex_markers = Array.from({ length: 12 }, () => ({ hex: g.name(Math.floor(rand() * g.len)), marker: "trench", side: 0 }));
-  return { counters, hex_markers, sides: [{ morale: "normal", notes: [] }, { morale: "high", notes: [] }], deployment: [] };
+  return { counters, hex_markers, sides: [{ morale: "normal", notes: [] }, { morale: "high", notes: [] }], deployment: [], cards: [] };
 }
 
 async function run(): Promise<void> {

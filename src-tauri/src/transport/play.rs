@@ -75,6 +75,20 @@ pub struct BoardDto {
     pub hex_markers: Vec<HexMarkerDto>,
     pub sides: Vec<SideStandingDto>,
     pub deployment: Vec<DeploymentAreaDto>,
+    /// The cards a system shows beside the map (the card in play, a deck's cards left);
+    /// empty for a system without cards.
+    #[serde(default)]
+    pub cards: Vec<CardShownDto>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "CardShown")]
+pub struct CardShownDto {
+    pub title: String,
+    /// The side it belongs to, coloured as that side.
+    #[serde(default)]
+    pub side: Option<usize>,
+    pub detail: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -601,5 +601,6 @@ pub fn board(state: &State) -> Board {
         hex_markers: Vec::new(),
         sides,
         deployment,
+        cards: Vec::new(),
     }
 }

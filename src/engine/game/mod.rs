@@ -192,6 +192,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn random_player(&self, seed: u64) -> Box<dyn AnyPlayer>;
     /// The computer-opponent levels besides "random" ([`Ruleset::levels`]).
     fn levels(&self) -> Vec<&'static str>;
+    /// Compiled into the test build only ([`Ruleset::test_only`]).
+    fn test_only(&self) -> bool;
     /// A seeded player of a level: "random", or one of [`AnyRuleset::levels`].
     fn player(&self, level: &str, seed: u64) -> Result<Box<dyn AnyPlayer>, String>;
 }
@@ -557,6 +559,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn levels(&self) -> Vec<&'static str> {
         self.rules.levels()
+    }
+
+    fn test_only(&self) -> bool {
+        self.rules.test_only()
     }
 
     fn player(&self, level: &str, seed: u64) -> Result<Box<dyn AnyPlayer>, String> {

@@ -29,6 +29,8 @@ fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
             Registered::leak(crate::engine::AgeOfRifles),
             Registered::leak(crate::engine::RifleAndKepi),
             Registered::leak(crate::engine::NineteenthCentury),
+            #[cfg(feature = "test-ruleset")]
+            Registered::leak(crate::engine::drill::Drill),
         ];
         RwLock::new(builtin)
     })
@@ -80,6 +82,12 @@ pub fn get(key: &str) -> Result<&'static dyn AnyRuleset, String> {
 /// Every rule system that plays, built-in first.
 pub fn all() -> Vec<&'static dyn AnyRuleset> {
     entries().read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The rule systems Kepi publishes (in its schema files): every one but those of the test
+/// build only ([`crate::engine::Ruleset::test_only`]).
+pub fn published() -> Vec<&'static dyn AnyRuleset> {
+    all().into_iter().filter(|r| !r.test_only()).collect()
 }
 
 /// A rule system by its key, as files, the archive and the app name it ("rifle-and-saber"):
@@ -195,9 +203,10 @@ impl JsonSchema for RulesetId {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let known = known();
-        let playing: Vec<&str> = all().iter().map(|r| r.key()).collect();
-        let keys: Vec<&str> = known.iter().map(|r| r.key()).collect();
+        // What Kepi publishes: the systems of the test build only are left out.
+        let playing: Vec<&str> = published().iter().map(|r| r.key()).collect();
+        let mut keys = playing.clone();
+        keys.extend(PLANNED.iter().map(|(k, _)| *k));
         schemars::json_schema!({
             "description": format!(
                 "The rule system, by its key. Maps, scenarios and games are made for {}; the \

@@ -255,5 +255,6 @@ pub fn board(s: &State) -> Board {
         hex_markers: Vec::new(),
         sides,
         deployment: Vec::new(),
+        cards: Vec::new(),
     }
 }

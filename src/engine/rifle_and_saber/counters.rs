@@ -207,5 +207,6 @@ pub fn board(s: &State) -> Board {
         hex_markers,
         sides,
         deployment,
+        cards: Vec::new(),
     }
 }

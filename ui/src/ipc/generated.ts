@@ -98,7 +98,18 @@ export type BackupsDto = { archive: string, dir: string, backups: Array<BackupDt
  */
 kept: number, };
 
-export type Board = { counters: Array<Counter>, hex_markers: Array<HexMarker>, sides: Array<SideStanding>, deployment: Array<DeploymentArea>, };
+export type Board = { counters: Array<Counter>, hex_markers: Array<HexMarker>, sides: Array<SideStanding>, deployment: Array<DeploymentArea>, 
+/**
+ * The cards a system shows beside the map (the card in play, a deck's cards left);
+ * empty for a system without cards.
+ */
+cards: Array<CardShown>, };
+
+export type CardShown = { title: string, 
+/**
+ * The side it belongs to, coloured as that side.
+ */
+side: number | null, detail: string, };
 
 /**
  * How far a survey or a recovery is: `done` of `total` games.

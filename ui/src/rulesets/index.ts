@@ -4,9 +4,12 @@
 import type { Component } from "svelte";
 import type { PanelProps, SystemUi } from "./panel";
 import { ui as rifleAndSaber } from "./rifle-and-saber";
+import { ui as drill } from "./drill";
 
 const SYSTEMS: Record<string, SystemUi> = {
   "rifle-and-saber": rifleAndSaber,
+  // Drill, the test rule system: in the test build only (its core is the feature test-ruleset).
+  ...(import.meta.env.VITE_KEPI_TEST_RULESET === "1" ? { drill } : {}),
 };
 
 /** The panel `key` of the system `ruleset`, when this UI has it. */

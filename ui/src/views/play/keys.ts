@@ -11,6 +11,7 @@ export function playShortcuts(): [string, string][] {
     ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face)"],
     ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
+    ["A command's own key", "in a game: a command beside the map whose system gives it a key (shown in its button's tooltip), such as D to draw a card"],
   ];
 }
 
@@ -24,4 +25,9 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   else if (ev.key === "[" || ev.key === "]") { if (player.turn(ev.key === "]" ? 1 : -1)) ev.preventDefault(); }
   else if (ev.key === "Escape") { if (!player.removeWaypoint()) player.deselect(); }
   else if (ev.key === "Backspace") { if (player.removeWaypoint()) ev.preventDefault(); }
+  else {
+    // A general command's own key, as its system describes it (CommandInfo.key).
+    const c = player.state?.general.find((g) => g.info.key?.toLowerCase() === k);
+    if (c) { ev.preventDefault(); if (c.info.ends_phase) player.endPhase(); else void player.apply(c.command); }
+  }
 }
