@@ -1546,6 +1546,10 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
     writeFileSync(join(lib, dir, file), readFileSync(join(root, "tests", "fixtures", "drill", dir, file)));
   }
   const cardOf = (id) => js("return document.querySelector(`button.entry[data-kind=scenario][data-key*='${arguments[0]}']`)?.dataset.key ?? null;", id);
+  // The Library lists its folders again each time it is shown: shown again from another view.
+  await startDialog("shipped/scenario/nc-wissembourg");
+  await click("#start-edit");
+  await waitFor("the scenario view", async () => js("return document.body.dataset.view === 'scenario';"));
   const key = await waitFor("the Drill skirmish's card", async () => { await library(); return cardOf("drill-skirmish"); });
   await startDialog(key);
   await click("#start-edit");
@@ -1574,8 +1578,11 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await keys(CTRL, "y");
   assert.equal((await scenarioView()).file.sides[0].units.length, 5);
   await screenshot("90-drill-panel");
+  await tab("scenario");
   await commit("#sc-title", "Drill skirmish, edited");
   await commit("#sc-id", "drill-e2e");
+  await tab("check");
+  assert.deepEqual((await scenarioView()).problems, []);
   const saved = join(lib, "scenarios", "drill-e2e.json");
   writeFileSync(answers, saved);
   await clickIn("#sc-save-as");
@@ -1589,8 +1596,12 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await type("#start-seed", "7");
   await click("#start-go");
   await waitFor("the play view", async () => (await playView())?.title !== undefined);
-  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) await clickIn("#play-auto-deploy");
+  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) {
+    await clickIn("#play-auto-deploy");
+    await settle();
+  }
   let v = await playView();
+  assert.equal(v.progress.deploying, false, "both sides auto-deployed");
   assert.ok(v.board.counters.filter((c) => c.place === "map").every((c) => c.facing != null), "every unit on the map faces");
   assert.match(await text("#play-cards"), /Deck 5 card\(s\) left this game-turn/);
   // D draws a card: the key Drill gives the command (CommandInfo.key), shown in its tooltip.
