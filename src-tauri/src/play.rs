@@ -73,11 +73,13 @@ pub fn rules_of(scenario: &Scenario) -> AppResult<&'static dyn AnyRuleset> {
     registry::get(scenario.file.ruleset.key()).map_err(|e| AppError::new(ErrorCode::Refused, e))
 }
 
-/// A context value in words: strings bare, lists joined.
+/// A context value in words: strings bare, lists joined, objects as their fields in words
+/// (a card drawn, `{"number": 1, "side": 1}`, is "(number 1, side 1)").
 fn value_words(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Array(xs) => xs.iter().map(value_words).collect::<Vec<_>>().join(" and "),
+        Value::Object(_) => format!("({})", context_words(v)),
         other => other.to_string(),
     }
 }
@@ -420,6 +422,7 @@ impl Play {
                 .collect(),
             phases: rules.phases().iter().map(mirror).collect(),
             progress: mirror(&s.progress()),
+            markers: rules.markers().iter().map(mirror).collect(),
             board: mirror(&board),
             victory: s.victory().iter().map(mirror).collect(),
             result: s.result_words().map(|(w, why)| format!("{w}: {why}")),

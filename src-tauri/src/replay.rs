@@ -148,6 +148,7 @@ impl Replay {
             line,
             main,
             last_turn: end.progress().last_turn,
+            markers: end.rules().markers().iter().map(mirror).collect(),
             result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
             position,
             tip,

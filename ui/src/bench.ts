@@ -14,7 +14,7 @@ import { HexGrid } from "./map/geometry";
 import { bearingOf, nearestBearing, nextBearing } from "./views/play/turns";
 import { MapModel } from "./store/map";
 import { MapCanvas } from "./map/view";
-import { bearingVector, CountersLayer } from "./map/layers/counters";
+import { bearingVector, CountersLayer, markerLooks } from "./map/layers/counters";
 import type { Board, Counter } from "./ipc/play";
 
 const PALETTE = {
@@ -129,9 +129,16 @@ async function partialRedrawCheck(view: MapCanvas, counters: CountersLayer): Pro
   view.draw();
   const whole = ctx.getImageData(0, 0, w, h).data;
   let differing = 0;
+  const where: string[] = [];
   for (let k = 0; k < whole.length; k += 4) {
-    if (inPart[k] !== whole[k] || inPart[k + 1] !== whole[k + 1] || inPart[k + 2] !== whole[k + 2]) differing++;
+    if (inPart[k] !== whole[k] || inPart[k + 1] !== whole[k + 1] || inPart[k + 2] !== whole[k + 2]) {
+      differing++;
+      const p = k / 4;
+      if (where.length < 12) where.push(`${p % w},${Math.floor(p / w)}:${inPart[k]},${inPart[k + 1]},${inPart[k + 2]}/${whole[k]},${whole[k + 1]},${whole[k + 2]}`);
+    }
   }
+  // Where they are, for the test's message.
+  (window as unknown as { benchDiff: string[] }).benchDiff = where;
   view.keepPicture = false;
   return { onScreen: c.length, regions: regions.length, partialFrames: view.frames.partial - partialBefore, pixels: w * h, differing };
 }
@@ -167,6 +174,15 @@ function geometryChecks(): string[] {
   if (nextBearing([30], 30, 1) !== null) fails.push("nextBearing never gives where it faces");
   if (Math.round(bearingOf(0, 0, -1, 0)) !== 270 || Math.round(bearingOf(0, 0, 1, -1)) !== 45) fails.push("bearingOf");
   if (nearestBearing([0, 60, 120, 180, 240, 300], 350) !== 0 || nearestBearing([90, 270], 170) !== 90) fails.push("nearestBearing");
+  // Markers drawn from a system's catalog: the word's first letter, lower case when taken (R&S's
+  // DISR "D" and DISMT "d"); dark ink on a light colour, white on a dark one.
+  const looks = markerLooks([
+    { key: "disrupted", word: "DISR", colour: [0xf0, 0xc8, 0x20], transient: false },
+    { key: "dismounted", word: "DISMT", colour: [0x20, 0x40, 0x20], transient: false },
+  ]);
+  const d = looks.get("disrupted"), m = looks.get("dismounted");
+  if (d?.letter !== "D" || m?.letter !== "d") fails.push(`marker letters ${d?.letter} ${m?.letter}`);
+  if (d?.ink !== "#111" || m?.ink !== "#fff") fails.push(`marker ink ${d?.ink} ${m?.ink}`);
   const big = new HexGrid({ orientation: "flat", shove: "even", columns: 200, rows: 200 });
   if (big.name(big.index(7, 11)) !== "008012") fails.push("200x200 names have 3 digits");
   return fails;
@@ -201,7 +217,8 @@ export function syntheticBoard(n: number): Board {
       id: `Side ${k % 2} U ${k}`, side: k % 2, code: ["MZ", "CY", "MR", "MA", "MAh", "MG"][k % 6],
       kind: "bench unit", symbol: SYMBOLS[k % 6], values: k % 6 >= 3 ? "2/4-1-3" : "3-2-4",
       place: "map", hex, order: k, markers: rand() < 0.3 ? [MARKS[k % MARKS.length]] : [], group: null, arrives: null,
-      facing: null,
+      // Half the counters face (a notch each), as a system with facing draws them.
+      facing: k % 2 ? (k * 30) % 360 : null,
     });
   }
   const hex_markers = Array.from({ length: 12 }, () => ({ hex: g.name(Math.floor(rand() * g.len)), marker: "trench", side: 0 }));

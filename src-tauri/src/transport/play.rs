@@ -81,6 +81,18 @@ pub struct BoardDto {
     pub cards: Vec<CardShownDto>,
 }
 
+/// A marker a system's counters and hexes may carry, as printed: the word on it and its
+/// colour (`Ruleset::markers`). The views draw a marker by this alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "MarkerKind")]
+pub struct MarkerKindDto {
+    pub key: String,
+    pub word: String,
+    pub colour: [u8; 3],
+    #[serde(default)]
+    pub transient: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(rename = "CardShown")]
 pub struct CardShownDto {
@@ -226,6 +238,8 @@ pub struct PlayView {
     pub sides: Vec<SideDto>,
     pub phases: Vec<PhaseDto>,
     pub progress: ProgressDto,
+    /// The markers of the game's system, as printed (how the counters layer draws them).
+    pub markers: Vec<MarkerKindDto>,
     pub board: BoardDto,
     pub victory: Vec<VictoryDto>,
     /// Once the game is over: who won, and why.
@@ -452,6 +466,8 @@ pub struct ReplayOpened {
     /// Whether `line` is the game's main line.
     pub main: bool,
     pub last_turn: u32,
+    /// The markers of the game's system, as printed (how the counters layer draws them).
+    pub markers: Vec<MarkerKindDto>,
     /// The result, when the line ends the game.
     pub result: Option<String>,
     /// The position at the node the line was opened through (the end of the line when none),

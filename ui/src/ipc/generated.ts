@@ -585,6 +585,12 @@ terrain: Array<number>,
  */
 elevation: Array<number>, hexsides: Array<HexsideDto>, routes: Array<RouteDto>, features: Array<FeatureDto>, exits: Array<ExitDto>, underlay: UnderlayDto | null, status: StatusDto, problems: Array<ProblemDto>, };
 
+/**
+ * A marker a system's counters and hexes may carry, as printed: the word on it and its
+ * colour (`Ruleset::markers`). The views draw a marker by this alone.
+ */
+export type MarkerKind = { key: string, word: string, colour: [number, number, number], transient: boolean, };
+
 export type Modifier = { name: string, case: string, effect: string, };
 
 /**
@@ -668,7 +674,11 @@ export type PlayView = { game: number,
 /**
  * The node the view shows (the last command played).
  */
-node: number, title: string, ruleset_name: string, seed: string, players: Array<string>, sides: Array<Side>, phases: Array<Phase>, progress: Progress, board: Board, victory: Array<VictoryCondition>, 
+node: number, title: string, ruleset_name: string, seed: string, players: Array<string>, sides: Array<Side>, phases: Array<Phase>, progress: Progress, 
+/**
+ * The markers of the game's system, as printed (how the counters layer draws them).
+ */
+markers: Array<MarkerKind>, board: Board, victory: Array<VictoryCondition>, 
 /**
  * Once the game is over: who won, and why.
  */
@@ -739,6 +749,10 @@ line: Array<LineEntry>,
  * Whether `line` is the game's main line.
  */
 main: boolean, last_turn: number, 
+/**
+ * The markers of the game's system, as printed (how the counters layer draws them).
+ */
+markers: Array<MarkerKind>, 
 /**
  * The result, when the line ends the game.
  */

@@ -1,13 +1,13 @@
 // Counters: the units of a position (the core's Board) drawn as counters on every frame, for
 // the play and replay views. A counter is a square in its side's colour with the unit-type
 // symbol, the type code above it and the printed values below; a stack is drawn offset, its
-// top unit last, with the number of units in a corner; markers are small tags on the counter
-// (D disrupted, L limbered, C charging, R road mode, d dismounted) and hex markers a band under
-// the stack (trench, improved position). Text is drawn only when it is large enough to read.
-// (A unit's facing is not drawn on its counter yet: a notch broke the partial redraw's
-// pixel-for-pixel check, ui/tests/ui.test.mjs; the turn arrows of marks.ts show the bearings.)
+// top unit last, with the number of units in a corner; markers are small tags on the counter and
+// hex markers a band under the stack, in the words and colours of the system's own catalog of
+// markers (`Ruleset::markers`, the same the VASSAL export prints: a tag shows the word's first
+// letter); a unit that faces has a notch inside its counter's edge pointing where it faces.
+// Text is drawn only when it is large enough to read.
 
-import type { Board, Counter } from "../../ipc/play";
+import type { Board, Counter, MarkerKind } from "../../ipc/play";
 import type { HexGrid } from "../geometry";
 import type { MapModel, Region } from "../../store/map";
 import { css, rgb, type FrameScene, type Layer } from "./layer";
@@ -19,26 +19,60 @@ const STEP = 0.09;
 /** Below this many CSS pixels per radius, counters are drawn without text. */
 const TEXT_MIN = 16;
 
-const MARKERS: Record<string, [string, string]> = {
-  disrupted: ["D", "#c62828"],
-  limbered: ["L", "#5d4037"],
-  charging: ["C", "#e65100"],
-  road_mode: ["R", "#455a64"],
-  dismounted: ["d", "#33691e"],
-  fired: ["F", "#6a1b9a"],
-  shocked: ["S", "#6a1b9a"],
-};
+/** How a marker is drawn: the letter on its tag (the first of its printed word, lower case when
+ * an earlier marker of the system took it: DISR "D", DISMT "d"), the tag's colour and the
+ * letter's, and the whole word (a hex marker's band). */
+interface MarkerLook { letter: string; word: string; fill: string; ink: string }
 
-const HEX_MARKERS: Record<string, [string, string]> = {
-  trench: ["Trench", "#6d4c41"],
-  improved_position: ["Impr. pos.", "#8d6e63"],
-  work: ["Work", "#a1887f"],
-};
+/** Dark ink on a light colour, white on a dark one. */
+function inkOn([r, g, b]: [number, number, number]): string {
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#111" : "#fff";
+}
+
+/** Each marker of a system's catalog as drawn, by key. */
+export function markerLooks(kinds: MarkerKind[]): Map<string, MarkerLook> {
+  const out = new Map<string, MarkerLook>();
+  const taken = new Set<string>();
+  for (const k of kinds) {
+    const first = (k.word.trim()[0] ?? k.key[0] ?? "?").toUpperCase();
+    const letter = taken.has(first) ? first.toLowerCase() : first;
+    taken.add(letter);
+    const c: [number, number, number] = [k.colour[0], k.colour[1], k.colour[2]];
+    out.set(k.key, { letter, word: k.word, fill: css(c), ink: inkOn(c) });
+  }
+  return out;
+}
+
+/** A marker the catalog does not list: its key's first letter, on grey. */
+function unknownLook(key: string): MarkerLook {
+  return { letter: (key[0] ?? "?").toUpperCase(), word: key.replace(/_/g, " ").toUpperCase(), fill: "#b0b0b0", ink: "#111" };
+}
 
 /** The screen direction of a bearing (degrees clockwise from north; y grows downwards). */
 export function bearingVector(degrees: number): [number, number] {
   const a = (degrees * Math.PI) / 180;
   return [Math.sin(a), -Math.cos(a)];
+}
+
+/** Where a unit faces: a notch inside the edge of its counter (half side `h`) at the bearing,
+ * its point on the edge, in `ink` (what reads on the counter's colour), so a stack's facings
+ * and a turned unit read at a glance and the counter's footprint (what a changed hex redraws)
+ * stays the square's. Filled only: an outline stroked here left a few pixels different between
+ * a partial redraw and the whole frame (the UI bench's check). */
+export function drawFacing(ctx: CanvasRenderingContext2D, degrees: number, x: number, y: number, h: number, ink: string): void {
+  const [dx, dy] = bearingVector(degrees);
+  // The edge of the square along the bearing: the notch's point.
+  const t = h / Math.max(Math.abs(dx), Math.abs(dy));
+  const tx = x + dx * t, ty = y + dy * t;
+  const w = h * 0.26, depth = h * 0.36;
+  const bx = tx - dx * depth, by = ty - dy * depth;
+  ctx.beginPath();
+  ctx.moveTo(tx, ty);
+  ctx.lineTo(bx - dy * w, by + dx * w);
+  ctx.lineTo(bx + dy * w, by - dx * w);
+  ctx.closePath();
+  ctx.fillStyle = ink;
+  ctx.fill();
 }
 
 /** The units of each hex, bottom to top. */
@@ -109,6 +143,8 @@ export class CountersLayer implements Layer {
   colors: string[] = [];
   /** The selected unit, drawn with a ring. */
   selected: string | null = null;
+  /** The system's markers as drawn ([`markerLooks`]), set with the game. */
+  private looks: Map<string, MarkerLook> = new Map();
   /** A stack shown spread out (its hex), after a click on it. */
   spread: string | null = null;
   private cache: Map<string, Counter[]> = new Map();
@@ -150,6 +186,16 @@ export class CountersLayer implements Layer {
     return regions;
   }
 
+  /** The markers of the game's system (its catalog, `Ruleset::markers`): how its counters'
+   * and hexes' markers are drawn. Set before the game's first board. */
+  setMarkers(kinds: MarkerKind[]): void {
+    this.looks = markerLooks(kinds);
+  }
+
+  private look(key: string): MarkerLook {
+    return this.looks.get(key) ?? unknownLook(key);
+  }
+
   attach(model: MapModel): void {
     this.grid = model.grid;
   }
@@ -177,16 +223,16 @@ export class CountersLayer implements Layer {
     for (const m of this.board.hex_markers) {
       const i = g.parse(m.hex);
       if (i < 0) continue;
-      const [word, color] = HEX_MARKERS[m.marker] ?? [m.marker, "#795548"];
+      const look = this.look(m.marker);
       const x = g.cx[i], y = g.cy[i] + 0.62;
-      ctx.fillStyle = color;
+      ctx.fillStyle = look.fill;
       ctx.fillRect(x - 0.62, y - 0.14, 1.24, 0.28);
       if (text) {
-        ctx.fillStyle = "#fff";
+        ctx.fillStyle = look.ink;
         ctx.font = `bold 0.2px "DejaVu Sans", sans-serif`;
         ctx.textAlign = "center";
         ctx.textBaseline = "middle";
-        ctx.fillText(word, x, y + 0.01);
+        ctx.fillText(look.word, x, y + 0.01, 1.2);
       }
     }
     for (const [hex, units] of this.cache) {
@@ -228,13 +274,15 @@ export class CountersLayer implements Layer {
       ctx.fillText(c.values, x, y + SIZE * 0.32, SIZE * 0.96);
       let mx = x + h - SIZE * 0.11;
       for (const m of c.markers) {
-        const tag = MARKERS[m];
-        if (!tag) continue;
-        ctx.fillStyle = tag[1];
+        const tag = this.look(m);
+        ctx.fillStyle = tag.fill;
         ctx.fillRect(mx - SIZE * 0.1, y - h, SIZE * 0.2, SIZE * 0.2);
-        ctx.fillStyle = "#fff";
+        ctx.strokeStyle = "#222";
+        ctx.lineWidth = Math.max(px, 0.015);
+        ctx.strokeRect(mx - SIZE * 0.1, y - h, SIZE * 0.2, SIZE * 0.2);
+        ctx.fillStyle = tag.ink;
         ctx.font = `bold ${SIZE * 0.16}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(tag[0], mx, y - h + SIZE * 0.105);
+        ctx.fillText(tag.letter, mx, y - h + SIZE * 0.105);
         mx -= SIZE * 0.21;
       }
       if (count > 1) {
@@ -245,6 +293,7 @@ export class CountersLayer implements Layer {
         ctx.fillText(String(count), x - h + SIZE * 0.12, y - h + SIZE * 0.115);
       }
     }
+    if (c.facing != null) drawFacing(ctx, c.facing, x, y, h, inkOn(fill));
     if (this.selected === c.id) {
       ctx.strokeStyle = "#ffd600";
       ctx.lineWidth = Math.max(3 * px, 0.08);

@@ -133,6 +133,7 @@ export class Player {
     playState.view = v;
     playState.refusal = "";
     const colors = v.sides.map((s) => s.color);
+    this.counters.setMarkers(v.markers);
     this.counters.setBoard(v.board, colors);
     const area = v.board.deployment.flatMap((d) => d.hexes);
     this.marks.area = area;

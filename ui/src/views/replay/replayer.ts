@@ -79,6 +79,7 @@ export class Replayer {
   reopen(o: ReplayOpened, node?: number): void {
     this.forget();
     if (o.position) this.positions.set(o.position.node, o.position);
+    this.counters.setMarkers(o.markers);
     replayState.game = o;
     replayState.described = o.line.filter((l) => l.described).length;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
@@ -142,6 +143,7 @@ export class Replayer {
     this.view.resize();
     this.view.setModel(this.model);
     this.view.zoomAt(32 / this.view.scale);
+    this.counters.setMarkers(o.markers);
     replayState.game = o;
     // The progress bar counts this line's rows from the first frame.
     replayState.described = o.line.filter((l) => l.described).length;
