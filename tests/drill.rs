@@ -795,6 +795,20 @@ fn drill_exports_as_a_vassal_module_and_a_pack() {
         units.iter().all(|u| u["properties"]["Range"].is_string()),
         "{units:?}"
     );
+    // Every Drill unit faces: its piece rotates to its facing (a rotate trait of twelve
+    // angles, West's ESE at index 4, East's WNW at 10), which the reader checks; a facing the
+    // module does not hold is found.
+    let faced: Vec<i64> = units
+        .iter()
+        .map(|u| u["facing"].as_i64().unwrap())
+        .collect();
+    assert_eq!(faced, [4, 4, 4, 4, 10, 10, 10, 10]);
+    let mut wrong = module.clone();
+    wrong["units"][0]["facing"] = json!(5);
+    let exp = d.path().join("wrong.json");
+    std::fs::write(&exp, wrong.to_string()).unwrap();
+    let (ok, text) = common::vassal::check(&py, &d.path().join("drill.vmod"), &exp);
+    assert!(!ok && text.contains("West FT 1: rotate trait"), "{text}");
     // A game part way: its position, with the units where they deployed.
     let game = d.path().join("g.json");
     kepi(&[

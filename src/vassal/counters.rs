@@ -101,6 +101,8 @@ pub fn unit_piece(image: &str, side_name: &str, c: &Counter) -> Piece {
         name: c.id.clone(),
         image: image.to_string(),
         properties: unit_properties(side_name, c),
+        // Degrees clockwise from north, a multiple of 30: the rotate trait's index.
+        facing: c.facing.map(|d| ((d / 30) % 12) as u8),
     }
 }
 
@@ -124,5 +126,6 @@ pub fn marker_piece(m: &MarkerKind) -> Piece {
         name: m.word.clone(),
         image: marker_image(&m.key),
         properties: vec![("Marker".to_string(), m.key.clone())],
+        facing: None,
     }
 }

@@ -239,6 +239,8 @@ pub fn export(
                 "type": c.code,
                 "properties": piece.properties.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect::<serde_json::Map<String, Value>>(),
                 "hex": hex,
+                // The rotate trait's index (steps of 30 degrees clockwise from north).
+                "facing": piece.facing,
             }));
         }
         windows.push(

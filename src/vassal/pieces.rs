@@ -6,7 +6,12 @@
 //! (`piece;CLONEKEY;DELETEKEY;IMAGE;NAME`, state `MAP;X;Y;GPID;0`). Each decorator's type and
 //! state are its own joined with the inner piece's by a tab (Decorator.getType/getState), so
 //! the tabs of inner traits are escaped once more at every level. Each property is one
-//! `Marker` trait (`mark;KEY`, state the value), which VASSAL exposes as a piece property.
+//! `Marker` trait (`mark;KEY`, state the value), which VASSAL exposes as a piece property. A
+//! unit that faces has a `Can Rotate` trait (FreeRotator: `rotate;12;CW key;CCW key;CW
+//! text;CCW text`, its state the index of its angle): twelve angles of 30 degrees, index `i`
+//! drawn turned `i` x 30 degrees clockwise (VASSAL's valid angles are `-i * 360 / 12`, drawn
+//! rotated by minus the angle), so the index is the facing's steps from north
+//! ([`crate::engine::facing::Facing::steps`]); Ctrl+] and Ctrl+[ turn it.
 
 use super::sequence::{SequenceEncoder, encode};
 
@@ -19,7 +24,13 @@ pub struct Piece {
     pub image: String,
     /// Properties, outermost trait first.
     pub properties: Vec<(String, String)>,
+    /// Where it faces, in steps of 30 degrees clockwise from north (0..12), for a unit that
+    /// faces: a rotate trait inside the properties.
+    pub facing: Option<u8>,
 }
+
+/// The rotate trait's type: twelve angles, turned by Ctrl+] (clockwise) and Ctrl+[.
+const ROTATE: &str = "rotate;12;93,130;91,130;Rotate CW;Rotate CCW;;;Facing";
 
 fn nest(types: &[String]) -> String {
     match types {
@@ -40,6 +51,9 @@ impl Piece {
             .iter()
             .map(|(k, _)| format!("mark;{}", encode(',', &[k])))
             .collect();
+        if self.facing.is_some() {
+            types.push(ROTATE.to_string());
+        }
         types.push(format!(
             "piece;{}",
             encode(';', &["", "", &self.image, &self.name])
@@ -54,6 +68,9 @@ impl Piece {
             .iter()
             .map(|(_, v)| encode(',', &[v]))
             .collect();
+        if let Some(f) = self.facing {
+            states.push((f % 12).to_string());
+        }
         states.push(encode(';', &["null", "0", "0", &gpid.to_string(), "0"]));
         nest(&states)
     }
@@ -80,6 +97,7 @@ mod tests {
             name: "Blue MZ".into(),
             image: "blue-MZ.png".into(),
             properties: vec![("Side".into(), "Blue".into()), ("Fire".into(), "3".into())],
+            facing: None,
         };
         assert_eq!(
             p.type_string(),
@@ -96,5 +114,17 @@ mod tests {
             ..p
         };
         assert!(q.slot_text(1).contains("2\\/4"));
+        // A unit facing ESE (four steps of 30 degrees): the rotate trait between the
+        // properties and the piece, its state the angle's index.
+        let r = Piece {
+            properties: vec![("Side".into(), "Blue".into())],
+            facing: Some(4),
+            ..q
+        };
+        assert_eq!(
+            r.type_string(),
+            format!("mark;Side\t{}\\\tpiece;;;blue-MZ.png;Blue MZ", ROTATE)
+        );
+        assert_eq!(r.state_string(3), "Blue\t4\\\tnull;0;0;3;0");
     }
 }

@@ -7,7 +7,8 @@ Checks (each failure is printed; exit 1 if any):
 - the zip holds moduledata (VassalVersion at least 3.7) and buildFile.xml;
 - every PieceSlot's piece decodes (pywargame's trait decoder) into mark traits and a basic
   piece whose image is in the module; gpids are unique and below nextPieceSlotId;
-- every unit is a piece in its side's tray with its side, type and values as properties, and in
+- every unit is a piece in its side's tray with its side, type and values as properties (and a
+  unit that faces a rotate trait of twelve angles at its facing's index), and in
   a game every unit on the map is in the SetupStack of its hex, markers included;
 - every SetupStack names a hex of the map (useGridLocation);
 - for every hex, the centre VASSAL's HexGridNumbering.getCenterPoint gives its name (computed
@@ -29,6 +30,7 @@ from pywargame.vassal.vmod import VMod
 from pywargame.vassal.widget import PieceSlot
 from pywargame.vassal.traits.basic import BasicTrait
 from pywargame.vassal.traits.mark import MarkTrait
+from pywargame.vassal.traits.rotate import RotateTrait
 
 problems = []
 
@@ -111,6 +113,9 @@ def location_name(grid, numbering, px, py):
 def traits_of(slot):
     marks, basic = {}, None
     for t in slot.getTraits():
+        if isinstance(t, RotateTrait):
+            # Kept beside the marks under a name no property has: its angle's index.
+            marks["(rotate)"] = (t["nangles"], t["angle"])
         if isinstance(t, MarkTrait):
             # A PieceSlot holds an AddPiece command, whose '/' separator is escaped inside
             # values ("6\\/1-2-6"); VASSAL's decoder (SequenceEncoder.Decoder) removes the
@@ -188,6 +193,12 @@ def main(vmod_path, expected_path):
         for k, val in u["properties"].items():
             if marks.get(k) != val:
                 problem(f"{u['label']}: {k} = {marks.get(k)!r}, expected {val!r}")
+        rotate = marks.get("(rotate)")
+        if u.get("facing") is None:
+            if rotate is not None:
+                problem(f"{u['label']} does not face, yet its piece rotates: {rotate}")
+        elif rotate is None or str(rotate[0]) != "12" or str(rotate[1]) != str(u["facing"]):
+            problem(f"{u['label']}: rotate trait {rotate}, expected twelve angles at index {u['facing']}")
 
     # The grid.
     maps = game.getMaps()
