@@ -73,6 +73,17 @@ pub struct SideInfo {
     pub color: String,
 }
 
+impl From<&crate::scenario::Side> for SideInfo {
+    /// A scenario's side as a game shows it.
+    fn from(s: &crate::scenario::Side) -> SideInfo {
+        SideInfo {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            color: s.color.clone(),
+        }
+    }
+}
+
 /// How a game ended, in ruleset-neutral terms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameOutcome {

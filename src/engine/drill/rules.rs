@@ -79,15 +79,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let terrain_of = |h: HexCoord| sc.map.terrain(h).unwrap_or(&chart.default_terrain);
     let setup = Setup {
         grid,
-        sides: sc
-            .sides
-            .iter()
-            .map(|s| SideInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                color: s.color.clone(),
-            })
-            .collect(),
+        sides: sc.sides.iter().map(SideInfo::from).collect(),
         zones: (0..2)
             .map(|i| {
                 sc.deployments

@@ -129,15 +129,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let setup = Setup {
         map: sc.map.clone(),
         grid,
-        sides: sc
-            .sides
-            .iter()
-            .map(|s| SideInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                color: s.color.clone(),
-            })
-            .collect(),
+        sides: sc.sides.iter().map(SideInfo::from).collect(),
         units: defs,
         objectives,
         first: sc.moves_first,

@@ -115,15 +115,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let setup = Setup {
         map: sc.map.clone(),
         grid,
-        sides: sc
-            .sides
-            .iter()
-            .map(|s| SideInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                color: s.color.clone(),
-            })
-            .collect(),
+        sides: sc.sides.iter().map(SideInfo::from).collect(),
         c3: [sides[0].c3, sides[1].c3],
         home_edge: [sides[0].home_edge, sides[1].home_edge],
         units: defs,
