@@ -91,6 +91,9 @@ export class ScenarioEditor {
     this.view.setModel(this.model);
     this.view.fit();
     s.opened = o;
+    // Another scenario opens on its first tab: the tab left open may be a panel its system
+    // does not have.
+    s.tab = "scenario";
     s.zone = null;
     s.pick = null;
     s.tool = "pan";
