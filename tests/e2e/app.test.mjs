@@ -1586,7 +1586,7 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   const saved = join(lib, "scenarios", "drill-e2e.json");
   writeFileSync(answers, saved);
   await clickIn("#sc-save-as");
-  await settle();
+  await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
   writeFileSync(answers, "");
   assert.match(kepiCli("validate", saved), /5 units, 3 cards vs 4 units, 2 cards/);
 
@@ -1651,6 +1651,92 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   assert.deepEqual(branch.dice[0].faces, [other]);
   assert.ok(branch.dice[0].forced);
   await screenshot("93-drill-replay-branch");
+});
+
+test("Drill: a scenario built from nothing on its map in the scenario view (its sides in its own panel), saved, validated and played to its end", { timeout: 240_000 }, async () => {
+  // The Drill field is in the library folder (the test before put it there).
+  await library();
+  await click("#lib-new-scenario");
+  const mapKey = "library/maps/drill-field.json";
+  await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", mapKey);
+  await click(`button.entry[data-key='${mapKey}']`);
+  await waitFor("the new scenario", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.ruleset === 'drill';"));
+  let sv = await scenarioView();
+  assert.ok(sv.problems.length > 0, "a new scenario lists what it lacks");
+  assert.deepEqual(sv.file.sides.map((x) => [x.faces, x.cards, x.units]), [["N", 2, []], ["N", 2, []]], "Drill's section for a new side");
+  await commit("#sc-title", "Drill, from nothing");
+  await commit("#sc-id", "drill-from-nothing");
+  await commit("#sc-date", "2 January 1870");
+  await commit("#sc-length", "4");
+  await commit("#sc-side-name-0", "West");
+  await commit("#sc-side-name-1", "East");
+  const ids = (await scenarioView()).file.sides.map((x) => x.id);
+
+  // Drill's own panel: each side's facing, cards and units.
+  await tab("deck");
+  await choose("#sc-deck-faces-0", "ESE");
+  await choose("#sc-deck-faces-1", "WNW");
+  await choose("#sc-deck-cards-1", "1");
+  for (const [i, name, kind] of [[0, "West FT 1", "FT"], [0, "West HS 1", "HS"], [1, "East FT 1", "FT"], [1, "East FT 2", "FT"]]) {
+    await type(`#sc-deck-new-name-${i}`, name);
+    await choose(`#sc-deck-new-kind-${i}`, kind);
+    await clickIn(`#sc-deck-add-${i}`);
+    await settle();
+  }
+  sv = await scenarioView();
+  assert.deepEqual(sv.file.sides.map((x) => [x.faces, x.cards, x.units.map((u) => u.name)]),
+    [["ESE", 2, ["West FT 1", "West HS 1"]], ["WNW", 1, ["East FT 1", "East FT 2"]]]);
+  await waitFor("the deck", async () => (await text("#sc-deck-cards")) === "Deck: West 1, West 2, East 1");
+
+  // Zones: each side two columns from its edge, typed.
+  await tab("zones");
+  for (const [i, edge] of [[0, "west"], [1, "east"]]) {
+    await clickIn("#sc-add-deployment");
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
+    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
+    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
+    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
+    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
+  }
+  sv = await scenarioView();
+  assert.deepEqual(sv.zones.filter((z) => z.pointer.startsWith("/deployment/")).map((z) => z.hexes.length), [12, 12]);
+
+  // Victory: Kepi's shared destroy_all, West's to win by game-turn 4, else East.
+  await tab("victory");
+  await clickIn("#sc-add-victory");
+  await settle();
+  await choose("[data-entry='victory-0'] .sf-kind", "destroy_all");
+  await commit("[data-entry='victory-0'] .entry-text", "West must eliminate every East unit by game-turn 4; otherwise East wins.");
+  await choose("#sf-victory-0-rule-side", ids[0]);
+  if (!(await js("return !!document.querySelector('#sf-victory-0-rule-grades-0-by-turn');"))) {
+    await clickIn("[data-entry='victory-0'] [data-field='grades'] .sf-add");
+    await settle();
+  }
+  await choose("#sf-victory-0-rule-grades-0-by-turn", "4");
+  await choose("#sf-victory-0-rule-grades-0-winner", ids[0]);
+  await choose("#sf-victory-0-rule-grades-0-level", "marginal");
+  await choose("#sf-victory-0-rule-otherwise-by-turn", "4");
+  await choose("#sf-victory-0-rule-otherwise-winner", ids[1]);
+  await choose("#sf-victory-0-rule-otherwise-level", "marginal");
+  sv = await scenarioView();
+  assert.deepEqual(sv.file.victory[0].rule, { kind: "destroy_all", side: ids[0],
+    grades: [{ by_turn: 4, winner: ids[0], level: "marginal" }], otherwise: { by_turn: 4, winner: ids[1], level: "marginal" } });
+  await screenshot("94-drill-built-victory");
+
+  // Checked, saved into the library, validated and played to its end by the command line.
+  await tab("check");
+  sv = await scenarioView();
+  assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));
+  const saved = join(work, "data", "kepi", "library", "scenarios", "drill-from-nothing.json");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
+  writeFileSync(answers, "");
+  assert.match(kepiCli("validate", saved), /2 units, 2 cards vs 2 units, 1 cards/);
+  assert.match(kepiCli("autoplay", saved, "--seed", "3"), /1 game\(s\): West won \d+, East won \d+/);
 });
 
 test("a large archive: the games table lists the newest 100 (More games the next), the search finds the others", { timeout: 180_000 }, async () => {
