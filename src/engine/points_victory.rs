@@ -79,8 +79,8 @@ pub fn condition(p: &SidePoints, outcome: Option<&GameOutcome>) -> VictoryCondit
     };
     VictoryCondition {
         text: format!(
-            "{}: more points than the enemy after game-turn {} (objectives held, one a unit of \
-             the enemy {}); a side with {} loses",
+            "{}: more points than the enemy after game-turn {} (objectives held, and one for \
+             each enemy unit {}); a side with {} loses",
             p.name, p.game_length, p.taken_word, p.nothing_left
         ),
         side: Some(p.side),

@@ -354,7 +354,7 @@ impl<'a> Ctx<'a> {
             return RuleError::rule(
                 "AoR 5.4",
                 format!(
-                    "{hex} leaves an enemy ZOC (from {}, once in one a unit moves on only into \
+                    "{hex} leaves an enemy ZOC (from {}; once in one, a unit moves on only into \
                      enemy-ZOC hexes)",
                     setup.name(before)
                 ),
