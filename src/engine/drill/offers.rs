@@ -6,10 +6,6 @@
 use super::state::{Command, State};
 use crate::engine::command_info::{CommandInfo, Offer};
 
-fn hex(s: &State, h: crate::map::HexCoord) -> String {
-    s.setup().grid.name(h)
-}
-
 pub fn command_infos(s: &State, commands: &[Command]) -> Vec<CommandInfo> {
     let l = |u: &usize| s.setup().units[*u].name.clone();
     let card = s.card.map(|c| s.card_name(c));
@@ -17,15 +13,16 @@ pub fn command_infos(s: &State, commands: &[Command]) -> Vec<CommandInfo> {
         .iter()
         .map(|c| match c {
             Command::Deploy { unit, hex: h } => {
-                CommandInfo::at_hex("deploy", Some(l(unit)), hex(s, *h))
+                CommandInfo::at_hex("deploy", Some(l(unit)), s.hex_name(*h))
             }
             Command::Draw => CommandInfo::button("draw_card").key("d"),
             Command::Move { unit, to } => CommandInfo::new("move", Offer::Reach)
                 .unit(l(unit))
-                .hex(hex(s, *to)),
+                .hex(s.hex_name(*to)),
             Command::Face { unit, facing } => CommandInfo::of_unit("face", l(unit)).facing(*facing),
             Command::Fire { unit, target } => {
-                let mut i = CommandInfo::at_hex("fire", Some(l(unit)), hex(s, *target)).previewed();
+                let mut i =
+                    CommandInfo::at_hex("fire", Some(l(unit)), s.hex_name(*target)).previewed();
                 if let Some(t) = s.at(*target) {
                     i = i.involving([l(&t)]);
                 }

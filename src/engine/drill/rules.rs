@@ -291,7 +291,7 @@ pub fn apply(
                 )));
             }
             if !s.setup().zones[s.player].contains(hex) || s.at(*hex).is_some() {
-                let name = s.setup().grid.name(*hex);
+                let name = s.hex_name(*hex);
                 return Err(refuse(
                     "Drill 2.1",
                     format!("{name} is not a free hex of the zone"),
@@ -367,7 +367,7 @@ pub fn apply(
         Command::Fire { unit, target } => {
             activating(&s, *unit)?;
             let Some(t) = may_fire(&s, *unit, *target) else {
-                let name = s.setup().grid.name(*target);
+                let name = s.hex_name(*target);
                 return Err(refuse(
                     "Drill 5.1",
                     format!("no enemy in its front within its range at {name}"),

@@ -103,6 +103,11 @@ impl State {
         format!("{} {}", self.setup().sides[c.side].name, c.number)
     }
 
+    /// A hex's printed name ("0403").
+    pub fn hex_name(&self, h: HexCoord) -> String {
+        self.setup().grid.name(h)
+    }
+
     pub fn is_bog(&self, h: HexCoord) -> bool {
         let s = self.setup();
         s.grid.index(h).is_some_and(|i| s.bog[i])

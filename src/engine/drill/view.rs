@@ -10,11 +10,6 @@ use crate::engine::preview::{
     AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
 };
 use crate::engine::{ConditionStatus, RuleError, VictoryCondition};
-use crate::map::HexCoord;
-
-fn hex(s: &State, h: HexCoord) -> String {
-    s.setup().grid.name(h)
-}
 
 pub fn describe_command(s: &State, c: &Command) -> String {
     let l = |u: &usize| {
@@ -25,11 +20,11 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             .unwrap_or_default()
     };
     match c {
-        Command::Deploy { unit, hex: h } => format!("Deploy {} at {}", l(unit), hex(s, *h)),
+        Command::Deploy { unit, hex: h } => format!("Deploy {} at {}", l(unit), s.hex_name(*h)),
         Command::Draw => "Draw a card".into(),
-        Command::Move { unit, to } => format!("Move {} to {}", l(unit), hex(s, *to)),
+        Command::Move { unit, to } => format!("Move {} to {}", l(unit), s.hex_name(*to)),
         Command::Face { unit, facing } => format!("Turn {} to face {facing}", l(unit)),
-        Command::Fire { unit, target } => format!("{} fires at {}", l(unit), hex(s, *target)),
+        Command::Fire { unit, target } => format!("{} fires at {}", l(unit), s.hex_name(*target)),
         Command::Pass => match s.card {
             Some(c) => format!("Pass {}", s.card_name(c)),
             None => "Pass".into(),
@@ -95,7 +90,7 @@ pub fn report(s: &State) -> String {
     for (u, x) in st.units.iter().enumerate() {
         let at = match (s.alive[u], s.hex[u]) {
             (false, _) => "eliminated".to_string(),
-            (true, Some(h)) => format!("{} facing {}", hex(s, h), s.facing[u]),
+            (true, Some(h)) => format!("{} facing {}", s.hex_name(h), s.facing[u]),
             (true, None) => "not deployed".to_string(),
         };
         let acted = if s.acted[u] { ", acted" } else { "" };
@@ -141,7 +136,7 @@ pub fn board(s: &State) -> Board {
                     (true, Some(_)) => Place::Map,
                     (true, None) => Place::Off,
                 },
-                hex: s.hex[u].filter(|_| s.alive[u]).map(|h| hex(s, h)),
+                hex: s.hex[u].filter(|_| s.alive[u]).map(|h| s.hex_name(h)),
                 order: u as u32,
                 markers,
                 group: x.group.clone(),
@@ -193,7 +188,7 @@ pub fn board(s: &State) -> Board {
                 .map(|side| crate::engine::counters::DeploymentArea {
                     side,
                     text: st.zone_texts[side].clone(),
-                    hexes: st.zones[side].iter().map(|h| hex(s, *h)).collect(),
+                    hexes: st.zones[side].iter().map(|h| s.hex_name(*h)).collect(),
                 })
                 .collect()
         } else {
@@ -218,10 +213,10 @@ pub fn reach(s: &State, unit: &str) -> Result<Reach, RuleError> {
         .into_iter()
         .filter_map(|c| match c {
             Command::Move { unit, to } if unit == u => Some(ReachHex {
-                hex: hex(s, to),
+                hex: s.hex_name(to),
                 cost: "1".into(),
                 left: "0".into(),
-                path: vec![hex(s, to)],
+                path: vec![s.hex_name(to)],
                 notes: Vec::new(),
                 fires: Vec::new(),
                 command: serde_json::to_value(Command::Move { unit, to })
@@ -235,7 +230,7 @@ pub fn reach(s: &State, unit: &str) -> Result<Reach, RuleError> {
     });
     Ok(Reach {
         unit: unit.into(),
-        from: s.hex[u].map(|h| hex(s, h)),
+        from: s.hex[u].map(|h| s.hex_name(h)),
         allowance: "1".into(),
         spent: "0".into(),
         hexes,
@@ -250,7 +245,7 @@ pub fn preview(s: &State, cs: &[Command]) -> Result<AttackPreview, RuleError> {
     };
     let t = s
         .at(*target)
-        .ok_or_else(|| RuleError::not_now(format!("no unit at {}", hex(s, *target))))?;
+        .ok_or_else(|| RuleError::not_now(format!("no unit at {}", s.hex_name(*target))))?;
     let (unit, st) = (*unit, s.setup());
     if unit >= st.units.len() || s.hex[unit].is_none() {
         return Err(RuleError::not_now(format!("unit {unit} is not on the map")));
@@ -297,14 +292,14 @@ pub fn preview(s: &State, cs: &[Command]) -> Result<AttackPreview, RuleError> {
     }
     let c = |u: usize| Contribution {
         unit: st.units[u].name.clone(),
-        hex: s.hex[u].map(|h| hex(s, h)).unwrap_or_default(),
+        hex: s.hex[u].map(|h| s.hex_name(h)).unwrap_or_default(),
         base: String::new(),
         value: String::new(),
         modifiers: Vec::new(),
     };
     Ok(AttackPreview {
         kind: "fire".into(),
-        target: hex(s, *target),
+        target: s.hex_name(*target),
         attackers: vec![c(unit)],
         defenders: vec![c(t)],
         attack_total: st.units[unit].attack.to_string(),
