@@ -8,12 +8,17 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/app}"
 export PATH="$HOME/.cargo/bin:$PATH"
 
-bash scripts/app-build.sh
-cargo clippy -p kepi-app --all-targets --locked -- -D warnings
-cargo test -p kepi-app --locked
+# The test build, as scripts/test.sh makes it: Drill, the test rule system, compiled into the
+# core (feature test-ruleset) and its panel into the UI, for the end-to-end tests that play it.
+export VITE_KEPI_TEST_RULESET=1
+features=(--features kepi/test-ruleset)
+bash scripts/ui-build.sh
+cargo build -p kepi-app --locked "${features[@]}"
+cargo clippy -p kepi-app --all-targets --locked "${features[@]}" -- -D warnings
+cargo test -p kepi-app --locked "${features[@]}"
 # The command-line kepi, to check what the window wrote into the archive.
 if [ -z "${KEPI_BIN:-}" ]; then
-  cargo build --locked --bin kepi
+  cargo build --locked --bin kepi "${features[@]}"
   KEPI_BIN="$CARGO_TARGET_DIR/debug/kepi"
 fi
 KEPI_APP="$CARGO_TARGET_DIR/debug/kepi-app" KEPI_BIN="$KEPI_BIN" bash scripts/ui-test.sh
