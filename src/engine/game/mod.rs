@@ -179,6 +179,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn report(&self, state: &AnyState) -> String;
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind>;
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout;
     fn sight(
         &self,
         state: &AnyState,
@@ -519,6 +520,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
         self.rules.markers()
+    }
+
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        self.rules.counter_layout()
     }
 
     fn sight(
