@@ -188,7 +188,12 @@ impl Facts for Position<'_> {
         exited_through(self.0, side, area) as u32
     }
     fn units(&self, side: usize) -> u32 {
-        self.0.setup().units.iter().filter(|u| u.side == side).count() as u32
+        self.0
+            .setup()
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .count() as u32
     }
     fn in_play(&self, side: usize, _kind: Option<usize>) -> u32 {
         in_play(self.0, side) as u32

@@ -80,15 +80,17 @@ impl Resolve for Names<'_> {
         unit: Option<&str>,
         extra: Option<&MarkerKind>,
     ) -> Option<usize> {
-        unit.and_then(self.kind_of).or_else(|| {
-            extra.and_then(|x| self.special_kinds.get(&(side, Extra::of(x))).copied())
-        })
+        unit.and_then(self.kind_of)
+            .or_else(|| extra.and_then(|x| self.special_kinds.get(&(side, Extra::of(x))).copied()))
     }
 }
 
 impl Names<'_> {
     fn area_set(&self, names: &[String]) -> BTreeSet<HexCoord> {
-        names.iter().filter_map(|n| self.map.grid.parse(n)).collect()
+        names
+            .iter()
+            .filter_map(|n| self.map.grid.parse(n))
+            .collect()
     }
 }
 
@@ -145,11 +147,10 @@ impl Setup {
         for e in &self.victory {
             e.condition.exit_areas(&mut areas);
         }
-        areas.iter().any(|(s, a)| *s == side && a.contains(&h))
-            || self.points.iter().any(|p| {
-                p.side == side
-                    && matches!(&p.source, PointsSourceSetup::Exited { area, .. } if area.contains(&h))
-            })
+        areas.iter().any(|(s, a)| *s == side && a.contains(&h)) || self.points.iter().any(|p| {
+            p.side == side
+                && matches!(&p.source, PointsSourceSetup::Exited { area, .. } if area.contains(&h))
+        })
     }
 }
 
@@ -350,8 +351,7 @@ impl Ctx<'_> {
             return;
         }
         let setup = self.s.setup.clone();
-        if let Some(ending) = victory::destroyed(&Position(&self.s), &setup.victory, self.s.turn)
-        {
+        if let Some(ending) = victory::destroyed(&Position(&self.s), &setup.victory, self.s.turn) {
             self.end(ending);
         }
     }

@@ -139,8 +139,16 @@ pub fn decide<F: Words>(
                 };
                 results.push(r);
             }
-            let met = |m: bool| results.iter().any(|r| r.as_ref().is_some_and(|d| d.met == m));
-            let every = |m: bool| results.iter().all(|r| r.as_ref().is_some_and(|d| d.met == m));
+            let met = |m: bool| {
+                results
+                    .iter()
+                    .any(|r| r.as_ref().is_some_and(|d| d.met == m))
+            };
+            let every = |m: bool| {
+                results
+                    .iter()
+                    .all(|r| r.as_ref().is_some_and(|d| d.met == m))
+            };
             let settled = if all {
                 if met(false) {
                     Some(false)

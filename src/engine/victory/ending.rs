@@ -138,12 +138,7 @@ enum Verdict {
 }
 
 /// The result of the whole game from every entry (see the module's documentation).
-fn conclude<F: Words>(
-    f: &F,
-    entries: &[Entry<F::Hex>],
-    rec: &dyn Record,
-    turn: u32,
-) -> Ending {
+fn conclude<F: Words>(f: &F, entries: &[Entry<F::Hex>], rec: &dyn Record, turn: u32) -> Ending {
     let verdicts: Vec<(Verdict, String)> = entries
         .iter()
         .enumerate()

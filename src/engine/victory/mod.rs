@@ -35,7 +35,7 @@ mod record;
 mod report;
 
 pub use condition::{Condition, Entry, ExitNeed, Part, Resolve, Target, build, target};
-pub use decide::{decide, held, recall};
+pub use decide::{decide, held};
 pub use ending::{Ending, destroyed, end_game_turn};
 pub use facts::{Facts, Words};
 pub use record::{Decided, Parts, Record};

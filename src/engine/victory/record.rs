@@ -26,7 +26,7 @@ pub trait Record: Parts {
     fn entry(&self, i: usize) -> Option<bool>;
     fn set_entry(&mut self, i: usize, d: &Decided);
     /// The words entry `i` was decided with, when the record keeps them (else they are
-    /// recalled from the position, [`super::recall`]).
+    /// recalled from the position: `decide::recall`).
     fn words(&self, i: usize) -> Option<String>;
     /// The consecutive game-turns each side has held entry `i`'s target.
     fn streak(&self, i: usize) -> [u32; 2];

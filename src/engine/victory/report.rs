@@ -68,20 +68,21 @@ pub fn report<F: Words>(
                     rec.words(i)
                         .unwrap_or_else(|| recall(f, rec, i, c, met, turn)),
                 ),
-                (c, None) => match decide(f, &mut *rec.parts_now(), &i.to_string(), c, turn, true)
-                {
-                    Some(d) if over => (status(d.met), d.detail),
-                    Some(d) => (
-                        ConditionStatus::Open,
-                        format!(
-                            "{}; {} if it were decided now{}{sudden}",
-                            c.when(),
-                            if d.met { "met" } else { "not met" },
-                            f.progress(c)
+                (c, None) => {
+                    match decide(f, &mut *rec.parts_now(), &i.to_string(), c, turn, true) {
+                        Some(d) if over => (status(d.met), d.detail),
+                        Some(d) => (
+                            ConditionStatus::Open,
+                            format!(
+                                "{}; {} if it were decided now{}{sudden}",
+                                c.when(),
+                                if d.met { "met" } else { "not met" },
+                                f.progress(c)
+                            ),
                         ),
-                    ),
-                    None => (ConditionStatus::Open, format!("{}{sudden}", c.when())),
-                },
+                        None => (ConditionStatus::Open, format!("{}{sudden}", c.when())),
+                    }
+                }
             };
             VictoryCondition {
                 text: e.text.clone(),

@@ -13,9 +13,9 @@
 //! The copies are never shown to anyone: the state the player was given is not changed.
 
 use super::super::sequence;
+use super::super::setup::Condition;
 use super::super::setup::{Ix, PointsDef, Setup, TargetHexes};
 use super::super::state::{Command, State};
-use super::super::setup::Condition;
 use super::super::victory::end_game_turn;
 use crate::ai::candidates::Verdict;
 use crate::engine::dice::FixedDice;

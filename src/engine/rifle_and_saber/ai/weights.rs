@@ -118,8 +118,8 @@ pub const INDISPENSABLE: f64 = 6.0;
 /// value again. Only exit conditions counting units of
 /// one kind name such units; a unit already off the map no longer risks anything.
 pub fn indispensable(state: &State, u: UnitId) -> bool {
-    use crate::engine::victory::{Condition, ExitNeed};
     use super::super::state::Location;
+    use crate::engine::victory::{Condition, ExitNeed};
     if !matches!(state.units[u].location, Location::Hex(_) | Location::Off) {
         return false;
     }
