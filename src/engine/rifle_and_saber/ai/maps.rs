@@ -99,7 +99,7 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
                 ..
             } => out.push(Objective {
                 name: "the exit area".into(),
-                hexes: area.iter().copied().collect(),
+                hexes: area.clone(),
                 own: *s == side,
                 exit: true,
                 turn: *by_turn,
