@@ -85,12 +85,9 @@ pub fn end_game_turn<F: Words>(
                     rec.set_streak(i, s, streak);
                     if streak >= *turns {
                         // Met: it ends the game (sudden death by nature).
-                        let reason = format!("{} — {}", e.text, f.held_for_turns(s, *turns));
-                        let d = Decided {
-                            met: true,
-                            detail: reason.clone(),
-                        };
-                        return ends(rec, d, Some(s), reason);
+                        let detail = f.held_for_turns(s, *turns);
+                        let reason = format!("{} — {detail}", e.text);
+                        return ends(rec, Decided { met: true, detail }, Some(s), reason);
                     }
                 }
                 if last {
@@ -115,6 +112,8 @@ pub fn end_game_turn<F: Words>(
                     return ends(rec, d, c.side(), reason);
                 }
                 if let Some(d) = decide(f, &mut *rec, &key, c, turn, false) {
+                    // Met at its own game-turn with the parts kept at theirs: for a record that
+                    // decides "now" afresh, an `all`/`any` whose earlier part no longer holds.
                     if d.met && e.sudden_death {
                         let reason = format!("{} — {}", e.text, d.detail);
                         return ends(rec, d, c.side(), reason);
