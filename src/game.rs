@@ -38,6 +38,11 @@ pub struct GameRecord {
     pub format: String,
     pub version: u32,
     pub ruleset: RulesetId,
+    /// The rules version of its system it was played under
+    /// ([`crate::engine::Ruleset::rules_version`]); a file written before versions were
+    /// recorded reads as the first.
+    #[serde(default = "first_rules_version")]
+    pub rules_version: u32,
     /// The ruleset's options, as JSON (missing rules take their defaults).
     #[serde(default)]
     pub options: Value,
@@ -87,6 +92,11 @@ pub fn embedded_scenario(
     Scenario::recorded(file.clone(), map, catalog).map_err(|p| p.to_string())
 }
 
+/// The rules version of a record written before versions were recorded.
+pub fn first_rules_version() -> u32 {
+    registry::FIRST_RULES_VERSION
+}
+
 impl GameRecord {
     /// A new record; `options` are checked by the scenario's ruleset.
     pub fn new(scenario: &Scenario, options: &Value, seed: u64) -> Result<GameRecord, String> {
@@ -95,6 +105,7 @@ impl GameRecord {
             format: DocumentKind::Game.format_name().to_string(),
             version: DocumentKind::Game.current_version() as u32,
             ruleset: scenario.file.ruleset,
+            rules_version: rules.rules_version(),
             options: rules.check_options(options)?,
             seed,
             dice_draws: 0,
@@ -223,5 +234,30 @@ impl GameRecord {
             rolls: applied.rolls.clone(),
             state_hash: applied.state.hash(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game records the rules version it is played under; a file written before versions
+    /// were recorded (no field) reads as the first.
+    #[test]
+    fn a_game_file_states_its_rules_version_and_an_older_one_reads_as_the_first() {
+        let sc = crate::shipped::load_scenario("rs-01-fatehpur").unwrap();
+        let rules = registry::get(sc.file.ruleset.key()).unwrap();
+        let game = GameRecord::new(&sc, &serde_json::json!({}), 3).unwrap();
+        assert_eq!(game.rules_version, rules.rules_version());
+        let text = game.to_text();
+        assert!(text.contains("\"rules_version\": 1"), "the file states it");
+        let older = text.replace("\"rules_version\": 1,", "");
+        assert_ne!(older, text);
+        let read = GameRecord::from_text(&older).unwrap();
+        assert_eq!(read.rules_version, registry::FIRST_RULES_VERSION);
+        assert_eq!(
+            read.replay(None).unwrap().hash(),
+            game.start().unwrap().hash()
+        );
     }
 }

@@ -150,6 +150,29 @@ fn a_long_game_with_branches_and_annotations_round_trips_through_a_file() {
     assert_eq!(other.verify_game(back).unwrap(), nodes_before);
     let tip_state = other.state_at(other.tip(back).unwrap().id).unwrap();
     assert_eq!(tip_state.hash(), ar.state_at(tip).unwrap().hash());
+    // The rules version the game was played under travels with it: today's, recorded at the
+    // start, written in the file and kept by the import; a file from before versions (no
+    // field) is read as the first, and a version the file states is kept as it is.
+    assert_eq!(
+        ar.game(game).unwrap().rules_version,
+        RifleAndSaber.rules_version()
+    );
+    assert!(
+        text.contains("\"rules_version\": 1"),
+        "the game tree states it"
+    );
+    assert_eq!(other.game(back).unwrap().rules_version, tree.rules_version);
+    let older = text.replace("\"rules_version\": 1,", "");
+    assert_eq!(
+        kepi::archive::GameTree::from_text(&older)
+            .unwrap()
+            .rules_version,
+        1
+    );
+    let mut later = tree.clone();
+    later.rules_version = 7;
+    let kept = other.import_game(&later).unwrap();
+    assert_eq!(other.game(kept).unwrap().rules_version, 7);
 
     // A record whose hashes do not match is refused, and nothing is written.
     let mut bad = tree.clone();
@@ -234,6 +257,8 @@ fn the_first_schema_migrates_forward_keeping_the_games() {
     );
     let game = ar.games().unwrap()[0].id;
     assert_eq!(ar.verify_game(game).unwrap(), 102);
+    // Recorded before games kept their rules version: read as the first.
+    assert_eq!(ar.game(game).unwrap().rules_version, 1);
     // Schema 2 features work on the migrated game; the search index was filled.
     ar.set_notes(game, "Prentiss holds the Hornets' Nest")
         .unwrap();

@@ -145,7 +145,12 @@ fn a_schema_3_archive_migrates_to_compact_node_rows_and_replays_hash_for_hash() 
     let before = raw_commands(&path);
     assert_eq!(before.len(), 471);
     let ar = Archive::open(&path).unwrap();
-    assert_eq!(ar.schema_version().unwrap(), 4);
+    assert_eq!(
+        ar.schema_version().unwrap(),
+        kepi::archive::latest_version()
+    );
+    // Recorded before games kept their rules version: read as the first (schema 5).
+    assert_eq!(ar.games().unwrap()[0].rules_version, 1);
     let game = ar.games().unwrap()[0].id;
     assert_eq!(ar.verify_game(game).unwrap(), before.len());
     let fresh = Archive::open(&path).unwrap();
@@ -237,7 +242,10 @@ fn kill_9_during_the_node_row_migration_leaves_schema_3_which_then_migrates_whol
         assert_eq!(user_version(&path), 3, "killed after {games_done} games");
         assert_eq!(raw_commands(&path), before);
         let ar = Archive::open(&path).unwrap();
-        assert_eq!(ar.schema_version().unwrap(), 4);
+        assert_eq!(
+            ar.schema_version().unwrap(),
+            kepi::archive::latest_version()
+        );
         assert_eq!(ar.integrity_check().unwrap(), "ok");
         let mut nodes = 0;
         for g in ar.games().unwrap() {
@@ -260,7 +268,8 @@ fn rewrite_as_schema_2(path: &Path) {
 /// Rewrite the archive at `path` as schema `version` (2 or 3) stored it. Both have the node
 /// rows of schemas 1-3: the command as JSON text, the state hash as hex text, the phase's key,
 /// `events` (schema 2: the node's events; schema 3: '') and `created`, the dice with a rowid.
-/// Schema 2 also has JSON snapshots every 16 plies and the setups in the games' rows.
+/// Schema 2 also has JSON snapshots every 16 plies and the setups in the games' rows. Neither
+/// has the games' rules versions (schema 5).
 fn rewrite_in_old_form(path: &Path, version: i32) {
     let ar = Archive::open(path).unwrap();
     let mut snapshots: Vec<(i64, String)> = Vec::new();
@@ -308,6 +317,7 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
              PRIMARY KEY (node_id, seq)
          );
          INSERT INTO dice_old SELECT * FROM dice;
+         ALTER TABLE games DROP COLUMN rules_version;
          DROP VIEW dice;
          DROP TABLE dice_rows;
          ALTER TABLE dice_old RENAME TO dice;

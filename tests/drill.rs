@@ -814,7 +814,9 @@ fn drill_exports_as_a_vassal_module_and_a_pack() {
     // Its pieces are drawn as Drill prints its counters (Drill 1.3: values in the lower
     // corners, the defense in a ring), not in the common layout.
     let sc_read = drill_scenario(|_| {});
-    let west = &Drill.board(&Drill.start(&sc_read, &Options::default()).unwrap()).counters[0];
+    let west = &Drill
+        .board(&Drill.start(&sc_read, &Options::default()).unwrap())
+        .counters[0];
     let file = std::fs::File::open(d.path().join("drill.vmod")).unwrap();
     let mut zip = zip::ZipArchive::new(file).unwrap();
     let name = (0..zip.len())
@@ -827,8 +829,14 @@ fn drill_exports_as_a_vassal_module_and_a_pack() {
     let fill = kepi::render::side_rgb(&sc_read)[0];
     let drawn = |layout: &CounterLayout| unit_picture(west, layout, fill, img.width());
     assert_eq!(west.id, "West FT 1");
-    assert!(drawn(&Drill.counter_layout()) == img, "{name}: Drill's layout");
-    assert!(drawn(&CounterLayout::default()) != img, "{name}: not the common layout");
+    assert!(
+        drawn(&Drill.counter_layout()) == img,
+        "{name}: Drill's layout"
+    );
+    assert!(
+        drawn(&CounterLayout::default()) != img,
+        "{name}: not the common layout"
+    );
     // A game part way: its position, with the units where they deployed.
     let game = d.path().join("g.json");
     kepi(&[

@@ -369,6 +369,8 @@ pub struct AppInfo {
     pub shipped_maps: Option<String>,
     /// The rule systems a new map can be made for: (key, name), the first the default.
     pub rulesets: Vec<(String, String)>,
+    /// Every system's rules version, in words ("Rifle & Saber rules 1"): what a game records.
+    pub rules_versions: Vec<String>,
 }
 
 /// The start page's New map form.

@@ -32,6 +32,13 @@ pub(super) const V2: &str = "
 ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT '';
 ";
 
+/// Schema 5: the rules version of its system each game was played under
+/// ([`crate::engine::Ruleset::rules_version`]); games recorded before are read as the first,
+/// [`crate::engine::game::registry::FIRST_RULES_VERSION`] (1, the default here).
+pub(super) const V5: &str = "
+ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
+";
+
 /// The documents a game was started from, embedded so it replays anywhere.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,6 +77,8 @@ pub struct GameInfo {
     pub scenario_id: String,
     pub scenario_hash: String,
     pub ruleset: String,
+    /// The rules version of its system it was played under.
+    pub rules_version: u32,
     /// The ruleset's options, as JSON.
     pub options: serde_json::Value,
     pub seed: u64,
@@ -91,6 +100,7 @@ pub(super) fn row_info(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
         scenario_id: r.get("scenario_id")?,
         scenario_hash: r.get("scenario_hash")?,
         ruleset: r.get("ruleset")?,
+        rules_version: r.get("rules_version")?,
         // An unreadable options column is an error naming the game, never the defaults.
         options: serde_json::from_str(&options).map_err(|e| {
             rusqlite::Error::FromSqlConversionFailure(
@@ -144,8 +154,8 @@ impl Archive {
         let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
-                                setup_hash, players, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9)",
+                                setup_hash, players, created, rules_version)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9, ?10)",
             params![
                 scenario.file.title,
                 scenario.file.id,
@@ -159,6 +169,7 @@ impl Archive {
                 )?,
                 serde_json::to_string(players).expect("names serialize"),
                 time::now(),
+                rules.rules_version(),
             ],
         )?;
         let game = tx.last_insert_rowid();

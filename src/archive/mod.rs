@@ -102,6 +102,7 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (2, search::V2),
         (3, compaction::V3),
         (4, node_rows::V4),
+        (5, games::V5),
     ]
 }
 
@@ -484,9 +485,11 @@ impl Archive {
             let w = |k: usize| WORDS[(i * 7 + k * 5) % WORDS.len()];
             tx.execute(
                 "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed,
-                                    setup, setup_hash, players, created, notes, winner)
+                                    setup, setup_hash, players, created, notes, winner,
+                                    rules_version)
                  SELECT title || ' ' || ?2, scenario_id, scenario_hash, ruleset, options, ?3,
-                        setup, setup_hash, players, ?4, ?5, ?6 FROM games WHERE id = ?1",
+                        setup, setup_hash, players, ?4, ?5, ?6, rules_version
+                 FROM games WHERE id = ?1",
                 rusqlite::params![
                     template,
                     i as i64,

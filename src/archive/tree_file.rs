@@ -39,6 +39,10 @@ pub struct GameTree {
     pub version: u32,
     pub title: String,
     pub ruleset: String,
+    /// The rules version of its system it was played under; a file written before versions
+    /// were recorded reads as the first.
+    #[serde(default = "crate::game::first_rules_version")]
+    pub rules_version: u32,
     /// The ruleset's options, as JSON.
     #[serde(default)]
     pub options: Value,
@@ -95,6 +99,7 @@ impl Archive {
             version: DocumentKind::GameTree.current_version() as u32,
             title: info.title,
             ruleset: info.ruleset,
+            rules_version: info.rules_version,
             options: info.options,
             seed: info.seed,
             players: info.players,
@@ -201,8 +206,8 @@ impl Archive {
         let tx = self.write()?;
         tx.execute(
             "INSERT INTO games (title, scenario_id, scenario_hash, ruleset, options, seed, setup,
-                                setup_hash, players, created, notes)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9, ?10)",
+                                setup_hash, players, created, notes, rules_version)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9, ?10, ?11)",
             params![
                 tree.title,
                 tree.setup.scenario.id,
@@ -221,6 +226,7 @@ impl Archive {
                     tree.created.clone()
                 },
                 tree.notes,
+                tree.rules_version,
             ],
         )?;
         let game = tx.last_insert_rowid();

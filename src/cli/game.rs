@@ -560,7 +560,8 @@ pub struct RulesArgs {
     json: bool,
 }
 
-/// Every rule system that plays, with its phases and optional rules (`--rule KEY=on|off`).
+/// Every rule system that plays, with its rules version, phases and optional rules
+/// (`--rule KEY=on|off`).
 pub fn rules(a: RulesArgs) -> Outcome {
     let all = registry::all();
     if a.json {
@@ -570,6 +571,7 @@ pub fn rules(a: RulesArgs) -> Outcome {
                 serde_json::json!({
                     "key": r.key(),
                     "name": r.name(),
+                    "rules_version": r.rules_version(),
                     "phases": r.phases(),
                     "optional_rules": r.optional_rules(),
                 })
@@ -582,7 +584,7 @@ pub fn rules(a: RulesArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     for r in all {
-        outln!("{} ({})", r.name(), r.key());
+        outln!("{} ({}), rules {}", r.name(), r.key(), r.rules_version());
         outln!(
             "  phases: {}",
             r.phases()

@@ -112,7 +112,15 @@ where
 {
     // The generic commands, and the ones each registered system adds (`Ruleset::tools`).
     let tools: Vec<_> = registry::all().iter().flat_map(|r| r.tools()).collect();
-    let mut command = Cli::command();
+    // `kepi --version` names every system's rules version beside Kepi's own.
+    let rules = registry::all()
+        .iter()
+        .map(|r| format!("{} rules {}", r.name(), r.rules_version()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let version: &'static str =
+        Box::leak(format!("{} ({rules})", env!("CARGO_PKG_VERSION")).into_boxed_str());
+    let mut command = Cli::command().version(version);
     for t in &tools {
         command = command.subcommand(t.command.clone());
     }

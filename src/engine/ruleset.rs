@@ -199,6 +199,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn key(&self) -> &'static str;
     fn name(&self) -> &'static str;
 
+    /// Its rules version: raised whenever a change alters any state, legal command or roll of
+    /// a game (its changelog, docs/rules/<key>-changes.md, says what and which rule case). Every
+    /// game records the version it was played under; records older than versions are read as
+    /// version 1 ([`crate::engine::game::registry::FIRST_RULES_VERSION`]).
+    fn rules_version(&self) -> u32;
+
     /// The terrain chart its maps use: the vocabulary of terrain, hexside and route keys the
     /// painter offers and maps are checked against, with their effects and colours.
     fn terrain_chart(&self) -> &'static TerrainEffects;

@@ -32,6 +32,10 @@ pub fn app_info(state: Editor<'_>) -> AppResult<AppInfo> {
             .iter()
             .map(|r| (r.key().to_string(), r.name().to_string()))
             .collect(),
+        rules_versions: kepi::engine::game::registry::all()
+            .iter()
+            .map(|r| format!("{} rules {}", r.name(), r.rules_version()))
+            .collect(),
     })
 }
 

@@ -76,6 +76,12 @@ impl Ruleset for AgeOfRifles {
         "Age of Rifles"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // docs/rules/age-of-rifles-changes.md.
+    fn rules_version(&self) -> u32 {
+        1
+    }
+
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
         super::tables::terrain_chart()
     }

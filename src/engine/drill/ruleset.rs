@@ -62,6 +62,12 @@ impl Ruleset for Drill {
         "Drill"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // RULES.md, "Changes".
+    fn rules_version(&self) -> u32 {
+        1
+    }
+
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
         &tables().terrain
     }

@@ -127,6 +127,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// under a taken key).
     fn rules_type(&self) -> std::any::TypeId;
     fn name(&self) -> &'static str;
+    /// [`Ruleset::rules_version`].
+    fn rules_version(&self) -> u32;
     fn terrain_chart(&self) -> &'static TerrainEffects;
     fn map_scale(&self) -> crate::map::MapScale;
     fn catalog(&self) -> &'static Catalog;
@@ -291,6 +293,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn name(&self) -> &'static str {
         self.rules.name()
+    }
+
+    fn rules_version(&self) -> u32 {
+        self.rules.rules_version()
     }
 
     fn terrain_chart(&self) -> &'static TerrainEffects {

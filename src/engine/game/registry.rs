@@ -105,6 +105,10 @@ impl std::fmt::Debug for RulesetId {
     }
 }
 
+/// The rules version a record made before games recorded theirs is read as: every system's
+/// first (each system's changelog, docs/rules/<key>-changes.md, starts at it).
+pub const FIRST_RULES_VERSION: u32 = 1;
+
 /// The system of a key: a registered one, or one Kepi knows of by name.
 pub fn id(key: &str) -> Option<RulesetId> {
     let registered = entries()

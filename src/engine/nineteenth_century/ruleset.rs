@@ -50,6 +50,12 @@ impl Ruleset for NineteenthCentury {
         "19th Century"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // docs/rules/nineteenth-century-changes.md.
+    fn rules_version(&self) -> u32 {
+        1
+    }
+
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
         super::tables::terrain_chart()
     }

@@ -70,6 +70,12 @@ impl Ruleset for RifleAndKepi {
         "Rifle and Kepi"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // docs/rules/rifle-and-kepi-changes.md.
+    fn rules_version(&self) -> u32 {
+        1
+    }
+
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
         super::tables::terrain_chart()
     }

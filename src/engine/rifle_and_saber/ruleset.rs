@@ -88,6 +88,12 @@ impl Ruleset for RifleAndSaber {
         "Rifle & Saber"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // docs/rules/rifle-and-saber-changes.md.
+    fn rules_version(&self) -> u32 {
+        1
+    }
+
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
         &Tables::embedded().terrain
     }
