@@ -25,7 +25,11 @@ shipped_maps: string | null,
 /**
  * The rule systems a new map can be made for: (key, name), the first the default.
  */
-rulesets: Array<[string, string]>, };
+rulesets: Array<[string, string]>, 
+/**
+ * Every system's rules version, in words ("Rifle & Saber rules 1"): what a game records.
+ */
+rules_versions: Array<string>, };
 
 /**
  * What is known of the app's archive.
