@@ -79,7 +79,7 @@ pub struct Entry {
     pub title: String,
     /// "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
     pub subtitle: String,
-    /// The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+    /// The rule system's key, as the registry knows it; empty when the file does not parse.
     pub ruleset: String,
     /// A scenario's map id.
     pub map: Option<String>,
