@@ -358,9 +358,12 @@ pub enum RosterEdit {
 
 /// Whether the scenario's rule system edits its forces in the roster.
 fn uses_roster(file: &ScenarioFile) -> bool {
-    file.ruleset
-        .rules()
-        .is_ok_and(|r| r.forces_editor() == crate::engine::ruleset::ForcesEditor::Roster)
+    file.ruleset.rules().is_ok_and(|r| {
+        matches!(
+            r.forces_editor(),
+            crate::engine::ruleset::ForcesEditor::Roster
+        )
+    })
 }
 
 fn side_forces(file: &ScenarioFile, side: usize) -> Result<&JsonMap<String, Value>, String> {
