@@ -333,7 +333,7 @@ export type GamesQuery = { sort: string,
  */
 descending: boolean, scenario?: string, 
 /**
- * The rule system's key ("rifle-and-saber").
+ * The rule system's key, as the registry knows it.
  */
 ruleset?: string, 
 /**
@@ -469,7 +469,7 @@ export type LibraryEntry = { key: string, kind: EntryKind, id: string, title: st
  */
 subtitle: string, 
 /**
- * The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+ * The rule system's key, as the registry knows it; empty when the file does not parse.
  */
 ruleset: string, 
 /**
@@ -631,7 +631,7 @@ orientation: string,
  */
 shove: string, 
 /**
- * A rule system's key ("rifle-and-saber").
+ * A rule system's key, as the registry knows it.
  */
 ruleset: string, };
 
@@ -972,7 +972,7 @@ node: number | null, annotation: number | null, snippet: string, };
  */
 export type SearchSpec = { text: string, scenario?: string, 
 /**
- * The rule system's key ("rifle-and-saber").
+ * The rule system's key, as the registry knows it.
  */
 ruleset?: string, tag?: string, 
 /**
