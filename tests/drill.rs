@@ -10,12 +10,14 @@ mod common;
 use common::system::{fixture, try_fixture};
 use kepi::archive::{Archive, GameTree};
 use kepi::engine::Ruleset;
+use kepi::engine::counters::CounterLayout;
 use kepi::engine::dice::FixedDice;
 use kepi::engine::drill::state::{Card, Command, State};
 use kepi::engine::drill::{Drill, KEY, Options};
 use kepi::engine::facing::Facing;
 use kepi::engine::game::registry;
 use kepi::scenario::{Scenario, ScenarioFile};
+use kepi::vassal::counters::unit_picture;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -809,6 +811,24 @@ fn drill_exports_as_a_vassal_module_and_a_pack() {
     std::fs::write(&exp, wrong.to_string()).unwrap();
     let (ok, text) = common::vassal::check(&py, &d.path().join("drill.vmod"), &exp);
     assert!(!ok && text.contains("West FT 1: rotate trait"), "{text}");
+    // Its pieces are drawn as Drill prints its counters (Drill 1.3: values in the lower
+    // corners, the defense in a ring), not in the common layout.
+    let sc_read = drill_scenario(|_| {});
+    let west = &Drill.board(&Drill.start(&sc_read, &Options::default()).unwrap()).counters[0];
+    let file = std::fs::File::open(d.path().join("drill.vmod")).unwrap();
+    let mut zip = zip::ZipArchive::new(file).unwrap();
+    let name = (0..zip.len())
+        .map(|i| zip.by_index(i).unwrap().name().to_string())
+        .find(|n| n.starts_with("images/unit-west-FT-"))
+        .expect("West FT's picture in the module");
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut zip.by_name(&name).unwrap(), &mut bytes).unwrap();
+    let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
+    let fill = kepi::render::side_rgb(&sc_read)[0];
+    let drawn = |layout: &CounterLayout| unit_picture(west, layout, fill, img.width());
+    assert_eq!(west.id, "West FT 1");
+    assert!(drawn(&Drill.counter_layout()) == img, "{name}: Drill's layout");
+    assert!(drawn(&CounterLayout::default()) != img, "{name}: not the common layout");
     // A game part way: its position, with the units where they deployed.
     let game = d.path().join("g.json");
     kepi(&[

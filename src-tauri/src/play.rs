@@ -423,6 +423,7 @@ impl Play {
             phases: rules.phases().iter().map(mirror).collect(),
             progress: mirror(&s.progress()),
             markers: rules.markers().iter().map(mirror).collect(),
+            counter_layout: mirror(&rules.counter_layout()),
             board: mirror(&board),
             victory: s.victory().iter().map(mirror).collect(),
             result: s.result_words().map(|(w, why)| format!("{w}: {why}")),

@@ -149,6 +149,7 @@ impl Replay {
             main,
             last_turn: end.progress().last_turn,
             markers: end.rules().markers().iter().map(mirror).collect(),
+            counter_layout: mirror(&end.rules().counter_layout()),
             result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
             position,
             tip,

@@ -90,6 +90,10 @@ pub struct MarkerKind {
     /// phase; a position exported mid-phase would leave them to clear by hand).
     #[serde(default)]
     pub transient: bool,
+    /// Shown as the back of the unit's counter (a band across it, as a flipped counter reads)
+    /// rather than as a tag: a state a printed game shows by turning the counter over.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub back: bool,
 }
 
 impl MarkerKind {
@@ -99,7 +103,13 @@ impl MarkerKind {
             word: word.to_string(),
             colour,
             transient: false,
+            back: false,
         }
+    }
+
+    /// This marker as the back of the counter ([`MarkerKind::back`]).
+    pub fn back(self) -> MarkerKind {
+        MarkerKind { back: true, ..self }
     }
 
     /// This marker as bookkeeping of the phase in progress ([`MarkerKind::transient`]).
@@ -120,6 +130,102 @@ impl MarkerKind {
             .collect();
         MarkerKind::new(key, &word, [0xb0, 0xb0, 0xb0])
     }
+}
+
+/// How a system prints its counters: what each place on a counter shows and how a unit's
+/// facing shows. Every picture of a counter (the app's counters layer, the VASSAL module's
+/// pieces) draws from it; a system that gives none prints the common layout
+/// ([`CounterLayout::default`]: the type code above the symbol, the values below, facing as a
+/// notch at the counter's edge).
+///
+/// Invariant: a [`CounterText::Property`] names one of the [`Counter::properties`] the system
+/// gives its counters; a name a counter lacks prints nothing there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterLayout {
+    /// Above the symbol.
+    pub top: CounterText,
+    /// Below the symbol.
+    pub bottom: CounterText,
+    /// Values in the counter's corners, as a system's counters print them (a defence in a
+    /// ring at the lower right). The upper corners share their room with the stack's count
+    /// (left) and the markers' tags (right), drawn over them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corners: Vec<CornerText>,
+    pub facing: FacingLook,
+}
+
+impl Default for CounterLayout {
+    fn default() -> CounterLayout {
+        CounterLayout {
+            top: CounterText::Code,
+            bottom: CounterText::Values,
+            corners: Vec::new(),
+            facing: FacingLook::Notch,
+        }
+    }
+}
+
+/// What a place on a counter shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CounterText {
+    /// The unit-type code ([`Counter::code`]).
+    Code,
+    /// The printed values line ([`Counter::values`]).
+    Values,
+    /// One value by its name ([`Counter::properties`]).
+    Property {
+        name: String,
+    },
+    Nothing,
+}
+
+impl CounterText {
+    /// What `c`'s counter prints here.
+    pub fn of(&self, c: &Counter) -> String {
+        match self {
+            CounterText::Code => c.code.clone(),
+            CounterText::Values => c.values.clone(),
+            CounterText::Property { name } => c
+                .properties
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default(),
+            CounterText::Nothing => String::new(),
+        }
+    }
+}
+
+/// A corner of a counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Corner {
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+/// A value printed in a corner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CornerText {
+    pub corner: Corner,
+    pub text: CounterText,
+    /// Printed in a ring (as many games mark the value a unit defends with).
+    #[serde(default)]
+    pub ring: bool,
+}
+
+/// How a unit's facing ([`Counter::facing`]) shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FacingLook {
+    /// A notch inside the counter's edge, pointing where it faces; the counter stays upright.
+    Notch,
+    /// The whole counter turns, its top edge to the front, as counters turned on a table (and
+    /// as a VASSAL piece's rotation shows them).
+    Turned,
 }
 
 /// A marker that belongs to a hex, not a unit.

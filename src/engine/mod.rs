@@ -26,6 +26,7 @@ pub mod rifle_and_kepi;
 pub mod rifle_and_saber;
 pub mod ruleset;
 pub mod setup_state;
+pub mod victory;
 
 pub use age_of_rifles::AgeOfRifles;
 pub use error::RuleError;

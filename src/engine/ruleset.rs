@@ -403,6 +403,13 @@ pub trait Ruleset: Send + Sync + 'static {
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
         Vec::new()
     }
+
+    /// How its counters are printed (what goes where, how facing shows); the common layout
+    /// unless the system prints its own.
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        crate::engine::counters::CounterLayout::default()
+    }
+
     /// The line of sight between two hexes (printed names) now; a system without one refuses.
     fn sight(
         &self,

@@ -1,6 +1,7 @@
 //! Counter pictures: one square counter of a unit type in its side's colour, or a marker, as
 //! the printed counters show them (a unit-type box with the NATO symbol, the code above, the
-//! printed values below). Used by the VASSAL export; deterministic like every picture here.
+//! printed values below, or what the system's [`CounterLayout`] puts there and in the
+//! corners). Used by the VASSAL export; deterministic like every picture here.
 //!
 //! Invariant: the picture is `size` x `size` pixels, opaque, with a dark border one pixel or
 //! more wide; text that does not fit is drawn at the smallest font scale and clipped by the
@@ -9,6 +10,7 @@
 use super::font::{Font, draw_text, fold};
 use super::raster::{Color, rect, segment};
 use super::scenario::side_colors;
+use crate::engine::counters::{Corner, Counter, CounterLayout};
 use crate::scenario::Scenario;
 use image::RgbaImage;
 
@@ -40,6 +42,33 @@ pub struct CounterPicture {
     pub top: String,
     /// Printed below ("3-2-4").
     pub bottom: String,
+    /// Values in the corners, each with whether it is printed in a ring.
+    pub corners: Vec<(Corner, String, bool)>,
+}
+
+impl CounterPicture {
+    /// The picture of `c`'s counter as `layout` prints it.
+    pub fn of_unit(
+        c: &Counter,
+        layout: &CounterLayout,
+        symbol: Option<CounterSymbol>,
+        fill: [u8; 3],
+        size: u32,
+    ) -> CounterPicture {
+        CounterPicture {
+            size,
+            fill,
+            symbol,
+            top: layout.top.of(c),
+            bottom: layout.bottom.of(c),
+            corners: layout
+                .corners
+                .iter()
+                .map(|k| (k.corner, k.text.of(c), k.ring))
+                .filter(|(_, t, _)| !t.is_empty())
+                .collect(),
+        }
+    }
 }
 
 /// Each side's colour as the scenario picture draws it, `[r, g, b]`.
@@ -137,6 +166,30 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
                 kb,
                 ink,
             );
+            // Corner values: in the band above or below the box, beside the centred text.
+            let band = [(b, by - b), (below, si - b)];
+            for (corner, text, ring) in &p.corners {
+                let (y0, y1) = match corner {
+                    Corner::TopLeft | Corner::TopRight => band[0],
+                    Corner::BottomLeft | Corner::BottomRight => band[1],
+                };
+                let text = fold(text);
+                let k = text_scale(&text, s / 4, max_k);
+                let (w, h) = (Font::Label.width(&text, k) as i64, line_h(k));
+                let cy = (y0 + y1) / 2;
+                let cx = match corner {
+                    Corner::TopLeft | Corner::BottomLeft => 2 * b + w.max(h) / 2 + b,
+                    Corner::TopRight | Corner::BottomRight => si - 2 * b - w.max(h) / 2 - b,
+                };
+                if *ring {
+                    let r = (w.max(h) as f64) * 0.75 + b as f64;
+                    let c = (cx as f64, cy as f64);
+                    super::raster::fill(&mut img, &[super::raster::disc(c, r)], ink);
+                    let inner = (r - b as f64).max(1.0);
+                    super::raster::fill(&mut img, &[super::raster::disc(c, inner)], fill);
+                }
+                draw_text(&mut img, &text, cx - w / 2, cy - h / 2, k, Font::Label, ink);
+            }
         }
         None => {
             let kt = text_scale(&p.top, text_w, max_k);
@@ -170,6 +223,7 @@ mod tests {
             symbol: Some(CounterSymbol::Infantry),
             top: "MZ".into(),
             bottom: "3-2-4".into(),
+            corners: Vec::new(),
         };
         let img = render_counter(&p);
         assert_eq!(img.dimensions(), (48, 48));
@@ -185,8 +239,88 @@ mod tests {
             symbol: None,
             top: "DISR".into(),
             bottom: String::new(),
-            ..p
+            ..p.clone()
         });
         assert_ne!(m, img);
+    }
+
+    #[test]
+    fn a_layout_prints_its_corner_values_and_rings() {
+        use crate::engine::counters::{CornerText, CounterText, FacingLook, Place, Symbol};
+        let unit = Counter {
+            id: "West FT 1".into(),
+            side: 0,
+            code: "FT".into(),
+            kind: "Foot".into(),
+            symbol: Symbol::Infantry,
+            values: "3-2-2".into(),
+            place: Place::Map,
+            hex: Some("0101".into()),
+            order: 0,
+            markers: Vec::new(),
+            group: None,
+            arrives: None,
+            properties: vec![
+                ("Attack".into(), "3".into()),
+                ("Defense".into(), "2".into()),
+            ],
+            facing: Some(0),
+        };
+        let value = |name: &str| CounterText::Property { name: name.into() };
+        let layout = CounterLayout {
+            top: CounterText::Code,
+            bottom: CounterText::Nothing,
+            corners: vec![
+                CornerText {
+                    corner: Corner::BottomLeft,
+                    text: value("Attack"),
+                    ring: false,
+                },
+                CornerText {
+                    corner: Corner::BottomRight,
+                    text: value("Defense"),
+                    ring: true,
+                },
+                // A name the counter lacks prints nothing.
+                CornerText {
+                    corner: Corner::TopRight,
+                    text: value("Morale"),
+                    ring: true,
+                },
+            ],
+            facing: FacingLook::Turned,
+        };
+        let fill = [0x23, 0x55, 0xc8];
+        let p = CounterPicture::of_unit(&unit, &layout, Some(CounterSymbol::Infantry), fill, 64);
+        assert_eq!((p.top.as_str(), p.bottom.as_str()), ("FT", ""));
+        assert_eq!(
+            p.corners,
+            vec![
+                (Corner::BottomLeft, "3".into(), false),
+                (Corner::BottomRight, "2".into(), true)
+            ]
+        );
+        let img = render_counter(&p);
+        let inked = |x0: u32, x1: u32, y0: u32, y1: u32| {
+            (x0..x1)
+                .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y).0[..3] != fill)
+                .count()
+        };
+        // The lower corners carry ink, the ring more than the plain value; the upper right
+        // (a name the counter lacks) none, the bottom centre (nothing) none.
+        let (left, right) = (inked(3, 20, 46, 61), inked(44, 61, 46, 61));
+        assert!(left > 0 && right > left, "left {left}, right {right}");
+        assert_eq!(inked(44, 61, 3, 17), 0);
+        assert_eq!(inked(26, 38, 48, 60), 0);
+        // The common layout prints the values below and nothing in the corners.
+        let common = CounterPicture::of_unit(
+            &unit,
+            &CounterLayout::default(),
+            Some(CounterSymbol::Infantry),
+            fill,
+            64,
+        );
+        assert_eq!((common.bottom.as_str(), common.corners.len()), ("3-2-2", 0));
     }
 }

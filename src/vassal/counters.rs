@@ -7,7 +7,7 @@
 //! names would otherwise be the same.
 
 use super::pieces::Piece;
-use crate::engine::counters::{Counter, MarkerKind, Symbol};
+use crate::engine::counters::{Counter, CounterLayout, MarkerKind, Symbol};
 use crate::render::{CounterPicture, CounterSymbol, render_counter};
 use image::RgbaImage;
 
@@ -31,8 +31,16 @@ pub fn slug(s: &str) -> String {
     o
 }
 
-/// What a counter's picture shows: side, type code, symbol, printed values.
-type Look = (usize, String, Symbol, String);
+/// What a counter's picture shows: side, symbol, and the texts the layout prints (top, bottom,
+/// the corners').
+type Look = (usize, Symbol, Vec<String>);
+
+/// The texts `layout` prints on `c`'s counter, in its order.
+fn printed(c: &Counter, layout: &CounterLayout) -> Vec<String> {
+    let mut out = vec![layout.top.of(c), layout.bottom.of(c)];
+    out.extend(layout.corners.iter().map(|k| k.text.of(c)));
+    out
+}
 
 /// The picture file of every look, each its own: the name says side, type, symbol and values,
 /// numbered ("-2") when two looks would slug to the same name.
@@ -44,8 +52,8 @@ pub struct Looks {
 
 impl Looks {
     /// The picture file of `c`'s look, and whether the look is new (its picture is to draw).
-    pub fn image(&mut self, side_id: &str, c: &Counter) -> (String, bool) {
-        let look: Look = (c.side, c.code.clone(), c.symbol, c.values.clone());
+    pub fn image(&mut self, side_id: &str, c: &Counter, layout: &CounterLayout) -> (String, bool) {
+        let look: Look = (c.side, c.symbol, printed(c, layout));
         if let Some(name) = self.names.get(&look) {
             return (name.clone(), false);
         }
@@ -68,15 +76,15 @@ impl Looks {
     }
 }
 
-/// The picture of a counter.
-pub fn unit_picture(c: &Counter, fill: [u8; 3], size: u32) -> RgbaImage {
-    render_counter(&CounterPicture {
-        size,
+/// The picture of a counter, as its system's layout prints it.
+pub fn unit_picture(c: &Counter, layout: &CounterLayout, fill: [u8; 3], size: u32) -> RgbaImage {
+    render_counter(&CounterPicture::of_unit(
+        c,
+        layout,
+        symbol(c.symbol),
         fill,
-        symbol: symbol(c.symbol),
-        top: c.code.clone(),
-        bottom: c.values.clone(),
-    })
+        size,
+    ))
 }
 
 /// A unit's piece properties: its side, type, type in words, printed values and the values by
@@ -117,6 +125,7 @@ pub fn marker_picture(m: &MarkerKind, size: u32) -> RgbaImage {
         symbol: None,
         top: m.word.clone(),
         bottom: String::new(),
+        corners: Vec::new(),
     })
 }
 

@@ -161,6 +161,7 @@ pub fn export(
     let sides = rules.sides(state);
     let progress = rules.progress(state);
     let markers = marker_kinds(rules.markers(), &board);
+    let counter_layout = rules.counter_layout();
     let marker = |key: &str| -> &MarkerKind {
         markers
             .iter()
@@ -193,15 +194,16 @@ pub fn export(
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     files.push(("images/board.png".into(), board_png));
-    // One picture per look (side, type, symbol, values); every counter's picture by index.
+    // One picture per look (side, symbol, what the system's layout prints); every counter's
+    // picture by index.
     let mut looks = counters::Looks::default();
     let mut image_of = Vec::with_capacity(board.counters.len());
     for c in &board.counters {
         let side = side_of(c)?;
-        let (name, new) = looks.image(&side.id, c);
+        let (name, new) = looks.image(&side.id, c, &counter_layout);
         if new {
             // The scenario format has two sides: a third (a system's own) takes the second's colour.
-            let img = counters::unit_picture(c, colors[c.side.min(1)], size);
+            let img = counters::unit_picture(c, &counter_layout, colors[c.side.min(1)], size);
             files.push((format!("images/{name}"), render::encode_png(&img)?));
         }
         image_of.push(name);

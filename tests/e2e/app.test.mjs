@@ -1603,6 +1603,11 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   let v = await playView();
   assert.equal(v.progress.deploying, false, "both sides auto-deployed");
   assert.ok(v.board.counters.filter((c) => c.place === "map").every((c) => c.facing != null), "every unit on the map faces");
+  // Drill prints its own counters (Drill 1.3): turned to their front, attack and a ringed
+  // defense in the lower corners; the counters carry the values the layout names.
+  assert.equal(v.counter_layout.facing, "turned");
+  assert.deepEqual(v.counter_layout.corners.map((k) => [k.corner, k.text.name, k.ring]), [["bottom_left", "Attack", false], ["bottom_right", "Defense", true]]);
+  assert.ok(v.board.counters.every((c) => c.properties.some(([n]) => n === "Defense")), "each counter's defense, by name");
   assert.match(await text("#play-cards"), /Deck 5 card\(s\) left this game-turn/);
   // D draws a card: the key Drill gives the command (CommandInfo.key), shown in its tooltip.
   assert.equal(await js("return document.querySelector('#play-general button[data-kind=draw_card]').title;"), "Key: D");
@@ -1639,6 +1644,7 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await click(`button[data-review='${v.game}']`);
   await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
   await waitFor("the line described", async () => js("return window.kepi.replay.described();"));
+  assert.equal(await js("return window.kepi.replay.game().counter_layout.facing;"), "turned", "the replay draws Drill's counters as play does");
   const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
   const drawn = await js("return window.kepi.replay.game().line[arguments[0]].dice[0].faces[0];", k);
   await clickMove(k + 1);

@@ -39,8 +39,13 @@ pub struct CounterDto {
     pub group: Option<String>,
     #[serde(default)]
     pub arrives: Option<String>,
+    /// The printed values by name (("Attack", "3")): what a counter layout's named places
+    /// print.
+    #[serde(default)]
+    pub properties: Vec<(String, String)>,
     /// Where it faces, degrees clockwise from north (0, 30, ... 330), for a system whose units
-    /// face: drawn as a notch on the counter, turned with `[` and `]` or by dragging.
+    /// face: drawn as the system's layout says (a notch, or the counter turned), turned with
+    /// `[` and `]` or by dragging.
     #[serde(default)]
     pub facing: Option<u16>,
 }
@@ -91,6 +96,61 @@ pub struct MarkerKindDto {
     pub colour: [u8; 3],
     #[serde(default)]
     pub transient: bool,
+    /// Shown as the back of the counter (a band across it), not as a tag.
+    #[serde(default)]
+    pub back: bool,
+}
+
+/// How the game's system prints its counters (`Ruleset::counter_layout`): what each place on a
+/// counter shows and how facing shows. The counters layer draws by this alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "CounterLayout")]
+pub struct CounterLayoutDto {
+    pub top: CounterTextDto,
+    pub bottom: CounterTextDto,
+    #[serde(default)]
+    pub corners: Vec<CornerTextDto>,
+    pub facing: FacingLookDto,
+}
+
+/// What a place on a counter shows: the type code, the values line, one value by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "CounterText")]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CounterTextDto {
+    Code,
+    Values,
+    Property { name: String },
+    Nothing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "Corner")]
+#[serde(rename_all = "snake_case")]
+pub enum CornerDto {
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+/// A value printed in a corner, in a ring or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "CornerText")]
+pub struct CornerTextDto {
+    pub corner: CornerDto,
+    pub text: CounterTextDto,
+    #[serde(default)]
+    pub ring: bool,
+}
+
+/// How facing shows: a notch at the counter's edge, or the whole counter turned to its front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "FacingLook")]
+#[serde(rename_all = "snake_case")]
+pub enum FacingLookDto {
+    Notch,
+    Turned,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -240,6 +300,8 @@ pub struct PlayView {
     pub progress: ProgressDto,
     /// The markers of the game's system, as printed (how the counters layer draws them).
     pub markers: Vec<MarkerKindDto>,
+    /// How the game's system prints its counters.
+    pub counter_layout: CounterLayoutDto,
     pub board: BoardDto,
     pub victory: Vec<VictoryDto>,
     /// Once the game is over: who won, and why.
@@ -468,6 +530,8 @@ pub struct ReplayOpened {
     pub last_turn: u32,
     /// The markers of the game's system, as printed (how the counters layer draws them).
     pub markers: Vec<MarkerKindDto>,
+    /// How the game's system prints its counters.
+    pub counter_layout: CounterLayoutDto,
     /// The result, when the line ends the game.
     pub result: Option<String>,
     /// The position at the node the line was opened through (the end of the line when none),

@@ -411,7 +411,7 @@ impl Ruleset for AgeOfRifles {
 pub fn markers() -> Vec<crate::engine::counters::MarkerKind> {
     use crate::engine::counters::MarkerKind;
     let mut m = vec![
-        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]),
+        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]).back(),
         MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]).transient(),
         MarkerKind::new("reduced", "REDUCED", [0xe8, 0xa0, 0x90]),
     ];

@@ -13,7 +13,7 @@ use crate::engine::RuleError;
 use crate::engine::hash::sha256_hex;
 use crate::map::{HexCoord, Map};
 use crate::scenario::Scenario;
-use crate::scenario::rules::{PointsSource, Require, SpecialRule, Target};
+use crate::scenario::rules::{PointsSource, SpecialRule};
 use std::collections::BTreeSet;
 
 /// A hex as a grid index of the map.
@@ -99,15 +99,13 @@ pub struct Placement {
     pub text: String,
 }
 
-/// A victory target as a set of hexes and how much of it must be held.
-#[derive(Clone, Debug)]
-pub struct TargetHexes {
-    /// Each feature's hexes, then the named hexes one a list.
-    pub parts: Vec<Vec<Ix>>,
-    pub require: Require,
-}
-
-pub use super::victory::{Condition, VictoryDef};
+/// A victory target: each feature's hexes, then each named hex, and how much of it must be
+/// held.
+pub type TargetHexes = crate::engine::victory::Target<Ix>;
+/// A victory condition of the shared kinds, on the map's grid indices.
+pub type Condition = crate::engine::victory::Condition<Ix>;
+/// A victory entry of the scenario.
+pub type VictoryDef = crate::engine::victory::Entry<Ix>;
 
 #[derive(Clone, Debug)]
 pub enum PointsDef {
@@ -282,30 +280,6 @@ impl Setup {
     }
 }
 
-fn target_hexes(map: &Map, t: &Target) -> TargetHexes {
-    let mut parts = Vec::new();
-    for f in &t.features {
-        if let Some(f) = map.feature(f) {
-            parts.push(
-                f.hexes
-                    .iter()
-                    .filter_map(|h| map.grid.index(*h))
-                    .map(|i| i as Ix)
-                    .collect(),
-            );
-        }
-    }
-    for h in &t.hexes {
-        if let Some(i) = map.grid.parse(h).and_then(|h| map.grid.index(h)) {
-            parts.push(vec![i as Ix]);
-        }
-    }
-    TargetHexes {
-        parts,
-        require: t.require,
-    }
-}
-
 /// The setup of a game, or why this scenario cannot be played by Kepi yet (a refusal naming
 /// the rule case; nothing is skipped).
 pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError> {
@@ -465,18 +439,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         });
     }
     let side_of = |id: &str| scenario.side_index(id).expect("validated side");
-    let victory = super::victory::build(
-        file,
-        &|t| target_hexes(&map, t),
-        &|names| {
-            names
-                .iter()
-                .filter_map(|h| map.grid.parse(h).and_then(|h| map.grid.index(h)))
-                .map(|i| i as Ix)
-                .collect()
-        },
-        &side_of,
-    )?;
+    let victory = super::victory::build(file, &map, &side_of)?;
     let mut points = Vec::new();
     for p in &file.victory_points {
         let side = side_of(&p.side);
@@ -487,7 +450,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 each_turn,
             } => PointsDef::Hold {
                 side,
-                target: target_hexes(&map, target),
+                target: super::victory::target(&map, target, &side_of),
                 points: *points,
                 each_turn: *each_turn,
             },
@@ -498,12 +461,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
             PointsSource::Exited { points, area } => PointsDef::Exited {
                 side,
                 points: *points,
-                area: area
-                    .hexes
-                    .iter()
-                    .filter_map(|h| map.grid.parse(h).and_then(|h| map.grid.index(h)))
-                    .map(|i| i as Ix)
-                    .collect(),
+                area: super::victory::area(&map, &area.hexes),
             },
         });
     }

@@ -257,6 +257,10 @@ impl Ruleset for Drill {
         view::markers()
     }
 
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        view::counter_layout()
+    }
+
     fn reach(&self, s: &State, unit: &str) -> Result<Reach, RuleError> {
         view::reach(s, unit)
     }

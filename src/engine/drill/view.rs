@@ -5,7 +5,10 @@
 use super::rules::column;
 use super::state::{Command, Event, State};
 use super::tables::tables;
-use crate::engine::counters::{Board, CardShown, Counter, MarkerKind, Place, SideStanding, Symbol};
+use crate::engine::counters::{
+    Board, CardShown, Corner, CornerText, Counter, CounterLayout, CounterText, FacingLook,
+    MarkerKind, Place, SideStanding, Symbol,
+};
 use crate::engine::preview::{
     AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
 };
@@ -104,6 +107,31 @@ pub fn markers() -> Vec<MarkerKind> {
         MarkerKind::new("acted", "ACTED", [0xc8, 0xc8, 0xc8]).transient(),
         MarkerKind::new("stubborn", "STUB", [0x8a, 0x5a, 0x2b]),
     ]
+}
+
+/// How Drill's counters print (Drill 1.3): code above, attack lower left, defense in a ring
+/// lower right, range between them; the counter turned to its front.
+pub fn counter_layout() -> CounterLayout {
+    let value = |name: &str| CounterText::Property {
+        name: name.to_string(),
+    };
+    CounterLayout {
+        top: CounterText::Code,
+        bottom: value("Range"),
+        corners: vec![
+            CornerText {
+                corner: Corner::BottomLeft,
+                text: value("Attack"),
+                ring: false,
+            },
+            CornerText {
+                corner: Corner::BottomRight,
+                text: value("Defense"),
+                ring: true,
+            },
+        ],
+        facing: FacingLook::Turned,
+    }
 }
 
 pub fn board(s: &State) -> Board {

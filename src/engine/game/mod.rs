@@ -180,6 +180,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn report(&self, state: &AnyState) -> String;
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind>;
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout;
     fn sight(
         &self,
         state: &AnyState,
@@ -524,6 +525,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
         self.rules.markers()
+    }
+
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        self.rules.counter_layout()
     }
 
     fn sight(

@@ -786,8 +786,7 @@ impl Ctx<'_> {
         let h = self.on_map(u)?;
         let side = self.s.side_of(u);
         let label = self.label(u);
-        let areas = self.s.setup.exit_areas(side);
-        if !areas.iter().any(|a| a.contains(&h)) {
+        if !self.s.setup.exits_through(side, h) {
             return Err(r(
                 "Scenario victory conditions",
                 format!(

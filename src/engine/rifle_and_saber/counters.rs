@@ -56,11 +56,11 @@ pub fn named_values(k: &UnitKind) -> Vec<(String, String)> {
 /// The markers [`board`] shows, as printed.
 pub fn markers() -> Vec<MarkerKind> {
     vec![
-        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]), // R&S 6.0
-        MarkerKind::new("limbered", "LIMB", [0xb0, 0xb0, 0xb0]),  // R&S 4(H)
-        MarkerKind::new("charging", "CHARGE", [0xe0, 0x60, 0x20]), // R&S 4(K)
-        MarkerKind::new("road_mode", "ROAD", [0xc0, 0xc0, 0x90]), // R&S 10.5
-        MarkerKind::new("dismounted", "DISMT", [0x90, 0xb0, 0x90]), // R&S 4(L)
+        MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]).back(), // R&S 6.0
+        MarkerKind::new("limbered", "LIMB", [0xb0, 0xb0, 0xb0]),         // R&S 4(H)
+        MarkerKind::new("charging", "CHARGE", [0xe0, 0x60, 0x20]),       // R&S 4(K)
+        MarkerKind::new("road_mode", "ROAD", [0xc0, 0xc0, 0x90]),        // R&S 10.5
+        MarkerKind::new("dismounted", "DISMT", [0x90, 0xb0, 0x90]),      // R&S 4(L)
         MarkerKind::new("fired", "FIRED", [0xd0, 0xd0, 0xd0]).transient(),
         MarkerKind::new("shocked", "SHOCK", [0xd0, 0xd0, 0xd0]).transient(),
         MarkerKind::new("moved", "MOVED", [0xd0, 0xd0, 0xd0]).transient(),

@@ -158,7 +158,7 @@ pub struct DeploymentSetup {
     pub constraints: Vec<DeployConstraint>,
 }
 
-pub use super::victory::{ExitSetup, PointsSetup, TargetSetup, VictoryEntrySetup, VictorySetup};
+pub use super::victory::PointsSetup;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Setup {
@@ -188,7 +188,7 @@ pub struct Setup {
     pub deploys_first: usize,
     pub moves_first: usize,
     pub game_length: u32,
-    pub victory: Vec<VictoryEntrySetup>,
+    pub victory: Vec<crate::engine::victory::Entry<HexCoord>>,
     /// How each side scores victory points.
     pub points: Vec<PointsSetup>,
     pub features: BTreeMap<String, Vec<HexCoord>>,

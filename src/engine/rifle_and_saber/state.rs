@@ -237,7 +237,7 @@ pub struct State {
     /// entry 1). Not serialized while empty (a game of one condition ends when it is decided,
     /// so its state hashes are unchanged).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub decided: BTreeMap<String, super::victory::Decided>,
+    pub decided: BTreeMap<String, crate::engine::victory::Decided>,
     /// Victory points scored so far, per side: holds at the end of each game-turn and units
     /// that left the map (holds at the end of the game count when a condition is decided).
     #[serde(default, skip_serializing_if = "super::victory::no_points")]

@@ -190,6 +190,13 @@ facing: number | null, };
 
 export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
 
+export type Corner = "top_left" | "top_right" | "bottom_left" | "bottom_right";
+
+/**
+ * A value printed in a corner, in a ring or not.
+ */
+export type CornerText = { corner: Corner, text: CounterText, ring: boolean, };
+
 export type Counter = { 
 /**
  * The unit's name in commands ("British MZ 3").
@@ -209,10 +216,27 @@ values: string,
  */
 place: string, hex: string | null, order: number, markers: Array<string>, group: string | null, arrives: string | null, 
 /**
+ * The printed values by name (("Attack", "3")): what a counter layout's named places
+ * print.
+ */
+properties: Array<[string, string]>, 
+/**
  * Where it faces, degrees clockwise from north (0, 30, ... 330), for a system whose units
- * face: drawn as a notch on the counter, turned with `[` and `]` or by dragging.
+ * face: drawn as the system's layout says (a notch, or the counter turned), turned with
+ * `[` and `]` or by dragging.
  */
 facing: number | null, };
+
+/**
+ * How the game's system prints its counters (`Ruleset::counter_layout`): what each place on a
+ * counter shows and how facing shows. The counters layer draws by this alone.
+ */
+export type CounterLayout = { top: CounterText, bottom: CounterText, corners: Array<CornerText>, facing: FacingLook, };
+
+/**
+ * What a place on a counter shows: the type code, the values line, one value by name.
+ */
+export type CounterText = { "kind": "code" } | { "kind": "values" } | { "kind": "property", name: string, } | { "kind": "nothing" };
 
 /**
  * What changed after an edit, an undo or a redo. `None` fields did not change.
@@ -285,6 +309,11 @@ export type EntryKind = "map" | "scenario";
 export type ErrorCode = "no_map" | "invalid_argument" | "edit_refused" | "invalid_map" | "io" | "image" | "render" | "not_allowed" | "invalid_pack" | "pack_conflict" | "no_game" | "refused" | "archive" | "no_scenario" | "invalid_scenario";
 
 export type ExitDto = { name: string, hex: number, edge: string, };
+
+/**
+ * How facing shows: a notch at the counter's edge, or the whole counter turned to its front.
+ */
+export type FacingLook = "notch" | "turned";
 
 export type FeatureDto = { code: string, name: string, kind: string, hexes: Array<number>, };
 
@@ -589,7 +618,11 @@ elevation: Array<number>, hexsides: Array<HexsideDto>, routes: Array<RouteDto>, 
  * A marker a system's counters and hexes may carry, as printed: the word on it and its
  * colour (`Ruleset::markers`). The views draw a marker by this alone.
  */
-export type MarkerKind = { key: string, word: string, colour: [number, number, number], transient: boolean, };
+export type MarkerKind = { key: string, word: string, colour: [number, number, number], transient: boolean, 
+/**
+ * Shown as the back of the counter (a band across it), not as a tag.
+ */
+back: boolean, };
 
 export type Modifier = { name: string, case: string, effect: string, };
 
@@ -678,7 +711,11 @@ node: number, title: string, ruleset_name: string, seed: string, players: Array<
 /**
  * The markers of the game's system, as printed (how the counters layer draws them).
  */
-markers: Array<MarkerKind>, board: Board, victory: Array<VictoryCondition>, 
+markers: Array<MarkerKind>, 
+/**
+ * How the game's system prints its counters.
+ */
+counter_layout: CounterLayout, board: Board, victory: Array<VictoryCondition>, 
 /**
  * Once the game is over: who won, and why.
  */
@@ -753,6 +790,10 @@ main: boolean, last_turn: number,
  * The markers of the game's system, as printed (how the counters layer draws them).
  */
 markers: Array<MarkerKind>, 
+/**
+ * How the game's system prints its counters.
+ */
+counter_layout: CounterLayout, 
 /**
  * The result, when the line ends the game.
  */

@@ -343,6 +343,11 @@ export class MapCanvas implements TileHost {
     return true;
   }
 
+  /** Whether no frame is waiting to be drawn (a frame asked for in part is then drawn in part). */
+  get idle(): boolean {
+    return !this.pending;
+  }
+
   /** Whether a picture is kept for the camera as it is (frames may then be drawn in part). */
   get pictureKept(): boolean {
     return this.keepPicture && this.picture !== null && this.pictureKey === this.cameraKey();

@@ -13,9 +13,10 @@
 //! The copies are never shown to anyone: the state the player was given is not changed.
 
 use super::super::sequence;
+use super::super::setup::Condition;
 use super::super::setup::{Ix, PointsDef, Setup, TargetHexes};
 use super::super::state::{Command, State};
-use super::super::victory::{Condition, end_game_turn};
+use super::super::victory::end_game_turn;
 use crate::ai::candidates::Verdict;
 use crate::engine::dice::FixedDice;
 
@@ -70,7 +71,7 @@ fn ending(s: &State, side: usize) -> Ending {
 /// included) or of the points (AoR 18)? Only there does occupation decide anything.
 pub fn victory_hexes(setup: &Setup) -> Vec<bool> {
     fn mark(t: &TargetHexes, at: &mut [bool]) {
-        for &h in t.parts.iter().flatten() {
+        for h in t.hexes() {
             at[h as usize] = true;
         }
     }

@@ -124,11 +124,11 @@ impl Fields {
         let held = |h: Ix| s.occupied[h as usize] == side as u8 + 1;
         let enemy_held = |h: Ix| s.occupied[h as usize] == (1 - side) as u8 + 1;
         let mut add = |t: &TargetHexes, owner: usize, points: f64| {
-            let all: Vec<Ix> = t.parts.iter().flatten().copied().collect();
+            let all: Vec<Ix> = t.hexes().collect();
             if all.is_empty() {
                 return;
             }
-            for part in &t.parts {
+            for part in t.parts.iter().map(|p| &p.hexes) {
                 let (own, every) = (owner == side, t.require == Require::EveryHex);
                 for &h in part {
                     let v = match (own, every) {

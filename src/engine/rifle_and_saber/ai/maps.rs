@@ -5,9 +5,10 @@
 //! can come next to it).
 
 use super::super::los::line_of_sight;
-use super::super::setup::{Setup, VictorySetup};
+use super::super::setup::Setup;
 use super::super::state::{Location, State, UnitId};
-use super::super::victory::{ExitSetup, PointsSourceSetup};
+use super::super::victory::PointsSourceSetup;
+use crate::engine::victory::{Condition, ExitNeed, Part};
 use crate::frac::Frac;
 use crate::map::HexCoord;
 
@@ -48,17 +49,17 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
     let last = setup.game_length;
     let mut out = Vec::new();
     fn walk(
-        v: &VictorySetup,
+        v: &Condition<HexCoord>,
         side: usize,
         last: u32,
         deployed_on: &[Option<String>; 2],
         out: &mut Vec<Objective>,
     ) {
-        let mut add = |groups: &[(String, Vec<HexCoord>)], own: bool, turn: u32, ongoing| {
-            for (name, hexes) in groups {
+        let mut add = |parts: &[Part<HexCoord>], own: bool, turn: u32, ongoing| {
+            for p in parts {
                 out.push(Objective {
-                    name: name.clone(),
-                    hexes: hexes.clone(),
+                    name: p.name.clone(),
+                    hexes: p.hexes.clone(),
                     own,
                     exit: false,
                     turn,
@@ -68,66 +69,66 @@ pub fn objectives(state: &State, side: usize) -> Vec<Objective> {
             }
         };
         match v {
-            VictorySetup::Hold {
+            Condition::Hold {
                 side: s,
                 target,
                 turn,
                 ..
-            } => add(&target.groups, *s == side, *turn, false),
-            VictorySetup::HoldForTurns {
+            } => add(&target.parts, *s == side, *turn, false),
+            Condition::HoldForTurns {
                 side: s, target, ..
-            } => add(&target.groups, s.is_none_or(|s| s == side), last, true),
-            VictorySetup::ControlDeployedHill {
+            } => add(&target.parts, s.is_none_or(|s| s == side), last, true),
+            Condition::ControlDeployedHill {
                 side: s,
                 enemy,
                 candidates,
                 by_turn,
             } => {
-                let hill: Vec<(String, Vec<HexCoord>)> = candidates
+                let hill: Vec<Part<HexCoord>> = candidates
                     .iter()
-                    .filter(|(c, _)| deployed_on[*enemy].as_ref().is_none_or(|d| d == c))
+                    .filter(|c| deployed_on[*enemy].as_ref().is_none_or(|d| *d == c.name))
                     .cloned()
                     .collect();
                 add(&hill, *s == side, *by_turn, false)
             }
-            VictorySetup::Exit {
+            Condition::Exit {
                 side: s,
                 area,
                 by_turn,
-                count,
+                need,
                 ..
             } => out.push(Objective {
                 name: "the exit area".into(),
-                hexes: area.iter().copied().collect(),
+                hexes: area.clone(),
                 own: *s == side,
                 exit: true,
                 turn: *by_turn,
                 ongoing: false,
-                exit_kind: match count {
-                    ExitSetup::Units { kind, .. } | ExitSetup::All { kind } => *kind,
-                    ExitSetup::Fraction(_) => None,
+                exit_kind: match need {
+                    ExitNeed::Units { kind, .. } | ExitNeed::All { kind } => *kind,
+                    ExitNeed::Fraction(_) => None,
                 },
             }),
-            VictorySetup::All { of, .. } | VictorySetup::Any { of, .. } => {
+            Condition::All { of, .. } | Condition::Any { of, .. } => {
                 for p in of {
                     walk(p, side, last, deployed_on, out);
                 }
             }
-            VictorySetup::DestroyAll { .. } | VictorySetup::Points { .. } => {}
+            Condition::DestroyAll { .. } | Condition::Points { .. } => {}
         }
     }
     for e in &setup.victory {
-        walk(&e.rule, side, last, &state.deployed_on, &mut out);
+        walk(&e.condition, side, last, &state.deployed_on, &mut out);
     }
     for p in &setup.points {
         match &p.source {
             PointsSourceSetup::Hold {
                 target, each_turn, ..
             } => {
-                for (name, hexes) in &target.groups {
+                for part in &target.parts {
                     out.push(Objective {
-                        name: name.clone(),
-                        hexes: hexes.clone(),
+                        name: part.name.clone(),
+                        hexes: part.hexes.clone(),
                         own: p.side == side,
                         exit: false,
                         turn: last,

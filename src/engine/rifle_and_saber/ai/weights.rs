@@ -118,19 +118,19 @@ pub const INDISPENSABLE: f64 = 6.0;
 /// value again. Only exit conditions counting units of
 /// one kind name such units; a unit already off the map no longer risks anything.
 pub fn indispensable(state: &State, u: UnitId) -> bool {
-    use super::super::setup::{ExitSetup, VictorySetup};
     use super::super::state::Location;
+    use crate::engine::victory::{Condition, ExitNeed};
     if !matches!(state.units[u].location, Location::Hex(_) | Location::Off) {
         return false;
     }
     let side = state.side_of(u);
     let kind = state.setup.units[u].kind;
-    fn needs(v: &VictorySetup, state: &State, side: usize, kind: usize) -> bool {
+    fn needs(v: &Condition<crate::map::HexCoord>, state: &State, side: usize, kind: usize) -> bool {
         match v {
-            VictorySetup::Exit {
+            Condition::Exit {
                 side: s,
-                count:
-                    ExitSetup::Units {
+                need:
+                    ExitNeed::Units {
                         count,
                         kind: Some(k),
                     },
@@ -146,7 +146,7 @@ pub fn indispensable(state: &State, u: UnitId) -> bool {
                     .count() as u32;
                 left == *count
             }
-            VictorySetup::All { of, .. } => of.iter().any(|p| needs(p, state, side, kind)),
+            Condition::All { of, .. } => of.iter().any(|p| needs(p, state, side, kind)),
             _ => false,
         }
     }
@@ -154,5 +154,5 @@ pub fn indispensable(state: &State, u: UnitId) -> bool {
         .setup
         .victory
         .iter()
-        .any(|e| needs(&e.rule, state, side, kind))
+        .any(|e| needs(&e.condition, state, side, kind))
 }

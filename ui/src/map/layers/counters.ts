@@ -1,13 +1,16 @@
 // Counters: the units of a position (the core's Board) drawn as counters on every frame, for
 // the play and replay views. A counter is a square in its side's colour with the unit-type
-// symbol, the type code above it and the printed values below; a stack is drawn offset, its
-// top unit last, with the number of units in a corner; markers are small tags on the counter and
-// hex markers a band under the stack, in the words and colours of the system's own catalog of
-// markers (`Ruleset::markers`, the same the VASSAL export prints: a tag shows the word's first
-// letter); a unit that faces has a notch inside its counter's edge pointing where it faces.
-// Text is drawn only when it is large enough to read.
+// symbol and what the system's counter layout prints (`Ruleset::counter_layout`: by default
+// the type code above the symbol and the printed values below; a system's own values in the
+// corners, some in a ring); a stack is drawn offset, its top unit last, with the number of
+// units in a corner; markers are small tags on the counter and hex markers a band under the
+// stack, in the words and colours of the system's own catalog of markers (`Ruleset::markers`,
+// the same the VASSAL export prints: a tag shows the word's first letter; a marker the catalog
+// calls the counter's back also lays a band across it); a unit that faces has a notch inside
+// its counter's edge pointing where it faces, or, where the layout says so, its whole counter
+// turned with its top edge to the front. Text is drawn only when it is large enough to read.
 
-import type { Board, Counter, MarkerKind } from "../../ipc/play";
+import type { Board, Counter, CounterLayout, CounterText, MarkerKind } from "../../ipc/play";
 import type { HexGrid } from "../geometry";
 import type { MapModel, Region } from "../../store/map";
 import { css, rgb, type FrameScene, type Layer } from "./layer";
@@ -22,7 +25,20 @@ const TEXT_MIN = 16;
 /** How a marker is drawn: the letter on its tag (the first of its printed word, lower case when
  * an earlier marker of the system took it: DISR "D", DISMT "d"), the tag's colour and the
  * letter's, and the whole word (a hex marker's band). */
-interface MarkerLook { letter: string; word: string; fill: string; ink: string }
+interface MarkerLook { letter: string; word: string; fill: string; ink: string; back: boolean }
+
+/** The common layout (`CounterLayout::default` in the core): code above, values below. */
+export const COMMON_LAYOUT: CounterLayout = { top: { kind: "code" }, bottom: { kind: "values" }, corners: [], facing: "notch" };
+
+/** What a place of the layout prints on `c`'s counter (`CounterText::of` in the core). */
+export function counterText(t: CounterText, c: Counter): string {
+  switch (t.kind) {
+    case "code": return c.code;
+    case "values": return c.values;
+    case "property": return c.properties.find(([n]) => n === t.name)?.[1] ?? "";
+    case "nothing": return "";
+  }
+}
 
 /** Dark ink on a light colour, white on a dark one. */
 function inkOn([r, g, b]: [number, number, number]): string {
@@ -38,14 +54,14 @@ export function markerLooks(kinds: MarkerKind[]): Map<string, MarkerLook> {
     const letter = taken.has(first) ? first.toLowerCase() : first;
     taken.add(letter);
     const c: [number, number, number] = [k.colour[0], k.colour[1], k.colour[2]];
-    out.set(k.key, { letter, word: k.word, fill: css(c), ink: inkOn(c) });
+    out.set(k.key, { letter, word: k.word, fill: css(c), ink: inkOn(c), back: k.back });
   }
   return out;
 }
 
 /** A marker the catalog does not list: its key's first letter, on grey. */
 function unknownLook(key: string): MarkerLook {
-  return { letter: (key[0] ?? "?").toUpperCase(), word: key.replace(/_/g, " ").toUpperCase(), fill: "#b0b0b0", ink: "#111" };
+  return { letter: (key[0] ?? "?").toUpperCase(), word: key.replace(/_/g, " ").toUpperCase(), fill: "#b0b0b0", ink: "#111", back: false };
 }
 
 /** The screen direction of a bearing (degrees clockwise from north; y grows downwards). */
@@ -145,6 +161,10 @@ export class CountersLayer implements Layer {
   selected: string | null = null;
   /** The system's markers as drawn ([`markerLooks`]), set with the game. */
   private looks: Map<string, MarkerLook> = new Map();
+  /** How the system prints its counters, set with the game. */
+  private layout: CounterLayout = COMMON_LAYOUT;
+  /** Set when the markers or the layout change: the next board redraws the whole layer. */
+  private restyled = true;
   /** A stack shown spread out (its hex), after a click on it. */
   spread: string | null = null;
   private cache: Map<string, Counter[]> = new Map();
@@ -158,9 +178,10 @@ export class CountersLayer implements Layer {
    * or markers differ, each with room for its stack as drawn before and after), or null when
    * the whole layer changed (the first board, or other colours). */
   setBoard(board: Board | null, colors: string[]): Region[] | null {
-    const same = this.board !== null && board !== null && colors.length === this.colors.length && colors.every((c, k) => c === this.colors[k]);
+    const same = !this.restyled && this.board !== null && board !== null && colors.length === this.colors.length && colors.every((c, k) => c === this.colors[k]);
     this.board = board;
     this.colors = colors;
+    this.restyled = false;
     const before = this.cache, drawnBefore = this.drawn;
     this.cache = board ? stacks(board) : new Map();
     this.drawn = new Map();
@@ -179,8 +200,10 @@ export class CountersLayer implements Layer {
       if (i < 0) continue;
       // Room for the stack drawn before and the one drawn now, spread or offset, and for the
       // marker band under the hex (within one radius).
+      // A turned counter reaches out to half its diagonal.
       const n = Math.max(before.get(hex)?.length ?? 0, this.cache.get(hex)?.length ?? 0);
-      const r = Math.max(1, this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + 0.1 : SIZE / 2 + Math.max(0, n - 1) * STEP + 0.1);
+      const half = this.layout.facing === "turned" ? SIZE * Math.SQRT1_2 : SIZE / 2;
+      const r = Math.max(1, this.spread === hex && n > 1 ? (n * SIZE * 1.08) / 2 + half - SIZE / 2 + 0.1 : half + Math.max(0, n - 1) * STEP + 0.1);
       regions.push([g.cx[i] - r, g.cy[i] - r, g.cx[i] + r, g.cy[i] + r]);
     }
     return regions;
@@ -190,6 +213,14 @@ export class CountersLayer implements Layer {
    * and hexes' markers are drawn. Set before the game's first board. */
   setMarkers(kinds: MarkerKind[]): void {
     this.looks = markerLooks(kinds);
+    this.restyled = true;
+  }
+
+  /** How the game's system prints its counters (`Ruleset::counter_layout`). Set before the
+   * game's first board. */
+  setLayout(layout: CounterLayout): void {
+    this.layout = layout;
+    this.restyled = true;
   }
 
   private look(key: string): MarkerLook {
@@ -248,20 +279,40 @@ export class CountersLayer implements Layer {
   }
 
   drawCounter(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number): void {
-    const h = SIZE / 2, px = 1 / scale;
+    const turned = this.layout.facing === "turned" && c.facing != null;
+    if (turned) {
+      // The counter turned to its front: drawn upright about its centre, in a turned frame.
+      ctx.save();
+      ctx.translate(x, y);
+      ctx.rotate(((c.facing ?? 0) * Math.PI) / 180);
+      this.drawFace(ctx, c, 0, 0, scale, text, count, false);
+      ctx.restore();
+    } else {
+      this.drawFace(ctx, c, x, y, scale, text, count, true);
+    }
+  }
+
+  /** A counter's face centred at (x, y), upright; `notch` draws its facing as a notch. */
+  private drawFace(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number, notch: boolean): void {
+    const h = SIZE / 2, px = 1 / scale, layout = this.layout;
     const fill = rgb(this.colors[c.side] ?? "#cccccc");
     ctx.fillStyle = css(fill);
     ctx.fillRect(x - h, y - h, SIZE, SIZE);
     ctx.lineWidth = Math.max(px, 0.03);
     ctx.strokeStyle = "#222";
     ctx.strokeRect(x - h, y - h, SIZE, SIZE);
-    if (c.markers.includes("disrupted")) {
-      // A disrupted unit is shown as on the back of its counter: a diagonal band.
+    if (c.markers.some((m) => this.look(m).back)) {
+      // A unit on the back of its counter (the system's catalog says which markers): a band.
       ctx.fillStyle = "rgba(198,40,40,0.35)";
       ctx.beginPath();
       ctx.moveTo(x - h, y + h * 0.2); ctx.lineTo(x - h * 0.2, y + h);
       ctx.lineTo(x + h * 0.2, y + h); ctx.lineTo(x - h, y - h * 0.2);
       ctx.fill();
+    }
+    // A turned counter's front edge, its top, in a bar of the ink that reads on its colour.
+    if (!notch && c.facing != null) {
+      ctx.fillStyle = inkOn(fill);
+      ctx.fillRect(x - h, y - h, SIZE, SIZE * 0.06);
     }
     drawSymbol(ctx, c.symbol, x, y - SIZE * 0.03, SIZE * 0.46, SIZE * 0.28, Math.max(px, 0.035));
     if (text) {
@@ -269,9 +320,27 @@ export class CountersLayer implements Layer {
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       ctx.font = `bold ${SIZE * 0.24}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(c.code, x, y - SIZE * 0.33, SIZE * 0.96);
+      ctx.fillText(counterText(layout.top, c), x, y - SIZE * 0.33, SIZE * 0.96);
       ctx.font = `bold ${SIZE * 0.27}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(c.values, x, y + SIZE * 0.32, SIZE * 0.96);
+      // Beside corner values the bottom line keeps to the middle.
+      ctx.fillText(counterText(layout.bottom, c), x, y + SIZE * 0.32, layout.corners.length ? SIZE * 0.4 : SIZE * 0.96);
+      for (const k of layout.corners) {
+        const value = counterText(k.text, c);
+        if (!value) continue;
+        const left = k.corner === "top_left" || k.corner === "bottom_left";
+        const top = k.corner === "top_left" || k.corner === "top_right";
+        const cx = x + (left ? -1 : 1) * SIZE * 0.34, cy = y + (top ? -1 : 1) * SIZE * 0.33;
+        if (k.ring) {
+          ctx.beginPath();
+          ctx.arc(cx, cy, SIZE * 0.13, 0, Math.PI * 2);
+          ctx.strokeStyle = "#111";
+          ctx.lineWidth = Math.max(px, 0.025);
+          ctx.stroke();
+        }
+        ctx.fillStyle = "#111";
+        ctx.font = `bold ${SIZE * 0.2}px "DejaVu Sans", sans-serif`;
+        ctx.fillText(value, cx, cy + SIZE * 0.01, SIZE * 0.24);
+      }
       let mx = x + h - SIZE * 0.11;
       for (const m of c.markers) {
         const tag = this.look(m);
@@ -293,7 +362,7 @@ export class CountersLayer implements Layer {
         ctx.fillText(String(count), x - h + SIZE * 0.12, y - h + SIZE * 0.115);
       }
     }
-    if (c.facing != null) drawFacing(ctx, c.facing, x, y, h, inkOn(fill));
+    if (notch && c.facing != null) drawFacing(ctx, c.facing, x, y, h, inkOn(fill));
     if (this.selected === c.id) {
       ctx.strokeStyle = "#ffd600";
       ctx.lineWidth = Math.max(3 * px, 0.08);

@@ -134,6 +134,7 @@ export class Player {
     playState.refusal = "";
     const colors = v.sides.map((s) => s.color);
     this.counters.setMarkers(v.markers);
+    this.counters.setLayout(v.counter_layout);
     this.counters.setBoard(v.board, colors);
     const area = v.board.deployment.flatMap((d) => d.hexes);
     this.marks.area = area;

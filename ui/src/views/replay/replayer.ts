@@ -80,6 +80,7 @@ export class Replayer {
     this.forget();
     if (o.position) this.positions.set(o.position.node, o.position);
     this.counters.setMarkers(o.markers);
+    this.counters.setLayout(o.counter_layout);
     replayState.game = o;
     replayState.described = o.line.filter((l) => l.described).length;
     const k = node === undefined ? -1 : o.line.findIndex((l) => l.node === node);
@@ -144,6 +145,7 @@ export class Replayer {
     this.view.setModel(this.model);
     this.view.zoomAt(32 / this.view.scale);
     this.counters.setMarkers(o.markers);
+    this.counters.setLayout(o.counter_layout);
     replayState.game = o;
     // The progress bar counts this line's rows from the first frame.
     replayState.described = o.line.filter((l) => l.described).length;
