@@ -23,4 +23,5 @@ pub mod scenario;
 pub mod schema;
 pub mod shipped;
 pub mod tables;
+pub mod timing;
 pub mod vassal;

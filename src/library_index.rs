@@ -79,7 +79,7 @@ pub struct Entry {
     pub title: String,
     /// "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
     pub subtitle: String,
-    /// The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+    /// The rule system's key, as the registry knows it; empty when the file does not parse.
     pub ruleset: String,
     /// A scenario's map id.
     pub map: Option<String>,
@@ -725,11 +725,6 @@ mod tests {
         let e = shipped_entries();
         let shipped = crate::shipped::MAPS.len() + crate::shipped::SCENARIOS.len();
         assert_eq!(e.len(), shipped);
-        let map = e
-            .iter()
-            .find(|e| e.key == "shipped/map/rifle-and-saber")
-            .unwrap();
-        assert_eq!(map.subtitle, "32 x 40 hexes · Rifle & Saber");
         let aor = e
             .iter()
             .find(|e| e.id == "aor-gettysburg-first-day" && e.map.is_some())
@@ -739,7 +734,14 @@ mod tests {
         let f = e.iter().find(|e| e.id == "rs-01-fatehpur").unwrap();
         assert_eq!(f.title, "Fatehpur");
         assert_eq!(f.subtitle, "7 July 1857 · Rifle & Saber");
-        assert_eq!(f.map.as_deref(), Some("rifle-and-saber"));
+        // Fatehpur's map is listed by its id, with its size and rule system.
+        let fatehpur_map = shipped::scenario_file("rs-01-fatehpur").unwrap().map;
+        assert_eq!(f.map.as_deref(), Some(fatehpur_map.as_str()));
+        let map = e
+            .iter()
+            .find(|e| e.key == format!("shipped/map/{fatehpur_map}"))
+            .unwrap();
+        assert_eq!(map.subtitle, "32 x 40 hexes · Rifle & Saber");
         let t = e
             .iter()
             .find(|e| e.id == "nc-trautenau" && e.map.is_some())
@@ -756,10 +758,10 @@ mod tests {
     fn a_library_folder_lists_its_files_with_problems_and_scenario_maps_resolve() {
         let dir = tempfile::tempdir().unwrap();
         let lib = dir.path();
-        write(
-            &lib.join("maps/rifle-and-saber.json"),
-            shipped::map("rifle-and-saber").unwrap().text,
-        );
+        // Worth's map beside it, under its own name.
+        let worth_map = shipped::scenario_file("rs-10-worth").unwrap().map;
+        let map_path = lib.join(format!("maps/{worth_map}.json"));
+        write(&map_path, shipped::map(&worth_map).unwrap().text);
         write(
             &lib.join("scenarios/rs-10-worth.json"),
             shipped::scenario("rs-10-worth").unwrap().text,
@@ -768,16 +770,13 @@ mod tests {
         write(&lib.join("scenarios/notes.txt"), "not listed");
         let e = folder_entries(lib);
         assert_eq!(e.len(), 3, "{e:?}");
-        assert_eq!(e[0].key, "library/maps/rifle-and-saber.json");
+        assert_eq!(e[0].key, format!("library/maps/{worth_map}.json"));
         assert_eq!(e[0].origin, Origin::Library);
         let broken = e.iter().find(|e| e.id == "broken").unwrap();
         assert!(broken.problem.is_some());
         let worth = e.iter().find(|e| e.id == "rs-10-worth").unwrap();
-        assert_eq!(
-            map_of(worth).unwrap(),
-            MapSource::File(lib.join("maps/rifle-and-saber.json"))
-        );
-        assert!(inside(lib, &lib.join("maps/rifle-and-saber.json")));
+        assert_eq!(map_of(worth).unwrap(), MapSource::File(map_path.clone()));
+        assert!(inside(lib, &map_path));
         assert!(!inside(lib, Path::new("/etc/passwd")));
         assert!(map_of(broken).is_err());
 
@@ -832,7 +831,9 @@ mod tests {
         let e = folder_entries(lib);
         assert_eq!(
             map_of(&e[0]).unwrap(),
-            MapSource::Shipped(shipped::map("rifle-and-saber").unwrap())
+            MapSource::Shipped(
+                shipped::map(&shipped::scenario_file("rs-11-mars-la-tour").unwrap().map).unwrap()
+            )
         );
         let t = Thumbnails::new(None);
         assert!(t.get(&e[0]).unwrap().starts_with(b"\x89PNG"));

@@ -4,39 +4,11 @@
 //! the shell and the UI that names a system: its module (`rifle_and_saber`), its type
 //! (`RifleAndSaber`) or its key (`rifle-and-saber`), counting the lines that do.
 //!
-//! The files that still do are listed in [`STILL_NAMING`] with their counts: the work of
-//! docs/rulesets.md's "what still names a system" left to do. The test fails when a file not on
-//! the list names a system (ask the registry instead, or add what it lacks there), when a count
-//! grows, and when a count falls (lower it here, so the list only ever shrinks).
+//! None does: the test fails when one does (ask the registry instead, or add what it lacks
+//! there).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// (file, lines naming a system) still to move behind the registry.
-const STILL_NAMING: &[(&str, usize)] = &[
-    ("src-tauri/src/ipc_tests.rs", 9),
-    ("src-tauri/src/library.rs", 1),
-    ("src-tauri/src/replay.rs", 2),
-    ("src-tauri/src/session.rs", 5),
-    ("src-tauri/src/transport.rs", 1),
-    ("src-tauri/src/transport/library.rs", 2),
-    ("src-tauri/src/transport/play.rs", 1),
-    ("src/ai/planner.rs", 2),
-    ("src/archive/game_list.rs", 2),
-    ("src/cli/bench.rs", 19),
-    ("src/cli/bench_archive_size.rs", 1),
-    ("src/editor/files.rs", 2),
-    ("src/editor/scenario/forces.rs", 1),
-    ("src/editor/scenario/roster.rs", 1),
-    ("src/editor/scenario/tests.rs", 5),
-    ("src/editor/tests.rs", 7),
-    ("src/library_index.rs", 9),
-    ("src/map/file.rs", 1),
-    ("src/scenario/zones/tests.rs", 1),
-    ("src/shipped.rs", 3),
-    ("ui/src/bench.ts", 1),
-    ("ui/src/views/library/NewMapDialog.svelte", 2),
-];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -137,49 +109,11 @@ fn naming_now() -> BTreeMap<String, usize> {
 
 #[test]
 fn only_the_registries_and_the_systems_own_folders_name_a_system() {
-    let now = naming_now();
-    let listed: BTreeMap<String, usize> = STILL_NAMING
+    let wrong: Vec<String> = naming_now()
         .iter()
-        .map(|(f, n)| (f.to_string(), *n))
+        .map(|(f, n)| format!("{f} names a rule system on {n} line(s): ask the registry instead"))
         .collect();
-    let mut wrong = Vec::new();
-    for (f, n) in &now {
-        match listed.get(f) {
-            None => wrong.push(format!(
-                "{f} names a rule system on {n} line(s): ask the registry instead"
-            )),
-            Some(m) if n > m => wrong.push(format!(
-                "{f} names a rule system on {n} line(s), {m} before: ask the registry instead"
-            )),
-            Some(m) if n < m => wrong.push(format!(
-                "{f} names a rule system on {n} line(s) now, {m} listed: lower it in STILL_NAMING"
-            )),
-            _ => {}
-        }
-    }
-    for f in listed.keys() {
-        if !now.contains_key(f) {
-            wrong.push(format!(
-                "{f} names no rule system now: take it off STILL_NAMING"
-            ));
-        }
-    }
-    let table: String = now
-        .iter()
-        .map(|(f, n)| format!("    (\"{f}\", {n}),\n"))
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "{}\n\nThe list as it stands:\n{table}",
-        wrong.join("\n")
-    );
-}
-
-#[test]
-fn the_listed_files_exist() {
-    for (f, _) in STILL_NAMING {
-        assert!(root().join(f).is_file(), "{f} is listed but missing");
-    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]

@@ -117,6 +117,14 @@ impl Harness {
     }
 }
 
+/// The rule system of Fatehpur, whose games the tests below play.
+fn fatehpur_ruleset() -> &'static str {
+    kepi::shipped::scenario_file("rs-01-fatehpur")
+        .unwrap()
+        .ruleset
+        .key()
+}
+
 fn wait(rx: &mpsc::Receiver<Value>, job: &Value) -> Value {
     loop {
         let v = rx.recv_timeout(Duration::from_secs(120)).expect("an event");
@@ -164,18 +172,20 @@ fn the_library_lists_shipped_content_draws_thumbnails_and_opens_maps_in_the_pain
         "invalid_argument"
     );
 
+    // Fatehpur's map: the entry names it, and it opens by the scenario's key or its own id.
+    let map = fatehpur["map"].as_str().unwrap();
     let v = h.json("open_library_map", json!({"key": fatehpur["key"]}));
-    assert_eq!(v["id"], "rifle-and-saber");
+    assert_eq!(v["id"], map);
     assert_eq!(
         v["status"]["path"],
         Value::Null,
         "a shipped map has no file"
     );
     assert_eq!(v["status"]["dirty"], false);
-    let v = h.json("open_shipped_map", json!({"id": "rifle-and-saber"}));
+    let v = h.json("open_shipped_map", json!({"id": map}));
     assert_eq!(v["grid"]["columns"], 32);
     assert_eq!(
-        h.error_code("open_shipped_map", json!({"id": "../maps/rifle-and-saber"})),
+        h.error_code("open_shipped_map", json!({"id": format!("../maps/{map}")})),
         "invalid_argument"
     );
     // Saving a shipped map asks where (here: cancelled), and then writes the new file.
@@ -221,6 +231,7 @@ fn packs_are_made_and_imported_as_jobs_through_the_file_dialogs() {
     let h = Harness::new();
     let finished = h.events(JOB_FINISHED);
     h.json("library_list", json!({}));
+    let worth_map = kepi::shipped::scenario_file("rs-10-worth").unwrap().map;
     // Nothing to pack, or a map: refused before any dialog.
     assert_eq!(
         h.error_code("pack_export", json!({"keys": []})),
@@ -229,7 +240,7 @@ fn packs_are_made_and_imported_as_jobs_through_the_file_dialogs() {
     assert_eq!(
         h.error_code(
             "pack_export",
-            json!({"keys": ["shipped/map/rifle-and-saber"]})
+            json!({"keys": [format!("shipped/map/{worth_map}")]})
         ),
         "invalid_argument"
     );
@@ -426,7 +437,7 @@ fn play_commands_check_their_arguments_and_play_a_shipped_scenario() {
     // The search's filters, the rule system among them; an overlong field is refused.
     let hits = h.json(
         "archive_search",
-        json!({"spec": {"text": "", "ruleset": "rifle-and-saber"}}),
+        json!({"spec": {"text": "", "ruleset": fatehpur_ruleset()}}),
     );
     assert_eq!(hits.as_array().map(Vec::len), Some(1), "{hits}");
     let long = "x".repeat(501);
@@ -510,7 +521,7 @@ fn the_games_table_checks_its_query_then_pages_through_the_archive() {
     assert_eq!(none["total"], 0);
     let all = h.json(
         "library_games",
-        q(json!({"ruleset": "rifle-and-saber", "to": "2999-12-31"})),
+        q(json!({"ruleset": fatehpur_ruleset(), "to": "2999-12-31"})),
     );
     assert_eq!(all["total"], 3);
 }
@@ -647,12 +658,10 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
         "invalid_scenario"
     );
     assert_eq!(h.error_code("scenario_save", json!({})), "invalid_scenario");
-    // A new scenario on the shipped map.
-    let new = h.json(
-        "scenario_new",
-        json!({"key": "shipped/map/rifle-and-saber"}),
-    );
-    assert_eq!(new["view"]["file"]["map"], "rifle-and-saber");
+    // A new scenario on the shipped map Fatehpur is played on.
+    let map = opened["view"]["file"]["map"].as_str().unwrap();
+    let new = h.json("scenario_new", json!({"key": format!("shipped/map/{map}")}));
+    assert_eq!(new["view"]["file"]["map"], map);
     assert!(
         new["view"]["problems"]
             .as_array()
@@ -661,7 +670,7 @@ fn scenario_commands_check_their_arguments_edit_save_and_test_a_scenario() {
 }
 
 #[test]
-fn the_age_of_rifles_roster_edits_a_cell_undoes_and_saves_through_ipc() {
+fn gettysburg_s_roster_edits_a_cell_undoes_and_saves_through_ipc() {
     let h = Harness::new();
     let opened = h.json(
         "scenario_open",

@@ -443,8 +443,9 @@ mod tests {
             lib.entry("library/../../etc/passwd", &[]).unwrap_err().code,
             ErrorCode::InvalidArgument
         );
-        // A map is not packed on its own.
-        let map = lib.entry("shipped/map/rifle-and-saber", &[]).unwrap();
+        // A map is not packed on its own (Worth's, here).
+        let worth_map = kepi::shipped::scenario_file("rs-10-worth").unwrap().map;
+        let map = lib.entry(&format!("shipped/map/{worth_map}"), &[]).unwrap();
         assert_eq!(
             scenarios_to_pack(&[map]).unwrap_err().code,
             ErrorCode::InvalidArgument

@@ -738,8 +738,14 @@ mod tests {
             ruleset: Some(key.into()),
             ..spec("decis", None)
         };
-        assert!(!r.search(&system("rifle-and-saber")).unwrap().is_empty());
-        assert!(r.search(&system("age-of-rifles")).unwrap().is_empty());
+        let own = s.file.ruleset.key();
+        let other = kepi::engine::game::registry::all()
+            .into_iter()
+            .map(|r| r.key())
+            .find(|k| *k != own)
+            .unwrap();
+        assert!(!r.search(&system(own)).unwrap().is_empty());
+        assert!(r.search(&system(other)).unwrap().is_empty());
         let d = r.delete(rolled).unwrap();
         assert!(d.line.iter().all(|l| l.variations.is_empty()));
         assert!(

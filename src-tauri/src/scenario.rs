@@ -64,37 +64,6 @@ fn formula_dto(f: FormulaView) -> FormulaDto {
     }
 }
 
-/// Parse one order-of-battle formula against the scenario's catalog (live, as it is typed).
-pub fn formula(catalog: &Catalog, text: &str) -> AppResult<FormulaDto> {
-    if text.len() > 4096 {
-        return Err(AppError::new(
-            ErrorCode::InvalidArgument,
-            "formula: at most 4,096 characters",
-        ));
-    }
-    Ok(formula_dto(forces::formula_view(text, catalog)))
-}
-
-/// The formula a table of forces writes.
-pub fn formula_of_rows(rows: Vec<ForceRowDto>) -> AppResult<String> {
-    if rows.len() > 1000 {
-        return Err(AppError::new(
-            ErrorCode::InvalidArgument,
-            "rows: at most 1,000",
-        ));
-    }
-    let rows: Vec<forces::ForceRow> = rows
-        .into_iter()
-        .map(|r| forces::ForceRow {
-            group: r.group.filter(|g| !g.is_empty()),
-            count: r.count,
-            item: r.item,
-            unit: r.unit,
-        })
-        .collect();
-    Ok(forces::formula_of(&rows))
-}
-
 fn catalog_rows(catalog: &Catalog) -> Vec<CatalogRowDto> {
     forces::catalog_rows(catalog)
         .into_iter()
@@ -305,8 +274,43 @@ impl ScenarioEditor {
         self.doc.as_ref().is_some_and(ScenarioDocument::is_dirty)
     }
 
-    pub fn catalog(&self) -> AppResult<Catalog> {
-        Ok(self.doc()?.catalog().clone())
+    /// How the open scenario's rule system writes a side's forces as a formula.
+    fn formula_syntax(&self) -> AppResult<forces::FormulaSyntax> {
+        forces::formula_syntax(self.doc()?.file().ruleset)
+            .map_err(|e| AppError::new(ErrorCode::InvalidArgument, e))
+    }
+
+    /// Parse one order-of-battle formula, in the open scenario's system's syntax, against its
+    /// catalog (live, as it is typed).
+    pub fn formula(&self, text: &str) -> AppResult<FormulaDto> {
+        if text.len() > 4096 {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "formula: at most 4,096 characters",
+            ));
+        }
+        let syntax = self.formula_syntax()?;
+        Ok(formula_dto((syntax.read)(text, self.doc()?.catalog())))
+    }
+
+    /// The formula a table of forces writes, in the open scenario's system's syntax.
+    pub fn formula_of_rows(&self, rows: Vec<ForceRowDto>) -> AppResult<String> {
+        if rows.len() > 1000 {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                "rows: at most 1,000",
+            ));
+        }
+        let rows: Vec<forces::ForceRow> = rows
+            .into_iter()
+            .map(|r| forces::ForceRow {
+                group: r.group.filter(|g| !g.is_empty()),
+                count: r.count,
+                item: r.item,
+                unit: r.unit,
+            })
+            .collect();
+        Ok((self.formula_syntax()?.write)(&rows))
     }
 
     /// The answer of the open scenario's system to its own panel `key` (one it lists in

@@ -384,7 +384,7 @@ pub struct NewMapSpec {
     pub orientation: String,
     /// "even" or "odd".
     pub shove: String,
-    /// A rule system's key ("rifle-and-saber").
+    /// A rule system's key, as the registry knows it.
     pub ruleset: String,
 }
 

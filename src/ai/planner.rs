@@ -12,8 +12,8 @@
 //! A rule system gives what depends on its rules through [`Planning`]: the portfolio and a
 //! weighted standard player, the side acting, the player-turn a state belongs to, its
 //! checkpoints, how commands apply, and the material balance and judgement of a position.
-//! Both strong levels are built on it: Rifle & Saber's (`engine/rifle_and_saber/ai/strong.rs`,
-//! the same games as before it moved here) and Age of Rifles' (`engine/age_of_rifles/ai/strong.rs`).
+//! Each system's strong level is built on it, in the system's own `ai/strong.rs` (Rifle &
+//! Saber's plays the same games as before the planner moved here).
 //!
 //! Invariants: a pure function of its seed and the states it is shown (the playouts' dice and
 //! noise are seeded from the player's seed, the player-turn and the replan count); every

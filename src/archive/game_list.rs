@@ -576,8 +576,27 @@ mod tests {
             v
         };
         assert_eq!(q(|q| q.scenario = Some("rs-01-a".into())), ids(&[1, 2, 6]));
-        assert_eq!(q(|q| q.ruleset = Some("rifle-and-saber".into())).len(), 7);
-        assert_eq!(q(|q| q.ruleset = Some("age-of-rifles".into())), ids(&[]));
+        // Every game is of Fatehpur's rule system; none of another's.
+        let own = crate::shipped::scenario_file("rs-01-fatehpur")
+            .unwrap()
+            .ruleset
+            .key();
+        let other = crate::engine::game::registry::all()
+            .into_iter()
+            .map(|r| r.key())
+            .find(|k| *k != own)
+            .unwrap();
+        let by_system = |key: &str| {
+            let q = GameListQuery {
+                ruleset: Some(key.into()),
+                ..Default::default()
+            };
+            let (got, total) = page(&ar, &q);
+            assert_eq!(got.len(), total);
+            got.len()
+        };
+        assert_eq!(by_system(own), 7);
+        assert_eq!(by_system(other), 0);
         // `to` includes its whole day; `from` starts at its day.
         assert_eq!(
             q(|q| {

@@ -1,14 +1,11 @@
-//! `kepi bench`: the speed figures the issues name, measured on the shipped content.
+//! `kepi bench`: the speed figures the issues name, measured on the shipped content: each rule
+//! system's own ([`crate::engine::ruleset::Ruleset::bench`], asked of the registry), then the
+//! scenario view's live check, the VASSAL export and, when asked, the archive's.
 
 use super::Outcome;
-use crate::engine::dice::SeededDice;
-use crate::engine::rifle_and_saber::autoplay::Policy;
-use crate::engine::rifle_and_saber::board::Board;
-use crate::engine::rifle_and_saber::movement::{reachable_on, search};
-use crate::engine::rifle_and_saber::state::{Phase, State};
-use crate::engine::rifle_and_saber::{Command, GameOptions};
-use crate::engine::{RifleAndSaber, Ruleset};
+use crate::engine::game::registry;
 use crate::library::load_scenario;
+use crate::timing::{ms, percentile};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -54,31 +51,8 @@ pub struct Args {
     /// Measure only one scenario of any rule system: one seeded random game played to its end,
     /// the legal commands of the slowest position met, and each computer level's commands of
     /// one game-turn (src/cli/bench_game.rs).
-    #[arg(long, value_name = "SCENARIO", alias = "age-of-rifles")]
+    #[arg(long, value_name = "SCENARIO")]
     game: Option<PathBuf>,
-}
-
-pub(super) fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
-    v.sort();
-    v[((v.len() - 1) as f64 * p).round() as usize]
-}
-
-pub(super) fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
-
-/// Play with the random policy until `stop` holds.
-fn play_until(mut s: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
-    let mut dice = SeededDice::new(seed);
-    let mut policy = Policy::new(seed);
-    while !stop(&s) && s.phase != Phase::Over {
-        let c = policy.next(&s);
-        s = RifleAndSaber
-            .apply(&s, &c, &mut dice)
-            .expect("policy commands apply")
-            .0;
-    }
-    s
 }
 
 pub fn run(a: Args) -> Outcome {
@@ -104,218 +78,20 @@ pub fn run(a: Args) -> Outcome {
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    // 1. Legal moves for every unit of a large position: Plevna (Green Hills), 66 units.
-    let plevna = load_scenario(&path("rs-13-plevna-green-hills")).map_err(|p| p.to_string())?;
-    let start = RifleAndSaber
-        .start(&plevna, &GameOptions::default())
-        .map_err(|e| e.to_string())?;
-    let units = start.units.len();
-    let s = play_until(start, 7, |s| s.phase == Phase::Movement && s.turn >= 2);
-    let movers: Vec<usize> = s.on_map(s.player).collect();
-    let mut times = Vec::new();
-    for _ in 0..a.runs {
-        let t = Instant::now();
-        let mut n = 0;
-        let board = Board::new(&s);
-        for &u in &movers {
-            n += search(&s, &board, u, false).len();
+    // Each system's own figures, measured through its own types.
+    for rules in registry::all() {
+        if let Some(figures) = rules.bench() {
+            figures(&a.scenarios, a.runs, &mut |line| outln!("{line}"))?;
         }
-        times.push(t.elapsed());
-        std::hint::black_box(n);
     }
-    outln!(
-        "legal moves (every reachable hex of every unit), {} units of a {}-unit position ({}): \
-         median {}, p99 {}",
-        movers.len(),
-        units,
-        plevna.file.title,
-        ms(percentile(times.clone(), 0.5)),
-        ms(percentile(times, 0.99))
-    );
-    let mut times = Vec::new();
-    for _ in 0..a.runs {
-        let t = Instant::now();
-        let board = Board::new(&s);
-        let n: usize = movers
-            .iter()
-            .map(|&u| reachable_on(&s, &board, u, false).len())
-            .sum();
-        times.push(t.elapsed());
-        std::hint::black_box(n);
-    }
-    outln!(
-        "the same with every path built: median {}",
-        ms(percentile(times, 0.5))
-    );
-    let mut times = Vec::new();
-    for _ in 0..a.runs {
-        let t = Instant::now();
-        let n = RifleAndSaber.legal(&s).len();
-        times.push(t.elapsed());
-        std::hint::black_box(n);
-    }
-    outln!(
-        "all legal commands of that position: median {}",
-        ms(percentile(times, 0.5))
-    );
-    // 2. One seeded random game of a 20-turn scenario: Fatehpur.
-    let fatehpur = load_scenario(&path("rs-01-fatehpur")).map_err(|p| p.to_string())?;
-    let mut times = Vec::new();
-    let mut commands = 0;
-    for seed in 0..a.runs as u64 {
-        let s = RifleAndSaber
-            .start(&fatehpur, &GameOptions::default())
-            .map_err(|e| e.to_string())?;
-        let t = Instant::now();
-        let mut dice = SeededDice::new(seed);
-        let mut policy = Policy::new(seed);
-        let mut s = s;
-        while s.phase != Phase::Over {
-            let c: Command = policy.next(&s);
-            s = RifleAndSaber.apply(&s, &c, &mut dice).expect("applies").0;
-            commands += 1;
-        }
-        times.push(t.elapsed());
-    }
-    outln!(
-        "one seeded random game of {} ({} game-turns): median {}, p99 {} ({} commands a game)",
-        fatehpur.file.title,
-        fatehpur.file.game_length,
-        ms(percentile(times.clone(), 0.5)),
-        ms(percentile(times, 0.99)),
-        commands / a.runs as usize
-    );
-    // 3. The same games through the generic game layer (erased states, commands as JSON), as
-    // the archive, game files and the app play them: the layer's own cost.
-    let rules = crate::engine::game::registry::get(fatehpur.file.ruleset.key())?;
-    let mut times = Vec::new();
-    for seed in 0..a.runs as u64 {
-        let s = rules
-            .start(&fatehpur, &serde_json::Value::Null)
-            .map_err(|e| e.to_string())?;
-        let t = Instant::now();
-        let mut dice = SeededDice::new(seed);
-        let mut player = rules.random_player(seed);
-        let mut s = s;
-        while !s.progress().over {
-            let c = player.next(&s);
-            s = rules.apply(&s, &c, &mut dice).expect("applies").state;
-        }
-        times.push(t.elapsed());
-    }
-    outln!(
-        "the same games through the generic game layer (commands as JSON): median {}, p99 {}",
-        ms(percentile(times.clone(), 0.5)),
-        ms(percentile(times, 0.99)),
-    );
     bench_scenario_edit(a.runs.max(20))?;
-    bench_level_turn(&a.scenarios, a.runs, "standard")?;
-    // A strong player-turn plays some 70 standard ones in its playouts: fewer runs.
-    bench_level_turn(&a.scenarios, a.runs.clamp(1, 10), "strong")?;
     bench_vassal(&path("rs-02-varese"), a.runs.clamp(1, 5))?;
     if a.archive {
+        let fatehpur = load_scenario(&path("rs-01-fatehpur")).map_err(|p| p.to_string())?;
         bench_archive(&fatehpur, a.archive_games)?;
     }
 
     Ok(ExitCode::SUCCESS)
-}
-
-/// A player-turn of a computer level (issue 18: standard at most 50 ms, strong at most 2 s) in
-/// the shipped scenario with the most units, from the start of the first side's player-turn of
-/// game-turn 3 of a standard game against random play: every command of that player-turn chosen
-/// (its fire, movement and shock; the strong level's planning with it) and applied, the
-/// enemy's retreat choices answered by random play.
-fn bench_level_turn(dir: &std::path::Path, runs: u32, level: &str) -> Result<(), String> {
-    use crate::engine::rifle_and_saber::ai::Standard;
-    let mut largest: Option<(usize, crate::scenario::Scenario)> = None;
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    paths.sort();
-    for p in paths {
-        let sc = load_scenario(&p).map_err(|e| e.to_string())?;
-        // Rifle & Saber's standard level plays Rifle & Saber's scenarios only (the folder also
-        // ships Age of Rifles', whose figures `--game` measures).
-        if sc.file.ruleset.key() != crate::engine::rifle_and_saber::ruleset::KEY {
-            continue;
-        }
-        let n = RifleAndSaber
-            .start(&sc, &GameOptions::default())
-            .map_err(|e| e.to_string())?
-            .units
-            .len();
-        if largest.as_ref().is_none_or(|(m, _)| n > *m) {
-            largest = Some((n, sc));
-        }
-    }
-    let Some((units, sc)) = largest else {
-        return Ok(());
-    };
-    let start = RifleAndSaber
-        .start(&sc, &GameOptions::default())
-        .map_err(|e| e.to_string())?;
-    let side = start.setup.moves_first;
-    // Standard against random until game-turn 3 begins.
-    let mut s = start;
-    let mut dice = SeededDice::new(3);
-    let mut standard = Standard::new(3);
-    let mut random = Policy::new(3);
-    while !(s.turn >= 3 && s.player == side && s.phase == Phase::Fire && s.pending.is_none())
-        && s.phase != Phase::Over
-    {
-        let acting = s.pending.as_ref().map(|p| p.side()).unwrap_or(s.player);
-        let c = if acting == side {
-            standard.decide(&s).0
-        } else {
-            random.next(&s)
-        };
-        s = RifleAndSaber.apply(&s, &c, &mut dice).expect("applies").0;
-    }
-    let mut times = Vec::new();
-    let mut commands = 0usize;
-    for r in 0..runs.max(1) as u64 {
-        let mut t_state = s.clone();
-        let mut dice = SeededDice::new(r);
-        let mut random = Policy::new(r);
-        let t = Instant::now();
-        let mut player = RifleAndSaber
-            .computer_player(level, r)
-            .ok_or_else(|| format!("Rifle & Saber has no level '{level}'"))?;
-        while t_state.phase != Phase::Over && (t_state.player == side || t_state.pending.is_some())
-        {
-            let acting = t_state
-                .pending
-                .as_ref()
-                .map(|p| p.side())
-                .unwrap_or(t_state.player);
-            let c = if acting == side {
-                player.next(&t_state)
-            } else {
-                random.next(&t_state)
-            };
-            t_state = RifleAndSaber
-                .apply(&t_state, &c, &mut dice)
-                .expect("applies")
-                .0;
-            commands += 1;
-        }
-        times.push(t.elapsed());
-    }
-    outln!(
-        "a {}-level player-turn of {} ({} units, {} on game-turn {}): median {}, p99 {} \
-         ({} commands a player-turn)",
-        level,
-        sc.file.title,
-        units,
-        s.setup.sides[side].name,
-        s.turn,
-        ms(percentile(times.clone(), 0.5)),
-        ms(percentile(times, 0.99)),
-        commands / runs.max(1) as usize
-    );
-    Ok(())
 }
 
 /// VASSAL export of the scenario with the most counters (Varese, 75 piece slots) at the

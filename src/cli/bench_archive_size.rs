@@ -1,5 +1,6 @@
-//! `kepi bench --archive-size GAMES`: the archive's bytes a node over many seeded games of
-//! every shipped scenario (issue 16: at most 100, snapshots included), and the time of
+//! `kepi bench --archive-size GAMES`: the archive's bytes a node over many seeded games of the
+//! shipped scenarios of the systems with figures of their own in `kepi bench` (issue 16: at
+//! most 100, snapshots included), and the time of
 //! recording them in batches against playing them without recording (at most twice).
 //!
 //! Game k plays the (k mod N)-th scenario of the folder (file-name order), seed 1 + k / N,
@@ -8,6 +9,7 @@
 use super::Outcome;
 use crate::archive::{Archive, Durability};
 use crate::engine::dice::SeededDice;
+use crate::engine::game::registry;
 use crate::library::load_scenario;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -25,14 +27,16 @@ pub fn run(dir: &Path, games: usize, keep: Option<&Path>) -> Outcome {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    // Rifle & Saber's scenarios only, as when issue 16's figures were measured (Age of Rifles'
-    // Gettysburg, shipped beside them, plays some 500 commands a game and would change them).
+    // The scenarios of the systems with figures of their own in `kepi bench`
+    // (`Ruleset::bench`), as when issue 16's figures were measured: the others', measured by
+    // `--game` only, play longer games (some 500 commands a game) and would change them.
+    let benched = |key: &str| registry::get(key).is_ok_and(|r| r.bench().is_some());
     let scenarios = files
         .iter()
         .map(|f| load_scenario(f).map_err(|p| p.to_string()))
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
-        .filter(|s| s.file.ruleset.key() == crate::engine::rifle_and_saber::ruleset::KEY)
+        .filter(|s| benched(s.file.ruleset.key()))
         .collect::<Vec<_>>();
     if scenarios.is_empty() {
         return Err(format!("{}: no scenarios", dir.display()));

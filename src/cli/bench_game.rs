@@ -4,10 +4,10 @@
 //! commands of the slowest position met in those games (at most 1 ms), and for each computer
 //! level the system has, its commands of one game-turn (standard: at most 50 ms).
 
-use super::bench::{ms, percentile};
 use crate::engine::dice::SeededDice;
 use crate::engine::game::{AnyRuleset, AnyState, options_from_rules, registry};
 use crate::scenario::Scenario;
+use crate::timing::{ms, percentile};
 use std::time::{Duration, Instant};
 
 /// The game-turn whose commands a level's figure times (or the last, in a shorter game).

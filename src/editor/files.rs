@@ -178,22 +178,30 @@ pub fn export_png(doc: &Document, path: &Path, scale: u32) -> Result<(u32, u32),
 mod tests {
     use super::*;
     use crate::editor::{Brush, Op};
+    use crate::engine::RulesetId;
+    use crate::engine::game::registry;
     use crate::map::{Grid, HexCoord};
+
+    /// A rule system maps are made for: the first the registry lists.
+    fn system() -> RulesetId {
+        registry::with_maps()[0]
+    }
 
     #[test]
     fn save_then_open_gives_the_same_map_and_refuses_problems() {
         let dir = tempfile::tempdir().unwrap();
-        let mut d = Document::new(
-            "draft",
-            "Draft",
-            crate::engine::game::registry::id("rifle-and-saber").unwrap(),
-            Grid::flat(6, 5),
-        )
-        .unwrap();
+        let mut d = Document::new("draft", "Draft", system(), Grid::flat(6, 5)).unwrap();
+        // A terrain of the system's chart other than the one a new map starts with.
+        let chart = system().terrain_chart().unwrap();
+        let other = chart
+            .terrain
+            .iter()
+            .find(|t| t.key != chart.default_terrain)
+            .unwrap();
         d.apply(Op::Paint {
             center: HexCoord::new(3, 3),
             brush: Brush::Seven,
-            terrain: "woods".into(),
+            terrain: other.key.clone(),
         })
         .unwrap();
         assert!(d.is_dirty());
@@ -224,13 +232,7 @@ mod tests {
     #[test]
     fn underlay_is_written_beside_the_map_and_export_draws_it() {
         let dir = tempfile::tempdir().unwrap();
-        let mut d = Document::new(
-            "u",
-            "U",
-            crate::engine::game::registry::id("rifle-and-saber").unwrap(),
-            Grid::flat(4, 4),
-        )
-        .unwrap();
+        let mut d = Document::new("u", "U", system(), Grid::flat(4, 4)).unwrap();
         let png = encode_png(&image::RgbaImage::new(8, 8)).unwrap();
         d.apply(Op::SetUnderlay(Some(crate::map::Underlay {
             image: "pending.png".into(),

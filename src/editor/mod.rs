@@ -1038,6 +1038,3 @@ impl Document {
         out
     }
 }
-
-#[cfg(test)]
-mod tests;

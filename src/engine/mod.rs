@@ -16,6 +16,7 @@ pub mod dice;
 pub mod drill;
 pub mod error;
 pub mod facing;
+pub mod formula;
 pub mod game;
 pub mod hash;
 pub mod nineteenth_century;

@@ -146,12 +146,11 @@ pub trait Player<R: Ruleset + ?Sized>: Send {
 
 /// The forces editors of the scenario view; a rule system names the one its side section
 /// needs ([`Ruleset::forces_editor`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug)]
 pub enum ForcesEditor {
     /// An order-of-battle formula per side (`oob`: "12 MZ; 1 MA") read against the catalog,
-    /// beside its table.
-    Formula,
+    /// beside its table, in the system's own syntax.
+    Formula(super::formula::FormulaSyntax),
     /// Tables of named units, leaders and formations (`units`, `leaders`, `formations`).
     Roster,
     /// None yet: the side section is edited in the scenario file.
@@ -171,6 +170,12 @@ impl Debug for Tool {
         write!(f, "Tool({})", self.command.get_name())
     }
 }
+
+/// The figures a system adds to `kepi bench`'s default run ([`Ruleset::bench`]), measured on
+/// the shipped scenarios of the folder given, each repeated `runs` times, each line given to
+/// `print` as it is measured; a refusal in words when the folder lacks what they need.
+pub type BenchFigures =
+    fn(scenarios: &std::path::Path, runs: u32, print: &mut dyn FnMut(String)) -> Result<(), String>;
 
 /// A panel of the scenario view only some systems have: its key (the view's component,
 /// `ui/src/rulesets/`), its tab's label and the rule case it applies.
@@ -229,6 +234,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// ones; each name is `kepi`'s only once (the registry's tests hold it).
     fn tools(&self) -> Vec<Tool> {
         Vec::new()
+    }
+
+    /// Its own figures in `kepi bench`'s default run, measured through its own types, if it
+    /// has any (`kepi bench --game` measures any system's scenario with nothing of it);
+    /// `kepi bench --archive-size` records the scenarios of the systems that have them.
+    fn bench(&self) -> Option<BenchFigures> {
+        None
     }
 
     /// The phases of the sequence of play, in order (for a phase tracker).

@@ -822,10 +822,14 @@ fn check_underlay(u: &Underlay, p: &mut Problems) {
 mod tests {
     use super::*;
 
+    /// A 4 x 3 map on the chart of Fatehpur's rule system (clear, woods, village, ridges).
     fn sample() -> String {
+        let ruleset = crate::shipped::scenario_file("rs-01-fatehpur")
+            .unwrap()
+            .ruleset;
         r#"{
   "format": "kepi-map", "version": 1, "id": "sample", "name": "Sample",
-  "ruleset": "rifle-and-saber",
+  "ruleset": "RULESET",
   "grid": {"orientation": "flat", "shove": "even", "columns": 4, "rows": 3},
   "terrain": {"legend": {".": "clear", "w": "woods", "v": "village"},
               "rows": ["..w.", ".vw.", "...."]},
@@ -836,7 +840,7 @@ mod tests {
                {"code": "W5", "hexes": ["0301", "0302"]}],
   "exits": [{"name": "South Road", "hex": "0203", "edge": "south"}]
 }"#
-        .to_string()
+        .replace("RULESET", ruleset.key())
     }
 
     #[test]

@@ -82,8 +82,9 @@ export function syntheticMap(columns: number, rows: number): MapView {
     features.push({ code: `V${k}`, name: `Village ${k}`, kind: "village", hexes: g.within(c, 1) });
   }
   return {
-    id: "bench", name: "Benchmark", description: "", ruleset: "rifle-and-saber",
-    ruleset_name: "Rifle & Saber", grid, palette: PALETTE, terrain, elevation, hexsides,
+    // The palette above is the map's own: no rule system's chart, and nothing drawn reads the key.
+    id: "bench", name: "Benchmark", description: "", ruleset: "synthetic",
+    ruleset_name: "Synthetic", grid, palette: PALETTE, terrain, elevation, hexsides,
     scale: { per_hex: 50, unit: "metres", text: "1 hex = 50 m" }, ruleset_scale: "1 hex = 50 m",
     routes, features, exits: [], underlay: null,
     status: { path: null, title: "Benchmark", dirty: false, can_undo: false, can_redo: false },

@@ -9,7 +9,7 @@ use super::paint::Editor;
 use super::vassal::export_module;
 use crate::dialog::{Dialog, ask};
 use crate::jobs::{Job, Jobs, Stop};
-use crate::scenario::{self, ScenarioEditor};
+use crate::scenario::ScenarioEditor;
 use crate::transport::jobs::{JobKind, JobResult, TestLevelDto};
 use crate::transport::scenario::{
     ForceRowDto, FormulaDto, RosterEditDto, ScenarioOpDto, ScenarioOpened, ScenarioView,
@@ -135,14 +135,13 @@ pub fn scenario_close(state: ScenarioState<'_>) -> AppResult<()> {
 /// Parse an order-of-battle formula as it is typed, against the open scenario's catalog.
 #[tauri::command]
 pub fn scenario_formula(state: ScenarioState<'_>, text: String) -> AppResult<FormulaDto> {
-    let catalog = lock(&state)?.catalog()?;
-    scenario::formula(&catalog, &text)
+    lock(&state)?.formula(&text)
 }
 
-/// The formula a table of forces writes.
+/// The formula a table of forces writes, in the open scenario's system's syntax.
 #[tauri::command]
-pub fn scenario_formula_of(rows: Vec<ForceRowDto>) -> AppResult<String> {
-    scenario::formula_of_rows(rows)
+pub fn scenario_formula_of(state: ScenarioState<'_>, rows: Vec<ForceRowDto>) -> AppResult<String> {
+    lock(&state)?.formula_of_rows(rows)
 }
 
 /// A panel only the open scenario's rule system has (the 11.18 panel of Rifle & Saber), answered

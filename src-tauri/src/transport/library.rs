@@ -35,7 +35,7 @@ pub struct LibraryEntryDto {
     pub title: String,
     /// "7 July 1857 · Rifle & Saber", "32 x 40 hexes · Rifle & Saber".
     pub subtitle: String,
-    /// The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+    /// The rule system's key, as the registry knows it; empty when the file does not parse.
     pub ruleset: String,
     /// A scenario's map id.
     pub map: Option<String>,
@@ -78,7 +78,7 @@ pub struct GamesQuery {
     pub descending: bool,
     #[ts(optional)]
     pub scenario: Option<String>,
-    /// The rule system's key ("rifle-and-saber").
+    /// The rule system's key, as the registry knows it.
     #[ts(optional)]
     pub ruleset: Option<String>,
     /// Games created from this date (YYYY-MM-DD), and until this one (the whole day).

@@ -596,7 +596,7 @@ pub struct SearchSpec {
     pub text: String,
     #[ts(optional)]
     pub scenario: Option<String>,
-    /// The rule system's key ("rifle-and-saber").
+    /// The rule system's key, as the registry knows it.
     #[ts(optional)]
     pub ruleset: Option<String>,
     #[ts(optional)]

@@ -1,35 +1,14 @@
-//! A side's forces as the scenario view shows them: Rifle & Saber's order-of-battle formula
-//! parsed live (R&S 11.0: `27 MZ; 3 CY; 2 MAh`, groups `(a) … (b) …`, extras such as
-//! `3 Trenches`) with an error at its character, and the same force as a table whose values
-//! come from the unit catalog, each marked as the catalog sources it ("rules text" or
-//! "reconstructed"). Other systems' forces are not formulas: [`side_forces`] says so.
+//! A side's forces as the scenario view shows them, for a rule system whose sides are an
+//! order-of-battle formula ([`ForcesEditor::Formula`]: the system reads and writes its own
+//! syntax): the formula parsed live with an error at its character, and the same force as a
+//! table whose values come from the unit catalog, each marked as the catalog sources it ("rules
+//! text" or "reconstructed"). Other systems' forces are not formulas: [`formula_syntax`] says so.
 
-use crate::engine::rifle_and_saber::oob::{Item, Oob};
+use crate::engine::RulesetId;
+pub use crate::engine::formula::{ForceRow, FormulaSyntax, FormulaView};
 use crate::engine::ruleset::ForcesEditor;
 use crate::scenario::ScenarioFile;
 use crate::tables::{Catalog, Source, Sourced, UnitType};
-
-/// One line of the table: a unit code (or an extra) and its count in a group.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ForceRow {
-    pub group: Option<String>,
-    pub count: u32,
-    /// The unit code as the catalog spells it, or the extra's words ("Trenches").
-    pub item: String,
-    /// True for a unit type, false for an extra (trench, improved position, limber marker).
-    pub unit: bool,
-}
-
-/// The formula of one side, parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormulaView {
-    pub formula: String,
-    pub rows: Vec<ForceRow>,
-    /// The first parse error: its 1-based character and words.
-    pub error: Option<(usize, String)>,
-    /// Units (not extras) in the formula.
-    pub units: u32,
-}
 
 /// One value of a unit type, with where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,85 +70,33 @@ pub fn catalog_rows(catalog: &Catalog) -> Vec<CatalogRow> {
         .collect()
 }
 
-/// Parse one formula against the catalog.
-pub fn formula_view(formula: &str, catalog: &Catalog) -> FormulaView {
-    match Oob::parse(formula, catalog) {
-        Ok(oob) => FormulaView {
-            formula: formula.to_string(),
-            units: oob.unit_count(),
-            rows: oob
-                .groups
-                .iter()
-                .flat_map(|g| {
-                    g.entries.iter().map(|e| ForceRow {
-                        group: g.label.clone(),
-                        count: e.count,
-                        item: match &e.item {
-                            Item::Unit(code) => code.clone(),
-                            Item::Extra(x) => x.plural().to_string(),
-                        },
-                        unit: matches!(e.item, Item::Unit(_)),
-                    })
-                })
-                .collect(),
-            error: None,
-        },
-        Err(e) => FormulaView {
-            formula: formula.to_string(),
-            rows: Vec::new(),
-            error: Some((e.column, e.message)),
-            units: 0,
-        },
-    }
-}
-
-/// The formula a table writes: rows in order, groups as they come (`(a) 12 MZ; 1 MA (b) 9 MZ`);
-/// rows with a count of 0 are left out. Parsing it gives the table back.
-pub fn formula_of(rows: &[ForceRow]) -> String {
-    let mut out = String::new();
-    let mut group: Option<&Option<String>> = None;
-    for r in rows.iter().filter(|r| r.count > 0) {
-        if group != Some(&r.group) {
-            if !out.is_empty() {
-                out.push(' ');
+/// How the scenario's rule system writes a side's forces as a formula; `Err` with the reason
+/// for a system whose forces are not a formula.
+pub fn formula_syntax(ruleset: RulesetId) -> Result<FormulaSyntax, String> {
+    match ruleset.rules().map(|r| r.forces_editor()) {
+        Ok(ForcesEditor::Formula(syntax)) => Ok(syntax),
+        editor => Err(format!(
+            "{}'s forces are not an order-of-battle formula{}",
+            ruleset.name(),
+            if matches!(editor, Ok(ForcesEditor::Roster)) {
+                ": they are named units, leaders and formations, edited in the roster"
+            } else {
+                "; its scenario section is edited in the scenario file"
             }
-            if let Some(label) = &r.group {
-                out.push_str(&format!("({label}) "));
-            }
-            group = Some(&r.group);
-        } else {
-            out.push_str("; ");
-        }
-        out.push_str(&format!("{} {}", r.count, r.item));
+        )),
     }
-    out
 }
 
 /// Each side's formula, parsed; `Err` with the reason for a system whose forces are not
 /// a formula.
 pub fn side_forces(file: &ScenarioFile, catalog: &Catalog) -> Result<Vec<FormulaView>, String> {
-    let editor = file
-        .ruleset
-        .rules()
-        .map(|r| r.forces_editor())
-        .unwrap_or(ForcesEditor::None);
-    if editor != ForcesEditor::Formula {
-        return Err(format!(
-            "{}'s forces are not an order-of-battle formula{}",
-            file.ruleset.name(),
-            if editor == ForcesEditor::Roster {
-                ": they are named units, leaders and formations, edited in the roster"
-            } else {
-                "; its scenario section is edited in the scenario file"
-            }
-        ));
-    }
+    let syntax = formula_syntax(file.ruleset)?;
     Ok(file
         .sides
         .iter()
         .map(|s| {
             let formula = s.forces.get("oob").and_then(|v| v.as_str()).unwrap_or("");
-            formula_view(formula, catalog)
+            (syntax.read)(formula, catalog)
         })
         .collect())
 }

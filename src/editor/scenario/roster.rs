@@ -7,7 +7,8 @@
 //!
 //! Invariant: the ops of an edit touch only the row's own object in its side's list (or the
 //! side's `army_demoralization` and `supply`); what the section means is checked by the
-//! section reader (`engine::age_of_rifles::section`), whose problems the rows show by field.
+//! system's section reader (its `forces`, through the registry), whose problems the rows show
+//! by field.
 
 use super::Op;
 use crate::problems::Problems;
@@ -357,9 +358,12 @@ pub enum RosterEdit {
 
 /// Whether the scenario's rule system edits its forces in the roster.
 fn uses_roster(file: &ScenarioFile) -> bool {
-    file.ruleset
-        .rules()
-        .is_ok_and(|r| r.forces_editor() == crate::engine::ruleset::ForcesEditor::Roster)
+    file.ruleset.rules().is_ok_and(|r| {
+        matches!(
+            r.forces_editor(),
+            crate::engine::ruleset::ForcesEditor::Roster
+        )
+    })
 }
 
 fn side_forces(file: &ScenarioFile, side: usize) -> Result<&JsonMap<String, Value>, String> {

@@ -1,14 +1,17 @@
-use super::forces::{formula_of, formula_view, side_forces};
+use super::forces::{formula_syntax, side_forces};
 use super::*;
 use crate::shipped;
 use serde_json::json;
 
-fn catalog() -> Catalog {
-    crate::engine::game::registry::id("rifle-and-saber")
-        .unwrap()
-        .catalog()
-        .unwrap()
-        .clone()
+/// A new scenario as the view makes one, on the map and in the rule system of Fatehpur (a
+/// shipped scenario whose sides are order-of-battle formulas).
+fn new_like_fatehpur() -> ScenarioDocument {
+    let file = shipped::scenario_file("rs-01-fatehpur").unwrap();
+    ScenarioDocument::new_on(
+        shipped::load_map(&file.map).unwrap(),
+        file.ruleset.catalog().unwrap().clone(),
+        file.ruleset,
+    )
 }
 
 fn shipped_doc(id: &str) -> ScenarioDocument {
@@ -102,11 +105,7 @@ fn a_validation_problem_is_listed_not_refused() {
 
 #[test]
 fn a_brush_stroke_paints_a_zone_as_one_step_and_a_rule_zone_becomes_painted() {
-    let mut doc = ScenarioDocument::new_on(
-        shipped::load_map("rifle-and-saber").unwrap(),
-        catalog(),
-        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
-    );
+    let mut doc = new_like_fatehpur();
     doc.apply(&[Op::Insert {
         pointer: "/deployment".into(),
         index: None,
@@ -178,11 +177,7 @@ fn a_brush_stroke_paints_a_zone_as_one_step_and_a_rule_zone_becomes_painted() {
 
 #[test]
 fn a_new_scenario_lists_what_it_lacks_and_is_valid_once_given_it() {
-    let mut doc = ScenarioDocument::new_on(
-        shipped::load_map("rifle-and-saber").unwrap(),
-        catalog(),
-        crate::engine::game::registry::id("rifle-and-saber").unwrap(),
-    );
+    let mut doc = new_like_fatehpur();
     assert!(!doc.check().problems.is_empty());
     let zone = |hexes: &[&str]| json!({"text": "here", "hexes": hexes});
     doc.apply(&[
@@ -214,21 +209,19 @@ fn a_new_scenario_lists_what_it_lacks_and_is_valid_once_given_it() {
 }
 
 #[test]
-fn the_formula_is_parsed_live_with_its_error_at_its_character_and_the_table_writes_it_back() {
-    let c = catalog();
-    let v = formula_view("(a) 12 MZ; 1 MA; 3 Trenches (b) 9 MZ", &c);
-    assert_eq!(v.error, None);
-    assert_eq!(v.units, 22);
-    assert_eq!(v.rows.len(), 4);
-    assert_eq!(v.rows[2].item, "Trenches");
-    assert!(!v.rows[2].unit);
-    assert_eq!(formula_of(&v.rows), "(a) 12 MZ; 1 MA; 3 Trenches (b) 9 MZ");
-    let bad = formula_view("12 MZ; 2 QQ", &c);
-    let (column, message) = bad.error.unwrap();
-    assert_eq!(column, 10, "{message}");
+fn each_side_s_formula_is_read_by_its_system_and_a_roster_system_has_none() {
     let doc = shipped_doc("rs-10-worth");
     let sides = side_forces(doc.file(), doc.catalog()).unwrap();
     assert!(sides.iter().all(|s| s.error.is_none() && s.units > 0));
+    // The table of each side writes its formula back.
+    let syntax = formula_syntax(doc.file().ruleset).unwrap();
+    for s in &sides {
+        let again = (syntax.read)(&(syntax.write)(&s.rows), doc.catalog());
+        assert_eq!(again.rows, s.rows);
+    }
+    let roster = shipped_doc("aor-gettysburg-first-day");
+    let e = side_forces(roster.file(), roster.catalog()).unwrap_err();
+    assert!(e.contains("edited in the roster"), "{e}");
 }
 
 #[test]

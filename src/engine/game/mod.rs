@@ -134,6 +134,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn catalog(&self) -> &'static Catalog;
     fn table_files(&self) -> Vec<(&'static str, &'static str)>;
     fn tools(&self) -> Vec<super::ruleset::Tool>;
+    fn bench(&self) -> Option<super::ruleset::BenchFigures>;
     fn optional_rules(&self) -> Vec<OptionalRule>;
     fn phases(&self) -> Vec<PhaseInfo>;
     /// The options with every optional rule at its default, as JSON.
@@ -317,6 +318,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn tools(&self) -> Vec<super::ruleset::Tool> {
         self.rules.tools()
+    }
+
+    fn bench(&self) -> Option<super::ruleset::BenchFigures> {
+        self.rules.bench()
     }
 
     fn optional_rules(&self) -> Vec<OptionalRule> {

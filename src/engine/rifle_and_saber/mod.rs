@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod apply;
 pub mod autoplay;
+pub mod bench;
 pub mod board;
 pub mod command;
 pub mod counters;
@@ -12,6 +13,7 @@ pub mod ctx;
 pub mod describe;
 pub mod factor;
 pub mod fire;
+pub mod formula;
 pub mod legal;
 pub mod los;
 pub mod movement;

@@ -117,6 +117,11 @@ impl Ruleset for RifleAndSaber {
         super::tools::tools()
     }
 
+    /// Legal moves of Plevna, Fatehpur's random games, the levels' player-turns (issue 18).
+    fn bench(&self) -> Option<crate::engine::ruleset::BenchFigures> {
+        Some(super::bench::figures)
+    }
+
     fn optional_rules(&self) -> Vec<OptionalRule> {
         let on = "on by default: the scenarios' orders of battle and morale levels use it";
         vec![
@@ -170,7 +175,7 @@ impl Ruleset for RifleAndSaber {
 
     /// R&S 11.0: a side's forces are an order-of-battle formula.
     fn forces_editor(&self) -> crate::engine::ruleset::ForcesEditor {
-        crate::engine::ruleset::ForcesEditor::Formula
+        crate::engine::ruleset::ForcesEditor::Formula(super::formula::SYNTAX)
     }
 
     fn new_side_section(&self) -> serde_json::Map<String, serde_json::Value> {

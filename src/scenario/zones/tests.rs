@@ -3,9 +3,12 @@
 use super::*;
 use crate::map::Map;
 
-/// 9 x 9 map: village V4 at 0505, a river R1 across row 5 from 0105 to 0405 and 0605 to
-/// 0905 (the village sits on it), hill H2 at 0202.
+/// 9 x 9 map on the chart of Fatehpur's rule system: village V4 at 0505, a river R1 across row
+/// 5 from 0105 to 0405 and 0605 to 0905 (the village sits on it), hill H2 at 0202.
 fn map() -> Map {
+    let ruleset = crate::shipped::scenario_file("rs-01-fatehpur")
+        .unwrap()
+        .ruleset;
     let row = |s: &str| s.to_string();
     let terrain: Vec<String> = (1..=9)
         .map(|r| {
@@ -18,7 +21,7 @@ fn map() -> Map {
         .collect();
     let v = serde_json::json!({
         "format": "kepi-map", "version": 1, "id": "t", "name": "t",
-        "ruleset": "rifle-and-saber",
+        "ruleset": ruleset,
         "grid": {"orientation": "flat", "shove": "even", "columns": 9, "rows": 9},
         "terrain": {"legend": {".": "clear", "r": "river", "v": "village"}, "rows": terrain},
         "routes": [{"kind": "road", "name": "East Road", "hexes": ["0505", "0605", "0705"]}],

@@ -366,7 +366,7 @@ export type GamesQuery = { sort: string,
  */
 descending: boolean, scenario?: string, 
 /**
- * The rule system's key ("rifle-and-saber").
+ * The rule system's key, as the registry knows it.
  */
 ruleset?: string, 
 /**
@@ -502,7 +502,7 @@ export type LibraryEntry = { key: string, kind: EntryKind, id: string, title: st
  */
 subtitle: string, 
 /**
- * The rule system's key ("rifle-and-saber"); empty when the file does not parse.
+ * The rule system's key, as the registry knows it; empty when the file does not parse.
  */
 ruleset: string, 
 /**
@@ -668,7 +668,7 @@ orientation: string,
  */
 shove: string, 
 /**
- * A rule system's key ("rifle-and-saber").
+ * A rule system's key, as the registry knows it.
  */
 ruleset: string, };
 
@@ -1017,7 +1017,7 @@ node: number | null, annotation: number | null, snippet: string, };
  */
 export type SearchSpec = { text: string, scenario?: string, 
 /**
- * The rule system's key ("rifle-and-saber").
+ * The rule system's key, as the registry knows it.
  */
 ruleset?: string, tag?: string, 
 /**
