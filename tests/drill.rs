@@ -9,13 +9,13 @@ mod common;
 
 use common::system::{fixture, try_fixture};
 use kepi::archive::{Archive, GameTree};
-use kepi::engine::Ruleset;
 use kepi::engine::counters::CounterLayout;
 use kepi::engine::dice::FixedDice;
 use kepi::engine::drill::state::{Card, Command, State};
 use kepi::engine::drill::{Drill, KEY, Options};
 use kepi::engine::facing::Facing;
 use kepi::engine::game::registry;
+use kepi::engine::{ConditionStatus, Ruleset};
 use kepi::scenario::{Scenario, ScenarioFile};
 use kepi::vassal::counters::unit_picture;
 use serde_json::json;
@@ -609,10 +609,15 @@ fn drill_2_4_the_last_card_ends_the_game_turn_and_the_last_game_turn_the_game() 
         words.contains(&"game-turn 1 ends (Drill 2.4)".to_string()),
         "{words:?}"
     );
-    // Drill 6.2: West did not destroy East by game-turn 1: East wins.
+    // Drill 6.2: West did not destroy East by game-turn 1: East wins (the shared evaluator's
+    // words for a `destroy_all` not met).
     let o = Drill.outcome(&s).unwrap();
     assert_eq!(o.winner, Some(1));
-    assert_eq!(o.reason, "Drill 6.2: the last game-turn is over");
+    assert_eq!(
+        o.reason,
+        "Drill 6.2: West must eliminate every East unit; otherwise East wins. — units survive \
+         to the end"
+    );
     assert!(Drill.legal(&s).is_empty());
 }
 
@@ -893,4 +898,165 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// Every card of the game-turn drawn (the first of those left each time) and passed.
+fn pass_the_game_turn(mut s: State) -> State {
+    let turn = s.turn;
+    while s.turn == turn && s.outcome.is_none() {
+        let faces: &[u8] = if s.deck.len() > 1 { &[1] } else { &[] };
+        s = go(&s, json!({"type": "draw"}), faces).0;
+        s = go(&s, json!({"type": "pass"}), &[]).0;
+    }
+    s
+}
+
+/// A game of one game-turn whose only victory entry is West holding 0303 at its end.
+fn hold_scenario() -> Scenario {
+    drill_scenario(|v| {
+        v["game_length"] = json!(1);
+        v["victory"] = json!([{
+            "text": "West holds 0303.",
+            "rule": {"kind": "hold", "side": "west",
+                     "target": {"hexes": ["0303"], "require": "every_hex"}, "turn": 1},
+            "level": "marginal"
+        }]);
+    })
+}
+
+#[test]
+fn drill_6_2_a_hold_is_decided_at_its_game_turn_by_the_shared_evaluator() {
+    let s = position(&hold_scenario());
+    // Open, and read from the position now: West FT 1 is in 0303.
+    let v = Drill.victory(&s);
+    assert_eq!(v[0].status, ConditionStatus::Open);
+    assert_eq!(
+        v[0].detail,
+        "decided at the end of game-turn 1; met if it were decided now"
+    );
+    // Every card passed: West still holds 0303 at the end of game-turn 1, and wins.
+    let held = pass_the_game_turn(s.clone());
+    let o = Drill.outcome(&held).unwrap();
+    assert_eq!((o.winner, o.level.as_deref()), (Some(0), Some("marginal")));
+    assert_eq!(
+        o.reason,
+        "Drill 6.2: West holds 0303. — met at the end of game-turn 1"
+    );
+    assert_eq!(Drill.victory(&held)[0].status, ConditionStatus::Met);
+    // East 1 drawn (a 4 of 1-6); East FT 1 fires at West FT 1, in its front: 2 against 2 is
+    // 1-1, and a 4 eliminates it. 0303 is empty at the end: West failed, East wins.
+    let (e, _) = go(&s, json!({"type": "draw"}), &[4]);
+    let fire = json!({"type": "fire", "unit": "East FT 1", "target": "0303"});
+    let (e, words) = go(&e, fire, &[4]);
+    assert_eq!(words[1], "West FT 1 eliminated (Drill 5.1)");
+    let lost = pass_the_game_turn(e);
+    let o = Drill.outcome(&lost).unwrap();
+    assert_eq!((o.winner, o.level.as_deref()), (Some(1), None));
+    assert_eq!(
+        o.reason,
+        "Drill 6.2: West holds 0303. — not met at the end of game-turn 1"
+    );
+    let v = Drill.victory(&lost);
+    assert_eq!(v[0].status, ConditionStatus::NotMet);
+    assert_eq!(v[0].detail, "not met at the end of game-turn 1");
+}
+
+#[test]
+fn drill_6_2_destroy_all_ends_the_game_at_once_and_a_side_with_no_unit_loses() {
+    // East with one unit, East FT 1 in the bog at 0403.
+    let one = |v: &mut serde_json::Value| {
+        v["sides"][1]["units"] = json!([{"name": "East FT 1", "kind": "FT"}]);
+    };
+    let sc = drill_scenario(one);
+    let mut s = Drill.start(&sc, &Options::default()).unwrap();
+    for (unit, hex) in [
+        ("West FT 1", "0303"),
+        ("West FT 2", "0101"),
+        ("West FT 3", "0102"),
+        ("West HS 1", "0402"),
+        ("East FT 1", "0403"),
+    ] {
+        s = go(&s, json!({"type": "deploy", "unit": unit, "hex": hex}), &[]).0;
+    }
+    // West 1 drawn; West FT 1 fires at 1-2 and a 5 eliminates East's last unit: West wins
+    // with the grade of game-turn 1, in the game-turn.
+    let (w, _) = go(&s, json!({"type": "draw"}), &[1]);
+    let fire = json!({"type": "fire", "unit": "West FT 1", "target": "0403"});
+    let (w, words) = go(&w, fire, &[5]);
+    assert_eq!(
+        words[2],
+        "game over: Drill 6.2: West must eliminate every East unit; otherwise East wins. — \
+         every East unit destroyed on game-turn 1"
+    );
+    let o = Drill.outcome(&w).unwrap();
+    assert_eq!((o.winner, o.level.as_deref()), (Some(0), Some("marginal")));
+    assert_eq!(Drill.victory(&w)[0].status, ConditionStatus::Met);
+    assert!(Drill.legal(&w).is_empty());
+    // Drill's own rule: a side left with no unit loses at once, whatever the entries. East
+    // holds 0806 at the end; West's only unit is eliminated on game-turn 1.
+    let hold = drill_scenario(|v| {
+        v["sides"][0]["units"] = json!([{"name": "West FT 1", "kind": "FT"}]);
+        v["victory"] = json!([{
+            "text": "East holds 0806.",
+            "rule": {"kind": "hold", "side": "east",
+                     "target": {"hexes": ["0806"], "require": "every_hex"}}
+        }]);
+    });
+    let mut s = Drill.start(&hold, &Options::default()).unwrap();
+    for (unit, hex) in [
+        ("West FT 1", "0303"),
+        ("East FT 1", "0403"),
+        ("East FT 2", "0801"),
+        ("East FT 3", "0802"),
+        ("East HS 1", "0806"),
+    ] {
+        s = go(&s, json!({"type": "deploy", "unit": unit, "hex": hex}), &[]).0;
+    }
+    let (e, _) = go(&s, json!({"type": "draw"}), &[4]); // East 1
+    let fire = json!({"type": "fire", "unit": "East FT 1", "target": "0303"});
+    let (e, _) = go(&e, fire, &[4]);
+    let o = Drill.outcome(&e).unwrap();
+    assert_eq!((o.winner, o.level), (Some(1), None));
+    assert_eq!(o.reason, "Drill 6.2: every West unit is eliminated");
+}
+
+#[test]
+fn drill_6_2_refuses_what_it_cannot_play_by_field() {
+    let victory = |rule: serde_json::Value| {
+        move |v: &mut serde_json::Value| {
+            v["victory"][0]["rule"] = rule;
+            v["victory_points"] = json!([{"text": "1 a kill", "side": "west", "source": {"kind": "eliminated", "points": 1}}]);
+        }
+    };
+    let hold = json!({"kind": "hold", "side": "west",
+                      "target": {"hexes": ["0303"], "require": "every_hex"}});
+    let exit = json!({"kind": "exit", "side": "west", "units": {"kind": "units", "count": 1},
+                      "area": {"text": "the east edge", "hexes": ["0801"]}, "by_turn": 6});
+    let points = json!({"kind": "points", "side": "west", "at_least": 1});
+    let any = json!({"kind": "any", "side": "west", "of": [hold, exit]});
+    let path = "tests/fixtures/drill/scenarios/drill-skirmish.json";
+    // Validation reports each, with its field.
+    let err = try_fixture(&Drill, path, victory(any.clone())).unwrap_err();
+    assert!(
+        err.contains("victory[0].rule.of[1]: Drill 6.2: Drill's units never leave the map"),
+        "{err}"
+    );
+    assert!(
+        err.contains("victory_points[0]: Drill 6.2: Drill scores no victory points"),
+        "{err}"
+    );
+    assert!(!err.contains("of[0]"), "{err}");
+    let err = try_fixture(&Drill, path, victory(points)).unwrap_err();
+    assert!(
+        err.contains("victory[0].rule: Drill 6.2: Drill scores no victory points"),
+        "{err}"
+    );
+    // The start refuses them too, by field.
+    let mut sc = drill_scenario(|_| {});
+    sc.file.victory[0].rule = serde_json::from_value(any).unwrap();
+    let e = Drill
+        .start(&sc, &Options::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("victory[0].rule.of[1]: Drill 6.2:"), "{e}");
 }

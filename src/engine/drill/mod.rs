@@ -7,9 +7,10 @@
 //!
 //! Modules: `tables` (its embedded data), `section` (its part of a scenario, its special rule
 //! and its panel), `state` (setup, state, commands and events), `rules` (what a command does
-//! and which are legal), `offers` (how the play view offers
-//! each command), `view` (what the views and the CLI show), `player` (the random
-//! player), `ruleset` (the [`crate::engine::Ruleset`] it registers).
+//! and which are legal), `victory` (Drill 6.2 on the shared evaluator `engine::victory`),
+//! `offers` (how the play view offers each command), `view` (what the views and the CLI
+//! show), `player` (the random player), `ruleset` (the [`crate::engine::Ruleset`] it
+//! registers).
 
 mod offers;
 mod player;
@@ -18,6 +19,7 @@ mod ruleset;
 pub mod section;
 pub mod state;
 pub mod tables;
+mod victory;
 mod view;
 
 pub use ruleset::{Drill, Options};

@@ -5,14 +5,14 @@ use super::ruleset::Options;
 use super::section::{DrillSection, stubborn};
 use super::state::{Command, Event, Setup, State, UnitSetup, new_deck};
 use super::tables::tables;
+use super::victory;
 use crate::engine::dice::{DiceSpec, Roll, RollRequest};
 use crate::engine::facing::{Arc as FacingArc, Facing};
 use crate::engine::hash::stable_hash;
-use crate::engine::{GameOutcome, RuleError, SideInfo};
+use crate::engine::{RuleError, SideInfo};
 use crate::frac::Frac;
 use crate::map::HexCoord;
 use crate::scenario::Scenario;
-use crate::scenario::rules::VictoryRule;
 use std::sync::Arc;
 
 fn refuse(case: &str, m: String) -> RuleError {
@@ -20,20 +20,14 @@ fn refuse(case: &str, m: String) -> RuleError {
 }
 
 pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
-    let Some(VictoryRule::DestroyAll {
-        side, otherwise, ..
-    }) = sc.file.victory.first().and_then(|v| v.rule.shared())
-    else {
-        return Err(RuleError::Unimplemented(
-            "victory[0]: Drill plays only the shared destroy_all victory (Drill 6.2)".into(),
-        ));
-    };
     if !sc.reinforcements.is_empty() {
         return Err(RuleError::Unimplemented(
             "reinforcements: Drill has no reinforcements (Drill 2.1 deploys every unit)".into(),
         ));
     }
     let side_index = |id: &str| sc.sides.iter().position(|s| s.id == id).unwrap_or(0);
+    // Drill 6.2: the shared kinds it plays, the others refused by field.
+    let victory = victory::build(&sc.file, &sc.map, &side_index)?;
     let DrillSection(rosters) = sc
         .section
         .get::<DrillSection>()
@@ -115,13 +109,12 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     .map_or(Frac::int(1), |t| t.defense)
             })
             .collect(),
-        destroyer: side_index(side),
-        otherwise: side_index(&otherwise.winner),
+        victory,
         hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
         options: options.clone(),
         units,
     };
-    let n = setup.units.len();
+    let (n, entries) = (setup.units.len(), setup.victory.len());
     let facing = setup.units.iter().map(|u| setup.faces[u.side]).collect();
     Ok(State {
         turn: 0,
@@ -133,6 +126,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         facing,
         alive: vec![true; n],
         acted: vec![false; n],
+        decided: Default::default(),
+        streaks: vec![[0, 0]; entries],
         outcome: None,
         setup: Some(Arc::new(setup)),
     })
@@ -201,45 +196,21 @@ fn may_enter(s: &State, unit: usize, to: HexCoord) -> Result<(), (&'static str, 
     Ok(())
 }
 
-/// The end of a card (Drill 2.3, 2.4): the drawing side draws next; an empty deck ends the
-/// game-turn, and the last game-turn the game.
+/// The end of a card (Drill 2.3, 2.4): units eliminated may end the game (Drill 6.2); else the
+/// drawing side draws next, and an empty deck ends the game-turn, whose end may end the game
+/// (Drill 6.2) or starts the next with a new deck.
 fn card_played(s: &mut State, events: &mut Vec<Event>) {
     s.card = None;
     s.player = s.setup().first;
-    if s.deck.is_empty() {
+    victory::after_card(s, events);
+    if s.outcome.is_none() && s.deck.is_empty() {
         events.push(Event::TurnEnded { turn: s.turn });
-        s.turn += 1;
-        s.acted.iter_mut().for_each(|a| *a = false);
-        s.deck = new_deck(s.setup());
-    }
-    finish(s, events);
-}
-
-/// Drill 6.2: the destroyer wins when no enemy unit is left; the other side after the last
-/// game-turn; a side left with no unit loses.
-fn finish(s: &mut State, events: &mut Vec<Event>) {
-    if s.outcome.is_some() {
-        return;
-    }
-    let st = s.setup();
-    let alive = |side: usize| (0..s.alive.len()).any(|u| s.alive[u] && st.units[u].side == side);
-    let winner = if !alive(1 - st.destroyer) {
-        Some((st.destroyer, "every enemy unit is eliminated"))
-    } else if !alive(st.destroyer) {
-        Some((1 - st.destroyer, "every unit of the attacker is eliminated"))
-    } else if s.turn > st.last_turn {
-        Some((st.otherwise, "the last game-turn is over"))
-    } else {
-        None
-    };
-    if let Some((w, why)) = winner {
-        let o = GameOutcome {
-            winner: Some(w),
-            level: Some("marginal".into()),
-            reason: format!("Drill 6.2: {why}"),
-        };
-        events.push(Event::Over { outcome: o.clone() });
-        s.outcome = Some(o);
+        victory::end_game_turn(s, events);
+        if s.outcome.is_none() {
+            s.turn += 1;
+            s.acted.iter_mut().for_each(|a| *a = false);
+            s.deck = new_deck(s.setup());
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use super::section;
 use super::state::{Command, Event, State};
 use super::tables::{self, tables};
-use super::{KEY, rules, view};
+use super::{KEY, rules, victory, view};
 use crate::engine::dice::{Dice, Roll};
 use crate::engine::hash::stable_hash;
 use crate::engine::preview::{AttackPreview, Reach};
@@ -157,7 +157,7 @@ impl Ruleset for Drill {
     }
 
     fn victory(&self, s: &State) -> Vec<VictoryCondition> {
-        view::victory(s)
+        victory::conditions(s)
     }
 
     fn start(&self, scenario: &Scenario, options: &Options) -> Result<State, RuleError> {

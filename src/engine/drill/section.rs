@@ -192,6 +192,7 @@ pub fn read_forces(file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems)
             Err(e) => p.push(field, e),
         }
     }
+    super::victory::check(file, &mut p);
     let forces = Forces {
         sides,
         stacking: STACKING,

@@ -2,17 +2,19 @@
 //! ([`State`]), the commands and what they report ([`Command`], [`Event`]).
 //!
 //! Invariants: `hex`, `facing`, `alive` and `acted` have one entry per unit of the setup, in
-//! the scenario's order; `card` is `Some` exactly while a side is activating; while play goes
-//! on and no card is in play the deck holds at least one card (an empty deck ends the
-//! game-turn at once, Drill 2.4).
+//! the scenario's order, and `streaks` one per victory entry; `card` is `Some` exactly while a
+//! side is activating; while play goes on and no card is in play the deck holds at least one
+//! card (an empty deck ends the game-turn at once, Drill 2.4, unless it ends the game).
 
 use crate::engine::deck::Deck;
 use crate::engine::dice::Roll;
 use crate::engine::facing::Facing;
+use crate::engine::victory::{Decided, Entry};
 use crate::engine::{GameOutcome, SideInfo};
 use crate::frac::Frac;
 use crate::map::{Grid, HexCoord};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One unit as the scenario gives it (Drill 1.1), its defense raised by a stubborn rule.
@@ -49,9 +51,8 @@ pub struct Setup {
     /// multiplier (Drill 5.1).
     pub bog: Vec<bool>,
     pub terrain_defense: Vec<Frac>,
-    /// The side that must destroy the other, and who wins otherwise (Drill 6.2).
-    pub destroyer: usize,
-    pub otherwise: usize,
+    /// The scenario's victory entries, as the shared evaluator plays them (Drill 6.2).
+    pub victory: Vec<Entry<HexCoord>>,
     pub hash: String,
     pub options: super::ruleset::Options,
 }
@@ -77,6 +78,10 @@ pub struct State {
     pub facing: Vec<Facing>,
     pub alive: Vec<bool>,
     pub acted: Vec<bool>,
+    /// The victory entries and parts decided, with their words, and each entry's hold
+    /// streaks (Drill 6.2; `victory.rs` says how they are kept).
+    pub decided: BTreeMap<String, Decided>,
+    pub streaks: Vec<[u32; 2]>,
     pub outcome: Option<GameOutcome>,
 }
 

@@ -1,10 +1,11 @@
 //! What Drill shows: commands and events in words, the
 //! board (counters with their facing, the card in play and the deck), the report, a move's
-//! reach and a shot's preview, and how the victory condition stands.
+//! reach and a shot's preview (how the victory entries stand is `victory::conditions`).
 
 use super::rules::column;
 use super::state::{Command, Event, State};
 use super::tables::tables;
+use crate::engine::RuleError;
 use crate::engine::counters::{
     Board, CardShown, Corner, CornerText, Counter, CounterLayout, CounterText, FacingLook,
     MarkerKind, Place, SideStanding, Symbol,
@@ -12,7 +13,6 @@ use crate::engine::counters::{
 use crate::engine::preview::{
     AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
 };
-use crate::engine::{ConditionStatus, RuleError, VictoryCondition};
 
 pub fn describe_command(s: &State, c: &Command) -> String {
     let l = |u: &usize| {
@@ -340,28 +340,4 @@ pub fn preview(s: &State, cs: &[Command]) -> Result<AttackPreview, RuleError> {
         results,
         notes: Vec::new(),
     })
-}
-
-/// Drill 6.2 as it stands.
-pub fn victory(s: &State) -> Vec<VictoryCondition> {
-    let st = s.setup();
-    let enemy = 1 - st.destroyer;
-    let left = (0..st.units.len())
-        .filter(|&u| st.units[u].side == enemy && s.alive[u])
-        .count();
-    let status = match (&s.outcome, left) {
-        (_, 0) => ConditionStatus::Met,
-        (Some(_), _) => ConditionStatus::NotMet,
-        (None, _) => ConditionStatus::Open,
-    };
-    vec![VictoryCondition {
-        text: format!(
-            "{} must eliminate every unit of {} by game-turn {} (Drill 6.2).",
-            st.sides[st.destroyer].name, st.sides[enemy].name, st.last_turn
-        ),
-        side: Some(st.destroyer),
-        level: None,
-        status,
-        detail: format!("{left} enemy unit(s) left"),
-    }]
 }
