@@ -59,11 +59,13 @@ test("map view: geometry and 200 x 200 pan/zoom frame times", { timeout: 180_000
     // A step's frame drawn only where the counters changed is the whole frame, pixel for pixel.
     console.log(`partial redraw: ${r.partial.regions} regions (${r.partial.onScreen} units on screen), ${r.partial.differing} of ${r.partial.pixels} pixels differ from the whole frame`);
     assert.ok(r.partial.onScreen >= 7 && r.partial.regions >= 5, `units changed on screen, and the hexes found: ${JSON.stringify(r.partial)}`);
+    assert.ok(r.partial.settled, "the view settled before the step");
     assert.equal(r.partial.partialFrames, 1, "the step drawn in part");
     assert.equal(r.partial.differing, 0, `the frame drawn in part equals the frame drawn whole (x,y: part/whole RGB): ${r.partial.where.join(" ")}`);
     // A system's own counter layout (counters turned to face, values in corners): the same.
     const t = r.partialTurned;
     console.log(`partial redraw, turned counters: ${t.regions} regions, ${t.differing} of ${t.pixels} pixels differ, ${t.visible} visibly`);
+    assert.ok(t.settled, "the view settled before the step, turned counters");
     assert.equal(t.partialFrames, 1, "the step drawn in part, turned counters");
     assert.equal(t.visible, 0, `turned counters: the frame drawn in part looks as the frame drawn whole: ${t.where.join(" ")}`);
     assert.ok(t.differing < 2000, `turned counters: few pixels a shade different (${t.differing})`);

@@ -14,13 +14,12 @@
 //! (sudden death, the report); `State::streaks` has one entry per scenario entry.
 
 use super::state::{Event, State};
-use crate::engine::victory::{self, Decided, Entry, Facts, Parts, Record, Resolve, Words};
+use crate::engine::victory::{self, ByPath, Entry, Facts, Resolve, Words};
 use crate::engine::{GameOutcome, RuleError, VictoryCondition};
 use crate::map::{HexCoord, Map};
 use crate::problems::Problems;
 use crate::scenario::ScenarioFile;
 use crate::scenario::rules::VictoryRule;
-use std::collections::BTreeMap;
 
 /// What Drill cannot play of a rule, with its field (parts of `all`/`any` included).
 fn unplayable(field: &str, rule: &VictoryRule, out: &mut Vec<(String, String)>) {
@@ -160,50 +159,13 @@ impl Facts for Position<'_> {
 /// Drill's verdicts are the shared wording.
 impl Words for Position<'_> {}
 
-/// What is decided, as the state keeps it (`State::decided`, `State::streaks`).
-struct Kept {
-    decided: BTreeMap<String, Decided>,
-    streaks: Vec<[u32; 2]>,
-}
-
-impl Kept {
-    fn of(s: &State) -> Kept {
-        Kept {
-            decided: s.decided.clone(),
-            streaks: s.streaks.clone(),
-        }
-    }
-}
-
-impl Parts for Kept {
-    fn part(&self, path: &str) -> Option<Decided> {
-        self.decided.part(path)
-    }
-    fn set_part(&mut self, path: &str, d: &Decided) {
-        self.decided.set_part(path, d)
-    }
-}
-
-impl Record for Kept {
-    fn entry(&self, i: usize) -> Option<bool> {
-        self.decided.get(&i.to_string()).map(|d| d.met)
-    }
-    fn set_entry(&mut self, i: usize, d: &Decided) {
-        self.decided.set_part(&i.to_string(), d)
-    }
-    fn words(&self, i: usize) -> Option<String> {
-        self.decided.get(&i.to_string()).map(|d| d.detail.clone())
-    }
-    fn streak(&self, i: usize) -> [u32; 2] {
-        self.streaks[i]
-    }
-    fn set_streak(&mut self, i: usize, side: usize, turns: u32) {
-        self.streaks[i][side] = turns;
-    }
-    /// The parts decided at their own game-turns stand (entries are kept under paths of one
-    /// number, never read as parts).
-    fn parts_now(&self) -> Box<dyn Parts> {
-        Box::new(self.decided.clone())
+/// What is decided, as the state keeps it (`State::decided`, `State::streaks`): the parts
+/// decided at their own game-turns stand when an entry is decided "now".
+fn kept(s: &State) -> ByPath {
+    ByPath {
+        decided: s.decided.clone(),
+        streaks: s.streaks.clone(),
+        fresh_parts: false,
     }
 }
 
@@ -254,7 +216,7 @@ pub fn after_card(s: &mut State, events: &mut Vec<Event>) {
 pub fn end_game_turn(s: &mut State, events: &mut Vec<Event>) {
     let setup = s.setup.clone().expect("states carry their setup");
     let (turn, last) = (s.turn, s.turn >= setup.last_turn);
-    let mut kept = Kept::of(s);
+    let mut kept = kept(s);
     let ending = victory::end_game_turn(&Position(s), &setup.victory, &mut kept, turn, last);
     s.decided = kept.decided;
     s.streaks = kept.streaks;
@@ -268,7 +230,7 @@ pub fn conditions(s: &State) -> Vec<VictoryCondition> {
     victory::report(
         &Position(s),
         &s.setup().victory,
-        &Kept::of(s),
+        &kept(s),
         s.turn,
         s.outcome.is_some(),
     )

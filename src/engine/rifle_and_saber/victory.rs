@@ -21,7 +21,7 @@ use super::oob::Extra;
 use super::setup::Setup;
 use super::state::{Location, Outcome, State};
 use crate::engine::victory::{
-    self, Condition, Decided, Entry, Facts, Parts, Record, Resolve, Target, Words,
+    self, ByPath, Condition, Decided, Entry, Facts, Resolve, Target, Words,
 };
 use crate::map::{HexCoord, Map};
 use crate::scenario::ScenarioFile;
@@ -231,47 +231,11 @@ impl Words for Position<'_> {}
 /// The decided entries and parts with their words (`State::decided`: entries under their index,
 /// parts under their path) and the hold streaks. An entry is decided "now" afresh, parts and
 /// all.
-struct Kept {
-    decided: BTreeMap<String, Decided>,
-    streaks: Vec<[u32; 2]>,
-}
-
-impl Parts for Kept {
-    fn part(&self, path: &str) -> Option<Decided> {
-        self.decided.part(path)
-    }
-    fn set_part(&mut self, path: &str, d: &Decided) {
-        self.decided.set_part(path, d)
-    }
-}
-
-impl Record for Kept {
-    fn entry(&self, i: usize) -> Option<bool> {
-        self.decided.get(&i.to_string()).map(|d| d.met)
-    }
-    fn set_entry(&mut self, i: usize, d: &Decided) {
-        self.decided.set_part(&i.to_string(), d)
-    }
-    fn words(&self, i: usize) -> Option<String> {
-        self.decided.get(&i.to_string()).map(|d| d.detail.clone())
-    }
-    fn streak(&self, i: usize) -> [u32; 2] {
-        self.streaks.get(i).copied().unwrap_or_default()
-    }
-    fn set_streak(&mut self, i: usize, side: usize, turns: u32) {
-        self.streaks[i][side] = turns;
-    }
-    fn parts_now(&self) -> Box<dyn Parts> {
-        Box::new(BTreeMap::<String, Decided>::new())
-    }
-}
-
-impl Kept {
-    fn of(s: &State) -> Kept {
-        Kept {
-            decided: s.decided.clone(),
-            streaks: s.streaks.clone(),
-        }
+fn kept(s: &State) -> ByPath {
+    ByPath {
+        decided: s.decided.clone(),
+        streaks: s.streaks.clone(),
+        fresh_parts: true,
     }
 }
 
@@ -335,7 +299,7 @@ impl Ctx<'_> {
             self.s.points[side] += points;
         }
         let setup = self.s.setup.clone();
-        let mut kept = Kept::of(&self.s);
+        let mut kept = kept(&self.s);
         let ending =
             victory::end_game_turn(&Position(&self.s), &setup.victory, &mut kept, turn, last);
         self.s.streaks = kept.streaks;
@@ -364,7 +328,7 @@ pub fn conditions(state: &State) -> Vec<crate::engine::VictoryCondition> {
     victory::report(
         &Position(state),
         &state.setup.victory,
-        &Kept::of(state),
+        &kept(state),
         state.turn,
         state.outcome.is_some(),
     )

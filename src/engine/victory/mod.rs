@@ -38,5 +38,5 @@ pub use condition::{Condition, Entry, ExitNeed, Part, Resolve, Target, build, ta
 pub use decide::{decide, held};
 pub use ending::{Ending, destroyed, end_game_turn};
 pub use facts::{Facts, Words};
-pub use record::{Decided, Parts, Record};
+pub use record::{ByPath, Decided, Parts, Record};
 pub use report::report;

@@ -59,3 +59,50 @@ impl Parts for std::collections::BTreeMap<String, bool> {
         self.insert(path.to_string(), d.met);
     }
 }
+
+/// A record kept as one map of what is decided, entries under their index ("0") and parts
+/// under their path ("0.1"), each with its words, and the hold streaks by entry: the shape
+/// Rifle & Saber's and Drill's states keep (`State::decided`, `State::streaks`).
+///
+/// Invariant: an entry's path is one number, never read as a part's.
+pub struct ByPath {
+    pub decided: std::collections::BTreeMap<String, Decided>,
+    pub streaks: Vec<[u32; 2]>,
+    /// Whether an entry decided "now" decides its parts afresh (Rifle & Saber has always
+    /// played it so) rather than keep the parts decided at their own game-turns (Drill).
+    pub fresh_parts: bool,
+}
+
+impl Parts for ByPath {
+    fn part(&self, path: &str) -> Option<Decided> {
+        self.decided.part(path)
+    }
+    fn set_part(&mut self, path: &str, d: &Decided) {
+        self.decided.set_part(path, d)
+    }
+}
+
+impl Record for ByPath {
+    fn entry(&self, i: usize) -> Option<bool> {
+        self.decided.get(&i.to_string()).map(|d| d.met)
+    }
+    fn set_entry(&mut self, i: usize, d: &Decided) {
+        self.decided.set_part(&i.to_string(), d)
+    }
+    fn words(&self, i: usize) -> Option<String> {
+        self.decided.get(&i.to_string()).map(|d| d.detail.clone())
+    }
+    fn streak(&self, i: usize) -> [u32; 2] {
+        self.streaks.get(i).copied().unwrap_or_default()
+    }
+    fn set_streak(&mut self, i: usize, side: usize, turns: u32) {
+        self.streaks[i][side] = turns;
+    }
+    fn parts_now(&self) -> Box<dyn Parts> {
+        if self.fresh_parts {
+            Box::new(std::collections::BTreeMap::<String, Decided>::new())
+        } else {
+            Box::new(self.decided.clone())
+        }
+    }
+}
