@@ -61,15 +61,15 @@ impl Parts for std::collections::BTreeMap<String, bool> {
 }
 
 /// A record kept as one map of what is decided, entries under their index ("0") and parts
-/// under their path ("0.1"), each with its words, and the hold streaks by entry: the shape
-/// Rifle & Saber's and Drill's states keep (`State::decided`, `State::streaks`).
+/// under their path ("0.1"), each with its words, and the hold streaks by entry: a shape a
+/// system's state may keep as it is (`decided`, `streaks`).
 ///
 /// Invariant: an entry's path is one number, never read as a part's.
 pub struct ByPath {
     pub decided: std::collections::BTreeMap<String, Decided>,
     pub streaks: Vec<[u32; 2]>,
-    /// Whether an entry decided "now" decides its parts afresh (Rifle & Saber has always
-    /// played it so) rather than keep the parts decided at their own game-turns (Drill).
+    /// Whether an entry decided "now" decides its parts afresh (as a system may always have
+    /// played it) rather than keep the parts decided at their own game-turns.
     pub fresh_parts: bool,
 }
 
