@@ -247,8 +247,8 @@ void listen("close-requested", () => guard(() => void send(() => api.closeWindow
 show("library");
 void api.appInfo().then((info) => {
   message(`Kepi ${info.version}`);
-  // About: Kepi's version and each system's rules version (what a game records).
-  $("help-about").textContent = `Kepi ${info.version} · ${info.rules_versions.join(" · ")}`;
   // The rule systems whose terrain charts give a map its terrain, hexsides and routes.
   library.setRulesets(info.rulesets);
+  // About: Kepi's version and each system's rules version (what a game records).
+  $("help-about").textContent = [`Kepi ${info.version}`, ...info.rules_versions].join(" · ");
 }).catch(() => message("Kepi"));
