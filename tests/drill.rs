@@ -517,21 +517,33 @@ fn position(sc: &Scenario) -> State {
 }
 
 fn position_with(sc: &Scenario, options: &Options) -> State {
-    let mut s = Drill.start(sc, options).unwrap();
-    let at = [
-        ("West FT 1", "0303"),
-        ("West FT 2", "0101"),
-        ("West FT 3", "0102"),
-        ("West HS 1", "0402"),
-        ("East FT 1", "0403"),
-        ("East FT 2", "0801"),
-        ("East FT 3", "0802"),
-        ("East HS 1", "0806"),
-    ];
+    deployed(
+        Drill.start(sc, options).unwrap(),
+        [
+            ("West FT 1", "0303"),
+            ("West FT 2", "0101"),
+            ("West FT 3", "0102"),
+            ("West HS 1", "0402"),
+            ("East FT 1", "0403"),
+            ("East FT 2", "0801"),
+            ("East FT 3", "0802"),
+            ("East HS 1", "0806"),
+        ],
+    )
+}
+
+/// Every unit deployed where `at` says, West's first.
+fn deployed(mut s: State, at: [(&str, &str); 8]) -> State {
     for (unit, hex) in at {
         s = go(&s, json!({"type": "deploy", "unit": unit, "hex": hex}), &[]).0;
     }
     s
+}
+
+/// Where `name` is, printed.
+fn hex_of(s: &State, name: &str) -> String {
+    let u = unit(s, name);
+    s.setup().grid.name(s.hex[u].unwrap())
 }
 
 fn unit(s: &State, name: &str) -> usize {
@@ -1059,4 +1071,173 @@ fn drill_6_2_refuses_what_it_cannot_play_by_field() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("victory[0].rule.of[1]: Drill 6.2:"), "{e}");
+}
+
+#[test]
+fn drill_4_3_a_line_advances_one_hex_straight_ahead_at_once_on_one_card() {
+    let s = position(&drill_scenario(|_| {}));
+    let (s, _) = go(&s, json!({"type": "draw"}), &[1]); // West 1
+    // West FT 2 (0101) and West FT 3 (0102) are next to each other, both facing ESE: a line,
+    // offered once, by its first unit, with each unit's step.
+    let legal = Drill.legal(&s);
+    let advances: Vec<&Command> = legal
+        .iter()
+        .filter(|c| matches!(c, Command::Advance { .. }))
+        .collect();
+    assert_eq!(
+        advances,
+        vec![&Command::Advance {
+            unit: unit(&s, "West FT 2")
+        }],
+        "West FT 1 (0303) and West HS 1 (0402) are a line too, but blocked"
+    );
+    let info = &Drill.command_infos(&s, &[advances[0].clone()])[0];
+    assert_eq!(info.kind, "advance_line");
+    assert_eq!(info.units, vec!["West FT 2", "West FT 3"]);
+    let steps: Vec<(String, Vec<String>)> = info
+        .steps
+        .iter()
+        .map(|x| (x.unit.clone(), x.path.clone()))
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            ("West FT 2".into(), vec!["0101".into(), "0201".into()]),
+            ("West FT 3".into(), vec!["0102".into(), "0202".into()]),
+        ]
+    );
+    assert_eq!(
+        Drill.describe_command(&s, advances[0]),
+        "Advance the line of 2 (West FT 2, West FT 3)"
+    );
+    // Any unit of the line gives the same advance.
+    let (n, _) = go(&s, json!({"type": "advance", "unit": "West FT 3"}), &[]);
+    assert_eq!(hex_of(&n, "West FT 2"), "0201");
+    assert_eq!(hex_of(&n, "West FT 3"), "0202");
+    assert_eq!(n.card, None, "one card for the whole line (Drill 2.3)");
+    assert!(n.acted[unit(&n, "West FT 2")] && n.acted[unit(&n, "West FT 3")]);
+    assert_eq!(
+        n.facing[unit(&n, "West FT 2")],
+        Facing::parse("ESE").unwrap()
+    );
+    // Their line is blocked ahead: West FT 1's hex ahead (0403) holds East FT 1, and West
+    // HS 1's (0503) is bog.
+    assert_refused(
+        &s,
+        json!({"type": "advance", "unit": "West HS 1"}),
+        "Drill 1.2: 0403, ahead of West FT 1, holds a unit",
+    );
+    // A unit that has acted leaves its line; alone, a unit has no line.
+    let (n, _) = go(&n, json!({"type": "draw"}), &[1]); // West 2
+    let (n, _) = go(
+        &n,
+        json!({"type": "face", "unit": "West FT 1", "facing": "N"}),
+        &[],
+    );
+    let (n, _) = go(&n, json!({"type": "draw"}), &[1]); // West 3
+    assert_refused(
+        &n,
+        json!({"type": "advance", "unit": "West HS 1"}),
+        "Drill 4.3: West HS 1 has no unit beside it facing as it does that has not acted",
+    );
+}
+
+#[test]
+fn drill_4_3_a_unit_of_a_line_steps_into_the_hex_another_leaves_and_horse_keeps_out_of_bog() {
+    let sc = drill_scenario(|_| {});
+    // A column facing ESE: West FT 2 at 0101, West FT 3 ahead of it at 0201.
+    let s = deployed(
+        Drill.start(&sc, &Options::default()).unwrap(),
+        [
+            ("West FT 1", "0106"),
+            ("West FT 2", "0101"),
+            ("West FT 3", "0201"),
+            ("West HS 1", "0402"),
+            ("East FT 1", "0801"),
+            ("East FT 2", "0802"),
+            ("East FT 3", "0803"),
+            ("East HS 1", "0806"),
+        ],
+    );
+    let (s, _) = go(&s, json!({"type": "draw"}), &[1]);
+    let (n, _) = go(&s, json!({"type": "advance", "unit": "West FT 2"}), &[]);
+    assert_eq!(hex_of(&n, "West FT 2"), "0201");
+    assert_eq!(hex_of(&n, "West FT 3"), "0302");
+    // West HS 1 joins them at 0302's neighbour 0402: next, the three advance, and the horse's
+    // hex ahead, 0503, is bog.
+    let (n, _) = go(&n, json!({"type": "draw"}), &[1]);
+    let (n, _) = go(&n, json!({"type": "pass"}), &[]);
+    let (n, _) = go(&n, json!({"type": "draw"}), &[1]);
+    let (n, _) = go(&n, json!({"type": "pass"}), &[]);
+    let n = pass_the_game_turn(n);
+    let (n, _) = go(&n, json!({"type": "draw"}), &[1]);
+    assert_refused(
+        &n,
+        json!({"type": "advance", "unit": "West FT 2"}),
+        "Drill 4.2: horse may not enter the bog at 0503 (West HS 1)",
+    );
+}
+
+#[test]
+fn drill_7_a_side_sees_enemy_units_next_to_its_own_or_in_their_front_within_3_hexes() {
+    let s = position(&drill_scenario(|_| {}));
+    // West (facing ESE from 0303, 0101, 0102, 0402) sees East FT 1 next to it at 0403; East
+    // FT 2 at 0801 is 4 hexes from West HS 1, the others further.
+    assert_eq!(
+        Drill.unseen(&s, 0),
+        vec!["East FT 2", "East FT 3", "East HS 1"]
+    );
+    // East sees West FT 1 and West HS 1 (next to East FT 1) and West FT 3, 3 hexes straight
+    // ahead of East FT 1 (0403, WNW: 0303, 0202, 0102); not West FT 2 at 0101.
+    assert_eq!(Drill.unseen(&s, 1), vec!["West FT 2"]);
+    // In the front within 3 hexes: 0604 is 3 hexes straight ahead of West FT 1 (0303, ESE);
+    // behind it, 0102 is 2 hexes off and unseen from there.
+    let sc = drill_scenario(|_| {});
+    let s = deployed(
+        Drill.start(&sc, &Options::default()).unwrap(),
+        [
+            ("West FT 1", "0303"),
+            ("West FT 2", "0106"),
+            ("West FT 3", "0206"),
+            ("West HS 1", "0306"),
+            ("East FT 1", "0604"),
+            ("East FT 2", "0102"),
+            ("East FT 3", "0801"),
+            ("East HS 1", "0802"),
+        ],
+    );
+    assert_eq!(
+        s.setup()
+            .grid
+            .distance(s.hex[0].unwrap(), s.hex[4].unwrap()),
+        3
+    );
+    assert_eq!(
+        Drill.unseen(&s, 0),
+        vec!["East FT 2", "East FT 3", "East HS 1"]
+    );
+    // The board as West sees it: where an unseen unit is, how it faces and stands, is gone;
+    // what its order of battle shows stays.
+    let board = Drill.board(&s).seen_by(&Drill.unseen(&s, 0));
+    let east_ft_2 = board.counters.iter().find(|c| c.id == "East FT 2").unwrap();
+    assert_eq!(east_ft_2.place, kepi::engine::counters::Place::Unseen);
+    assert_eq!((east_ft_2.hex.as_deref(), east_ft_2.facing), (None, None));
+    assert_eq!(east_ft_2.values, "2-2-2");
+    let east_ft_1 = board.counters.iter().find(|c| c.id == "East FT 1").unwrap();
+    assert_eq!(east_ft_1.hex.as_deref(), Some("0604"));
+    assert_eq!(board.counters, {
+        let mut whole = Drill.board(&s);
+        for c in whole
+            .counters
+            .iter_mut()
+            .filter(|c| c.id != "East FT 1" && c.side == 1)
+        {
+            c.place = kepi::engine::counters::Place::Unseen;
+            c.hex = None;
+            c.facing = None;
+            c.markers.clear();
+            c.order = 0;
+        }
+        whole.counters
+    });
 }

@@ -76,6 +76,20 @@ pub struct CommandInfo {
     /// ends facing there. The play view turns the selected unit by it (`[`, `]`, a drag).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<u16>,
+    /// For a command that moves several units at once (a line advancing, a group marching):
+    /// each unit's path, drawn while its button is hovered. Every unit stepping is among
+    /// `units`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<UnitStep>,
+}
+
+/// One unit's move within a command that moves several ([`CommandInfo::steps`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitStep {
+    /// The unit, by counter id.
+    pub unit: String,
+    /// The hexes it passes through, printed, from the one it leaves to the one it ends in.
+    pub path: Vec<String>,
 }
 
 impl CommandInfo {
@@ -97,6 +111,7 @@ impl CommandInfo {
             waypoints: false,
             key: None,
             facing: None,
+            steps: Vec::new(),
         }
     }
 
@@ -189,6 +204,13 @@ impl CommandInfo {
     pub fn facing(mut self, facing: crate::engine::facing::Facing) -> CommandInfo {
         self.facing = Some(facing.degrees());
         self
+    }
+
+    /// The units it moves together, each along its path (each is involved).
+    pub fn steps(mut self, steps: Vec<UnitStep>) -> CommandInfo {
+        let units: Vec<String> = steps.iter().map(|s| s.unit.clone()).collect();
+        self.steps = steps;
+        self.involving(units)
     }
 
     pub fn key(mut self, key: &str) -> CommandInfo {

@@ -20,6 +20,9 @@ pub enum Place {
     /// Left the map through an exit area.
     Exited,
     Eliminated,
+    /// On the map where the side the board is drawn for cannot see it (a system with hidden
+    /// units, [`crate::engine::Ruleset::unseen`]): its counter shows no hex, facing or markers.
+    Unseen,
 }
 
 /// The symbol drawn on a counter (NATO-style unit-type symbols).
@@ -270,6 +273,33 @@ pub struct Board {
     /// system whose cards decide who acts; empty for the others.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<CardShown>,
+}
+
+impl Board {
+    /// The board as a side sees it: every counter named in `unseen` keeps what its side's
+    /// order of battle shows (its name, type and printed values) and loses where it is and how
+    /// it stands (its hex, facing and markers), its place becoming [`Place::Unseen`].
+    ///
+    /// Invariant: a counter not named is unchanged, and so are the hexes' markers, the sides'
+    /// standing and the cards; an unseen counter's `order` is 0.
+    pub fn seen_by(mut self, unseen: &[String]) -> Board {
+        if unseen.is_empty() {
+            return self;
+        }
+        let unseen: std::collections::HashSet<&str> = unseen.iter().map(String::as_str).collect();
+        for c in self
+            .counters
+            .iter_mut()
+            .filter(|c| unseen.contains(c.id.as_str()))
+        {
+            c.place = Place::Unseen;
+            c.hex = None;
+            c.facing = None;
+            c.markers.clear();
+            c.order = 0;
+        }
+        self
+    }
 }
 
 /// A card as the views show it: a title ("West 2"), the side it belongs to (coloured as that

@@ -416,6 +416,19 @@ pub trait Ruleset: Send + Sync + 'static {
         crate::engine::counters::CounterLayout::default()
     }
 
+    /// Whether a side may be kept from seeing enemy units (a system with hidden units): the
+    /// views then draw the board as one side sees it ([`Ruleset::unseen`]). False by default.
+    fn hides_units(&self) -> bool {
+        false
+    }
+
+    /// The units side `side` cannot see now, by counter id ([`crate::engine::counters::Board`]
+    /// draws them as [`crate::engine::counters::Place::Unseen`] for it); every unit is seen
+    /// in a system without hidden units (the default).
+    fn unseen(&self, _state: &Self::State, _side: usize) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The line of sight between two hexes (printed names) now; a system without one refuses.
     fn sight(
         &self,

@@ -101,6 +101,7 @@ pub fn page(s: &Scenario, system: &str, board: &Board, game: Option<&Progress>) 
                     Place::Off => "not yet on the map",
                     Place::Exited => "exited",
                     Place::Eliminated => "eliminated",
+                    Place::Unseen => "not seen",
                 };
                 Some(format!("{}: {where_}", c.id))
             })

@@ -9,7 +9,7 @@
 //! and its panel), `state` (setup, state, commands and events), `rules` (what a command does
 //! and which are legal), `victory` (Drill 6.2 on the shared evaluator `engine::victory`),
 //! `offers` (how the play view offers each command), `view` (what the views and the CLI
-//! show), `player` (the random player), `ruleset` (the [`crate::engine::Ruleset`] it
+//! show), `sight` (what a side sees, Drill 7), `player` (the random player), `ruleset` (the [`crate::engine::Ruleset`] it
 //! registers).
 
 mod offers;
@@ -17,6 +17,7 @@ mod player;
 mod rules;
 mod ruleset;
 pub mod section;
+mod sight;
 pub mod state;
 pub mod tables;
 mod victory;

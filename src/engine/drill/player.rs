@@ -1,4 +1,4 @@
-//! Drill's random player: fires when it can, else moves or turns towards the nearest enemy
+//! Drill's random player: fires when it can, else moves, advances a line or turns towards the nearest enemy
 //! (ties at random); draws when it must. Seeded, so an autoplay replays.
 
 use super::state::{Command, State};
@@ -53,6 +53,11 @@ impl Player<super::Drill> for Random {
                 Command::Move { unit, to } => {
                     s.hex[*unit].is_some_and(|h| near(*unit, *to) < near(*unit, h))
                 }
+                // A line whose first unit closes in (Drill 4.3).
+                Command::Advance { unit } => super::rules::advance(s, *unit)
+                    .ok()
+                    .and_then(|steps| steps.into_iter().find(|(u, _)| u == unit))
+                    .is_some_and(|(u, to)| s.hex[u].is_some_and(|h| near(u, to) < near(u, h))),
                 // The hexside facing nearest the line to the nearest enemy.
                 Command::Face { unit, facing } => s.hex[*unit].is_some_and(|h| {
                     let best = enemy_of(*unit)

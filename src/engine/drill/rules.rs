@@ -196,6 +196,80 @@ fn may_enter(s: &State, unit: usize, to: HexCoord) -> Result<(), (&'static str, 
     Ok(())
 }
 
+/// The hex straight ahead of a unit in `from` facing `facing` (a hexside facing), if on the map.
+pub fn ahead(s: &State, from: HexCoord, facing: Facing) -> Option<HexCoord> {
+    let grid = &s.setup().grid;
+    grid.neighbors(from)
+        .find(|&n| Facing::toward(grid, from, n) == facing)
+}
+
+/// The line of `unit` (Drill 4.3): it and every unit of its side on the map that has not acted
+/// this game-turn, faces as it does and is joined to it through units next to each other that
+/// do too; in the scenario's unit order.
+pub fn line(s: &State, unit: usize) -> Vec<usize> {
+    let st = s.setup();
+    let joins = |u: usize| {
+        s.alive[u]
+            && s.hex[u].is_some()
+            && !s.acted[u]
+            && s.side_of(u) == s.side_of(unit)
+            && s.facing[u] == s.facing[unit]
+    };
+    let mut line = vec![unit];
+    let mut k = 0;
+    while k < line.len() {
+        let h = s.hex[line[k]].expect("line units are on the map");
+        for n in st.grid.neighbors(h) {
+            if let Some(v) = s.at(n).filter(|&v| joins(v) && !line.contains(&v)) {
+                line.push(v);
+            }
+        }
+        k += 1;
+    }
+    line.sort_unstable();
+    line
+}
+
+/// Where each unit of the line of `unit` steps (Drill 4.3), or why the line may not advance.
+/// A unit may step into a hex another unit of the line leaves, as they step at once.
+pub fn advance(s: &State, unit: usize) -> Result<Vec<(usize, HexCoord)>, (&'static str, String)> {
+    let line = line(s, unit);
+    if line.len() < 2 {
+        return Err((
+            "Drill 4.3",
+            format!(
+                "{} has no unit beside it facing as it does that has not acted: a line is two units or more",
+                s.name(unit)
+            ),
+        ));
+    }
+    let mut steps = Vec::new();
+    for &u in &line {
+        let from = s.hex[u].expect("line units are on the map");
+        let Some(to) = ahead(s, from, s.facing[u]) else {
+            return Err((
+                "Drill 4.3",
+                format!("{} has no hex ahead of it on the map", s.name(u)),
+            ));
+        };
+        let name = s.hex_name(to);
+        if s.at(to).is_some_and(|v| !line.contains(&v)) {
+            return Err((
+                "Drill 1.2",
+                format!("{name}, ahead of {}, holds a unit", s.name(u)),
+            ));
+        }
+        if s.setup().units[u].horse && s.is_bog(to) {
+            return Err((
+                "Drill 4.2",
+                format!("horse may not enter the bog at {name} ({})", s.name(u)),
+            ));
+        }
+        steps.push((u, to));
+    }
+    Ok(steps)
+}
+
 /// The end of a card (Drill 2.3, 2.4): units eliminated may end the game (Drill 6.2); else the
 /// drawing side draws next, and an empty deck ends the game-turn, whose end may end the game
 /// (Drill 6.2) or starts the next with a new deck.
@@ -317,6 +391,15 @@ pub fn apply(
             s.acted[*unit] = true;
             card_played(&mut s, &mut ev);
         }
+        Command::Advance { unit } => {
+            activating(&s, *unit)?;
+            let steps = advance(&s, *unit).map_err(|(case, m)| refuse(case, m))?;
+            for (u, to) in steps {
+                s.hex[u] = Some(to);
+                s.acted[u] = true;
+            }
+            card_played(&mut s, &mut ev);
+        }
         Command::Face { unit, facing } => {
             activating(&s, *unit)?;
             if !facing.is_hexside(&s.setup().grid) {
@@ -410,6 +493,10 @@ pub fn legal(s: &State) -> Vec<Command> {
             if may_enter(s, u, n).is_ok() {
                 out.push(Command::Move { unit: u, to: n });
             }
+        }
+        // Drill 4.3: a line is offered once, by its first unit.
+        if line(s, u).first() == Some(&u) && advance(s, u).is_ok() {
+            out.push(Command::Advance { unit: u });
         }
         for f in Facing::all().filter(|f| f.is_hexside(&st.grid) && *f != s.facing[u]) {
             out.push(Command::Face { unit: u, facing: f });

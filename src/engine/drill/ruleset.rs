@@ -65,7 +65,7 @@ impl Ruleset for Drill {
     // Raised with every change to a game's states, legal commands or rolls; its changelog:
     // RULES.md, "Changes".
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
 
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
@@ -257,6 +257,15 @@ impl Ruleset for Drill {
 
     fn board(&self, s: &State) -> crate::engine::counters::Board {
         view::board(s)
+    }
+
+    /// Drill 7: a side sees only the enemy units near its own or in their front.
+    fn hides_units(&self) -> bool {
+        true
+    }
+
+    fn unseen(&self, s: &State, side: usize) -> Vec<String> {
+        super::sight::unseen(s, side)
     }
 
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {

@@ -144,6 +144,11 @@ pub enum Command {
         unit: usize,
         to: HexCoord,
     },
+    /// Drill 4.3: the line of `unit` (it and the friendly units joined to it facing the same
+    /// way) steps one hex straight ahead.
+    Advance {
+        unit: usize,
+    },
     /// Drill 3.2.
     Face {
         unit: usize,

@@ -26,6 +26,11 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         Command::Deploy { unit, hex: h } => format!("Deploy {} at {}", l(unit), s.hex_name(*h)),
         Command::Draw => "Draw a card".into(),
         Command::Move { unit, to } => format!("Move {} to {}", l(unit), s.hex_name(*to)),
+        Command::Advance { unit } => {
+            let line = super::rules::line(s, *unit);
+            let names: Vec<String> = line.iter().map(l).collect();
+            format!("Advance the line of {} ({})", line.len(), names.join(", "))
+        }
         Command::Face { unit, facing } => format!("Turn {} to face {facing}", l(unit)),
         Command::Fire { unit, target } => format!("{} fires at {}", l(unit), s.hex_name(*target)),
         Command::Pass => match s.card {

@@ -181,6 +181,25 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn state_json(&self, state: &AnyState) -> Value;
     fn report(&self, state: &AnyState) -> String;
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board;
+    /// [`Ruleset::hides_units`].
+    fn hides_units(&self) -> bool;
+    /// The board as side `side` sees it ([`Ruleset::unseen`]), or the whole board (`None`).
+    fn board_seen_by(
+        &self,
+        state: &AnyState,
+        side: Option<usize>,
+    ) -> crate::engine::counters::Board {
+        let board = self.board(state);
+        match side {
+            Some(side) => {
+                let unseen = self.unseen(state, side);
+                board.seen_by(&unseen)
+            }
+            None => board,
+        }
+    }
+    /// [`Ruleset::unseen`].
+    fn unseen(&self, state: &AnyState, side: usize) -> Vec<String>;
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind>;
     fn counter_layout(&self) -> crate::engine::counters::CounterLayout;
     fn sight(
@@ -527,6 +546,14 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn board(&self, state: &AnyState) -> crate::engine::counters::Board {
         self.rules.board(typed(&self.rules, state))
+    }
+
+    fn hides_units(&self) -> bool {
+        self.rules.hides_units()
+    }
+
+    fn unseen(&self, state: &AnyState, side: usize) -> Vec<String> {
+        self.rules.unseen(typed(&self.rules, state), side)
     }
 
     fn markers(&self) -> Vec<crate::engine::counters::MarkerKind> {
