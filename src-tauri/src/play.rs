@@ -35,6 +35,27 @@ pub struct Step {
     pub progress: kepi::engine::Progress,
     pub dice: Vec<DiceEntry>,
     pub results: Vec<String>,
+    /// The side that gave it.
+    pub by: usize,
+    /// The units it involves (`CommandInfo::units`), kept only in a system that hides units:
+    /// a side that sees none of them is told only that the other side acted.
+    pub units: Vec<String>,
+}
+
+/// The side that gives the next command and the units `command` involves (those only in a
+/// system that hides units, [`Step::units`]).
+fn step_of(state: &AnyState, command: &Value) -> (usize, Vec<String>) {
+    let rules = state.rules();
+    let units = if rules.hides_units() {
+        rules
+            .command_infos(state, std::slice::from_ref(command))
+            .pop()
+            .map(|i| i.units)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    (state.progress().player, units)
 }
 
 /// Computer explanations kept for the panel.
@@ -63,6 +84,25 @@ pub struct Play {
     archive_path: Option<PathBuf>,
     archive: Option<Archive>,
     live: Option<Live>,
+}
+
+impl Live {
+    /// Whose eyes the board is drawn with ([`PlayView::seen_by`]): in a system that hides
+    /// units, the one side people play against the computer, or with two people at one screen
+    /// the side to act; the whole board otherwise (and when the computer plays both sides).
+    fn seen_by(&self) -> Option<usize> {
+        if !self.state.rules().hides_units() {
+            return None;
+        }
+        let people: Vec<usize> = (0..self.computer.len())
+            .filter(|&i| self.computer[i].is_none())
+            .collect();
+        match people.as_slice() {
+            [one] => Some(*one),
+            [] => None,
+            _ => Some(self.state.progress().player),
+        }
+    }
 }
 
 fn no_game() -> AppError {
@@ -397,7 +437,24 @@ impl Play {
         let l = self.live()?;
         let s = &l.state;
         let rules = s.rules();
-        let board = rules.board(s);
+        let seen_by = l.seen_by();
+        let unseen = seen_by.map(|v| rules.unseen(s, v)).unwrap_or_default();
+        let board = rules.board(s).seen_by(&unseen);
+        // A step of the other side whose units the side at the keyboard sees none of.
+        let out_of_sight = |st: &Step| {
+            seen_by.is_some_and(|v| {
+                st.by != v && !st.units.is_empty() && st.units.iter().all(|u| unseen.contains(u))
+            })
+        };
+        let sides = s.sides();
+        let acted = |st: &Step| {
+            format!(
+                "{} acts out of sight",
+                sides
+                    .get(st.by)
+                    .map_or("The other side", |x| x.name.as_str())
+            )
+        };
         let legal = rules.legal(s);
         let infos = rules.command_infos(s, &legal);
         let moving = infos.iter().any(|i| i.offer == Offer::Reach);
@@ -425,18 +482,34 @@ impl Play {
             markers: rules.markers().iter().map(mirror).collect(),
             counter_layout: mirror(&rules.counter_layout()),
             board: mirror(&board),
+            seen_by,
             victory: s.victory().iter().map(mirror).collect(),
             result: s.result_words().map(|(w, why)| format!("{w}: {why}")),
             dice: l
                 .line
                 .iter()
                 .rev()
-                .flat_map(|st| st.dice.iter().rev().cloned())
+                .flat_map(|st| {
+                    let hidden = out_of_sight(st);
+                    st.dice.iter().rev().map(move |d| {
+                        let mut d = d.clone();
+                        if hidden {
+                            d.command = acted(st);
+                        }
+                        d
+                    })
+                })
                 .collect(),
             last: l
                 .line
                 .last()
-                .map(|st| st.results.clone())
+                .map(|st| {
+                    if out_of_sight(st) {
+                        vec![acted(st)]
+                    } else {
+                        st.results.clone()
+                    }
+                })
                 .unwrap_or_default(),
             general,
             moving,
@@ -534,6 +607,7 @@ impl Play {
             .parse_command(&state, command.clone())
             .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
         let described = rules.describe_command(&state, &command);
+        let (by, units) = step_of(&state, &command);
         let ar = self.archive()?;
         let had_children = !ar.children(node)?.is_empty();
         let mut forced: VecDeque<u8> = forced.iter().copied().collect();
@@ -553,6 +627,8 @@ impl Play {
             progress: applied.state.progress(),
             dice: dice_entries(id, &described, &applied.rolls, &applied.described),
             results: applied.described,
+            by,
+            units,
         });
         l.node = id;
         l.state = applied.state;
@@ -685,12 +761,15 @@ pub fn replay_steps(
         let n = &nodes[line.len()];
         before(state, n)?;
         let described = state.rules().describe_command(state, &applied.command);
+        let (by, units) = step_of(state, &applied.command);
         line.push(Step {
             node: n.id,
             command: described.clone(),
             progress: applied.state.progress(),
             dice: dice_entries(n.id, &described, &applied.rolls, &applied.described),
             results: applied.described.clone(),
+            by,
+            units,
         });
         Ok(())
     })?;

@@ -150,6 +150,7 @@ impl Replay {
             last_turn: end.progress().last_turn,
             markers: end.rules().markers().iter().map(mirror).collect(),
             counter_layout: mirror(&end.rules().counter_layout()),
+            hides_units: end.rules().hides_units(),
             result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
             position,
             tip,
@@ -355,8 +356,18 @@ impl Replay {
         Ok((ar.game_setup(game)?.scenario()?, ar.state_at(node)?))
     }
 
-    /// The position at a node of the open game.
+    /// The position at a node of the open game, the whole board.
     pub fn at(&mut self, node: NodeId) -> AppResult<ReplayPosition> {
+        self.at_seen_by(node, None)
+    }
+
+    /// The position at a node of the open game, its board as side `seen_by` saw it (the
+    /// whole board when none; the same in a system that hides no units).
+    pub fn at_seen_by(
+        &mut self,
+        node: NodeId,
+        seen_by: Option<usize>,
+    ) -> AppResult<ReplayPosition> {
         let game = self
             .game
             .ok_or_else(|| AppError::new(ErrorCode::NoGame, "no game is open for review"))?;
@@ -368,10 +379,20 @@ impl Replay {
             ));
         }
         let s = ar.state_at(node)?;
+        if let Some(side) = seen_by.filter(|&i| i >= s.sides().len()) {
+            return Err(AppError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "seen_by: side {side} of a game of {} sides (0 is the first)",
+                    s.sides().len()
+                ),
+            ));
+        }
         Ok(ReplayPosition {
             node,
             annotations: ar.annotations(node)?.iter().map(mirror).collect(),
-            board: mirror(&s.rules().board(&s)),
+            board: mirror(&s.rules().board_seen_by(&s, seen_by)),
+            seen_by,
             progress: mirror(&s.progress()),
             victory: s.victory().iter().map(mirror).collect(),
             state_hash: s.hash(),

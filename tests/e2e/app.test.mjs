@@ -1479,6 +1479,15 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
 });
 
 /** The bearing among `bearings` nearest clockwise of `from` (as the play view's `]` chooses). */
+/** Two people at one screen in a system that hides units: the side to act takes the screen
+ * (the cover's button), when it is covered. */
+async function uncover() {
+  if (await js("return !!document.getElementById('play-cover');")) {
+    await clickIn("#play-cover-take");
+    await settle();
+  }
+}
+
 function clockwiseOf(bearings, from) {
   let best = null, bestD = 360;
   for (const b of bearings) {
@@ -1596,12 +1605,28 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await type("#start-seed", "7");
   await click("#start-go");
   await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  // Drill 7: a side sees only the enemy units near its own, and two people share the screen:
+  // a cover hands it to the side to act before its board shows.
+  await waitFor("the hand-over cover", async () => js("return !!document.getElementById('play-cover');"));
+  let v = await playView();
+  assert.match(await text("#play-cover"), new RegExp(`Hand the screen to ${v.sides[v.progress.player].name}`));
+  await screenshot("90b-drill-hand-over");
+  await keys("e");
+  assert.equal((await playView()).node, v.node, "no key acts while the board is covered");
   for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) {
+    await uncover();
     await clickIn("#play-auto-deploy");
     await settle();
   }
-  let v = await playView();
+  await uncover();
+  v = await playView();
   assert.equal(v.progress.deploying, false, "both sides auto-deployed");
+  assert.equal(v.seen_by, v.progress.player, "the board as the side to act sees it");
+  const hidden = v.board.counters.filter((c) => c.place === "unseen");
+  assert.ok(hidden.length > 0, "the enemy deployed far off is out of sight (Drill 7.1)");
+  assert.ok(hidden.every((c) => c.side !== v.seen_by && c.hex === null && c.facing === null), "an unseen unit shows no hex or facing");
+  assert.match(await text("#play-seen-by"), new RegExp(`The board as ${v.sides[v.seen_by].name} sees it: ${hidden.length} enemy unit\\(s\\) out of sight`));
+  await screenshot("90c-drill-seen-by");
   assert.ok(v.board.counters.filter((c) => c.place === "map").every((c) => c.facing != null), "every unit on the map faces");
   // Drill prints its own counters (Drill 1.3): turned to their front, attack and a ringed
   // defense in the lower corners; the counters carry the values the layout names.
@@ -1613,6 +1638,7 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   assert.equal(await js("return document.querySelector('#play-general button[data-kind=draw_card]').title;"), "Key: D");
   await keys("d");
   await waitFor("a card drawn", async () => (await playView()).board.cards.length === 2);
+  await uncover();
   v = await playView();
   const card = v.board.cards[0];
   assert.equal(card.side, v.progress.player, "the card drawn decides who acts (Drill 2.2)");
@@ -1626,13 +1652,55 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   const want = clockwiseOf(a.bearings, a.facing);
   const node = v.node;
   await keys("]");
-  await waitFor("the unit turned clockwise", async () => (await playView()).board.counters.find((c) => c.id === a.unit).facing === want);
-  v = await playView();
-  assert.equal(v.node, node + 1, "the turn is one command in the archive");
-  assert.equal(v.board.cards.length, 1, "the card is played: only the deck is shown");
+  // The card is played: the drawing side is to act, and the screen is handed to it.
+  await waitFor("the turn played", async () => (await playView()).node === node + 1);
   await screenshot("92-drill-unit-turned");
+  await uncover();
+  v = await playView();
+  const turnNode = v.node;
+  assert.equal(v.board.cards.length, 1, "the card is played: only the deck is shown");
+  const turned = v.board.counters.find((c) => c.id === a.unit);
+  if (v.seen_by !== card.side && turned.place === "unseen") {
+    // Drill 7: the other side sees neither the unit nor what it did.
+    assert.deepEqual(v.last, [`${v.sides[card.side].name} acts out of sight`]);
+  } else {
+    assert.equal(turned.facing, want);
+  }
+  // Drill 4.3: a line of units advances on one card, each a hex straight ahead. Cards are
+  // drawn (and passed) until a side with a line has one; the line's button, hovered, shows
+  // each unit's step on the map, and L (its key) gives it.
+  let line = null;
+  for (let k = 0; k < 8 && !line && v.progress.turn === 1; k++) {
+    await uncover();
+    await general("draw_card");
+    await uncover();
+    v = await playView();
+    for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+      line = (await playCall("legal", c.id, null)).ok.find((x) => x.info.kind === "advance_line") ?? null;
+      if (line) break;
+    }
+    if (!line) await general("pass");
+    v = await playView();
+  }
+  assert.ok(line, "a line advances on some card of game-turn 1");
+  assert.ok(line.info.steps.length >= 2, "a line is two units or more");
+  await selectUnit(line.info.steps[0].unit);
+  assert.equal(await js("return document.querySelector('#play-unit button[data-kind=advance_line]').title;"), "Key: L");
+  const r = await js("const b = document.querySelector('#play-unit button[data-kind=advance_line]'); b.scrollIntoView({ block: 'center' }); const r = b.getBoundingClientRect(); return { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };");
+  await hoverAt(r);
+  await screenshot("92b-drill-line-hovered");
+  const before = v.node;
+  await keys("l");
+  await waitFor("the line advanced", async () => (await playView()).node === before + 1);
+  v = await playView();
+  for (const step of line.info.steps) {
+    assert.equal(v.board.counters.find((c) => c.id === step.unit).hex, step.path[step.path.length - 1], `${step.unit} stepped ahead`);
+  }
+  assert.equal(v.board.cards.length, 1, "one card for the whole line");
+  await screenshot("92c-drill-line-advanced");
   // The rest of the game-turn: each card drawn and passed.
   for (let k = 0; k < 20 && v.progress.turn === 1; k++) {
+    await uncover();
     await general(v.general.some((c) => c.info.kind === "draw_card") ? "draw_card" : "pass");
     v = await playView();
   }
@@ -1645,6 +1713,21 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
   await waitFor("the line described", async () => js("return window.kepi.replay.described();"));
   assert.equal(await js("return window.kepi.replay.game().counter_layout.facing;"), "turned", "the replay draws Drill's counters as play does");
+  // The unit turned clockwise, as the whole board shows it (the turn's node).
+  const ti = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", turnNode);
+  await clickMove(ti + 1);
+  await waitFor("the turn's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", turnNode));
+  assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === arguments[0]).facing;", a.unit), want, `${a.unit} turned clockwise`);
+  // Drill 7 in review: the board whole, or as one side saw it.
+  assert.equal(await js("return window.kepi.replay.game().hides_units;"), true);
+  await choose("#replay-seen-by", "1");
+  await waitFor("the board as the second side saw it", async () => js("const p = window.kepi.replay.position(); return p && p.seen_by === 1;"));
+  const seen = await js("return window.kepi.replay.position().board.counters.filter((c) => c.place === 'unseen');");
+  assert.ok(seen.length > 0 && seen.every((c) => c.side === 0), "only the other side's units are out of its sight");
+  assert.match(await text("#replay-unseen"), new RegExp(`^${seen.length} unit\\(s\\) out of`));
+  await screenshot("93a-drill-replay-seen-by");
+  await choose("#replay-seen-by", "");
+  await waitFor("the whole board", async () => js("const p = window.kepi.replay.position(); return p && p.seen_by === null && p.board.counters.every((c) => c.place !== 'unseen');"));
   const k = await js("return window.kepi.replay.game().line.findIndex((l) => l.dice.length > 0);");
   const drawn = await js("return window.kepi.replay.game().line[arguments[0]].dice[0].faces[0];", k);
   await clickMove(k + 1);

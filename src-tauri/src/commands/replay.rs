@@ -33,9 +33,22 @@ pub async fn replay_open(replay: ReplayState<'_>, game: i64) -> AppResult<Replay
 }
 
 #[tauri::command]
-pub async fn replay_at(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayPosition> {
+pub async fn replay_at(
+    replay: ReplayState<'_>,
+    node: i64,
+    seen_by: Option<i64>,
+) -> AppResult<ReplayPosition> {
     positive("node", node)?;
-    lock(&replay)?.at(node)
+    let seen_by = match seen_by {
+        Some(side) => Some(usize::try_from(side).map_err(|_| {
+            AppError::new(
+                ErrorCode::InvalidArgument,
+                "seen_by: a side's index (0 is the first)",
+            )
+        })?),
+        None => None,
+    };
+    lock(&replay)?.at_seen_by(node, seen_by)
 }
 
 /// Open the line through a node (a variation) of the open game.

@@ -30,7 +30,8 @@ pub struct CounterDto {
     pub symbol: String,
     /// The printed values ("3-2-4"; guns "2/4-1-3").
     pub values: String,
-    /// "off", "map", "exited", "eliminated".
+    /// "off", "map", "exited", "eliminated", or "unseen" (on the map where the side the board
+    /// is drawn for cannot see it: no hex, facing or markers).
     pub place: String,
     pub hex: Option<String>,
     pub order: u32,
@@ -283,6 +284,19 @@ pub struct CommandInfoDto {
     /// `[`, `]` or a drag from the unit.
     #[serde(default)]
     pub facing: Option<u16>,
+    /// For a command that moves several units at once: each unit's path, drawn while its button
+    /// is hovered.
+    #[serde(default)]
+    pub steps: Vec<UnitStepDto>,
+}
+
+/// One unit's path within a command that moves several.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "UnitStep")]
+pub struct UnitStepDto {
+    pub unit: String,
+    /// Printed hex names, from the hex it leaves to the one it ends in.
+    pub path: Vec<String>,
 }
 
 /// A game as the play view shows it after each command.
@@ -302,7 +316,13 @@ pub struct PlayView {
     pub markers: Vec<MarkerKindDto>,
     /// How the game's system prints its counters.
     pub counter_layout: CounterLayoutDto,
+    /// The board as `seen_by` sees it (units it cannot see are "unseen"), the whole board when
+    /// none.
     pub board: BoardDto,
+    /// The side whose eyes the board is drawn with, in a system whose units may be hidden
+    /// (`Ruleset::hides_units`): the one side a person plays against the computer, or, with
+    /// two people at one screen, the side to act. `None`: the whole board.
+    pub seen_by: Option<usize>,
     pub victory: Vec<VictoryDto>,
     /// Once the game is over: who won, and why.
     pub result: Option<String>,
@@ -532,6 +552,8 @@ pub struct ReplayOpened {
     pub markers: Vec<MarkerKindDto>,
     /// How the game's system prints its counters.
     pub counter_layout: CounterLayoutDto,
+    /// The system may hide units from a side: the view offers the board as each side saw it.
+    pub hides_units: bool,
     /// The result, when the line ends the game.
     pub result: Option<String>,
     /// The position at the node the line was opened through (the end of the line when none),
@@ -583,7 +605,9 @@ pub struct ReplayPosition {
     pub node: i64,
     /// The annotations of this node.
     pub annotations: Vec<AnnotationDto>,
+    /// The board as `seen_by` saw it, the whole board when none.
     pub board: BoardDto,
+    pub seen_by: Option<usize>,
     pub progress: ProgressDto,
     pub victory: Vec<VictoryDto>,
     pub state_hash: String,

@@ -190,7 +190,12 @@ key: string | null,
  * Where the unit faces after it, degrees clockwise from north: a turn the view gives with
  * `[`, `]` or a drag from the unit.
  */
-facing: number | null, };
+facing: number | null, 
+/**
+ * For a command that moves several units at once: each unit's path, drawn while its button
+ * is hovered.
+ */
+steps: Array<UnitStep>, };
 
 export type Contribution = { unit: string, hex: string, base: string, value: string, modifiers: Array<Modifier>, };
 
@@ -216,7 +221,8 @@ symbol: string,
  */
 values: string, 
 /**
- * "off", "map", "exited", "eliminated".
+ * "off", "map", "exited", "eliminated", or "unseen" (on the map where the side the board
+ * is drawn for cannot see it: no hex, facing or markers).
  */
 place: string, hex: string | null, order: number, markers: Array<string>, group: string | null, arrives: string | null, 
 /**
@@ -719,7 +725,18 @@ markers: Array<MarkerKind>,
 /**
  * How the game's system prints its counters.
  */
-counter_layout: CounterLayout, board: Board, victory: Array<VictoryCondition>, 
+counter_layout: CounterLayout, 
+/**
+ * The board as `seen_by` sees it (units it cannot see are "unseen"), the whole board when
+ * none.
+ */
+board: Board, 
+/**
+ * The side whose eyes the board is drawn with, in a system whose units may be hidden
+ * (`Ruleset::hides_units`): the one side a person plays against the computer, or, with
+ * two people at one screen, the side to act. `None`: the whole board.
+ */
+seen_by: number | null, victory: Array<VictoryCondition>, 
 /**
  * Once the game is over: who won, and why.
  */
@@ -799,6 +816,10 @@ markers: Array<MarkerKind>,
  */
 counter_layout: CounterLayout, 
 /**
+ * The system may hide units from a side: the view offers the board as each side saw it.
+ */
+hides_units: boolean, 
+/**
  * The result, when the line ends the game.
  */
 result: string | null, 
@@ -819,7 +840,11 @@ export type ReplayPosition = { node: number,
 /**
  * The annotations of this node.
  */
-annotations: Array<Annotation>, board: Board, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
+annotations: Array<Annotation>, 
+/**
+ * The board as `seen_by` saw it, the whole board when none.
+ */
+board: Board, seen_by: number | null, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
 
 /**
  * What a restore did.
@@ -1054,6 +1079,15 @@ export type TestLevelDto = { level: string, games: number, sides: Array<TestSide
 export type TestSideDto = { side: string, wins: number, rate: number, low: number, high: number, };
 
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
+
+/**
+ * One unit's path within a command that moves several.
+ */
+export type UnitStep = { unit: string, 
+/**
+ * Printed hex names, from the hex it leaves to the one it ends in.
+ */
+path: Array<string>, };
 
 /**
  * Another command played at the same point: a variation.

@@ -7,7 +7,9 @@ export type { Annotation, LineEntry, ReplayOpened, ReplayPosition, SearchHit, Se
 
 export const replay = {
   open: (game: number) => invoke<ReplayOpened>("replay_open", { game }),
-  at: (node: number) => invoke<ReplayPosition>("replay_at", { node }),
+  /** The position at a node: the whole board, or (`seenBy`, a side's index) as that side saw
+   * it in a system that hides units. */
+  at: (node: number, seenBy: number | null = null) => invoke<ReplayPosition>("replay_at", seenBy === null ? { node } : { node, seenBy }),
   /** Commands `from .. from + count` of the line open (ending at `tip`), described: the rest
    * of a long line after its first picture (at most 500 a page). */
   moves: (tip: number, from: number, count: number) => invoke<LineEntry[]>("replay_moves", { tip, from, count }),

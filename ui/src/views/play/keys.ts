@@ -1,6 +1,7 @@
 // The play view's keyboard map (listed in the help panel).
 
 import type { Player } from "./player";
+import { handOverTo, playState } from "./play-state.svelte";
 
 export function playShortcuts(): [string, string][] {
   return [
@@ -11,7 +12,7 @@ export function playShortcuts(): [string, string][] {
     ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face)"],
     ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
-    ["A command's own key", "in a game: a command beside the map whose system gives it a key (shown in its button's tooltip), such as D to draw a card"],
+    ["A command's own key", "in a game: a command beside the map or of the selected unit whose system gives it a key (shown in its button's tooltip), such as D to draw a card or L to advance a line"],
   ];
 }
 
@@ -19,6 +20,8 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   const k = ev.key.toLowerCase();
   if ((ev.ctrlKey || ev.metaKey) && k === "z") { ev.preventDefault(); player.takeBack(); return; }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // The board is covered until the side to act takes the screen: no command is given blind.
+  if (handOverTo(playState.view, playState.handedTo) !== null) return;
   if (k === "e") { ev.preventDefault(); player.endPhase(); }
   else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
   else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }
@@ -26,8 +29,10 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   else if (ev.key === "Escape") { if (!player.removeWaypoint()) player.deselect(); }
   else if (ev.key === "Backspace") { if (player.removeWaypoint()) ev.preventDefault(); }
   else {
-    // A general command's own key, as its system describes it (CommandInfo.key).
-    const c = player.state?.general.find((g) => g.info.key?.toLowerCase() === k);
+    // A general command's own key, or one of the selected unit's, as its system describes it
+    // (CommandInfo.key).
+    const own = (g: { info: { key?: string | null } }) => g.info.key?.toLowerCase() === k;
+    const c = player.state?.general.find(own) ?? playState.actions.find(own);
     if (c) { ev.preventDefault(); if (c.info.ends_phase) player.endPhase(); else void player.apply(c.command); }
   }
 }

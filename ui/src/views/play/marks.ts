@@ -1,6 +1,6 @@
 // The play view's marks, drawn on every frame under the counters: the deploying side's area,
 // the hexes the selected unit may reach (with the movement points left), the path to the hex
-// under the pointer and the passing fires it would draw, the hexes it may attack or deploy to,
+// under the pointer, the steps of several units moving in one command and the passing fires it would draw, the hexes it may attack or deploy to,
 // and the target of the attack shown; and, over the counters, the move's waypoints and the
 // bearings the selected unit may turn to.
 
@@ -19,6 +19,9 @@ export class MarksLayer implements Layer {
   targets: string[] = [];
   /** The path drawn to the hovered hex (from the unit's hex). */
   path: string[] = [];
+  /** The paths of several units moving in one command (a line advancing), each from the hex
+   * it leaves: drawn as arrows while the command's button is hovered. */
+  steps: string[][] = [];
   /** The move's waypoints, in order (numbered rings, drawn over the counters by
    * [`WaypointsLayer`]). */
   waypoints: string[] = [];
@@ -37,6 +40,7 @@ export class MarksLayer implements Layer {
     this.reach.clear();
     this.targets = [];
     this.path = [];
+    this.steps = [];
     this.waypoints = [];
     this.fires = [];
     this.attack = null;
@@ -102,6 +106,28 @@ export class MarksLayer implements Layer {
       ctx.lineJoin = "round";
       ctx.lineCap = "round";
       ctx.stroke();
+    }
+    for (const step of this.steps) {
+      // An arrow from the hex left to the hex entered, through any hexes between.
+      const pts = step.map((n) => g.parse(n)).filter((i) => i >= 0).map((i) => [g.cx[i], g.cy[i]]);
+      if (pts.length < 2) continue;
+      const [x1, y1] = pts[pts.length - 1], [x0, y0] = pts[pts.length - 2];
+      const len = Math.hypot(x1 - x0, y1 - y0) || 1, ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+      const tip = [x1 - ux * 0.3, y1 - uy * 0.3];
+      ctx.beginPath();
+      pts.slice(0, -1).forEach(([x, y], k) => (k === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+      ctx.lineTo(tip[0] - ux * 0.2, tip[1] - uy * 0.2);
+      ctx.strokeStyle = "rgba(20,60,160,0.85)";
+      ctx.lineWidth = Math.max(4 * px, 0.12);
+      ctx.lineCap = "round";
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(tip[0], tip[1]);
+      ctx.lineTo(tip[0] - ux * 0.3 - uy * 0.18, tip[1] - uy * 0.3 + ux * 0.18);
+      ctx.lineTo(tip[0] - ux * 0.3 + uy * 0.18, tip[1] - uy * 0.3 - ux * 0.18);
+      ctx.closePath();
+      ctx.fillStyle = "rgba(20,60,160,0.95)";
+      ctx.fill();
     }
     if (this.fires.length) {
       // A red cross on each hex entered under passing fire (twice fired: a thicker cross).

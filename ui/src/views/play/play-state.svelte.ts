@@ -34,4 +34,16 @@ export const playState = $state({
   pace: 600,
   /** How long the last reach took to show (ms), for the end-to-end test. */
   reachMs: -1,
+  /** With two people at one screen in a system that hides units: the side the screen was last
+   * handed to (a cover hides the board until the side to act takes it). */
+  handedTo: null as number | null,
 });
+
+/** The side the screen must be handed to before the board shows, or null: in a system that
+ * hides units (the board is drawn as one side sees it) with people playing both sides, whenever
+ * the side whose eyes the board is drawn with is not the one it was last handed to. */
+export function handOverTo(v: PlayView | null, handedTo: number | null): number | null {
+  if (!v || v.seen_by === null || v.progress.over) return null;
+  if (v.computer.some((c) => c !== null)) return null;
+  return v.seen_by === handedTo ? null : v.seen_by;
+}

@@ -129,6 +129,8 @@ export class Player {
 
   /** The core's answer to a command: draw the new position. */
   update(v: PlayView): void {
+    // Another game: its board has not been handed to anyone yet.
+    if (playState.view?.game !== v.game) playState.handedTo = null;
     this.scheduleComputer(v);
     playState.view = v;
     playState.refusal = "";
@@ -434,10 +436,11 @@ export class Player {
     });
   }
 
-  /** A choice the game waits for, shown on the map while its button is hovered: a retreat's
-   * path, the hex it aims at. */
+  /** A choice the game waits for, or a unit's command, shown on the map while its button is
+   * hovered: a retreat's path, the hex it aims at, the steps of units moving together. */
   showChoice(info: CommandInfo | null): void {
     this.marks.path = info?.path ?? [];
+    this.marks.steps = info?.steps.map((x) => x.path) ?? [];
     this.marks.attack = info?.hex ?? null;
     this.view.requestDraw();
   }

@@ -17,6 +17,9 @@ class ReplayState {
   described = $state(0);
   /** Why the rest of the line could not be described (a damaged record), or "". */
   describeError = $state("");
+  /** In a system that hides units: the side whose view of the board is shown (null: the
+   * whole board). */
+  seenBy = $state<number | null>(null);
   /** Where the game was last written. */
   exported = $state("");
   /** The annotation being written: its id (0: new), text, tags, shapes, the drawing tool. */

@@ -78,7 +78,8 @@ export class Replayer {
    * `node` on it (or the end). */
   reopen(o: ReplayOpened, node?: number): void {
     this.forget();
-    if (o.position) this.positions.set(o.position.node, o.position);
+    // The position opened with a line is the whole board.
+    if (o.position && replayState.seenBy === null) this.positions.set(o.position.node, o.position);
     this.counters.setMarkers(o.markers);
     this.counters.setLayout(o.counter_layout);
     replayState.game = o;
@@ -138,6 +139,7 @@ export class Replayer {
     replayTimings.position = 0;
     replayTimings.drawn = 0;
     this.forget();
+    replayState.seenBy = null;
     // The position the line was opened at comes with it.
     if (o.position) this.positions.set(o.position.node, o.position);
     this.model = new MapModel(o.map);
@@ -296,7 +298,7 @@ export class Replayer {
     if (kept) return Promise.resolve(kept);
     const asked = this.asking.get(node);
     if (asked) return asked;
-    const p = replay.at(node).then((pos) => {
+    const p = replay.at(node, replayState.seenBy).then((pos) => {
       if (this.asking.get(node) === p) {
         this.asking.delete(node);
         this.positions.set(node, pos);
@@ -365,6 +367,16 @@ export class Replayer {
   }
 
   step(d: number): void { this.go(replayState.index + d); }
+
+  /** Show the board as side `side` saw it (null: the whole board), from the position shown on:
+   * the positions kept were of the other view. */
+  seeAs(side: number | null): void {
+    if (replayState.seenBy === side) return;
+    replayState.seenBy = side;
+    this.positions.clear();
+    this.asking.clear();
+    this.go(replayState.index);
+  }
 
   /** The first position of a game-turn (its first command's). */
   goToTurn(turn: number): void {
