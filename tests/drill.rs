@@ -201,6 +201,53 @@ fn drill_plays_through_every_game_command_of_the_cli_and_the_archive() {
         "10",
     ]);
     kepi(&["validate", &game_file.display().to_string()]);
+    // Drill 7 from the command line: the board as a side sees it, after deployment.
+    let seen = std::process::Command::new(env!("CARGO_BIN_EXE_kepi"))
+        .args(["state", &game_file.display().to_string(), "--at", "8"])
+        .args(["--seen-by", "west"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(seen.stdout).unwrap();
+    assert!(seen.status.success(), "{text}");
+    let rec =
+        kepi::game::GameRecord::from_text(&std::fs::read_to_string(&game_file).unwrap()).unwrap();
+    let at = rec.replay(Some(8)).unwrap();
+    let unseen = at.rules().unseen(&at, 0);
+    assert!(text.starts_with("The board as West sees it:\n"), "{text}");
+    if unseen.is_empty() {
+        assert!(!text.contains("Out of West's sight"), "{text}");
+    } else {
+        assert!(
+            text.contains(&format!("Out of West's sight: {}\n", unseen.join(", "))),
+            "{text}"
+        );
+    }
+    for c in at
+        .rules()
+        .board(&at)
+        .counters
+        .iter()
+        .filter(|c| c.side == 0)
+    {
+        assert!(
+            text.contains(&format!("  {}: {}\n", c.id, c.hex.as_deref().unwrap())),
+            "{text}"
+        );
+    }
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_kepi"))
+        .args([
+            "state",
+            &game_file.display().to_string(),
+            "--seen-by",
+            "north",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(bad.stderr)
+            .unwrap()
+            .contains("--seen-by: no side 'north' in this game (its sides: west, east)")
+    );
     // A record whose rule system is not its scenario's is refused, naming the field.
     let mut rec =
         kepi::game::GameRecord::from_text(&std::fs::read_to_string(&game_file).unwrap()).unwrap();

@@ -351,6 +351,11 @@ pub struct StateArgs {
     /// After this many commands (default: all).
     #[arg(long)]
     at: Option<usize>,
+    /// The board as this side (its id or name) sees it: where each unit is, and the enemy
+    /// units out of its sight in a system that hides units (with --json, the board as the
+    /// app draws it).
+    #[arg(long, value_name = "SIDE")]
+    seen_by: Option<String>,
 }
 
 pub fn state(a: StateArgs) -> Outcome {
@@ -359,6 +364,9 @@ pub fn state(a: StateArgs) -> Outcome {
     let s = game
         .replay(a.at)
         .map_err(|e| format!("{}: {e}", a.game.display()))?;
+    if let Some(side) = &a.seen_by {
+        return print_seen_by(&s, side, a.json);
+    }
     if a.json {
         let v = s.rules().state_json(&s);
         outln!(
@@ -369,6 +377,56 @@ pub fn state(a: StateArgs) -> Outcome {
     }
     outln!("{}", s.rules().report(&s));
     print_victory(&s);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board as side `side` (id or name) sees it: each unit where it is, those out of its
+/// sight listed apart (`kepi state --seen-by`).
+fn print_seen_by(s: &AnyState, side: &str, json: bool) -> Outcome {
+    let sides = s.sides();
+    let i = sides
+        .iter()
+        .position(|x| x.id == side || x.name.eq_ignore_ascii_case(side))
+        .ok_or_else(|| {
+            let known: Vec<String> = sides.iter().map(|x| x.id.clone()).collect();
+            format!(
+                "--seen-by: no side '{side}' in this game (its sides: {})",
+                known.join(", ")
+            )
+        })?;
+    let rules = s.rules();
+    let board = rules.board_seen_by(s, Some(i));
+    if json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&board).map_err(|e| e.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name = &sides[i].name;
+    if rules.hides_units() {
+        outln!("The board as {name} sees it:");
+    } else {
+        outln!(
+            "The board as {name} sees it ({} hides no units):",
+            rules.name()
+        );
+    }
+    let mut unseen = Vec::new();
+    for c in &board.counters {
+        let at = match (c.place, &c.hex) {
+            (crate::engine::counters::Place::Unseen, _) => {
+                unseen.push(c.id.clone());
+                continue;
+            }
+            (crate::engine::counters::Place::Map, Some(h)) => h.clone(),
+            (place, _) => format!("{place:?}").to_lowercase(),
+        };
+        outln!("  {}: {at}", c.id);
+    }
+    if !unseen.is_empty() {
+        outln!("Out of {name}'s sight: {}", unseen.join(", "));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
