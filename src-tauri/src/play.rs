@@ -64,7 +64,9 @@ const EXPLANATIONS_MAX: usize = 100;
 struct Live {
     /// Per side: the computer player playing it, if any.
     computer: Vec<Option<kepi::ai::Opponent>>,
-    explanations: std::collections::VecDeque<String>,
+    /// Each with the node of the command it explains (shown as "acts out of sight" to a side
+    /// that sees none of its units, as its step is).
+    explanations: std::collections::VecDeque<(NodeId, String)>,
     /// The game's scenario, as validated when it was opened (what a VASSAL export draws).
     scenario: Scenario,
     game: GameId,
@@ -73,6 +75,8 @@ struct Live {
     title: String,
     seed: u64,
     players: Vec<String>,
+    /// The rules version of its system the game was recorded under (`games.rules_version`).
+    recorded_under: u32,
     line: Vec<Step>,
     /// Continuing from a node in review: the nodes from the root to it. A command played at one
     /// of them that already has a next command makes a new variation, which is not promoted (the
@@ -91,7 +95,8 @@ impl Live {
     /// units, the one side people play against the computer, or with two people at one screen
     /// the side to act; the whole board otherwise (and when the computer plays both sides).
     fn seen_by(&self) -> Option<usize> {
-        if !self.state.rules().hides_units() {
+        // Once the game is over, both sides see the whole board.
+        if !self.state.rules().hides_units() || self.state.progress().over {
             return None;
         }
         let people: Vec<usize> = (0..self.computer.len())
@@ -357,7 +362,7 @@ impl Play {
         };
         let v = self.apply(&command, &[])?;
         let l = self.live.as_mut().expect("checked above");
-        l.explanations.push_front(explanation);
+        l.explanations.push_front((l.node, explanation));
         l.explanations.truncate(EXPLANATIONS_MAX);
         let _ = v;
         self.view()
@@ -413,6 +418,7 @@ impl Play {
             title: info.title,
             seed: info.seed,
             players: info.players,
+            recorded_under: info.rules_version,
             line,
             keep_main: Default::default(),
         });
@@ -483,7 +489,29 @@ impl Play {
             counter_layout: mirror(&rules.counter_layout()),
             board: mirror(&board),
             seen_by,
-            victory: s.victory().iter().map(mirror).collect(),
+            rules_note: (l.recorded_under != rules.rules_version()).then(|| {
+                format!(
+                    "Recorded under {} rules {}; the commands played now follow today's rules \
+                     {} and are recorded so.",
+                    rules.name(),
+                    l.recorded_under,
+                    rules.rules_version()
+                )
+            }),
+            victory: s
+                .victory()
+                .into_iter()
+                .map(|mut c| {
+                    // What an open condition would give now may tell where a unit out of
+                    // sight stands: said only once decided.
+                    if !unseen.is_empty() && c.status == kepi::engine::ConditionStatus::Open {
+                        c.detail = "open (how it stands now is not known while enemy units \
+                                    are out of sight)"
+                            .into();
+                    }
+                    mirror(&c)
+                })
+                .collect(),
             result: s.result_words().map(|(w, why)| format!("{w}: {why}")),
             dice: l
                 .line
@@ -495,6 +523,7 @@ impl Play {
                         let mut d = d.clone();
                         if hidden {
                             d.command = acted(st);
+                            d.results = vec![acted(st)];
                         }
                         d
                     })
@@ -520,7 +549,16 @@ impl Play {
                 .iter()
                 .map(|c| c.as_ref().map(|o| o.level().to_string()))
                 .collect(),
-            explanations: l.explanations.iter().cloned().collect(),
+            explanations: l
+                .explanations
+                .iter()
+                .map(
+                    |(node, text)| match l.line.iter().rev().find(|st| st.node == *node) {
+                        Some(st) if out_of_sight(st) => acted(st),
+                        _ => text.clone(),
+                    },
+                )
+                .collect(),
             levels: kepi::ai::levels(rules)
                 .iter()
                 .map(|x| x.to_string())
@@ -607,11 +645,12 @@ impl Play {
             .parse_command(&state, command.clone())
             .map_err(|e| AppError::new(ErrorCode::Refused, e))?;
         let described = rules.describe_command(&state, &command);
-        let (by, units) = step_of(&state, &command);
         let ar = self.archive()?;
         let had_children = !ar.children(node)?.is_empty();
         let mut forced: VecDeque<u8> = forced.iter().copied().collect();
         let (id, applied) = ar.play(node, &command, &mut forced)?;
+        // Described once the rules took it: a command refused may name no unit at all.
+        let (by, units) = step_of(&state, &applied.command);
         if had_children && keep_main {
             // Played on from a node in review: a new variation beside the recorded line.
             ar.name_variation(id, &format!("played on from node {node}"))?;

@@ -151,6 +151,7 @@ impl Replay {
             markers: end.rules().markers().iter().map(mirror).collect(),
             counter_layout: mirror(&end.rules().counter_layout()),
             hides_units: end.rules().hides_units(),
+            rules_note: rules_note(end.rules(), info.rules_version),
             result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
             position,
             tip,
@@ -400,6 +401,19 @@ impl Replay {
     }
 }
 
+/// "Recorded under <system> rules 1", and that today's rules are a later version when they
+/// are.
+fn rules_note(rules: &dyn kepi::engine::game::AnyRuleset, recorded: u32) -> String {
+    let today = rules.rules_version();
+    let mut note = format!("Recorded under {} rules {recorded}", rules.name());
+    if today != recorded {
+        note += &format!(
+            "; Kepi plays rules {today} today, and commands played on from here follow them"
+        );
+    }
+    note
+}
+
 /// Commands `from .. to` of the line `path` (its root, then each node) as the move list lists
 /// them before they are described: node, turn, phase (in words, from `phases`) and player after it, whether it is its
 /// parent's first child, its name, its fork's other nodes, its annotations counted.
@@ -438,6 +452,7 @@ fn skeleton(
                 })
                 .collect(),
             annotations: notes.remove(&n.id).unwrap_or(0),
+            rules_version: n.rules_version,
             described: false,
         });
     }

@@ -103,6 +103,7 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (3, compaction::V3),
         (4, node_rows::V4),
         (5, games::V5),
+        (6, nodes::V6),
     ]
 }
 

@@ -81,7 +81,10 @@ CREATE TABLE nodes_v4 (
     phase         INTEGER NOT NULL,            -- labels.id of the phase's key
     player        INTEGER NOT NULL,
     dice_draws    INTEGER NOT NULL,            -- live dice position after the command
-    name          TEXT                         -- variation name
+    name          TEXT,                        -- variation name
+    -- Schema 6 (nodes::V6): NULL for every row rewritten here (the rewrite runs after every
+    -- SQL migration, the ALTER of schema 6 included, on the way to the latest schema).
+    rules_version INTEGER
 );
 ";
 
@@ -133,12 +136,17 @@ pub(super) const GAME_TREE: &str = "WITH RECURSIVE tree(id) AS (
          SELECT n.id FROM nodes n JOIN tree t ON n.parent_id = t.id WHERE n.game_id = ?1) ";
 
 /// The columns every node query reads, in [`RawNode`]'s order.
-pub(super) const NODE_COLUMNS: &str = "id, game_id, parent_id, sibling_order, ply, command, state_hash, turn, phase, player, \
+/// The columns of a node row the schema 4 rewrite copies (schemas 1-5 have them all).
+const V4_COLUMNS: &str = "id, game_id, parent_id, sibling_order, ply, command, state_hash, turn, phase, player, \
      dice_draws, name";
+
+/// A node row's columns, in the order [`raw_node`] reads them (schema 6 adds `rules_version`).
+pub(super) const NODE_COLUMNS: &str = "id, game_id, parent_id, sibling_order, ply, command, state_hash, turn, phase, player, \
+     dice_draws, name, rules_version";
 
 /// [`NODE_COLUMNS`] of the table aliased `n`.
 pub(super) const N_COLUMNS: &str = "n.id, n.game_id, n.parent_id, n.sibling_order, n.ply, n.command, n.state_hash, n.turn, \
-     n.phase, n.player, n.dice_draws, n.name";
+     n.phase, n.player, n.dice_draws, n.name, n.rules_version";
 
 /// A node row as stored (any schema's forms), before its labels are looked up.
 pub(super) struct RawNode {
@@ -154,6 +162,7 @@ pub(super) struct RawNode {
     player: i64,
     dice_draws: i64,
     name: Option<String>,
+    rules_version: Option<u32>,
 }
 
 /// A row selected with [`NODE_COLUMNS`] first.
@@ -171,6 +180,11 @@ pub(super) fn raw_node(r: &rusqlite::Row) -> rusqlite::Result<RawNode> {
         player: r.get(9)?,
         dice_draws: r.get(10)?,
         name: r.get(11)?,
+        // Absent from a row read with `V4_COLUMNS` (the schema 4 rewrite).
+        rules_version: match r.get(12) {
+            Err(rusqlite::Error::InvalidColumnIndex(_)) => None,
+            other => other?,
+        },
     })
 }
 
@@ -294,6 +308,7 @@ impl Archive {
             player: raw.player as usize,
             dice_draws: raw.dice_draws as u64,
             name: raw.name,
+            rules_version: raw.rules_version,
         })
     }
 
@@ -324,10 +339,10 @@ impl Archive {
         progress(0, games.len());
         {
             let mut read = self.conn.prepare(&format!(
-                "SELECT {NODE_COLUMNS} FROM nodes WHERE game_id = ?1 ORDER BY id"
+                "SELECT {V4_COLUMNS} FROM nodes WHERE game_id = ?1 ORDER BY id"
             ))?;
             let mut write = self.conn.prepare(&format!(
-                "INSERT INTO nodes_v4 ({NODE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
+                "INSERT INTO nodes_v4 ({V4_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
                  ?9, ?10, ?11, ?12)"
             ))?;
             for (i, &g) in games.iter().enumerate() {

@@ -68,7 +68,18 @@ pub struct NodeInfo {
     pub player: usize,
     pub dice_draws: u64,
     pub name: Option<String>,
+    /// The rules version its command was played under, when not its game's (a game recorded
+    /// under an older version, played on or branched under today's rules); `None`: the
+    /// game's own (`GameInfo::rules_version`).
+    pub rules_version: Option<u32>,
 }
+
+/// Schema 6: the rules version a node's command was played under when it is not its game's
+/// (NULL, the default, for every node recorded before and every node played under the
+/// game's own version).
+pub(super) const V6: &str = "
+ALTER TABLE nodes ADD COLUMN rules_version INTEGER;
+";
 
 pub(super) fn insert_root(
     tx: &rusqlite::Connection,
@@ -148,6 +159,7 @@ pub(super) fn insert_child(
     rolls: &[Roll],
     dice_draws: u64,
     name: Option<&str>,
+    rules_version: Option<u32>,
 ) -> Result<NodeId> {
     let order: i64 = tx
         .prepare_cached("SELECT count(*) FROM nodes WHERE parent_id = ?1")?
@@ -158,8 +170,8 @@ pub(super) fn insert_child(
     // binary and the phase a label (schema 4, `node_rows`).
     tx.prepare_cached(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash,
-                            turn, phase, player, dice_draws, name)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                            turn, phase, player, dice_draws, name, rules_version)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         parent.game,
@@ -173,6 +185,7 @@ pub(super) fn insert_child(
         p.player as i64,
         dice_draws as i64,
         name,
+        rules_version,
     ])?;
     let id = tx.last_insert_rowid();
     {
@@ -702,6 +715,12 @@ impl Archive {
         name: Option<&str>,
     ) -> Result<NodeId> {
         let tx = self.write()?;
+        // Played under today's rules: recorded as such when the game was recorded under
+        // another version (issue 37).
+        let today = applied.state.rules().rules_version();
+        let recorded: u32 = tx
+            .prepare_cached("SELECT rules_version FROM games WHERE id = ?1")?
+            .query_row([parent.game], |r| r.get(0))?;
         let written = insert_child(
             &tx,
             parent,
@@ -710,6 +729,7 @@ impl Archive {
             &applied.rolls,
             draws,
             name,
+            (today != recorded).then_some(today),
         )
         .and_then(|id| tx.commit().map(|_| id));
         let id = match written {

@@ -28,6 +28,10 @@ pub struct ExportedNode {
     pub dice_draws: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The rules version its command was played under, when not the game's (`rules_version`
+    /// of the tree): a game played on under a later version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
 }
@@ -83,6 +87,7 @@ impl Archive {
                 state_hash: n.state_hash,
                 dice_draws: n.dice_draws,
                 name: n.name,
+                rules_version: n.rules_version,
                 annotations: self
                     .annotations(n.id)?
                     .into_iter()
@@ -251,6 +256,7 @@ impl Archive {
                         player: 0,
                         dice_draws: 0,
                         name: None,
+                        rules_version: None,
                     };
                     super::nodes::insert_child(
                         &tx,
@@ -260,6 +266,7 @@ impl Archive {
                         &n.rolls,
                         n.dice_draws,
                         n.name.as_deref(),
+                        n.rules_version,
                     )?
                 }
             };

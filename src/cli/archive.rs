@@ -128,9 +128,25 @@ pub fn replay(a: ReplayArgs) -> Outcome {
     }
     outln!("{}", node_line(&s, &node));
     let p = s.progress();
+    let info = ar.game(node.game).map_err(e)?;
+    // Issue 37: which rules the game, and this node's command, were played under.
+    let rules = s.rules();
+    let today = rules.rules_version();
+    let mut under = format!(
+        "recorded under {} rules {}",
+        rules.name(),
+        info.rules_version
+    );
+    if let Some(v) = node.rules_version {
+        under += &format!("; this command played under rules {v}");
+    }
+    if today != info.rules_version || node.rules_version.is_some_and(|v| v != today) {
+        under += &format!("; Kepi plays rules {today} today");
+    }
+    outln!("{under}");
     outln!(
         "{} — game-turn {} of {}, {} {}",
-        ar.game(node.game).map_err(e)?.title,
+        info.title,
         p.turn,
         p.last_turn,
         s.sides()

@@ -1478,7 +1478,6 @@ test("Age of Rifles choices a player makes in the window: the owner of a bombard
   assert.match(legalBefore, /"disrupt"/);
 });
 
-/** The bearing among `bearings` nearest clockwise of `from` (as the play view's `]` chooses). */
 /** Two people at one screen in a system that hides units: the side to act takes the screen
  * (the cover's button), when it is covered. */
 async function uncover() {
@@ -1488,6 +1487,7 @@ async function uncover() {
   }
 }
 
+/** The bearing among `bearings` nearest clockwise of `from` (as the play view's `]` chooses). */
 function clockwiseOf(bearings, from) {
   let best = null, bestD = 360;
   for (const b of bearings) {
@@ -1611,7 +1611,9 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   let v = await playView();
   assert.match(await text("#play-cover"), new RegExp(`Hand the screen to ${v.sides[v.progress.player].name}`));
   await screenshot("90b-drill-hand-over");
-  await keys("e");
+  // A (auto-deploy) would deploy the side: not while the board is covered.
+  await keys("a");
+  await settle();
   assert.equal((await playView()).node, v.node, "no key acts while the board is covered");
   for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) {
     await uncover();
@@ -1692,10 +1694,10 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   const before = v.node;
   await keys("l");
   await waitFor("the line advanced", async () => (await playView()).node === before + 1);
+  const lineNode = before + 1;
   v = await playView();
-  for (const step of line.info.steps) {
-    assert.equal(v.board.counters.find((c) => c.id === step.unit).hex, step.path[step.path.length - 1], `${step.unit} stepped ahead`);
-  }
+  // Where each unit stepped is checked on the whole board in the review (the side to act
+  // now may not see them).
   assert.equal(v.board.cards.length, 1, "one card for the whole line");
   await screenshot("92c-drill-line-advanced");
   // The rest of the game-turn: each card drawn and passed.
@@ -1718,6 +1720,13 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   await clickMove(ti + 1);
   await waitFor("the turn's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", turnNode));
   assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === arguments[0]).facing;", a.unit), want, `${a.unit} turned clockwise`);
+  // Each unit of the line one hex straight ahead (Drill 4.3), as the whole board shows it.
+  const li = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", lineNode);
+  await clickMove(li + 1);
+  await waitFor("the line's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", lineNode));
+  for (const step of line.info.steps) {
+    assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === arguments[0]).hex;", step.unit), step.path[step.path.length - 1], `${step.unit} stepped ahead`);
+  }
   // Drill 7 in review: the board whole, or as one side saw it.
   assert.equal(await js("return window.kepi.replay.game().hides_units;"), true);
   await choose("#replay-seen-by", "1");

@@ -323,6 +323,10 @@ pub struct PlayView {
     /// (`Ruleset::hides_units`): the one side a person plays against the computer, or, with
     /// two people at one screen, the side to act. `None`: the whole board.
     pub seen_by: Option<usize>,
+    /// A game recorded under an older rules version of its system, played on under today's:
+    /// says so ("Recorded under <system> rules 1; the commands played now follow today's
+    /// rules 2 and are recorded so.").
+    pub rules_note: Option<String>,
     pub victory: Vec<VictoryDto>,
     /// Once the game is over: who won, and why.
     pub result: Option<String>,
@@ -516,6 +520,9 @@ pub struct LineEntry {
     pub variations: Vec<VariationDto>,
     /// How many annotations the node has.
     pub annotations: u32,
+    /// The rules version its command was played under, when not the game's (a game played on
+    /// under a later version).
+    pub rules_version: Option<u32>,
     /// Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
     /// line is answered with the page around the position opened described, the rest (node,
     /// turn, phase, player, fork and name, which the archive's rows hold) to be described in
@@ -554,6 +561,9 @@ pub struct ReplayOpened {
     pub counter_layout: CounterLayoutDto,
     /// The system may hide units from a side: the view offers the board as each side saw it.
     pub hides_units: bool,
+    /// The rules the game was recorded under ("<system> rules 1"), and, when Kepi plays a later
+    /// version today, that it does.
+    pub rules_note: String,
     /// The result, when the line ends the game.
     pub result: Option<String>,
     /// The position at the node the line was opened through (the end of the line when none),

@@ -9,8 +9,8 @@
 //! and its panel), `state` (setup, state, commands and events), `rules` (what a command does
 //! and which are legal), `victory` (Drill 6.2 on the shared evaluator `engine::victory`),
 //! `offers` (how the play view offers each command), `view` (what the views and the CLI
-//! show), `sight` (what a side sees, Drill 7), `player` (the random player), `ruleset` (the [`crate::engine::Ruleset`] it
-//! registers).
+//! show), `sight` (what a side sees, Drill 7), `player` (the random player), `ruleset` (the
+//! [`crate::engine::Ruleset`] it registers).
 
 mod offers;
 mod player;

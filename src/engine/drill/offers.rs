@@ -8,7 +8,13 @@ use super::state::{Command, State};
 use crate::engine::command_info::{CommandInfo, Offer, UnitStep};
 
 pub fn command_infos(s: &State, commands: &[Command]) -> Vec<CommandInfo> {
-    let l = |u: &usize| s.setup().units[*u].name.clone();
+    // A command may name any unit before the rules check it.
+    let l = |u: &usize| {
+        s.setup()
+            .units
+            .get(*u)
+            .map_or_else(|| format!("unit {u}"), |x| x.name.clone())
+    };
     let card = s.card.map(|c| s.card_name(c));
     commands
         .iter()

@@ -1,5 +1,5 @@
-//! Drill's random player: fires when it can, else moves, advances a line or turns towards the nearest enemy
-//! (ties at random); draws when it must. Seeded, so an autoplay replays.
+//! Drill's random player: fires when it can, else moves, advances a line or turns towards the
+//! nearest enemy (ties at random); draws when it must. Seeded, so an autoplay replays.
 
 use super::state::{Command, State};
 use crate::engine::Player;

@@ -196,7 +196,8 @@ fn may_enter(s: &State, unit: usize, to: HexCoord) -> Result<(), (&'static str, 
     Ok(())
 }
 
-/// The hex straight ahead of a unit in `from` facing `facing` (a hexside facing), if on the map.
+/// The hex straight ahead of a unit in `from` facing `facing` (a hexside facing), if on the
+/// map: where a unit of a line steps (Drill 4.3).
 pub fn ahead(s: &State, from: HexCoord, facing: Facing) -> Option<HexCoord> {
     let grid = &s.setup().grid;
     grid.neighbors(from)
@@ -205,9 +206,13 @@ pub fn ahead(s: &State, from: HexCoord, facing: Facing) -> Option<HexCoord> {
 
 /// The line of `unit` (Drill 4.3): it and every unit of its side on the map that has not acted
 /// this game-turn, faces as it does and is joined to it through units next to each other that
-/// do too; in the scenario's unit order.
+/// do too; in the scenario's unit order. Empty for a unit that is not alive on the map (a
+/// command may name any unit before the rules check it).
 pub fn line(s: &State, unit: usize) -> Vec<usize> {
     let st = s.setup();
+    if unit >= s.hex.len() || !s.alive[unit] || s.hex[unit].is_none() {
+        return Vec::new();
+    }
     let joins = |u: usize| {
         s.alive[u]
             && s.hex[u].is_some()
@@ -234,11 +239,15 @@ pub fn line(s: &State, unit: usize) -> Vec<usize> {
 /// A unit may step into a hex another unit of the line leaves, as they step at once.
 pub fn advance(s: &State, unit: usize) -> Result<Vec<(usize, HexCoord)>, (&'static str, String)> {
     let line = line(s, unit);
+    if line.is_empty() {
+        return Err(("Drill 4.3", format!("unit {unit} is not on the map")));
+    }
     if line.len() < 2 {
         return Err((
             "Drill 4.3",
             format!(
-                "{} has no unit beside it facing as it does that has not acted: a line is two units or more",
+                "{} has no unit beside it facing as it does that has not acted: a line is two \
+                 units or more",
                 s.name(unit)
             ),
         ));

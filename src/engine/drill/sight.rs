@@ -1,12 +1,13 @@
 //! What a side sees (Drill 7): the enemy units next to one of its units or in the front of one
-//! of its units within [`SIGHT`] hexes. The views draw the board as the side at the keyboard
-//! sees it; sight changes no state, command or roll.
+//! of its units within [`SIGHT`] hexes (or the unit's range, when a scenario's catalog gives a
+//! longer one). The views draw the board as the side at the keyboard sees it; sight changes no
+//! state, command or roll.
 
 use super::state::State;
 use crate::engine::facing::Arc;
 
-/// How far a unit sees into its front, in hexes (Drill 7.1): at least every range of the
-/// catalog, so a side sees every unit it may fire at (Drill 5.1).
+/// How far a unit sees into its front, in hexes (Drill 7.1), unless its range is longer: so a
+/// side sees every unit it may fire at (Drill 5.1).
 pub const SIGHT: u32 = 3;
 
 /// Whether side `side` sees unit `u` (Drill 7.1): its own units always; an enemy unit on the
@@ -22,7 +23,8 @@ pub fn sees(s: &State, side: usize, u: usize) -> bool {
             return false;
         };
         let d = st.grid.distance(fh, h);
-        d == 1 || (d <= SIGHT && s.facing[f].arc(&st.grid, fh, h) == Arc::Front)
+        let far = SIGHT.max(st.units[f].range);
+        d == 1 || (d <= far && s.facing[f].arc(&st.grid, fh, h) == Arc::Front)
     })
 }
 
@@ -36,7 +38,8 @@ pub fn unseen(s: &State, side: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    /// Drill 7.1: a side sees every unit it may fire at, so sight reaches every range.
+    /// Drill 7.1: the built-in catalog's ranges are all within sight (a longer one, from a
+    /// scenario's own catalog, sees as far as it fires).
     #[test]
     fn sight_reaches_every_range_of_the_catalog() {
         for u in &super::super::tables::tables().catalog.units {

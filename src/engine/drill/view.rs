@@ -28,6 +28,9 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         Command::Move { unit, to } => format!("Move {} to {}", l(unit), s.hex_name(*to)),
         Command::Advance { unit } => {
             let line = super::rules::line(s, *unit);
+            if line.len() < 2 {
+                return format!("Advance the line of {}", l(unit));
+            }
             let names: Vec<String> = line.iter().map(l).collect();
             format!("Advance the line of {} ({})", line.len(), names.join(", "))
         }

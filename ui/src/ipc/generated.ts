@@ -591,6 +591,11 @@ variations: Array<Variation>,
  */
 annotations: number, 
 /**
+ * The rules version its command was played under, when not the game's (a game played on
+ * under a later version).
+ */
+rules_version: number | null, 
+/**
  * Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
  * line is answered with the page around the position opened described, the rest (node,
  * turn, phase, player, fork and name, which the archive's rows hold) to be described in
@@ -736,7 +741,13 @@ board: Board,
  * (`Ruleset::hides_units`): the one side a person plays against the computer, or, with
  * two people at one screen, the side to act. `None`: the whole board.
  */
-seen_by: number | null, victory: Array<VictoryCondition>, 
+seen_by: number | null, 
+/**
+ * A game recorded under an older rules version of its system, played on under today's:
+ * says so ("Recorded under <system> rules 1; the commands played now follow today's
+ * rules 2 and are recorded so.").
+ */
+rules_note: string | null, victory: Array<VictoryCondition>, 
 /**
  * Once the game is over: who won, and why.
  */
@@ -819,6 +830,11 @@ counter_layout: CounterLayout,
  * The system may hide units from a side: the view offers the board as each side saw it.
  */
 hides_units: boolean, 
+/**
+ * The rules the game was recorded under ("<system> rules 1"), and, when Kepi plays a later
+ * version today, that it does.
+ */
+rules_note: string, 
 /**
  * The result, when the line ends the game.
  */

@@ -18,10 +18,11 @@ export function playShortcuts(): [string, string][] {
 
 export function playKey(player: Player, ev: KeyboardEvent): void {
   const k = ev.key.toLowerCase();
+  // The board is covered until the side to act takes the screen: no command is given blind,
+  // and none taken back (a take-back would hand the board back to the other side).
+  if (handOverTo(playState.view, playState.handedTo) !== null) return;
   if ((ev.ctrlKey || ev.metaKey) && k === "z") { ev.preventDefault(); player.takeBack(); return; }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  // The board is covered until the side to act takes the screen: no command is given blind.
-  if (handOverTo(playState.view, playState.handedTo) !== null) return;
   if (k === "e") { ev.preventDefault(); player.endPhase(); }
   else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
   else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }

@@ -1,7 +1,7 @@
 // The play view's marks, drawn on every frame under the counters: the deploying side's area,
 // the hexes the selected unit may reach (with the movement points left), the path to the hex
-// under the pointer, the steps of several units moving in one command and the passing fires it would draw, the hexes it may attack or deploy to,
-// and the target of the attack shown; and, over the counters, the move's waypoints and the
+// under the pointer and the passing fires it would draw, the steps of several units moving in
+// one command, the hexes it may attack or deploy to, and the target of the attack shown; and, over the counters, the move's waypoints and the
 // bearings the selected unit may turn to.
 
 import { css, hexPath, rgb, type FrameScene, type Layer } from "../../map/layers/layer";

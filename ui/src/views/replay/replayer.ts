@@ -341,7 +341,8 @@ export class Replayer {
     const t = { asked: performance.now(), answered: 0, applied: 0 };
     const show = (p: ReplayPosition) => {
       t.answered = performance.now();
-      if (this.wanted !== k) return;
+      // A position asked before the board was switched to another side's view.
+      if (this.wanted !== k || p.seen_by !== replayState.seenBy) return;
       replayState.position = p;
       replayState.draft = null;
       // A step mostly moves a few counters: only their hexes are redrawn, unless the notes
