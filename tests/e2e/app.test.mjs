@@ -1828,6 +1828,8 @@ test("Drill: a scenario built from nothing on its map in the scenario view (its 
   await tab("check");
   sv = await scenarioView();
   assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));
+  // The status line said how many problems the new scenario had; it says now that none is left.
+  assert.equal(await js("return document.getElementById('st-message').textContent;"), "Drill, from nothing: valid.");
   const saved = join(work, "data", "kepi", "library", "scenarios", "drill-from-nothing.json");
   writeFileSync(answers, saved);
   await clickIn("#sc-save-as");

@@ -25,6 +25,8 @@ export class ScenarioEditor {
   /** The hex under the pointer (for the status bar and the brush). */
   hover = -1;
   private stroke: { last: string } | null = null;
+  /** The problems the status line last counted (null: none counted yet for this scenario). */
+  private problemsSaid: number | null = null;
 
   constructor(private host: Host, readonly canvas: HTMLCanvasElement) {
     this.view = new MapCanvas(canvas);
@@ -98,6 +100,8 @@ export class ScenarioEditor {
     s.pick = null;
     s.tool = "pan";
     s.tested = "";
+    // The status line counts this scenario's problems when it opens (main.ts).
+    this.problemsSaid = null;
     this.show(o.view);
   }
 
@@ -113,6 +117,13 @@ export class ScenarioEditor {
   /** Show the scenario as the shell answered it. */
   show(v: ScenarioView): void {
     s.view = v;
+    // Whenever the count of problems changes, the status line says it again: the count said
+    // when the scenario opened would otherwise stay after they are fixed.
+    const count = v.problems.length;
+    if (this.problemsSaid !== null && count !== this.problemsSaid) {
+      this.host.message(`${v.file.title}: ${count ? `${count} problem(s) to fix` : "valid"}.`);
+    }
+    this.problemsSaid = count;
     $("doc-title").textContent = `${v.file.title}${v.dirty ? " •" : ""} · scenario`;
     // The toolbar's Undo and Redo act on the scenario here (main.ts), so they show its history,
     // not the painter's.
