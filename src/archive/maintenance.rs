@@ -5,6 +5,7 @@
 //! Invariants: `stats` and `check` only read; `check` reports every problem it finds (each
 //! naming its game and node) rather than stopping at the first.
 
+use super::ArchiveError;
 use super::node_rows::GAME_TREE;
 use super::{Archive, GameId, Progress, Result};
 use serde::Serialize;
@@ -53,6 +54,10 @@ pub struct CheckReport {
     pub snapshots: usize,
     /// Each problem, naming its game and node.
     pub problems: Vec<String>,
+    /// Games recorded under an older rules version that today's rules replay differently
+    /// from a node on: every node opens, shown as recorded from there (not a problem).
+    #[serde(default)]
+    pub shown_as_recorded: Vec<String>,
 }
 
 impl Archive {
@@ -125,7 +130,7 @@ impl Archive {
             self.forget_nodes();
             match self.verify_tree(g) {
                 Ok(n) => report.nodes += n,
-                Err(e) => report.problems.push(with_game(g, e.to_string())),
+                Err(e) => self.check_as_recorded(g, e, &mut report)?,
             }
             let snaps: Vec<(i64, rusqlite::types::Value)> = {
                 let mut st = self.conn.prepare(&format!(
@@ -154,6 +159,54 @@ impl Archive {
         }
         self.forget_nodes();
         Ok(report)
+    }
+
+    /// A game today's rules do not replay hash for hash: readable when every node opens as
+    /// recorded and it was recorded under an older rules version; else a problem (a game of
+    /// today's version that replays differently is damaged, or an engine that lost its
+    /// determinism).
+    fn check_as_recorded(
+        &self,
+        g: GameId,
+        failure: ArchiveError,
+        report: &mut CheckReport,
+    ) -> Result<()> {
+        let parted = self.game_parting(g);
+        self.forget_nodes();
+        let info = self.game(g)?;
+        let today = self
+            .root_state(g)
+            .map(|s| (s.rules().name(), s.rules().rules_version()));
+        match (parted, today) {
+            (Ok(Some(p)), Ok((name, today))) => {
+                let note = format!(
+                    "game {g}: recorded under {name} rules {}; today's rules {today} read it \
+                     differently from node {} (game-turn {}, {}, recorded under rules {}): {}; \
+                     all {} nodes open, {} shown as recorded",
+                    info.rules_version,
+                    p.node,
+                    p.turn,
+                    p.phase,
+                    p.recorded_version,
+                    p.difference,
+                    p.nodes,
+                    p.nodes_as_recorded
+                );
+                report.nodes += p.nodes;
+                // Recorded under other rules (older, or newer than this Kepi's): shown as
+                // recorded is what it should be.
+                if p.recorded_version != today {
+                    report.shown_as_recorded.push(note);
+                } else {
+                    report.problems.push(format!(
+                        "{note}, though it was recorded under today's rules (damaged, or the \
+                         engine lost its determinism)"
+                    ));
+                }
+            }
+            _ => report.problems.push(with_game(g, failure.to_string())),
+        }
+        Ok(())
     }
 
     /// Rebuild the file without its free pages (SQLite's `VACUUM`), then truncate the WAL.

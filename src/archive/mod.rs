@@ -27,6 +27,7 @@ mod annotations;
 mod backup;
 mod batch;
 mod bench_support;
+pub mod board_patch;
 pub mod command_encoding;
 mod compaction;
 mod game_list;
@@ -34,6 +35,7 @@ mod games;
 mod maintenance;
 mod node_rows;
 mod nodes;
+mod recorded_boards;
 mod recovery;
 mod salvage;
 mod search;
@@ -50,6 +52,7 @@ pub use game_list::{GAME_PAGE_MAX, GameListQuery, GameSort, ListedGame};
 pub use games::{GameInfo, GameSetup};
 pub use maintenance::{CheckReport, Stats, TableBytes};
 pub use nodes::NodeInfo;
+pub use recorded_boards::{GameParting, Opened, Recorded, TodayVariation};
 pub use recovery::{LostGame, RecoveredGame, RecoveryReport, recover, survey};
 pub use salvage::{LostRows, is_corrupt};
 pub use search::{Hit, SearchQuery};
@@ -104,6 +107,7 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (4, node_rows::V4),
         (5, games::V5),
         (6, nodes::V6),
+        (7, recorded_boards::V7),
     ]
 }
 
@@ -175,6 +179,8 @@ pub struct Archive {
     roots: std::cell::RefCell<std::collections::HashMap<GameId, crate::engine::AnyState>>,
     /// The last node played or opened, to continue from it without a replay.
     last: std::cell::RefCell<Option<(NodeId, crate::engine::AnyState)>>,
+    /// The board of the last node written, the parent of the next command's (schema 7).
+    last_board: std::cell::RefCell<Option<(NodeId, crate::engine::counters::Board)>>,
     /// Root snapshot payloads by game: the dictionary of the game's other snapshots.
     root_payloads: std::cell::RefCell<std::collections::HashMap<GameId, std::sync::Arc<Vec<u8>>>>,
     /// A batch's transaction is open ([`Archive::begin_batch`]).
@@ -279,6 +285,7 @@ impl Archive {
             path: path.to_path_buf(),
             roots: Default::default(),
             last: Default::default(),
+            last_board: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
             labels: Default::default(),
@@ -406,6 +413,7 @@ impl Archive {
             path: path.to_path_buf(),
             roots: Default::default(),
             last: Default::default(),
+            last_board: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
             labels: Default::default(),

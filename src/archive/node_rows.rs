@@ -84,7 +84,9 @@ CREATE TABLE nodes_v4 (
     name          TEXT,                        -- variation name
     -- Schema 6 (nodes::V6): NULL for every row rewritten here (the rewrite runs after every
     -- SQL migration, the ALTER of schema 6 included, on the way to the latest schema).
-    rules_version INTEGER
+    rules_version INTEGER,
+    -- Schema 7 (recorded_boards::V7): the board as recorded, NULL for rows rewritten here.
+    board         BLOB
 );
 ";
 

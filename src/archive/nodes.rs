@@ -8,6 +8,7 @@
 //! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
 use super::node_rows::{self as rows, GAME_TREE, N_COLUMNS, NODE_COLUMNS};
+use super::recorded_boards::{board_of, stored_patch};
 use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
@@ -160,6 +161,7 @@ pub(super) fn insert_child(
     dice_draws: u64,
     name: Option<&str>,
     rules_version: Option<u32>,
+    board: &[u8],
 ) -> Result<NodeId> {
     let order: i64 = tx
         .prepare_cached("SELECT count(*) FROM nodes WHERE parent_id = ?1")?
@@ -170,8 +172,8 @@ pub(super) fn insert_child(
     // binary and the phase a label (schema 4, `node_rows`).
     tx.prepare_cached(
         "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash,
-                            turn, phase, player, dice_draws, name, rules_version)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                            turn, phase, player, dice_draws, name, rules_version, board)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         parent.game,
@@ -186,6 +188,7 @@ pub(super) fn insert_child(
         dice_draws as i64,
         name,
         rules_version,
+        board,
     ])?;
     let id = tx.last_insert_rowid();
     {
@@ -714,6 +717,7 @@ impl Archive {
         draws: u64,
         name: Option<&str>,
     ) -> Result<NodeId> {
+        let parent_board = self.board_of_parent(parent.id)?;
         let tx = self.write()?;
         // Played under today's rules: recorded as such when the game was recorded under
         // another version (issue 37).
@@ -721,6 +725,9 @@ impl Archive {
         let recorded: u32 = tx
             .prepare_cached("SELECT rules_version FROM games WHERE id = ?1")?
             .query_row([parent.game], |r| r.get(0))?;
+        // The board as recorded (schema 7): what the command changed in it.
+        let child_board = board_of(&applied.state);
+        let board = stored_patch(&parent_board, &child_board);
         let written = insert_child(
             &tx,
             parent,
@@ -730,6 +737,7 @@ impl Archive {
             draws,
             name,
             (today != recorded).then_some(today),
+            &board,
         )
         .and_then(|id| tx.commit().map(|_| id));
         let id = match written {
@@ -741,7 +749,22 @@ impl Archive {
             }
         };
         self.remember_node(id, applied.state.clone());
+        *self.last_board.borrow_mut() = Some((id, child_board));
         Ok(id)
+    }
+
+    /// The board of node `id` (a parent about to get a child): the one remembered from the
+    /// last write when it is that node's, else drawn from its state.
+    fn board_of_parent(&self, id: NodeId) -> Result<crate::engine::counters::Board> {
+        // Only while the node is also the one remembered (`last`), which every undoing write
+        // forgets: an id given again after a deletion never finds another node's board.
+        let kept = self.last_board.borrow_mut().take();
+        if let Some((n, b)) = kept {
+            if n == id && self.cached_node(id).is_some() {
+                return Ok(b);
+            }
+        }
+        Ok(board_of(&self.state_at(id)?))
     }
 
     /// Make the line through `id` the main line at its fork.

@@ -267,6 +267,10 @@ impl Archive {
                         n.dice_draws,
                         n.name.as_deref(),
                         n.rules_version,
+                        &super::recorded_boards::stored_patch(
+                            &super::recorded_boards::board_of(&states[&p]),
+                            &super::recorded_boards::board_of(state),
+                        ),
                     )?
                 }
             };

@@ -115,7 +115,13 @@ pub fn replay(a: ReplayArgs) -> Outcome {
             None => break,
         }
     }
-    let s = ar.state_at(node.id).map_err(e)?;
+    // Issue 37: a node today's rules replay differently is shown as recorded.
+    let opened = ar.open_node(node.id).map_err(e)?;
+    let s = match (&opened.state, &opened.recorded) {
+        (Some(s), _) => s.clone(),
+        (None, Some(r)) => return replay_as_recorded(&ar, &node, r, a.json),
+        (None, None) => unreachable!("a node opens one way or the other"),
+    };
     if a.json {
         let mut v = s.rules().state_json(&s);
         v["hash"] = serde_json::Value::String(s.hash());
@@ -172,6 +178,78 @@ pub fn replay(a: ReplayArgs) -> Outcome {
         outln!("  note {} by {}: {}", ann.id, ann.author, ann.text);
     }
     outln!("state hash {} (checked against the record)", s.hash());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kepi replay` of a node shown as recorded: where and how today's rules part from the
+/// record, and the board as recorded (its counters on the map, by hex).
+fn replay_as_recorded(
+    ar: &Archive,
+    node: &NodeInfo,
+    r: &crate::archive::Recorded,
+    json: bool,
+) -> Outcome {
+    let e = named(ar.path());
+    let rules = r.agreed.rules();
+    let info = ar.game(node.game).map_err(e)?;
+    let said = format!(
+        "recorded under {} rules {}; from game-turn {} (node {}, {}) today's rules {} read \
+         this differently: {}",
+        rules.name(),
+        node.rules_version.unwrap_or(info.rules_version),
+        r.parted_at.turn,
+        r.parted_at.id,
+        r.parted_at.phase,
+        rules.rules_version(),
+        r.difference
+    );
+    if json {
+        let v = serde_json::json!({
+            "node": node.id,
+            "as_recorded": true,
+            "rules_note": said,
+            "parted_at": r.parted_at.id,
+            "hash": node.state_hash,
+            "board": r.board,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|x| x.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!("{}", node_line(&r.agreed, node));
+    outln!("{said}");
+    outln!(
+        "{} — game-turn {}, {} (shown as recorded: `kepi branch --node {} --today` plays it \
+         under today's rules as a variation)",
+        info.title,
+        node.turn,
+        node.phase,
+        node.id
+    );
+    for c in &r.board.counters {
+        if let Some(h) = &c.hex {
+            let marks = if c.markers.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", c.markers.join(", "))
+            };
+            outln!("  {h} {} {}{marks}", c.id, c.values);
+        }
+    }
+    for r in ar.rolls(node.id).map_err(e)? {
+        outln!(
+            "  rolled {:?} for {}{}",
+            r.faces,
+            r.purpose,
+            if r.forced { " (forced)" } else { "" }
+        );
+    }
+    for ann in ar.annotations(node.id).map_err(e)? {
+        outln!("  note {} by {}: {}", ann.id, ann.author, ann.text);
+    }
+    outln!("state hash {} (as recorded)", node.state_hash);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -247,6 +325,10 @@ pub struct BranchArgs {
     /// Delete this node and everything after it.
     #[arg(long)]
     delete: bool,
+    /// Replay under today's rules: a node shown as recorded (today's rules read its line
+    /// differently) played again from where they part, as a new variation.
+    #[arg(long)]
+    today: bool,
 }
 
 pub fn branch(a: BranchArgs) -> Outcome {
@@ -256,6 +338,20 @@ pub fn branch(a: BranchArgs) -> Outcome {
     if a.promote {
         ar.promote(a.node).map_err(e)?;
         outln!("node {} is now the main line", a.node);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.today {
+        let v = ar.replay_under_today(a.node).map_err(e)?;
+        outln!(
+            "new variation «today's rules»: nodes {} to {}, {} command(s) played under today's \
+             rules",
+            v.first,
+            v.last,
+            v.played
+        );
+        if let Some(why) = v.stopped {
+            outln!("stopped at {why}");
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if a.delete {

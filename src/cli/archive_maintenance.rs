@@ -219,8 +219,16 @@ fn check(d: DbArgs) -> Outcome {
         for p in &r.problems {
             outln!("problem: {p}");
         }
-        if r.problems.is_empty() {
+        for g in &r.shown_as_recorded {
+            outln!("readable: {g}");
+        }
+        if r.problems.is_empty() && r.shown_as_recorded.is_empty() {
             outln!("every game replays hash for hash");
+        } else if r.problems.is_empty() {
+            outln!(
+                "every game opens: {} replayed differently by today's rules, shown as recorded",
+                r.shown_as_recorded.len()
+            );
         }
     }
     Ok(if r.problems.is_empty() {

@@ -436,6 +436,8 @@ impl Ctx<'_> {
             .result(column, roll as u32)
             .unwrap_or("-")
             .to_string();
+        // Test builds only: a cell changed on purpose (issue 37's old-records tests).
+        let result = super::test_rules_change::result(&odds, roll as u32, result);
         self.events.push(super::command::Event::FireResolved {
             target: attack.target,
             defender,

@@ -26,6 +26,7 @@ pub mod setup;
 pub mod shock;
 pub mod state;
 pub mod tables;
+pub mod test_rules_change;
 pub mod tools;
 pub mod turn;
 pub mod victory;

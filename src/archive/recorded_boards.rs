@@ -1,0 +1,461 @@
+//! Boards as recorded (schema 7, issue 37): every node written since keeps what its command
+//! changed in the board the views draw, so that a recorded line can be shown as it was played
+//! from the node where today's rules part from it (a rule fixed or changed since) on.
+//!
+//! - `nodes.board`: NULL for a node written before schema 7 (nothing recorded); an empty BLOB
+//!   for a command that changed nothing on the board; else a [`board_patch`] from its parent's
+//!   board. A root keeps none: its state is its snapshot, restored and hash-checked, and its
+//!   board is drawn from that.
+//! - Opening a node ([`Archive::open_node`]) replays it under today's rules from its nearest
+//!   snapshot while the hashes agree. Where one does not (the node where the line *parts*),
+//!   the board shown is the last agreeing state's board with the recorded patches of the
+//!   nodes from there applied, and the first difference is named in words. A snapshot after
+//!   the parting is the recorded state itself (restored, hash-checked): the replay agrees
+//!   again from there.
+//!
+//! Invariant: nothing here writes to a recorded node; what today's rules make of a parted line
+//! is a variation ([`Archive::replay_under_today`]).
+
+use super::board_patch;
+use super::{Archive, ArchiveError, GameId, NodeId, NodeInfo, Result};
+use crate::engine::counters::Board;
+use crate::engine::dice::{RecordedDice, Roll};
+use crate::engine::game::AnyState;
+use rusqlite::OptionalExtension;
+use serde_json::Value;
+
+/// Schema 7: the board as recorded, by node.
+pub(super) const V7: &str = "
+ALTER TABLE nodes ADD COLUMN board BLOB;
+";
+
+/// The neutral board of a state, as JSON (what a patch is taken between).
+pub(super) fn board_json(state: &AnyState) -> Value {
+    serde_json::to_value(state.rules().board(state)).expect("a board serializes")
+}
+
+/// The neutral board of a state.
+pub(super) fn board_of(state: &AnyState) -> Board {
+    state.rules().board(state)
+}
+
+/// What a node stores: the patch from its parent's board to its own (empty: no change).
+pub(super) fn stored_patch(parent: &Board, child: &Board) -> Vec<u8> {
+    match board_patch::diff_boards(parent, child) {
+        None => Vec::new(),
+        Some(p) => board_patch::encode(&p),
+    }
+}
+
+/// A node opened: today's state of it when today's rules replay the record to it, else the
+/// board as recorded.
+pub struct Opened {
+    /// The state after the node, replayed under today's rules and agreeing with the record
+    /// (hash for hash); `None` when the line parted above it.
+    pub state: Option<AnyState>,
+    /// Set when the line parted: the node is shown as recorded.
+    pub recorded: Option<Recorded>,
+}
+
+/// A node shown as recorded, and where and how today's rules part from the record.
+pub struct Recorded {
+    /// The board as recorded after the node.
+    pub board: Board,
+    /// The first node (from the nearest agreeing state above) that today's rules replay
+    /// differently.
+    pub parted_at: NodeInfo,
+    /// The last state today's rules and the record agree on (the parent of `parted_at`).
+    pub agreed: AnyState,
+    /// The first difference in words ("Russian 4 (1413): values recorded 3-2-4, today
+    /// 2-2-4").
+    pub difference: String,
+}
+
+impl Archive {
+    /// Node `id` as it can be shown: replayed under today's rules, or, where they part from
+    /// the record, as recorded. An error only when neither can be had (a damaged file, a node
+    /// recorded before boards were kept on a line today's rules read differently).
+    pub fn open_node(&self, id: NodeId) -> Result<Opened> {
+        let failure = match self.state_at(id) {
+            Ok(state) => {
+                return Ok(Opened {
+                    state: Some(state),
+                    recorded: None,
+                });
+            }
+            Err(e @ ArchiveError::Replay(_)) => e,
+            Err(e) => return Err(e),
+        };
+        match self.recorded_at(id)? {
+            Some(r) => Ok(Opened {
+                state: None,
+                recorded: Some(r),
+            }),
+            None => Err(failure),
+        }
+    }
+
+    /// The board recorded at node `id` when today's rules part from its line above it;
+    /// `None` when they agree all the way (the failure was something else).
+    fn recorded_at(&self, id: NodeId) -> Result<Option<Recorded>> {
+        let path = self.path_to(id)?;
+        // The nearest snapshot at or above `id` that restores to its recorded hash: the
+        // recorded state itself, whatever today's rules would have made of the line above.
+        let mut from = 0;
+        let mut state = None;
+        for (i, n) in path.iter().enumerate().rev() {
+            if let Some(s) = self.stored_snapshot(n.id)? {
+                if let Ok(st) = self.restore_snapshot(n, s) {
+                    from = i;
+                    state = Some(st);
+                    break;
+                }
+            }
+        }
+        let mut state = state.ok_or_else(|| {
+            ArchiveError::Replay(format!(
+                "game {}: no snapshot above node {id} restores to its recorded state",
+                path[0].game
+            ))
+        })?;
+        for k in from + 1..path.len() {
+            let n = &path[k];
+            let rolls = self.rolls(n.id)?;
+            match replay_agrees(&state, n, &rolls) {
+                Ok(next) => state = next,
+                Err(today) => {
+                    let board = self.board_along(&state, &path[k..])?;
+                    let at_k = if k == path.len() - 1 {
+                        board.clone()
+                    } else {
+                        self.board_along(&state, &path[k..=k])?
+                    };
+                    let difference = match &today {
+                        Today::Refused(e) => format!("today's rules refuse its command: {e}"),
+                        Today::Differs(t) => name_difference(&board_json(t), &at_k),
+                    };
+                    return Ok(Some(Recorded {
+                        board: serde_json::from_value(board).map_err(|e| {
+                            ArchiveError::Replay(format!(
+                                "game {}, node {id}: its recorded board does not read: {e}",
+                                n.game
+                            ))
+                        })?,
+                        parted_at: n.clone(),
+                        agreed: state,
+                        difference,
+                    }));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The board of `agreed` with the recorded patches of `nodes` applied in order.
+    fn board_along(&self, agreed: &AnyState, nodes: &[NodeInfo]) -> Result<Value> {
+        let mut board = board_json(agreed);
+        for n in nodes {
+            let stored: Option<Vec<u8>> = self
+                .conn
+                .prepare_cached("SELECT board FROM nodes WHERE id = ?1")?
+                .query_row([n.id], |r| r.get(0))?;
+            let Some(stored) = stored else {
+                return Err(ArchiveError::Replay(format!(
+                    "game {}, node {}: today's rules replay this line differently and the node \
+                     was recorded before Kepi kept boards (archive schema 7), so it cannot be \
+                     shown as recorded",
+                    n.game, n.id
+                )));
+            };
+            if stored.is_empty() {
+                continue;
+            }
+            let bad = |e: String| {
+                ArchiveError::Replay(format!(
+                    "game {}, node {}: its recorded board: {e}",
+                    n.game, n.id
+                ))
+            };
+            let patch = board_patch::decode(&stored).map_err(bad)?;
+            board = board_patch::apply(&board, &patch).map_err(bad)?;
+        }
+        Ok(board)
+    }
+
+    /// A node's stored snapshot, if it has one.
+    fn stored_snapshot(&self, id: NodeId) -> Result<Option<rusqlite::types::Value>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT state FROM snapshots WHERE node_id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Whether game `game` keeps boards from its first command on (written since schema 7).
+    pub fn keeps_boards(&self, game: GameId) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT count(*) FROM nodes WHERE game_id = ?1 AND parent_id IS NOT NULL
+                 AND board IS NULL",
+                [game],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|missing| missing == 0)?)
+    }
+}
+
+/// What today's rules make of a recorded node that they do not replay as recorded.
+enum Today {
+    Refused(String),
+    Differs(AnyState),
+}
+
+/// `n` replayed under today's rules from `state`: the state when it agrees with the record
+/// (dice and hash), else what today's rules make of it.
+fn replay_agrees(
+    state: &AnyState,
+    n: &NodeInfo,
+    rolls: &[Roll],
+) -> std::result::Result<AnyState, Today> {
+    let Some(command) = &n.command else {
+        return Err(Today::Refused("the node has no command".into()));
+    };
+    match crate::engine::game::replay_step_checking(
+        state,
+        command,
+        rolls,
+        Some(n.state_hash.as_str()),
+        &format!("node {}", n.id),
+    ) {
+        Ok(a) => Ok(a.state),
+        Err(_) => {
+            let mut dice = RecordedDice::new(rolls.iter().cloned());
+            match state.rules().apply(state, command, &mut dice) {
+                Ok(a) => Err(Today::Differs(a.state)),
+                Err(e) => Err(Today::Refused(e.to_string())),
+            }
+        }
+    }
+}
+
+/// The first differences between today's board and the recorded one, in words: by counter
+/// (its name and hex), then the hexes' markers and the sides' standing; at most three.
+pub(super) fn name_difference(today: &Value, recorded: &Value) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let empty = Vec::new();
+    let list = |v: &Value, k: &str| v.get(k).and_then(Value::as_array).cloned();
+    let (tc, rc) = (
+        list(today, "counters").unwrap_or_default(),
+        list(recorded, "counters").unwrap_or_default(),
+    );
+    for (t, r) in tc.iter().zip(&rc) {
+        if t == r {
+            continue;
+        }
+        let name = r.get("id").and_then(Value::as_str).unwrap_or("a unit");
+        let at = r
+            .get("hex")
+            .and_then(Value::as_str)
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        let mut fields = Vec::new();
+        let (to, ro) = (
+            t.as_object().cloned().unwrap_or_default(),
+            r.as_object().cloned().unwrap_or_default(),
+        );
+        let mut keys: Vec<&String> = ro.keys().chain(to.keys()).collect();
+        keys.sort();
+        keys.dedup();
+        for k in keys {
+            let (a, b) = (ro.get(k), to.get(k));
+            if a != b {
+                fields.push(format!(
+                    "{k} recorded {}, today {}",
+                    words(a.unwrap_or(&Value::Null)),
+                    words(b.unwrap_or(&Value::Null))
+                ));
+            }
+        }
+        out.push(format!("{name}{at}: {}", fields.join("; ")));
+        if out.len() == 3 {
+            break;
+        }
+    }
+    if tc.len() != rc.len() {
+        out.push(format!("{} units recorded, {} today", rc.len(), tc.len()));
+    }
+    for key in ["hex_markers", "sides", "cards", "deployment"] {
+        if out.len() >= 3 {
+            break;
+        }
+        let (t, r) = (
+            list(today, key).unwrap_or_default(),
+            list(recorded, key).unwrap_or_else(|| empty.clone()),
+        );
+        if t != r {
+            out.push(format!(
+                "{}: recorded {}, today {}",
+                key.replace('_', " "),
+                words(&Value::Array(r)),
+                words(&Value::Array(t))
+            ));
+        }
+    }
+    if out.is_empty() {
+        "the boards look alike; the states differ in what the board does not show (a count, \
+         a roll's position or a rule's bookkeeping)"
+            .into()
+    } else {
+        out.join("; ")
+    }
+}
+
+/// A board value in words: strings bare, `null` as "none", lists joined.
+fn words(v: &Value) -> String {
+    match v {
+        Value::Null => "none".into(),
+        Value::String(s) => s.clone(),
+        Value::Array(a) if a.is_empty() => "none".into(),
+        Value::Array(a) => a.iter().map(words).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// Where today's rules first part from a game's record, over all its nodes.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GameParting {
+    /// The first node (in ply order) that today's rules replay differently.
+    pub node: NodeId,
+    pub turn: u32,
+    pub phase: String,
+    pub difference: String,
+    /// The rules version the parting node's command was recorded under.
+    pub recorded_version: u32,
+    /// Nodes shown as recorded (every node opens).
+    pub nodes_as_recorded: usize,
+    pub nodes: usize,
+}
+
+impl Archive {
+    /// Every node of game `game` opened: `None` when today's rules replay all of them as
+    /// recorded; else where they first part. An error when a node opens neither way.
+    pub fn game_parting(&self, game: GameId) -> Result<Option<GameParting>> {
+        let nodes = self.nodes(game)?;
+        let own = self.game(game)?.rules_version;
+        let mut first: Option<GameParting> = None;
+        let mut as_recorded = 0;
+        for n in &nodes {
+            let opened = self.open_node(n.id)?;
+            if let Some(r) = opened.recorded {
+                as_recorded += 1;
+                if first.is_none() {
+                    first = Some(GameParting {
+                        node: r.parted_at.id,
+                        turn: r.parted_at.turn,
+                        phase: r.parted_at.phase.clone(),
+                        difference: r.difference,
+                        recorded_version: r.parted_at.rules_version.unwrap_or(own),
+                        nodes_as_recorded: 0,
+                        nodes: 0,
+                    });
+                }
+            }
+        }
+        Ok(first.map(|p| GameParting {
+            nodes_as_recorded: as_recorded,
+            nodes: nodes.len(),
+            ..p
+        }))
+    }
+}
+
+/// What [`Archive::replay_under_today`] made.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TodayVariation {
+    /// The first node of the new variation (beside the node where the record parts).
+    pub first: NodeId,
+    /// Its last node: today's reading of the node asked for, or of the last command today's
+    /// rules take.
+    pub last: NodeId,
+    /// Commands played again.
+    pub played: usize,
+    /// Why it stopped before the node asked for, when it did ("node 41: today's rules refuse
+    /// its command: …").
+    pub stopped: Option<String>,
+}
+
+impl Archive {
+    /// "Replay under today's rules": the recorded commands from the node where today's rules
+    /// part from node `id`'s line down to `id`, played again under today's rules with their
+    /// recorded dice (then new ones if today's rules roll more), as a new variation named
+    /// "today's rules" beside the record, which is not changed.
+    pub fn replay_under_today(&mut self, id: NodeId) -> Result<TodayVariation> {
+        // The first node of the whole line today's rules part from (a snapshot below it may
+        // have brought the record back within reach, but today's reading goes on differing).
+        let path = self.path_to(id)?;
+        let mut state = self.state_at(path[0].id)?;
+        let mut from = None;
+        for (k, n) in path.iter().enumerate().skip(1) {
+            match replay_agrees(&state, n, &self.rolls(n.id)?) {
+                Ok(next) => state = next,
+                Err(_) => {
+                    from = Some(k);
+                    break;
+                }
+            }
+        }
+        let Some(from) = from else {
+            return Err(ArchiveError::Invalid(format!(
+                "node {id}: today's rules replay its line as recorded; there is nothing to \
+                 replay differently"
+            )));
+        };
+        let mut parent = path[from]
+            .parent
+            .expect("a node after the root has a parent");
+        let mut first = None;
+        let mut played = 0;
+        let mut stopped = None;
+        for n in &path[from..] {
+            let command = n.command.clone().ok_or_else(|| {
+                ArchiveError::Replay(format!("node {}: its command is unreadable", n.id))
+            })?;
+            let mut faces: std::collections::VecDeque<u8> = self
+                .rolls(n.id)?
+                .iter()
+                .flat_map(|r| r.faces.iter().copied())
+                .collect();
+            match self.play(parent, &command, &mut faces) {
+                Ok((new, _)) => {
+                    if first.is_none() {
+                        self.name_variation(new, "today's rules")?;
+                        first = Some(new);
+                    }
+                    parent = new;
+                    played += 1;
+                }
+                Err(e) => {
+                    stopped = Some(format!(
+                        "node {} (game-turn {}): today's rules refuse its command: {e}",
+                        n.id, n.turn
+                    ));
+                    break;
+                }
+            }
+        }
+        let first = first.ok_or_else(|| {
+            ArchiveError::Invalid(
+                stopped
+                    .clone()
+                    .unwrap_or_else(|| format!("node {id}: nothing to play again")),
+            )
+        })?;
+        Ok(TodayVariation {
+            first,
+            last: parent,
+            played,
+            stopped,
+        })
+    }
+}
