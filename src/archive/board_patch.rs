@@ -120,10 +120,10 @@ pub fn diff_boards(old: &Board, new: &Board) -> Option<Value> {
         let change = if old.counters.len() == new.counters.len() {
             let mut at = Map::new();
             for (i, (a, b)) in old.counters.iter().zip(&new.counters).enumerate() {
-                if a != b {
-                    if let Some(c) = diff(&json(a), &json(b)) {
-                        at.insert(format!("#{i}"), c);
-                    }
+                if a != b
+                    && let Some(c) = diff(&json(a), &json(b))
+                {
+                    at.insert(format!("#{i}"), c);
                 }
             }
             Value::Object(at)
@@ -251,15 +251,14 @@ pub fn encode(patch: &Value) -> Vec<u8> {
     let mut plain = Vec::with_capacity(packed.len() + 1);
     plain.push(PATCH);
     plain.extend_from_slice(&packed);
-    if packed.len() > 64 {
-        if let Ok(z) = zstd::bulk::compress(&packed, LEVEL) {
-            if z.len() + 1 < plain.len() {
-                let mut out = Vec::with_capacity(z.len() + 1);
-                out.push(ZSTD);
-                out.extend_from_slice(&z);
-                return out;
-            }
-        }
+    if packed.len() > 64
+        && let Ok(z) = zstd::bulk::compress(&packed, LEVEL)
+        && z.len() + 1 < plain.len()
+    {
+        let mut out = Vec::with_capacity(z.len() + 1);
+        out.push(ZSTD);
+        out.extend_from_slice(&z);
+        return out;
     }
     plain
 }

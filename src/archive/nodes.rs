@@ -759,10 +759,11 @@ impl Archive {
         // Only while the node is also the one remembered (`last`), which every undoing write
         // forgets: an id given again after a deletion never finds another node's board.
         let kept = self.last_board.borrow_mut().take();
-        if let Some((n, b)) = kept {
-            if n == id && self.cached_node(id).is_some() {
-                return Ok(b);
-            }
+        if let Some((n, b)) = kept
+            && n == id
+            && self.cached_node(id).is_some()
+        {
+            return Ok(b);
         }
         Ok(board_of(&self.state_at(id)?))
     }

@@ -104,12 +104,12 @@ impl Archive {
         let mut from = 0;
         let mut state = None;
         for (i, n) in path.iter().enumerate().rev() {
-            if let Some(s) = self.stored_snapshot(n.id)? {
-                if let Ok(st) = self.restore_snapshot(n, s) {
-                    from = i;
-                    state = Some(st);
-                    break;
-                }
+            if let Some(s) = self.stored_snapshot(n.id)?
+                && let Ok(st) = self.restore_snapshot(n, s)
+            {
+                from = i;
+                state = Some(st);
+                break;
             }
         }
         let mut state = state.ok_or_else(|| {

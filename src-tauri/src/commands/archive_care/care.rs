@@ -579,14 +579,32 @@ pub mod tests {
 
     /// Overwrite the page holding the middle of `table`'s rows with zeros: the archive still
     /// opens (its first pages are sound), and SQLite's quick check finds it.
+    /// Zero the middle leaf page of the `nodes` table (found with SQLite's `dbstat`).
     pub fn zero_a_page_of_nodes(path: &Path) {
-        let len = std::fs::metadata(path).unwrap().len();
-        let page = 4096u64;
-        let pages = len / page;
-        assert!(pages > 8, "{pages} pages");
+        let (page, leaves): (i64, Vec<i64>) = {
+            let c = rusqlite::Connection::open(path).unwrap();
+            let page: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+            let mut st = c
+                .prepare(
+                    "SELECT pageno FROM dbstat WHERE name = 'nodes' AND pagetype = 'leaf'
+                     ORDER BY pageno",
+                )
+                .unwrap();
+            let leaves = st
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap();
+            (page, leaves)
+        };
+        assert!(leaves.len() >= 2, "{} leaf pages of nodes", leaves.len());
         use std::io::{Seek, SeekFrom, Write};
         let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-        f.seek(SeekFrom::Start(pages / 2 * page)).unwrap();
+        // Page numbers count from 1.
+        f.seek(SeekFrom::Start(
+            ((leaves[leaves.len() / 2] - 1) * page) as u64,
+        ))
+        .unwrap();
         f.write_all(&[0u8; 4096]).unwrap();
     }
 
