@@ -48,6 +48,7 @@ pub const COMMANDS: &[&str] = &[
     "replay_line",
     "replay_moves",
     "replay_what_if",
+    "replay_under_today",
     "replay_promote",
     "replay_rename",
     "replay_delete",

@@ -188,6 +188,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::replay::replay_line,
             commands::replay::replay_moves,
             commands::replay::replay_what_if,
+            commands::replay::replay_under_today,
             commands::replay::replay_promote,
             commands::replay::replay_rename,
             commands::replay::replay_delete,

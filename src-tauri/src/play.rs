@@ -146,7 +146,12 @@ fn context_words(v: &Value) -> String {
     }
 }
 
-fn dice_entries(node: NodeId, command: &str, rolls: &[Roll], results: &[String]) -> Vec<DiceEntry> {
+pub fn dice_entries(
+    node: NodeId,
+    command: &str,
+    rolls: &[Roll],
+    results: &[String],
+) -> Vec<DiceEntry> {
     rolls
         .iter()
         .map(|r| DiceEntry {

@@ -124,10 +124,17 @@ impl Replay {
             )
         };
         let after = describe(ar, &path, from, &mut line[from..to])?;
-        let end = if to == line.len() {
-            after
+        // The state at the line's end, and whether that end is shown as recorded (its result
+        // then the record's).
+        let (end, end_recorded) = if to == line.len() {
+            (after, line.last().is_some_and(|l| l.as_recorded))
         } else {
-            ar.state_at(tip)?
+            let opened = ar.open_node(tip)?;
+            match (opened.state, opened.recorded) {
+                (Some(s), _) => (s, false),
+                (None, Some(r)) => (r.agreed, true),
+                (None, None) => unreachable!("a node opens one way or the other"),
+            }
         };
         let main = line.iter().all(|l| l.first);
         self.game = Some(game);
@@ -152,7 +159,15 @@ impl Replay {
             counter_layout: mirror(&end.rules().counter_layout()),
             hides_units: end.rules().hides_units(),
             rules_note: rules_note(end.rules(), info.rules_version),
-            result: end.result_words().map(|(w, why)| format!("{w}: {why}")),
+            result: if end_recorded {
+                // A line's end shown as recorded: the result the record holds.
+                info.winner
+                    .as_ref()
+                    .filter(|_| info.finished.is_some())
+                    .map(|w| format!("{w} won (as recorded)"))
+            } else {
+                end.result_words().map(|(w, why)| format!("{w}: {why}"))
+            },
             position,
             tip,
         })
@@ -379,7 +394,11 @@ impl Replay {
                 format!("node {node} is not a node of game {game}"),
             ));
         }
-        let s = ar.state_at(node)?;
+        let opened = ar.open_node(node)?;
+        let Some(s) = opened.state else {
+            let r = opened.recorded.expect("a node opens one way or the other");
+            return self.recorded_position(node, seen_by, r);
+        };
         if let Some(side) = seen_by.filter(|&i| i >= s.sides().len()) {
             return Err(AppError::new(
                 ErrorCode::InvalidArgument,
@@ -389,6 +408,7 @@ impl Replay {
                 ),
             ));
         }
+        let ar = self.archive()?;
         Ok(ReplayPosition {
             node,
             annotations: ar.annotations(node)?.iter().map(mirror).collect(),
@@ -397,7 +417,61 @@ impl Replay {
             progress: mirror(&s.progress()),
             victory: s.victory().iter().map(mirror).collect(),
             state_hash: s.hash(),
+            as_recorded: None,
         })
+    }
+
+    /// A position shown as recorded: its board as recorded (whole: the record keeps no
+    /// side's view), where the game stood from the node's row, and the note saying where
+    /// today's rules part from the record and how.
+    fn recorded_position(
+        &mut self,
+        node: NodeId,
+        seen_by: Option<usize>,
+        r: kepi::archive::Recorded,
+    ) -> AppResult<ReplayPosition> {
+        let phases = self.phases.clone();
+        let ar = self.archive()?;
+        let n = ar.node(node)?;
+        let info = ar.game(n.game)?;
+        let rules = r.agreed.rules();
+        let word = |key: &str| phases.get(key).cloned().unwrap_or_else(|| key.to_string());
+        let mut progress = r.agreed.progress();
+        progress.turn = n.turn;
+        progress.phase = word(&n.phase);
+        progress.phase_key = n.phase.clone();
+        progress.player = n.player;
+        let mut note = format!(
+            "Recorded under {} rules {}; from game-turn {} ({}) today's rules {} read this \
+             differently: {}. Shown as recorded.",
+            rules.name(),
+            r.parted_at.rules_version.unwrap_or(info.rules_version),
+            r.parted_at.turn,
+            word(&r.parted_at.phase),
+            rules.rules_version(),
+            r.difference
+        );
+        if seen_by.is_some() && rules.hides_units() {
+            note += " The record keeps the whole board, not a side's view of it.";
+        }
+        Ok(ReplayPosition {
+            node,
+            annotations: ar.annotations(node)?.iter().map(mirror).collect(),
+            board: mirror(&r.board),
+            seen_by: None,
+            progress: mirror(&progress),
+            victory: Vec::new(),
+            state_hash: n.state_hash,
+            as_recorded: Some(note),
+        })
+    }
+
+    /// "Replay under today's rules": the line through `node` played again under today's rules
+    /// from where they part from the record, as a new variation, which is opened.
+    pub fn under_today(&mut self, node: NodeId) -> AppResult<ReplayOpened> {
+        let game = self.own_node(node)?.game;
+        let v = self.archive()?.replay_under_today(node)?;
+        self.open_line(game, Some(v.last))
     }
 }
 
@@ -453,6 +527,7 @@ fn skeleton(
                 .collect(),
             annotations: notes.remove(&n.id).unwrap_or(0),
             rules_version: n.rules_version,
+            as_recorded: false,
             described: false,
         });
     }
@@ -469,27 +544,23 @@ fn describe(
     from: usize,
     entries: &mut [LineEntry],
 ) -> AppResult<AnyState> {
-    let start = ar.state_at(path[from].id)?;
     let nodes = &path[from + 1..from + 1 + entries.len()];
-    let mut k = 0;
-    let (state, steps) = replay_steps(ar, start, nodes, |before, n| {
+    // Issue 37: where today's rules part from the record, the rest is shown as recorded.
+    let opened = ar.open_node(path[from].id)?;
+    let mut state = match (opened.state, opened.recorded) {
+        (Some(s), _) => s,
+        (None, Some(r)) => return as_recorded(ar, &r.agreed, nodes, entries),
+        (None, None) => unreachable!("a node opens one way or the other"),
+    };
+    for (k, n) in nodes.iter().enumerate() {
         let e = &mut entries[k];
-        k += 1;
-        if !e.variations.is_empty() {
-            let parent = n.parent.expect("a node after the root has a parent");
-            for c in ar.children(parent)? {
-                if let Some(v) = e.variations.iter_mut().find(|v| v.node == c.id) {
-                    v.command = c
-                        .command
-                        .as_ref()
-                        .map(|cmd| before.rules().describe_command(before, cmd))
-                        .unwrap_or_default();
-                }
-            }
-        }
-        Ok(())
-    })?;
-    for (e, s) in entries.iter_mut().zip(steps) {
+        let step = replay_steps(ar, state.clone(), std::slice::from_ref(n), |before, n| {
+            describe_variations(ar, before, n, e)
+        });
+        let Ok((next, steps)) = step else {
+            return as_recorded(ar, &state, &nodes[k..], &mut entries[k..]);
+        };
+        let s = steps.into_iter().next().expect("one step");
         debug_assert_eq!(e.node, s.node, "the rows and the replay walk the same path");
         // As the replay has them (the archive's row says the same: a record is checked hash
         // for hash, and the row was written from that state).
@@ -500,8 +571,55 @@ fn describe(
         e.dice = s.dice;
         e.results = s.results;
         e.described = true;
+        state = next;
     }
     Ok(state)
+}
+
+/// Each fork's other commands at `n`, described against the state before it.
+fn describe_variations(
+    ar: &Archive,
+    before: &AnyState,
+    n: &NodeInfo,
+    e: &mut LineEntry,
+) -> AppResult<()> {
+    if !e.variations.is_empty() {
+        let parent = n.parent.expect("a node after the root has a parent");
+        for c in ar.children(parent)? {
+            if let Some(v) = e.variations.iter_mut().find(|v| v.node == c.id) {
+                v.command = c
+                    .command
+                    .as_ref()
+                    .map(|cmd| before.rules().describe_command(before, cmd))
+                    .unwrap_or_default();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Entries of a line today's rules part from, shown as recorded: each command in words
+/// against `agreed` (the last position both agree on: a command's words name units and hexes),
+/// its recorded dice, no results. Answers `agreed`.
+fn as_recorded(
+    ar: &Archive,
+    agreed: &AnyState,
+    nodes: &[NodeInfo],
+    entries: &mut [LineEntry],
+) -> AppResult<AnyState> {
+    for (n, e) in nodes.iter().zip(entries.iter_mut()) {
+        e.command = n
+            .command
+            .as_ref()
+            .map(|c| agreed.rules().describe_command(agreed, c))
+            .unwrap_or_default();
+        e.dice = crate::play::dice_entries(n.id, &e.command, &ar.rolls(n.id)?, &[]);
+        e.results = Vec::new();
+        e.as_recorded = true;
+        describe_variations(ar, agreed, n, e)?;
+        e.described = true;
+    }
+    Ok(agreed.clone())
 }
 
 /// Write a game file's tree into the archive: every node replayed and checked first, then

@@ -216,6 +216,11 @@ pub(super) fn insert_child(
             params![id, &stored],
         )?;
     }
+    // The boards of the stretch since the last snapshot, or of a game's last stretch, packed
+    // into one block (schema 7, `recorded_boards`).
+    if ply % SNAPSHOT_EVERY == 0 || state.outcome().is_some() {
+        super::recorded_boards::pack_line(tx, id)?;
+    }
     Archive::finish(tx, parent.game, state)?;
     Ok(id)
 }

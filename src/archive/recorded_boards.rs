@@ -13,16 +13,26 @@
 //!   the parting is the recorded state itself (restored, hash-checked): the replay agrees
 //!   again from there.
 //!
-//! Invariant: nothing here writes to a recorded node; what today's rules make of a parted line
-//! is a variation ([`Archive::replay_under_today`]).
+//! - Packed (to keep within the archive's size goal): when a line reaches a snapshot ply (every
+//!   [`SNAPSHOT_EVERY`]) or its game's end, the patches of its nodes since the last packing
+//!   are compressed together into one block, stored in the first of them (`B` and a zstd frame
+//!   of entries: the node's id less the first's, the stored patch's length, the stored patch,
+//!   each number a LEB128 varint); each other member keeps `b` and its id less the first's.
+//!   A command that changed nothing keeps its empty BLOB and is no member.
+//!
+//! Invariants: nothing here writes to a recorded node but the packing of its own board;
+//! what today's rules make of a parted line is a variation ([`Archive::replay_under_today`]);
+//! every member of a block descends from the node that holds it, so deleting a variation
+//! never deletes a block whose members outlive it.
 
 use super::board_patch;
-use super::{Archive, ArchiveError, GameId, NodeId, NodeInfo, Result};
+use super::{Archive, ArchiveError, GameId, NodeId, NodeInfo, Result, SNAPSHOT_EVERY};
 use crate::engine::counters::Board;
-use crate::engine::dice::{RecordedDice, Roll};
+use crate::engine::dice::{Dice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::AnyState;
 use rusqlite::OptionalExtension;
 use serde_json::Value;
+use std::collections::VecDeque;
 
 /// Schema 7: the board as recorded, by node.
 pub(super) const V7: &str = "
@@ -45,6 +55,112 @@ pub(super) fn stored_patch(parent: &Board, child: &Board) -> Vec<u8> {
         None => Vec::new(),
         Some(p) => board_patch::encode(&p),
     }
+}
+
+const BLOCK: u8 = b'B';
+const MEMBER: u8 = b'b';
+/// zstd's level for a block: written once every [`SNAPSHOT_EVERY`] plies.
+const BLOCK_LEVEL: i32 = 19;
+/// No block decompresses to more than this: a larger claimed size is a damaged frame.
+const MAX_BLOCK: usize = 64 << 20;
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn take_varint(bytes: &mut &[u8]) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let (&b, rest) = bytes.split_first()?;
+        *bytes = rest;
+        v |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Pack the unpacked patches of the line ending at node `last` (at most the
+/// [`SNAPSHOT_EVERY`] nodes above it and itself) into one block, in the transaction `tx`.
+pub(super) fn pack_line(tx: &rusqlite::Connection, last: NodeId) -> Result<()> {
+    let rows: Vec<(NodeId, Option<Vec<u8>>)> = {
+        let mut st = tx.prepare_cached(
+            "WITH RECURSIVE up(id, parent_id, k) AS (
+                 SELECT id, parent_id, 0 FROM nodes WHERE id = ?1
+                 UNION ALL
+                 SELECT n.id, n.parent_id, up.k + 1 FROM nodes n JOIN up ON n.id = up.parent_id
+                 WHERE up.k < ?2 AND n.parent_id IS NOT NULL)
+             SELECT n.id, n.board FROM up JOIN nodes n ON n.id = up.id ORDER BY up.k DESC",
+        )?;
+        st.query_map(rusqlite::params![last, SNAPSHOT_EVERY - 1], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?
+        .collect::<rusqlite::Result<_>>()?
+    };
+    // The unpacked end of the line: above it, nodes already packed (another line's block, the
+    // line's earlier stretch) or kept from before schema 7.
+    let start = rows
+        .iter()
+        .rposition(|(_, b)| match b {
+            None => true,
+            Some(b) => matches!(b.first(), Some(&BLOCK | &MEMBER)),
+        })
+        .map_or(0, |i| i + 1);
+    let members: Vec<&(NodeId, Option<Vec<u8>>)> = rows[start..]
+        .iter()
+        .filter(|(_, b)| b.as_ref().is_some_and(|b| !b.is_empty()))
+        .collect();
+    if members.len() < 2 {
+        return Ok(());
+    }
+    let first = members[0].0;
+    let mut block = Vec::new();
+    for (id, b) in &members {
+        let b = b.as_ref().expect("members have a patch");
+        put_varint(&mut block, (id - first) as u64);
+        put_varint(&mut block, b.len() as u64);
+        block.extend_from_slice(b);
+    }
+    let z = zstd::bulk::compress(&block, BLOCK_LEVEL)
+        .map_err(|e| ArchiveError::Invalid(format!("packing boards: {e}")))?;
+    let mut held = vec![BLOCK];
+    held.extend_from_slice(&z);
+    let mut set = tx.prepare_cached("UPDATE nodes SET board = ?2 WHERE id = ?1")?;
+    set.execute(rusqlite::params![first, held])?;
+    for (id, _) in &members[1..] {
+        let mut m = vec![MEMBER];
+        put_varint(&mut m, (id - first) as u64);
+        set.execute(rusqlite::params![id, m])?;
+    }
+    Ok(())
+}
+
+/// The entries of a block: (node id less the first's, stored patch).
+fn unpack_block(held: &[u8]) -> std::result::Result<Vec<(u64, Vec<u8>)>, String> {
+    let raw = zstd::bulk::decompress(&held[1..], MAX_BLOCK)
+        .map_err(|e| format!("a damaged block of boards: {e}"))?;
+    let mut rest = &raw[..];
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let bad = || "a block of boards that does not read".to_string();
+        let delta = take_varint(&mut rest).ok_or_else(bad)?;
+        let len = take_varint(&mut rest).ok_or_else(bad)? as usize;
+        if len > rest.len() {
+            return Err(bad());
+        }
+        out.push((delta, rest[..len].to_vec()));
+        rest = &rest[len..];
+    }
+    Ok(out)
 }
 
 /// A node opened: today's state of it when today's rules replay the record to it, else the
@@ -118,10 +234,12 @@ impl Archive {
                 path[0].game
             ))
         })?;
+        let seed = self.game(path[0].game)?.seed;
         for k in from + 1..path.len() {
             let n = &path[k];
             let rolls = self.rolls(n.id)?;
-            match replay_agrees(&state, n, &rolls) {
+            let draws = path[k - 1].dice_draws;
+            match replay_agrees(&state, n, &rolls, || SeededDice::resume(seed, draws)) {
                 Ok(next) => state = next,
                 Err(today) => {
                     let board = self.board_along(&state, &path[k..])?;
@@ -154,12 +272,15 @@ impl Archive {
     /// The board of `agreed` with the recorded patches of `nodes` applied in order.
     fn board_along(&self, agreed: &AnyState, nodes: &[NodeInfo]) -> Result<Value> {
         let mut board = board_json(agreed);
+        let mut blocks: std::collections::HashMap<NodeId, Vec<(u64, Vec<u8>)>> = Default::default();
         for n in nodes {
-            let stored: Option<Vec<u8>> = self
-                .conn
-                .prepare_cached("SELECT board FROM nodes WHERE id = ?1")?
-                .query_row([n.id], |r| r.get(0))?;
-            let Some(stored) = stored else {
+            let bad = |e: String| {
+                ArchiveError::Replay(format!(
+                    "game {}, node {}: its recorded board: {e}",
+                    n.game, n.id
+                ))
+            };
+            let Some(stored) = self.stored_board(n.id)? else {
                 return Err(ArchiveError::Replay(format!(
                     "game {}, node {}: today's rules replay this line differently and the node \
                      was recorded before Kepi kept boards (archive schema 7), so it cannot be \
@@ -167,19 +288,50 @@ impl Archive {
                     n.game, n.id
                 )));
             };
-            if stored.is_empty() {
-                continue;
-            }
-            let bad = |e: String| {
-                ArchiveError::Replay(format!(
-                    "game {}, node {}: its recorded board: {e}",
-                    n.game, n.id
-                ))
+            let patch = match stored.first() {
+                None => continue,
+                Some(&BLOCK | &MEMBER) => {
+                    let first = if stored[0] == BLOCK {
+                        n.id
+                    } else {
+                        let mut rest = &stored[1..];
+                        let delta = take_varint(&mut rest)
+                            .ok_or_else(|| bad("a member without its block".into()))?;
+                        n.id - delta as NodeId
+                    };
+                    let entries = match blocks.entry(first) {
+                        std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+                        std::collections::hash_map::Entry::Vacant(v) => {
+                            let held = self
+                                .stored_board(first)?
+                                .filter(|b| b.first() == Some(&BLOCK))
+                                .ok_or_else(|| {
+                                    bad(format!("its block (node {first}) is missing"))
+                                })?;
+                            v.insert(unpack_block(&held).map_err(bad)?)
+                        }
+                    };
+                    let delta = (n.id - first) as u64;
+                    entries
+                        .iter()
+                        .find(|(d, _)| *d == delta)
+                        .map(|(_, p)| p.clone())
+                        .ok_or_else(|| bad(format!("not in its block (node {first})")))?
+                }
+                Some(_) => stored,
             };
-            let patch = board_patch::decode(&stored).map_err(bad)?;
+            let patch = board_patch::decode(&patch).map_err(bad)?;
             board = board_patch::apply(&board, &patch).map_err(bad)?;
         }
         Ok(board)
+    }
+
+    /// A node's `board` column as stored.
+    fn stored_board(&self, id: NodeId) -> Result<Option<Vec<u8>>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT board FROM nodes WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))?)
     }
 
     /// A node's stored snapshot, if it has one.
@@ -212,11 +364,14 @@ enum Today {
 }
 
 /// `n` replayed under today's rules from `state`: the state when it agrees with the record
-/// (dice and hash), else what today's rules make of it.
+/// (dice and hash), else what today's rules make of it: its recorded dice first, then, if
+/// today's rules roll more, the game's live dice from where the record stood (as "replay under
+/// today's rules" plays it).
 fn replay_agrees(
     state: &AnyState,
     n: &NodeInfo,
     rolls: &[Roll],
+    live: impl FnOnce() -> SeededDice,
 ) -> std::result::Result<AnyState, Today> {
     let Some(command) = &n.command else {
         return Err(Today::Refused("the node has no command".into()));
@@ -230,8 +385,14 @@ fn replay_agrees(
     ) {
         Ok(a) => Ok(a.state),
         Err(_) => {
-            let mut dice = RecordedDice::new(rolls.iter().cloned());
-            match state.rules().apply(state, command, &mut dice) {
+            let mut live = live();
+            let mut faces: VecDeque<u8> =
+                rolls.iter().flat_map(|r| r.faces.iter().copied()).collect();
+            let mut dice = QueuedDice::new(&mut live, &mut faces);
+            match state
+                .rules()
+                .apply(state, command, &mut dice as &mut dyn Dice)
+            {
                 Ok(a) => Err(Today::Differs(a.state)),
                 Err(e) => Err(Today::Refused(e.to_string())),
             }
@@ -285,7 +446,32 @@ pub(super) fn name_difference(today: &Value, recorded: &Value) -> String {
     if tc.len() != rc.len() {
         out.push(format!("{} units recorded, {} today", rc.len(), tc.len()));
     }
-    for key in ["hex_markers", "sides", "cards", "deployment"] {
+    // The sides' standing, side by side, field by field ("side 1's notes recorded none,
+    // today 2 units eliminated").
+    let (ts, rs) = (
+        list(today, "sides").unwrap_or_default(),
+        list(recorded, "sides").unwrap_or_default(),
+    );
+    for (i, (t, r)) in ts.iter().zip(&rs).enumerate() {
+        if out.len() >= 3 || t == r {
+            continue;
+        }
+        for k in ["morale", "notes"] {
+            let (a, b) = (
+                r.get(k).unwrap_or(&Value::Null),
+                t.get(k).unwrap_or(&Value::Null),
+            );
+            if a != b {
+                out.push(format!(
+                    "side {}'s {k} recorded {}, today {}",
+                    i + 1,
+                    words(a),
+                    words(b)
+                ));
+            }
+        }
+    }
+    for key in ["hex_markers", "cards", "deployment"] {
         if out.len() >= 3 {
             break;
         }
@@ -295,10 +481,10 @@ pub(super) fn name_difference(today: &Value, recorded: &Value) -> String {
         );
         if t != r {
             out.push(format!(
-                "{}: recorded {}, today {}",
+                "{} differ ({} recorded, {} today)",
                 key.replace('_', " "),
-                words(&Value::Array(r)),
-                words(&Value::Array(t))
+                r.len(),
+                t.len()
             ));
         }
     }
@@ -396,8 +582,12 @@ impl Archive {
         let path = self.path_to(id)?;
         let mut state = self.state_at(path[0].id)?;
         let mut from = None;
+        let seed = self.game(path[0].game)?.seed;
         for (k, n) in path.iter().enumerate().skip(1) {
-            match replay_agrees(&state, n, &self.rolls(n.id)?) {
+            let draws = path[k - 1].dice_draws;
+            match replay_agrees(&state, n, &self.rolls(n.id)?, || {
+                SeededDice::resume(seed, draws)
+            }) {
                 Ok(next) => state = next,
                 Err(_) => {
                     from = Some(k);

@@ -96,6 +96,14 @@ pub async fn replay_what_if(
     lock(&replay)?.what_if(node, roll as usize, face)
 }
 
+/// "Replay under today's rules": a line today's rules read differently, played again under
+/// them from where they part, as a new variation, opened; the record is not changed.
+#[tauri::command]
+pub async fn replay_under_today(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayOpened> {
+    positive("node", node)?;
+    lock(&replay)?.under_today(node)
+}
+
 #[tauri::command]
 pub async fn replay_promote(replay: ReplayState<'_>, node: i64) -> AppResult<ReplayOpened> {
     positive("node", node)?;

@@ -523,6 +523,10 @@ pub struct LineEntry {
     /// The rules version its command was played under, when not the game's (a game played on
     /// under a later version).
     pub rules_version: Option<u32>,
+    /// Shown as recorded: today's rules replay the line differently from here or above (a rule
+    /// changed since it was played), so `command` and `dice` are the record's, in words
+    /// against the last position both agree on, and `results` is empty.
+    pub as_recorded: bool,
     /// Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
     /// line is answered with the page around the position opened described, the rest (node,
     /// turn, phase, player, fork and name, which the archive's rows hold) to be described in
@@ -621,6 +625,10 @@ pub struct ReplayPosition {
     pub progress: ProgressDto,
     pub victory: Vec<VictoryDto>,
     pub state_hash: String,
+    /// Set when the position is shown as recorded: "Recorded under Rifle & Saber rules 1; from
+    /// game-turn 2 (fire) today's rules 2 read this differently: …". The board is then the
+    /// whole board as recorded, and `victory` is empty.
+    pub as_recorded: Option<String>,
 }
 
 /// A search of the archive as the Library's search box sends it: words (matched as prefixes,

@@ -596,6 +596,12 @@ annotations: number,
  */
 rules_version: number | null, 
 /**
+ * Shown as recorded: today's rules replay the line differently from here or above (a rule
+ * changed since it was played), so `command` and `dice` are the record's, in words
+ * against the last position both agree on, and `results` is empty.
+ */
+as_recorded: boolean, 
+/**
  * Whether `command`, `dice`, `results` and the variations' commands are filled in: a long
  * line is answered with the page around the position opened described, the rest (node,
  * turn, phase, player, fork and name, which the archive's rows hold) to be described in
@@ -860,7 +866,13 @@ annotations: Array<Annotation>,
 /**
  * The board as `seen_by` saw it, the whole board when none.
  */
-board: Board, seen_by: number | null, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, };
+board: Board, seen_by: number | null, progress: Progress, victory: Array<VictoryCondition>, state_hash: string, 
+/**
+ * Set when the position is shown as recorded: "Recorded under Rifle & Saber rules 1; from
+ * game-turn 2 (fire) today's rules 2 read this differently: …". The board is then the
+ * whole board as recorded, and `victory` is empty.
+ */
+as_recorded: string | null, };
 
 /**
  * What a restore did.

@@ -17,6 +17,9 @@ export const replay = {
   line: (game: number, node: number) => invoke<ReplayOpened>("replay_line", { game, node }),
   /** Play the node's command again with its roll number `roll` forced to `face`. */
   whatIf: (node: number, roll: number, face: number) => invoke<ReplayOpened>("replay_what_if", { node, roll, face }),
+  /** "Replay under today's rules": a line shown as recorded played again under today's rules
+   * from where they part from the record, as a new variation. */
+  underToday: (node: number) => invoke<ReplayOpened>("replay_under_today", { node }),
   promote: (node: number) => invoke<ReplayOpened>("replay_promote", { node }),
   rename: (node: number, name: string) => invoke<ReplayOpened>("replay_rename", { node, name }),
   delete: (node: number) => invoke<ReplayOpened>("replay_delete", { node }),

@@ -120,6 +120,15 @@ export class Replayer {
     this.edit(() => replay.whatIf(node, roll, face), (o) => o.line[k - 1]?.node);
   }
 
+  /** Replay the position shown under today's rules, as a new variation (shown at its end). */
+  underToday(): void {
+    const g = replayState.game;
+    const k = replayState.index;
+    if (!g || k === 0) return;
+    const node = g.line[k - 1].node;
+    this.edit(() => replay.underToday(node));
+  }
+
   /** Play on from the position shown, in the play view: the next command starts a new
    * variation there (the recorded line stays the main line). */
   playFromHere(): void {
