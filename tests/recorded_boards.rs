@@ -10,8 +10,8 @@
 mod common;
 
 use common::cli::kepi;
-use kepi::archive::Archive;
 use kepi::archive::board_patch::{diff, diff_boards};
+use kepi::archive::{Archive, GameTree};
 use kepi::engine::counters::Board;
 use kepi::engine::rifle_and_saber::test_rules_change;
 use std::collections::BTreeMap;
@@ -66,6 +66,15 @@ fn games_recorded_under_an_older_rules_version_open_at_every_node() {
             );
         }
     }
+    // Game files written now, under rules 1, carry the boards as recorded.
+    let trees: Vec<GameTree> = (1..=GAMES as i64)
+        .map(|g| GameTree::from_text(&ar.export_game(g).unwrap().to_text()).unwrap())
+        .collect();
+    assert!(
+        trees[0].nodes[1..]
+            .iter()
+            .all(|n| n.board.is_some() && n.turn.is_some())
+    );
     drop(ar);
 
     test_rules_change::turn_on();
@@ -142,6 +151,47 @@ fn games_recorded_under_an_older_rules_version_open_at_every_node() {
     assert!(last.state.is_some() && last.recorded.is_none());
     assert!(ar.open_node(parted).unwrap().recorded.is_some());
     drop(ar);
+
+    // The game files import under today's rules: every node kept, shown as recorded from where
+    // they part, the boards as they were played.
+    let mut fresh = Archive::open(&d.path().join("imported.kepi")).unwrap();
+    for (i, tree) in trees.iter().enumerate() {
+        let h = fresh
+            .import_game(tree)
+            .unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        let line = fresh.main_line(h).unwrap();
+        let was = &recorded[&(i as i64 + 1)];
+        assert_eq!(line.len(), was.len());
+        for (n, (_, board)) in line.iter().zip(was) {
+            let o = fresh.open_node(n.id).unwrap();
+            let shown = match (&o.state, &o.recorded) {
+                (Some(s), _) => s.rules().board(s),
+                (None, Some(r)) => r.board.clone(),
+                _ => unreachable!(),
+            };
+            assert_eq!(&shown, board, "imported game {h}, node {}", n.id);
+        }
+    }
+    // A file whose recorded board does not fit is refused, and nothing is written.
+    let mut bad = trees[(g - 1) as usize].clone();
+    let k = bad
+        .nodes
+        .iter()
+        .rposition(|n| {
+            n.board
+                .as_ref()
+                .is_some_and(|b| b.as_object().is_some_and(|m| !m.is_empty()))
+        })
+        .unwrap();
+    bad.nodes[k].board = Some(serde_json::json!({"@0": {"#9999": {"@1": "0101"}}}));
+    let before = fresh.stats().unwrap().games;
+    let err = fresh.import_game(&bad).unwrap_err().to_string();
+    assert!(
+        err.contains("its board") && err.contains("index 9999"),
+        "{err}"
+    );
+    assert_eq!(fresh.stats().unwrap().games, before);
+    drop(fresh);
 
     // The CLI, in a process with the change on through its variable.
     let node = parted.to_string();

@@ -181,6 +181,10 @@ pub struct Archive {
     last: std::cell::RefCell<Option<(NodeId, crate::engine::AnyState)>>,
     /// The board of the last node written, the parent of the next command's (schema 7).
     last_board: std::cell::RefCell<Option<(NodeId, crate::engine::counters::Board)>>,
+    /// The node last shown as recorded, with its board's JSON form (schema 7): its child is
+    /// shown by one patch.
+    last_recorded:
+        std::cell::RefCell<Option<(NodeId, recorded_boards::Recorded, serde_json::Value)>>,
     /// Root snapshot payloads by game: the dictionary of the game's other snapshots.
     root_payloads: std::cell::RefCell<std::collections::HashMap<GameId, std::sync::Arc<Vec<u8>>>>,
     /// A batch's transaction is open ([`Archive::begin_batch`]).
@@ -286,6 +290,7 @@ impl Archive {
             roots: Default::default(),
             last: Default::default(),
             last_board: Default::default(),
+            last_recorded: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
             labels: Default::default(),
@@ -414,6 +419,7 @@ impl Archive {
             roots: Default::default(),
             last: Default::default(),
             last_board: Default::default(),
+            last_recorded: Default::default(),
             root_payloads: Default::default(),
             batch_open: false,
             labels: Default::default(),
@@ -460,6 +466,7 @@ impl Archive {
 
     fn forget_nodes(&self) {
         *self.last.borrow_mut() = None;
+        *self.last_recorded.borrow_mut() = None;
     }
 }
 

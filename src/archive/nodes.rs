@@ -163,52 +163,26 @@ pub(super) fn insert_child(
     rules_version: Option<u32>,
     board: &[u8],
 ) -> Result<NodeId> {
-    let order: i64 = tx
-        .prepare_cached("SELECT count(*) FROM nodes WHERE parent_id = ?1")?
-        .query_row([parent.id], |r| r.get(0))?;
-    let ply = parent.ply + 1;
     let p = state.progress();
     // Events are not stored: replay recomputes them (`Archive::events`). The command is
     // binary and the phase a label (schema 4, `node_rows`).
-    tx.prepare_cached(
-        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash,
-                            turn, phase, player, dice_draws, name, rules_version, board)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-    )?
-    .execute(params![
-        parent.game,
-        parent.id,
-        order,
-        ply,
-        rows::command_to_sql(tx, command)?,
-        rows::hash_to_sql(&state.hash()),
-        p.turn,
-        rows::label_id(tx, &p.phase_key)?,
-        p.player as i64,
-        dice_draws as i64,
-        name,
-        rules_version,
-        board,
-    ])?;
-    let id = tx.last_insert_rowid();
-    {
-        let mut st = tx.prepare_cached(
-            "INSERT INTO dice_rows (node_id, seq, purpose, spec, faces, total, context, forced)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
-        for (seq, r) in rolls.iter().enumerate() {
-            st.execute(params![
-                id,
-                seq as i64,
-                rows::label_id(tx, &r.purpose)?,
-                rows::label_id(tx, &r.spec.to_string())?,
-                serde_json::to_string(&r.faces).expect("faces serialize"),
-                r.total as i64,
-                r.context.to_string(),
-                r.forced as i64,
-            ])?;
-        }
-    }
+    let id = insert_row(
+        tx,
+        parent,
+        &RecordedRow {
+            command,
+            state_hash: &state.hash(),
+            turn: p.turn,
+            phase: &p.phase_key,
+            player: p.player,
+            rolls,
+            dice_draws,
+            name,
+            rules_version,
+            board,
+        },
+    )?;
+    let ply = parent.ply + 1;
     if ply % SNAPSHOT_EVERY == 0 {
         let stored = snapshot_of(tx, parent.game, state)?;
         tx.execute(
@@ -222,6 +196,82 @@ pub(super) fn insert_child(
         super::recorded_boards::pack_line(tx, id)?;
     }
     Archive::finish(tx, parent.game, state)?;
+    Ok(id)
+}
+
+/// A node's row as recorded, its state not at hand (a record today's rules read differently).
+pub(super) struct RecordedRow<'a> {
+    pub command: &'a Value,
+    pub state_hash: &'a str,
+    pub turn: u32,
+    /// The phase's key.
+    pub phase: &'a str,
+    pub player: usize,
+    pub rolls: &'a [Roll],
+    pub dice_draws: u64,
+    pub name: Option<&'a str>,
+    pub rules_version: Option<u32>,
+    /// As `nodes.board` stores it.
+    pub board: &'a [u8],
+}
+
+/// Insert a node shown as recorded (an imported record today's rules read differently): its
+/// row and dice as the record has them, no snapshot; its line's boards packed at the same
+/// plies as a played line's.
+pub(super) fn insert_recorded(
+    tx: &rusqlite::Connection,
+    parent: &NodeInfo,
+    row: &RecordedRow,
+) -> Result<NodeId> {
+    let id = insert_row(tx, parent, row)?;
+    if (parent.ply + 1) % SNAPSHOT_EVERY == 0 {
+        super::recorded_boards::pack_line(tx, id)?;
+    }
+    Ok(id)
+}
+
+/// The node row and its dice rows.
+fn insert_row(tx: &rusqlite::Connection, parent: &NodeInfo, row: &RecordedRow) -> Result<NodeId> {
+    let order: i64 = tx
+        .prepare_cached("SELECT count(*) FROM nodes WHERE parent_id = ?1")?
+        .query_row([parent.id], |r| r.get(0))?;
+    tx.prepare_cached(
+        "INSERT INTO nodes (game_id, parent_id, sibling_order, ply, command, state_hash,
+                            turn, phase, player, dice_draws, name, rules_version, board)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?
+    .execute(params![
+        parent.game,
+        parent.id,
+        order,
+        parent.ply + 1,
+        rows::command_to_sql(tx, row.command)?,
+        rows::hash_to_sql(row.state_hash),
+        row.turn,
+        rows::label_id(tx, row.phase)?,
+        row.player as i64,
+        row.dice_draws as i64,
+        row.name,
+        row.rules_version,
+        row.board,
+    ])?;
+    let id = tx.last_insert_rowid();
+    let mut st = tx.prepare_cached(
+        "INSERT INTO dice_rows (node_id, seq, purpose, spec, faces, total, context, forced)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for (seq, r) in row.rolls.iter().enumerate() {
+        st.execute(params![
+            id,
+            seq as i64,
+            rows::label_id(tx, &r.purpose)?,
+            rows::label_id(tx, &r.spec.to_string())?,
+            serde_json::to_string(&r.faces).expect("faces serialize"),
+            r.total as i64,
+            r.context.to_string(),
+            r.forced as i64,
+        ])?;
+    }
     Ok(id)
 }
 

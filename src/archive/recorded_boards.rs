@@ -26,6 +26,7 @@
 //! never deletes a block whose members outlive it.
 
 use super::board_patch;
+use super::node_rows::N_COLUMNS;
 use super::{Archive, ArchiveError, GameId, NodeId, NodeInfo, Result, SNAPSHOT_EVERY};
 use crate::engine::counters::Board;
 use crate::engine::dice::{Dice, QueuedDice, Roll, SeededDice};
@@ -174,6 +175,7 @@ pub struct Opened {
 }
 
 /// A node shown as recorded, and where and how today's rules part from the record.
+#[derive(Clone)]
 pub struct Recorded {
     /// The board as recorded after the node.
     pub board: Board,
@@ -192,6 +194,15 @@ impl Archive {
     /// the record, as recorded. An error only when neither can be had (a damaged file, a node
     /// recorded before boards were kept on a line today's rules read differently).
     pub fn open_node(&self, id: NodeId) -> Result<Opened> {
+        // The child of the node last shown as recorded, without a snapshot of its own: its
+        // recorded patch applied to its parent's board (stepping along a recorded line costs
+        // one patch a step, not a replay).
+        if let Some(r) = self.next_recorded(id)? {
+            return Ok(Opened {
+                state: None,
+                recorded: Some(r),
+            });
+        }
         let failure = match self.state_at(id) {
             Ok(state) => {
                 return Ok(Opened {
@@ -211,15 +222,88 @@ impl Archive {
         }
     }
 
+    /// [`Archive::open_node`]'s step along a recorded line, when `id` is the child of the
+    /// node last shown as recorded and has no snapshot.
+    fn next_recorded(&self, id: NodeId) -> Result<Option<Recorded>> {
+        let Some((last, r, board)) = self.last_recorded.borrow().clone() else {
+            return Ok(None);
+        };
+        let n = self.node(id)?;
+        if n.parent != Some(last) || self.stored_snapshot(id)?.is_some() {
+            return Ok(None);
+        }
+        let mut blocks = Default::default();
+        let board = match self.stored_patch_of(id, &mut blocks)? {
+            None => return Ok(None),
+            Some(p) if p.is_empty() => board,
+            Some(p) => {
+                let bad = |e: String| {
+                    ArchiveError::Replay(format!(
+                        "game {}, node {id}: its recorded board: {e}",
+                        n.game
+                    ))
+                };
+                board_patch::apply(&board, &board_patch::decode(&p).map_err(bad)?).map_err(bad)?
+            }
+        };
+        let r = Recorded {
+            board: serde_json::from_value(board.clone()).map_err(|e| {
+                ArchiveError::Replay(format!(
+                    "game {}, node {id}: its recorded board does not read: {e}",
+                    n.game
+                ))
+            })?,
+            ..r
+        };
+        *self.last_recorded.borrow_mut() = Some((id, r.clone(), board));
+        Ok(Some(r))
+    }
+
+    /// The nodes from the root down to `id` in one query (the links checked), else node by
+    /// node ([`Archive::path_to`], which names a damaged link).
+    fn path_down_to(&self, id: NodeId) -> Result<Vec<NodeInfo>> {
+        let raws = {
+            let mut st = self.conn.prepare_cached(&format!(
+                "WITH RECURSIVE up(id, parent_id) AS (
+                     SELECT id, parent_id FROM nodes WHERE id = ?1
+                     UNION
+                     SELECT n.id, n.parent_id FROM nodes n JOIN up ON n.id = up.parent_id)
+                 SELECT {N_COLUMNS} FROM up JOIN nodes n ON n.id = up.id ORDER BY n.ply"
+            ))?;
+            st.query_map([id], super::node_rows::raw_node)?
+                .collect::<rusqlite::Result<Vec<_>>>()?
+        };
+        let path = raws
+            .into_iter()
+            .map(|r| self.decode_node(r))
+            .collect::<Result<Vec<_>>>()?;
+        let linked = path.first().is_some_and(|n| n.parent.is_none())
+            && path.windows(2).all(|w| w[1].parent == Some(w[0].id))
+            && path.last().is_some_and(|n| n.id == id);
+        if linked { Ok(path) } else { self.path_to(id) }
+    }
+
     /// The board recorded at node `id` when today's rules part from its line above it;
     /// `None` when they agree all the way (the failure was something else).
     fn recorded_at(&self, id: NodeId) -> Result<Option<Recorded>> {
-        let path = self.path_to(id)?;
+        let path = self.path_down_to(id)?;
+        let ids = serde_json::to_string(&path.iter().map(|n| n.id).collect::<Vec<_>>())
+            .expect("ids serialize");
+        let with_snapshot: std::collections::HashSet<NodeId> = {
+            let mut st = self.conn.prepare_cached(
+                "SELECT node_id FROM snapshots WHERE node_id IN (SELECT value FROM json_each(?1))",
+            )?;
+            st.query_map([ids], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?
+        };
         // The nearest snapshot at or above `id` that restores to its recorded hash: the
         // recorded state itself, whatever today's rules would have made of the line above.
         let mut from = 0;
         let mut state = None;
         for (i, n) in path.iter().enumerate().rev() {
+            if !with_snapshot.contains(&n.id) {
+                continue;
+            }
             if let Some(s) = self.stored_snapshot(n.id)?
                 && let Ok(st) = self.restore_snapshot(n, s)
             {
@@ -252,8 +336,8 @@ impl Archive {
                         Today::Refused(e) => format!("today's rules refuse its command: {e}"),
                         Today::Differs(t) => name_difference(&board_json(t), &at_k),
                     };
-                    return Ok(Some(Recorded {
-                        board: serde_json::from_value(board).map_err(|e| {
+                    let r = Recorded {
+                        board: serde_json::from_value(board.clone()).map_err(|e| {
                             ArchiveError::Replay(format!(
                                 "game {}, node {id}: its recorded board does not read: {e}",
                                 n.game
@@ -262,7 +346,9 @@ impl Archive {
                         parted_at: n.clone(),
                         agreed: state,
                         difference,
-                    }));
+                    };
+                    *self.last_recorded.borrow_mut() = Some((id, r.clone(), board));
+                    return Ok(Some(r));
                 }
             }
         }
@@ -280,7 +366,7 @@ impl Archive {
                     n.game, n.id
                 ))
             };
-            let Some(stored) = self.stored_board(n.id)? else {
+            let Some(patch) = self.stored_patch_of(n.id, &mut blocks)? else {
                 return Err(ArchiveError::Replay(format!(
                     "game {}, node {}: today's rules replay this line differently and the node \
                      was recorded before Kepi kept boards (archive schema 7), so it cannot be \
@@ -288,42 +374,52 @@ impl Archive {
                     n.game, n.id
                 )));
             };
-            let patch = match stored.first() {
-                None => continue,
-                Some(&BLOCK | &MEMBER) => {
-                    let first = if stored[0] == BLOCK {
-                        n.id
-                    } else {
-                        let mut rest = &stored[1..];
-                        let delta = take_varint(&mut rest)
-                            .ok_or_else(|| bad("a member without its block".into()))?;
-                        n.id - delta as NodeId
-                    };
-                    let entries = match blocks.entry(first) {
-                        std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
-                        std::collections::hash_map::Entry::Vacant(v) => {
-                            let held = self
-                                .stored_board(first)?
-                                .filter(|b| b.first() == Some(&BLOCK))
-                                .ok_or_else(|| {
-                                    bad(format!("its block (node {first}) is missing"))
-                                })?;
-                            v.insert(unpack_block(&held).map_err(bad)?)
-                        }
-                    };
-                    let delta = (n.id - first) as u64;
-                    entries
-                        .iter()
-                        .find(|(d, _)| *d == delta)
-                        .map(|(_, p)| p.clone())
-                        .ok_or_else(|| bad(format!("not in its block (node {first})")))?
-                }
-                Some(_) => stored,
-            };
+            if patch.is_empty() {
+                continue;
+            }
             let patch = board_patch::decode(&patch).map_err(bad)?;
             board = board_patch::apply(&board, &patch).map_err(bad)?;
         }
         Ok(board)
+    }
+
+    /// Node `id`'s recorded patch as stored (a `p` or `z` patch; empty: no change), read out
+    /// of its block when packed (`blocks` keeps the blocks read); `None` when not kept.
+    pub(super) fn stored_patch_of(
+        &self,
+        id: NodeId,
+        blocks: &mut std::collections::HashMap<NodeId, Vec<(u64, Vec<u8>)>>,
+    ) -> Result<Option<Vec<u8>>> {
+        let bad = |e: String| ArchiveError::Replay(format!("node {id}: its recorded board: {e}"));
+        let Some(stored) = self.stored_board(id)? else {
+            return Ok(None);
+        };
+        let first = match stored.first() {
+            Some(&BLOCK) => id,
+            Some(&MEMBER) => {
+                let mut rest = &stored[1..];
+                let delta = take_varint(&mut rest)
+                    .ok_or_else(|| bad("a member without its block".into()))?;
+                id - delta as NodeId
+            }
+            _ => return Ok(Some(stored)),
+        };
+        let entries = match blocks.entry(first) {
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let held = self
+                    .stored_board(first)?
+                    .filter(|b| b.first() == Some(&BLOCK))
+                    .ok_or_else(|| bad(format!("its block (node {first}) is missing")))?;
+                v.insert(unpack_block(&held).map_err(bad)?)
+            }
+        };
+        let delta = (id - first) as u64;
+        entries
+            .iter()
+            .find(|(d, _)| *d == delta)
+            .map(|(_, p)| Some(p.clone()))
+            .ok_or_else(|| bad(format!("not in its block (node {first})")))
     }
 
     /// A node's `board` column as stored.
@@ -579,7 +675,7 @@ impl Archive {
     pub fn replay_under_today(&mut self, id: NodeId) -> Result<TodayVariation> {
         // The first node of the whole line today's rules part from (a snapshot below it may
         // have brought the record back within reach, but today's reading goes on differing).
-        let path = self.path_to(id)?;
+        let path = self.path_down_to(id)?;
         let mut state = self.state_at(path[0].id)?;
         let mut from = None;
         let seed = self.game(path[0].game)?.seed;

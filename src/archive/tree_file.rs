@@ -34,6 +34,19 @@ pub struct ExportedNode {
     pub rules_version: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
+    /// Its board as recorded (archive schema 7): the patch from its parent's board in
+    /// [`super::board_patch`]'s JSON form, `{}` when nothing changed; absent when not kept.
+    /// With `turn`, `phase` and `player` it lets a newer Kepi whose rules read the record
+    /// differently import the game and show it as recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Value>,
+    /// Where the game stood after it: game-turn, the phase's key, the side to act.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,8 +90,24 @@ impl Archive {
         let info = self.game(game)?;
         let setup = self.game_setup(game)?;
         let mut nodes = Vec::new();
+        let mut blocks = Default::default();
         for n in self.nodes(game)? {
+            let board = match self.stored_patch_of(n.id, &mut blocks)? {
+                None => None,
+                Some(p) if p.is_empty() => Some(Value::Object(Default::default())),
+                Some(p) => Some(super::board_patch::decode(&p).map_err(|e| {
+                    ArchiveError::Replay(format!(
+                        "game {game}, node {}: its recorded board: {e}",
+                        n.id
+                    ))
+                })?),
+            };
+            let recorded = n.parent.is_some();
             nodes.push(ExportedNode {
+                board: board.filter(|_| recorded),
+                turn: recorded.then_some(n.turn),
+                phase: recorded.then(|| n.phase.clone()),
+                player: recorded.then_some(n.player),
                 id: n.id,
                 parent: n.parent,
                 sibling_order: n.sibling_order,
@@ -174,6 +203,10 @@ impl Archive {
         // Replay everything before writing anything.
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
         let mut commands_of: BTreeMap<i64, Value> = BTreeMap::new();
+        // Nodes today's rules read differently (issue 37), with their board as recorded: a
+        // record of other rules, kept as recorded from the first such node of a line down.
+        let mut as_recorded: BTreeMap<i64, Value> = BTreeMap::new();
+        let today = rules.rules_version();
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
                 (None, None, 0) => {
@@ -187,17 +220,52 @@ impl Archive {
                     states.insert(n.id, root_state.clone());
                 }
                 (Some(p), Some(c), i) if i > 0 => {
-                    let ps = states.get(&p).ok_or_else(|| {
-                        ArchiveError::Replay(format!(
-                            "node {}: its parent {p} does not come before it",
+                    let parent_board = match (states.get(&p), as_recorded.get(&p)) {
+                        (Some(ps), _) => {
+                            let replayed = replay_step(
+                                ps,
+                                c,
+                                &n.rolls,
+                                &n.state_hash,
+                                &format!("node {}", n.id),
+                            );
+                            let e = match replayed {
+                                Ok(applied) => {
+                                    states.insert(n.id, applied.state);
+                                    commands_of.insert(n.id, applied.command);
+                                    continue;
+                                }
+                                Err(e) => e,
+                            };
+                            // Recorded under other rules, with what it takes to show it.
+                            let version = n.rules_version.unwrap_or(tree.rules_version);
+                            if version == today || n.board.is_none() || n.turn.is_none() {
+                                return Err(ArchiveError::Replay(e.to_string()));
+                            }
+                            super::recorded_boards::board_json(ps)
+                        }
+                        (None, Some(b)) => b.clone(),
+                        (None, None) => {
+                            return Err(ArchiveError::Replay(format!(
+                                "node {}: its parent {p} does not come before it",
+                                n.id
+                            )));
+                        }
+                    };
+                    let (Some(patch), Some(_), Some(_), Some(_)) =
+                        (&n.board, n.turn, &n.phase, n.player)
+                    else {
+                        return Err(ArchiveError::Replay(format!(
+                            "node {}: a node below one shown as recorded needs its board, \
+                             game-turn, phase and side (`board`, `turn`, `phase`, `player`)",
                             n.id
-                        ))
+                        )));
+                    };
+                    let board = super::board_patch::apply(&parent_board, patch).map_err(|e| {
+                        ArchiveError::Replay(format!("node {}: its board: {e}", n.id))
                     })?;
-                    let applied =
-                        replay_step(ps, c, &n.rolls, &n.state_hash, &format!("node {}", n.id))
-                            .map_err(|e| ArchiveError::Replay(e.to_string()))?;
-                    states.insert(n.id, applied.state);
-                    commands_of.insert(n.id, applied.command);
+                    as_recorded.insert(n.id, board);
+                    commands_of.insert(n.id, c.clone());
                 }
                 _ => {
                     return Err(ArchiveError::Replay(format!(
@@ -238,10 +306,9 @@ impl Archive {
         let mut ids: BTreeMap<i64, NodeId> = BTreeMap::new();
         let mut annotations: Vec<(NodeId, Annotation)> = Vec::new();
         for n in &tree.nodes {
-            let state = &states[&n.id];
-            let id = match n.parent {
-                None => super::nodes::insert_root(&tx, game, state)?,
-                Some(p) => {
+            let id = match (n.parent, states.get(&n.id)) {
+                (None, Some(state)) => super::nodes::insert_root(&tx, game, state)?,
+                (Some(p), state) => {
                     // Only the fields insert_child reads matter here.
                     let parent = super::NodeInfo {
                         id: ids[&p],
@@ -258,21 +325,45 @@ impl Archive {
                         name: None,
                         rules_version: None,
                     };
-                    super::nodes::insert_child(
-                        &tx,
-                        &parent,
-                        &commands_of[&n.id],
-                        state,
-                        &n.rolls,
-                        n.dice_draws,
-                        n.name.as_deref(),
-                        n.rules_version,
-                        &super::recorded_boards::stored_patch(
-                            &super::recorded_boards::board_of(&states[&p]),
-                            &super::recorded_boards::board_of(state),
-                        ),
-                    )?
+                    match (state, states.get(&p)) {
+                        (Some(state), Some(ps)) => super::nodes::insert_child(
+                            &tx,
+                            &parent,
+                            &commands_of[&n.id],
+                            state,
+                            &n.rolls,
+                            n.dice_draws,
+                            n.name.as_deref(),
+                            n.rules_version,
+                            &super::recorded_boards::stored_patch(
+                                &super::recorded_boards::board_of(ps),
+                                &super::recorded_boards::board_of(state),
+                            ),
+                        )?,
+                        // Shown as recorded: the row as the record has it.
+                        _ => super::nodes::insert_recorded(
+                            &tx,
+                            &parent,
+                            &super::nodes::RecordedRow {
+                                command: &commands_of[&n.id],
+                                state_hash: &n.state_hash,
+                                turn: n.turn.unwrap_or_default(),
+                                phase: n.phase.as_deref().unwrap_or_default(),
+                                player: n.player.unwrap_or_default(),
+                                rolls: &n.rolls,
+                                dice_draws: n.dice_draws,
+                                name: n.name.as_deref(),
+                                rules_version: n.rules_version,
+                                board: &match &n.board {
+                                    Some(Value::Object(m)) if m.is_empty() => Vec::new(),
+                                    Some(p) => super::board_patch::encode(p),
+                                    None => Vec::new(),
+                                },
+                            },
+                        )?,
+                    }
                 }
+                (None, None) => unreachable!("the root has its state"),
             };
             ids.insert(n.id, id);
             for a in &n.annotations {
