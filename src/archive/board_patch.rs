@@ -60,7 +60,8 @@ pub const KEYS: &[&str] = &[
 
 const PATCH: u8 = b'p';
 const ZSTD: u8 = b'z';
-const LEVEL: i32 = 19;
+/// zstd's level for a large patch written alone (most end up in a block, packed again).
+const LEVEL: i32 = 9;
 /// No board decompresses to more than this: a larger claimed size is a damaged frame.
 const MAX_BOARD: usize = 16 << 20;
 
@@ -126,11 +127,14 @@ pub fn diff_boards(old: &Board, new: &Board) -> Option<Value> {
                     at.insert(format!("#{i}"), c);
                 }
             }
-            Value::Object(at)
+            Some(Value::Object(at))
         } else {
-            Value::Array(vec![json(&new.counters)])
+            // A list that grew or shrank: as `diff` has it (an append, or the list whole).
+            diff(&json(&old.counters), &json(&new.counters))
         };
-        out.insert(key_of("counters"), change);
+        if let Some(c) = change {
+            out.insert(key_of("counters"), c);
+        }
     }
     let mut part = |key: &str, change: Option<Value>| {
         if let Some(c) = change {
@@ -261,6 +265,22 @@ pub fn encode(patch: &Value) -> Vec<u8> {
         return out;
     }
     plain
+}
+
+/// A stored patch in its plain form (`p`): a compressed one decompressed, so that a block
+/// compresses it once with its neighbours.
+pub fn plain(stored: &[u8]) -> Result<Vec<u8>, String> {
+    match stored.split_first() {
+        Some((&ZSTD, body)) => {
+            let mut out = vec![PATCH];
+            out.extend(
+                zstd::bulk::decompress(body, MAX_BOARD)
+                    .map_err(|e| format!("a damaged frame: {e}"))?,
+            );
+            Ok(out)
+        }
+        _ => Ok(stored.to_vec()),
+    }
 }
 
 /// A stored patch read back.

@@ -467,6 +467,8 @@ impl Archive {
     fn forget_nodes(&self) {
         *self.last.borrow_mut() = None;
         *self.last_recorded.borrow_mut() = None;
+        // Ids are given again after a deletion: no board may outlive its node.
+        *self.last_board.borrow_mut() = None;
     }
 }
 

@@ -126,10 +126,11 @@ pub(super) fn pack_line(tx: &rusqlite::Connection, last: NodeId) -> Result<()> {
     let first = members[0].0;
     let mut block = Vec::new();
     for (id, b) in &members {
-        let b = b.as_ref().expect("members have a patch");
+        let b = board_patch::plain(b.as_ref().expect("members have a patch"))
+            .map_err(|e| ArchiveError::Replay(format!("node {id}: its recorded board: {e}")))?;
         put_varint(&mut block, (id - first) as u64);
         put_varint(&mut block, b.len() as u64);
-        block.extend_from_slice(b);
+        block.extend_from_slice(&b);
     }
     let z = zstd::bulk::compress(&block, BLOCK_LEVEL)
         .map_err(|e| ArchiveError::Invalid(format!("packing boards: {e}")))?;
@@ -229,7 +230,11 @@ impl Archive {
             return Ok(None);
         };
         let n = self.node(id)?;
-        if n.parent != Some(last) || self.stored_snapshot(id)?.is_some() {
+        let has_snapshot: bool = self
+            .conn
+            .prepare_cached("SELECT count(*) > 0 FROM snapshots WHERE node_id = ?1")?
+            .query_row([id], |r| r.get(0))?;
+        if n.parent != Some(last) || has_snapshot {
             return Ok(None);
         }
         let mut blocks = Default::default();
@@ -437,19 +442,6 @@ impl Archive {
             .prepare_cached("SELECT state FROM snapshots WHERE node_id = ?1")?
             .query_row([id], |r| r.get(0))
             .optional()?)
-    }
-
-    /// Whether game `game` keeps boards from its first command on (written since schema 7).
-    pub fn keeps_boards(&self, game: GameId) -> Result<bool> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT count(*) FROM nodes WHERE game_id = ?1 AND parent_id IS NOT NULL
-                 AND board IS NULL",
-                [game],
-                |r| r.get::<_, i64>(0),
-            )
-            .map(|missing| missing == 0)?)
     }
 }
 

@@ -264,6 +264,14 @@ impl Archive {
                     let board = super::board_patch::apply(&parent_board, patch).map_err(|e| {
                         ArchiveError::Replay(format!("node {}: its board: {e}", n.id))
                     })?;
+                    // What the views will draw: refused here, not found unreadable later.
+                    serde_json::from_value::<crate::engine::counters::Board>(board.clone())
+                        .map_err(|e| {
+                            ArchiveError::Replay(format!(
+                                "node {}: its board is not a board once patched: {e}",
+                                n.id
+                            ))
+                        })?;
                     as_recorded.insert(n.id, board);
                     commands_of.insert(n.id, c.clone());
                 }
