@@ -32,6 +32,7 @@ use crate::engine::counters::Board;
 use crate::engine::dice::{Dice, QueuedDice, Roll, SeededDice};
 use crate::engine::game::AnyState;
 use rusqlite::OptionalExtension;
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::VecDeque;
 
@@ -252,12 +253,7 @@ impl Archive {
             }
         };
         let r = Recorded {
-            board: serde_json::from_value(board.clone()).map_err(|e| {
-                ArchiveError::Replay(format!(
-                    "game {}, node {id}: its recorded board does not read: {e}",
-                    n.game
-                ))
-            })?,
+            board: read_board(&board, n.game, id)?,
             ..r
         };
         *self.last_recorded.borrow_mut() = Some((id, r.clone(), board));
@@ -342,12 +338,7 @@ impl Archive {
                         Today::Differs(t) => name_difference(&board_json(t), &at_k),
                     };
                     let r = Recorded {
-                        board: serde_json::from_value(board.clone()).map_err(|e| {
-                            ArchiveError::Replay(format!(
-                                "game {}, node {id}: its recorded board does not read: {e}",
-                                n.game
-                            ))
-                        })?,
+                        board: read_board(&board, n.game, id)?,
                         parted_at: n.clone(),
                         agreed: state,
                         difference,
@@ -443,6 +434,15 @@ impl Archive {
             .query_row([id], |r| r.get(0))
             .optional()?)
     }
+}
+
+/// A recorded board's JSON form read into today's type.
+fn read_board(board: &Value, game: GameId, id: NodeId) -> Result<Board> {
+    Board::deserialize(board).map_err(|e| {
+        ArchiveError::Replay(format!(
+            "game {game}, node {id}: its recorded board does not read: {e}"
+        ))
+    })
 }
 
 /// What today's rules make of a recorded node that they do not replay as recorded.

@@ -161,14 +161,7 @@ pub fn replay(a: ReplayArgs) -> Outcome {
             .unwrap_or_default(),
         p.phase
     );
-    for r in ar.rolls(node.id).map_err(e)? {
-        outln!(
-            "  rolled {:?} for {}{}",
-            r.faces,
-            r.purpose,
-            if r.forced { " (forced)" } else { "" }
-        );
-    }
+    print_rolls(&ar, node.id)?;
     if let Ok(events) =
         serde_json::from_value::<Vec<serde_json::Value>>(ar.events(node.id).map_err(e)?)
     {
@@ -179,6 +172,19 @@ pub fn replay(a: ReplayArgs) -> Outcome {
     }
     outln!("state hash {} (checked against the record)", s.hash());
     Ok(ExitCode::SUCCESS)
+}
+
+/// A node's recorded dice, one line a roll.
+fn print_rolls(ar: &Archive, node: i64) -> Result<(), String> {
+    for r in ar.rolls(node).map_err(named(ar.path()))? {
+        outln!(
+            "  rolled {:?} for {}{}",
+            r.faces,
+            r.purpose,
+            if r.forced { " (forced)" } else { "" }
+        );
+    }
+    Ok(())
 }
 
 /// `kepi replay` of a node shown as recorded: where and how today's rules part from the
@@ -238,14 +244,7 @@ fn replay_as_recorded(
             outln!("  {h} {} {}{marks}", c.id, c.values);
         }
     }
-    for r in ar.rolls(node.id).map_err(e)? {
-        outln!(
-            "  rolled {:?} for {}{}",
-            r.faces,
-            r.purpose,
-            if r.forced { " (forced)" } else { "" }
-        );
-    }
+    print_rolls(ar, node.id)?;
     for ann in ar.annotations(node.id).map_err(e)? {
         outln!("  note {} by {}: {}", ann.id, ann.author, ann.text);
     }
