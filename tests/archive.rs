@@ -229,11 +229,64 @@ fn any_node_opens_from_the_nearest_snapshot() {
     let line = ar.main_line(game).unwrap();
     let fresh = Archive::open(&path).unwrap();
     for n in line.iter().step_by(37) {
-        assert_eq!(fresh.state_at(n.id).unwrap().hash(), n.state_hash);
+        // The row keeps the hash's first 8 bytes (schema 8).
+        let hash = fresh.state_at(n.id).unwrap().hash();
+        assert_eq!(n.state_hash.len(), 16);
+        assert!(hash.starts_with(&n.state_hash), "node {}", n.id);
     }
     let t3 = fresh.find_on_main_line(game, 3, Some("movement")).unwrap();
     assert_eq!(t3.turn, 3);
     assert_eq!(t3.phase, "movement");
+}
+
+/// Schema 8's forms: a row keeps the first 8 bytes of its state hash and a roll's context in
+/// the commands' binary form; both read back to what the engine makes (the context equal to
+/// the roll's, which replaying checks), and a context that does not decode is an error naming
+/// the roll, never a guess.
+#[test]
+fn rows_keep_8_bytes_of_the_hash_and_a_binary_roll_context() {
+    let (_d, path) = tmp();
+    let mut ar = Archive::open(&path).unwrap();
+    let game = ar
+        .create_game(&scenario("rs-02-varese"), &opts(), 5, &[])
+        .unwrap();
+    play_on_root(&mut ar, game, 5, 400);
+    assert_eq!(ar.verify_game(game).unwrap(), ar.nodes(game).unwrap().len());
+    drop(ar);
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let (nodes, short, contexts, binary): (i64, i64, i64, i64) = c
+        .query_row(
+            "SELECT (SELECT count(*) FROM nodes), (SELECT count(*) FROM nodes
+                     WHERE typeof(state_hash) = 'blob' AND length(state_hash) = 8),
+                    (SELECT count(*) FROM dice_rows),
+                    (SELECT count(*) FROM dice_rows WHERE typeof(context) = 'blob')",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!(short, nodes);
+    assert!(contexts > 0, "the game rolled dice");
+    assert_eq!(binary, contexts);
+    // A context with a label the archive does not hold.
+    let (node, purpose): (i64, String) = c
+        .query_row(
+            "SELECT node_id, purpose FROM dice ORDER BY node_id LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    c.execute(
+        "UPDATE dice_rows SET context = X'06FF7F' WHERE node_id = ?1 AND seq = 0",
+        [node],
+    )
+    .unwrap();
+    drop(c);
+    let ar = Archive::open(&path).unwrap();
+    let e = ar.rolls(node).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("the context of a {purpose} roll does not read")),
+        "{e}"
+    );
 }
 
 #[test]

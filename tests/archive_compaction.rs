@@ -7,6 +7,7 @@ mod common;
 use common::cli::kepi;
 use kepi::archive::Archive;
 use kepi::engine::AnyState;
+use kepi::engine::dice::Roll;
 use kepi::engine::game::replay_step;
 use kepi::library::load_scenario;
 use rusqlite::Connection;
@@ -156,7 +157,8 @@ fn a_schema_3_archive_migrates_to_compact_node_rows_and_replays_hash_for_hash() 
     let fresh = Archive::open(&path).unwrap();
     for (id, hash, command) in &before {
         let n = fresh.node(*id).unwrap();
-        assert_eq!(&n.state_hash, hash, "node {id}");
+        // The rewritten row keeps the hash's first 8 bytes (schema 8).
+        assert_eq!(n.state_hash, hash[..16], "node {id}");
         let old: Option<serde_json::Value> =
             command.as_ref().map(|c| serde_json::from_str(c).unwrap());
         assert_eq!(n.command, old, "node {id}'s command");
@@ -164,12 +166,13 @@ fn a_schema_3_archive_migrates_to_compact_node_rows_and_replays_hash_for_hash() 
     for (id, hash, _) in before.iter().step_by(5) {
         assert_eq!(&fresh.state_at(*id).unwrap().hash(), hash, "node {id}");
     }
-    // Stored as schema 4 stores them: binary commands, 16-byte hashes, phases by label, no
-    // events or per-node time; a SQLite client reads the rows through `nodes_readable`.
+    // Stored as schema 4 stores them: binary commands, hashes as bytes (8 of them since schema
+    // 8), phases by label, no events or per-node time; a SQLite client reads the rows through
+    // `nodes_readable`.
     let c = Connection::open(&path).unwrap();
     let (blobs, hashes, phases): (i64, i64, i64) = c
         .query_row(
-            "SELECT sum(typeof(command) = 'blob'), sum(length(state_hash) = 16),
+            "SELECT sum(typeof(command) = 'blob'), sum(length(state_hash) = 8),
                     sum(typeof(phase) = 'integer') FROM nodes",
             [],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -191,7 +194,7 @@ fn a_schema_3_archive_migrates_to_compact_node_rows_and_replays_hash_for_hash() 
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    assert_eq!(hash, before[142].1);
+    assert_eq!(hash, before[142].1[..16]);
     assert_eq!(phase, fresh.node(143).unwrap().phase);
     // The dice stay one plain row per roll, read through the view `dice`.
     let faces: Vec<String> = c
@@ -273,7 +276,9 @@ fn rewrite_as_schema_2(path: &Path) {
 fn rewrite_in_old_form(path: &Path, version: i32) {
     let ar = Archive::open(path).unwrap();
     let mut snapshots: Vec<(i64, String)> = Vec::new();
-    let mut rows: Vec<(kepi::archive::NodeInfo, String)> = Vec::new();
+    // Each node with its events, the whole hash of its state (schema 8 rows keep 8 bytes of
+    // it; the old forms all 16, as hex text) and its dice (the old forms' context is JSON).
+    let mut rows: Vec<(kepi::archive::NodeInfo, String, String, Vec<Roll>)> = Vec::new();
     for g in ar.games().unwrap() {
         let mut states: BTreeMap<i64, AnyState> = BTreeMap::new();
         for n in ar.nodes(g.id).unwrap() {
@@ -295,9 +300,11 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
             if n.ply % 16 == 0 {
                 snapshots.push((n.id, state.rules().snapshot(&state)));
             }
+            let hash = state.hash();
             states.insert(n.id, state);
             let events = if version == 2 { events } else { String::new() };
-            rows.push((n, events));
+            let rolls = ar.rolls(n.id).unwrap();
+            rows.push((n, events, hash, rolls));
         }
     }
     drop(ar);
@@ -316,7 +323,6 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
              forced   INTEGER NOT NULL DEFAULT 0,
              PRIMARY KEY (node_id, seq)
          );
-         INSERT INTO dice_old SELECT * FROM dice;
          ALTER TABLE games DROP COLUMN rules_version;
          DROP VIEW dice;
          DROP TABLE dice_rows;
@@ -344,7 +350,7 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
          CREATE INDEX nodes_parent ON nodes(parent_id, sibling_order);",
     )
     .unwrap();
-    for (n, events) in &rows {
+    for (n, events, hash, rolls) in &rows {
         tx.execute(
             "INSERT INTO nodes VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
                                        '2026-01-01T00:00:00Z')",
@@ -356,7 +362,7 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
                 n.ply,
                 n.command.as_ref().map(|c| c.to_string()),
                 events,
-                n.state_hash,
+                hash,
                 n.turn,
                 n.phase,
                 n.player as i64,
@@ -365,6 +371,22 @@ fn rewrite_in_old_form(path: &Path, version: i32) {
             ],
         )
         .unwrap();
+        for (seq, r) in rolls.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO dice VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                rusqlite::params![
+                    n.id,
+                    seq as i64,
+                    r.purpose,
+                    r.spec.to_string(),
+                    serde_json::to_string(&r.faces).unwrap(),
+                    r.total as i64,
+                    r.context.to_string(),
+                    r.forced as i64
+                ],
+            )
+            .unwrap();
+        }
     }
     if version == 2 {
         tx.execute("DELETE FROM snapshots", []).unwrap();

@@ -108,6 +108,7 @@ fn migrations() -> Vec<(i32, &'static str)> {
         (5, games::V5),
         (6, nodes::V6),
         (7, recorded_boards::V7),
+        (8, node_rows::V8),
     ]
 }
 

@@ -67,6 +67,11 @@ CREATE TRIGGER annotations_search_delete AFTER DELETE ON annotations BEGIN
 END;
 ";
 
+/// Schema 8: no table changes. Rows written from here keep the first [`HASH_BYTES_KEPT`] bytes
+/// of a state hash and a roll's context in the commands' binary form (`command_encoding`);
+/// rows written before are read as they are (a 16-byte hash, a context as JSON text).
+pub(super) const V8: &str = "-- schema 8: shorter hashes and binary dice contexts in new rows";
+
 /// The schema 4 `nodes` table, created under another name and renamed once filled.
 const NODES_V4: &str = "
 CREATE TABLE nodes_v4 (
@@ -76,7 +81,7 @@ CREATE TABLE nodes_v4 (
     sibling_order INTEGER NOT NULL DEFAULT 0,  -- 0: the main line
     ply           INTEGER NOT NULL,            -- commands from the root
     command       BLOB,                        -- binary (command_encoding); NULL for the root
-    state_hash    BLOB NOT NULL,               -- 16 bytes: the hash of the state after it
+    state_hash    BLOB NOT NULL,               -- the hash of the state after it: 16 bytes, 8 from schema 8
     turn          INTEGER NOT NULL,
     phase         INTEGER NOT NULL,            -- labels.id of the phase's key
     player        INTEGER NOT NULL,
@@ -190,15 +195,23 @@ pub(super) fn raw_node(r: &rusqlite::Row) -> rusqlite::Result<RawNode> {
     })
 }
 
-/// A state hash as stored: 16 bytes when it is 32 lower-case hex digits, else its text.
+/// Bytes of a state hash a node row keeps (schema 8; 16 before): the first 8 of the 16, which
+/// tell a replay that parts from its record with odds of 2^-64 a node to miss it, at 8 bytes a
+/// node less (the archive's size goal). Read back, they are a prefix of the whole hash
+/// (`engine::hash::recorded_hash_matches`).
+pub(super) const HASH_BYTES_KEPT: usize = 8;
+
+/// A state hash as stored: its first [`HASH_BYTES_KEPT`] bytes when it is 32 (or, kept by a
+/// game file written from a schema 8 archive, 16) lower-case hex digits, else its text.
 pub(super) fn hash_to_sql(hash: &str) -> Sql {
-    let hex = hash.len() == 32 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let hex = (hash.len() == 32 || hash.len() == 2 * HASH_BYTES_KEPT)
+        && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     if !hex {
         return Sql::Text(hash.to_string());
     }
     let digit = |b: u8| if b <= b'9' { b - b'0' } else { b - b'a' + 10 };
     Sql::Blob(
-        hash.as_bytes()
+        hash.as_bytes()[..2 * HASH_BYTES_KEPT]
             .chunks(2)
             .map(|p| digit(p[0]) << 4 | digit(p[1]))
             .collect(),
@@ -252,7 +265,7 @@ pub(super) fn command_to_sql(tx: &rusqlite::Connection, c: &serde_json::Value) -
 }
 
 /// Labels read through a handle's cache.
-struct CachedLabels<'a>(&'a Archive);
+pub(super) struct CachedLabels<'a>(pub(super) &'a Archive);
 
 impl Labels for CachedLabels<'_> {
     fn id_of(&mut self, text: &str) -> std::result::Result<u64, String> {

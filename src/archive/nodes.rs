@@ -7,8 +7,9 @@
 //! kind `r` once compacted (see [`super::snapshot_encoding`]); a snapshot is written at every
 //! ply that is a multiple of [`SNAPSHOT_EVERY`] on the line being played.
 
+use super::command_encoding;
 use super::node_rows::{self as rows, GAME_TREE, N_COLUMNS, NODE_COLUMNS};
-use super::recorded_boards::{board_of, stored_patch};
+use super::recorded_boards::{BLOCK_EVERY, board_of, stored_patch};
 use super::snapshot_encoding::{self as encoding, Stored};
 use super::{Archive, ArchiveError, GameId, NodeId, Result, SNAPSHOT_EVERY};
 use crate::engine::dice::{Dice, DiceSpec, ForcedDice, QueuedDice, Roll, SeededDice};
@@ -190,9 +191,9 @@ pub(super) fn insert_child(
             params![id, &stored],
         )?;
     }
-    // The boards of the stretch since the last snapshot, or of a game's last stretch, packed
+    // The boards of the stretch since the last packing, or of a game's last stretch, packed
     // into one block (schema 7, `recorded_boards`).
-    if ply % SNAPSHOT_EVERY == 0 || state.outcome().is_some() {
+    if ply % BLOCK_EVERY == 0 || state.outcome().is_some() {
         super::recorded_boards::pack_line(tx, id)?;
     }
     Archive::finish(tx, parent.game, state)?;
@@ -224,7 +225,7 @@ pub(super) fn insert_recorded(
     row: &RecordedRow,
 ) -> Result<NodeId> {
     let id = insert_row(tx, parent, row)?;
-    if (parent.ply + 1) % SNAPSHOT_EVERY == 0 {
+    if (parent.ply + 1) % BLOCK_EVERY == 0 {
         super::recorded_boards::pack_line(tx, id)?;
     }
     Ok(id)
@@ -268,25 +269,29 @@ fn insert_row(tx: &rusqlite::Connection, parent: &NodeInfo, row: &RecordedRow) -
             rows::label_id(tx, &r.spec.to_string())?,
             serde_json::to_string(&r.faces).expect("faces serialize"),
             r.total as i64,
-            r.context.to_string(),
+            // Schema 8: the commands' binary form, its keys and short strings as labels.
+            rusqlite::types::Value::Blob(rows::command_to_sql(tx, &r.context)?),
             r.forced as i64,
         ])?;
     }
     Ok(id)
 }
 
-/// A roll from `purpose, spec, faces, total, context, forced` at column `at` on.
-fn row_roll(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Roll> {
+/// A roll from `purpose, spec, faces, total, context, forced` at column `at` on, its context
+/// as stored (read with [`Archive::roll_context`]).
+fn row_roll(r: &rusqlite::Row, at: usize) -> rusqlite::Result<(Roll, rusqlite::types::Value)> {
     let faces: String = r.get(at + 2)?;
-    let context: String = r.get(at + 4)?;
-    Ok(Roll {
-        purpose: r.get(at)?,
-        spec: parse_spec(&r.get::<_, String>(at + 1)?),
-        faces: serde_json::from_str(&faces).unwrap_or_default(),
-        total: r.get::<_, i64>(at + 3)? as u32,
-        context: serde_json::from_str(&context).unwrap_or(serde_json::Value::Null),
-        forced: r.get::<_, i64>(at + 5)? != 0,
-    })
+    Ok((
+        Roll {
+            purpose: r.get(at)?,
+            spec: parse_spec(&r.get::<_, String>(at + 1)?),
+            faces: serde_json::from_str(&faces).unwrap_or_default(),
+            total: r.get::<_, i64>(at + 3)? as u32,
+            context: serde_json::Value::Null,
+            forced: r.get::<_, i64>(at + 5)? != 0,
+        },
+        r.get(at + 4)?,
+    ))
 }
 
 fn parse_spec(s: &str) -> DiceSpec {
@@ -462,8 +467,32 @@ impl Archive {
             "SELECT purpose, spec, faces, total, context, forced FROM dice WHERE node_id = ?1
              ORDER BY seq",
         )?;
-        let rows = st.query_map([id], |r| row_roll(r, 0))?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        let rows = st
+            .query_map([id], |r| row_roll(r, 0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(roll, context)| self.with_context(roll, context))
+            .collect()
+    }
+
+    /// A roll's context as stored: the commands' binary form (schema 8) or JSON text (before).
+    /// One that does not read is an error naming it: replaying checks the context the engine
+    /// makes against it.
+    fn with_context(&self, mut roll: Roll, stored: rusqlite::types::Value) -> Result<Roll> {
+        use rusqlite::types::Value as Sql;
+        roll.context = match stored {
+            Sql::Blob(b) => {
+                command_encoding::decode(&b, &mut rows::CachedLabels(self)).map_err(|e| {
+                    ArchiveError::Replay(format!(
+                        "the context of a {} roll does not read: {e}",
+                        roll.purpose
+                    ))
+                })?
+            }
+            Sql::Text(t) => serde_json::from_str(&t).unwrap_or(serde_json::Value::Null),
+            _ => serde_json::Value::Null,
+        };
+        Ok(roll)
     }
 
     /// The dice of several nodes in one query (opening a node replays up to
@@ -476,9 +505,13 @@ impl Archive {
              WHERE node_id IN (SELECT value FROM json_each(?1)) ORDER BY node_id, seq",
         )?;
         let mut out: HashMap<NodeId, Vec<Roll>> = HashMap::new();
-        for row in st.query_map([ids], |r| Ok((r.get::<_, i64>(6)?, row_roll(r, 0)?)))? {
-            let (node, roll) = row?;
-            out.entry(node).or_default().push(roll);
+        let rows = st
+            .query_map([ids], |r| Ok((r.get::<_, i64>(6)?, row_roll(r, 0)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (node, (roll, context)) in rows {
+            out.entry(node)
+                .or_default()
+                .push(self.with_context(roll, context)?);
         }
         Ok(out)
     }
@@ -620,7 +653,7 @@ impl Archive {
         stored: rusqlite::types::Value,
     ) -> Result<AnyState> {
         let state = self.restore_unchecked(n, stored)?;
-        if state.hash() != n.state_hash {
+        if !crate::engine::hash::recorded_hash_matches(&n.state_hash, &state.hash()) {
             return Err(ArchiveError::Replay(format!(
                 "game {}, node {}: its snapshot hashes to {}, the record says {}",
                 n.game,

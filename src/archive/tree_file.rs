@@ -210,7 +210,10 @@ impl Archive {
         for (i, n) in tree.nodes.iter().enumerate() {
             match (n.parent, &n.command, i) {
                 (None, None, 0) => {
-                    if root_state.hash() != n.state_hash {
+                    if !crate::engine::hash::recorded_hash_matches(
+                        &n.state_hash,
+                        &root_state.hash(),
+                    ) {
                         return Err(ArchiveError::Replay(format!(
                             "the root state hashes to {}, the record says {}",
                             root_state.hash(),

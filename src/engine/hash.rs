@@ -19,3 +19,38 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 fn hex16(d: &[u8]) -> String {
     d[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// Hex digits of a state hash a record keeps at least: the archive keeps the first 8 bytes of
+/// the 16 (schema 8); every other record, and archives written before, all 16.
+pub const RECORDED_HASH_MIN_HEX: usize = 16;
+
+/// Whether a recorded state hash names the state hashing to `found` (the whole 32 digits):
+/// equal, or, for a record that keeps only the hash's first [`RECORDED_HASH_MIN_HEX`] digits
+/// or more, its prefix. A wrong state passes a kept 8 bytes with odds of 2^-64 a node.
+pub fn recorded_hash_matches(recorded: &str, found: &str) -> bool {
+    recorded == found
+        || (recorded.len() >= RECORDED_HASH_MIN_HEX
+            && recorded.len() < found.len()
+            && found.starts_with(recorded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_hash_matches_whole_or_by_its_kept_prefix() {
+        let found = "0123456789abcdef0123456789abcdef";
+        assert!(recorded_hash_matches(found, found));
+        assert!(recorded_hash_matches("0123456789abcdef", found));
+        assert!(recorded_hash_matches("0123456789abcdef01", found));
+        // Too short to name a state, or another state.
+        assert!(!recorded_hash_matches("01234567", found));
+        assert!(!recorded_hash_matches("", found));
+        assert!(!recorded_hash_matches("0123456789abcdee", found));
+        assert!(!recorded_hash_matches(
+            "0123456789abcdef0123456789abcdee",
+            found
+        ));
+    }
+}

@@ -782,7 +782,7 @@ pub fn replay_step_checking(
         return Ok(applied);
     };
     let found = applied.state.hash();
-    if found != recorded_hash {
+    if !crate::engine::hash::recorded_hash_matches(recorded_hash, &found) {
         return Err(ReplayError::HashMismatch {
             at: at.to_string(),
             command: command.to_string(),
