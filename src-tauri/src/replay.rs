@@ -537,7 +537,12 @@ fn skeleton(
 /// Describe `entries`, commands `from ..` of the line `path`: replayed from the state at
 /// `path[from]` (opened from its nearest snapshot) with the recorded dice, checked hash for
 /// hash; each fork's other commands described against the state before them. The state after
-/// the last.
+/// the last (today's, or where the line is shown as recorded the last state both agree on).
+///
+/// Issue 37: from a node where today's rules part from the record, rows are shown as
+/// recorded; at a snapshot below it (the record's own state) the archive may find today's
+/// rules agreeing again, and rows go on as replayed from there. A replay that fails where the
+/// archive finds no parting (a damaged record) is the error, not a parting.
 fn describe(
     ar: &Archive,
     path: &[NodeInfo],
@@ -545,35 +550,60 @@ fn describe(
     entries: &mut [LineEntry],
 ) -> AppResult<AnyState> {
     let nodes = &path[from + 1..from + 1 + entries.len()];
-    // Issue 37: where today's rules part from the record, the rest is shown as recorded.
     let opened = ar.open_node(path[from].id)?;
-    let mut state = match (opened.state, opened.recorded) {
-        (Some(s), _) => s,
-        (None, Some(r)) => return as_recorded(ar, &r.agreed, nodes, entries),
-        (None, None) => unreachable!("a node opens one way or the other"),
-    };
+    // Today's state while today's rules read the record; else the last state both agree on.
+    let mut today = opened.state;
+    let mut agreed = opened.recorded.map(|r| r.agreed);
     for (k, n) in nodes.iter().enumerate() {
         let e = &mut entries[k];
-        let step = replay_steps(ar, state.clone(), std::slice::from_ref(n), |before, n| {
-            describe_variations(ar, before, n, e)
-        });
-        let Ok((next, steps)) = step else {
-            return as_recorded(ar, &state, &nodes[k..], &mut entries[k..]);
-        };
-        let s = steps.into_iter().next().expect("one step");
-        debug_assert_eq!(e.node, s.node, "the rows and the replay walk the same path");
-        // As the replay has them (the archive's row says the same: a record is checked hash
-        // for hash, and the row was written from that state).
-        e.turn = s.progress.turn;
-        e.phase = s.progress.phase;
-        e.player = s.progress.player;
-        e.command = s.command;
-        e.dice = s.dice;
-        e.results = s.results;
-        e.described = true;
-        state = next;
+        if let Some(state) = today.take() {
+            let step = replay_steps(ar, state, std::slice::from_ref(n), |before, n| {
+                describe_variations(ar, before, n, e)
+            });
+            match step {
+                Ok((next, steps)) => {
+                    let s = steps.into_iter().next().expect("one step");
+                    debug_assert_eq!(e.node, s.node, "the rows and the replay walk the same path");
+                    // As the replay has them (the archive's row says the same: a record is
+                    // checked hash for hash, and the row was written from that state).
+                    e.turn = s.progress.turn;
+                    e.phase = s.progress.phase;
+                    e.player = s.progress.player;
+                    e.command = s.command;
+                    e.dice = s.dice;
+                    e.results = s.results;
+                    e.described = true;
+                    today = Some(next);
+                    continue;
+                }
+                Err(failed) => match ar.open_node(n.id)?.recorded {
+                    Some(r) => agreed = Some(r.agreed),
+                    None => return Err(failed),
+                },
+            }
+        } else if n.ply % kepi::archive::SNAPSHOT_EVERY == 0 {
+            let opened = ar.open_node(n.id)?;
+            if let Some(s) = opened.state {
+                let before = agreed
+                    .as_ref()
+                    .expect("a line shown as recorded has a state");
+                as_recorded_entry(ar, before, n, e)?;
+                e.as_recorded = false;
+                today = Some(s);
+                continue;
+            }
+            if let Some(r) = opened.recorded {
+                agreed = Some(r.agreed);
+            }
+        }
+        let before = agreed
+            .as_ref()
+            .expect("a line shown as recorded has a state");
+        as_recorded_entry(ar, before, n, e)?;
     }
-    Ok(state)
+    Ok(today
+        .or(agreed)
+        .expect("a line is replayed or shown as recorded"))
 }
 
 /// Each fork's other commands at `n`, described against the state before it.
@@ -598,28 +628,26 @@ fn describe_variations(
     Ok(())
 }
 
-/// Entries of a line today's rules part from, shown as recorded: each command in words
-/// against `agreed` (the last position both agree on: a command's words name units and hexes),
-/// its recorded dice, no results. Answers `agreed`.
-fn as_recorded(
+/// An entry of a line today's rules part from, shown as recorded: its command in words
+/// against `agreed` (the last position both agree on: a command's words name units and
+/// hexes), its recorded dice, no results.
+fn as_recorded_entry(
     ar: &Archive,
     agreed: &AnyState,
-    nodes: &[NodeInfo],
-    entries: &mut [LineEntry],
-) -> AppResult<AnyState> {
-    for (n, e) in nodes.iter().zip(entries.iter_mut()) {
-        e.command = n
-            .command
-            .as_ref()
-            .map(|c| agreed.rules().describe_command(agreed, c))
-            .unwrap_or_default();
-        e.dice = crate::play::dice_entries(n.id, &e.command, &ar.rolls(n.id)?, &[]);
-        e.results = Vec::new();
-        e.as_recorded = true;
-        describe_variations(ar, agreed, n, e)?;
-        e.described = true;
-    }
-    Ok(agreed.clone())
+    n: &NodeInfo,
+    e: &mut LineEntry,
+) -> AppResult<()> {
+    e.command = n
+        .command
+        .as_ref()
+        .map(|c| agreed.rules().describe_command(agreed, c))
+        .unwrap_or_default();
+    e.dice = crate::play::dice_entries(n.id, &e.command, &ar.rolls(n.id)?, &[]);
+    e.results = Vec::new();
+    e.as_recorded = true;
+    describe_variations(ar, agreed, n, e)?;
+    e.described = true;
+    Ok(())
 }
 
 /// Write a game file's tree into the archive: every node replayed and checked first, then
@@ -761,6 +789,82 @@ mod tests {
         assert!(root.board.counters.iter().all(|c| c.place == "off"));
         // A node of no game, or of another game, is refused.
         assert!(r.at(999_999).is_err());
+    }
+
+    /// Issue 37: the move list shows rows as recorded from where the record and today's
+    /// replay part, and as replayed again from a snapshot below (the record's own state) where
+    /// the two agree again. A same-version parting is made here by changing one node's
+    /// recorded hash, so no rules change is switched on for the whole process.
+    #[test]
+    fn rows_are_shown_as_recorded_from_a_parting_until_a_snapshot_agrees_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("p.kepidb");
+        let s = scenario_of(
+            &shipped_entries()
+                .into_iter()
+                .find(|e| e.id == "rs-01-fatehpur")
+                .unwrap(),
+        )
+        .unwrap();
+        let mut ar = Archive::open(&db).unwrap();
+        let options =
+            serde_json::to_value(kepi::engine::rifle_and_saber::GameOptions::default()).unwrap();
+        let game = ar.create_game(&s, &options, 7, &[]).unwrap();
+        let mut node = ar.root(game).unwrap().id;
+        let mut state = ar.state_at(node).unwrap();
+        let mut policy = state.rules().random_player(7);
+        // Past the snapshot at ply 128, and short enough to be described whole.
+        for _ in 0..150 {
+            if state.progress().over {
+                break;
+            }
+            let cmd = policy.next(&state);
+            let (n, applied) = ar
+                .play(node, &cmd, &mut std::collections::VecDeque::new())
+                .unwrap();
+            node = n;
+            state = applied.state;
+        }
+        let line = ar.main_line(game).unwrap();
+        assert!(
+            line.len() > 140 && line.len() <= DESCRIBED_WHOLE,
+            "a game past its second snapshot ply"
+        );
+        let parted = line[40].id;
+        drop(ar);
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute(
+            "UPDATE nodes SET state_hash = X'0000000000000000' WHERE id = ?1",
+            [parted],
+        )
+        .unwrap();
+        drop(c);
+
+        let mut r = Replay::new(Some(db));
+        let opened = r.open(game).unwrap();
+        let rec: Vec<(i64, bool)> = opened
+            .line
+            .iter()
+            .map(|l| {
+                (
+                    line.iter().find(|n| n.id == l.node).unwrap().ply,
+                    l.as_recorded,
+                )
+            })
+            .collect();
+        for (ply, shown_recorded) in rec {
+            assert_eq!(
+                shown_recorded,
+                (40..64).contains(&ply),
+                "ply {ply}: recorded from the parting (40) to the snapshot at 64"
+            );
+        }
+        assert!(
+            opened
+                .line
+                .iter()
+                .all(|l| l.described && !l.command.is_empty())
+        );
     }
 
     #[test]

@@ -80,12 +80,19 @@ fn morale_word(m: Morale) -> &'static str {
 
 pub fn board(s: &State) -> Board {
     let setup = &s.setup;
+    // A unit type's printed values, formatted once a board (the archive builds one a command).
+    let printed: Vec<(String, Vec<(String, String)>)> = setup
+        .kinds
+        .iter()
+        .map(|k| (values_line(k), named_values(k)))
+        .collect();
     let counters = s
         .units
         .iter()
         .enumerate()
         .map(|(id, u)| {
             let k = &setup.kinds[u.kind];
+            let (values, properties) = &printed[u.kind];
             let unit = &setup.units[id];
             let (place, hex) = match u.location {
                 Location::Off => (Place::Off, None),
@@ -124,14 +131,14 @@ pub fn board(s: &State) -> Board {
                 code: k.code.clone(),
                 kind: k.name.clone(),
                 symbol: symbol(k),
-                values: values_line(k),
+                values: values.clone(),
                 place,
                 hex,
                 order: u.order,
                 markers,
                 group: unit.group.clone(),
                 arrives,
-                properties: named_values(k),
+                properties: properties.clone(),
                 facing: None,
             }
         })
