@@ -176,6 +176,30 @@ impl GameRecord {
         replay_line(self.start()?, steps, |_, _| Ok(()))
     }
 
+    /// [`GameRecord::replay`] as far as today's rules read the record: the state after the
+    /// last command that replays hash for hash, and the index of the first that does not with
+    /// why (`None` when the first `upto` commands all replay).
+    pub fn replay_as_far_as_agreed(
+        &self,
+        upto: Option<usize>,
+    ) -> Result<(AnyState, Option<(usize, ReplayError)>), ReplayError> {
+        let n = upto.unwrap_or(self.moves.len()).min(self.moves.len());
+        let mut state = self.start()?;
+        for (index, m) in self.moves[..n].iter().enumerate() {
+            let step = Recorded {
+                command: m.command.clone(),
+                rolls: m.rolls.clone(),
+                hash: Some(m.state_hash.clone()),
+                at: format!("command {index}"),
+            };
+            match replay_line(state.clone(), [Ok::<_, ReplayError>(step)], |_, _| Ok(())) {
+                Ok(next) => state = next,
+                Err(e) => return Ok((state, Some((index, e)))),
+            }
+        }
+        Ok((state, None))
+    }
+
     /// Apply a command with the live dice (rolls listed in `forced`, by their index within the
     /// command, take the given faces) and record it.
     pub fn play(

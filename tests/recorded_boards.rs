@@ -213,6 +213,36 @@ fn games_recorded_under_an_older_rules_version_open_at_every_node() {
         out.contains("recorded under rules 2") && out.contains("today's rules 1"),
         "{out}"
     );
+
+    // `kepi state` of a game file of the plain form (no boards kept): shown as far as both
+    // rules read it alike, the parting named, exit 1 (not the position asked for).
+    let saved = d.path().join("saved");
+    let saved_s = saved.display().to_string();
+    let (code, out) = kepi(&[
+        "autoplay",
+        "scenarios/rs-01-fatehpur.json",
+        "--games",
+        &games,
+        "--save",
+        &saved_s,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let mut notes = 0;
+    for f in std::fs::read_dir(&saved).unwrap() {
+        let f = f.unwrap().path().display().to_string();
+        let (code, out) = kepi_with_change(&["state", &f]);
+        if code == 0 {
+            continue;
+        }
+        notes += 1;
+        assert!(
+            out.contains("recorded under Rifle & Saber rules 1; from command")
+                && out.contains("today's rules 2 read it differently")
+                && out.contains("Fatehpur — game-turn"),
+            "{out}"
+        );
+    }
+    assert!(notes > 0, "no saved game met the changed cell");
 }
 
 fn kepi_with_change(args: &[&str]) -> (i32, String) {

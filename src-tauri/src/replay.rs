@@ -441,16 +441,31 @@ impl Replay {
         progress.phase = word(&n.phase);
         progress.phase_key = n.phase.clone();
         progress.player = n.player;
-        let mut note = format!(
-            "Recorded under {} rules {}; from game-turn {} ({}) today's rules {} read this \
-             differently: {}. Shown as recorded.",
-            rules.name(),
-            r.parted_at.rules_version.unwrap_or(info.rules_version),
-            r.parted_at.turn,
-            word(&r.parted_at.phase),
-            rules.rules_version(),
-            r.difference
-        );
+        let under = r.parted_at.rules_version.unwrap_or(info.rules_version);
+        // A record of today's own rules that today's replay parts from is damaged, not older.
+        let mut note = if under == rules.rules_version() {
+            format!(
+                "Recorded under {} rules {}, today's own, yet from game-turn {} ({}) the replay \
+                 and the record disagree: {}. Shown as recorded; the record may be damaged \
+                 (check the archive).",
+                rules.name(),
+                under,
+                r.parted_at.turn,
+                word(&r.parted_at.phase),
+                r.difference
+            )
+        } else {
+            format!(
+                "Recorded under {} rules {}; from game-turn {} ({}) today's rules {} read this \
+                 differently: {}. Shown as recorded.",
+                rules.name(),
+                under,
+                r.parted_at.turn,
+                word(&r.parted_at.phase),
+                rules.rules_version(),
+                r.difference
+            )
+        };
         if seen_by.is_some() && rules.hides_units() {
             note += " The record keeps the whole board, not a side's view of it.";
         }
@@ -807,9 +822,7 @@ mod tests {
         )
         .unwrap();
         let mut ar = Archive::open(&db).unwrap();
-        let options =
-            serde_json::to_value(kepi::engine::rifle_and_saber::GameOptions::default()).unwrap();
-        let game = ar.create_game(&s, &options, 7, &[]).unwrap();
+        let game = ar.create_game(&s, &serde_json::json!({}), 7, &[]).unwrap();
         let mut node = ar.root(game).unwrap().id;
         let mut state = ar.state_at(node).unwrap();
         let mut policy = state.rules().random_player(7);
@@ -830,14 +843,17 @@ mod tests {
             line.len() > 140 && line.len() <= DESCRIBED_WHOLE,
             "a game past its second snapshot ply"
         );
-        let parted = line[40].id;
         drop(ar);
+        // A replay that parts at ply 40 and stays apart down to the snapshot at ply 64 (the
+        // record's own state): the hashes of plies 40-63 no state of today's replay has.
         let c = rusqlite::Connection::open(&db).unwrap();
-        c.execute(
-            "UPDATE nodes SET state_hash = X'0000000000000000' WHERE id = ?1",
-            [parted],
-        )
-        .unwrap();
+        for n in &line[40..64] {
+            c.execute(
+                "UPDATE nodes SET state_hash = X'0000000000000000' WHERE id = ?1",
+                [n.id],
+            )
+            .unwrap();
+        }
         drop(c);
 
         let mut r = Replay::new(Some(db));
@@ -865,6 +881,17 @@ mod tests {
                 .iter()
                 .all(|l| l.described && !l.command.is_empty())
         );
+        // Recorded under today's own rules: the note says the record may be damaged.
+        let note = r
+            .at(line[50].id)
+            .unwrap()
+            .as_recorded
+            .expect("shown as recorded");
+        assert!(
+            note.contains("today's own, yet from game-turn") && note.contains("may be damaged"),
+            "{note}"
+        );
+        assert!(r.at(line[70].id).unwrap().as_recorded.is_none());
     }
 
     #[test]
@@ -962,7 +989,8 @@ mod tests {
         let bad = dir.path().join("bad.json");
         std::fs::write(
             &bad,
-            text.replacen(hash.as_str(), "0123456789abcdef0123456789abcdef", 1),
+            // The file has the hash as the archive keeps it: its first 16 digits.
+            text.replacen(&hash[..16], "0123456789abcdef", 1),
         )
         .unwrap();
         let games = Archive::open(&db).unwrap().games().unwrap().len();

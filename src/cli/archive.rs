@@ -198,17 +198,32 @@ fn replay_as_recorded(
     let e = named(ar.path());
     let rules = r.agreed.rules();
     let info = ar.game(node.game).map_err(e)?;
-    let said = format!(
-        "recorded under {} rules {}; from game-turn {} (node {}, {}) today's rules {} read \
-         this differently: {}",
-        rules.name(),
-        node.rules_version.unwrap_or(info.rules_version),
-        r.parted_at.turn,
-        r.parted_at.id,
-        r.parted_at.phase,
-        rules.rules_version(),
-        r.difference
-    );
+    let under = r.parted_at.rules_version.unwrap_or(info.rules_version);
+    // A record of today's own rules that today's replay parts from is damaged, not older.
+    let said = if under == rules.rules_version() {
+        format!(
+            "recorded under {} rules {}, today's own, yet from game-turn {} (node {}, {}) the \
+             replay and the record disagree: {}; the record may be damaged (kepi archive check)",
+            rules.name(),
+            under,
+            r.parted_at.turn,
+            r.parted_at.id,
+            r.parted_at.phase,
+            r.difference
+        )
+    } else {
+        format!(
+            "recorded under {} rules {}; from game-turn {} (node {}, {}) today's rules {} read \
+             this differently: {}",
+            rules.name(),
+            under,
+            r.parted_at.turn,
+            r.parted_at.id,
+            r.parted_at.phase,
+            rules.rules_version(),
+            r.difference
+        )
+    };
     if json {
         let v = serde_json::json!({
             "node": node.id,

@@ -361,22 +361,55 @@ pub struct StateArgs {
 pub fn state(a: StateArgs) -> Outcome {
     let text = read_text(&a.game).map_err(|p| p.to_string())?;
     let game = GameRecord::from_text(&text).map_err(|p| p.in_file(&a.game).to_string())?;
-    let s = game
-        .replay(a.at)
-        .map_err(|e| format!("{}: {e}", a.game.display()))?;
+    let in_file = |e: &dyn std::fmt::Display| format!("{}: {e}", a.game.display());
+    let (s, parted) = game
+        .replay_as_far_as_agreed(a.at)
+        .map_err(|e| in_file(&e))?;
+    // Issue 37: a game recorded under other rules than today's is shown as far as both read it
+    // alike; this file's form keeps no boards as recorded to show the rest (an archive's and a
+    // game tree's do: `kepi replay`). A record of today's own rules that does not replay is
+    // damaged, and only the error is shown.
+    let parted = match parted {
+        None => None,
+        Some((index, e)) => {
+            let rules = s.rules();
+            if game.rules_version == rules.rules_version() {
+                return Err(in_file(&e));
+            }
+            Some(format!(
+                "{}: recorded under {} rules {}; from command {index} today's rules {} read it \
+                 differently ({e}). This game file keeps no boards as recorded, so the position \
+                 shown is the last both read alike, after {index} commands.",
+                a.game.display(),
+                rules.name(),
+                game.rules_version,
+                rules.rules_version()
+            ))
+        }
+    };
+    // The position printed, then the note as the error (exit 1: not the position asked for).
+    let shown = state_shown(&s, &a);
+    match (shown, parted) {
+        (Ok(_), Some(note)) => Err(note),
+        (shown, _) => shown,
+    }
+}
+
+/// The state printed as `kepi state` asks: the board as a side sees it, JSON, or the report.
+fn state_shown(s: &AnyState, a: &StateArgs) -> Outcome {
     if let Some(side) = &a.seen_by {
-        return print_seen_by(&s, side, a.json);
+        return print_seen_by(s, side, a.json);
     }
     if a.json {
-        let v = s.rules().state_json(&s);
+        let v = s.rules().state_json(s);
         outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    outln!("{}", s.rules().report(&s));
-    print_victory(&s);
+    outln!("{}", s.rules().report(s));
+    print_victory(s);
     Ok(ExitCode::SUCCESS)
 }
 
