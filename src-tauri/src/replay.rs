@@ -569,10 +569,11 @@ fn describe(
     // Today's state while today's rules read the record; else the last state both agree on.
     let mut today = opened.state;
     let mut agreed = opened.recorded.map(|r| r.agreed);
+    let snapshot_ply = |n: &NodeInfo| n.ply % kepi::archive::SNAPSHOT_EVERY == 0;
     for (k, n) in nodes.iter().enumerate() {
         let e = &mut entries[k];
         if let Some(state) = today.take() {
-            let step = replay_steps(ar, state, std::slice::from_ref(n), |before, n| {
+            let step = replay_steps(ar, state.clone(), std::slice::from_ref(n), |before, n| {
                 describe_variations(ar, before, n, e)
             });
             match step {
@@ -591,19 +592,30 @@ fn describe(
                     today = Some(next);
                     continue;
                 }
-                Err(failed) => match ar.open_node(n.id)?.recorded {
-                    Some(r) => agreed = Some(r.agreed),
-                    None => return Err(failed),
-                },
+                Err(failed) => {
+                    let opened = ar.open_node(n.id)?;
+                    match (opened.state, opened.recorded) {
+                        // Parted on a snapshot ply: the snapshot is the record's own state, so
+                        // the step is shown as recorded and the replay goes on from it.
+                        (Some(s), _) if snapshot_ply(n) => {
+                            as_recorded_entry(ar, &state, n, e)?;
+                            today = Some(s);
+                            continue;
+                        }
+                        (_, Some(r)) => agreed = Some(r.agreed),
+                        _ => return Err(failed),
+                    }
+                }
             }
-        } else if n.ply % kepi::archive::SNAPSHOT_EVERY == 0 {
+        } else if snapshot_ply(n) {
             let opened = ar.open_node(n.id)?;
             if let Some(s) = opened.state {
+                // The step into the snapshot was not replayed (its parent is shown as
+                // recorded): its row is too; the position after it is today's again.
                 let before = agreed
                     .as_ref()
                     .expect("a line shown as recorded has a state");
                 as_recorded_entry(ar, before, n, e)?;
-                e.as_recorded = false;
                 today = Some(s);
                 continue;
             }
@@ -868,11 +880,12 @@ mod tests {
                 )
             })
             .collect();
-        for (ply, shown_recorded) in rec {
+        for &(ply, shown_recorded) in &rec {
             assert_eq!(
                 shown_recorded,
-                (40..64).contains(&ply),
-                "ply {ply}: recorded from the parting (40) to the snapshot at 64"
+                (40..=64).contains(&ply),
+                "ply {ply}: recorded from the parting (40) to the snapshot at 64, whose step \
+                 was not replayed"
             );
         }
         assert!(
@@ -891,7 +904,27 @@ mod tests {
             note.contains("today's own, yet from game-turn") && note.contains("may be damaged"),
             "{note}"
         );
+        assert!(r.at(line[64].id).unwrap().as_recorded.is_none());
         assert!(r.at(line[70].id).unwrap().as_recorded.is_none());
+
+        // A parting on a snapshot ply (the step into ply 128 fails; its snapshot and hash
+        // stand): that row alone is shown as recorded, the replay going on from the snapshot.
+        let c = rusqlite::Connection::open(dir.path().join("p.kepidb")).unwrap();
+        c.execute(
+            "UPDATE nodes SET command = NULL WHERE id = ?1",
+            [line[128].id],
+        )
+        .unwrap();
+        drop(c);
+        let opened = r.open(game).unwrap();
+        for l in &opened.line {
+            let ply = line.iter().find(|n| n.id == l.node).unwrap().ply;
+            assert_eq!(
+                l.as_recorded,
+                (40..=64).contains(&ply) || ply == 128,
+                "ply {ply}"
+            );
+        }
     }
 
     #[test]

@@ -9,9 +9,10 @@
 //!
 //! Invariants:
 //! - a row's `command` is a BLOB in the binary form, or (only where an older archive held JSON
-//!   that does not parse) the old JSON text, kept as it was; `state_hash` is a 16-byte BLOB
-//!   when the rule system's hash is 32 lower-case hex digits, else the hash's text; `phase` is
-//!   a `labels.id`;
+//!   that does not parse) the old JSON text, kept as it was; `state_hash` is a BLOB of the
+//!   hash's first [`HASH_BYTES_KEPT`] bytes (all 16 in rows written before schema 8) when the
+//!   rule system's hash is hex digits, else the hash's text; `phase` is a `labels.id`; a
+//!   roll's `context` is a BLOB in the commands' binary form (JSON text before schema 8);
 //! - labels are never deleted or changed, so an id read once names the same text for the life
 //!   of the file; a handle's cache of them is dropped whenever one of its writes is undone (an
 //!   id added by an undone write may be given to another text later);
@@ -97,7 +98,8 @@ CREATE TABLE nodes_v4 (
 
 /// The dice rows of schema 4: without a rowid (the primary key (node, seq) is the table's own
 /// order, so a roll costs no rowid and no second index), the purpose and the spec by label.
-/// The view `dice` shows them as before, one plain row per roll, to any SQLite client.
+/// The view `dice` shows them as before, one plain row per roll, to any SQLite client (a
+/// roll's context, since schema 8, as the BLOB of its binary form).
 const DICE_V4: &str = "
 CREATE TABLE dice_rows (
     node_id  INTEGER NOT NULL REFERENCES nodes(id) ON DELETE CASCADE,
@@ -106,7 +108,8 @@ CREATE TABLE dice_rows (
     spec     INTEGER NOT NULL,                 -- labels.id: '1d6'
     faces    TEXT NOT NULL,                    -- JSON array
     total    INTEGER NOT NULL,
-    context  TEXT NOT NULL,                    -- JSON: attackers, defender, odds...
+    context  TEXT NOT NULL,                    -- attackers, defender, odds...: JSON text;
+                                               -- from schema 8 a BLOB (command_encoding)
     forced   INTEGER NOT NULL DEFAULT 0,       -- 1: chosen in a branch, not drawn
     PRIMARY KEY (node_id, seq)
 ) WITHOUT ROWID;

@@ -278,7 +278,7 @@ fn insert_row(tx: &rusqlite::Connection, parent: &NodeInfo, row: &RecordedRow) -
 }
 
 /// A roll from `purpose, spec, faces, total, context, forced` at column `at` on, its context
-/// as stored (read with [`Archive::roll_context`]).
+/// as stored (read with `Archive::with_context`).
 fn row_roll(r: &rusqlite::Row, at: usize) -> rusqlite::Result<(Roll, rusqlite::types::Value)> {
     let faces: String = r.get(at + 2)?;
     Ok((
