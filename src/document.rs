@@ -52,7 +52,19 @@ impl DocumentKind {
     }
 
     /// The newest layout version this build reads and writes.
+    /// The version this Kepi writes.
     pub fn current_version(self) -> u64 {
+        match self {
+            // 2: a node's `state_hash` may be the 16 hex digits an archive of schema 8 keeps
+            // (a prefix of the state's hash); a Kepi reading only version 1 says the file is
+            // newer rather than that its hashes do not match.
+            DocumentKind::GameTree => 2,
+            _ => 1,
+        }
+    }
+
+    /// The oldest version this Kepi reads (every version since is read as it is).
+    pub fn oldest_version(self) -> u64 {
         1
     }
 
@@ -142,7 +154,9 @@ pub fn from_value<T: DeserializeOwned>(
     }
     let current = kind.current_version();
     match value.get("version") {
-        Some(Value::Number(n)) if n.as_u64() == Some(current) => {}
+        Some(Value::Number(n))
+            if n.as_u64()
+                .is_some_and(|v| (kind.oldest_version()..=current).contains(&v)) => {}
         Some(Value::Number(n)) if n.as_u64().is_some_and(|v| v > current) => {
             return Err(problem(
                 "version",
@@ -256,6 +270,29 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("version 9") && e.contains("newer"), "{e}");
+    }
+
+    /// Game trees are at version 2 (hashes of 16 digits, archive schema 8); version 1 files
+    /// are read as they are, version 3 is newer than this Kepi.
+    #[test]
+    fn a_game_tree_of_version_1_or_2_reads_and_3_is_newer() {
+        let doc = |v: u32| format!(r#"{{"format":"kepi-game-tree","version":{v},"columns":3}}"#);
+        assert_eq!(DocumentKind::GameTree.current_version(), 2);
+        for v in [1, 2] {
+            from_text::<Doc>(&doc(v), DocumentKind::GameTree).unwrap();
+        }
+        let e = from_text::<Doc>(&doc(3), DocumentKind::GameTree)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("version 3") && e.contains("newer"), "{e}");
+        // Other kinds stay at version 1.
+        let e = from_text::<Doc>(
+            r#"{"format":"kepi-map","version":2,"columns":3}"#,
+            DocumentKind::Map,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("newer"), "{e}");
     }
 
     #[test]
