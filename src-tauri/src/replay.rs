@@ -818,14 +818,18 @@ mod tests {
         assert!(r.at(999_999).is_err());
     }
 
-    /// Issue 37: the move list shows rows as recorded from where the record and today's
-    /// replay part, and as replayed again from a snapshot below (the record's own state) where
-    /// the two agree again. A same-version parting is made here by changing one node's
-    /// recorded hash, so no rules change is switched on for the whole process.
-    #[test]
-    fn rows_are_shown_as_recorded_from_a_parting_until_a_snapshot_agrees_again() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("p.kepidb");
+    /// A game of Fatehpur recorded in a new archive at `db` (dice and random player seeded
+    /// with `seed`): the archive, the game, its root's state and the random player.
+    fn fatehpur(
+        db: &std::path::Path,
+        seed: u64,
+    ) -> (
+        Archive,
+        GameId,
+        NodeId,
+        AnyState,
+        Box<dyn kepi::engine::game::AnyPlayer>,
+    ) {
         let s = scenario_of(
             &shipped_entries()
                 .into_iter()
@@ -833,11 +837,26 @@ mod tests {
                 .unwrap(),
         )
         .unwrap();
-        let mut ar = Archive::open(&db).unwrap();
-        let game = ar.create_game(&s, &serde_json::json!({}), 7, &[]).unwrap();
-        let mut node = ar.root(game).unwrap().id;
-        let mut state = ar.state_at(node).unwrap();
-        let mut policy = state.rules().random_player(7);
+        let mut ar = Archive::open(db).unwrap();
+        let game = ar
+            .create_game(&s, &serde_json::json!({}), seed, &[])
+            .unwrap();
+        let root = ar.root(game).unwrap().id;
+        let state = ar.state_at(root).unwrap();
+        let player = state.rules().random_player(seed);
+        (ar, game, root, state, player)
+    }
+
+    /// Issue 37: the move list shows rows as recorded from where the record and today's
+    /// replay part, and as replayed again after a snapshot below (the record's own state)
+    /// where the two agree again. A same-version parting is made here by changing the recorded
+    /// hashes of plies 40-63 (then the command of ply 128), so no rules change is switched on
+    /// for the whole process.
+    #[test]
+    fn rows_are_shown_as_recorded_from_a_parting_until_a_snapshot_agrees_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("p.kepidb");
+        let (mut ar, game, mut node, mut state, mut policy) = fatehpur(&db, 7);
         // Past the snapshot at ply 128, and short enough to be described whole.
         for _ in 0..150 {
             if state.progress().over {
@@ -931,19 +950,8 @@ mod tests {
     fn what_if_a_roll_had_been_another_face_promote_rename_delete() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("w.kepidb");
-        let s = scenario_of(
-            &shipped_entries()
-                .into_iter()
-                .find(|e| e.id == "rs-01-fatehpur")
-                .unwrap(),
-        )
-        .unwrap();
         // A game played by the random player until a one-die roll is made.
-        let mut ar = Archive::open(&db).unwrap();
-        let game = ar.create_game(&s, &serde_json::json!({}), 3, &[]).unwrap();
-        let mut node = ar.root(game).unwrap().id;
-        let mut state = ar.state_at(node).unwrap();
-        let mut random = state.rules().random_player(3);
+        let (mut ar, game, mut node, mut state, mut random) = fatehpur(&db, 3);
         let rolled = loop {
             let cmd = random.next(&state);
             let (n, applied) = ar.play(node, &cmd, &mut Default::default()).unwrap();
@@ -1057,7 +1065,7 @@ mod tests {
             ruleset: Some(key.into()),
             ..spec("decis", None)
         };
-        let own = s.file.ruleset.key();
+        let own = state.rules().key();
         let other = kepi::engine::game::registry::all()
             .into_iter()
             .map(|r| r.key())
