@@ -11,8 +11,7 @@ use crate::document::{self, DocumentKind};
 use crate::engine::RuleError;
 use crate::engine::RulesetId;
 use crate::engine::dice::{Dice, ForcedDice, QueuedDice, Roll, SeededDice};
-use crate::engine::game::session::{Recorded, replay_line};
-use crate::engine::game::{AnyRuleset, AnyState, Applied, registry};
+use crate::engine::game::{AnyRuleset, AnyState, Applied, registry, replay_step};
 use crate::map::{Map, MapFile};
 use crate::problems::Problems;
 use crate::scenario::{Scenario, ScenarioFile};
@@ -164,16 +163,10 @@ impl GameRecord {
     /// The state after the first `upto` commands (all if `None`), replayed from the recorded
     /// dice and checked against every recorded state hash.
     pub fn replay(&self, upto: Option<usize>) -> Result<AnyState, ReplayError> {
-        let n = upto.unwrap_or(self.moves.len()).min(self.moves.len());
-        let steps = self.moves[..n].iter().enumerate().map(|(index, m)| {
-            Ok(Recorded {
-                command: m.command.clone(),
-                rolls: m.rolls.clone(),
-                hash: Some(m.state_hash.clone()),
-                at: format!("command {index}"),
-            })
-        });
-        replay_line(self.start()?, steps, |_, _| Ok(()))
+        match self.replay_as_far_as_agreed(upto)? {
+            (state, None) => Ok(state),
+            (_, Some((_, e))) => Err(e),
+        }
     }
 
     /// [`GameRecord::replay`] as far as today's rules read the record: the state after the
@@ -186,15 +179,10 @@ impl GameRecord {
         let n = upto.unwrap_or(self.moves.len()).min(self.moves.len());
         let mut state = self.start()?;
         for (index, m) in self.moves[..n].iter().enumerate() {
-            let step = Recorded {
-                command: m.command.clone(),
-                rolls: m.rolls.clone(),
-                hash: Some(m.state_hash.clone()),
-                at: format!("command {index}"),
-            };
-            match replay_line(state.clone(), [Ok::<_, ReplayError>(step)], |_, _| Ok(())) {
-                Ok(next) => state = next,
-                Err(e) => return Ok((state, Some((index, e)))),
+            let at = format!("command {index}");
+            match replay_step(&state, &m.command, &m.rolls, &m.state_hash, &at) {
+                Ok(applied) => state = applied.state,
+                Err(e) => return Ok((state, Some((index, e.into())))),
             }
         }
         Ok((state, None))
