@@ -430,6 +430,94 @@ fn rk_formations_columns_and_artillery_never_move_adjacent_to_the_enemy_deployed
     assert!(p7.charged && p7.acted);
 }
 
+/// RK Combat's preview: a charge's combat, each result's chance over the average dice, checked
+/// against the combat really fought for every pair of faces; a step that charges is offered at
+/// its hex, previewed, and one that does not is refused a preview.
+#[test]
+fn rk_combat_a_charge_is_previewed_with_the_exact_chances_of_the_combat_it_brings_on() {
+    let s = acting(
+        &[
+            (
+                0,
+                with(
+                    unit("p-7", "infantry", "0505"),
+                    json!({"formation": "deployed", "facing": "ESE", "armament": "breech"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-1", "infantry", "0705"),
+                    json!({"formation": "deployed", "facing": "WNW"}),
+                ),
+            ),
+        ],
+        "p-7",
+    );
+    let (s, _) = play(&s, json!({"kind": "move", "unit": "p-7"}), &[6]);
+    let step = cmd(json!({"kind": "step", "unit": "p-7", "to": "0605"}));
+    let infos = RifleAndKepi.command_infos(&s, std::slice::from_ref(&step));
+    assert!(infos[0].preview, "a charge is previewed before it is made");
+    assert_eq!(infos[0].hex.as_deref(), Some("0605"));
+    let p = RifleAndKepi
+        .preview(&s, std::slice::from_ref(&step))
+        .unwrap();
+    assert_eq!(p.kind, "combat");
+    assert_eq!((p.attackers.len(), p.defenders.len()), (1, 1));
+    assert!(
+        p.defenders[0]
+            .modifiers
+            .iter()
+            .any(|m| m.name == "fresh troops"),
+        "{:?}",
+        p.defenders[0]
+    );
+    let total: f64 = p.results.iter().map(|r| r.chance).sum();
+    assert!((total - 1.0).abs() < 1e-9, "chances add up to 1: {total}");
+    // The combat fought for each pair of faces (the step ends the last card: combat follows).
+    let mut fought: std::collections::BTreeMap<&str, f64> = Default::default();
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let (_, ev) = play(&s, serde_json::to_value(&step).unwrap(), &[a, b]);
+            let n = notes(&ev);
+            let k = if n.contains("Austria beaten 3-1") {
+                "3-1"
+            } else if n.contains("Austria beaten 3-2") {
+                "3-2"
+            } else if n.contains("Prussia beaten 3-2") {
+                "2-3"
+            } else if n.contains("Prussia beaten 3-1") {
+                "1-3"
+            } else {
+                assert!(n.contains("exchange fire"), "{n}");
+                "exchange"
+            };
+            *fought.entry(k).or_default() += 1.0 / 36.0;
+        }
+    }
+    let previewed: std::collections::BTreeMap<&str, f64> = p
+        .results
+        .iter()
+        .map(|r| (r.result.as_str(), r.chance))
+        .collect();
+    assert_eq!(
+        previewed.keys().collect::<Vec<_>>(),
+        fought.keys().collect::<Vec<_>>()
+    );
+    for (k, c) in &fought {
+        assert!(
+            (previewed[k] - c).abs() < 1e-9,
+            "{k}: {} vs {c}",
+            previewed[k]
+        );
+    }
+    // A step that does not reach the enemy is no combat.
+    let away = cmd(json!({"kind": "step", "unit": "p-7", "to": "0504"}));
+    assert!(!RifleAndKepi.command_infos(&s, std::slice::from_ref(&away))[0].preview);
+    let e = RifleAndKepi.preview(&s, &[away]).unwrap_err().to_string();
+    assert!(e.contains("no combat to preview"), "{e}");
+}
+
 #[test]
 fn rk_formations_no_formation_or_facing_change_adjacent_to_the_enemy_and_not_during_movement() {
     let s = acting(

@@ -220,19 +220,15 @@ pub fn resolve(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resul
     Ok(())
 }
 
-/// RK Digging in: "If attacked roll 5+ on D6 to be dug in. +1 if in woods/town/obstacle, +1
-/// per two DM."
-pub fn dig_in_roll(
-    s: &State,
-    u: usize,
-    dice: &mut dyn Dice,
-    ev: &mut Vec<Event>,
-) -> Result<bool, RuleError> {
+/// RK Digging in: whether `u` is covered (woods, town or an obstacle between it and an enemy
+/// it touches) and the modifier of its dig-in roll; `None` when it has no dig-in marker (it
+/// rolls nothing and is not dug in).
+pub fn dig_in_modifier(s: &State, u: usize) -> Option<(bool, i8)> {
     let t = &tables().dig_in;
     let setup = s.setup();
     let dm = s.units[u].dm;
     if dm == 0 {
-        return Ok(false);
+        return None;
     }
     let covered = hexes(s, u).iter().any(|&h| setup.covered(h))
         || engaged_with(s, u).iter().any(|&e| {
@@ -244,7 +240,23 @@ pub fn dig_in_roll(
         });
     let bonus =
         if covered { t.woods_town_obstacle } else { 0 } + t.per_two_markers * (dm / 2) as i8;
-    let id = setup.units[u].id.clone();
+    Some((covered, bonus))
+}
+
+/// RK Digging in: "If attacked roll 5+ on D6 to be dug in. +1 if in woods/town/obstacle, +1
+/// per two DM."
+pub fn dig_in_roll(
+    s: &State,
+    u: usize,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<bool, RuleError> {
+    let t = &tables().dig_in;
+    let Some((covered, bonus)) = dig_in_modifier(s, u) else {
+        return Ok(false);
+    };
+    let dm = s.units[u].dm;
+    let id = s.setup().units[u].id.clone();
     let f = roll(
         dice,
         ev,

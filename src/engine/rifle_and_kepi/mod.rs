@@ -9,14 +9,16 @@
 //! turn sequence: cards, dithering, rallying, activation in card order, the artillery phases,
 //! fortifying), `movement` (movement points, costs, formation, facing, HQs, digging in,
 //! disbanded units' flight), `fire` (recce and artillery), `combat` (groups, scores, results,
-//! losses), `victory`, `legal` (legal commands and the random player), `offers`, `report`,
-//! `ruleset`. The generic pieces it uses are `engine::deck` (cards drawn as dice) and
-//! `engine::facing` (hexside and vertex facings, arcs).
+//! losses), `combat_preview` (a charge's combat before the roll), `victory`, `legal` (legal
+//! commands and the random player), `offers`, `report`, `ruleset`. The generic pieces it uses
+//! are `engine::deck` (cards drawn as dice) and `engine::facing` (hexside and vertex facings,
+//! arcs).
 //!
 //! docs/rules/rifle-and-kepi.md records how the text is read where it is short or silent.
 
 pub mod board;
 pub mod combat;
+pub mod combat_preview;
 pub mod fire;
 pub mod legal;
 pub mod movement;

@@ -3,14 +3,25 @@
 //! the unit; steps and HQ moves at the hex they go to; reconnaissance and fire at the target
 //! hex.
 
+use super::board::enemy_adjacent;
 use super::state::{Command, State};
 use crate::engine::command_info::{CommandInfo, Offer};
 
-pub fn command_infos(_s: &State, commands: &[Command]) -> Vec<CommandInfo> {
-    commands.iter().map(command_info).collect()
+pub fn command_infos(s: &State, commands: &[Command]) -> Vec<CommandInfo> {
+    commands.iter().map(|c| command_info(s, c)).collect()
 }
 
-fn command_info(c: &Command) -> CommandInfo {
+/// RK Movement: a step into a hex next to an enemy fighting unit is a charge (the move ends
+/// there, in combat).
+fn charges(s: &State, unit: &str, to: &str) -> bool {
+    let setup = s.setup();
+    match (setup.unit(unit), setup.parse(to)) {
+        (Ok(u), Ok(h)) => enemy_adjacent(s, setup.units[u].side, h),
+        _ => false,
+    }
+}
+
+fn command_info(s: &State, c: &Command) -> CommandInfo {
     let unit = |k: &str, u: &str| CommandInfo::of_unit(k, u.to_string());
     match c {
         Command::Deal => CommandInfo::button("deal").ends_phase(),
@@ -21,6 +32,9 @@ fn command_info(c: &Command) -> CommandInfo {
         }
         Command::DigIn { unit: u } => unit("dig_in", u),
         Command::Move { unit: u } => unit("roll_move", u),
+        Command::Step { unit, to } if charges(s, unit, to) => {
+            CommandInfo::at_hex("step", Some(unit.clone()), to.clone()).previewed()
+        }
         Command::Step { unit, to } => CommandInfo::new("step", Offer::Reach)
             .unit(unit.clone())
             .hex(to.clone()),

@@ -276,11 +276,8 @@ impl Ruleset for RifleAndKepi {
         })
     }
 
-    fn preview(&self, _state: &State, _commands: &[Command]) -> Result<AttackPreview, RuleError> {
-        Err(RuleError::not_now(
-            "Rifle and Kepi's combats are fought by whole groups at the end of the turn; there \
-             is no attack to preview",
-        ))
+    fn preview(&self, s: &State, commands: &[Command]) -> Result<AttackPreview, RuleError> {
+        super::combat_preview::preview(s, commands)
     }
 
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {

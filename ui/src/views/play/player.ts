@@ -379,9 +379,10 @@ export class Player {
     const sel = playState.selected;
     const reachHex = playState.reach?.hexes.find((h) => h.hex === name);
     if (sel && shift && playState.reach) { this.addWaypoint(name); return; }
-    // The reach's command names the waypoints chosen (`via`): the move follows them.
-    if (sel && reachHex) { void this.apply(reachHex.command); return; }
     const cmd = sel ? this.unitHexCommands.find((x) => x.info.hex === name) : undefined;
+    // The reach's command names the waypoints chosen (`via`): the move follows them. A hex of
+    // the reach where the move is previewed first (a step that charges) shows its preview.
+    if (sel && reachHex && !cmd?.info.preview) { void this.apply(reachHex.command); return; }
     if (sel && cmd) {
       if (cmd.info.preview) {
         // Several attacks on one hex (an assault from one stack or from two): the first is
