@@ -107,6 +107,35 @@ fn rk_turn_sequence_i_a_card_for_each_unit_and_hq_not_in_combat_and_ii_dithering
         "{}",
         rolls[3].purpose
     );
+    // Beside the map: the dithering scores, then the cards in the order they act, the HQ's 9
+    // acting now, p-8's 3 to come, a-2's inverted 4 (shown by value, it only stands).
+    let shown: Vec<(String, String)> = RifleAndKepi
+        .board(&s)
+        .cards
+        .into_iter()
+        .map(|c| (c.title, c.detail))
+        .collect();
+    let titles: Vec<&str> = shown.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        titles[..2],
+        ["Prussia dithers at 3", "Austria dithers at 5"]
+    );
+    assert_eq!(titles.len(), 5, "{titles:?}");
+    assert!(
+        titles[2].starts_with("9") && titles[2].ends_with(" p-hq"),
+        "{titles:?}"
+    );
+    assert!(
+        titles[3].starts_with("4") && titles[3].ends_with(" a-2"),
+        "{titles:?}"
+    );
+    assert!(
+        titles[4].starts_with("3") && titles[4].ends_with(" p-8"),
+        "{titles:?}"
+    );
+    assert!(shown[2].1.starts_with("acts now"), "{shown:?}");
+    assert!(shown[3].1.starts_with("inverted"), "{shown:?}");
+    assert!(shown[4].1.starts_with("to come"), "{shown:?}");
     // RK Turn sequence iv: in card value order, the HQ's 9 first.
     assert_eq!(s.phase, Phase::Activation);
     let e = refused(&s, json!({"kind": "move", "unit": "p-8"}));

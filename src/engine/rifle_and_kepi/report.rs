@@ -4,7 +4,7 @@
 use super::board::{self, in_combat};
 use super::section::{Formation, Kind};
 use super::state::{Command, Event, State, Status};
-use crate::engine::counters::{Board, Counter, MarkerKind, Place, SideStanding, Symbol};
+use crate::engine::counters::{Board, CardShown, Counter, MarkerKind, Place, SideStanding, Symbol};
 
 pub fn describe_command(s: &State, c: &Command) -> String {
     let side = |id: &str| {
@@ -255,6 +255,48 @@ pub fn board(s: &State) -> Board {
         hex_markers: Vec::new(),
         sides,
         deployment: Vec::new(),
-        cards: Vec::new(),
+        cards: cards_shown(s),
     }
+}
+
+/// RK Turn sequence i-iv, beside the map: each side's dithering score once rolled, then the
+/// cards dealt this turn still to play in the order they act (highest value first), each
+/// saying whether it acts now, is inverted by dithering or is still to come.
+fn cards_shown(s: &State) -> Vec<CardShown> {
+    let setup = s.setup();
+    let mut out = Vec::new();
+    for side in 0..2 {
+        if let Some(d) = s.dither[side] {
+            out.push(CardShown {
+                title: format!("{} dithers at {d}", setup.sides[side].name),
+                side: Some(side),
+                detail: "cards of lower value are inverted (RK Turn sequence ii)".into(),
+            });
+        }
+    }
+    if s.phase != super::state::Phase::Activation {
+        return out;
+    }
+    let actors = super::sequence::actors(s);
+    let mut pending = super::sequence::pending(s);
+    pending.sort_by_key(|&u| {
+        let c = s.units[u].card.expect("a pending unit holds a card");
+        (std::cmp::Reverse(c.value), setup.units[u].side, u)
+    });
+    for u in pending {
+        let card = s.units[u].card.expect("a pending unit holds a card");
+        let detail = if actors.contains(&u) {
+            "acts now (RK Turn sequence iv)"
+        } else if s.units[u].inverted {
+            "inverted: stands, unless an HQ activates it"
+        } else {
+            "to come, in card order"
+        };
+        out.push(CardShown {
+            title: format!("{} {}", card.name(), setup.units[u].id),
+            side: Some(setup.units[u].side),
+            detail: detail.into(),
+        });
+    }
+    out
 }

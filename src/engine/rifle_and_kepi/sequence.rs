@@ -514,7 +514,7 @@ pub fn top(s: &State) -> Option<(u8, Vec<usize>)> {
 }
 
 /// Units and HQs with a card still to play.
-fn pending(s: &State) -> Vec<usize> {
+pub fn pending(s: &State) -> Vec<usize> {
     (0..s.units.len())
         .filter(|&u| {
             let us = &s.units[u];
