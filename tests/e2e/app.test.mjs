@@ -1546,6 +1546,292 @@ test("facing in the play view: a 19th Century game of Wissembourg, a unit turned
   await screenshot("82-facing-turned-by-drag");
 });
 
+/** The unit whose card acts now in a Rifle and Kepi game (its card's title ends with its id). */
+function rkActor(v) {
+  const c = v.board.cards.find((x) => x.detail.startsWith("acts now"));
+  return c ? c.title.split(" ").at(-1) : null;
+}
+
+test("Rifle and Kepi: a game-turn of Trautenau in the window, the cards shown as dealt, dithering rolled, a cavalry brigade activated, turned and deployed, its charge previewed and fought; replayed, exported as a VASSAL module and in a pack", { timeout: 300_000 }, async () => {
+  await startDialog("shipped/scenario/rk-trautenau");
+  await type("#start-seed", "6");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  let v = await playView();
+  assert.equal(v.progress.deploying, false, "Trautenau's units start where history had them");
+  assert.equal(v.board.cards.length, 0, "no card before the deal");
+  // RK Turn sequence i-ii: the deal is one command: a card for each unit and HQ, each a roll
+  // over the cards left, then each side's dithering roll; the cards are shown beside the map
+  // in the order they act.
+  await general("deal");
+  v = await playView();
+  const draws = v.dice.filter((d) => d.purpose.startsWith("card for"));
+  const dithering = v.dice.filter((d) => d.purpose.startsWith("dithering"));
+  assert.equal(draws.length, 8, "a card for each unit and HQ on the field");
+  // A card drawn is a roll over the cards left: 52 for the first, 45 for the eighth.
+  assert.deepEqual(draws.map((d) => d.dice).sort(), ["1d45", "1d46", "1d47", "1d48", "1d49", "1d50", "1d51", "1d52"]);
+  assert.equal(dithering.length, 2, "a dithering roll a side");
+  const shown = await text("#play-cards");
+  assert.match(shown, /Prussia dithers at -?\d+/);
+  assert.match(shown, /Austria dithers at -?\d+/);
+  assert.match(shown, /acts now/);
+  const actor = rkActor(v);
+  assert.equal(actor, "p-drag", `the Prussian dragoons' card is the highest on seed 6: ${shown}`);
+  await screenshot("83-rk-cards-dealt");
+
+  // p-drag activated on its card: it rolls its movement points (a d8 for cavalry), turns (free
+  // in column) and back, deploys (RK Formations), and charges from 0504 (RK Combat), the combat
+  // previewed first.
+  await selectUnit("p-drag");
+  await clickIn("#play-unit button[data-kind=roll_move]");
+  await waitFor("the movement roll", async () => (await playView()).dice.some((d) => d.purpose.startsWith("movement points of p-drag")));
+  await selectUnit("p-drag");
+  const facing = (await playView()).board.counters.find((c) => c.id === "p-drag").facing;
+  let node = (await playView()).node;
+  await keys("]");
+  await waitFor("p-drag turned", async () => (await playView()).node === node + 1);
+  assert.notEqual((await playView()).board.counters.find((c) => c.id === "p-drag").facing, facing, "turned clockwise");
+  await selectUnit("p-drag");
+  await keys("[");
+  await waitFor("p-drag turned back", async () => (await playView()).board.counters.find((c) => c.id === "p-drag").facing === facing);
+  await selectUnit("p-drag");
+  await clickIn("#play-unit button[data-kind=change_formation]");
+  await waitFor("p-drag deployed", async () => (await playView()).board.counters.find((c) => c.id === "p-drag").markers.includes("deployed"));
+  await screenshot("84-rk-deployed");
+  await selectUnit("p-drag");
+  await clickAt(await playPoint("0504"));
+  await waitFor("the combat preview", async () => js("return !!window.kepi.play.preview();"));
+  const preview = await js("return window.kepi.play.preview();");
+  assert.equal(preview.kind, "combat");
+  assert.deepEqual(preview.attackers.map((a) => a.unit), ["p-drag"]);
+  assert.ok(preview.defenders.length >= 1 && preview.defenders.every((d) => d.unit.startsWith("a-")), JSON.stringify(preview.defenders));
+  const sum = preview.results.reduce((a, r) => a + r.chance, 0);
+  assert.ok(Math.abs(sum - 1) < 1e-9, `the chances add up to 1: ${sum}`);
+  // The window shows the core's own preview of that step (from the command line on the archive).
+  v = await playView();
+  const script = join(work, "rk-charge.jsonl");
+  writeFileSync(script, JSON.stringify(await js("return window.kepi.play.previewCommand();")) + "\n");
+  const core = JSON.parse(kepiCli("preview", "--db", archivePath, "--game", String(v.game), "--script", script, "--json"));
+  assert.deepEqual({ odds: await text("#play-odds"), attack: await text("#play-attack-total"), defense: await text("#play-defense-total") },
+    { odds: core.odds, attack: core.attack_total, defense: core.defense_total });
+  assert.deepEqual(core.results.map((r) => r.result), preview.results.map((r) => r.result));
+  await screenshot("85-rk-charge-preview");
+  node = v.node;
+  await clickIn("#play-allocate");
+  await waitFor("the charge made", async () => (await playView()).board.counters.find((c) => c.id === "p-drag").hex === "0504");
+  assert.equal((await playView()).node, node + 1, "the charge is one command");
+  assert.notEqual(rkActor(await playView()), "p-drag", "the charge ends p-drag's activation");
+
+  // The rest of the game-turn: every other card stands, each artillery phase ends; the combat
+  // follows the bombardments (RK Turn sequence v) with an average die for each unit.
+  let fought = null;
+  for (let k = 0; k < 40 && (await playView()).progress.turn === 1; k++) {
+    v = await playView();
+    const who = rkActor(v);
+    if (who && !v.general.length) {
+      await selectUnit(who);
+      await clickIn("#play-unit button[data-kind=stand]");
+      await settle();
+    } else {
+      const kind = nextKind(v.general);
+      assert.ok(kind, `a command to go on with: ${JSON.stringify(v.progress)}`);
+      await general(kind);
+    }
+    const after = await playView();
+    if (!fought && after.last.some((l) => /RK Result/.test(l))) {
+      fought = after.last;
+      await screenshot("86-rk-combat-fought");
+    }
+  }
+  v = await playView();
+  assert.equal(v.progress.turn, 2, "game-turn 1 ended");
+  assert.ok(fought, "the charge's combat was fought");
+  assert.ok(fought.some((l) => l.startsWith("Combat: ") && l.includes("p-drag")), fought.join("\n"));
+  assert.ok(v.dice.some((d) => d.purpose === "combat, p-drag (RK Combat)"), "p-drag's average die");
+  for (const d of preview.defenders) assert.ok(v.dice.some((x) => x.purpose === `combat, ${d.unit} (RK Combat)`), `${d.unit}'s average die`);
+  // The archive holds what the window shows.
+  const replay = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replay.hash, v.state_hash);
+
+  // The position as a VASSAL module.
+  const vmod = join(work, "trautenau-rk.vmod");
+  writeFileSync(answers, vmod);
+  await clickIn("#play-vassal");
+  await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
+  writeFileSync(answers, "");
+  const bytes = readFileSync(vmod);
+  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
+  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+
+  // Review: the game in the replay view, the charge's position as the core opens it.
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  const ci = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", node + 1);
+  assert.ok(ci >= 0, "the charge is in the line");
+  await clickMove(ci + 1);
+  await waitFor("the charge's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", node + 1));
+  assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === 'p-drag').hex;"), "0504");
+  await screenshot("87-rk-replay-charge");
+
+  // Both of the system's scenarios in a pack, checked by `kepi pack verify`.
+  const pack = join(work, "rifle-and-kepi.kepipack");
+  await library();
+  await click("#lib-export");
+  for (const k of ["shipped/scenario/rk-trautenau", "shipped/scenario/rk-koniggratz"]) {
+    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", k);
+    await click(`button.entry[data-key='${k}']`);
+  }
+  assert.match(await text("#lib-chosen"), /^2 chosen/);
+  await click("#lib-export-go");
+  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
+  await type("#pack-name", "Rifle and Kepi 1866");
+  await type("#pack-author", "End to end");
+  writeFileSync(answers, pack);
+  await click("#pack-export");
+  await waitFor("the pack written", async () => existsSync(pack) && js("return [...document.querySelectorAll('.jobs .job')].some((j) => j.dataset.status === 'done' && j.querySelector('.label').textContent.startsWith('Exporting'));"), 120_000);
+  writeFileSync(answers, "");
+  await click(".jobs .job[data-status=done] button.dismiss");
+  assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
+});
+
+/** Click a unit's button of a kind (the selected unit's actions), scrolled into view. */
+async function unitAction(kind) {
+  await clickIn(`#play-unit button[data-kind=${kind}]`);
+  await settle();
+}
+
+/** Select `unit` and click the hex of its reach `hex`: one command in the archive. */
+async function moveThroughReach(unit, hex) {
+  await selectUnit(unit);
+  const r = (await playCall("reach", unit)).ok;
+  const h = r.hexes.find((x) => x.hex === hex);
+  assert.ok(h, `${hex} in ${unit}'s reach: ${r.hexes.map((x) => x.hex).join(" ")}`);
+  const node = (await playView()).node;
+  await clickAt(await playPoint(hex));
+  await waitFor(`${unit} moved to ${hex}`, async () => (await playView()).board.counters.find((c) => c.id === unit).hex === hex);
+  assert.equal((await playView()).node, node + 1, "a move is one command");
+  return h;
+}
+
+test("19th Century: two game-turns of Wissembourg in the window, each phase's initiative shown, a move on the road, a unit turned and deployed, a shot previewed and fired, a cavalry melee struck", { timeout: 400_000 }, async () => {
+  await startDialog("shipped/scenario/nc-wissembourg");
+  await type("#start-seed", "1");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  for (let k = 0; k < 4 && (await playView()).progress.deploying; k++) await clickIn("#play-auto-deploy");
+  const initiatives = async () => (await playView()).dice.filter((d) => / initiative: /.test(d.purpose));
+  const phaseNamed = async (word) => (await playView()).progress.phase.toLowerCase().includes(word);
+  const sideNamed = async (name) => { const v = await playView(); return v.sides[v.progress.player].name === name; };
+
+  // Game-turn 1, movement: the phase opens with its initiative roll (19C Sequence of Play).
+  await general("initiative");
+  assert.ok((await initiatives()).length >= 2, "both sides' D6");
+  assert.ok(await sideNamed("France"), "France won the movement initiative on seed 1");
+  // The French cavalry along the Haguenau road: every hex entered on the road, one hex more.
+  const road = (await playCall("reach", "f-cav")).ok.hexes.find((h) => h.notes.some((n) => n.startsWith("all on road")));
+  assert.ok(road, "a move of f-cav all on the road");
+  await hoverAt(await playPoint(road.hex));
+  await screenshot("88-nc-road-move");
+  await moveThroughReach("f-cav", road.hex);
+  await general("end_phase");
+  assert.ok(await sideNamed("Third Army"));
+  // The Bavarian right turns clockwise with ] (a pivot is its move), and x-cav rides west.
+  await selectUnit("b-right");
+  const facing = (await playView()).board.counters.find((c) => c.id === "b-right").facing;
+  let node = (await playView()).node;
+  await keys("]");
+  await waitFor("b-right turned", async () => (await playView()).node === node + 1);
+  assert.notEqual((await playView()).board.counters.find((c) => c.id === "b-right").facing, facing);
+  await moveThroughReach("x-cav", "1008");
+  await general("end_phase");
+
+  // Game-turn 1, shooting: its own initiative; a shot previewed, then fired (its dice rolled).
+  assert.ok(await phaseNamed("shooting"), (await playView()).progress.phase);
+  let before = (await initiatives()).length;
+  await general("initiative");
+  assert.ok((await initiatives()).length >= before + 2, "the shooting phase's initiative");
+  let shot = null;
+  for (let k = 0; k < 2 && !shot; k++) {
+    const v = await playView();
+    for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+      const s = (await playCall("legal", c.id, null)).ok.find((x) => x.info.kind === "shoot");
+      if (s) { shot = s; break; }
+    }
+    if (!shot) {
+      if (await sideNamed("Third Army")) { await selectUnit("b-right"); await unitAction("deploy"); }
+      await general("end_phase");
+    }
+  }
+  assert.ok(shot, "a unit may shoot in game-turn 1");
+  await selectUnit(shot.info.unit);
+  await clickAt(await playPoint(shot.info.hex));
+  await waitFor("the shot's preview", async () => js("return !!window.kepi.play.preview();"));
+  const p = await js("return window.kepi.play.preview();");
+  assert.equal(p.kind, "shoot");
+  assert.ok(Math.abs(p.results.reduce((a, r) => a + r.chance, 0) - 1) < 1e-9, "the chances of each number of hits add up to 1");
+  await screenshot("89-nc-shot-preview");
+  const dice = (await playView()).dice.length;
+  await clickIn("#play-allocate");
+  await waitFor("the shot fired", async () => (await playView()).dice.length > dice);
+  assert.ok((await playView()).dice[0].purpose.includes(shot.info.unit), JSON.stringify((await playView()).dice[0]));
+  // The Third Army's right deploys into battle formation (19C Movement note: in the shooting
+  // phase), then each side ends its shooting.
+  for (let k = 0; k < 4 && (await phaseNamed("shooting")); k++) {
+    if ((await sideNamed("Third Army")) && (await playView()).board.counters.find((c) => c.id === "b-right").markers.every((m) => m !== "battle")) {
+      const legal = (await playCall("legal", "b-right", null)).ok;
+      if (legal.some((x) => x.info.kind === "deploy")) { await selectUnit("b-right"); await unitAction("deploy"); }
+    }
+    await general("end_phase");
+  }
+  const right = (await playView()).board.counters.find((c) => c.id === "b-right");
+  assert.ok(right.properties.some(([k, val]) => /formation/i.test(k) && /battle/i.test(val)) || right.markers.includes("battle"), `b-right deployed: ${JSON.stringify(right)}`);
+  await screenshot("90n-nc-deployed");
+
+  // Game-turn 2: the movement initiative, x-cav into contact with the French (19C Melee),
+  // the shooting initiative, then the melee phase's own initiative and both units' strikes.
+  await waitFor("game-turn 2", async () => (await playView()).progress.turn === 2);
+  before = (await initiatives()).length;
+  await general("initiative");
+  if (!(await sideNamed("Third Army"))) await general("end_phase");
+  await moveThroughReach("x-cav", "0809");
+  const last = (await playView()).last.join("\n");
+  assert.match(last, /melee/i, last);
+  await general("end_phase");
+  if (!(await phaseNamed("shooting"))) await general("end_phase");
+  await general("initiative");
+  for (let k = 0; k < 4 && (await phaseNamed("shooting")); k++) await general("end_phase");
+  assert.ok(await phaseNamed("melee"), (await playView()).progress.phase);
+  await general("initiative");
+  const rolls = await initiatives();
+  const phases = new Set(rolls.slice(0, rolls.length - before).map((d) => d.purpose.split(" ")[0]));
+  assert.deepEqual([...phases].sort(), ["melee", "movement", "shooting"], "three initiative rolls in game-turn 2");
+  assert.match(await text("#play-dice"), /melee initiative/);
+  await screenshot("91n-nc-melee-initiative");
+  // Every unit locked in the melee strikes (the phase does not end before it has).
+  for (let k = 0; k < 8 && (await phaseNamed("melee")); k++) {
+    const v = await playView();
+    const strike = v.general.find((c) => c.info.kind === "strike");
+    if (strike) { await general("strike"); continue; }
+    let struck = false;
+    for (const c of v.board.counters.filter((x) => x.side === v.progress.player && x.place === "map")) {
+      if ((await playCall("legal", c.id, null)).ok.some((x) => x.info.kind === "strike")) {
+        await selectUnit(c.id);
+        await unitAction("strike");
+        struck = true;
+        break;
+      }
+    }
+    if (!struck) await general("end_phase");
+  }
+  const v = await playView();
+  assert.ok(v.dice.some((d) => /strike|melee/.test(d.purpose) && d.purpose.includes("x-cav")), "x-cav struck");
+  await screenshot("92n-nc-melee-struck");
+  const replay = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replay.hash, v.state_hash, "the archive holds what the window shows");
+});
+
 test("Drill, the test rule system: its scenario edited in its own panel, a game-turn played with its cards shown and a unit turned, replayed and branched", { timeout: 300_000 }, async () => {
   // Drill is compiled into the test build only (src/engine/drill/): its skirmish and map are
   // put in the library folder, as a user's own files.
