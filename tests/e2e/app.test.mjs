@@ -1702,16 +1702,35 @@ async function unitAction(kind) {
   await settle();
 }
 
-/** Select `unit` and click the hex of its reach `hex`: one command in the archive. */
-async function moveThroughReach(unit, hex) {
+/** Select `unit` and click the hex of its reach `hex`: one command in the archive. Where the
+ * moves there end facing different ways, the facings are shown round the hex: `facing` (a
+ * bearing) is aimed with ] before a second click moves, or the reach's own is kept with Enter. */
+async function moveThroughReach(unit, hex, facing = null, shot = null) {
   await selectUnit(unit);
   const r = (await playCall("reach", unit)).ok;
   const h = r.hexes.find((x) => x.hex === hex);
   assert.ok(h, `${hex} in ${unit}'s reach: ${r.hexes.map((x) => x.hex).join(" ")}`);
   const node = (await playView()).node;
-  await clickAt(await playPoint(hex));
+  const p = await playPoint(hex);
+  await clickAt(p);
+  const choice = await js("return window.kepi.play.endFacing();");
+  if (choice) {
+    assert.equal(choice.hex, hex);
+    assert.ok(choice.bearings.length > 1, "the facings at the move's end");
+    if (facing !== null) {
+      assert.ok(choice.bearings.includes(facing), `${facing} among ${choice.bearings}`);
+      for (let k = 0; k < 6 && (await js("return window.kepi.play.endFacing().aimed;")) !== facing; k++) await keys("]");
+      assert.equal(await js("return window.kepi.play.endFacing().aimed;"), facing);
+    }
+    if (shot) await screenshot(shot);
+    if (facing !== null) await clickAt(p);
+    else await keys("\uE007");
+  } else {
+    assert.equal(facing, null, `${unit}'s moves to ${hex} offer no facing to choose`);
+  }
   await waitFor(`${unit} moved to ${hex}`, async () => (await playView()).board.counters.find((c) => c.id === unit).hex === hex);
   assert.equal((await playView()).node, node + 1, "a move is one command");
+  if (facing !== null) assert.equal((await playView()).board.counters.find((c) => c.id === unit).facing, facing);
   return h;
 }
 
@@ -1795,7 +1814,9 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   before = (await initiatives()).length;
   await general("initiative");
   if (!(await sideNamed("Third Army"))) await general("end_phase");
-  await moveThroughReach("x-cav", "0809");
+  // To 0908 facing WNW (300 degrees) at its end, toward the French guns at 0807 (19C Melee:
+  // "move into contact"), the facing chosen round the hex before the move.
+  await moveThroughReach("x-cav", "0908", 300, "91m-nc-move-facing-chosen");
   const last = (await playView()).last.join("\n");
   assert.match(last, /melee/i, last);
   await general("end_phase");

@@ -70,6 +70,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       /** The selected unit's move's waypoints. */
       via: () => [...playState.via],
       reachMs: () => playState.reachMs,
+      /** A move's facing being chosen: its hex, the bearings offered and the one aimed. */
+      endFacing: () => player.endFacing ? { hex: player.endFacing.hex, bearings: player.marks.turns?.bearings ?? [], aimed: player.marks.turns?.aimed ?? null } : null,
       force(faces: number[]): void { player.forced = faces; },
       zoomTo(pxPerRadius: number): void { player.view.zoomAt(pxPerRadius / player.view.scale); },
       centerOn(hex: string): void {

@@ -9,7 +9,8 @@ export function playShortcuts(): [string, string][] {
     ["N", "in a game: select the next unit of the side to act"],
     ["Ctrl+Z", "in a game: take back the last command"],
     ["A", "in a game: auto-deploy the side deploying"],
-    ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face)"],
+    ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face); while a move's facing is chosen, the arrow at its end"],
+    ["Enter", "in a game: make the move whose facing is being chosen, facing the arrow (a click on its hex does too)"],
     ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
     ["A command's own key", "in a game: a command beside the map or of the selected unit whose system gives it a key (shown in its button's tooltip), such as D to draw a card or L to advance a line"],
@@ -27,7 +28,8 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
   else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }
   else if (ev.key === "[" || ev.key === "]") { if (player.turn(ev.key === "]" ? 1 : -1)) ev.preventDefault(); }
-  else if (ev.key === "Escape") { if (!player.removeWaypoint()) player.deselect(); }
+  else if (ev.key === "Enter") { if (player.confirmEndFacing()) ev.preventDefault(); }
+  else if (ev.key === "Escape") { if (!player.cancelEndFacing() && !player.removeWaypoint()) player.deselect(); }
   else if (ev.key === "Backspace") { if (player.removeWaypoint()) ev.preventDefault(); }
   else {
     // A general command's own key, or one of the selected unit's, as its system describes it

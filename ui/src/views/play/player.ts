@@ -38,6 +38,12 @@ export class Player {
   /** The selected unit's turns: its commands that leave it facing a new bearing
    * (`info.facing`), given by `[`, `]` or a drag from the unit. */
   private turnCommands: LegalCommand[] = [];
+  /** The selected unit's moves that end facing a bearing (`info.facing`), given through its
+   * reach: where several end in one hex, the player chooses the facing before the move. */
+  private reachCommands: LegalCommand[] = [];
+  /** A move chosen on the map whose facing at its end is being chosen: the hex, the moves
+   * ending there (one a bearing), the bearing aimed (its arrow drawn round the hex). */
+  endFacing: { hex: string; commands: LegalCommand[] } | null = null;
   /** The selected unit's moves take waypoints. */
   private waypoints = false;
   /** A press on the map: it pans when dragged, or turns the selected unit when it began on the
@@ -219,6 +225,8 @@ export class Player {
   // --- selection ----------------------------------------------------------------------------------
 
   deselect(): void {
+    this.endFacing = null;
+    this.reachCommands = [];
     playState.selected = null;
     playState.actions = [];
     playState.reach = null;
@@ -258,6 +266,7 @@ export class Player {
       this.unitHexCommands = cmds.filter((x) => x.info.offer === "map" && x.info.hex);
       playState.actions = cmds.filter((x) => x.info.offer === "unit");
       this.turnCommands = playState.actions.filter((x) => x.info.facing != null);
+      this.reachCommands = cmds.filter((x) => x.info.offer === "reach" && x.info.facing != null);
       this.marks.turns = this.turnCommands.length && c.hex
         ? { hex: c.hex, bearings: this.turnCommands.map((x) => x.info.facing!), aimed: null }
         : null;
@@ -328,9 +337,52 @@ export class Player {
     });
   }
 
+  /** The facing at the end of a move to `hex`: its bearings drawn round the hex, the reach's
+   * own move's aimed. */
+  private chooseEndFacing(hex: string, reachHex: ReachHex, ends: LegalCommand[]): void {
+    const own = JSON.stringify(reachHex.command);
+    const aimed = (ends.find((x) => JSON.stringify(x.command) === own) ?? ends[0]).info.facing!;
+    this.endFacing = { hex, commands: ends };
+    this.marks.turns = { hex, bearings: ends.map((x) => x.info.facing!), aimed };
+    this.showPath(reachHex);
+    this.shell.message(`To ${hex}: facing the arrow at its end. [ and ] (or a drag from the hex) turn it; a click on the hex or Enter moves; Esc cancels`);
+    this.view.requestDraw();
+  }
+
+  /** Enter, or a second click on the hex: the move ending facing the bearing aimed; false when
+   * no move's facing is being chosen. */
+  confirmEndFacing(): boolean {
+    const e = this.endFacing, aimed = this.marks.turns?.aimed;
+    if (!e) return false;
+    const c = e.commands.find((x) => x.info.facing === aimed) ?? e.commands[0];
+    this.endFacing = null;
+    void this.apply(c.command);
+    return true;
+  }
+
+  /** Esc: the facing choice dropped (the unit's own turns shown again); false when none. */
+  cancelEndFacing(): boolean {
+    if (!this.endFacing) return false;
+    this.endFacing = null;
+    const hex = playState.selected?.hex;
+    this.marks.turns = this.turnCommands.length && hex
+      ? { hex, bearings: this.turnCommands.map((x) => x.info.facing!), aimed: null }
+      : null;
+    this.marks.path = [];
+    this.view.requestDraw();
+    return true;
+  }
+
   /** `]` turns the selected unit to the nearest bearing offered clockwise of where it faces,
-   * `[` anticlockwise; false when it has no turn. */
+   * `[` anticlockwise (or, while a move's facing is chosen, the arrow at its end); false when
+   * it has no turn. */
   turn(dir: 1 | -1): boolean {
+    if (this.endFacing && this.marks.turns) {
+      const t = this.marks.turns;
+      t.aimed = nextBearing(t.bearings, t.aimed ?? 0, dir) ?? t.aimed;
+      this.view.requestDraw();
+      return true;
+    }
     const b = nextBearing(this.turnCommands.map((c) => c.info.facing!), playState.selected?.facing ?? 0, dir);
     const c = this.turnCommands.find((x) => x.info.facing === b);
     if (!c) return false;
@@ -339,13 +391,15 @@ export class Player {
   }
 
   /** The turn whose bearing is nearest the direction from the selected unit's hex to the
-   * world point (x, y). */
+   * world point (x, y); while a move's facing is chosen, the move whose facing at its end is
+   * nearest the direction from its hex. */
   private turnToward(x: number, y: number): LegalCommand | null {
-    const g = this.model?.grid, hex = playState.selected?.hex;
+    const options = this.endFacing?.commands ?? this.turnCommands;
+    const g = this.model?.grid, hex = this.endFacing?.hex ?? playState.selected?.hex;
     const i = g && hex ? g.parse(hex) : -1;
     if (!g || i < 0) return null;
-    const b = nearestBearing(this.turnCommands.map((c) => c.info.facing!), bearingOf(g.cx[i], g.cy[i], x, y));
-    return this.turnCommands.find((c) => c.info.facing === b) ?? null;
+    const b = nearestBearing(options.map((c) => c.info.facing!), bearingOf(g.cx[i], g.cy[i], x, y));
+    return options.find((c) => c.info.facing === b) ?? null;
   }
 
   /** Select the next unit of the side to act that has something to do. */
@@ -381,8 +435,18 @@ export class Player {
     if (sel && shift && playState.reach) { this.addWaypoint(name); return; }
     const cmd = sel ? this.unitHexCommands.find((x) => x.info.hex === name) : undefined;
     // The reach's command names the waypoints chosen (`via`): the move follows them. A hex of
-    // the reach where the move is previewed first (a step that charges) shows its preview.
-    if (sel && reachHex && !cmd?.info.preview) { void this.apply(reachHex.command); return; }
+    // the reach where the move is previewed first (a step that charges) shows its preview. Where
+    // the moves to the hex end facing different ways, the first click shows the facings round
+    // it (the reach's own aimed) and a second click, or Enter, makes the move facing the arrow.
+    if (this.endFacing && this.endFacing.hex === name) { this.confirmEndFacing(); return; }
+    this.cancelEndFacing();
+    if (sel && reachHex && !cmd?.info.preview) {
+      const ends = this.reachCommands.filter((x) => x.info.hex === name);
+      // (A move through waypoints keeps the reach's own facing: the listed moves name none.)
+      if (!playState.via.length && new Set(ends.map((x) => x.info.facing)).size > 1) { this.chooseEndFacing(name, reachHex, ends); return; }
+      void this.apply(reachHex.command);
+      return;
+    }
     if (sel && cmd) {
       if (cmd.info.preview) {
         // Several attacks on one hex (an assault from one stack or from two): the first is
@@ -474,8 +538,9 @@ export class Player {
       canvas.focus();
       canvas.setPointerCapture(ev.pointerId);
       const at = this.view.hexAt(ev);
-      const turning = ev.button === 0 && this.turnCommands.length > 0 && at >= 0
-        && this.model.grid.name(at) === playState.selected?.hex;
+      const turning = ev.button === 0 && at >= 0 && (this.endFacing
+        ? this.model.grid.name(at) === this.endFacing.hex
+        : this.turnCommands.length > 0 && this.model.grid.name(at) === playState.selected?.hex);
       this.drag = { x: ev.clientX, y: ev.clientY, moved: false, turning };
     });
     canvas.addEventListener("pointermove", (ev) => {
@@ -509,6 +574,7 @@ export class Player {
         const r = canvas.getBoundingClientRect();
         const [wx, wy] = this.view.toWorld(ev.clientX - r.left, ev.clientY - r.top);
         const c = this.turnToward(wx, wy);
+        this.endFacing = null;
         if (c) void this.apply(c.command);
         return;
       }
