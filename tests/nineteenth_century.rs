@@ -205,6 +205,12 @@ fn nc_units_one_unit_a_hex_a_commander_besides_and_facings_on_hexsides() {
         .start(&sc, &Default::default())
         .unwrap_err();
     assert!(e.to_string().contains("only skirmishers"), "{e}");
+    // A hex off the map (12 by 8) is the validation's problem, by field.
+    let e = try_fixture(|v| v["sides"][1]["units"][0]["hex"] = json!("1309")).unwrap_err();
+    assert!(
+        e.contains("sides[1].units[0].hex: no hex '1309' on the map"),
+        "{e}"
+    );
 }
 
 // ---- 19C Sequence of Play -------------------------------------------------------------------

@@ -62,6 +62,22 @@ fn rk_scenario_units_outside_their_zone_or_sharing_a_hex_are_refused() {
     let sc = fixture(|v| v["sides"][0]["units"][1]["hex"] = json!("0203"));
     let e = RifleAndKepi.start(&sc, &Default::default()).unwrap_err();
     assert!(e.to_string().starts_with("RK Movement"), "{e}");
+    // A hex off the map is the validation's problem, by field, an arriving unit's too (its hex
+    // need not be in the zone, but on the map), and an objective's.
+    let e = common::system::try_fixture(&RifleAndKepi, FIXTURE, |v| {
+        v["sides"][0]["units"][2]["hex"] = json!("1309");
+        v["sides"][0]["units"][2]["arrives"] = json!(2);
+        v["sides"][1]["objectives"] = json!([{"hex": "0000"}]);
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("sides[0].units[2].hex: no hex '1309' on the map (RK Scenario)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("sides[1].objectives[0].hex: no hex '0000'"),
+        "{e}"
+    );
 }
 
 // ---- RK Turn sequence -----------------------------------------------------------------------

@@ -153,8 +153,10 @@ pub enum ForcesEditor {
     Formula(super::formula::FormulaSyntax),
     /// Tables of named units, leaders and formations (`units`, `leaders`, `formations`).
     Roster,
-    /// None yet: the side section is edited in the scenario file.
-    None,
+    /// The side's section as a form built from the system's side schema
+    /// ([`Ruleset::side_schema`]): its fields, lists of units with a row each, choices from its
+    /// enumerations (the scenario view's generic form).
+    Form,
 }
 
 /// A command a system adds to `kepi`: its arguments as clap reads them, and what it does with
@@ -253,6 +255,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// other. The answer's section is what `start` gets back in `Scenario::section`.
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
 
+    /// The checks of its sections that need the map (a unit's or an objective's hex is a hex
+    /// of it), each problem naming its field (`sides[0].units[3].hex`); run by validation
+    /// beside [`Ruleset::forces`], which reads the file alone. None by default.
+    fn check_on_map(&self, _file: &ScenarioFile, _map: &crate::map::Map) -> Problems {
+        Problems::new()
+    }
+
     /// The schema of one side of its scenarios: `id`, `name`, `color` and the fields of the
     /// section [`Ruleset::forces`] reads (the published scenario schema picks it by `ruleset`;
     /// tests/schemas.rs checks that it refuses what `forces` refuses).
@@ -273,7 +282,7 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// How the scenario view edits a side's section: which of Kepi's forces editors it uses.
     fn forces_editor(&self) -> ForcesEditor {
-        ForcesEditor::None
+        ForcesEditor::Form
     }
 
     /// The section a new scenario's side starts with (`{"oob": ""}`), beside id, name, colour.

@@ -390,6 +390,7 @@ pub(super) fn validate(
         (Ok(_), Ok(rules)) => {
             let (forces, problems) = rules.forces(&file, &catalog);
             c.p.extend(problems);
+            c.p.extend(rules.check_on_map(&file, &map));
             if let Err(e) = rules.check_options(&serde_json::Value::Object(file.options.clone())) {
                 c.p.push("options", e);
             }

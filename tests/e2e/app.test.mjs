@@ -1853,6 +1853,80 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   assert.equal(replay.hash, v.state_hash, "the archive holds what the window shows");
 });
 
+test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembourg edited in their sides' forms (from each system's side schema), a reinforcement added, undone and redone, saved and validated", { timeout: 240_000 }, async () => {
+  const lib = join(work, "data", "kepi", "library", "scenarios");
+  mkdirSync(lib, { recursive: true });
+  await startDialog("shipped/scenario/rk-trautenau");
+  await click("#start-edit");
+  await waitFor("Trautenau in the scenario view", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'rk-trautenau';"));
+  assert.deepEqual((await scenarioView()).problems, []);
+  await tab("forces");
+  await waitFor("the Prussian side's form", async () => js("return !!document.querySelector('#sc-section-0 .sf-field[data-field=units]');"));
+  const n = (await scenarioView()).file.sides[0].units.length;
+  // A new unit at the end of the Prussians' list: its fields from the system's schema.
+  await clickIn("#sc-section-0 .sf-field[data-field=units] > .sf-value > .sf-items > button.sf-add");
+  await waitFor("the new row", async () => (await scenarioView()).file.sides[0].units.length === n + 1);
+  const row = `/sides/0/units/${n}`;
+  const id = (field) => `#sf${`${row}/${field}`.replace(/[^a-z0-9]+/gi, "-")}`;
+  // Each value set as a person leaves the field (one change event, one undoable step).
+  await choose(id("id"), "p-guard");
+  await choose(id("kind"), "infantry");
+  await choose(id("hex"), "0101");
+  // Arriving on game-turn 3 (Kepi's reading of reinforcements): its hex need not be in the zone.
+  await clickIn(`#sc-section-0 .sf-field[data-field=units] .sf-item:nth-child(${n + 1}) .sf-field[data-field=arrives] button.sf-add`);
+  await choose(id("arrives"), "3");
+  let v = await scenarioView();
+  assert.deepEqual(v.file.sides[0].units[n], { id: "p-guard", kind: "infantry", hex: "0101", arrives: 3 }, JSON.stringify(v.file.sides[0].units[n]));
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  await js("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", id("id"));
+  await screenshot("93n-rk-side-form");
+  // A hex off the map is refused on its field, by name.
+  await choose(id("hex"), "9999");
+  v = await scenarioView();
+  assert.ok(v.problems.some((p) => p.field === `sides[0].units[${n}].hex`), JSON.stringify(v.problems));
+  await keys(CTRL, "z");
+  await waitFor("the hex undone", async () => (await scenarioView()).file.sides[0].units[n]?.hex === "0101");
+  await keys(CTRL, "z");
+  await waitFor("the arrival's turn undone", async () => (await scenarioView()).file.sides[0].units[n]?.arrives !== 3);
+  await keys(CTRL, "y");
+  await waitFor("the arrival redone", async () => (await scenarioView()).file.sides[0].units[n]?.arrives === 3);
+  await tab("scenario");
+  await commit("#sc-id", "rk-trautenau-guard");
+  await tab("check");
+  assert.deepEqual((await scenarioView()).problems, []);
+  const saved = join(lib, "rk-trautenau-guard.json");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
+  writeFileSync(answers, "");
+  const check = join(work, "rk-check");
+  mkdirSync(join(check, "maps"), { recursive: true });
+  mkdirSync(join(check, "scenarios"), { recursive: true });
+  writeFileSync(join(check, "maps", "rk-trautenau.json"), readFileSync(join(root, "maps", "rk-trautenau.json")));
+  writeFileSync(join(check, "scenarios", "rk-trautenau-guard.json"), readFileSync(saved));
+  assert.match(kepiCli("validate", join(check, "scenarios", "rk-trautenau-guard.json")), /Trautenau/);
+  assert.equal(JSON.parse(readFileSync(saved, "utf8")).sides[0].units.at(-1).id, "p-guard");
+
+  // The 19th Century's Wissembourg: a unit's formation chosen from its schema's list.
+  await startDialog("shipped/scenario/nc-wissembourg");
+  await click("#start-edit");
+  await waitFor("Wissembourg in the scenario view", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'nc-wissembourg';"));
+  await tab("forces");
+  await waitFor("the Third Army's form", async () => js("return !!document.querySelector('#sc-section-1 .sf-field[data-field=units]');"));
+  const b5 = (await scenarioView()).file.sides[1].units.findIndex((u) => u.id === "b-5");
+  const formation = `#sf-sides-1-units-${b5}-formation`;
+  if (!(await js("return !!document.querySelector(arguments[0]);", formation))) {
+    await clickIn(`#sc-section-1 .sf-field[data-field=units] .sf-item:nth-child(${b5 + 1}) .sf-field[data-field=formation] button.sf-add`);
+  }
+  await choose(formation, "battle");
+  v = await scenarioView();
+  assert.equal(v.file.sides[1].units[b5].formation, "battle");
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  await screenshot("94n-nc-side-form");
+  await keys(CTRL, "z");
+  await waitFor("the formation undone", async () => (await scenarioView()).file.sides[1].units[b5].formation !== "battle");
+});
+
 test("Drill, the test rule system: its scenario edited in its own panel, a game-turn played with its cards shown and a unit turned, replayed and branched", { timeout: 300_000 }, async () => {
   // Drill is compiled into the test build only (src/engine/drill/): its skirmish and map are
   // put in the library folder, as a user's own files.

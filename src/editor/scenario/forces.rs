@@ -81,7 +81,7 @@ pub fn formula_syntax(ruleset: RulesetId) -> Result<FormulaSyntax, String> {
             if matches!(editor, Ok(ForcesEditor::Roster)) {
                 ": they are named units, leaders and formations, edited in the roster"
             } else {
-                "; its scenario section is edited in the scenario file"
+                ": each side's section is edited as a form, from its schema"
             }
         )),
     }

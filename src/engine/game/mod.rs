@@ -143,6 +143,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// unknown key or a wrong type is refused.
     fn check_options(&self, options: &Value) -> Result<Value, String>;
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems);
+    fn check_on_map(&self, file: &ScenarioFile, map: &crate::map::Map) -> Problems;
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
     fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules;
     fn order_markers(&self) -> Vec<&'static str>;
@@ -362,6 +363,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn forces(&self, file: &ScenarioFile, catalog: &Catalog) -> (Forces, Problems) {
         self.rules.forces(file, catalog)
+    }
+
+    fn check_on_map(&self, file: &ScenarioFile, map: &crate::map::Map) -> Problems {
+        self.rules.check_on_map(file, map)
     }
 
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {

@@ -85,6 +85,10 @@ impl Ruleset for NineteenthCentury {
         super::section::read_forces(file, catalog)
     }
 
+    fn check_on_map(&self, file: &ScenarioFile, map: &crate::map::Map) -> Problems {
+        super::section::check_on_map(file, map)
+    }
+
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> serde_json::Value {
         super::section::side_schema(generator)
     }

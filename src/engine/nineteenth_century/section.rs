@@ -215,3 +215,34 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
     };
     (forces, p)
 }
+
+/// Every unit's and objective's hex is a hex of the map, each problem naming its
+/// field (the start would refuse the scenario otherwise).
+pub fn check_on_map(file: &ScenarioFile, map: &crate::map::Map) -> Problems {
+    let mut p = Problems::new();
+    for (i, s) in file.sides.iter().enumerate() {
+        let Ok(section) =
+            serde_json::from_value::<SideSection>(serde_json::Value::Object(s.forces.clone()))
+        else {
+            continue;
+        };
+        let hexes = section
+            .units
+            .iter()
+            .enumerate()
+            .map(|(j, u)| (format!("sides[{i}].units[{j}].hex"), &u.hex))
+            .chain(
+                section
+                    .objectives
+                    .iter()
+                    .enumerate()
+                    .map(|(j, o)| (format!("sides[{i}].objectives[{j}].hex"), &o.hex)),
+            );
+        for (field, h) in hexes {
+            if map.grid.parse(h).is_none() {
+                p.push(field, format!("no hex '{h}' on the map (19C Terrain)"));
+            }
+        }
+    }
+    p
+}
