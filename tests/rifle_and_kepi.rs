@@ -1363,6 +1363,23 @@ fn rk_reinforcements_enter_at_their_hex_on_their_game_turn_or_at_the_nearest_fre
     let at = t3.units[pg].hex.expect("arrived");
     assert_eq!(t3.setup().grid.distance(entry, at), 2);
     assert!(!board::enemy_adjacent(&t3, 0, at));
+    // Rules 2: a disbanded enemy unit's hex is taken too (a disbanded unit is no enemy next to
+    // it, but it stands in the hex): the reinforcement enters one hex off.
+    let mut routed = position(&[
+        (0, unit("p-7", "infantry", "0203")),
+        (
+            0,
+            with(unit("p-g", "cavalry", "0608"), json!({"arrives": 1})),
+        ),
+        (1, unit("a-1", "infantry", "0608")),
+        (1, unit("a-2", "infantry", "1104")),
+    ]);
+    let a1 = ix(&routed, "a-1");
+    routed.units[a1].status = Status::Disbanded;
+    let t1 = dealt_on(&routed, 1);
+    let at = t1.units[ix(&t1, "p-g")].hex.expect("arrived");
+    assert_ne!(at, entry, "not in the disbanded unit's hex");
+    assert_eq!(t1.setup().grid.distance(entry, at), 1);
     // A side whose units on the field are all gone does not lose while one is still to come.
     let mut gone = position(&[
         (0, unit("p-7", "infantry", "0203")),

@@ -73,7 +73,7 @@ impl Ruleset for RifleAndKepi {
     // Raised with every change to a game's states, legal commands or rolls; its changelog:
     // docs/rules/rifle-and-kepi-changes.md.
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
 
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {

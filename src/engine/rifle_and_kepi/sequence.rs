@@ -410,7 +410,8 @@ pub fn deal(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<(
 
 /// Reinforcements (Kepi's reading; the text has none): before the cards, each unit due by
 /// this game-turn and still off the map enters at its hex, or, that hex taken (an enemy unit
-/// in it or next to it, or no room for it), at the nearest free hex within two of it (the
+/// in it, disbanded ones included, or a standing one next to it, or no room for it), at the
+/// nearest free hex within two of it (the
 /// first in the map's order of equals); with none free it waits for the next game-turn. It
 /// enters in the formation and facing the scenario gives it.
 pub fn arrivals(s: &mut State, ev: &mut Vec<Event>) {
@@ -430,8 +431,11 @@ pub fn arrivals(s: &mut State, ev: &mut Vec<Event>) {
             .collect();
         near.sort_by_key(|&h| setup.grid.distance(entry, h));
         let free = near.into_iter().find(|&h| {
+            // Rules 2: a disbanded enemy unit's hex is taken too (rules 1 let a unit arrive
+            // in it, both sides then in one hex).
             !board::enemy_adjacent(s, side, h)
                 && board::enemy_in(s, side, h).is_empty()
+                && board::routed_enemy_in(s, side, h).is_empty()
                 && board::crowded(s, u, h).is_none()
         });
         match free {
