@@ -137,14 +137,14 @@ fn shoot(unit: &str, target: &str) -> Command {
     }
 }
 
-/// The shooting puzzle's position: Prussian infantry in battle formation at 0503 facing S, a
+/// The shooting puzzle's position: Prussian infantry in battle formation at 0603 facing S, a
 /// fresh Austrian infantry unit next to it in the open (short range), and another two hexes
 /// off in the arc with `hits` already taken.
 fn shooting_position(hits: u32) -> State {
     let s = position(&[
-        (0, with(unit("p-inf", "infantry", "0503", "S"), json!({"formation": "battle"}))),
-        (1, unit("a-near", "infantry", "0504", "N")),
-        (1, unit("a-far", "infantry", "0405", "N")),
+        (0, with(unit("p-inf", "infantry", "0603", "S"), json!({"formation": "battle"}))),
+        (1, unit("a-near", "infantry", "0604", "N")),
+        (1, unit("a-far", "infantry", "0505", "N")),
         (1, unit("a-cmd", "commander", "1208", "N")),
     ]);
     let mut s = in_phase(&s, Phase::Shooting, 0);
@@ -172,34 +172,29 @@ fn puzzle_it_shoots_the_unit_it_can_eliminate_and_else_the_nearest() {
     }
 }
 
-/// The cover term of the same rule: the same two fresh units at the same range, one in the
-/// town (19C Shooting: -1 target in cover): it shoots the one in the open; the control moves
-/// the town's cover to the other.
+/// The cover term of the same rule: two fresh units two hexes off in the arc, one in the town
+/// (19C Shooting: -1 target in cover): it shoots the one in the open; the control swaps them,
+/// and the other unit is shot: the choice follows the cover, not the unit.
 #[test]
 fn puzzle_it_shoots_the_target_in_the_open_not_the_one_in_cover() {
-    // 0803 and 0804 are town on the fixture's map.
-    let pos = |open: &str, town: &str| {
+    // 0903 is town on the fixture's map, 0902 open.
+    let pos = |a: &str, b: &str| {
         let s = position(&[
-            (0, with(unit("p-inf", "infantry", "0703", "ESE"), json!({"formation": "battle"}))),
-            (1, unit("a-open", "infantry", open, "N")),
-            (1, unit("a-town", "infantry", town, "N")),
+            (0, with(unit("p-inf", "infantry", "0702", "ESE"), json!({"formation": "battle"}))),
+            (1, unit("a-1", "infantry", a, "N")),
+            (1, unit("a-2", "infantry", b, "N")),
         ]);
-        in_phase(&s, Phase::Shooting, 0)
+        let s = in_phase(&s, Phase::Shooting, 0);
+        let l = legal(&s);
+        assert!(l.contains(&shoot("p-inf", "a-1")) && l.contains(&shoot("p-inf", "a-2")), "{l:?}");
+        s
     };
-    let s = pos("0804", "0803");
-    let l = legal(&s);
-    assert!(l.contains(&shoot("p-inf", "a-open")) && l.contains(&shoot("p-inf", "a-town")), "{l:?}");
     for seed in 1..=5 {
-        let (c, r) = first(&s, seed, Weights::default());
-        let shot_at = match &c {
-            Command::Shoot { target, .. } => target.clone(),
-            _ => panic!("{c:?}"),
-        };
-        let terrain = |t: &str| {
-            let h = s.units[ix(&s, t)].hex.unwrap();
-            s.setup().terrain(h).to_string()
-        };
-        assert_eq!(terrain(&shot_at), "open", "seed {seed}: {}", words(&r));
+        for (a, b, open) in [("0902", "0903", "a-1"), ("0903", "0902", "a-2")] {
+            let (c, r) = first(&pos(a, b), seed, Weights::default());
+            assert_eq!(c, shoot("p-inf", open), "seed {seed}: {}", words(&r));
+            assert!(words(&r).contains("in the open"), "{}", words(&r));
+        }
     }
 }
 
@@ -275,8 +270,8 @@ fn puzzle_it_takes_an_undefended_objective_in_reach() {
 #[test]
 fn puzzle_it_holds_its_fire_at_long_range_while_it_has_ground_to_gain() {
     let s = position(&[
-        (0, unit("p-inf", "infantry", "0304", "S")),
-        (1, unit("a-far", "infantry", "0307", "N")),
+        (0, unit("p-inf", "infantry", "0603", "S")),
+        (1, unit("a-far", "infantry", "0606", "N")),
     ]);
     let s = in_phase(&s, Phase::Shooting, 0);
     assert!(legal(&s).contains(&shoot("p-inf", "a-far")), "{:?}", legal(&s));
@@ -301,8 +296,8 @@ fn puzzle_it_holds_its_fire_at_long_range_while_it_has_ground_to_gain() {
 #[test]
 fn puzzle_a_deployed_unit_pivots_to_bring_the_enemy_into_its_arc() {
     let s = position(&[
-        (0, with(unit("p-inf", "infantry", "0503", "N"), json!({"formation": "battle"}))),
-        (1, with(unit("a-inf", "infantry", "0504", "N"), json!({"formation": "battle"}))),
+        (0, with(unit("p-inf", "infantry", "0603", "N"), json!({"formation": "battle"}))),
+        (1, with(unit("a-inf", "infantry", "0604", "N"), json!({"formation": "battle"}))),
     ]);
     let s = in_phase(&s, Phase::Movement, 0);
     for seed in 1..=5 {
@@ -438,5 +433,23 @@ fn puzzle_a_commander_keeps_the_enemy_out_of_the_objective() {
             s2 = play(&s2, serde_json::to_value(&c).unwrap(), &[]).0;
         }
         assert!(moved.is_some(), "seed {seed}");
+    }
+}
+
+#[test]
+#[ignore]
+fn debug_arc() {
+    for (hex, f) in [("0603", "S"), ("0602", "S"), ("0702", "ESE"), ("0802", "S"), ("0304", "S"), ("0305","S")] {
+        let s = position(&[(0, with(unit("p-inf", "infantry", hex, f), json!({"formation": "battle"}))), (1, unit("a-x", "infantry", "1208", "N"))]);
+        let u = ix(&s, "p-inf");
+        let g = &s.setup().grid;
+        let mut v = Vec::new();
+        for h in g.hexes() {
+            let d = g.distance(s.units[u].hex.unwrap(), h);
+            if d >= 1 && d <= 3 && kepi::engine::nineteenth_century::board::in_arc(&s, u, h) {
+                v.push(format!("{}:{}:{}", g.name(h), d, s.setup().terrain(h)));
+            }
+        }
+        println!("{hex} {f}: {}", v.join(" "));
     }
 }

@@ -99,8 +99,10 @@ pub fn unit(
     let side = d.side;
     let mut threat = BTreeMap::new();
     let mut out: Vec<Candidate<Command>> = Vec::new();
-    // Left as it stands: the baseline (`End` stands for it and is never given for it).
+    // Left as it stands: the baseline (`End` stands for it and is never given for it). A
+    // command that gains nothing over it is not given: it wins ties (`secondary`).
     let mut stay = Candidate::new(Command::End);
+    stay.secondary = 1.0;
     terms(&mut stay, s, &placed(s, u, h0, f0), u, dist, w, &mut threat);
     let paths = movement::reach(s, u).unwrap_or_default();
     let mut can_shoot = false;

@@ -53,22 +53,35 @@ pub fn place(s: &State, u: usize, h: HexCoord, w: &Weights) -> (f64, String) {
                 format!("takes the objective at {} ({p} points)", setup.name(h)),
             );
         }
-        if mine && contested(s, side, h) {
-            // Another of the side's units there already holds it.
-            let others = super::super::board::at(s, h)
-                .into_iter()
-                .any(|o| o != u && setup.units[o].side == side);
-            if others {
-                return (0.0, String::new());
+        if !mine {
+            continue;
+        }
+        let near = contested(s, side, h);
+        let others = super::super::board::at(s, h)
+            .into_iter()
+            .filter(|&o| o != u && setup.units[o].side == side)
+            .collect::<Vec<_>>();
+        if d.kind == Kind::Commander {
+            // No unit enters an enemy's hex (19C Movement) and a commander is never shot at
+            // nor struck: it keeps the enemy out for good. Another commander there does it.
+            if others.iter().any(|&o| setup.units[o].kind == Kind::Commander) {
+                continue;
             }
-            let how = if d.kind == Kind::Commander {
-                "keeps the enemy out of"
-            } else {
-                "holds"
-            };
+            let share = if near { 1.0 } else { 0.5 };
+            return (
+                w.hold * p * share,
+                format!(
+                    "keeps the enemy out of the objective at {} ({p} points): no unit enters \
+                     an enemy's hex",
+                    setup.name(h)
+                ),
+            );
+        }
+        // Another of the side's units (or its commander) there holds it already.
+        if near && others.is_empty() {
             return (
                 w.hold * p,
-                format!("{how} the objective at {} ({p} points)", setup.name(h)),
+                format!("holds the objective at {} ({p} points)", setup.name(h)),
             );
         }
     }

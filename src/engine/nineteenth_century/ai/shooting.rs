@@ -73,7 +73,7 @@ pub fn weigh(s: &State, u: usize, t: usize) -> Option<Weighed> {
         }
     }
     let words = format!(
-        "shoots at {} at {band} range, {} {}, {cover}{}: {hits:.1} hits expected{}",
+        "shoots at {} at {band}, {} {}, {cover}{}: {hits:.1} hits expected{}",
         setup.units[t].id,
         shot.dice,
         if shot.dice == 1 { "die" } else { "dice" },
