@@ -26,14 +26,53 @@ pub fn ground_to_gain(s: &State, u: usize, dist: &mut Distances) -> Option<f64> 
         .min_by(f64::total_cmp)
 }
 
-/// What shooting costs a unit in march formation that still has ground to gain: it deploys
-/// and cannot move until it reforms (19C Shooting, 19C Movement). Nothing for a unit in battle
-/// formation already, one at its objective, or one with the enemy at short range (it would
-/// stand and shoot there anyway); artillery, whose work is shooting, pays a third.
-pub fn pin(s: &State, u: usize, dist: &mut Distances, w: &Weights) -> (f64, String) {
+/// An objective the side does not hold, with no enemy unit in it, that `u` can enter with its
+/// next move (a turn of movement or less, `roads`; not the hex it stands in): its hex name and
+/// points.
+pub fn open_objective(s: &State, u: usize, dist: &mut Distances) -> Option<(String, u32)> {
     let setup = s.setup();
     let d = &setup.units[u];
+    let h = s.units[u].hex?;
+    if d.kind == Kind::Commander {
+        return None;
+    }
+    setup
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(o, _))| {
+            s.held[i] != Some(d.side)
+                && o != h
+                && super::super::board::enemy_in(s, d.side, o).is_empty()
+                && dist.turns(s, u, h, o) <= 1.0
+        })
+        .map(|(_, &(o, p))| (setup.name(o), p))
+        .max_by_key(|(_, p)| *p)
+}
+
+/// What a shot at `hexes` costs a unit in march formation that still has ground to gain: it
+/// deploys and cannot move until it reforms (19C Shooting, 19C Movement). Only a shot at long
+/// range (the unit's last band, the weakest) pays it; nothing for a unit in battle formation
+/// already, one at its objective, or one with the enemy at short range (it would stand and
+/// shoot there anyway); artillery, whose work is shooting, pays a third.
+pub fn pin(s: &State, u: usize, hexes: u32, dist: &mut Distances, w: &Weights) -> (f64, String) {
+    let setup = s.setup();
+    let d = &setup.units[u];
+    let long = d.bands.last().is_some_and(|b| (b.from..=b.to).contains(&hexes));
     if s.units[u].formation == Formation::Battle {
+        return (0.0, String::new());
+    }
+    // Shooting now would keep it from the objective it can take with its next move.
+    if let Some((name, p)) = open_objective(s, u, dist) {
+        return (
+            -0.5 * w.take * f64::from(p),
+            format!(
+                "deploying to shoot would keep it from taking the objective at {name} with its \
+                 next move (19C Movement)"
+            ),
+        );
+    }
+    if !long {
         return (0.0, String::new());
     }
     let Some(turns) = ground_to_gain(s, u, dist) else {
@@ -59,9 +98,10 @@ pub fn pin(s: &State, u: usize, dist: &mut Distances, w: &Weights) -> (f64, Stri
 }
 
 /// Whether a unit in battle formation should reform into march formation to move on (19C
-/// Movement Adjustments): it has nothing to shoot at from where it stands in any facing, no
-/// enemy is within its range and a move, and it has ground to gain (or, without objectives to
-/// take, an enemy to close on). The worth and the words.
+/// Movement Adjustments): an objective to take lies within its next move (worth half its
+/// take, against the shot it gives up); or it has nothing to shoot at from where it stands in
+/// any facing, no enemy is within its range and a move, and it has ground to gain (or,
+/// without objectives to take, an enemy to close on). The worth and the words.
 pub fn reform(
     s: &State,
     u: usize,
@@ -71,10 +111,24 @@ pub fn reform(
 ) -> Option<(f64, String)> {
     let setup = s.setup();
     let d = &setup.units[u];
-    if s.units[u].formation != Formation::Battle || d.kind == Kind::Commander || can_shoot {
+    if s.units[u].formation != Formation::Battle || d.kind == Kind::Commander {
         return None;
     }
     let h = s.units[u].hex?;
+    // An objective to take within its next move: reform now to move into it (the shot given
+    // up is weighed against it by the caller, `can_shoot` aside).
+    if let Some((name, p)) = open_objective(s, u, dist) {
+        return Some((
+            0.5 * w.take * f64::from(p),
+            format!(
+                "reforms into march formation to take the objective at {name} ({p} points) \
+                 with its next move (19C Movement Adjustments)"
+            ),
+        ));
+    }
+    if can_shoot {
+        return None;
+    }
     let reach = d.max_range().max(1) + d.move_hexes;
     let near = nearest_enemy(s, d.side, h);
     if near.is_some_and(|(_, hexes)| hexes <= reach) {

@@ -60,7 +60,7 @@ fn terms(
     if d.shoot_dice.is_some()
         && let Some(shot) = shooting::best(at, u)
     {
-        let (pin, _) = formation::pin(at, u, dist, w);
+        let (pin, _) = formation::pin(at, u, shot.hexes, dist, w);
         let v = (w.shoot * shot.value + pin).max(0.0);
         if v > 0.0 {
             k.term("shoot", v, format!("then {}", shot.words));
@@ -163,7 +163,14 @@ pub fn unit(
         && let Some((v, words)) = formation::reform(s, u, can_shoot, dist, w)
     {
         let mut k = Candidate::new(Command::Reform { unit: id.clone() });
-        k.score = stay.score;
+        // Standing as it is, less the shot it gives up (shooting would deploy it again).
+        let shot: f64 = stay
+            .reasons
+            .iter()
+            .filter(|r| r.term == "shoot")
+            .map(|r| r.score)
+            .sum();
+        k.score = stay.score - shot;
         k.term("formation", v, words);
         out.push(k);
     }

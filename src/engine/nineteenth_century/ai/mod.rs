@@ -183,7 +183,7 @@ impl Standard {
             };
             let mut k = Candidate::new(c.clone());
             k.term("shoot", w.shoot * shot.value, shot.words);
-            let (pin, words) = formation::pin(s, u, &mut self.distances, w);
+            let (pin, words) = formation::pin(s, u, shot.hexes, &mut self.distances, w);
             k.term("formation", pin, words);
             if let Some(h) = s.units[u].hex {
                 let (v, words) = objectives::place(s, u, h, w);

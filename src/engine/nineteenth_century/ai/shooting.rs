@@ -32,6 +32,8 @@ pub fn left(s: &State, u: usize) -> u32 {
 #[derive(Clone, Debug)]
 pub struct Weighed {
     pub target: usize,
+    /// The range in hexes.
+    pub hexes: u32,
     pub value: f64,
     pub hits: f64,
     pub kill: f64,
@@ -90,6 +92,7 @@ pub fn weigh(s: &State, u: usize, t: usize) -> Option<Weighed> {
     );
     Some(Weighed {
         target: t,
+        hexes: shot.distance,
         value,
         hits,
         kill,
