@@ -142,7 +142,13 @@ fn shoot(unit: &str, target: &str) -> Command {
 /// off in the arc with `hits` already taken.
 fn shooting_position(hits: u32) -> State {
     let s = position(&[
-        (0, with(unit("p-inf", "infantry", "0603", "S"), json!({"formation": "battle"}))),
+        (
+            0,
+            with(
+                unit("p-inf", "infantry", "0603", "S"),
+                json!({"formation": "battle"}),
+            ),
+        ),
         (1, unit("a-near", "infantry", "0604", "N")),
         (1, unit("a-far", "infantry", "0505", "N")),
         (1, unit("a-cmd", "commander", "1208", "N")),
@@ -164,7 +170,10 @@ fn puzzle_it_shoots_the_unit_it_can_eliminate_and_else_the_nearest() {
         let (c, r) = first(&shooting_position(12), seed, Weights::default());
         assert_eq!(c, shoot("p-inf", "a-far"), "seed {seed}: {}", words(&r));
         let w = words(&r);
-        assert!(w.contains("% to eliminate it") && w.contains("medium range"), "{w}");
+        assert!(
+            w.contains("% to eliminate it") && w.contains("medium range"),
+            "{w}"
+        );
         // Control: nothing to finish off, the short range shot is better.
         let (c, r) = first(&shooting_position(0), seed, Weights::default());
         assert_eq!(c, shoot("p-inf", "a-near"), "seed {seed}: {}", words(&r));
@@ -180,13 +189,22 @@ fn puzzle_it_shoots_the_target_in_the_open_not_the_one_in_cover() {
     // 0903 is town on the fixture's map, 0902 open.
     let pos = |a: &str, b: &str| {
         let s = position(&[
-            (0, with(unit("p-inf", "infantry", "0702", "ESE"), json!({"formation": "battle"}))),
+            (
+                0,
+                with(
+                    unit("p-inf", "infantry", "0702", "ESE"),
+                    json!({"formation": "battle"}),
+                ),
+            ),
             (1, unit("a-1", "infantry", a, "N")),
             (1, unit("a-2", "infantry", b, "N")),
         ]);
         let s = in_phase(&s, Phase::Shooting, 0);
         let l = legal(&s);
-        assert!(l.contains(&shoot("p-inf", "a-1")) && l.contains(&shoot("p-inf", "a-2")), "{l:?}");
+        assert!(
+            l.contains(&shoot("p-inf", "a-1")) && l.contains(&shoot("p-inf", "a-2")),
+            "{l:?}"
+        );
         s
     };
     for seed in 1..=5 {
@@ -207,7 +225,13 @@ fn puzzle_cavalry_charges_artillery_in_the_open_not_infantry_when_worn() {
     let pos = |kind: &str, hits: u32| {
         let s = position(&[
             (0, unit("p-cav", "cavalry", "0302", "S")),
-            (1, with(unit("a-x", kind, "0305", "N"), json!({"formation": "battle"}))),
+            (
+                1,
+                with(
+                    unit("a-x", kind, "0305", "N"),
+                    json!({"formation": "battle"}),
+                ),
+            ),
             (1, unit("a-cmd", "commander", "1208", "N")),
         ]);
         let mut s = in_phase(&s, Phase::Movement, 0);
@@ -222,11 +246,24 @@ fn puzzle_cavalry_charges_artillery_in_the_open_not_infantry_when_worn() {
     for seed in 1..=5 {
         let s = pos("artillery", 0);
         let (c, r) = first(&s, seed, Weights::default());
-        assert_eq!(after(&s, &c).melees.len(), 1, "seed {seed}: {c:?}: {}", words(&r));
-        assert!(words(&r).contains("charges a-x (19C Melee)"), "{}", words(&r));
+        assert_eq!(
+            after(&s, &c).melees.len(),
+            1,
+            "seed {seed}: {c:?}: {}",
+            words(&r)
+        );
+        assert!(
+            words(&r).contains("charges a-x (19C Melee)"),
+            "{}",
+            words(&r)
+        );
         let s = pos("infantry", 6);
         let (c, r) = first(&s, seed, Weights::default());
-        assert!(after(&s, &c).melees.is_empty(), "seed {seed}: {c:?}: {}", words(&r));
+        assert!(
+            after(&s, &c).melees.is_empty(),
+            "seed {seed}: {c:?}: {}",
+            words(&r)
+        );
     }
 }
 
@@ -274,7 +311,11 @@ fn puzzle_it_holds_its_fire_at_long_range_while_it_has_ground_to_gain() {
         (1, unit("a-far", "infantry", "0606", "N")),
     ]);
     let s = in_phase(&s, Phase::Shooting, 0);
-    assert!(legal(&s).contains(&shoot("p-inf", "a-far")), "{:?}", legal(&s));
+    assert!(
+        legal(&s).contains(&shoot("p-inf", "a-far")),
+        "{:?}",
+        legal(&s)
+    );
     for seed in 1..=5 {
         let (c, r) = first(&s, seed, Weights::default());
         assert_eq!(c, Command::End, "seed {seed}: {}", words(&r));
@@ -296,8 +337,20 @@ fn puzzle_it_holds_its_fire_at_long_range_while_it_has_ground_to_gain() {
 #[test]
 fn puzzle_a_deployed_unit_pivots_to_bring_the_enemy_into_its_arc() {
     let s = position(&[
-        (0, with(unit("p-inf", "infantry", "0603", "N"), json!({"formation": "battle"}))),
-        (1, with(unit("a-inf", "infantry", "0604", "N"), json!({"formation": "battle"}))),
+        (
+            0,
+            with(
+                unit("p-inf", "infantry", "0603", "N"),
+                json!({"formation": "battle"}),
+            ),
+        ),
+        (
+            1,
+            with(
+                unit("a-inf", "infantry", "0604", "N"),
+                json!({"formation": "battle"}),
+            ),
+        ),
     ]);
     let s = in_phase(&s, Phase::Movement, 0);
     for seed in 1..=5 {
@@ -311,7 +364,11 @@ fn puzzle_a_deployed_unit_pivots_to_bring_the_enemy_into_its_arc() {
             "seed {seed}: {}",
             words(&r)
         );
-        assert!(words(&r).contains("then shoots at a-inf at short range"), "{}", words(&r));
+        assert!(
+            words(&r).contains("then shoots at a-inf at short range"),
+            "{}",
+            words(&r)
+        );
         let (c, _) = first(
             &s,
             seed,
@@ -436,20 +493,42 @@ fn puzzle_a_commander_keeps_the_enemy_out_of_the_objective() {
     }
 }
 
+/// 19C Movement Adjustments and Victory: infantry in battle formation next to an objective
+/// the enemy holds and has left (0904, 3 points), an enemy in its range, reforms to take it
+/// with its next move rather than stand and shoot; the control, with the take term off, does
+/// not reform.
 #[test]
-#[ignore]
-fn debug_arc() {
-    for (hex, f) in [("0603", "S"), ("0602", "S"), ("0702", "ESE"), ("0802", "S"), ("0304", "S"), ("0305","S")] {
-        let s = position(&[(0, with(unit("p-inf", "infantry", hex, f), json!({"formation": "battle"}))), (1, unit("a-x", "infantry", "1208", "N"))]);
-        let u = ix(&s, "p-inf");
-        let g = &s.setup().grid;
-        let mut v = Vec::new();
-        for h in g.hexes() {
-            let d = g.distance(s.units[u].hex.unwrap(), h);
-            if d >= 1 && d <= 3 && kepi::engine::nineteenth_century::board::in_arc(&s, u, h) {
-                v.push(format!("{}:{}:{}", g.name(h), d, s.setup().terrain(h)));
-            }
-        }
-        println!("{hex} {f}: {}", v.join(" "));
+fn puzzle_a_deployed_unit_reforms_to_take_an_empty_objective() {
+    let s = position(&[
+        (
+            0,
+            with(
+                unit("p-inf", "infantry", "0804", "ESE"),
+                json!({"formation": "battle"}),
+            ),
+        ),
+        (1, unit("a-inf", "infantry", "1004", "WSW")),
+    ]);
+    let s = in_phase(&s, Phase::Movement, 0);
+    let reform = Command::Reform {
+        unit: "p-inf".into(),
+    };
+    for seed in 1..=5 {
+        let (c, r) = first(&s, seed, Weights::default());
+        assert_eq!(c, reform, "seed {seed}: {}", words(&r));
+        assert!(
+            words(&r).contains("to take the objective at 0904 (3 points) with its next move"),
+            "{}",
+            words(&r)
+        );
+        let (c, _) = first(
+            &s,
+            seed,
+            Weights {
+                take: 0.0,
+                ..Weights::default()
+            },
+        );
+        assert_ne!(c, reform, "seed {seed}");
     }
 }

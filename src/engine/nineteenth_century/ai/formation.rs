@@ -58,7 +58,10 @@ pub fn open_objective(s: &State, u: usize, dist: &mut Distances) -> Option<(Stri
 pub fn pin(s: &State, u: usize, hexes: u32, dist: &mut Distances, w: &Weights) -> (f64, String) {
     let setup = s.setup();
     let d = &setup.units[u];
-    let long = d.bands.last().is_some_and(|b| (b.from..=b.to).contains(&hexes));
+    let long = d
+        .bands
+        .last()
+        .is_some_and(|b| (b.from..=b.to).contains(&hexes));
     if s.units[u].formation == Formation::Battle {
         return (0.0, String::new());
     }
@@ -82,11 +85,16 @@ pub fn pin(s: &State, u: usize, hexes: u32, dist: &mut Distances, w: &Weights) -
         return (0.0, String::new());
     }
     let h = s.units[u].hex.expect("standing");
-    if nearest_enemy(s, d.side, h).is_some_and(|(_, hexes)| d.band(hexes).is_some_and(|b| b.from <= 1 && hexes <= b.to))
+    if nearest_enemy(s, d.side, h)
+        .is_some_and(|(_, hexes)| d.band(hexes).is_some_and(|b| b.from <= 1 && hexes <= b.to))
     {
         return (0.0, String::new());
     }
-    let share = if d.kind == Kind::Artillery { 1.0 / 3.0 } else { 1.0 };
+    let share = if d.kind == Kind::Artillery {
+        1.0 / 3.0
+    } else {
+        1.0
+    };
     let cost = w.pin * share * turns.min(3.0) / 3.0 * 2.0;
     (
         -cost,

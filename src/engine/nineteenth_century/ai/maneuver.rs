@@ -120,9 +120,7 @@ pub fn unit(
             }
             Command::Pivot { unit, facing } if unit == id => {
                 let at = placed(s, u, h0, *facing);
-                if s.units[u].formation == Formation::Battle
-                    && shooting::best(&at, u).is_some()
-                {
+                if s.units[u].formation == Formation::Battle && shooting::best(&at, u).is_some() {
                     can_shoot = true;
                 }
                 at
@@ -151,7 +149,11 @@ pub fn unit(
             // 19C Turning: a pivot is the unit's move; worth it only for what it faces.
             let gain = k.score - stay.score;
             if gain > 0.0 {
-                k.term("facing", 0.0, "pivots to bring it into its 45-degree arc (19C Turning)");
+                k.term(
+                    "facing",
+                    0.0,
+                    "pivots to bring it into its 45-degree arc (19C Turning)",
+                );
             }
         }
         out.push(k);

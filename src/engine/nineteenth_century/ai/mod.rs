@@ -56,7 +56,7 @@ pub struct Standard {
 
 impl Standard {
     pub fn new(seed: u64) -> Standard {
-        Standard::with_weights(seed, weights::tuned())
+        Standard::with_weights(seed, Weights::default())
     }
 
     /// A standard player with its terms weighted by `weights` (a puzzle's control).

@@ -64,7 +64,10 @@ pub fn place(s: &State, u: usize, h: HexCoord, w: &Weights) -> (f64, String) {
         if d.kind == Kind::Commander {
             // No unit enters an enemy's hex (19C Movement) and a commander is never shot at
             // nor struck: it keeps the enemy out for good. Another commander there does it.
-            if others.iter().any(|&o| setup.units[o].kind == Kind::Commander) {
+            if others
+                .iter()
+                .any(|&o| setup.units[o].kind == Kind::Commander)
+            {
                 continue;
             }
             let share = if near { 1.0 } else { 0.5 };

@@ -62,31 +62,3 @@ pub fn worth(kind: crate::engine::nineteenth_century::section::Kind) -> f64 {
         Kind::Commander => 0.0,
     }
 }
-
-/// TEMPORARY (tuning): the defaults with `KEPI_NC_TUNE="take=2,risk=1"` applied.
-pub fn tuned() -> Weights {
-    let mut w = Weights::default();
-    if let Ok(v) = std::env::var("KEPI_NC_TUNE") {
-        for kv in v.split(',') {
-            let mut it = kv.split('=');
-            let (Some(k), Some(x)) = (it.next(), it.next().and_then(|x| x.parse::<f64>().ok()))
-            else {
-                continue;
-            };
-            match k {
-                "take" => w.take = x,
-                "hold" => w.hold = x,
-                "approach" => w.approach = x,
-                "shoot" => w.shoot = x,
-                "risk" => w.risk = x,
-                "melee" => w.melee = x,
-                "pin" => w.pin = x,
-                "road" => w.road = x,
-                "rally" => w.rally = x,
-                "noise" => w.noise = x,
-                _ => {}
-            }
-        }
-    }
-    w
-}
