@@ -58,13 +58,10 @@ fn field(s: &State, u: usize, goal: HexCoord) -> Vec<f64> {
     let mut done = vec![false; n];
     let Some(gi) = g.index(goal) else { return dist };
     dist[gi] = 0.0;
-    loop {
-        let Some(i) = (0..n)
-            .filter(|&i| !done[i] && dist[i].is_finite())
-            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
-        else {
-            break;
-        };
+    while let Some(i) = (0..n)
+        .filter(|&i| !done[i] && dist[i].is_finite())
+        .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+    {
         done[i] = true;
         let x = g.coord_at(i);
         for nb in g.neighbors(x) {
