@@ -91,9 +91,10 @@ pub fn place(s: &State, u: usize, h: HexCoord, w: &Weights) -> (f64, String) {
     (0.0, String::new())
 }
 
-/// The pull towards `u`'s goals from `h`: the objectives the enemy holds (their points ease
-/// the way), else the nearest enemy unit beyond its reach (its range, or contact for cavalry);
-/// in turns of movement (roads counted, `roads`), as a negative score and its words.
+/// The pull towards `u`'s goals from `h`, whichever is nearest: an objective the side does not
+/// hold (half its points taken off the turns), or the nearest enemy unit beyond `u`'s reach
+/// (its range, or contact for cavalry; half a turn added); in turns of movement (roads
+/// counted, `roads`), as a negative score and its words.
 pub fn approach(
     s: &State,
     u: usize,
