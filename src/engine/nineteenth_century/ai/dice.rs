@@ -45,6 +45,8 @@ mod tests {
         assert!((expected(1, 0, 1, 99) - 3.5).abs() < 1e-9);
         // Cavalry on first contact against 7 hits: a 4 or better doubled, 27 of 36.
         assert!((at_least(2, 0, 2, 7) - 27.0 / 36.0).abs() < 1e-9);
-        assert!((expected(2, -3, 1, 1) - 20.0 / 36.0).abs() < 1e-9);
+        // At long range (-3) against a unit one hit from elimination: a 4 or better, 27 of 36.
+        assert!((expected(2, -3, 1, 1) - 27.0 / 36.0).abs() < 1e-9);
+        assert!((at_least(2, -3, 1, 1) - 27.0 / 36.0).abs() < 1e-9);
     }
 }
