@@ -184,7 +184,7 @@ fn bench_measures_a_scenario_of_any_system() {
         (
             "tests/fixtures/nineteenth-century/scenarios/nc-crossing.json",
             "19th Century",
-            None,
+            Some("standard"),
         ),
     ] {
         let path = format!("{root}/{scenario}");

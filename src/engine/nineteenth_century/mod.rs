@@ -11,11 +11,12 @@
 //! commands, events), `board` (positions: one unit a hex, the frontal arc, line of sight,
 //! cover, melees, dice), `movement`, `fire` (shooting), `melee`, `sequence` (start, apply,
 //! the initiative rolls, the phases), `victory`, `legal` (legal commands and the random
-//! player), `offers`, `report`, `ruleset`.
+//! player), `offers`, `report`, `ruleset`, `ai` (the computer opponent's standard level).
 //!
 //! docs/rules/nineteenth-century.md records how the text is read where it is garbled or
 //! silent, and every distance of the text in hexes.
 
+pub mod ai;
 pub mod board;
 pub mod fire;
 pub mod legal;
