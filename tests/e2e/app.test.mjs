@@ -1999,6 +1999,47 @@ test("scenario view: a Rifle and Kepi scenario built from nothing on Trautenau's
   assert.match(kepiCli("autoplay", join(check, "scenarios", "rk-meeting-e2e.json"), "--seed", "3"), /1 game\(s\): Prussia won \d+, Austria won \d+/);
 });
 
+test("Rifle and Kepi's and the 19th Century's computer opponents: a game-turn of each against the standard level, their explanations shown", { timeout: 420_000 }, async () => {
+  for (const [key, seed, shot] of [["shipped/scenario/nc-trautenau", "4", "96n-nc-play-computer"], ["shipped/scenario/rk-trautenau", "4", "97n-rk-play-computer"]]) {
+    await startDialog(key);
+    const levels = await js("return [...document.querySelector(\".start-computer[data-side='1']\").options].map((o) => o.value);");
+    assert.ok(levels.includes("standard"), `the standard level offered: ${levels}`);
+    await js("const s = document.querySelector(\".start-computer[data-side='1']\"); s.value = 'standard'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+    await type("#start-seed", seed);
+    await click("#start-go");
+    await waitFor("the play view", async () => (await playView())?.computer?.[1] === "standard");
+    await js("const s = document.getElementById('play-pace'); s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+    let v = await playView();
+    assert.equal(v.players[1], "Kepi, standard");
+    // The person's side does the least each time (a card stood, a phase ended); the computer
+    // plays the other as its turns come, until game-turn 2 begins.
+    const end = Date.now() + 150_000;
+    while (Date.now() < end) {
+      v = await playView();
+      if (v.progress.over || v.progress.turn >= 2) break;
+      if (v.computer[v.progress.player]) { await new Promise((r) => setTimeout(r, 200)); continue; }
+      if (v.progress.deploying) { await clickIn("#play-auto-deploy"); continue; }
+      const who = rkActor(v);
+      if (who && !v.general.length) {
+        await selectUnit(who);
+        await clickIn("#play-unit button[data-kind=stand]");
+      } else {
+        await general(nextKind(v.general));
+      }
+      await settle();
+    }
+    v = await playView();
+    assert.ok(v.progress.turn >= 2 || v.progress.over, `${key}: game-turn 1 played against the computer: ${JSON.stringify(v.progress)}`);
+    assert.ok(v.explanations.length > 0, `${key}: the computer's commands explained`);
+    assert.match(await text("#play-explanations"), /Kepi, standard: /);
+    console.log(`${key} against the computer: ${v.explanations.length} explanations; the first: ${v.explanations[0]}`);
+    await js("document.getElementById('play-explanations').scrollIntoView({ block: 'center' });");
+    await screenshot(shot);
+    const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+    assert.equal(replayed.hash, v.state_hash, "the computer's commands are in the archive like a person's");
+  }
+});
+
 test("Drill, the test rule system: its scenario edited in its own panel, a game-turn played with its cards shown and a unit turned, replayed and branched", { timeout: 300_000 }, async () => {
   // Drill is compiled into the test build only (src/engine/drill/): its skirmish and map are
   // put in the library folder, as a user's own files.
