@@ -1,0 +1,467 @@
+//! Where a unit ends its move (RK Movement, RK Formations): every end the engine allows for
+//! its movement points (steps one hex at a time, a formation change before or after moving,
+//! a last facing), each scored by the terms: objectives, the pull of the objectives and the
+//! enemy, the combat it joins (`odds`), its formation and facing against the enemy who can
+//! reach it, and for artillery a firing position out of the enemy's reach.
+
+use super::super::board::{self, enemy_adjacent, engaged_with, fighting, line_clear};
+use super::super::combat::{self, contact};
+use super::super::movement;
+use super::super::section::{Formation, Kind};
+use super::super::state::{Active, Command, State};
+use super::super::tables::tables;
+use super::super::victory::{points, update_held};
+use super::Weights;
+use super::maps::{self, Goal, attacker, attackers, nearest_enemy};
+use super::odds::{self, unit_value};
+use crate::ai::candidates::{Candidate, Verdict};
+use crate::engine::facing::Facing;
+use crate::map::HexCoord;
+use std::collections::BTreeMap;
+
+/// A way the moving unit can end its move: the commands and the position after them.
+pub struct End {
+    pub path: Vec<Command>,
+    pub state: State,
+    /// Movement points spent.
+    pub spent: u8,
+}
+
+/// `s` with `u` moving with `mp` points (as after its `move` roll).
+pub fn moving(s: &State, u: usize, mp: u8) -> State {
+    let mut t = s.clone();
+    let hq = t.active.as_ref().and_then(|a| a.hq);
+    t.active = Some(Active {
+        unit: u,
+        hq,
+        mp: Some(mp),
+        stepped: false,
+    });
+    t
+}
+
+fn left(s: &State) -> u8 {
+    s.active.as_ref().and_then(|a| a.mp).unwrap_or(0)
+}
+
+/// The facing towards the nearest enemy from `h` (a column turns for nothing).
+fn toward_enemy(s: &State, side: usize, h: HexCoord) -> Option<Facing> {
+    nearest_enemy(s, side, h).map(|(x, _)| Facing::toward(&s.setup().grid, h, x))
+}
+
+/// Every end of `u`'s move in `s` (where it is moving), the stay (`end_move` at once) first.
+pub fn ends(s: &State, u: usize) -> Vec<End> {
+    let setup = s.setup();
+    let side = setup.units[u].side;
+    let id = setup.units[u].id.clone();
+    let start_mp = left(s);
+    let mut out = Vec::new();
+    let mut nodes: Vec<(State, Vec<Command>)> = vec![(s.clone(), Vec::new())];
+    // RK Formations: "Formation change before or after movement, not during".
+    if !s.active.as_ref().is_some_and(|a| a.stepped) && s.units[u].second.is_none() {
+        let mut t = s.clone();
+        if let Ok(false) = movement::formation(&mut t, u, None, &mut Vec::new()) {
+            nodes.push((
+                t,
+                vec![Command::Formation {
+                    unit: id.clone(),
+                    second: None,
+                }],
+            ));
+        }
+    }
+    let key = |t: &State| {
+        (
+            t.units[u].hex,
+            t.units[u].facing,
+            t.units[u].formation == Formation::Column,
+        )
+    };
+    let mut best: BTreeMap<_, u8> = BTreeMap::new();
+    for (t, _) in &nodes {
+        best.insert(key(t), left(t));
+    }
+    let mut i = 0;
+    while i < nodes.len() {
+        let (t, path) = (nodes[i].0.clone(), nodes[i].1.clone());
+        i += 1;
+        finishes(&t, u, side, &path, start_mp, &mut out);
+        if t.units[u].charged || t.units[u].second.is_some() {
+            continue;
+        }
+        let at = t.units[u].hex.expect("on the map");
+        for n in setup.grid.neighbors(at) {
+            let mut x = t.clone();
+            if movement::step(&mut x, u, n, &mut Vec::new()).is_err() {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(Command::Step {
+                unit: id.clone(),
+                to: setup.name(n),
+            });
+            if x.units[u].charged {
+                // RK Formations: in combat, out of control: the move ends.
+                let spent = start_mp.saturating_sub(left(&t));
+                out.push(End {
+                    path: p,
+                    state: x,
+                    spent,
+                });
+                continue;
+            }
+            let k = key(&x);
+            if best.get(&k).is_some_and(|&m| m >= left(&x)) {
+                continue;
+            }
+            best.insert(k, left(&x));
+            nodes.push((x, p));
+        }
+    }
+    out
+}
+
+/// The ways to end the move where `t` stands: at once, after facing the enemy, after a
+/// formation change.
+fn finishes(t: &State, u: usize, side: usize, path: &[Command], start: u8, out: &mut Vec<End>) {
+    let id = t.setup().units[u].id.clone();
+    let at = t.units[u].hex.expect("on the map");
+    let spent = |x: &State| start.saturating_sub(left(x));
+    let mut end = |x: State, mut p: Vec<Command>, over: bool| {
+        if !over {
+            p.push(Command::EndMove { unit: id.clone() });
+        }
+        out.push(End {
+            spent: spent(&x),
+            path: p,
+            state: x,
+        });
+    };
+    end(t.clone(), path.to_vec(), false);
+    if t.units[u].charged || enemy_adjacent(t, side, at) {
+        return;
+    }
+    let mut faced = (t.clone(), path.to_vec());
+    if let Some(f) = toward_enemy(t, side, at)
+        && f != t.units[u].facing
+    {
+        let mut x = t.clone();
+        if movement::face(&mut x, u, f, &mut Vec::new()).is_ok() {
+            let mut p = path.to_vec();
+            p.push(Command::Face {
+                unit: id.clone(),
+                facing: f,
+            });
+            end(x.clone(), p.clone(), false);
+            faced = (x, p);
+        }
+    }
+    let (x0, p0) = faced;
+    if x0.units[u].second.is_none() && !path.iter().any(|c| matches!(c, Command::Formation { .. }))
+    {
+        let mut x = x0.clone();
+        if let Ok(over) = movement::formation(&mut x, u, None, &mut Vec::new()) {
+            let mut p = p0;
+            p.push(Command::Formation {
+                unit: id.clone(),
+                second: None,
+            });
+            end(x, p, over);
+        }
+    }
+}
+
+/// The terms' context for one side: its goals and whether it must attack.
+pub struct Fields {
+    pub side: usize,
+    pub goals: Vec<Goal>,
+    pub attacker: bool,
+    /// The combat groups' values to the side now, and each enemy unit's group.
+    pub groups: Vec<f64>,
+    pub before: BTreeMap<usize, usize>,
+    pub urgency: f64,
+}
+
+impl Fields {
+    pub fn new(s: &State, side: usize) -> Fields {
+        let mut before = BTreeMap::new();
+        let mut groups = Vec::new();
+        for g in combat::groups(s) {
+            for &e in &g {
+                if s.setup().units[e].side != side {
+                    before.insert(e, groups.len());
+                }
+            }
+            groups.push(odds::group_odds(s, &g, side).value);
+        }
+        Fields {
+            side,
+            goals: maps::goals(s, side),
+            attacker: attacker(s, side),
+            groups,
+            before,
+            urgency: 1.0 + s.turn as f64 / s.setup().game_length.max(1) as f64,
+        }
+    }
+
+    /// The pull of the objectives (and, for a side that must attack, of the enemy to be
+    /// broken) at `h`: the best of each goal's worth times 0.8 a hex.
+    pub fn pull(&self, s: &State, u: usize, h: HexCoord) -> (f64, String) {
+        let g = &s.setup().grid;
+        let mut best = (0.0, String::new());
+        for goal in &self.goals {
+            let worth = if goal.take {
+                goal.points
+            } else {
+                0.5 * goal.points
+            };
+            let v = worth * 0.8f64.powi(g.distance(h, goal.hex) as i32);
+            if v > best.0 {
+                best = (v, goal.name.clone());
+            }
+        }
+        if self.attacker || s.setup().units[u].kind == Kind::Cavalry {
+            let setup = s.setup();
+            for e in 0..s.units.len() {
+                if setup.units[e].side == self.side || !fighting(s, e) {
+                    continue;
+                }
+                let at = s.units[e].hex.expect("on the map");
+                let v = odds::BROKEN * 0.8f64.powi(g.distance(h, at) as i32);
+                if v > best.0 {
+                    best = (v, setup.units[e].name.clone());
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The score of `u` standing as in `t` (after its move, or where it is) with the terms'
+/// reasons: `s` is the position before the move.
+pub fn score(s: &State, t: &State, u: usize, f: &Fields, w: &Weights) -> Candidate<()> {
+    let mut c = Candidate::new(());
+    let setup = t.setup();
+    let side = f.side;
+    let d = &setup.units[u];
+    let Some(h) = t.units[u].hex else {
+        return c;
+    };
+    // Objectives (RK Victory, Kepi's reading): held by the side last in them.
+    for goal in &f.goals {
+        if goal.hex != h {
+            continue;
+        }
+        if goal.take {
+            c.term(
+                "objective",
+                w.objective * 2.0 * goal.points * f.urgency,
+                format!("takes {} ({} points)", goal.name, goal.points),
+            );
+        } else if !attackers(t, side, h).is_empty() {
+            c.term(
+                "objective",
+                w.objective * goal.points,
+                format!("holds {} against the enemy near it", goal.name),
+            );
+        } else {
+            c.term("objective", w.objective * 0.2 * goal.points, "");
+        }
+    }
+    let (pull, towards) = f.pull(t, u, h);
+    let pull = if d.kind == Kind::Artillery {
+        0.5 * pull
+    } else {
+        pull
+    };
+    let moved = s.units[u].hex != Some(h);
+    c.term(
+        "advance",
+        w.advance * pull,
+        if moved && !towards.is_empty() {
+            format!("towards {towards}")
+        } else {
+            String::new()
+        },
+    );
+    let engaged = engaged_with(t, u);
+    if !engaged.is_empty() {
+        combat_term(t, u, &engaged, f, w, &mut c);
+        return c;
+    }
+    let threats = attackers(t, side, h);
+    let value = unit_value(t, u);
+    if d.kind == Kind::Artillery {
+        artillery_term(t, u, h, &threats, w, &mut c);
+        return c;
+    }
+    // RK Combat: "X 0.5 if in column".
+    let column = t.units[u].formation == Formation::Column;
+    if column && !threats.is_empty() {
+        c.term(
+            "formation",
+            -w.formation * 0.5 * value,
+            format!(
+                "in column where {} can reach it (columns fight at half, RK Combat)",
+                setup.units[threats[0]].name
+            ),
+        );
+    } else if !column && !threats.is_empty() && !s.units[u].formation.eq(&Formation::Deployed) {
+        c.term(
+            "formation",
+            0.0,
+            format!(
+                "deploys: {} can reach it (RK Formations)",
+                setup.units[threats[0]].name
+            ),
+        );
+    } else if !column && nearest_enemy(t, side, h).is_none_or(|(_, dist)| dist > 5) {
+        c.term("formation", -w.formation * 0.1, "");
+    }
+    // RK Combat: "-2 Under flank attack", "-1 oblique attack".
+    if !column && !threats.is_empty() {
+        let g = &setup.grid;
+        let facing = t.units[u].facing;
+        let flanked = threats
+            .iter()
+            .filter(|&&e| facing.angle_to(g, h, t.units[e].hex.expect("on the map")) > 60)
+            .count();
+        if flanked > 0 {
+            c.term(
+                "facing",
+                -w.facing * 0.3 * value * flanked as f64 / threats.len() as f64,
+                "",
+            );
+        } else {
+            c.term(
+                "facing",
+                0.0,
+                format!(
+                    "faces {} (RK Combat: flank attacks -2)",
+                    setup.units[threats[0]].name
+                ),
+            );
+        }
+    }
+    c
+}
+
+/// RK Combat, RK Result: the combat the unit is in after its move, against what its group was
+/// worth before.
+fn combat_term(
+    t: &State,
+    u: usize,
+    engaged: &[usize],
+    f: &Fields,
+    w: &Weights,
+    c: &mut Candidate<()>,
+) {
+    let setup = t.setup();
+    let group = combat::groups(t)
+        .into_iter()
+        .find(|g| g.contains(&u))
+        .unwrap_or_default();
+    let o = odds::group_odds(t, &group, f.side);
+    let mut seen: Vec<usize> = group
+        .iter()
+        .filter_map(|e| f.before.get(e).copied())
+        .collect();
+    seen.sort();
+    seen.dedup();
+    let before: f64 = seen.iter().map(|&i| f.groups[i]).sum();
+    let gain = o.value - before;
+    let names: Vec<String> = engaged
+        .iter()
+        .map(|&e| {
+            let flank = contact(t, e).flank;
+            format!(
+                "{}{}",
+                setup.units[e].name,
+                if flank { " in the flank" } else { "" }
+            )
+        })
+        .collect();
+    let charged = t.units[u].charged;
+    c.term_with(
+        "combat",
+        w.combat * gain * if f.attacker { 1.2 } else { 1.0 },
+        || {
+            format!(
+                "{} {}: {}",
+                if charged { "attacks" } else { "fights" },
+                names.join(" and "),
+                o.words()
+            )
+        },
+    );
+}
+
+/// RK Artillery: unlimbered with the enemy in range and line ("Score >= twice distance"),
+/// never where enemy infantry or cavalry can come next to it, unless a division shares its
+/// hex (RK Movement: "May defend with infantry in same hex").
+fn artillery_term(
+    t: &State,
+    u: usize,
+    h: HexCoord,
+    threats: &[usize],
+    w: &Weights,
+    c: &mut Candidate<()>,
+) {
+    let setup = t.setup();
+    let side = setup.units[u].side;
+    let a = &tables().artillery;
+    let guns = setup.units[u].guns.map(|g| g.key()).unwrap_or("mixed");
+    let max = a.max_range[guns];
+    let in_range = (0..t.units.len())
+        .filter(|&e| setup.units[e].side != side && fighting(t, e))
+        .filter(|&e| {
+            let x = t.units[e].hex.expect("on the map");
+            let d = setup.grid.distance(h, x);
+            d >= 1 && d <= max && (d == 1 || line_clear(t, h, x).is_ok())
+        })
+        .count();
+    let deployed = t.units[u].formation == Formation::Deployed;
+    if in_range > 0 {
+        c.term(
+            "artillery",
+            w.artillery * if deployed { 0.4 } else { 0.1 } * in_range.min(3) as f64,
+            if deployed {
+                format!("unlimbered with {in_range} enemy units in range (RK Artillery)")
+            } else {
+                String::new()
+            },
+        );
+    }
+    if !threats.is_empty() {
+        let covered = board::at(t, h).iter().any(|&o| {
+            o != u
+                && setup.units[o].side == side
+                && fighting(t, o)
+                && setup.units[o].kind != Kind::Hq
+        });
+        c.term(
+            "artillery",
+            -w.artillery * unit_value(t, u) * if covered { 0.1 } else { 0.4 },
+            "",
+        );
+    }
+}
+
+/// Issue 42's guard for a move on the last game-turn: the objectives held after it decide the
+/// game (RK Victory, Kepi's reading): a move that puts the side ahead wins, one that loses
+/// the lead gives it up.
+pub fn verdict(s: &State, t: &State, side: usize) -> Verdict {
+    if s.turn < s.setup().game_length {
+        return Verdict::Open;
+    }
+    let mut a = s.clone();
+    update_held(&mut a);
+    let mut b = t.clone();
+    update_held(&mut b);
+    let ahead = |x: &State| points(x, side) > points(x, 1 - side);
+    match (ahead(&a), ahead(&b)) {
+        (false, true) => Verdict::Wins,
+        (true, false) => Verdict::GivesUp,
+        _ => Verdict::Open,
+    }
+}
