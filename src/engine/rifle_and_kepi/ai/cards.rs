@@ -42,6 +42,9 @@ pub fn go_first(s: &State, legal: &[Command], f: &Fields) -> Option<(Command, Ve
     })
 }
 
+/// The ends of a move scored in full (`place::ranked`).
+pub const RANKED: usize = 8;
+
 /// The best end of `u`'s move for each roll of its movement die (RK Movement: "D6 per unit,
 /// D8 for cav, +2 if col/limbered"), scored, and the chance of each.
 pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Reason>) {
@@ -56,10 +59,9 @@ pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Rea
     let max = die + bonus;
     let m = place::moving(s, u, max);
     let ends = place::ends(&m, u);
-    let scored: Vec<(u8, f64, usize)> = ends
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.spent, place::score(s, &e.state, u, f, w).score, i))
+    let scored: Vec<(u8, f64, usize)> = place::ranked(s, &ends, u, f, w, RANKED)
+        .into_iter()
+        .map(|(i, c)| (ends[i].spent, c.score, i))
         .collect();
     let mut total = 0.0;
     let mut median = None;

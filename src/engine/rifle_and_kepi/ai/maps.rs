@@ -2,7 +2,7 @@
 //! holding, who holds them, what they are called on the map, and how far the enemy can come
 //! (RK Movement: a deployed unit rolls a D6, cavalry a D8, two points a hex).
 
-use super::super::board::fighting;
+use super::super::board::{fighting, in_combat};
 use super::super::section::{Formation, Kind};
 use super::super::state::State;
 use super::super::tables::tables;
@@ -72,6 +72,7 @@ pub fn attackers(s: &State, side: usize, h: HexCoord) -> Vec<usize> {
         .filter(|&e| {
             setup.units[e].side != side
                 && fighting(s, e)
+                && !in_combat(s, e)
                 && matches!(setup.units[e].kind, Kind::Infantry | Kind::Cavalry)
         })
         .filter(|&e| {

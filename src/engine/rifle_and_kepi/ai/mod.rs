@@ -149,18 +149,17 @@ impl Standard {
             return cards::go_first(s, options, &f);
         }
         let setup = s.setup();
-        // Each actor's best action, scored by what it gains over standing; the one that
-        // gains most acts first.
-        let mut all = Vec::new();
-        for u in actors(s) {
-            let mut cs = if setup.units[u].kind == Kind::Hq {
-                cards::hq_actions(s, u, options, &f, w)
-            } else {
-                cards::unit_actions(s, u, options, &f, w)
-            };
-            all.append(&mut cs);
-        }
-        self.pick(all)
+        // The actors at this card value act one by one, units before HQs (an HQ may then
+        // activate a unit whose card is still to come); each chooses its best action.
+        let mut order = actors(s);
+        order.sort_by_key(|&u| (setup.units[u].kind == Kind::Hq, u));
+        let u = *order.first()?;
+        let cs = if setup.units[u].kind == Kind::Hq {
+            cards::hq_actions(s, u, options, &f, w)
+        } else {
+            cards::unit_actions(s, u, options, &f, w)
+        };
+        self.pick(cs)
     }
 
     /// Every end of the moving unit's move, scored; the best is planned and its first command
@@ -173,11 +172,10 @@ impl Standard {
         w: &Weights,
     ) -> Option<(Command, Vec<Reason>)> {
         let ends = place::ends(s, u);
-        let mut cands: Vec<Candidate<usize>> = ends
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let mut k = place::score(s, &e.state, u, f, w);
+        let mut cands: Vec<Candidate<usize>> = place::ranked(s, &ends, u, f, w, cards::RANKED)
+            .into_iter()
+            .map(|(i, mut k)| {
+                let e = &ends[i];
                 let mut c = Candidate::new(i);
                 c.score = k.score;
                 c.reasons = std::mem::take(&mut k.reasons);

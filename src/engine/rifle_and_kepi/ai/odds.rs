@@ -222,6 +222,26 @@ pub fn group_odds(s: &State, group: &[usize], side: usize) -> Odds {
     o
 }
 
+/// The combat group `u` is in (RK Combat: the units linked by contact with the enemy), in
+/// unit order; empty when it touches no enemy.
+pub fn group_of(s: &State, u: usize) -> Vec<usize> {
+    if engaged_with(s, u).is_empty() {
+        return Vec::new();
+    }
+    let mut group = vec![u];
+    let mut i = 0;
+    while i < group.len() {
+        for e in engaged_with(s, group[i]) {
+            if !group.contains(&e) {
+                group.push(e);
+            }
+        }
+        i += 1;
+    }
+    group.sort();
+    group
+}
+
 /// The value to `side` of every combat group on the board now.
 pub fn board_value(s: &State, side: usize) -> f64 {
     combat::groups(s)

@@ -70,13 +70,9 @@ pub fn ends(s: &State, u: usize) -> Vec<End> {
             ));
         }
     }
-    let key = |t: &State| {
-        (
-            t.units[u].hex,
-            t.units[u].facing,
-            t.units[u].formation == Formation::Column,
-        )
-    };
+    // One way to each hex in each formation, the one with most points left (a last facing
+    // is among the ends of each).
+    let key = |t: &State| (t.units[u].hex, t.units[u].formation == Formation::Column);
     let mut best: BTreeMap<_, u8> = BTreeMap::new();
     for (t, _) in &nodes {
         best.insert(key(t), left(t));
@@ -240,14 +236,54 @@ impl Fields {
 /// The score of `u` standing as in `t` (after its move, or where it is) with the terms'
 /// reasons: `s` is the position before the move.
 pub fn score(s: &State, t: &State, u: usize, f: &Fields, w: &Weights) -> Candidate<()> {
-    let mut c = Candidate::new(());
+    score_with(s, t, u, f, w, true)
+}
+
+/// [`score`], with the charge the enemy may make where it stands (`exposure`) only when
+/// `full` (a first pass over every end leaves it out).
+pub fn score_with(
+    s: &State,
+    t: &State,
+    u: usize,
+    f: &Fields,
+    w: &Weights,
+    full: bool,
+) -> Candidate<()> {
+    let mut c = if full {
+        Candidate::new(())
+    } else {
+        Candidate::quiet(())
+    };
     let setup = t.setup();
     let side = f.side;
     let d = &setup.units[u];
     let Some(h) = t.units[u].hex else {
         return c;
     };
-    // Objectives (RK Victory, Kepi's reading): held by the side last in them.
+    let engaged = engaged_with(t, u);
+    let threats = if engaged.is_empty() {
+        attackers(t, side, h)
+    } else {
+        Vec::new()
+    };
+    // RK Combat, RK Result: the combat it joins, or the charge it may meet where it stands.
+    let fight = if engaged.is_empty() {
+        None
+    } else {
+        Some(combat_term(t, u, &engaged, f, w, &mut c))
+    };
+    let exposed = if full && fight.is_none() && d.kind != Kind::Artillery {
+        exposure(t, u, h, &threats, f, w, &mut c)
+    } else {
+        None
+    };
+    // Objectives (RK Victory, Kepi's reading): held by the side last in them, so one taken
+    // next to the enemy is kept only if the unit is not beaten there.
+    let keep = match (&fight, &exposed) {
+        (Some(o), _) => o.win31 + o.win32 + 0.3 * o.exchange,
+        (None, Some(o)) => 1.0 - 0.5 * (o.lose31 + o.lose32),
+        _ => 1.0,
+    };
     for goal in &f.goals {
         if goal.hex != h {
             continue;
@@ -255,13 +291,13 @@ pub fn score(s: &State, t: &State, u: usize, f: &Fields, w: &Weights) -> Candida
         if goal.take {
             c.term(
                 "objective",
-                w.objective * 2.0 * goal.points * f.urgency,
+                w.objective * 2.0 * goal.points * f.urgency * keep,
                 format!("takes {} ({} points)", goal.name, goal.points),
             );
-        } else if !attackers(t, side, h).is_empty() {
+        } else if !threats.is_empty() || fight.is_some() {
             c.term(
                 "objective",
-                w.objective * goal.points,
+                w.objective * goal.points * keep,
                 format!("holds {} against the enemy near it", goal.name),
             );
         } else {
@@ -284,12 +320,9 @@ pub fn score(s: &State, t: &State, u: usize, f: &Fields, w: &Weights) -> Candida
             String::new()
         },
     );
-    let engaged = engaged_with(t, u);
-    if !engaged.is_empty() {
-        combat_term(t, u, &engaged, f, w, &mut c);
+    if fight.is_some() {
         return c;
     }
-    let threats = attackers(t, side, h);
     let value = unit_value(t, u);
     if d.kind == Kind::Artillery {
         artillery_term(t, u, h, &threats, w, &mut c);
@@ -306,7 +339,7 @@ pub fn score(s: &State, t: &State, u: usize, f: &Fields, w: &Weights) -> Candida
                 setup.units[threats[0]].name
             ),
         );
-    } else if !column && !threats.is_empty() && !s.units[u].formation.eq(&Formation::Deployed) {
+    } else if !column && !threats.is_empty() && s.units[u].formation == Formation::Column {
         c.term(
             "formation",
             0.0,
@@ -355,12 +388,9 @@ fn combat_term(
     f: &Fields,
     w: &Weights,
     c: &mut Candidate<()>,
-) {
+) -> odds::Odds {
     let setup = t.setup();
-    let group = combat::groups(t)
-        .into_iter()
-        .find(|g| g.contains(&u))
-        .unwrap_or_default();
+    let group = odds::group_of(t, u);
     let o = odds::group_odds(t, &group, f.side);
     let mut seen: Vec<usize> = group
         .iter()
@@ -394,6 +424,59 @@ fn combat_term(
             )
         },
     );
+    o
+}
+
+/// RK Combat, RK Result: the charge the nearest enemy that can reach the unit would make on it
+/// where it stands (the enemy on the free hex next to it nearest its own, facing it, having
+/// moved adjacent): half its expected result, the enemy choosing whether to come.
+fn exposure(
+    t: &State,
+    u: usize,
+    h: HexCoord,
+    threats: &[usize],
+    f: &Fields,
+    w: &Weights,
+    c: &mut Candidate<()>,
+) -> Option<odds::Odds> {
+    let setup = t.setup();
+    let g = &setup.grid;
+    let &e = threats.iter().min_by_key(|&&e| {
+        (
+            g.distance(t.units[e].hex.expect("on the map"), h),
+            e,
+        )
+    })?;
+    let from = t.units[e].hex.expect("on the map");
+    let spot = g
+        .neighbors(h)
+        .filter(|&n| {
+            n == from
+                || (board::at(t, n).iter().all(|&o| !board::standing(t, o))
+                    && board::routed_enemy_in(t, 1 - f.side, n).is_empty())
+        })
+        .min_by_key(|&n| (g.distance(from, n), n))?;
+    let mut x = t.clone();
+    x.units[e].hex = Some(spot);
+    x.units[e].second = None;
+    x.units[e].facing = Facing::toward(g, spot, h);
+    x.units[e].charged = true;
+    x.units[e].dm = 0;
+    let group = odds::group_of(&x, u);
+    let o = odds::group_odds(&x, &group, f.side);
+    let v = 0.5 * o.value.min(0.0);
+    c.term_with("exposure", w.combat * v, || {
+        if v < -0.05 {
+            format!(
+                "where {} could charge it at {}",
+                setup.units[e].name,
+                o.words()
+            )
+        } else {
+            String::new()
+        }
+    });
+    Some(o)
 }
 
 /// RK Artillery: unlimbered with the enemy in range and line ("Score >= twice distance"),
@@ -464,4 +547,30 @@ pub fn verdict(s: &State, t: &State, side: usize) -> Verdict {
         (true, false) => Verdict::GivesUp,
         _ => Verdict::Open,
     }
+}
+
+/// The ends worth scoring in full: the first pass's best `n` and the stay (the first end), by
+/// index, each with its full score.
+pub fn ranked(
+    s: &State,
+    ends: &[End],
+    u: usize,
+    f: &Fields,
+    w: &Weights,
+    n: usize,
+) -> Vec<(usize, Candidate<()>)> {
+    let mut quick: Vec<(f64, usize)> = ends
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (score_with(s, &e.state, u, f, w, false).score, i))
+        .collect();
+    quick.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut keep: Vec<usize> = quick.iter().take(n).map(|&(_, i)| i).collect();
+    if !ends.is_empty() && !keep.contains(&0) {
+        keep.push(0);
+    }
+    keep.sort();
+    keep.into_iter()
+        .map(|i| (i, score(s, &ends[i].state, u, f, w)))
+        .collect()
 }
