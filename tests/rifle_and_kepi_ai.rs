@@ -269,7 +269,8 @@ fn odds_puzzle(beaten: bool) -> State {
             ),
         ));
     }
-    let mut s = position(&units, json!([]));
+    // Shaken and weakened after the deal (no rally rolled).
+    let mut s = dealt(&position(&units, json!([])), "p-7");
     let (p7, a1) = (ix(&s, "p-7"), ix(&s, "a-1"));
     if beaten {
         s.units[a1].status = Status::Shaken;
@@ -279,7 +280,7 @@ fn odds_puzzle(beaten: bool) -> State {
         s.units[p7].steps = 1;
         s.units[a1].dm = 2;
     }
-    dealt(&s, "p-7")
+    s
 }
 
 fn adjacent_to(s: &State, id: &str, other: &str) -> bool {

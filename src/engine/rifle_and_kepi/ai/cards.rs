@@ -9,7 +9,7 @@ use super::super::sequence::top;
 use super::super::state::{Command, State};
 use super::super::tables::tables;
 use super::Weights;
-use super::maps::{attackers, nearest_enemy};
+
 use super::place::{self, Fields};
 use crate::ai::candidates::Candidate;
 use crate::engine::Reason;
@@ -99,7 +99,7 @@ pub fn unit_actions(
     let here = place::score(s, s, u, f, w);
     let stay = here.score;
     let at = s.units[u].hex.expect("on the map");
-    let threats = attackers(s, side, at);
+    let threats = f.enemies.attackers(s, at);
     let mut out = Vec::new();
     for c in legal {
         let mut k = Candidate::new(c.clone());
@@ -109,7 +109,7 @@ pub fn unit_actions(
                 if !threats.is_empty() {
                     k.term(
                         "stand",
-                        w.dig_in * 0.15,
+                        w.dig_in * w.stand,
                         format!(
                             "stands ready: +1 if {} charges it (RK Combat)",
                             setup.units[threats[0]].name
@@ -124,7 +124,7 @@ pub fn unit_actions(
                 if !threats.is_empty() {
                     k.term(
                         "dig_in",
-                        w.dig_in * 0.5 / (1.0 + dm),
+                        w.dig_in * w.dig / (1.0 + dm),
                         format!(
                             "digs in: {} can attack it (RK Digging in: +1 and saves on 4+)",
                             setup.units[threats[0]].name
@@ -230,7 +230,7 @@ pub fn hq_actions(
                 };
                 let gain = 0.05 * (near(x) - near(at));
                 let far =
-                    |y: HexCoord| nearest_enemy(s, side, y).map(|(_, d)| d).unwrap_or(0) as f64;
+                    |y: HexCoord| f.enemies.nearest(s, y).map(|(_, d)| d).unwrap_or(0) as f64;
                 // Near its units, not in front of them.
                 let safety = if far(x) <= 2.0 { -0.1 } else { 0.0 };
                 k.term_with("hq", w.hq * (gain + safety) - 0.001, || {

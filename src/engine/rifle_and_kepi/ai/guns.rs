@@ -12,7 +12,6 @@ use super::super::section::Kind;
 use super::super::state::{Command, Phase, State};
 use super::super::tables::tables;
 use super::Weights;
-use super::maps::attackers;
 use super::odds;
 use super::place::Fields;
 use crate::ai::candidates::Candidate;
@@ -129,7 +128,7 @@ pub fn fortify(
         };
         let u = setup.unit(unit).ok()?;
         let h = s.units[u].hex?;
-        let threats = attackers(s, f.side, h);
+        let threats = f.enemies.attackers(s, h);
         let objective = f.goals.iter().any(|g| g.hex == h);
         let worth = !threats.is_empty() || objective || !f.attacker;
         (worth && setup.units[u].kind != Kind::Cavalry).then(|| {

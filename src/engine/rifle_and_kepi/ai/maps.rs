@@ -99,3 +99,49 @@ pub fn attacker(s: &State, side: usize) -> bool {
     use super::super::victory::points;
     points(s, side) <= points(s, 1 - side)
 }
+
+/// The enemy's fighting units as a decision finds them (the enemy does not move while the side
+/// decides): their hexes, their reach, and whether they can attack (infantry or cavalry not in
+/// combat). [`attackers`] and [`nearest_enemy`] read from it.
+pub struct Enemies {
+    units: Vec<(usize, HexCoord, u32, bool)>,
+}
+
+impl Enemies {
+    pub fn new(s: &State, side: usize) -> Enemies {
+        let setup = s.setup();
+        let units = (0..s.units.len())
+            .filter(|&e| setup.units[e].side != side && fighting(s, e))
+            .map(|e| {
+                let can = matches!(setup.units[e].kind, Kind::Infantry | Kind::Cavalry)
+                    && !in_combat(s, e);
+                (e, s.units[e].hex.expect("on the map"), reach(s, e), can)
+            })
+            .collect();
+        Enemies { units }
+    }
+
+    /// [`attackers`] of `h`.
+    pub fn attackers(&self, s: &State, h: HexCoord) -> Vec<usize> {
+        let g = &s.setup().grid;
+        self.units
+            .iter()
+            .filter(|&&(_, x, r, can)| can && g.distance(x, h) <= r + 1)
+            .map(|&(e, ..)| e)
+            .collect()
+    }
+
+    /// [`nearest_enemy`] of `h`.
+    pub fn nearest(&self, s: &State, h: HexCoord) -> Option<(HexCoord, u32)> {
+        let g = &s.setup().grid;
+        self.units
+            .iter()
+            .map(|&(_, x, ..)| (x, g.distance(h, x)))
+            .min_by_key(|&(x, d)| (d, x))
+    }
+
+    /// Every enemy fighting unit and its hex.
+    pub fn all(&self) -> impl Iterator<Item = (usize, HexCoord)> + '_ {
+        self.units.iter().map(|&(e, x, ..)| (e, x))
+    }
+}

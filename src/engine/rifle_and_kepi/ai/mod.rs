@@ -105,7 +105,7 @@ impl Standard {
             Phase::Over => None,
             Phase::Cards => options.first().map(|c| (c.clone(), Vec::new())),
             Phase::CounterBattery | Phase::Bombardment => {
-                let f = Fields::new(s, side);
+                let f = Fields::new(s, side, &w);
                 let best = guns::fires(s, options, &f, &w).into_iter().next();
                 Some(match best {
                     Some(k) => (k.command, k.reasons),
@@ -113,7 +113,7 @@ impl Standard {
                 })
             }
             Phase::Fortify => {
-                let f = Fields::new(s, side);
+                let f = Fields::new(s, side, &w);
                 Some(match guns::fortify(s, options, &f, &w) {
                     Some(k) => (k.command, k.reasons),
                     None => (Command::End, Vec::new()),
@@ -140,11 +140,11 @@ impl Standard {
                 let c = self.plan.remove(0);
                 return Some((c, self.plan_reasons.clone()));
             }
-            let f = Fields::new(s, side);
+            let f = Fields::new(s, side, &w);
             return self.plan_move(s, a.unit, &f, w);
         }
         self.plan.clear();
-        let f = Fields::new(s, side);
+        let f = Fields::new(s, side, &w);
         if options.iter().any(|c| matches!(c, Command::GoFirst { .. })) {
             return cards::go_first(s, options, &f);
         }

@@ -249,3 +249,24 @@ pub fn board_value(s: &State, side: usize) -> f64 {
         .map(|g| group_odds(s, g, side).value)
         .sum()
 }
+
+/// The chance `u` is broken (disbanded, or its last step lost) by the combat of odds `o` it
+/// is in, when it stands alone on its side there: RK Result's losses are a step per enemy
+/// division (and the massed troops' extra step), each saved on 4+ when dug in.
+pub fn broken_chance(s: &State, u: usize, o: &Odds) -> f64 {
+    let group = group_of(s, u);
+    let side = s.setup().units[u].side;
+    let enemy: Vec<usize> = group
+        .iter()
+        .copied()
+        .filter(|&e| s.setup().units[e].side != side && fighting(s, e))
+        .collect();
+    let losses = divisions(s, &enemy) as f64 + if massed(s, &[u]) > 0.0 { 1.0 } else { 0.0 };
+    let kept = 1.0 - 0.5 * dug_chance(s, u);
+    let lost = losses * kept;
+    let steps = s.units[u].steps as f64;
+    let shaken = s.units[u].status == Status::Shaken;
+    o.lose31
+        + o.lose32 * if shaken || lost >= steps { 1.0 } else { lost / steps }
+        + o.exchange * (lost / steps).min(1.0)
+}

@@ -12,7 +12,7 @@ use super::super::state::{Active, Command, State};
 use super::super::tables::tables;
 use super::super::victory::{points, update_held};
 use super::Weights;
-use super::maps::{self, Goal, attacker, attackers, nearest_enemy};
+use super::maps::{self, Enemies, Goal, attacker, nearest_enemy};
 use super::odds::{self, unit_value};
 use crate::ai::candidates::{Candidate, Verdict};
 use crate::engine::facing::Facing;
@@ -176,10 +176,14 @@ pub struct Fields {
     pub groups: Vec<f64>,
     pub before: BTreeMap<usize, usize>,
     pub urgency: f64,
+    pub enemies: Enemies,
+    /// `Weights::hunt`, `Weights::cavalry_hunts`.
+    pub hunt: f64,
+    pub cavalry_hunts: f64,
 }
 
 impl Fields {
-    pub fn new(s: &State, side: usize) -> Fields {
+    pub fn new(s: &State, side: usize, w: &Weights) -> Fields {
         let mut before = BTreeMap::new();
         let mut groups = Vec::new();
         for g in combat::groups(s) {
@@ -197,6 +201,9 @@ impl Fields {
             groups,
             before,
             urgency: 1.0 + s.turn as f64 / s.setup().game_length.max(1) as f64,
+            enemies: Enemies::new(s, side),
+            hunt: w.hunt,
+            cavalry_hunts: w.cavalry_hunts,
         }
     }
 
@@ -216,14 +223,10 @@ impl Fields {
                 best = (v, goal.name.clone());
             }
         }
-        if self.attacker || s.setup().units[u].kind == Kind::Cavalry {
+        if self.attacker || (self.cavalry_hunts > 0.0 && s.setup().units[u].kind == Kind::Cavalry) {
             let setup = s.setup();
-            for e in 0..s.units.len() {
-                if setup.units[e].side == self.side || !fighting(s, e) {
-                    continue;
-                }
-                let at = s.units[e].hex.expect("on the map");
-                let v = odds::BROKEN * 0.8f64.powi(g.distance(h, at) as i32);
+            for (e, at) in self.enemies.all() {
+                let v = self.hunt * odds::BROKEN * 0.8f64.powi(g.distance(h, at) as i32);
                 if v > best.0 {
                     best = (v, setup.units[e].name.clone());
                 }
@@ -255,14 +258,13 @@ pub fn score_with(
         Candidate::quiet(())
     };
     let setup = t.setup();
-    let side = f.side;
     let d = &setup.units[u];
     let Some(h) = t.units[u].hex else {
         return c;
     };
     let engaged = engaged_with(t, u);
     let threats = if engaged.is_empty() {
-        attackers(t, side, h)
+        f.enemies.attackers(t, h)
     } else {
         Vec::new()
     };
@@ -280,8 +282,10 @@ pub fn score_with(
     // Objectives (RK Victory, Kepi's reading): held by the side last in them, so one taken
     // next to the enemy is kept only if the unit is not beaten there.
     let keep = match (&fight, &exposed) {
-        (Some(o), _) => o.win31 + o.win32 + 0.3 * o.exchange,
-        (None, Some(o)) => 1.0 - 0.5 * (o.lose31 + o.lose32),
+        (Some(o), _) => o.win31 + o.win32 + w.keep_exchange * o.exchange,
+        (None, Some((o, broken))) => {
+            (1.0 - 0.5 * (o.lose31 + o.lose32) - w.keep_exposed * broken).max(0.0)
+        }
         _ => 1.0,
     };
     for goal in &f.goals {
@@ -291,7 +295,7 @@ pub fn score_with(
         if goal.take {
             c.term(
                 "objective",
-                w.objective * 2.0 * goal.points * f.urgency * keep,
+                w.objective * w.take * goal.points * f.urgency * keep,
                 format!("takes {} ({} points)", goal.name, goal.points),
             );
         } else if !threats.is_empty() || fight.is_some() {
@@ -348,7 +352,7 @@ pub fn score_with(
                 setup.units[threats[0]].name
             ),
         );
-    } else if !column && nearest_enemy(t, side, h).is_none_or(|(_, dist)| dist > 5) {
+    } else if !column && f.enemies.nearest(t, h).is_none_or(|(_, dist)| dist > 5) {
         c.term("formation", -w.formation * 0.1, "");
     }
     // RK Combat: "-2 Under flank attack", "-1 oblique attack".
@@ -414,7 +418,7 @@ fn combat_term(
     let charged = t.units[u].charged;
     c.term_with(
         "combat",
-        w.combat * gain * if f.attacker { 1.2 } else { 1.0 },
+        w.combat * gain * if f.attacker { w.press } else { 1.0 },
         || {
             format!(
                 "{} {}: {}",
@@ -438,33 +442,43 @@ fn exposure(
     f: &Fields,
     w: &Weights,
     c: &mut Candidate<()>,
-) -> Option<odds::Odds> {
+) -> Option<(odds::Odds, f64)> {
     let setup = t.setup();
     let g = &setup.grid;
-    let &e = threats.iter().min_by_key(|&&e| {
-        (
-            g.distance(t.units[e].hex.expect("on the map"), h),
-            e,
-        )
-    })?;
-    let from = t.units[e].hex.expect("on the map");
-    let spot = g
-        .neighbors(h)
-        .filter(|&n| {
-            n == from
-                || (board::at(t, n).iter().all(|&o| !board::standing(t, o))
-                    && board::routed_enemy_in(t, 1 - f.side, n).is_empty())
-        })
-        .min_by_key(|&n| (g.distance(from, n), n))?;
+    let mut near: Vec<usize> = threats.to_vec();
+    near.sort_by_key(|&e| (g.distance(t.units[e].hex.expect("on the map"), h), e));
+    near.truncate(w.exposure_units.max(1));
+    let e = *near.first()?;
     let mut x = t.clone();
-    x.units[e].hex = Some(spot);
-    x.units[e].second = None;
-    x.units[e].facing = Facing::toward(g, spot, h);
-    x.units[e].charged = true;
-    x.units[e].dm = 0;
+    // A unit that stays may stand: "+1 ... stand vs charge" (RK Combat).
+    if s_hex_unchanged(t, u, h) {
+        x.units[u].stood = true;
+    }
+    for &e in &near {
+        let from = x.units[e].hex.expect("on the map");
+        let Some(spot) = g
+            .neighbors(h)
+            .filter(|&n| {
+                n == from
+                    || (board::at(&x, n).iter().all(|&o| !board::standing(&x, o))
+                        && board::routed_enemy_in(&x, 1 - f.side, n).is_empty())
+            })
+            .min_by_key(|&n| (g.distance(from, n), n))
+        else {
+            continue;
+        };
+        x.units[e].hex = Some(spot);
+        x.units[e].second = None;
+        x.units[e].facing = Facing::toward(g, spot, h);
+        x.units[e].charged = true;
+        x.units[e].dm = 0;
+    }
     let group = odds::group_of(&x, u);
+    if group.is_empty() {
+        return None;
+    }
     let o = odds::group_odds(&x, &group, f.side);
-    let v = 0.5 * o.value.min(0.0);
+    let v = w.exposure * o.value.min(0.0);
     c.term_with("exposure", w.combat * v, || {
         if v < -0.05 {
             format!(
@@ -476,7 +490,8 @@ fn exposure(
             String::new()
         }
     });
-    Some(o)
+    let broken = odds::broken_chance(&x, u, &o);
+    Some((o, broken))
 }
 
 /// RK Artillery: unlimbered with the enemy in range and line ("Score >= twice distance"),
@@ -547,6 +562,11 @@ pub fn verdict(s: &State, t: &State, side: usize) -> Verdict {
         (true, false) => Verdict::GivesUp,
         _ => Verdict::Open,
     }
+}
+
+/// Whether `u` is where it stood before its move (the position asked of is the one before).
+fn s_hex_unchanged(t: &State, u: usize, h: HexCoord) -> bool {
+    t.active.as_ref().is_none_or(|a| a.unit != u || !a.stepped) && t.units[u].hex == Some(h)
 }
 
 /// The ends worth scoring in full: the first pass's best `n` and the stay (the first end), by

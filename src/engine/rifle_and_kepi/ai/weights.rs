@@ -28,6 +28,26 @@ pub struct Weights {
     pub guard: bool,
     /// The seeded noise on each candidate's score.
     pub noise: f64,
+    /// The share of the enemy's possible charge on a unit counted where it stands.
+    pub exposure: f64,
+    /// How many of the enemy units that can reach a unit are taken to charge it together.
+    pub exposure_units: usize,
+    /// Taking an objective, per point (times the urgency and the chance to keep it).
+    pub take: f64,
+    /// A side that must attack weighs its combats' gains this much more.
+    pub press: f64,
+    /// The pull of the enemy's units (to be broken) on a side that must attack.
+    pub hunt: f64,
+    /// Standing ready for a charge, and digging in, where the enemy can attack.
+    pub stand: f64,
+    pub dig: f64,
+    /// The share of an objective kept after an exchange of fire next to the enemy.
+    pub keep_exchange: f64,
+    /// How much the chance that a unit would be broken by the enemy's charge lessens the
+    /// objective it holds or takes there.
+    pub keep_exposed: f64,
+    /// Cavalry is pulled by the enemy's units whether or not its side must attack.
+    pub cavalry_hunts: f64,
 }
 
 impl Default for Weights {
@@ -43,6 +63,50 @@ impl Default for Weights {
             dig_in: 1.0,
             guard: true,
             noise: 0.05,
+            exposure: 0.5,
+            exposure_units: 1,
+            take: 2.0,
+            press: 1.2,
+            hunt: 1.0,
+            stand: 0.15,
+            dig: 0.5,
+            keep_exchange: 0.3,
+            keep_exposed: 0.0,
+            cavalry_hunts: 1.0,
         }
+        .tuned()
+    }
+}
+
+impl Weights {
+    /// TEMPORARY (tuning): `KEPI_RK_TUNE="exposure=0.8,take=1.5"`.
+    fn tuned(mut self) -> Weights {
+        let Ok(v) = std::env::var("KEPI_RK_TUNE") else {
+            return self;
+        };
+        for kv in v.split(',') {
+            let Some((k, x)) = kv.split_once('=') else { continue };
+            let x: f64 = x.parse().unwrap_or(0.0);
+            match k {
+                "exposure" => self.exposure = x,
+                "exposure_units" => self.exposure_units = x as usize,
+                "take" => self.take = x,
+                "press" => self.press = x,
+                "hunt" => self.hunt = x,
+                "stand" => self.stand = x,
+                "dig" => self.dig = x,
+                "keep_exchange" => self.keep_exchange = x,
+                "keep_exposed" => self.keep_exposed = x,
+                "cavalry_hunts" => self.cavalry_hunts = x,
+                "objective" => self.objective = x,
+                "advance" => self.advance = x,
+                "combat" => self.combat = x,
+                "formation" => self.formation = x,
+                "facing" => self.facing = x,
+                "artillery" => self.artillery = x,
+                _ => {}
+            }
+        }
+        self
     }
 }
