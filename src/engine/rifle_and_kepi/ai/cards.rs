@@ -229,8 +229,7 @@ pub fn hq_actions(
                     continue;
                 };
                 let gain = 0.05 * (near(x) - near(at));
-                let far =
-                    |y: HexCoord| f.enemies.nearest(s, y).map(|(_, d)| d).unwrap_or(0) as f64;
+                let far = |y: HexCoord| f.enemies.nearest(s, y).map(|(_, d)| d).unwrap_or(0) as f64;
                 // Near its units, not in front of them.
                 let safety = if far(x) <= 2.0 { -0.1 } else { 0.0 };
                 k.term_with("hq", w.hq * (gain + safety) - 0.001, || {

@@ -267,6 +267,11 @@ pub fn broken_chance(s: &State, u: usize, o: &Odds) -> f64 {
     let steps = s.units[u].steps as f64;
     let shaken = s.units[u].status == Status::Shaken;
     o.lose31
-        + o.lose32 * if shaken || lost >= steps { 1.0 } else { lost / steps }
+        + o.lose32
+            * if shaken || lost >= steps {
+                1.0
+            } else {
+                lost / steps
+            }
         + o.exchange * (lost / steps).min(1.0)
 }

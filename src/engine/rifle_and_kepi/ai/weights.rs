@@ -67,46 +67,12 @@ impl Default for Weights {
             exposure_units: 1,
             take: 2.0,
             press: 1.2,
-            hunt: 1.0,
+            hunt: 1.5,
             stand: 0.15,
             dig: 0.5,
             keep_exchange: 0.3,
             keep_exposed: 0.0,
             cavalry_hunts: 1.0,
         }
-        .tuned()
-    }
-}
-
-impl Weights {
-    /// TEMPORARY (tuning): `KEPI_RK_TUNE="exposure=0.8,take=1.5"`.
-    fn tuned(mut self) -> Weights {
-        let Ok(v) = std::env::var("KEPI_RK_TUNE") else {
-            return self;
-        };
-        for kv in v.split(',') {
-            let Some((k, x)) = kv.split_once('=') else { continue };
-            let x: f64 = x.parse().unwrap_or(0.0);
-            match k {
-                "exposure" => self.exposure = x,
-                "exposure_units" => self.exposure_units = x as usize,
-                "take" => self.take = x,
-                "press" => self.press = x,
-                "hunt" => self.hunt = x,
-                "stand" => self.stand = x,
-                "dig" => self.dig = x,
-                "keep_exchange" => self.keep_exchange = x,
-                "keep_exposed" => self.keep_exposed = x,
-                "cavalry_hunts" => self.cavalry_hunts = x,
-                "objective" => self.objective = x,
-                "advance" => self.advance = x,
-                "combat" => self.combat = x,
-                "formation" => self.formation = x,
-                "facing" => self.facing = x,
-                "artillery" => self.artillery = x,
-                _ => {}
-            }
-        }
-        self
     }
 }
