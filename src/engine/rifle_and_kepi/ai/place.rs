@@ -586,27 +586,6 @@ pub fn ranked(
         .collect();
     quick.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<usize> = quick.iter().take(n).map(|&(_, i)| i).collect();
-    // And the best of those fewest enemies can reach (the first pass leaves their charges
-    // out): a safe end is always weighed.
-    let threats = |i: usize| {
-        let e = &ends[i];
-        e.state.units[u]
-            .hex
-            .map(|h| f.enemies.attackers(&e.state, h).len())
-            .unwrap_or(0)
-    };
-    let mut safe: Vec<(usize, usize)> = quick
-        .iter()
-        .enumerate()
-        .map(|(rank, &(_, i))| (threats(i), rank))
-        .collect();
-    safe.sort();
-    for &(_, rank) in safe.iter().take(n / 2) {
-        let i = quick[rank].1;
-        if !keep.contains(&i) {
-            keep.push(i);
-        }
-    }
     if !ends.is_empty() && !keep.contains(&0) {
         keep.push(0);
     }
