@@ -52,7 +52,7 @@ pub fn reach(s: &State, u: usize) -> u32 {
     let d = &s.setup().units[u];
     let t = &tables().movement;
     if d.kind == Kind::Hq {
-        return t.hq_hexes as u32;
+        return t.hq_hexes;
     }
     let die = t.die[d.kind.key()] as u32;
     let bonus = if s.units[u].formation == Formation::Column {

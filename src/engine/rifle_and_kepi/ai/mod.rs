@@ -140,11 +140,11 @@ impl Standard {
                 let c = self.plan.remove(0);
                 return Some((c, self.plan_reasons.clone()));
             }
-            let f = Fields::new(s, side, &w);
+            let f = Fields::new(s, side, w);
             return self.plan_move(s, a.unit, &f, w);
         }
         self.plan.clear();
-        let f = Fields::new(s, side, &w);
+        let f = Fields::new(s, side, w);
         if options.iter().any(|c| matches!(c, Command::GoFirst { .. })) {
             return cards::go_first(s, options, &f);
         }

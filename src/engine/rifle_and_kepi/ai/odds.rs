@@ -116,7 +116,7 @@ fn losses(s: &State, units: &[usize], n: usize) -> f64 {
     let mut steps: Vec<(u8, usize)> = units.iter().map(|&u| (s.units[u].steps, u)).collect();
     let mut cost = 0.0;
     for _ in 0..n {
-        steps.sort_by(|a, b| b.0.cmp(&a.0));
+        steps.sort_by_key(|b| std::cmp::Reverse(b.0));
         let Some(top) = steps.first_mut() else { break };
         if top.0 == 0 {
             break;
