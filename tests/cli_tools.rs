@@ -179,7 +179,7 @@ fn bench_measures_a_scenario_of_any_system() {
         (
             "tests/fixtures/rifle-and-kepi/scenarios/rk-meeting.json",
             "Rifle and Kepi",
-            None,
+            Some("standard"),
         ),
         (
             "tests/fixtures/nineteenth-century/scenarios/nc-crossing.json",

@@ -41,12 +41,17 @@ pub fn at(s: &State, h: HexCoord) -> Vec<usize> {
         .collect()
 }
 
+/// A unit's hexes without a list (the hot paths: contact is asked of every pair of units).
+fn hexes_of(s: &State, u: usize) -> impl Iterator<Item = HexCoord> + Clone {
+    let us = &s.units[u];
+    us.hex.into_iter().chain(us.second)
+}
+
 /// Whether two units' hexes touch.
 pub fn touching(s: &State, a: usize, b: usize) -> bool {
     let g = &s.setup().grid;
-    hexes(s, a)
-        .iter()
-        .any(|&x| hexes(s, b).iter().any(|&y| g.adjacent(x, y)))
+    let hb = hexes_of(s, b);
+    hexes_of(s, a).any(|x| hb.clone().any(|y| g.adjacent(x, y)))
 }
 
 /// The enemy fighting units a unit's hexes touch: those it is engaged with.
@@ -60,7 +65,10 @@ pub fn engaged_with(s: &State, u: usize) -> Vec<usize> {
 /// RK Turn sequence i and RK Formations: a fighting unit touching an enemy fighting unit is
 /// "in combat" ("out of control in combat until they win or lose").
 pub fn in_combat(s: &State, u: usize) -> bool {
-    fighting(s, u) && !engaged_with(s, u).is_empty()
+    let side = s.setup().units[u].side;
+    fighting(s, u)
+        && (0..s.units.len())
+            .any(|e| s.setup().units[e].side != side && fighting(s, e) && touching(s, u, e))
 }
 
 /// Whether a hex is adjacent to (or is) a hex of an enemy fighting unit of `side`.
@@ -69,7 +77,7 @@ pub fn enemy_adjacent(s: &State, side: usize, h: HexCoord) -> bool {
     (0..s.units.len()).any(|e| {
         s.setup().units[e].side != side
             && fighting(s, e)
-            && hexes(s, e).iter().any(|&x| x == h || g.adjacent(x, h))
+            && hexes_of(s, e).any(|x| x == h || g.adjacent(x, h))
     })
 }
 

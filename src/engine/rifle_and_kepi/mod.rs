@@ -16,6 +16,7 @@
 //!
 //! docs/rules/rifle-and-kepi.md records how the text is read where it is short or silent.
 
+pub mod ai;
 pub mod board;
 pub mod combat;
 pub mod combat_preview;

@@ -1,0 +1,78 @@
+//! Every constant of the standard level's terms. `Weights::default()` is the standard level;
+//! a term set to 0 is off (the puzzles' controls turn one off to show it decides).
+
+/// The weights of the standard level's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Taking an objective the enemy holds, holding one the enemy threatens (RK Victory,
+    /// Kepi's reading: objectives' points go to the side that last stood in them).
+    pub objective: f64,
+    /// The pull of the objectives and of the enemy to be broken, by hex distance.
+    pub advance: f64,
+    /// The expected result of the combat a unit joins by moving next to the enemy (RK Combat,
+    /// RK Result), over the average dice of every unit in the group.
+    pub combat: f64,
+    /// Columns halved in combat (RK Combat: "X 0.5 if in column"): deploying where the enemy
+    /// can come next to the unit, columns where it cannot (they move two points further).
+    pub formation: f64,
+    /// Facing the enemy's approach (RK Combat: "-2 Under flank attack", "-1 oblique").
+    pub facing: f64,
+    /// Artillery: unlimbered within range of the enemy, never where the enemy can reach it
+    /// (RK Artillery, RK Movement).
+    pub artillery: f64,
+    /// An HQ activating a unit whose card dithering inverted (RK Turn sequence ii, iv).
+    pub hq: f64,
+    /// Digging in and fortifying where the enemy can attack (RK Digging in).
+    pub dig_in: f64,
+    /// A win now is taken, a met condition never given up (`crate::ai::candidates`).
+    pub guard: bool,
+    /// The seeded noise on each candidate's score.
+    pub noise: f64,
+    /// The share of the enemy's possible charge on a unit counted where it stands.
+    pub exposure: f64,
+    /// How many of the enemy units that can reach a unit are taken to charge it together.
+    pub exposure_units: usize,
+    /// Taking an objective, per point (times the urgency and the chance to keep it).
+    pub take: f64,
+    /// A side that must attack weighs its combats' gains this much more.
+    pub press: f64,
+    /// The pull of the enemy's units (to be broken) on a side that must attack.
+    pub hunt: f64,
+    /// Standing ready for a charge, and digging in, where the enemy can attack.
+    pub stand: f64,
+    pub dig: f64,
+    /// The share of an objective kept after an exchange of fire next to the enemy.
+    pub keep_exchange: f64,
+    /// How much the chance that a unit would be broken by the enemy's charge lessens the
+    /// objective it holds or takes there.
+    pub keep_exposed: f64,
+    /// Cavalry is pulled by the enemy's units whether or not its side must attack.
+    pub cavalry_hunts: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            objective: 1.0,
+            advance: 1.0,
+            combat: 1.0,
+            formation: 1.0,
+            facing: 1.0,
+            artillery: 1.0,
+            hq: 1.0,
+            dig_in: 1.0,
+            guard: true,
+            noise: 0.05,
+            exposure: 0.5,
+            exposure_units: 1,
+            take: 2.0,
+            press: 1.2,
+            hunt: 1.5,
+            stand: 0.15,
+            dig: 0.5,
+            keep_exchange: 0.3,
+            keep_exposed: 0.0,
+            cavalry_hunts: 1.0,
+        }
+    }
+}
