@@ -265,6 +265,10 @@ pub fn board(s: &State) -> Board {
 fn cards_shown(s: &State) -> Vec<CardShown> {
     let setup = s.setup();
     let mut out = Vec::new();
+    // Before the deal the scores are last game-turn's: none shown.
+    if s.phase == super::state::Phase::Cards {
+        return out;
+    }
     for side in 0..2 {
         if let Some(d) = s.dither[side] {
             out.push(CardShown {
