@@ -1734,7 +1734,7 @@ async function moveThroughReach(unit, hex, facing = null, shot = null) {
   return h;
 }
 
-test("19th Century: two game-turns of Wissembourg in the window, each phase's initiative shown, a move on the road, a unit turned and deployed, a shot previewed and fired, a cavalry melee struck", { timeout: 400_000 }, async () => {
+test("19th Century: two game-turns of Wissembourg in the window, each phase's initiative shown, a move on the road, a unit turned and deployed, a shot previewed and fired, a cavalry melee struck; replayed, exported as a VASSAL module and in a pack", { timeout: 400_000 }, async () => {
   await startDialog("shipped/scenario/nc-wissembourg");
   await type("#start-seed", "1");
   await click("#start-go");
@@ -1851,6 +1851,52 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   await screenshot("92n-nc-melee-struck");
   const replay = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
   assert.equal(replay.hash, v.state_hash, "the archive holds what the window shows");
+  const contactNode = (await js("return window.kepi.play.view().dice.find((d) => d.purpose.includes('x-cav strikes'))?.node ?? null;"));
+  assert.ok(contactNode, "the strike's node");
+
+  // The position as a VASSAL module.
+  const vmod = join(work, "wissembourg-nc.vmod");
+  writeFileSync(answers, vmod);
+  await clickIn("#play-vassal");
+  await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
+  writeFileSync(answers, "");
+  const bytes = readFileSync(vmod);
+  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
+  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+
+  // Review: the strike's position in the replay view, as the core opens it.
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  const si = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", contactNode);
+  assert.ok(si >= 0, "the strike is in the line");
+  await clickMove(si + 1);
+  await waitFor("the strike's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", contactNode));
+  const at = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--node", String(contactNode), "--json"));
+  const shownHash = await js("return window.kepi.replay.position().state_hash;");
+  assert.ok(shownHash.startsWith(at.hash) || at.hash.startsWith(shownHash), `the replay view's position is the archive's: ${shownHash} / ${at.hash}`);
+  await screenshot("92r-nc-replay-strike");
+
+  // Both of the system's scenarios in a pack, checked by `kepi pack verify`.
+  const pack = join(work, "nineteenth-century.kepipack");
+  await library();
+  await click("#lib-export");
+  for (const k of ["shipped/scenario/nc-wissembourg", "shipped/scenario/nc-trautenau"]) {
+    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", k);
+    await click(`button.entry[data-key='${k}']`);
+  }
+  assert.match(await text("#lib-chosen"), /^2 chosen/);
+  await click("#lib-export-go");
+  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
+  await type("#pack-name", "The 19th Century, 1866 and 1870");
+  await type("#pack-author", "End to end");
+  writeFileSync(answers, pack);
+  await click("#pack-export");
+  await waitFor("the pack written", async () => existsSync(pack) && js("return [...document.querySelectorAll('.jobs .job')].some((j) => j.dataset.status === 'done' && j.querySelector('.label').textContent.startsWith('Exporting'));"), 120_000);
+  writeFileSync(answers, "");
+  await click(".jobs .job[data-status=done] button.dismiss");
+  assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
 });
 
 test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembourg edited in their sides' forms (from each system's side schema), a reinforcement added, undone and redone, saved and validated", { timeout: 240_000 }, async () => {
