@@ -1973,76 +1973,85 @@ test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembou
   await waitFor("the formation undone", async () => (await scenarioView()).file.sides[1].units[b5].formation !== "battle");
 });
 
-test("scenario view: a Rifle and Kepi scenario built from nothing on Trautenau's map, its sides' units added in their forms, zones typed, saved, validated and played to its end", { timeout: 240_000 }, async () => {
-  await library();
-  await click("#lib-new-scenario");
-  const mapKey = "shipped/map/rk-trautenau";
-  await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", mapKey);
-  await click(`button.entry[data-key='${mapKey}']`);
-  await waitFor("the new scenario", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.ruleset === 'rifle-and-kepi';"));
-  let sv = await scenarioView();
-  assert.ok(sv.problems.some((p) => /^sides\[0\]/.test(p.field)), "a new side lacks its section's fields");
-  await commit("#sc-title", "Trautenau, a meeting");
-  await commit("#sc-id", "rk-meeting-e2e");
-  await commit("#sc-length", "3");
-  await commit("#sc-side-name-0", "Prussia");
-  await commit("#sc-side-name-1", "Austria");
-  const ids = (await scenarioView()).file.sides.map((x) => x.id);
-  // Each side's section from its form: its home edge, then two units.
-  await tab("forces");
-  for (const [i, edge, units] of [[0, "north", [["p-1", "infantry", "0202"], ["p-2", "cavalry", "0402"]]], [1, "south", [["a-1", "infantry", "0208"], ["a-2", "infantry", "0408"]]]]) {
-    const home = `#sf-sides-${i}-home-edge`;
-    if (!(await js("return !!document.querySelector(arguments[0]);", home))) await clickIn(`#sc-section-${i} .sf-field[data-field=home_edge] button.sf-add`);
-    await choose(home, edge);
-    for (const [k, [id, kind, hex]] of units.entries()) {
-      await clickIn(`#sc-section-${i} .sf-field[data-field=units] > .sf-value > .sf-items > button.sf-add`);
-      await waitFor("the unit's row", async () => (await scenarioView()).file.sides[i].units?.length === k + 1);
-      await choose(`#sf-sides-${i}-units-${k}-id`, id);
-      await choose(`#sf-sides-${i}-units-${k}-kind`, kind);
-      await choose(`#sf-sides-${i}-units-${k}-hex`, hex);
+test("scenario view: a Rifle and Kepi and a 19th Century scenario built from nothing on Trautenau's maps, their sides' units added in their forms, zones typed, saved, validated and played to their end", { timeout: 300_000 }, async () => {
+  for (const sys of [
+    { ruleset: "rifle-and-kepi", map: "rk-trautenau", id: "rk-meeting-e2e", edges: ["north", "south"], homeEdge: true,
+      units: [[["p-1", "infantry", "0202"], ["p-2", "cavalry", "0402"]], [["a-1", "infantry", "0208"], ["a-2", "infantry", "0408"]]], shot: "95n-rk-built-forces" },
+    { ruleset: "nineteenth-century", map: "nc-trautenau", id: "nc-meeting-e2e", edges: ["north", "south"], homeEdge: false,
+      units: [[["p-1", "infantry", "0302"], ["p-2", "cavalry", "0502"]], [["a-1", "infantry", "0309"], ["a-2", "infantry", "0609"]]], shot: "95m-nc-built-forces" },
+  ]) {
+    await library();
+    await click("#lib-new-scenario");
+    const mapKey = `shipped/map/${sys.map}`;
+    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", mapKey);
+    await click(`button.entry[data-key='${mapKey}']`);
+    await waitFor("the new scenario", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.ruleset === arguments[0];", sys.ruleset));
+    let sv = await scenarioView();
+    assert.ok(sv.problems.some((p) => /^sides\[0\]/.test(p.field)), "a new side lacks its section's fields");
+    await commit("#sc-title", "Trautenau, a meeting");
+    await commit("#sc-id", sys.id);
+    await commit("#sc-length", "3");
+    await commit("#sc-side-name-0", "Prussia");
+    await commit("#sc-side-name-1", "Austria");
+    const ids = (await scenarioView()).file.sides.map((x) => x.id);
+    // Each side's section from its form (Rifle and Kepi's home edge first), then two units.
+    await tab("forces");
+    for (const i of [0, 1]) {
+      if (sys.homeEdge) {
+        const home = `#sf-sides-${i}-home-edge`;
+        if (!(await js("return !!document.querySelector(arguments[0]);", home))) await clickIn(`#sc-section-${i} .sf-field[data-field=home_edge] button.sf-add`);
+        await choose(home, sys.edges[i]);
+      }
+      for (const [k, [id, kind, hex]] of sys.units[i].entries()) {
+        await clickIn(`#sc-section-${i} .sf-field[data-field=units] > .sf-value > .sf-items > button.sf-add`);
+        await waitFor("the unit's row", async () => (await scenarioView()).file.sides[i].units?.length === k + 1);
+        await choose(`#sf-sides-${i}-units-${k}-id`, id);
+        await choose(`#sf-sides-${i}-units-${k}-kind`, kind);
+        await choose(`#sf-sides-${i}-units-${k}-hex`, hex);
+      }
     }
-  }
-  sv = await scenarioView();
-  assert.deepEqual(sv.file.sides.map((x) => x.units.map((u) => [u.id, u.kind, u.hex])),
-    [[["p-1", "infantry", "0202"], ["p-2", "cavalry", "0402"]], [["a-1", "infantry", "0208"], ["a-2", "infantry", "0408"]]]);
-  await screenshot("95n-rk-built-forces");
-  // Zones: each side two rows from its edge, typed.
-  await tab("zones");
-  for (const [i, edge] of [[0, "north"], [1, "south"]]) {
-    await clickIn("#sc-add-deployment");
+    sv = await scenarioView();
+    assert.deepEqual(sv.file.sides.map((x) => x.units.map((u) => [u.id, u.kind, u.hex])), sys.units);
+    await screenshot(sys.shot);
+    // Zones: each side two rows from its edge, typed.
+    await tab("zones");
+    for (const [i, edge] of sys.edges.entries()) {
+      await clickIn("#sc-add-deployment");
+      await settle();
+      await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
+      await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
+      await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
+      await settle();
+      await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
+      await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
+      await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
+    }
+    // The format asks for a victory entry; both systems score their own (objectives held and
+    // enemy units broken or eliminated).
+    await tab("victory");
+    await clickIn("#sc-add-victory");
     await settle();
-    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
-    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
-    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
-    await settle();
-    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
-    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
-    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
+    await choose("[data-entry='victory-0'] .sf-kind", "hold");
+    await commit("[data-entry='victory-0'] .entry-text", "Points: objectives held and enemy units broken.");
+    await choose("#sf-victory-0-rule-side", ids[0]);
+    if (await js("return !!document.querySelector('#sf-victory-0-rule-target-hexes');")) await choose("#sf-victory-0-rule-target-hexes", "0503");
+    await tab("check");
+    sv = await scenarioView();
+    assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));
+    const saved = join(work, "data", "kepi", "library", "scenarios", `${sys.id}.json`);
+    mkdirSync(join(work, "data", "kepi", "library", "scenarios"), { recursive: true });
+    writeFileSync(answers, saved);
+    await clickIn("#sc-save-as");
+    await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
+    writeFileSync(answers, "");
+    const check = join(work, `${sys.id}-check`);
+    mkdirSync(join(check, "maps"), { recursive: true });
+    mkdirSync(join(check, "scenarios"), { recursive: true });
+    writeFileSync(join(check, "maps", `${sys.map}.json`), readFileSync(join(root, "maps", `${sys.map}.json`)));
+    writeFileSync(join(check, "scenarios", `${sys.id}.json`), readFileSync(saved));
+    assert.match(kepiCli("validate", join(check, "scenarios", `${sys.id}.json`)), /Trautenau, a meeting/);
+    assert.match(kepiCli("autoplay", join(check, "scenarios", `${sys.id}.json`), "--seed", "3"), /1 game\(s\): Prussia won \d+, Austria won \d+/);
   }
-  // The format asks for a victory entry; Rifle and Kepi scores its own (objectives and units
-  // broken): a note says so.
-  await tab("victory");
-  await clickIn("#sc-add-victory");
-  await settle();
-  await choose("[data-entry='victory-0'] .sf-kind", "hold");
-  await commit("[data-entry='victory-0'] .entry-text", "Points: objectives held and enemy units broken (RK Victory).");
-  await choose("#sf-victory-0-rule-side", ids[0]);
-  if (await js("return !!document.querySelector('#sf-victory-0-rule-target-hexes');")) await choose("#sf-victory-0-rule-target-hexes", "0503");
-  await tab("check");
-  sv = await scenarioView();
-  assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));
-  const saved = join(work, "data", "kepi", "library", "scenarios", "rk-meeting-e2e.json");
-  writeFileSync(answers, saved);
-  await clickIn("#sc-save-as");
-  await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
-  writeFileSync(answers, "");
-  const check = join(work, "rk-built");
-  mkdirSync(join(check, "maps"), { recursive: true });
-  mkdirSync(join(check, "scenarios"), { recursive: true });
-  writeFileSync(join(check, "maps", "rk-trautenau.json"), readFileSync(join(root, "maps", "rk-trautenau.json")));
-  writeFileSync(join(check, "scenarios", "rk-meeting-e2e.json"), readFileSync(saved));
-  assert.match(kepiCli("validate", join(check, "scenarios", "rk-meeting-e2e.json")), /Trautenau, a meeting/);
-  assert.match(kepiCli("autoplay", join(check, "scenarios", "rk-meeting-e2e.json"), "--seed", "3"), /1 game\(s\): Prussia won \d+, Austria won \d+/);
 });
 
 test("Rifle and Kepi's and the 19th Century's computer opponents: a game-turn of each against the standard level, their explanations shown", { timeout: 420_000 }, async () => {
