@@ -227,3 +227,31 @@ fn a_systems_own_commands_are_listed_in_kepis_help() {
     assert_eq!(code, 2, "a usage error, as clap reports it: {err}");
     assert!(err.contains("--side"), "{err}");
 }
+
+/// `kepi rules` names each system's computer levels (what `kepi autoplay --side` takes), from
+/// the registry: random for every system, and the system's own.
+#[test]
+fn rules_lists_each_systems_computer_levels() {
+    let (code, out, err) = kepi(&["rules", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let systems = v.as_array().unwrap();
+    for s in systems {
+        let key = s["key"].as_str().unwrap();
+        let levels: Vec<&str> = s["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        let rules = kepi::engine::game::registry::get(key).unwrap();
+        assert_eq!(levels, kepi::ai::levels(rules), "{key}");
+        assert_eq!(levels[0], "random", "{key}");
+    }
+    let (_, text, _) = kepi(&["rules"]);
+    assert_eq!(
+        text.matches("  computer levels (kepi autoplay --side SIDE=LEVEL): random")
+            .count(),
+        systems.len()
+    );
+}

@@ -39,7 +39,7 @@ pub struct Args {
     batch: u32,
     /// The level of one side's player, `SIDE=LEVEL` (the side by id or name, any case:
     /// `--side sepoys=standard`); repeat for the other side. Levels: random, and the rule
-    /// system's own (Rifle & Saber and Age of Rifles: standard, strong).
+    /// system's own (`kepi rules` lists each system's).
     #[arg(long = "side", value_name = "SIDE=LEVEL")]
     sides: Vec<String>,
     /// The level of every side not given with `--side`.

@@ -664,6 +664,7 @@ pub fn rules(a: RulesArgs) -> Outcome {
                     "name": r.name(),
                     "rules_version": r.rules_version(),
                     "phases": r.phases(),
+                    "levels": crate::ai::levels(*r),
                     "optional_rules": r.optional_rules(),
                 })
             })
@@ -683,6 +684,10 @@ pub fn rules(a: RulesArgs) -> Outcome {
                 .map(|p| format!("{} ({})", p.name, p.case))
                 .collect::<Vec<_>>()
                 .join(", ")
+        );
+        outln!(
+            "  computer levels (kepi autoplay --side SIDE=LEVEL): {}",
+            crate::ai::levels(r).join(", ")
         );
         for o in r.optional_rules() {
             outln!(
