@@ -14,6 +14,21 @@ use std::collections::BTreeSet;
 /// the engine's `river_crossings` rule governs (`water` in the R&S setup).
 pub const RIVER_TERRAIN: [&str; 3] = ["river", "ford", "bridge"];
 
+/// A system's map check of named hexes (its [`crate::engine::Ruleset::check_on_map`]): each
+/// `(field, hex)` that is no hex of the map is a problem on its field, citing `case`.
+pub fn hexes_on_map<'a>(
+    map: &Map,
+    case: &str,
+    hexes: impl IntoIterator<Item = (String, &'a str)>,
+    p: &mut Problems,
+) {
+    for (field, h) in hexes {
+        if map.grid.parse(h).is_none() {
+            p.push(field, format!("no hex '{h}' on the map ({case})"));
+        }
+    }
+}
+
 /// The checks that need the file, its map and the sides as the rule system read them
 /// (indexed like `file.sides`; `None` where a side did not read).
 pub(super) fn check(

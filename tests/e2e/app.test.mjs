@@ -1546,6 +1546,42 @@ test("facing in the play view: a 19th Century game of Wissembourg, a unit turned
   await screenshot("82-facing-turned-by-drag");
 });
 
+/** The play view's position as a VASSAL module, written through the save dialog as `file`
+ * (in the test's folder): a zip with its build file. */
+async function vassalOfPosition(file) {
+  const vmod = join(work, file);
+  writeFileSync(answers, vmod);
+  await clickIn("#play-vassal");
+  await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
+  writeFileSync(answers, "");
+  const bytes = readFileSync(vmod);
+  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
+  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+}
+
+/** Two Library scenarios exported as a pack named `name` into `file` (in the test's folder),
+ * which `kepi pack verify` reads. */
+async function packOfTwo(keys, name, file) {
+  const pack = join(work, file);
+  await library();
+  await click("#lib-export");
+  for (const k of keys) {
+    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", k);
+    await click(`button.entry[data-key='${k}']`);
+  }
+  assert.match(await text("#lib-chosen"), /^2 chosen/);
+  await click("#lib-export-go");
+  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
+  await type("#pack-name", name);
+  await type("#pack-author", "End to end");
+  writeFileSync(answers, pack);
+  await click("#pack-export");
+  await waitFor("the pack written", async () => existsSync(pack) && js("return [...document.querySelectorAll('.jobs .job')].some((j) => j.dataset.status === 'done' && j.querySelector('.label').textContent.startsWith('Exporting'));"), 120_000);
+  writeFileSync(answers, "");
+  await click(".jobs .job[data-status=done] button.dismiss");
+  assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
+}
+
 /** The unit whose card acts now in a Rifle and Kepi game (its card's title ends with its id). */
 function rkActor(v) {
   const c = v.board.cards.find((x) => x.detail.startsWith("acts now"));
@@ -1654,14 +1690,7 @@ test("Rifle and Kepi: a game-turn of Trautenau in the window, the cards shown as
   assert.equal(replay.hash, v.state_hash);
 
   // The position as a VASSAL module.
-  const vmod = join(work, "trautenau-rk.vmod");
-  writeFileSync(answers, vmod);
-  await clickIn("#play-vassal");
-  await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
-  writeFileSync(answers, "");
-  const bytes = readFileSync(vmod);
-  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
-  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+  await vassalOfPosition("trautenau-rk.vmod");
 
   // Review: the game in the replay view, the charge's position as the core opens it.
   await click("#btn-home");
@@ -1676,24 +1705,7 @@ test("Rifle and Kepi: a game-turn of Trautenau in the window, the cards shown as
   await screenshot("87-rk-replay-charge");
 
   // Both of the system's scenarios in a pack, checked by `kepi pack verify`.
-  const pack = join(work, "rifle-and-kepi.kepipack");
-  await library();
-  await click("#lib-export");
-  for (const k of ["shipped/scenario/rk-trautenau", "shipped/scenario/rk-koniggratz"]) {
-    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", k);
-    await click(`button.entry[data-key='${k}']`);
-  }
-  assert.match(await text("#lib-chosen"), /^2 chosen/);
-  await click("#lib-export-go");
-  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
-  await type("#pack-name", "Rifle and Kepi 1866");
-  await type("#pack-author", "End to end");
-  writeFileSync(answers, pack);
-  await click("#pack-export");
-  await waitFor("the pack written", async () => existsSync(pack) && js("return [...document.querySelectorAll('.jobs .job')].some((j) => j.dataset.status === 'done' && j.querySelector('.label').textContent.startsWith('Exporting'));"), 120_000);
-  writeFileSync(answers, "");
-  await click(".jobs .job[data-status=done] button.dismiss");
-  assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
+  await packOfTwo(["shipped/scenario/rk-trautenau", "shipped/scenario/rk-koniggratz"], "Rifle and Kepi 1866", "rifle-and-kepi.kepipack");
 });
 
 /** Click a unit's button of a kind (the selected unit's actions), scrolled into view. */
@@ -1855,14 +1867,7 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   assert.ok(contactNode, "the strike's node");
 
   // The position as a VASSAL module.
-  const vmod = join(work, "wissembourg-nc.vmod");
-  writeFileSync(answers, vmod);
-  await clickIn("#play-vassal");
-  await waitFor("the module", async () => js("const o = [...document.querySelectorAll('#play-side .jobs *')].map((e) => e.textContent).join(' '); return /Wrote the VASSAL module/.test(o) && o;"), 60_000);
-  writeFileSync(answers, "");
-  const bytes = readFileSync(vmod);
-  assert.equal(bytes.subarray(0, 2).toString(), "PK", "a zip");
-  assert.ok(bytes.includes(Buffer.from("buildFile.xml")), "with its build file");
+  await vassalOfPosition("wissembourg-nc.vmod");
 
   // Review: the strike's position in the replay view, as the core opens it.
   await click("#btn-home");
@@ -1879,24 +1884,7 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   await screenshot("92r-nc-replay-strike");
 
   // Both of the system's scenarios in a pack, checked by `kepi pack verify`.
-  const pack = join(work, "nineteenth-century.kepipack");
-  await library();
-  await click("#lib-export");
-  for (const k of ["shipped/scenario/nc-wissembourg", "shipped/scenario/nc-trautenau"]) {
-    await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", k);
-    await click(`button.entry[data-key='${k}']`);
-  }
-  assert.match(await text("#lib-chosen"), /^2 chosen/);
-  await click("#lib-export-go");
-  await waitFor("the Export pack form", async () => js("return !!document.getElementById('pack-form');"));
-  await type("#pack-name", "The 19th Century, 1866 and 1870");
-  await type("#pack-author", "End to end");
-  writeFileSync(answers, pack);
-  await click("#pack-export");
-  await waitFor("the pack written", async () => existsSync(pack) && js("return [...document.querySelectorAll('.jobs .job')].some((j) => j.dataset.status === 'done' && j.querySelector('.label').textContent.startsWith('Exporting'));"), 120_000);
-  writeFileSync(answers, "");
-  await click(".jobs .job[data-status=done] button.dismiss");
-  assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
+  await packOfTwo(["shipped/scenario/nc-wissembourg", "shipped/scenario/nc-trautenau"], "The 19th Century, 1866 and 1870", "nineteenth-century.kepipack");
 });
 
 test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembourg edited in their sides' forms (from each system's side schema), a reinforcement added, undone and redone, saved and validated", { timeout: 240_000 }, async () => {
@@ -1920,6 +1908,7 @@ test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembou
   await choose(id("hex"), "0101");
   // Arriving on game-turn 3 (Kepi's reading of reinforcements): its hex need not be in the zone.
   await clickIn(`#sc-section-0 .sf-field[data-field=units] .sf-item:nth-child(${n + 1}) .sf-field[data-field=arrives] button.sf-add`);
+  await settle();
   await choose(id("arrives"), "3");
   let v = await scenarioView();
   assert.deepEqual(v.file.sides[0].units[n], { id: "p-guard", kind: "infantry", hex: "0101", arrives: 3 }, JSON.stringify(v.file.sides[0].units[n]));
@@ -1962,7 +1951,9 @@ test("scenario view: Rifle and Kepi's Trautenau and the 19th Century's Wissembou
   const b5 = (await scenarioView()).file.sides[1].units.findIndex((u) => u.id === "b-5");
   const formation = `#sf-sides-1-units-${b5}-formation`;
   if (!(await js("return !!document.querySelector(arguments[0]);", formation))) {
-    await clickIn(`#sc-section-1 .sf-field[data-field=units] .sf-item:nth-child(${b5 + 1}) .sf-field[data-field=formation] button.sf-add`);
+    const add = `#sc-section-1 .sf-field[data-field=units] .sf-item:nth-child(${b5 + 1}) .sf-field[data-field=formation] button.sf-add`;
+    await clickIn(add);
+    await settle();
   }
   await choose(formation, "battle");
   v = await scenarioView();
@@ -1999,7 +1990,7 @@ test("scenario view: a Rifle and Kepi and a 19th Century scenario built from not
     for (const i of [0, 1]) {
       if (sys.homeEdge) {
         const home = `#sf-sides-${i}-home-edge`;
-        if (!(await js("return !!document.querySelector(arguments[0]);", home))) await clickIn(`#sc-section-${i} .sf-field[data-field=home_edge] button.sf-add`);
+        if (!(await js("return !!document.querySelector(arguments[0]);", home))) { await clickIn(`#sc-section-${i} .sf-field[data-field=home_edge] button.sf-add`); await settle(); }
         await choose(home, sys.edges[i]);
       }
       for (const [k, [id, kind, hex]] of sys.units[i].entries()) {
@@ -2042,7 +2033,9 @@ test("scenario view: a Rifle and Kepi and a 19th Century scenario built from not
     mkdirSync(join(work, "data", "kepi", "library", "scenarios"), { recursive: true });
     writeFileSync(answers, saved);
     await clickIn("#sc-save-as");
-    await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty);
+    await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty, 60_000).catch(async (e) => {
+      throw new Error(`${e}: ${await js("return document.getElementById('st-message').textContent + ' | ' + (document.getElementById('error').hidden ? '' : document.getElementById('error-text').textContent);")} ${existsSync(saved)}`);
+    });
     writeFileSync(answers, "");
     const check = join(work, `${sys.id}-check`);
     mkdirSync(join(check, "maps"), { recursive: true });

@@ -280,23 +280,19 @@ pub fn check_on_map(file: &ScenarioFile, map: &crate::map::Map) -> Problems {
         else {
             continue;
         };
-        let hexes = section
-            .units
-            .iter()
-            .enumerate()
-            .map(|(j, u)| (format!("sides[{i}].units[{j}].hex"), &u.hex))
-            .chain(
-                section
-                    .objectives
-                    .iter()
-                    .enumerate()
-                    .map(|(j, o)| (format!("sides[{i}].objectives[{j}].hex"), &o.hex)),
-            );
-        for (field, h) in hexes {
-            if map.grid.parse(h).is_none() {
-                p.push(field, format!("no hex '{h}' on the map (RK Scenario)"));
-            }
-        }
+        let units = section.units.iter().enumerate();
+        let objectives = section.objectives.iter().enumerate();
+        crate::scenario::checks::hexes_on_map(
+            map,
+            "RK Scenario",
+            units
+                .map(|(j, u)| (format!("sides[{i}].units[{j}].hex"), u.hex.as_str()))
+                .chain(
+                    objectives
+                        .map(|(j, o)| (format!("sides[{i}].objectives[{j}].hex"), o.hex.as_str())),
+                ),
+            &mut p,
+        );
     }
     p
 }
