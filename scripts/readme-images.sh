@@ -34,7 +34,7 @@ runs=(
 declare -A pictures=(
   [readme-library]=20-library            # the Library's cards with their thumbnails
   [readme-painter]=09-rifle-and-saber    # the Rifle & Saber map in the painter, its tools and panels
-  [readme-scenario]=54-scenario-zones    # a scenario built on that map: its zones, painted and typed
+  [readme-scenario]=53-scenario-forces   # a scenario built on that map: its forces, formula and table
   [readme-play]=35-play-move-highlight   # Fatehpur mid-game: a unit's reach, the path, the dice log
   [readme-replay]=36-replay-phase        # the game reviewed: timeline, phases, the move list
 )

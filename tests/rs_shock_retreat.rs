@@ -564,7 +564,7 @@ fn r_and_s_6_0_c_a_unit_fired_on_from_opposite_sides_has_no_hex_farther_and_is_e
     // The case of issue 11: Blue in 0706 and 0708 fire on Red in 0707; every other hex around
     // 0707 is empty clear terrain, but each is next to 0706 or 0708, no farther from the
     // nearest attacking unit than 0707: there is no "directly away from the attacking units"
-    // (Kepi's reading of R&S 6.0(C), README "How Kepi reads the rules").
+    // (Kepi's reading of R&S 6.0(C), docs/cli.md, "How Kepi reads the rules").
     let mut g = Game::new(&MapSpec::default(), "2 MZ", "1 MZ");
     g.setup(
         &[("Red MZ 1", "0707")],
