@@ -11,7 +11,8 @@
 #   bash scripts/readme-images.sh   # then look at docs/images/readme-*.png and commit them
 #
 # Two runs of the window, each a fresh app: the Library, the painter and the scenario view, then
-# a game of Fatehpur played and reviewed (its jobs panel would cover the scenario view's map).
+# a game of Fatehpur played and reviewed (the jobs it leaves in the jobs panel would cover the
+# other views' maps).
 # A picture is copied only if this run took it; the script fails naming any it did not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,13 +29,13 @@ done
 
 # The test (its name's start, as --test-name-pattern reads it) and the screenshot each picture is.
 runs=(
-  "^the Library lists|^paint a map|^unsaved changes are guarded|^scenario view: a scenario built from nothing on the shipped map"
+  "^the Library lists|^paint a map|^unsaved changes are guarded|^scenario view: Age of Rifles' Gettysburg in its roster table"
   "^play: a game-turn of Fatehpur hot-seat"
 )
 declare -A pictures=(
   [readme-library]=20-library            # the Library's cards with their thumbnails
   [readme-painter]=09-rifle-and-saber    # the Rifle & Saber map in the painter, its tools and panels
-  [readme-scenario]=53-scenario-forces   # a scenario built on that map: its forces, formula and table
+  [readme-scenario]=58-aor-roster        # Gettysburg in the scenario view: its zones, its roster table
   [readme-play]=35-play-move-highlight   # Fatehpur mid-game: a unit's reach, the path, the dice log
   [readme-replay]=36-replay-phase        # the game reviewed: timeline, phases, the move list
 )
