@@ -3,9 +3,9 @@
 //! faces given or refused, and the turn's deal with chosen cards and dithering.
 #![allow(dead_code)]
 
-use kepi::engine::rifle_and_kepi::board;
 use kepi::engine::rifle_and_kepi::section::{Formation, Kind};
-use kepi::engine::rifle_and_kepi::state::{Command, Event, State};
+use kepi::engine::rifle_and_kepi::state::{Command, Event, Phase, State};
+use kepi::engine::rifle_and_kepi::{board, fire, sequence, tables};
 use kepi::engine::{RifleAndKepi, Ruleset};
 use kepi::scenario::Scenario;
 use serde_json::{Value, json};
@@ -135,6 +135,55 @@ pub fn notes(ev: &[Event]) -> String {
 /// first, and no unit in a hex of the enemy.
 pub fn invariants(s: &State, seed: u64, n: usize) {
     let setup = s.setup();
+    // The fires offered are every (gun, hex) pair the rule check allows (RK Artillery): the
+    // list's shortcuts pass over nothing `fire_check` would allow.
+    let mut offered = fire::fires(s);
+    offered.sort();
+    // (Other units and other phases are refused by fire_check's first lines.)
+    let mut allowed: Vec<_> = (0..s.units.len())
+        .filter(|&u| setup.units[u].kind == Kind::Artillery && setup.units[u].side == s.player)
+        .filter(|_| matches!(s.phase, Phase::CounterBattery | Phase::Bombardment))
+        .flat_map(|u| setup.grid.hexes().map(move |h| (u, h)))
+        .filter(|&(u, h)| fire::fire_check(s, u, h).is_ok())
+        .collect();
+    allowed.sort();
+    assert_eq!(
+        offered, allowed,
+        "seed {seed} command {n}: the fires offered"
+    );
+    // RK Recce: the hexes `legal` passes over as out of any roll's reach (or adjacent) are
+    // refused by the rule check too.
+    let r = &tables::tables().recce;
+    let reach = (r.die as u32 + r.uphill.max(0) as u32) / r.times_range;
+    for u in sequence::actors(s) {
+        if setup.units[u].kind == Kind::Hq {
+            continue;
+        }
+        let at = s.units[u].hex.unwrap();
+        for e in (0..s.units.len()).filter(|&e| setup.units[e].side != setup.units[u].side) {
+            for h in board::hexes(s, e) {
+                let dist = setup.grid.distance(at, h);
+                if dist < 2 || dist > reach {
+                    assert!(
+                        fire::recce_check(s, u, h).is_err(),
+                        "seed {seed} command {n}: {} may scout {} at {dist}",
+                        setup.units[u].id,
+                        setup.name(h)
+                    );
+                }
+            }
+        }
+    }
+    // The one-pass in-combat answer is the per-unit one (RK Turn sequence i).
+    let combat = board::in_combat_all(s);
+    for (u, &c) in combat.iter().enumerate() {
+        assert_eq!(
+            c,
+            board::in_combat(s, u),
+            "seed {seed} command {n}: {}'s in combat",
+            setup.units[u].id
+        );
+    }
     for u in 0..s.units.len() {
         let us = &s.units[u];
         let d = &setup.units[u];

@@ -71,6 +71,34 @@ pub fn in_combat(s: &State, u: usize) -> bool {
             .any(|e| s.setup().units[e].side != side && fighting(s, e) && touching(s, u, e))
 }
 
+/// Every unit's [`in_combat`] at once, indexed by unit: the same answer in one pass over the
+/// fighting units' hexes instead of one pass per unit (the hot path: the cards still to play
+/// are asked for on every list of legal commands).
+pub fn in_combat_all(s: &State) -> Vec<bool> {
+    let g = &s.setup().grid;
+    let n = s.units.len();
+    // For each hex of the map (by its index), the sides (as a bit set) with a fighting unit in
+    // a hex adjacent to it.
+    let mut next_to = vec![0u64; g.len()];
+    for e in (0..n).filter(|&e| fighting(s, e)) {
+        let bit = 1u64 << (s.setup().units[e].side % 64);
+        for h in hexes_of(s, e) {
+            for y in g.neighbors(h) {
+                if let Some(i) = g.index(y) {
+                    next_to[i] |= bit;
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|u| {
+            let enemies = !(1u64 << (s.setup().units[u].side % 64));
+            fighting(s, u)
+                && hexes_of(s, u).any(|x| g.index(x).is_some_and(|i| next_to[i] & enemies != 0))
+        })
+        .collect()
+}
+
 /// Whether a hex is adjacent to (or is) a hex of an enemy fighting unit of `side`.
 pub fn enemy_adjacent(s: &State, side: usize, h: HexCoord) -> bool {
     let g = &s.setup().grid;

@@ -267,22 +267,33 @@ pub fn fire(
 pub fn fires(s: &State) -> Vec<(usize, HexCoord)> {
     let setup = s.setup();
     let mut out = Vec::new();
+    // The enemy's hexes, and who is in combat, once for every gun (the hot path: asked on
+    // every list of legal commands in the artillery phases).
+    let mut hexes: Vec<HexCoord> = (0..s.units.len())
+        .filter(|&e| setup.units[e].side != s.player && fighting(s, e))
+        .flat_map(|e| board::hexes(s, e))
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    let combat = board::in_combat_all(s);
     for u in 0..s.units.len() {
-        if setup.units[u].side != s.player
-            || setup.units[u].kind != Kind::Artillery
+        let d = &setup.units[u];
+        // Only what `fire_check` would refuse anyway is passed over here; it decides the rest.
+        let Some(guns) = d.guns else { continue };
+        if d.side != s.player
+            || d.kind != Kind::Artillery
             || s.units[u].fired
             || !fighting(s, u)
+            || s.units[u].formation != Formation::Deployed
+            || combat[u]
         {
             continue;
         }
-        let mut hexes: Vec<HexCoord> = (0..s.units.len())
-            .filter(|&e| setup.units[e].side != s.player && fighting(s, e))
-            .flat_map(|e| board::hexes(s, e))
-            .collect();
-        hexes.sort();
-        hexes.dedup();
-        for h in hexes {
-            if fire_check(s, u, h).is_ok() {
+        let from = s.units[u].hex.expect("a fighting unit is on the map");
+        let max = tables().artillery.max_range[guns.key()];
+        for &h in &hexes {
+            let dist = setup.grid.distance(from, h);
+            if (1..=max).contains(&dist) && fire_check(s, u, h).is_ok() {
                 out.push((u, h));
             }
         }

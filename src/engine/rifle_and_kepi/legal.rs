@@ -166,8 +166,14 @@ fn actions(s: &State, u: usize, by_hq: bool, out: &mut Vec<Command>) {
         .collect();
     hexes.sort();
     hexes.dedup();
+    // RK Recce: no roll reaches beyond (die + uphill) / times_range hexes, nor spots an
+    // adjacent hex; the hexes outside are passed over (recce_check would refuse them).
+    let r = &super::tables::tables().recce;
+    let reach = (r.die as i32 + r.uphill.max(0) as i32) / r.times_range as i32;
+    let at = s.units[u].hex.expect("an actor is on the map");
     for h in hexes {
-        if recce_check(s, u, h).is_ok() {
+        let dist = setup.grid.distance(at, h) as i32;
+        if (2..=reach).contains(&dist) && recce_check(s, u, h).is_ok() {
             out.push(Command::Recce {
                 unit: id.clone(),
                 target: setup.name(h),

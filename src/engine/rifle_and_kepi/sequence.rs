@@ -501,7 +501,11 @@ pub fn top(s: &State) -> Option<(u8, Vec<usize>)> {
     if s.phase != Phase::Activation {
         return None;
     }
-    let pending = pending(s);
+    top_of(s, &pending(s))
+}
+
+/// [`top`] over the cards still to play, already listed.
+fn top_of(s: &State, pending: &[usize]) -> Option<(u8, Vec<usize>)> {
     let v = pending
         .iter()
         .filter(|&&u| !s.units[u].inverted)
@@ -519,13 +523,14 @@ pub fn top(s: &State) -> Option<(u8, Vec<usize>)> {
 
 /// Units and HQs with a card still to play.
 pub fn pending(s: &State) -> Vec<usize> {
+    let combat = board::in_combat_all(s);
     (0..s.units.len())
         .filter(|&u| {
             let us = &s.units[u];
             us.card.is_some()
                 && !us.acted
                 && standing(s, u)
-                && (s.setup().units[u].kind == Kind::Hq || !in_combat(s, u))
+                && (s.setup().units[u].kind == Kind::Hq || !combat[u])
         })
         .collect()
 }
@@ -539,7 +544,8 @@ pub fn actors(s: &State) -> Vec<usize> {
     if let Some(a) = &s.active {
         return vec![a.unit];
     }
-    let Some((v, sides)) = top(s) else {
+    let pending = pending(s);
+    let Some((v, sides)) = top_of(s, &pending) else {
         return Vec::new();
     };
     let side = match (sides.as_slice(), s.tie) {
@@ -547,7 +553,7 @@ pub fn actors(s: &State) -> Vec<usize> {
         (_, Some((tv, first))) if tv == v => first,
         _ => return Vec::new(),
     };
-    pending(s)
+    pending
         .into_iter()
         .filter(|&u| {
             !s.units[u].inverted
@@ -758,7 +764,7 @@ pub fn advance(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resul
         if stood {
             continue;
         }
-        let (_, sides) = top(s).expect("a card is pending");
+        let (_, sides) = top_of(s, &pending).expect("a card is pending");
         s.player = match (sides.as_slice(), s.tie) {
             ([one], _) => *one,
             (_, Some((tv, first))) if tv == v => first,
