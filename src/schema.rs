@@ -267,9 +267,27 @@ fn by_ruleset(v: &mut Value, systems: &[&dyn crate::engine::game::AnyRuleset]) {
     for r in systems {
         let def = side_def(r.key());
         defs.insert(def.clone(), r.side_schema(&mut generator));
+        // A system that scores victory itself has no victory entries; any other needs one.
+        let then = match r.own_victory() {
+            Some(how) => json!({
+                "properties": {
+                    "sides": {"items": {"$ref": format!("#/$defs/{def}")}},
+                    "victory": {"maxItems": 0, "description": format!("None: {} scores victory \
+                        itself, from {how}.", r.name())},
+                    "victory_points": {"maxItems": 0},
+                },
+            }),
+            None => json!({
+                "properties": {
+                    "sides": {"items": {"$ref": format!("#/$defs/{def}")}},
+                    "victory": {"minItems": 1},
+                },
+                "required": ["victory"],
+            }),
+        };
         cases.push(json!({
             "if": {"properties": {"ruleset": {"const": r.key()}}, "required": ["ruleset"]},
-            "then": {"properties": {"sides": {"items": {"$ref": format!("#/$defs/{def}")}}}},
+            "then": then,
         }));
         let own = r.own_rules(&mut generator);
         own_victory.extend(own.victory.into_iter().map(|k| k.schema));
@@ -310,6 +328,17 @@ fn by_ruleset(v: &mut Value, systems: &[&dyn crate::engine::game::AnyRuleset]) {
         }
     }
     obj.insert("allOf".into(), Value::Array(cases));
+    // The scenario view's schema (one system) says at its `victory` how a system that scores
+    // victory itself does it, for the Victory tab to show instead of an editor.
+    if let [one] = systems
+        && let Some(how) = one.own_victory()
+        && let Some(victory) = obj
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("victory"))
+            .and_then(Value::as_object_mut)
+    {
+        victory.insert("x-kepi-own-victory".into(), json!(how));
+    }
 }
 
 /// Doc comments made into descriptions read as prose: the line breaks of a wrapped comment

@@ -434,3 +434,73 @@ fn the_age_of_rifles_side_section_is_what_kepi_reads() {
         "an AoR side in an R&S file"
     );
 }
+
+/// A shipped scenario edited by `edit`, written into a library folder of its own beside its
+/// map: whether Kepi accepts it (with its problems' words), and whether the schema does.
+fn shipped_verdicts(name: &str, edit: impl Fn(&mut Value)) -> (Result<(), String>, bool) {
+    let mut doc = read_json(&root().join("scenarios").join(name));
+    edit(&mut doc);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::create_dir_all(dir.path().join("maps")).unwrap();
+    let map = doc["map"].as_str().unwrap().to_string();
+    std::fs::copy(
+        root().join("maps").join(format!("{map}.json")),
+        dir.path().join("maps").join(format!("{map}.json")),
+    )
+    .unwrap();
+    let path = dir.path().join("scenarios").join(name);
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let kepi = kepi::library::validate_file(&path)
+        .result
+        .map(|_| ())
+        .map_err(|p| p.to_string());
+    (kepi, validator(SchemaKind::Scenario).is_valid(&doc))
+}
+
+#[test]
+fn victory_entries_are_needed_unless_the_system_scores_victory_itself() {
+    // Rifle & Saber reads the scenario's victory entries: one at least.
+    let (kepi, schema) = shipped_verdicts("rs-12-plevna-grivitza.json", |d| {
+        d.as_object_mut().unwrap().remove("victory");
+    });
+    let words = kepi.expect_err("Kepi accepts an R&S scenario with no victory condition");
+    assert!(
+        words.contains("victory") && words.contains("at least one victory condition"),
+        "{words}"
+    );
+    assert!(
+        !schema,
+        "the schema accepts an R&S scenario with no victory"
+    );
+
+    // Rifle and Kepi and the 19th Century rules score victory themselves: no entry at all.
+    for (name, side) in [
+        ("rk-trautenau.json", "prussia"),
+        ("nc-wissembourg.json", "france"),
+    ] {
+        assert_eq!(
+            shipped_verdicts(name, |_| {}),
+            (Ok(()), true),
+            "{name} as shipped"
+        );
+        let hold = json!([{"text": "Hold it.", "rule": {"kind": "hold", "side": side,
+            "target": {"hexes": ["0101"], "require": "every_hex"}}}]);
+        let (kepi, schema) = shipped_verdicts(name, |d| {
+            d["victory"] = hold.clone();
+        });
+        let words = kepi.expect_err("Kepi accepts a victory entry nothing reads");
+        assert!(
+            words.contains("victory") && words.contains("scores victory itself"),
+            "{name}: {words}"
+        );
+        assert!(!schema, "{name}: the schema accepts a victory entry");
+        let (kepi, schema) = shipped_verdicts(name, |d| {
+            d["victory_points"] = json!([{"side": side, "text": "1 a kill",
+                "source": {"kind": "eliminated", "points": 1}}]);
+        });
+        let words = kepi.expect_err("Kepi accepts victory points nothing reads");
+        assert!(words.contains("victory_points"), "{name}: {words}");
+        assert!(!schema, "{name}: the schema accepts victory points");
+    }
+}

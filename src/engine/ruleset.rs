@@ -274,6 +274,15 @@ pub trait Ruleset: Send + Sync + 'static {
         OwnRules::default()
     }
 
+    /// How a system that scores victory itself, from its own sections (objectives held, enemy
+    /// units broken), does it, in words for the scenario view and the printed help; `None`
+    /// (the default) when a scenario's `victory` entries decide. Invariant: `Some` means
+    /// [`Ruleset::victory`] reads no `victory` or `victory_points` entry, so validation
+    /// refuses them rather than keep entries nothing reads.
+    fn own_victory(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The kinds of marker its orders of battle hold beside units that a rule may name
     /// (`exit`'s `extra`, `special_unit`'s `extra`), as scenarios write them.
     fn order_markers(&self) -> Vec<&'static str> {

@@ -160,6 +160,9 @@ pub struct ScenarioFile {
     /// combat). Read by Age of Rifles only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rain_turns: Vec<u32>,
+    /// The victory conditions: at least one, except in a system that scores victory itself
+    /// (`Ruleset::own_victory`), where there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory: Vec<VictoryEntry>,
     /// The optional rules this scenario plays with, over the rule system's defaults
     /// (`{"range_effects": true}`); a game's own choices (`kepi new --rule`) come on top.

@@ -18,6 +18,8 @@ pub(super) struct Checker<'a> {
     /// The rule system's own kinds of victory condition and special rule, and its name.
     pub(super) own: OwnRules,
     pub(super) system: &'static str,
+    /// How the system scores victory itself, when it does (`Ruleset::own_victory`).
+    pub(super) own_victory: Option<&'static str>,
     pub(super) p: Problems,
 }
 
@@ -269,6 +271,7 @@ pub(super) fn validate(
         tec: tables.as_ref().ok().copied(),
         own,
         system: file.ruleset.name(),
+        own_victory: system.and_then(|r| r.own_victory()),
         p: Problems::new(),
     };
     if let Err(e) = &tables {
@@ -560,8 +563,9 @@ pub(super) fn validate(
         }
     }
 
-    // Victory conditions and victory points.
-    c.victory();
+    // Victory conditions and victory points (games recorded before a system scored its own
+    // victory keep the entries they were played with: nothing reads them).
+    c.victory(recorded);
 
     // Special rules.
     for (i, s) in file.special_rules.iter().enumerate() {

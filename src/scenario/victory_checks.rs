@@ -8,8 +8,30 @@ use super::validate::Checker;
 use crate::frac::Frac;
 
 impl Checker<'_> {
-    pub(super) fn victory(&mut self) {
+    pub(super) fn victory(&mut self, recorded: bool) {
         let file = self.file;
+        if let Some(how) = self.own_victory {
+            if recorded {
+                return;
+            }
+            // Entries the system would not read are refused, not kept (Ruleset::own_victory).
+            for (list, empty) in [
+                ("victory", file.victory.is_empty()),
+                ("victory_points", file.victory_points.is_empty()),
+            ] {
+                if !empty {
+                    self.p.push(
+                        list,
+                        format!(
+                            "{} scores victory itself ({how}): the scenario's {list} entries \
+                             would not be read; remove them",
+                            self.system
+                        ),
+                    );
+                }
+            }
+            return;
+        }
         if file.victory.is_empty() {
             self.p
                 .push("victory", "a scenario needs at least one victory condition");

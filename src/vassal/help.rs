@@ -81,7 +81,13 @@ pub fn page(s: &Scenario, system: &str, board: &Board, game: Option<&Progress>) 
         "Game length",
         &[format!("{} game-turns", f.game_length)],
     );
-    let victory: Vec<String> = f.victory.iter().map(|v| v.text.clone()).collect();
+    let mut victory: Vec<String> = f.victory.iter().map(|v| v.text.clone()).collect();
+    if let Some(how) = f.ruleset.rules().ok().and_then(|r| r.own_victory()) {
+        victory.push(format!(
+            "{} scores victory itself: {how}.",
+            f.ruleset.name()
+        ));
+    }
     list(&mut o, "Victory conditions", &victory);
     let special: Vec<String> = f.special_rules.iter().map(|r| r.text.clone()).collect();
     list(&mut o, "Special rules", &special);

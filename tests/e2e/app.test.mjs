@@ -2017,15 +2017,13 @@ test("scenario view: a Rifle and Kepi and a 19th Century scenario built from not
       await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
       await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
     }
-    // The format asks for a victory entry; both systems score their own (objectives held and
-    // enemy units broken or eliminated).
+    // Both systems score their own victory (objectives held, enemy units broken or
+    // eliminated): the Victory tab says so and offers no entry to add.
     await tab("victory");
-    await clickIn("#sc-add-victory");
     await settle();
-    await choose("[data-entry='victory-0'] .sf-kind", "hold");
-    await commit("[data-entry='victory-0'] .entry-text", "Points: objectives held and enemy units broken.");
-    await choose("#sf-victory-0-rule-side", ids[0]);
-    if (await js("return !!document.querySelector('#sf-victory-0-rule-target-hexes');")) await choose("#sf-victory-0-rule-target-hexes", "0503");
+    assert.match(await text("#sc-own-victory"), /scores victory itself: each side's objectives/);
+    assert.equal(await js("return !!document.querySelector('#sc-add-victory');"), false, "no victory entry to add");
+    await screenshot(`${sys.shot}-victory`);
     await tab("check");
     sv = await scenarioView();
     assert.deepEqual(sv.problems, [], JSON.stringify(sv.problems));

@@ -147,6 +147,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
     fn own_rules(&self, generator: &mut schemars::SchemaGenerator) -> super::ruleset::OwnRules;
     fn order_markers(&self) -> Vec<&'static str>;
+    fn own_victory(&self) -> Option<&'static str>;
     fn turn_lists(&self) -> Vec<(&'static str, &'static str)>;
     fn forces_editor(&self) -> super::ruleset::ForcesEditor;
     fn new_side_section(&self) -> serde_json::Map<String, Value>;
@@ -379,6 +380,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn order_markers(&self) -> Vec<&'static str> {
         self.rules.order_markers()
+    }
+
+    fn own_victory(&self) -> Option<&'static str> {
+        self.rules.own_victory()
     }
 
     fn turn_lists(&self) -> Vec<(&'static str, &'static str)> {

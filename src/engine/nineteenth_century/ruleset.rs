@@ -93,6 +93,16 @@ impl Ruleset for NineteenthCentury {
         super::section::side_schema(generator)
     }
 
+    /// The 19th Century rules have no victory rules; Kepi's reading scores the sides'
+    /// objectives and the enemy units eliminated (victory.rs), so a scenario carries no
+    /// victory entries.
+    fn own_victory(&self) -> Option<&'static str> {
+        Some(
+            "each side's objectives, worth their points to the side holding them after the \
+             last game-turn, and one point for each enemy unit eliminated; more points wins",
+        )
+    }
+
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {
         super::victory::conditions(state)
     }

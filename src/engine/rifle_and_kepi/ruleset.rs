@@ -128,6 +128,15 @@ impl Ruleset for RifleAndKepi {
         super::section::side_schema(generator)
     }
 
+    /// RK has no victory rules; Kepi's reading scores the sides' objectives and the enemy
+    /// units broken (victory.rs), so a scenario carries no victory entries.
+    fn own_victory(&self) -> Option<&'static str> {
+        Some(
+            "each side's objectives, worth their points to the side holding them after the \
+             last game-turn, and one point for each enemy unit broken; more points wins",
+        )
+    }
+
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {
         super::victory::conditions(state)
     }
