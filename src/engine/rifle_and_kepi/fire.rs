@@ -276,7 +276,7 @@ pub fn fires(s: &State) -> Vec<(usize, HexCoord)> {
     hexes.sort();
     hexes.dedup();
     let combat = board::in_combat_all(s);
-    for u in 0..s.units.len() {
+    for (u, &engaged) in combat.iter().enumerate() {
         let d = &setup.units[u];
         // Only what `fire_check` would refuse anyway is passed over here; it decides the rest.
         let Some(guns) = d.guns else { continue };
@@ -285,7 +285,7 @@ pub fn fires(s: &State) -> Vec<(usize, HexCoord)> {
             || s.units[u].fired
             || !fighting(s, u)
             || s.units[u].formation != Formation::Deployed
-            || combat[u]
+            || engaged
         {
             continue;
         }
