@@ -147,13 +147,19 @@ fn morale_modifiers_and_order_numbers_as_printed() {
 
 #[test]
 fn kepi_tables_prints_the_age_of_rifles_tables() {
-    let (code, out, err) = kepi_split(&["tables", "--ruleset", "age-of-rifles", "fire-table"]);
+    let (code, out, err) = kepi_split(&[
+        "tables",
+        "--ruleset",
+        "age-of-rifles",
+        "fire-table",
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.trim(),
         kepi::engine::age_of_rifles::tables::FIRE_TABLE_TEXT.trim()
     );
-    let (code, out, _) = kepi_split(&["tables", "--ruleset", "age-of-rifles"]);
+    let (code, out, _) = kepi_split(&["tables", "--ruleset", "age-of-rifles", "--json"]);
     assert_eq!(code, 0);
     for needle in [
         "kepi-aor-fire-table",
@@ -171,7 +177,7 @@ fn kepi_tables_prints_the_age_of_rifles_tables() {
         "{out}"
     );
     // Rifle & Saber's stay the default.
-    let (code, out, _) = kepi_split(&["tables", "combat-results"]);
+    let (code, out, _) = kepi_split(&["tables", "combat-results", "--json"]);
     assert_eq!(code, 0);
     assert!(out.contains("kepi-combat-results"));
 }

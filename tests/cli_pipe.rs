@@ -99,7 +99,7 @@ fn state_piped_into_head_prints_one_line_and_ends_quietly() {
 #[test]
 fn tables_piped_into_head_prints_one_line_and_ends_quietly() {
     let (line, status, err) = head_1(&["tables"]);
-    assert_eq!(line, "{\n");
+    assert_eq!(line, "Rifle & Saber units (Kepi default catalog)\n");
     assert_eq!((status, err.as_str()), (Some(0), ""));
 
     let (status, err) = reader_gone_at_once(&["tables"]);

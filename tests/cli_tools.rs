@@ -153,7 +153,7 @@ fn zones_write_recomputes_hexes_from_rules() {
 
 #[test]
 fn tables_prints_the_embedded_data() {
-    let (code, out, _) = kepi(&["tables", "combat-results"]);
+    let (code, out, _) = kepi(&["tables", "combat-results", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["format"], "kepi-combat-results");
@@ -254,4 +254,94 @@ fn rules_lists_each_systems_computer_levels() {
             .count(),
         systems.len()
     );
+}
+
+/// `kepi tables` prints aligned tables by default: the Combat Results Table as R&S 9.1 prints
+/// it (odds across, the die down).
+#[test]
+fn tables_print_the_combat_results_table_as_the_rules_do() {
+    let (code, out, err) = kepi(&["tables", "combat-results"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Combat Results Table (R&S 9.1"), "{out}");
+    let crt = "\
+roll \\ columns  1-3  1-2  1-1  2-1  3-1  4-1  5-1  6-1
+--------------  ---  ---  ---  ---  ---  ---  ---  ---
+             1  -    -    -    -    -    -    RD   E
+             2  -    -    -    -    RD   RD   RD   E
+             3  -    -    -    -    RD   RD   RD   E
+             4  -    -    -    RD   RD   RD   RD   E
+             5  -    -    RD   RD   RD   E    E    E
+             6  -    RD   RD   RD   E    E    E    E
+";
+    assert!(out.contains(crt), "{out}");
+    assert!(out.contains("RD    Retreat and disrupt"), "{out}");
+}
+
+/// Every value of every registered system's table files is in its printed text (a word of a
+/// long text may be wrapped onto the next line, so words are looked for).
+#[test]
+fn tables_print_every_value_of_every_systems_files() {
+    fn leaves(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    if !["format", "version", "ruleset"].contains(&k.as_str()) {
+                        leaves(x, out);
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| leaves(x, out)),
+            serde_json::Value::String(s) => out.extend(s.split_whitespace().map(String::from)),
+            serde_json::Value::Bool(b) => out.push((if *b { "yes" } else { "no" }).into()),
+            serde_json::Value::Number(n) => out.push(n.to_string()),
+            serde_json::Value::Null => {}
+        }
+    }
+    let mut checked = 0;
+    for r in kepi::engine::game::registry::all() {
+        for (name, text) in r.table_files() {
+            let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+            let printed = kepi::tables::print::text(&doc);
+            let mut words = Vec::new();
+            leaves(&doc, &mut words);
+            for w in words {
+                assert!(
+                    printed.contains(&w),
+                    "{} {name}: '{w}' is not printed:\n{printed}",
+                    r.key()
+                );
+            }
+            // Aligned: in every table, the header and each row have a space just before each
+            // column the rule line under the header starts.
+            let lines: Vec<Vec<char>> = printed.lines().map(|l| l.chars().collect()).collect();
+            for (i, rule) in lines.iter().enumerate().skip(1) {
+                if !(rule.starts_with(&['-', '-']) && rule.windows(3).any(|w| w == [' ', ' ', '-']))
+                {
+                    continue;
+                }
+                let starts: Vec<usize> = (2..rule.len())
+                    .filter(|&p| rule[p] == '-' && rule[p - 1] == ' ' && rule[p - 2] == ' ')
+                    .collect();
+                let rows = std::iter::once(&lines[i - 1])
+                    .chain(lines[i + 1..].iter().take_while(|l| !l.is_empty()));
+                for row in rows {
+                    for &p in &starts {
+                        assert!(
+                            row.get(p - 1).is_none_or(|c| *c == ' '),
+                            "{} {name}: column at {p} not aligned:\n{}\n{}",
+                            r.key(),
+                            row.iter().collect::<String>(),
+                            rule.iter().collect::<String>()
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} table files");
+    // --json keeps the files as shipped.
+    let (code, out, _) = kepi(&["tables", "combat-results", "--json"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("{"), "{out}");
 }

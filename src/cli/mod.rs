@@ -44,7 +44,8 @@ struct Cli {
 enum Command {
     /// Check maps, scenarios, catalogs and tables (files or folders); exit 1 if any has problems.
     Validate(validate::Args),
-    /// Print a ruleset's tables (unit catalog, combat results, terrain and range effects).
+    /// Print a rule system's tables (unit catalog, combat results, terrain effects, ...) as aligned
+    /// columns, or as JSON with `--json`.
     Tables(tables::Args),
     /// Draw a map (and optionally a scenario on it) as a PNG picture.
     Render(render::Args),

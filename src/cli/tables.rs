@@ -9,6 +9,9 @@ pub struct Args {
     /// The rule system whose tables to print, by key (the first registered system if absent).
     #[arg(long)]
     ruleset: Option<String>,
+    /// The files as shipped (JSON) instead of aligned tables.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args) -> Outcome {
@@ -30,7 +33,16 @@ pub fn run(args: Args) -> Outcome {
     for (name, text) in &files {
         let short = name.trim_end_matches(".json");
         if args.table.as_deref().is_none_or(|t| t == short) {
-            out!("{text}");
+            if args.json {
+                out!("{text}");
+            } else {
+                let doc: serde_json::Value =
+                    serde_json::from_str(text).map_err(|e| format!("{name}: not JSON: {e}"))?;
+                if shown {
+                    out!("\n");
+                }
+                out!("{}", crate::tables::print::text(&doc));
+            }
             shown = true;
         }
     }

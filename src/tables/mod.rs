@@ -6,6 +6,7 @@
 
 pub mod catalog;
 pub mod combat_results;
+pub mod print;
 pub mod range_effects;
 pub mod terrain_effects;
 
