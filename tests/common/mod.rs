@@ -10,6 +10,7 @@ pub mod nc;
 pub mod rk;
 pub mod scale;
 pub mod system;
+pub mod vv;
 pub mod vassal;
 
 use kepi::engine::dice::FixedDice;
