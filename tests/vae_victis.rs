@@ -81,14 +81,27 @@ fn vv_paces_every_distance_of_the_text_in_hexes() {
     // VV 5.5: strategic moves "beyond 1200 paces": hex distance 14 or more.
     assert!(over(1200, 14) && !over(1200, 13));
     // Moves: whole hexes of one ground, the remainder lost.
-    for (paces, hexes) in [(600, 6), (500, 5), (400, 4), (350, 3), (300, 3), (250, 2), (150, 1), (100, 1), (50, 0)] {
+    for (paces, hexes) in [
+        (600, 6),
+        (500, 5),
+        (400, 4),
+        (350, 3),
+        (300, 3),
+        (250, 2),
+        (150, 1),
+        (100, 1),
+        (50, 0),
+    ] {
         assert_eq!(move_hexes(paces), hexes, "{paces} paces");
     }
     // VV 8 Fleeing: "+ 100 paces" is one hex more.
     assert_eq!(move_hexes(tables::core().paces.flee_extra), 1);
     // The engine's bands, on elements: a line at 0610, a field battery at 0710.
     let s = duel(
-        vec![el("inf", "line", "0610", "N"), el("gun", "field_artillery", "0710", "N")],
+        vec![
+            el("inf", "line", "0610", "N"),
+            el("gun", "field_artillery", "0710", "N"),
+        ],
         vec![el("b", "line", "0101", "S")],
     );
     let (inf, gun) = (id(&s, "inf"), id(&s, "gun"));
@@ -129,7 +142,11 @@ fn vv_lga_sheet_cell_by_cell() {
     assert_eq!(v.sheet.types.len(), factors.len());
     for (k, fire, melee, charge, cost) in factors {
         let t = v.element_type(k).unwrap_or_else(|| panic!("{k}"));
-        assert_eq!((t.fire, t.melee, t.charge, t.cost), (fire, melee, charge, cost), "{k}");
+        assert_eq!(
+            (t.fire, t.melee, t.charge, t.cost),
+            (fire, melee, charge, cost),
+            "{k}"
+        );
     }
     // Movement Table: road, clear, rough, difficult ("-" as None).
     let moves: [(&str, [Option<u32>; 4]); 10] = [
@@ -137,9 +154,18 @@ fn vv_lga_sheet_cell_by_cell() {
         ("square", [Some(100), Some(100), Some(100), None]),
         ("skirmishers", [Some(400), Some(300), Some(300), Some(200)]),
         ("infantry", [Some(300), Some(300), Some(200), Some(100)]),
-        ("light_cavalry", [Some(500), Some(500), Some(400), Some(300)]),
-        ("irregular_cavalry", [Some(600), Some(500), Some(400), Some(300)]),
-        ("heavy_cavalry", [Some(400), Some(400), Some(300), Some(200)]),
+        (
+            "light_cavalry",
+            [Some(500), Some(500), Some(400), Some(300)],
+        ),
+        (
+            "irregular_cavalry",
+            [Some(600), Some(500), Some(400), Some(300)],
+        ),
+        (
+            "heavy_cavalry",
+            [Some(400), Some(400), Some(300), Some(200)],
+        ),
         ("horse_artillery", [Some(350), Some(300), Some(200), None]),
         ("foot_artillery", [Some(250), Some(200), Some(100), None]),
         ("heavy_artillery", [Some(250), Some(150), Some(50), None]),
@@ -197,7 +223,11 @@ fn vv_lga_sheet_cell_by_cell() {
     // Combat Results Table: each cell's clauses as "by/terrain/contact:result".
     let cell = |row: &str, half: bool| -> Vec<String> {
         let r = &v.sheet.results[row];
-        let c = if half { &r.half_or_less } else { &r.more_than_half };
+        let c = if half {
+            &r.half_or_less
+        } else {
+            &r.more_than_half
+        };
         c.iter()
             .map(|c| {
                 format!(
@@ -213,14 +243,52 @@ fn vv_lga_sheet_cell_by_cell() {
     assert_eq!(cell("infantry", false), ["//false:Recoil"]);
     assert_eq!(cell("infantry", true), ["//false:Destroyed"]);
     assert_eq!(cell("skirmishers", false), ["//false:Recoil"]);
-    assert_eq!(cell("skirmishers", true), ["cavalry+skirmishers/clear/false:Destroyed", "//false:Flee"]);
-    assert_eq!(cell("light_cavalry", false), ["/rough+difficult/false:Destroyed", "cavalry//false:Flee", "//false:Recoil"]);
-    assert_eq!(cell("light_cavalry", true), ["cavalry//false:Destroyed", "/rough+difficult/false:Destroyed", "//false:Flee"]);
-    assert_eq!(cell("irregular_cavalry", false), ["/difficult/false:Destroyed", "//false:Flee"]);
-    assert_eq!(cell("irregular_cavalry", true), ["light_cavalry//false:Destroyed", "/difficult/false:Destroyed", "//false:Flee"]);
-    assert_eq!(cell("heavy_cavalry", false), ["artillery//true:Destroyed", "/rough+difficult/false:Destroyed", "heavy_cavalry//false:Flee", "//false:Recoil"]);
+    assert_eq!(
+        cell("skirmishers", true),
+        ["cavalry+skirmishers/clear/false:Destroyed", "//false:Flee"]
+    );
+    assert_eq!(
+        cell("light_cavalry", false),
+        [
+            "/rough+difficult/false:Destroyed",
+            "cavalry//false:Flee",
+            "//false:Recoil"
+        ]
+    );
+    assert_eq!(
+        cell("light_cavalry", true),
+        [
+            "cavalry//false:Destroyed",
+            "/rough+difficult/false:Destroyed",
+            "//false:Flee"
+        ]
+    );
+    assert_eq!(
+        cell("irregular_cavalry", false),
+        ["/difficult/false:Destroyed", "//false:Flee"]
+    );
+    assert_eq!(
+        cell("irregular_cavalry", true),
+        [
+            "light_cavalry//false:Destroyed",
+            "/difficult/false:Destroyed",
+            "//false:Flee"
+        ]
+    );
+    assert_eq!(
+        cell("heavy_cavalry", false),
+        [
+            "artillery//true:Destroyed",
+            "/rough+difficult/false:Destroyed",
+            "heavy_cavalry//false:Flee",
+            "//false:Recoil"
+        ]
+    );
     assert_eq!(cell("heavy_cavalry", true), ["//false:Destroyed"]);
-    assert_eq!(cell("artillery", false), ["//true:Destroyed", "//false:Recoil"]);
+    assert_eq!(
+        cell("artillery", false),
+        ["//true:Destroyed", "//false:Recoil"]
+    );
     assert_eq!(cell("artillery", true), ["//false:Destroyed"]);
 }
 
@@ -231,8 +299,12 @@ fn vv_variant_sheets_transcribed_and_the_others_refused_by_name() {
         v["sides"][1]["variant"] = json!("kepis-rouge");
     })
     .unwrap_err();
-    assert!(e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"), "{e}");
-    let e = common::vv::try_fixture(|v| v["sides"][1]["variant"] = json!("rebel-yell")).unwrap_err();
+    assert!(
+        e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"),
+        "{e}"
+    );
+    let e =
+        common::vv::try_fixture(|v| v["sides"][1]["variant"] = json!("rebel-yell")).unwrap_err();
     assert!(e.contains("both sides play one variant"), "{e}");
 }
 
@@ -252,14 +324,23 @@ fn vv_troops_corps_of_36_points_four_corps_and_a_commander_in_chief() {
     assert!(e.contains("up to 36 points; corps C has 40"), "{e}");
     // Two corps and no C-in-C.
     let e = common::vv::try_fixture(|v| {
-        v["sides"][1].as_object_mut().unwrap().remove("commander_in_chief");
+        v["sides"][1]
+            .as_object_mut()
+            .unwrap()
+            .remove("commander_in_chief");
     })
     .unwrap_err();
     assert!(e.contains("requires a Commander-in-Chief"), "{e}");
     // Five corps.
     let e = common::vv::try_fixture(|v| {
         let c: Vec<Value> = (1..=5)
-            .map(|i| corps(&format!("K{i}"), (&format!("k{i}"), &format!("{i:02}12")), vec![el(&format!("k{i}-1"), "line", &format!("{i:02}11"), "N")]))
+            .map(|i| {
+                corps(
+                    &format!("K{i}"),
+                    (&format!("k{i}"), &format!("{i:02}12")),
+                    vec![el(&format!("k{i}-1"), "line", &format!("{i:02}11"), "N")],
+                )
+            })
             .collect();
         v["sides"][0]["corps"] = json!(c);
     })
@@ -278,17 +359,36 @@ fn vv_troops_corps_of_36_points_four_corps_and_a_commander_in_chief() {
 #[test]
 fn vv_generals_rated_at_the_start_one_die_each() {
     let s = position(
-        (vec![corps("I", ("g1", "0112"), vec![el("a", "line", "0111", "N")]), corps("C", ("g3", "0312"), vec![el("c", "lancers", "0311", "N")])], Some(("nap", "0512"))),
-        (vec![corps("A", ("g2", "0101"), vec![el("b", "line", "0102", "S")])], None),
+        (
+            vec![
+                corps("I", ("g1", "0112"), vec![el("a", "line", "0111", "N")]),
+                corps("C", ("g3", "0312"), vec![el("c", "lancers", "0311", "N")]),
+            ],
+            Some(("nap", "0512")),
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g2", "0101"),
+                vec![el("b", "line", "0102", "S")],
+            )],
+            None,
+        ),
     );
     assert_eq!(s.phase, Phase::Begin);
     assert!(refused(&s, json!({"kind": "activate"})).contains("begins with the generals' ratings"));
     // France: g1 1, g3 6, nap 3; Britain: g2 4; the first player 3-3 (again), then 2-5.
     let (s, ev) = play(&s, json!({"kind": "begin"}), &[1, 6, 3, 4, 3, 3, 2, 5]);
     let r = |x: &str| s.elements[id(&s, x)].rating;
-    assert_eq!((r("g1"), r("g3"), r("nap"), r("g2")), (Some(1), Some(6), Some(3), Some(4)));
+    assert_eq!(
+        (r("g1"), r("g3"), r("nap"), r("g2")),
+        (Some(1), Some(6), Some(3), Some(4))
+    );
     let n = notes(&ev);
-    assert!(n.contains("g1 is Mediocre") && n.contains("g3 is Good") && n.contains("nap is Average"), "{n}");
+    assert!(
+        n.contains("g1 is Mediocre") && n.contains("g3 is Good") && n.contains("nap is Average"),
+        "{n}"
+    );
     assert!(n.contains("rolled again (VV 3)"), "{n}");
     assert_eq!(s.first, 1);
     assert_eq!(s.active(), 1);
@@ -299,8 +399,21 @@ fn vv_generals_rated_at_the_start_one_die_each() {
 #[test]
 fn vv_activation_points_one_die_a_corps_rating_applied_minimum_one() {
     let s = position(
-        (vec![corps("I", ("g1", "0112"), vec![el("a", "line", "0111", "N")]), corps("C", ("g3", "0312"), vec![el("c", "lancers", "0311", "N")])], Some(("nap", "0512"))),
-        (vec![corps("A", ("g2", "0101"), vec![el("b", "line", "0102", "S")])], None),
+        (
+            vec![
+                corps("I", ("g1", "0112"), vec![el("a", "line", "0111", "N")]),
+                corps("C", ("g3", "0312"), vec![el("c", "lancers", "0311", "N")]),
+            ],
+            Some(("nap", "0512")),
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g2", "0101"),
+                vec![el("b", "line", "0102", "S")],
+            )],
+            None,
+        ),
     );
     // g1 mediocre, g3 good, nap average; France first; I rolls 1 (-1: 0, at least 1), C 6 (+1:
     // 7), nap 4.
@@ -320,12 +433,23 @@ fn vv_commander_in_chief_takes_command_of_a_corps_that_rolled_lower() {
     let s = position(
         (
             vec![
-                corps("I", ("g1", "0112"), vec![el("a", "line", "0111", "N"), el("far", "line", "1401", "N")]),
+                corps(
+                    "I",
+                    ("g1", "0112"),
+                    vec![el("a", "line", "0111", "N"), el("far", "line", "1401", "N")],
+                ),
                 corps("C", ("g3", "0312"), vec![el("c", "lancers", "0311", "N")]),
             ],
             Some(("nap", "0212")),
         ),
-        (vec![corps("A", ("g2", "0801"), vec![el("b", "line", "0802", "S")])], None),
+        (
+            vec![corps(
+                "A",
+                ("g2", "0801"),
+                vec![el("b", "line", "0802", "S")],
+            )],
+            None,
+        ),
     );
     let s = opened(&s, &[1, 6, 3, 4], 0, &[1, 6, 4]);
     let e = refused(&s, json!({"kind": "take_command", "corps": "C"}));
@@ -344,7 +468,7 @@ fn vv_commander_in_chief_takes_command_of_a_corps_that_rolled_lower() {
 
 #[test]
 fn vv_command_range_600_paces_or_1200_in_sight() {
-    // Column 1 is clear; column 3 has woods at 0303-0304 and 0310.
+    // Column 1 is clear; column 3 has woods at 0303-0304.
     let s = duel(
         vec![
             el("d7", "line", "0105", "N"),
@@ -359,13 +483,17 @@ fn vv_command_range_600_paces_or_1200_in_sight() {
     assert_eq!(cost("d7"), 1, "within 600 paces (hex distance 7)");
     assert_eq!(cost("d10"), 1, "within 1200 paces and in sight");
     assert_eq!(cost("d14"), 2, "over 1200 paces");
-    // Move the general behind the woods of column 3 and look up the column.
+    // Move the general to 0312 and the element to 0302, beyond the woods of column 3.
     let mut t = s.clone();
     let g = id(&t, "g-fr");
     t.elements[g].hex = t.setup().grid.parse("0312");
     let w = id(&t, "woods");
     t.elements[w].hex = t.setup().grid.parse("0302");
-    assert_eq!(generals::move_cost(&t, w).unwrap(), 2, "out of sight behind the woods at 0310, over 600 paces");
+    assert_eq!(
+        generals::move_cost(&t, w).unwrap(),
+        2,
+        "out of sight behind the woods at 0303-0304, over 600 paces"
+    );
     // A lost general: every move 2 AP.
     t.elements[g].destroyed = true;
     t.elements[g].hex = None;
@@ -382,7 +510,11 @@ fn vv_movement_an_about_turn_in_place_costs_one_ap_and_a_move_turns_free() {
         vec![el("x", "line", "1301", "S")],
     );
     let s = france_moves(&s, 3);
-    let (s, _) = play(&s, json!({"kind": "pivot", "element": "a", "facing": "S"}), &[]);
+    let (s, _) = play(
+        &s,
+        json!({"kind": "pivot", "element": "a", "facing": "S"}),
+        &[],
+    );
     assert_eq!(s.corps[0].ap, 2);
     assert_eq!(s.elements[id(&s, "a")].facing.name(), "S");
     assert!(refused(&s, mv("a", "0111", "S")).contains("has acted"));
@@ -431,7 +563,10 @@ fn vv_movement_shares_of_mixed_terrain() {
 #[test]
 fn vv_strategic_moves_beyond_1200_paces() {
     let s = duel(
-        vec![el("far", "light_cavalry", "0212", "N"), el("near", "light_cavalry", "1312", "N")],
+        vec![
+            el("far", "light_cavalry", "0212", "N"),
+            el("near", "light_cavalry", "1312", "N"),
+        ],
         vec![el("x", "line", "1301", "S")],
     );
     let s = france_moves(&s, 6);
@@ -474,13 +609,23 @@ fn vv_zone_of_control_stops_a_move_at_its_limit() {
 #[test]
 fn vv_fire_only_out_of_contact_and_never_cavalry() {
     let s = duel(
-        vec![el("cav", "lancers", "0110", "N"), el("inf", "line", "0410", "N"), el("inf2", "line", "0610", "N")],
+        vec![
+            el("cav", "lancers", "0110", "N"),
+            el("inf", "line", "0410", "N"),
+            el("inf2", "line", "0610", "N"),
+        ],
         vec![el("b", "line", "0108", "S"), el("c", "line", "0609", "S")],
     );
     let s = france_fires(&s);
     assert_eq!(s.phase, Phase::Fire);
-    assert!(refused(&s, json!({"kind": "fire", "element": "cav", "target": "b"})).contains("Cavalry units may not fire"));
-    let e = refused(&s, json!({"kind": "fire", "element": "inf2", "target": "c"}));
+    assert!(
+        refused(&s, json!({"kind": "fire", "element": "cav", "target": "b"}))
+            .contains("Cavalry units may not fire")
+    );
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "inf2", "target": "c"}),
+    );
     assert!(e.contains("VV 7") && e.contains("in contact"), "{e}");
     // The active player does not fire.
     let e = refused(&s, json!({"kind": "fire", "element": "b", "target": "cav"}));
@@ -491,16 +636,28 @@ fn vv_fire_only_out_of_contact_and_never_cavalry() {
 fn vv_fire_field_of_fire_three_elements_wide() {
     let s = duel(
         vec![el("inf", "line", "0510", "N")],
-        vec![el("ahead", "militia", "0508", "S"), el("side", "militia", "0408", "S"), el("wide", "militia", "0308", "S")],
+        vec![
+            el("ahead", "militia", "0508", "S"),
+            el("side", "militia", "0408", "S"),
+            el("wide", "militia", "0308", "S"),
+        ],
     );
     let s = france_fires(&s);
-    let (f, a, b, c) = (id(&s, "inf"), id(&s, "ahead"), id(&s, "side"), id(&s, "wide"));
+    let (f, a, b, c) = (
+        id(&s, "inf"),
+        id(&s, "ahead"),
+        id(&s, "side"),
+        id(&s, "wide"),
+    );
     let g = |x: usize| s.elements[x].hex.unwrap();
     use kepi::engine::vae_victis::geometry::in_field;
     assert!(in_field(&s, f, g(a)));
     assert!(in_field(&s, f, g(b)));
     assert!(!in_field(&s, f, g(c)));
-    let e = refused(&s, json!({"kind": "fire", "element": "inf", "target": "wide"}));
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "inf", "target": "wide"}),
+    );
     assert!(e.contains("not in inf's field of fire"), "{e}");
 }
 
@@ -514,13 +671,20 @@ fn vv_line_of_fire_the_forest_example() {
         vec![el("edge", "militia", "0404", "S")],
     );
     let s = france_fires(&s);
-    play(&s, json!({"kind": "fire", "element": "inf", "target": "edge"}), &[1, 6]);
+    play(
+        &s,
+        json!({"kind": "fire", "element": "inf", "target": "edge"}),
+        &[1, 6],
+    );
     let s = duel(
         vec![el("inf", "line", "0406", "N")],
         vec![el("deep", "militia", "0403", "S")],
     );
     let s = france_fires(&s);
-    let e = refused(&s, json!({"kind": "fire", "element": "inf", "target": "deep"}));
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "inf", "target": "deep"}),
+    );
     assert!(e.contains("0404 (woods) blocks the line of fire"), "{e}");
 }
 
@@ -528,11 +692,20 @@ fn vv_line_of_fire_the_forest_example() {
 fn vv_fire_priority_to_the_element_in_front() {
     let s = duel(
         vec![el("inf", "line", "0510", "N")],
-        vec![el("front", "militia", "0508", "S"), el("side", "militia", "0408", "S")],
+        vec![
+            el("front", "militia", "0508", "S"),
+            el("side", "militia", "0408", "S"),
+        ],
     );
     let s = france_fires(&s);
-    let e = refused(&s, json!({"kind": "fire", "element": "inf", "target": "side"}));
-    assert!(e.contains("must fire on front, immediately to its front, first"), "{e}");
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "inf", "target": "side"}),
+    );
+    assert!(
+        e.contains("must fire on front, immediately to its front, first"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -540,18 +713,54 @@ fn vv_fire_skirmisher_screens() {
     // A British line at 0406 screened by its skirmishers at 0407.
     let s = duel(
         vec![el("gun", "field_artillery", "0411", "N")],
-        vec![el("line", "line", "0406", "S"), el("skr", "light_skirmishers", "0407", "S")],
+        vec![
+            el("line", "line", "0406", "S"),
+            el("skr", "light_skirmishers", "0407", "S"),
+        ],
     );
     let s = france_fires(&s);
     // Hex distance 5: short range; only medium or long range fire ignores the screen.
-    let e = refused(&s, json!({"kind": "fire", "element": "gun", "target": "line"}));
-    assert!(e.contains("VV 7.3") && e.contains("protected by the skirmishers skr"), "{e}");
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "gun", "target": "line"}),
+    );
+    assert!(
+        e.contains("VV 7.3") && e.contains("protected by the skirmishers skr"),
+        "{e}"
+    );
+    // From 0412 the skirmishers straight ahead are the gun's priority target (VV 7.3).
     let s = duel(
         vec![el("gun", "field_artillery", "0412", "N")],
-        vec![el("line", "line", "0406", "S"), el("skr", "light_skirmishers", "0407", "S")],
+        vec![
+            el("line", "line", "0406", "S"),
+            el("skr", "light_skirmishers", "0407", "S"),
+        ],
     );
     let s = france_fires(&s);
-    play(&s, json!({"kind": "fire", "element": "gun", "target": "line"}), &[1, 6]);
+    let e = refused(
+        &s,
+        json!({"kind": "fire", "element": "gun", "target": "line"}),
+    );
+    assert!(e.contains("must fire on skr"), "{e}");
+    // From 0512, a column aside, at medium range: the gun may target the line behind them.
+    let s = duel(
+        vec![el("gun", "field_artillery", "0512", "N")],
+        vec![
+            el("line", "line", "0406", "S"),
+            el("skr", "light_skirmishers", "0407", "S"),
+        ],
+    );
+    let s = france_fires(&s);
+    let (_, ev) = play(
+        &s,
+        json!({"kind": "fire", "element": "gun", "target": "line"}),
+        &[1, 6],
+    );
+    assert!(
+        notes(&ev).contains("VV 7.6 fire at medium range"),
+        "{}",
+        notes(&ev)
+    );
 }
 
 #[test]
@@ -565,19 +774,34 @@ fn vv_fire_supports_overlap_the_target_and_return_fire() {
         vec![el("t", "line", "0407", "S")],
     );
     let s = france_fires(&s);
-    let (s2, ev) = play(&s, json!({"kind": "fire", "element": "a", "target": "t", "supports": ["b"]}), &[4, 1]);
+    let (s2, ev) = play(
+        &s,
+        json!({"kind": "fire", "element": "a", "target": "t", "supports": ["b"]}),
+        &[4, 1],
+    );
     let n = notes(&ev);
-    assert!(n.contains("a: die 4 + fire 3, Target at long range -1 = 6"), "{n}");
+    assert!(
+        n.contains("a: die 4 + fire 3, Target at long range -1 = 6"),
+        "{n}"
+    );
     assert!(n.contains("t: die 1 + fire (return fire) 3, British infantry firing +1, Target at long range -1, For each enemy overlap -1 = 3"), "{n}");
     assert!(n.contains("t is destroyed"), "{n}");
     assert!(s2.elements[id(&s2, "t")].destroyed);
     assert!(s2.elements[id(&s2, "b")].fired);
     // The same with 6 and 4: 8 against 6, more than half: it recoils one hex back (north).
-    let (s3, ev) = play(&s, json!({"kind": "fire", "element": "a", "target": "t", "supports": ["b"]}), &[6, 4]);
+    let (s3, ev) = play(
+        &s,
+        json!({"kind": "fire", "element": "a", "target": "t", "supports": ["b"]}),
+        &[6, 4],
+    );
     assert!(notes(&ev).contains("t recoils to 0406"), "{}", notes(&ev));
     assert_eq!(hex_of(&s3, "t").as_deref(), Some("0406"));
     // 4 and 5: 6 against 7, the target holds (and the firer suffers nothing).
-    let (s4, ev) = play(&s, json!({"kind": "fire", "element": "a", "target": "t"}), &[4, 5]);
+    let (s4, ev) = play(
+        &s,
+        json!({"kind": "fire", "element": "a", "target": "t"}),
+        &[4, 5],
+    );
     assert!(notes(&ev).contains("t holds"));
     assert_eq!(hex_of(&s4, "t").as_deref(), Some("0407"));
 }
@@ -591,7 +815,11 @@ fn vv_fire_enfilade_from_behind_the_front_line() {
         vec![el("t", "line", "0407", "N")],
     );
     let s = france_fires(&s);
-    let (_, ev) = play(&s, json!({"kind": "fire", "element": "a", "target": "t"}), &[1, 6]);
+    let (_, ev) = play(
+        &s,
+        json!({"kind": "fire", "element": "a", "target": "t"}),
+        &[1, 6],
+    );
     let n = notes(&ev);
     assert!(n.contains("Enfilading fire +2") && n.contains("= 5"), "{n}");
     assert!(n.contains("t: die 6 + melee 3 = 9"), "{n}");
@@ -620,7 +848,11 @@ fn vv_melee_contact_turns_the_defender_ties_rolled_again_recoil_and_pursuit() {
     // Obligatory.
     assert!(refused(&s, end()).contains("melee is obligatory"));
     // 3 + 3 against 3 + 3: rolled again; 5 + 3 = 8 against 2 + 3 = 5: the French line recoils.
-    let (s, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[3, 3, 5, 2]);
+    let (s, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[3, 3, 5, 2],
+    );
     assert_eq!(VaeVictis.rolls(&ev).len(), 4);
     let n = notes(&ev);
     assert!(n.contains("rolled again"), "{n}");
@@ -634,12 +866,21 @@ fn vv_melee_contact_turns_the_defender_ties_rolled_again_recoil_and_pursuit() {
 #[test]
 fn vv_melee_artillery_and_infantry_against_cavalry_in_the_open_do_not_charge() {
     let s = duel(
-        vec![el("cav", "cuirassiers", "0410", "N"), el("f", "line", "0710", "N")],
-        vec![el("gun", "field_artillery", "0708", "S"), el("inf", "line", "0408", "S")],
+        vec![
+            el("cav", "cuirassiers", "0410", "N"),
+            el("f", "line", "0710", "N"),
+        ],
+        vec![
+            el("gun", "field_artillery", "0708", "S"),
+            el("inf", "line", "0408", "S"),
+        ],
     );
     let s = britain_moves(&s, 3);
     let e = refused(&s, mv("gun", "0709", "S"));
-    assert!(e.contains("an artillery element may not voluntarily engage"), "{e}");
+    assert!(
+        e.contains("an artillery element may not voluntarily engage"),
+        "{e}"
+    );
     let e = refused(&s, mv("inf", "0409", "S"));
     assert!(e.contains("VV 8.1"), "{e}");
 }
@@ -650,15 +891,34 @@ fn vv_melee_rear_support_overlaps_and_general_attached() {
     // French line's corner) faces it: an overlap. A French line behind at 0411 facing north:
     // rear support. The French general beside at 0311: attached.
     let s = position(
-        (vec![corps("I", ("g-fr", "0311"), vec![el("f", "line", "0410", "N"), el("back", "line", "0411", "N")])], None),
-        (vec![corps("A", ("g-br", "1401"), vec![el("b", "line", "0409", "S"), el("o", "line", "0510", "WSW")])], None),
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0311"),
+                vec![
+                    el("f", "line", "0410", "N"),
+                    el("back", "line", "0411", "N"),
+                ],
+            )],
+            None,
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("b", "line", "0409", "S"), el("o", "line", "0510", "WSW")],
+            )],
+            None,
+        ),
     );
     let s = britain_moves(&s, 3);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
     let (a, d) = (id(&s, "b"), id(&s, "f"));
     let (sa, sd) = melee::scores(&s, a, d);
-    let keys = |x: &kepi::engine::vae_victis::combat::Score| x.terms.iter().map(|t| t.key.clone()).collect::<Vec<_>>();
+    let keys = |x: &kepi::engine::vae_victis::combat::Score| {
+        x.terms.iter().map(|t| t.key.clone()).collect::<Vec<_>>()
+    };
     assert_eq!(keys(&sd), ["general_attached", "rear_support", "overlap"]);
     assert_eq!(sd.modifier(), 3 + 1 + 1 - 1);
     assert!(keys(&sa).is_empty(), "{:?}", keys(&sa));
@@ -675,11 +935,19 @@ fn vv_melee_attacked_on_more_than_one_front() {
     let s = britain_moves(&s, 3);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
-    let (s2, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[4, 3]);
+    let (s2, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[4, 3],
+    );
     assert!(notes(&ev).contains("attacked on more than one front and loses"));
     assert!(s2.elements[id(&s2, "f")].destroyed);
     // Winning, it makes all its opponents retreat.
-    let (s3, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[1, 6]);
+    let (s3, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[1, 6],
+    );
     assert!(notes(&ev).contains("all its opponents must retreat"));
     assert_eq!(hex_of(&s3, "b").as_deref(), Some("0408"));
     assert_eq!(hex_of(&s3, "r").as_deref(), Some("0412"));
@@ -690,26 +958,44 @@ fn vv_results_recoil_pushes_a_column_or_destroys() {
     // The French line at 0410 loses by more than half with a French line behind it facing the
     // same way: both go back a hex.
     let s = duel(
-        vec![el("f", "line", "0410", "N"), el("back", "line", "0411", "N")],
+        vec![
+            el("f", "line", "0410", "N"),
+            el("back", "line", "0411", "N"),
+        ],
         vec![el("b", "line", "0409", "S")],
     );
     let s = britain_moves(&s, 3);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
-    let (s2, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[5, 3]);
+    let (s2, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[5, 3],
+    );
     assert!(notes(&ev).contains("pushing back back"), "{}", notes(&ev));
     assert_eq!(hex_of(&s2, "f").as_deref(), Some("0411"));
     assert_eq!(hex_of(&s2, "back").as_deref(), Some("0412"));
     // Behind it a friend facing another way: it cannot recoil and is destroyed.
     let s = duel(
-        vec![el("f", "line", "0410", "N"), el("back", "line", "0411", "S")],
+        vec![
+            el("f", "line", "0410", "N"),
+            el("back", "line", "0411", "S"),
+        ],
         vec![el("b", "line", "0409", "S")],
     );
     let s = britain_moves(&s, 3);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
-    let (s2, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[5, 3]);
-    assert!(notes(&ev).contains("facing in a different direction"), "{}", notes(&ev));
+    let (s2, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[5, 3],
+    );
+    assert!(
+        notes(&ev).contains("facing in a different direction"),
+        "{}",
+        notes(&ev)
+    );
     assert!(s2.elements[id(&s2, "f")].destroyed);
 }
 
@@ -727,9 +1013,18 @@ fn vv_fleeing_and_heavy_cavalry_pursuit() {
     let (s, _) = play(&s, mv("dr", "0103", "S"), &[]);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
-    let (s, ev) = play(&s, json!({"kind": "melee", "element": "dr", "target": "lc"}), &[4, 4]);
+    let (s, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "dr", "target": "lc"}),
+        &[4, 4],
+    );
     let n = notes(&ev);
-    assert!(n.contains("dr: die 4 + melee 3, Charging cavalry or infantry in first round of melee +1 = 8"), "{n}");
+    assert!(
+        n.contains(
+            "dr: die 4 + melee 3, Charging cavalry or infantry in first round of melee +1 = 8"
+        ),
+        "{n}"
+    );
     assert!(n.contains("lc flees"), "{n}");
     assert_eq!(hex_of(&s, "lc").as_deref(), Some("0111"));
     assert_eq!(s.elements[id(&s, "lc")].facing.name(), "S");
@@ -740,7 +1035,10 @@ fn vv_fleeing_and_heavy_cavalry_pursuit() {
 #[test]
 fn vv_generals_lost_beside_an_element_destroyed() {
     let s = duel(
-        vec![el("f", "line", "0410", "N"), el("back", "line", "0411", "S")],
+        vec![
+            el("f", "line", "0410", "N"),
+            el("back", "line", "0411", "S"),
+        ],
         vec![el("b", "line", "0409", "S")],
     );
     let mut s = s;
@@ -749,8 +1047,16 @@ fn vv_generals_lost_beside_an_element_destroyed() {
     let s = britain_moves(&s, 3);
     let (s, _) = play(&s, end(), &[]);
     let (s, _) = play(&s, end(), &[]);
-    let (s2, ev) = play(&s, json!({"kind": "melee", "element": "b", "target": "f"}), &[5, 3]);
-    assert!(notes(&ev).contains("g-fr is killed or captured"), "{}", notes(&ev));
+    let (s2, ev) = play(
+        &s,
+        json!({"kind": "melee", "element": "b", "target": "f"}),
+        &[5, 3],
+    );
+    assert!(
+        notes(&ev).contains("g-fr is killed or captured"),
+        "{}",
+        notes(&ev)
+    );
     assert!(s2.elements[g].destroyed);
 }
 
@@ -760,7 +1066,14 @@ fn vv_generals_lost_beside_an_element_destroyed() {
 fn full_corps() -> Vec<Value> {
     // Twelve lines: 36 points.
     (1..=12)
-        .map(|i| el(&format!("l{i}"), "line", &format!("{:02}{}", (i - 1) % 6 + 1, if i <= 6 { "09" } else { "10" }), "N"))
+        .map(|i| {
+            el(
+                &format!("l{i}"),
+                "line",
+                &format!("{:02}{}", (i - 1) % 6 + 1, if i <= 6 { "09" } else { "10" }),
+                "N",
+            )
+        })
         .collect()
 }
 
@@ -768,7 +1081,14 @@ fn full_corps() -> Vec<Value> {
 fn vv_demoralisation_a_third_of_the_points_and_a_rally_die() {
     let s = position(
         (vec![corps("I", ("g-fr", "0311"), full_corps())], None),
-        (vec![corps("A", ("g-br", "1401"), vec![el("b", "line", "1402", "S")])], None),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("b", "line", "1402", "S")],
+            )],
+            None,
+        ),
     );
     assert_eq!(s.setup().corps[0].points, 36);
     let mut s = britain_moves(&s, 3);
@@ -784,15 +1104,24 @@ fn vv_demoralisation_a_third_of_the_points_and_a_rally_die() {
     s.elements[e].destroyed = true;
     s.elements[e].hex = None;
     s.elements[e].lost = 3;
-    assert!(morale::past_threshold(&s, 0), "12 points of 36: \"a third of its points (i.e. 12 points)\"");
+    assert!(
+        morale::past_threshold(&s, 0),
+        "12 points of 36: \"a third of its points (i.e. 12 points)\""
+    );
     // Britain ends its phases: France (passive) checks: a 2 rallies the two nearest its
     // general at 0311: l9 (0310) and l3's neighbour l10 ... the rest flee next turn.
     let (s, _) = play(&s, end(), &[]);
     let (s, ev) = play(&s, end(), &[2]);
     let n = notes(&ev);
-    assert!(n.contains("corps I has lost 12 of its 36 points: demoralised"), "{n}");
+    assert!(
+        n.contains("corps I has lost 12 of its 36 points: demoralised"),
+        "{n}"
+    );
     assert!(s.corps[0].demoralised);
-    let fleeing: Vec<String> = (0..s.elements.len()).filter(|&e| s.elements[e].to_flee).map(|e| s.setup().elements[e].id.clone()).collect();
+    let fleeing: Vec<String> = (0..s.elements.len())
+        .filter(|&e| s.elements[e].to_flee)
+        .map(|e| s.setup().elements[e].id.clone())
+        .collect();
     assert_eq!(fleeing.len(), 6, "{fleeing:?}");
     // VV 10, between two corps: Britain has destroyed a third of France's points and wins.
     let o = s.outcome.clone().unwrap();
@@ -811,7 +1140,14 @@ fn vv_demoralisation_without_a_general_only_the_c_in_c_rallies_and_victory_by_ar
             ],
             Some(("nap", "0411")),
         ),
-        (vec![corps("A", ("g-br", "1401"), vec![el("b", "line", "1402", "S")])], None),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("b", "line", "1402", "S")],
+            )],
+            None,
+        ),
     );
     let mut s = opened(&s, &[3, 3, 3, 3, 3], 1, &[3]);
     let g1 = id(&s, "g1");
@@ -826,7 +1162,11 @@ fn vv_demoralisation_without_a_general_only_the_c_in_c_rallies_and_victory_by_ar
     let (s, _) = play(&s, end(), &[]);
     // The C-in-C rolls 1: one element rallies, the nearest him (0411): l10 at 0410.
     let (s, ev) = play(&s, end(), &[1]);
-    assert!(notes(&ev).contains("nap rallies 1 element(s) within his command range: l10"), "{}", notes(&ev));
+    assert!(
+        notes(&ev).contains("nap rallies 1 element(s) within his command range: l10"),
+        "{}",
+        notes(&ev)
+    );
     // One corps of three demoralised: the game goes on.
     assert!(s.outcome.is_none());
     let mut t = s.clone();
@@ -835,24 +1175,60 @@ fn vv_demoralisation_without_a_general_only_the_c_in_c_rallies_and_victory_by_ar
     morale::victory(&mut t, &mut ev);
     let o = t.outcome.unwrap();
     assert_eq!(o.winner, Some(1));
-    assert!(o.reason.contains("2 of its 3 corps demoralised"), "{}", o.reason);
+    assert!(
+        o.reason.contains("2 of its 3 corps demoralised"),
+        "{}",
+        o.reason
+    );
 }
 
 #[test]
 fn vv_demoralised_elements_flee_in_their_movement_phase_and_attack_at_minus_one_but_the_guard() {
     let s = position(
-        (vec![corps("I", ("g-fr", "0306"), vec![el("l", "line", "0105", "N"), el("gd", "guard", "0505", "N"), el("x", "line", "0205", "N")])], None),
-        (vec![corps("A", ("g-br", "1401"), vec![el("b", "line", "0104", "S"), el("c", "line", "0504", "S")])], None),
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0306"),
+                vec![
+                    el("l", "line", "0105", "N"),
+                    el("gd", "guard", "0505", "N"),
+                    el("x", "line", "0205", "N"),
+                ],
+            )],
+            None,
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("b", "line", "0104", "S"), el("c", "line", "0504", "S")],
+            )],
+            None,
+        ),
     );
     let mut s = france_moves(&s, 3);
     s.corps[0].demoralised = true;
     let (l, gd, b, c) = (id(&s, "l"), id(&s, "gd"), id(&s, "b"), id(&s, "c"));
     s.phase = Phase::Melee;
-    let keys = |x: usize, o: usize| melee::scores(&s, x, o).0.terms.iter().map(|t| t.key.clone()).collect::<Vec<_>>();
+    let keys = |x: usize, o: usize| {
+        melee::scores(&s, x, o)
+            .0
+            .terms
+            .iter()
+            .map(|t| t.key.clone())
+            .collect::<Vec<_>>()
+    };
     assert!(keys(l, b).contains(&"demoralised".to_string()));
-    assert!(!keys(gd, c).contains(&"demoralised".to_string()), "Guard units do not suffer a deduction");
+    assert!(
+        !keys(gd, c).contains(&"demoralised".to_string()),
+        "Guard units do not suffer a deduction"
+    );
     // Defending, no deduction.
-    let d = melee::scores(&s, b, l).1.terms.iter().any(|t| t.key == "demoralised");
+    let d = melee::scores(&s, b, l)
+        .1
+        .terms
+        .iter()
+        .any(|t| t.key == "demoralised");
     assert!(!d);
     // Marked to flee: it flees after its side's activation dice.
     let mut t = s.clone();
@@ -871,14 +1247,23 @@ fn vv_demoralised_elements_flee_in_their_movement_phase_and_attack_at_minus_one_
 #[test]
 fn vv_lga_squares_all_faces_no_outflanking() {
     let s = duel(
-        vec![el("sq", "line", "0410", "N"), el("cav", "cuirassiers", "0810", "N")],
-        vec![el("b", "line", "0407", "S"), el("lc", "light_cavalry", "1301", "S"), el("o", "line", "1201", "S")],
+        vec![
+            el("sq", "line", "0410", "N"),
+            el("cav", "cuirassiers", "0810", "N"),
+        ],
+        vec![
+            el("b", "line", "0407", "S"),
+            el("lc", "light_cavalry", "1301", "S"),
+            el("o", "line", "1201", "S"),
+        ],
     );
     let s = france_moves(&s, 6);
     let (s, ev) = play(&s, json!({"kind": "square", "element": "sq"}), &[]);
     assert!(notes(&ev).contains("forms square"));
     assert_eq!(s.corps[0].ap, 5);
-    assert!(refused(&s, json!({"kind": "square", "element": "cav"})).contains("only it forms square"));
+    assert!(
+        refused(&s, json!({"kind": "square", "element": "cav"})).contains("only it forms square")
+    );
     let sq = id(&s, "sq");
     use kepi::engine::vae_victis::geometry::{Around, around, in_field};
     // No corners, flanks or rear: all front; it fires all round.
@@ -895,12 +1280,24 @@ fn vv_lga_squares_all_faces_no_outflanking() {
     t.elements[o].facing = kepi::engine::facing::Facing::parse("N").unwrap();
     t.phase = Phase::Melee;
     let (sa, sd) = melee::scores(&t, lc, sq);
-    assert!(sa.terms.iter().any(|x| x.key == "cavalry_v_square" && x.value == -2));
-    assert!(sd.terms.iter().all(|x| x.key != "overlap"), "{:?}", sd.terms);
+    assert!(
+        sa.terms
+            .iter()
+            .any(|x| x.key == "cavalry_v_square" && x.value == -2)
+    );
+    assert!(
+        sd.terms.iter().all(|x| x.key != "overlap"),
+        "{:?}",
+        sd.terms
+    );
     // The same line not in square is overlapped by the line at its rear.
     t.elements[sq].square = false;
     let (_, sd) = melee::scores(&t, lc, sq);
-    assert!(sd.terms.iter().any(|x| x.key == "overlap"), "{:?}", sd.terms);
+    assert!(
+        sd.terms.iter().any(|x| x.key == "overlap"),
+        "{:?}",
+        sd.terms
+    );
     // A square moves 100 paces: one hex (next phase: it has acted in this one).
     let mut u = s.clone();
     u.elements[sq].acted = Default::default();
@@ -915,8 +1312,16 @@ fn vv_lga_skirmisher_pairs_split_and_rejoin() {
         vec![el("b", "line", "1301", "S")],
     );
     let s = france_moves(&s, 6);
-    let (s, ev) = play(&s, json!({"kind": "skirmish", "element": "lt", "hex": "0510"}), &[]);
-    assert!(notes(&ev).contains("two skirmisher elements, lt and lt-2 at 0510"), "{}", notes(&ev));
+    let (s, ev) = play(
+        &s,
+        json!({"kind": "skirmish", "element": "lt", "hex": "0510"}),
+        &[],
+    );
+    assert!(
+        notes(&ev).contains("two skirmisher elements, lt and lt-2 at 0510"),
+        "{}",
+        notes(&ev)
+    );
     assert_eq!(hex_of(&s, "lt-2").as_deref(), Some("0510"));
     assert_eq!(s.etype(id(&s, "lt")).unwrap().key, "light_skirmishers");
     assert_eq!(s.corps[0].ap, 5);
@@ -946,20 +1351,57 @@ fn vv_lga_results_by_the_table_rows() {
     assert_eq!(severity(-1, -1), None);
     // Skirmishers in the clear, half or less, by cavalry: destroyed; by infantry: flee.
     let s = duel(
-        vec![el("skr", "light_skirmishers", "0110", "N"), el("hc", "cuirassiers", "0510", "N"), el("hc2", "cuirassiers", "1104", "N")],
-        vec![el("cav", "lancers", "0109", "S"), el("inf", "line", "0210", "S"), el("gun", "field_artillery", "0509", "S")],
+        vec![
+            el("skr", "light_skirmishers", "0110", "N"),
+            el("hc", "cuirassiers", "0510", "N"),
+            el("hc2", "cuirassiers", "1104", "N"),
+        ],
+        vec![
+            el("cav", "lancers", "0109", "S"),
+            el("inf", "line", "0210", "S"),
+            el("gun", "field_artillery", "0509", "S"),
+        ],
     );
-    let (skr, cav, inf, hc, hc2, gun) = (id(&s, "skr"), id(&s, "cav"), id(&s, "inf"), id(&s, "hc"), id(&s, "hc2"), id(&s, "gun"));
-    assert_eq!(result(&s, skr, cav, Severity::HalfOrLess, true), Outcome::Destroyed);
-    assert_eq!(result(&s, skr, inf, Severity::HalfOrLess, true), Outcome::Flee);
+    let (skr, cav, inf, hc, hc2, gun) = (
+        id(&s, "skr"),
+        id(&s, "cav"),
+        id(&s, "inf"),
+        id(&s, "hc"),
+        id(&s, "hc2"),
+        id(&s, "gun"),
+    );
+    assert_eq!(
+        result(&s, skr, cav, Severity::HalfOrLess, true),
+        Outcome::Destroyed
+    );
+    assert_eq!(
+        result(&s, skr, inf, Severity::HalfOrLess, true),
+        Outcome::Flee
+    );
     // Heavy cavalry, more than half: by artillery in contact destroyed; in rough destroyed;
     // by lancers (not heavy) recoil.
-    assert_eq!(result(&s, hc, gun, Severity::MoreThanHalf, true), Outcome::Destroyed);
-    assert_eq!(result(&s, hc, cav, Severity::MoreThanHalf, true), Outcome::Recoil);
-    assert_eq!(result(&s, hc2, cav, Severity::MoreThanHalf, true), Outcome::Destroyed, "1104 is scrub");
+    assert_eq!(
+        result(&s, hc, gun, Severity::MoreThanHalf, true),
+        Outcome::Destroyed
+    );
+    assert_eq!(
+        result(&s, hc, cav, Severity::MoreThanHalf, true),
+        Outcome::Recoil
+    );
+    assert_eq!(
+        result(&s, hc2, cav, Severity::MoreThanHalf, true),
+        Outcome::Destroyed,
+        "1104 is scrub"
+    );
     // Artillery: destroyed on contact, else recoil.
-    assert_eq!(result(&s, gun, hc, Severity::MoreThanHalf, true), Outcome::Destroyed);
-    assert_eq!(result(&s, gun, hc, Severity::MoreThanHalf, false), Outcome::Recoil);
+    assert_eq!(
+        result(&s, gun, hc, Severity::MoreThanHalf, true),
+        Outcome::Destroyed
+    );
+    assert_eq!(
+        result(&s, gun, hc, Severity::MoreThanHalf, false),
+        Outcome::Recoil
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -975,8 +1417,16 @@ fn invariants(s: &State) {
         }
         let Some(h) = x.hex else { continue };
         assert!(seen.insert(h), "two elements at {}", setup.name(h));
-        assert!(x.facing.is_hexside(&setup.grid), "{} faces a vertex", setup.elements[e].id);
-        assert!(kepi::engine::vae_victis::results::passable(s, e, h), "{} on ground it may not enter", setup.elements[e].id);
+        assert!(
+            x.facing.is_hexside(&setup.grid),
+            "{} faces a vertex",
+            setup.elements[e].id
+        );
+        assert!(
+            kepi::engine::vae_victis::results::passable(s, e, h),
+            "{} on ground it may not enter",
+            setup.elements[e].id
+        );
     }
 }
 
@@ -1024,6 +1474,9 @@ fn vv_random_games_keep_the_invariants_and_replay_hash_for_hash() {
         let back = VaeVictis.restore(&root, &VaeVictis.snapshot(&s)).unwrap();
         assert_eq!(VaeVictis.state_hash(&back), VaeVictis.state_hash(&s));
     }
-    assert_eq!(finished, 40, "every game ends (by morale or by its game-turns)");
+    assert_eq!(
+        finished, 40,
+        "every game ends (by morale or by its game-turns)"
+    );
     assert!(melees > 0, "random games fight melees");
 }

@@ -10,8 +10,8 @@ pub mod nc;
 pub mod rk;
 pub mod scale;
 pub mod system;
-pub mod vv;
 pub mod vassal;
+pub mod vv;
 
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

@@ -39,7 +39,10 @@ pub fn corps(id: &str, general: (&str, &str), elements: Vec<Value>) -> Value {
 
 /// The fixture with each side's corps (and commander-in-chief, `None` for none) replaced and
 /// both sides free to set up anywhere; started, before its opening rolls.
-pub fn position(france: (Vec<Value>, Option<(&str, &str)>), britain: (Vec<Value>, Option<(&str, &str)>)) -> State {
+pub fn position(
+    france: (Vec<Value>, Option<(&str, &str)>),
+    britain: (Vec<Value>, Option<(&str, &str)>),
+) -> State {
     let sc = fixture(|v| {
         let all = super::system::zone(1..=14, 1..=12);
         v["deployment"][0]["zone"]["hexes"] = json!(all);
@@ -51,7 +54,10 @@ pub fn position(france: (Vec<Value>, Option<(&str, &str)>), britain: (Vec<Value>
                     v["sides"][i]["commander_in_chief"] = json!({"id": id, "hex": hex})
                 }
                 None => {
-                    v["sides"][i].as_object_mut().unwrap().remove("commander_in_chief");
+                    v["sides"][i]
+                        .as_object_mut()
+                        .unwrap()
+                        .remove("commander_in_chief");
                 }
             }
         }

@@ -113,8 +113,18 @@ pub fn roll_both(
             "modifier": x.modifier(),
         })
     };
-    let da = roll_d6(dice, ev, &format!("{purpose}: {}", setup.elements[a.element].id), ctx(a))?;
-    let db = roll_d6(dice, ev, &format!("{purpose}: {}", setup.elements[b.element].id), ctx(b))?;
+    let da = roll_d6(
+        dice,
+        ev,
+        &format!("{purpose}: {}", setup.elements[a.element].id),
+        ctx(a),
+    )?;
+    let db = roll_d6(
+        dice,
+        ev,
+        &format!("{purpose}: {}", setup.elements[b.element].id),
+        ctx(b),
+    )?;
     Ok((
         i32::from(da) + a.modifier(),
         i32::from(db) + b.modifier(),

@@ -40,7 +40,10 @@ pub fn band(s: &State, e: usize, d: u32) -> Option<Band> {
 
 /// The farthest hex distance `e` fires at.
 pub fn max_range(s: &State, e: usize) -> u32 {
-    (2..=40).rev().find(|&d| band(s, e, d).is_some()).unwrap_or(0)
+    (2..=40)
+        .rev()
+        .find(|&d| band(s, e, d).is_some())
+        .unwrap_or(0)
 }
 
 /// Whether `f` may fire at `t` now, all of VV 7 but the priority; its band.
@@ -48,7 +51,10 @@ pub fn check_target(s: &State, f: usize, t: usize) -> Result<Band, RuleError> {
     let setup = s.setup();
     let (fid, tid) = (&setup.elements[f].id, &setup.elements[t].id);
     if !troop(s, f) {
-        return Err(RuleError::rule("VV 7.1", format!("{fid} does not fire: generals do not")));
+        return Err(RuleError::rule(
+            "VV 7.1",
+            format!("{fid} does not fire: generals do not"),
+        ));
     }
     if s.etype(f).and_then(|x| x.fire).is_none() {
         return Err(RuleError::rule(
@@ -57,10 +63,16 @@ pub fn check_target(s: &State, f: usize, t: usize) -> Result<Band, RuleError> {
         ));
     }
     if s.elements[f].fired {
-        return Err(RuleError::rule("VV 7", format!("{fid} has fired in this phase")));
+        return Err(RuleError::rule(
+            "VV 7",
+            format!("{fid} has fired in this phase"),
+        ));
     }
     if !troop(s, t) || side(s, t) == side(s, f) {
-        return Err(RuleError::rule("VV 7", format!("{tid} is not an enemy element")));
+        return Err(RuleError::rule(
+            "VV 7",
+            format!("{tid} is not an enemy element"),
+        ));
     }
     if in_contact(s, f) || in_contact(s, t) {
         return Err(RuleError::rule(
@@ -194,11 +206,19 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
     let fh = s.elements[f].hex.expect("standing");
     let th = s.elements[t].hex.expect("standing");
     let tt = s.etype(t).expect("a target troop");
-    let back = tt.fire.and_then(|_| band(s, t, distance(s, th, fh))).filter(|&bt| {
-        in_field(s, t, fh)
-            && line_of_fire(s, t, fh, s.class(t) == TroopClass::Artillery && bt != Band::Short)
+    let back = tt
+        .fire
+        .and_then(|_| band(s, t, distance(s, th, fh)))
+        .filter(|&bt| {
+            in_field(s, t, fh)
+                && line_of_fire(
+                    s,
+                    t,
+                    fh,
+                    s.class(t) == TroopClass::Artillery && bt != Band::Short,
+                )
                 .is_ok()
-    });
+        });
     let mut target = match back {
         Some(bt) => Score {
             element: t,
@@ -213,7 +233,9 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
             terms: Vec::new(),
         },
     };
-    target.terms.extend(lga::overlap_terms(s, supports.len(), false));
+    target
+        .terms
+        .extend(lga::overlap_terms(s, supports.len(), false));
     Ok(FireCombat {
         band: b,
         firer,
@@ -221,7 +243,6 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
         returns_fire: back.is_some(),
     })
 }
-
 
 /// VV 7.6 Fire combat resolution.
 pub fn fire(

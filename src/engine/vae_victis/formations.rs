@@ -23,7 +23,10 @@ pub fn square(s: &mut State, e: usize, form: bool, ev: &mut Vec<Event>) -> Resul
     if s.elements[e].square == form {
         return Err(RuleError::rule(
             "VV 5.6 Squares",
-            format!("{id} is in {} already", if form { "square" } else { "line" }),
+            format!(
+                "{id} is in {} already",
+                if form { "square" } else { "line" }
+            ),
         ));
     }
     if form && !passable_as_square(s, e) {
@@ -73,10 +76,16 @@ pub fn skirmish(
         return Err(RuleError::rule(case, format!("{id} is not light infantry")));
     };
     if s.elements[e].skirmish || s.elements[e].square {
-        return Err(RuleError::rule(case, format!("{id} is not light infantry in line")));
+        return Err(RuleError::rule(
+            case,
+            format!("{id} is not light infantry in line"),
+        ));
     }
     if s.elements[p].destroyed {
-        return Err(RuleError::rule(case, format!("{id}'s second skirmisher element is lost")));
+        return Err(RuleError::rule(
+            case,
+            format!("{id}'s second skirmisher element is lost"),
+        ));
     }
     let h = s.elements[e].hex.expect("standing");
     if !setup.grid.adjacent(h, hex) || at(s, hex).is_some() || !passable(s, p, hex) {
@@ -135,9 +144,15 @@ pub fn close_order(s: &mut State, x: usize, ev: &mut Vec<Event>) -> Result<(), R
              in skirmish formation and may not reform during the game\"",
         ));
     }
-    let (a, b) = (s.elements[e].hex.expect("standing"), s.elements[p].hex.expect("standing"));
+    let (a, b) = (
+        s.elements[e].hex.expect("standing"),
+        s.elements[p].hex.expect("standing"),
+    );
     if !setup.grid.adjacent(a, b) {
-        return Err(RuleError::rule(case, "the two skirmisher elements must stand side by side"));
+        return Err(RuleError::rule(
+            case,
+            "the two skirmisher elements must stand side by side",
+        ));
     }
     formation_cost(s, e)?;
     s.elements[e].skirmish = false;

@@ -88,8 +88,8 @@ pub fn activate(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resu
             continue;
         }
         s.corps[c].under_cinc = false;
-        let alive = (0..s.elements.len())
-            .any(|e| troop(s, e) && setup.elements[e].corps == Some(c));
+        let alive =
+            (0..s.elements.len()).any(|e| troop(s, e) && setup.elements[e].corps == Some(c));
         if !alive {
             s.corps[c].score = None;
             s.corps[c].ap = 0;
@@ -111,7 +111,11 @@ pub fn activate(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resu
             format!(
                 "corps {} has {score} AP ({face}{}{}; VV 5.1)",
                 def.id,
-                if m != 0 { format!(" {m:+} for its general") } else { String::new() },
+                if m != 0 {
+                    format!(" {m:+} for its general")
+                } else {
+                    String::new()
+                },
                 if general {
                     String::new()
                 } else {
@@ -152,10 +156,16 @@ pub fn take_command(s: &mut State, c: usize, ev: &mut Vec<Event>) -> Result<(), 
     let def = &setup.corps[c];
     let case = "VV 5.1";
     if def.side != side {
-        return Err(RuleError::rule(case, format!("corps {} is not the active player's", def.id)));
+        return Err(RuleError::rule(
+            case,
+            format!("corps {} is not the active player's", def.id),
+        ));
     }
     let Some(g) = setup.cinc[side].filter(|&g| standing(s, g)) else {
-        return Err(RuleError::rule(case, "the army has no Commander-in-Chief on the map"));
+        return Err(RuleError::rule(
+            case,
+            "the army has no Commander-in-Chief on the map",
+        ));
     };
     if s.cinc_took[side] {
         return Err(RuleError::rule(
@@ -210,7 +220,9 @@ pub fn commander(s: &State, e: usize) -> Option<usize> {
 /// element of a corps the C-in-C commands beyond 600 paces of him.
 pub fn move_cost(s: &State, e: usize) -> Result<u32, RuleError> {
     let setup = s.setup();
-    let c = setup.elements[e].corps.ok_or_else(|| RuleError::not_now("no corps"))?;
+    let c = setup.elements[e]
+        .corps
+        .ok_or_else(|| RuleError::not_now("no corps"))?;
     let h = s.elements[e].hex.expect("standing");
     if s.corps[c].under_cinc {
         let g = commander(s, e).expect("the C-in-C commands it");
@@ -236,7 +248,9 @@ pub fn move_cost(s: &State, e: usize) -> Result<u32, RuleError> {
 /// Spend `cost` AP of `e`'s corps.
 pub fn spend(s: &mut State, e: usize, cost: u32) -> Result<(), RuleError> {
     let setup = s.setup();
-    let c = setup.elements[e].corps.ok_or_else(|| RuleError::not_now("no corps"))?;
+    let c = setup.elements[e]
+        .corps
+        .ok_or_else(|| RuleError::not_now("no corps"))?;
     if s.corps[c].ap < cost {
         return Err(RuleError::rule(
             "VV 5.1",

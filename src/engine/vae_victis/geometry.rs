@@ -183,8 +183,11 @@ pub fn line_of_fire(
     far_artillery: bool,
 ) -> Result<(), String> {
     let setup = s.setup();
-    let from = s.elements[firer].hex.ok_or("the element is not on the map")?;
-    let close = terrain(s, from).close_fire && terrain(s, to).close_fire && distance(s, from, to) == 2;
+    let from = s.elements[firer]
+        .hex
+        .ok_or("the element is not on the map")?;
+    let close =
+        terrain(s, from).close_fire && terrain(s, to).close_fire && distance(s, from, to) == 2;
     for x in between(s, from, to) {
         let t = terrain(s, x);
         if t.blocks_sight() && !close {
@@ -228,7 +231,8 @@ pub fn within_command(s: &State, general: usize, h: HexCoord) -> bool {
     };
     let p = &core().paces;
     let d = distance(s, g, h);
-    d <= within(p.command_range) || (d <= within(p.command_range_in_sight) && command_sight(s, g, h))
+    d <= within(p.command_range)
+        || (d <= within(p.command_range_in_sight) && command_sight(s, g, h))
 }
 
 /// The facing nearest the bearing from `from` to `to` that is a hexside of this grid.

@@ -34,7 +34,9 @@ pub fn legal(s: &State) -> Vec<Command> {
             {
                 for (c, def) in setup.corps.iter().enumerate() {
                     if def.side == me
-                        && s.corps[c].score.is_some_and(|x| x < cs && s.corps[c].ap == x)
+                        && s.corps[c]
+                            .score
+                            .is_some_and(|x| x < cs && s.corps[c].ap == x)
                     {
                         out.push(Command::TakeCommand {
                             corps: def.id.clone(),

@@ -96,7 +96,8 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
         standing(s, g)
             && setup.elements[g].side == def.side
             && (setup.elements[g].role == Role::CommanderInChief
-                || (setup.elements[g].role == Role::General && setup.elements[g].corps == def.corps))
+                || (setup.elements[g].role == Role::General
+                    && setup.elements[g].corps == def.corps))
             && adjacent(s, x, g)
     });
     if attached {
@@ -161,7 +162,10 @@ pub fn rear_support(s: &State, x: usize) -> bool {
         return false;
     }
     match s.class(x) {
-        TroopClass::Infantry => s.class(y) == TroopClass::Infantry && s.etype(y).map(|t| &t.key) == s.etype(x).map(|t| &t.key),
+        TroopClass::Infantry => {
+            s.class(y) == TroopClass::Infantry
+                && s.etype(y).map(|t| &t.key) == s.etype(x).map(|t| &t.key)
+        }
         TroopClass::Artillery => matches!(s.class(y), TroopClass::Infantry | TroopClass::Cavalry),
         _ => false,
     }
@@ -180,9 +184,8 @@ pub fn artillery_supports(s: &State, x: usize, opp: usize) -> bool {
             && geometry::in_field(s, a, oh)
             && {
                 let d = geometry::distance(s, s.elements[a].hex.expect("standing"), oh);
-                band(s, a, d).is_some_and(|b| {
-                    geometry::line_of_fire(s, a, oh, b != Band::Short).is_ok()
-                })
+                band(s, a, d)
+                    .is_some_and(|b| geometry::line_of_fire(s, a, oh, b != Band::Short).is_ok())
             }
     })
 }

@@ -63,7 +63,10 @@ pub fn melee(
             format!("VV 8.4 melee: {}; {}", words(s, &sa, da), words(s, &sd, dd)),
         );
         if ta == td {
-            note(ev, "equal scores: rolled again (VV 8 \"In melee roll again in the case of equal scores\")");
+            note(
+                ev,
+                "equal scores: rolled again (VV 8 \"In melee roll again in the case of equal scores\")",
+            );
             continue;
         }
         break (ta, td);

@@ -71,7 +71,12 @@ pub fn check(
                 .copied()
                 .filter(|&e| geometry::within_command(s, g, s.elements[e].hex.expect("standing")))
                 .collect();
-            near.sort_by_key(|&e| (geometry::distance(s, gh, s.elements[e].hex.expect("standing")), e));
+            near.sort_by_key(|&e| {
+                (
+                    geometry::distance(s, gh, s.elements[e].hex.expect("standing")),
+                    e,
+                )
+            });
             rallied = near.into_iter().take(usize::from(n)).collect();
             note(
                 ev,
@@ -137,7 +142,9 @@ pub fn victory(s: &mut State, ev: &mut Vec<Event>) {
     let mut why = [String::new(), String::new()];
     let single = (0..2).all(|i| setup.corps.iter().filter(|c| c.side == i).count() == 1);
     for (i, (lost_i, why_i)) in lost_side.iter_mut().zip(why.iter_mut()).enumerate() {
-        let corps: Vec<usize> = (0..setup.corps.len()).filter(|&c| setup.corps[c].side == i).collect();
+        let corps: Vec<usize> = (0..setup.corps.len())
+            .filter(|&c| setup.corps[c].side == i)
+            .collect();
         let down = corps.iter().filter(|&&c| s.corps[c].demoralised).count();
         let any_troop = (0..s.elements.len()).any(|e| troop(s, e) && geometry::side(s, e) == i);
         if !any_troop {
@@ -231,4 +238,3 @@ pub fn conditions(s: &State) -> Vec<crate::engine::VictoryCondition> {
         })
         .collect()
 }
-

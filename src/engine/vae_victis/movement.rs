@@ -72,17 +72,36 @@ pub fn contact_hex(s: &State, e: usize, h: HexCoord) -> bool {
 /// or out of it. Generals ignore zones and never end in contact.
 pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, Path> {
     let setup = s.setup();
+    let g = &setup.grid;
     let start = s.elements[e].hex.expect("standing");
     let general = is_general(s, e);
     let enemies: Vec<usize> = (0..s.elements.len())
         .filter(|&o| troop(s, o) && side(s, o) != side(s, e))
         .collect();
-    let zoc_at = |h: HexCoord| -> Vec<usize> {
+    // Who stands where, the hexes in contact with an enemy and each hex's enemy zones, once.
+    let occ: BTreeMap<HexCoord, usize> = (0..s.elements.len())
+        .filter(|&o| standing(s, o))
+        .map(|o| (s.elements[o].hex.expect("standing"), o))
+        .collect();
+    let mut contact: std::collections::BTreeSet<HexCoord> = Default::default();
+    let mut zones: BTreeMap<HexCoord, Vec<usize>> = BTreeMap::new();
+    for &o in &enemies {
+        let oh = s.elements[o].hex.expect("standing");
+        contact.extend(g.neighbors(oh));
         if general {
-            return Vec::new();
+            continue;
         }
-        enemies.iter().copied().filter(|&o| in_zoc(s, o, h)).collect()
-    };
+        for x in g.to_hex(oh).range(within(core().paces.zone_of_control)) {
+            if let Some(h) = g.from_hex(x)
+                && in_zoc(s, o, h)
+            {
+                zones.entry(h).or_default().push(o);
+            }
+        }
+    }
+    let zoc_at = |h: HexCoord| -> Vec<usize> { zones.get(&h).cloned().unwrap_or_default() };
+    let at = |h: HexCoord| occ.get(&h).copied();
+    let contact_hex = |_: &State, _: usize, h: HexCoord| contact.contains(&h);
     let start_zocs = zoc_at(start);
     // State: (hex, lock, first); lock is the enemy whose zone the move entered.
     type Key = (HexCoord, Option<usize>, bool);
@@ -107,7 +126,7 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
                 continue;
             };
             let mut passes = best[&k].2;
-            if let Some(o) = at(s, n) {
+            if let Some(o) = at(n) {
                 if side(s, o) != side(s, e) || !may_pass(s, e, o, facing) {
                     continue;
                 }
@@ -149,7 +168,7 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
     let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
     for (&k, &(c, _, passes)) in &best {
         let (h, lock, first) = k;
-        if h == start || at(s, h).is_some() {
+        if h == start || at(h).is_some() {
             continue;
         }
         if general && contact_hex(s, e, h) {
@@ -162,7 +181,10 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
         {
             continue;
         }
-        if start_zocs.iter().any(|&o| in_zoc(s, o, h) && !adjacent_to(o)) {
+        if start_zocs
+            .iter()
+            .any(|&o| in_zoc(s, o, h) && !adjacent_to(o))
+        {
             continue;
         }
         if out.get(&h).is_some_and(|p| p.cost <= c) {
@@ -210,12 +232,16 @@ pub fn may_act(s: &State, e: usize) -> Result<(), RuleError> {
         return Err(RuleError::not_now(format!("{id} is not on the map")));
     }
     if side(s, e) != s.active() {
-        return Err(RuleError::not_now(format!("{id} is not the active player's")));
+        return Err(RuleError::not_now(format!(
+            "{id} is not the active player's"
+        )));
     }
     if troop(s, e) && geometry::in_contact(s, e) {
         return Err(RuleError::rule(
             "VV 8",
-            format!("{id} is in contact with the enemy: \"Melee is obligatory between units in contact\""),
+            format!(
+                "{id} is in contact with the enemy: \"Melee is obligatory between units in contact\""
+            ),
         ));
     }
     Ok(())
@@ -321,7 +347,11 @@ pub fn move_to(
                 .collect::<Vec<_>>()
                 .join("-"),
             setup.name(to),
-            if strat { " (a strategic move, VV 5.5)" } else { "" }
+            if strat {
+                " (a strategic move, VV 5.5)"
+            } else {
+                ""
+            }
         ),
     );
     if is_contact {
@@ -353,7 +383,10 @@ fn contact_checks(s: &State, e: usize, to: HexCoord, facing: Facing) -> Result<(
     let setup = s.setup();
     let id = &setup.elements[e].id;
     if is_general(s, e) {
-        return Err(RuleError::rule("VV 5.7", format!("{id}, a general, may not move into contact")));
+        return Err(RuleError::rule(
+            "VV 5.7",
+            format!("{id}, a general, may not move into contact"),
+        ));
     }
     if s.class(e) == TroopClass::Artillery {
         return Err(RuleError::rule(
@@ -390,12 +423,19 @@ fn contact_checks(s: &State, e: usize, to: HexCoord, facing: Facing) -> Result<(
 
 /// VV 5.4: "It costs 1AP for a unit to perform an about-turn and remaining in position"
 /// (any new facing; 2 AP out of command range).
-pub fn pivot(s: &mut State, e: usize, facing: Facing, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+pub fn pivot(
+    s: &mut State,
+    e: usize,
+    facing: Facing,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let setup = s.setup_arc();
     let id = setup.elements[e].id.clone();
     may_act(s, e)?;
     if !troop(s, e) {
-        return Err(RuleError::not_now("a general's facing does not matter: move him instead"));
+        return Err(RuleError::not_now(
+            "a general's facing does not matter: move him instead",
+        ));
     }
     if s.elements[e].acted != Acted::Nothing {
         return Err(RuleError::not_now(format!("{id} has acted this phase")));
@@ -403,7 +443,10 @@ pub fn pivot(s: &mut State, e: usize, facing: Facing, ev: &mut Vec<Event>) -> Re
     if !facing.is_hexside(&setup.grid) || facing == s.elements[e].facing {
         return Err(RuleError::rule(
             "VV 5.4",
-            format!("{id} faces {}; a pivot turns it to another hexside", s.elements[e].facing),
+            format!(
+                "{id} faces {}; a pivot turns it to another hexside",
+                s.elements[e].facing
+            ),
         ));
     }
     if s.elements[e].square {

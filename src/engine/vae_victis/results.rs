@@ -17,11 +17,7 @@ pub fn passable(s: &State, e: usize, h: HexCoord) -> bool {
         return false;
     }
     let row = move_row(s, e);
-    s.setup()
-        .variant
-        .sheet
-        .paces(&row, t.class.key())
-        .is_some()
+    s.setup().variant.sheet.paces(&row, t.class.key()).is_some()
 }
 
 /// Its row of the movement table now (a square moves as "Infantry in square").
@@ -71,8 +67,10 @@ pub fn recoil(s: &mut State, e: usize, ev: &mut Vec<Event>) -> bool {
     let id = setup.elements[e].id.clone();
     let h = s.elements[e].hex.expect("standing");
     let pinned = geometry::contacts(s, e).into_iter().find(|&o| {
-        matches!(around(s, e, s.elements[o].hex.expect("standing")), Around::Flank | Around::Rear)
-            && geometry::front_enemy(s, o) == Some(e)
+        matches!(
+            around(s, e, s.elements[o].hex.expect("standing")),
+            Around::Flank | Around::Rear
+        ) && geometry::front_enemy(s, o) == Some(e)
     });
     if let Some(o) = pinned {
         destroy(
@@ -96,7 +94,11 @@ pub fn recoil(s: &mut State, e: usize, ev: &mut Vec<Event>) -> bool {
         };
         let last = *chain.last().expect("one at least");
         if !passable(s, last, next) {
-            break Some(format!("{} ({}) behind it", setup.name(next), setup.terrain(next)));
+            break Some(format!(
+                "{} ({}) behind it",
+                setup.name(next),
+                setup.terrain(next)
+            ));
         }
         match at(s, next) {
             None => break None,
@@ -119,7 +121,13 @@ pub fn recoil(s: &mut State, e: usize, ev: &mut Vec<Event>) -> bool {
         }
     };
     if let Some(why) = blocked {
-        destroy(s, e, true, &format!("VV 8 Recoil: it cannot recoil: {why}"), ev);
+        destroy(
+            s,
+            e,
+            true,
+            &format!("VV 8 Recoil: it cannot recoil: {why}"),
+            ev,
+        );
         return false;
     }
     for &x in chain.iter().rev() {
@@ -218,7 +226,11 @@ pub fn flee(s: &mut State, e: usize, recoil_first: bool, ev: &mut Vec<Event>) ->
         s.elements[e].hex = Some(n);
     }
     let end = s.elements[e].hex.expect("standing");
-    if let Some(step) = setup.grid.neighbors(end).find(|&n| from_edge(s, edge, n) < from_edge(s, edge, end)) {
+    if let Some(step) = setup
+        .grid
+        .neighbors(end)
+        .find(|&n| from_edge(s, edge, n) < from_edge(s, edge, end))
+    {
         s.elements[e].facing = geometry::hexside_toward(s, end, step);
     }
     note(

@@ -4,7 +4,9 @@
 use super::state::{Command, Event, Options, Phase, State};
 use crate::engine::dice::{Dice, Roll};
 use crate::engine::hash::stable_hash;
-use crate::engine::preview::{AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance};
+use crate::engine::preview::{
+    AttackPreview, Contribution, Modifier, Reach, ReachHex, ResultChance,
+};
 use crate::engine::setup_state;
 use crate::engine::{
     GameOutcome, OptionalRule, PhaseInfo, Player, Progress, RuleError, Ruleset, SideInfo,
@@ -320,8 +322,9 @@ impl Ruleset for VaeVictis {
                 let (ft, tt) = (df + c.firer.modifier(), dt + c.target.modifier());
                 let r = match super::combat::severity(tt, ft) {
                     None => "no effect".to_string(),
-                    Some(sev) => format!("{:?}", super::combat::result(s, t, f, sev, false))
-                        .to_lowercase(),
+                    Some(sev) => {
+                        format!("{:?}", super::combat::result(s, t, f, sev, false)).to_lowercase()
+                    }
                 };
                 let x = counts.entry(r).or_default();
                 x.0 += 1;

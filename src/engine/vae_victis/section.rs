@@ -176,7 +176,10 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
             }
         }
         if section.corps.is_empty() {
-            p.push(format!("{f}.corps"), "a side needs at least one corps (VV 2)");
+            p.push(
+                format!("{f}.corps"),
+                "a side needs at least one corps (VV 2)",
+            );
         }
         if section.corps.len() > core.max_corps {
             p.push(
@@ -238,7 +241,10 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 }
             }
             if c.elements.is_empty() {
-                p.push(format!("{cf}.elements"), "a corps needs at least one element");
+                p.push(
+                    format!("{cf}.elements"),
+                    "a corps needs at least one element",
+                );
             }
             if points > core.corps_points {
                 p.push(

@@ -45,7 +45,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         return Err(RuleError::Unimplemented(
             "VV 4.1 reinforcements: Kepi does not play a Vae Victis scenario's reinforcements \
              yet"
-                .into(),
+            .into(),
         ));
     }
     let variant_key = sides.first().map(|s| s.variant.as_str()).unwrap_or("");
@@ -60,9 +60,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let mut corps: Vec<CorpsDef> = Vec::new();
     let mut cinc = Vec::new();
     let parse = |id: &str, hex: &str| {
-        grid.parse(hex).ok_or_else(|| {
-            RuleError::rule("VV 3", format!("{id}: no hex '{hex}' on the map"))
-        })
+        grid.parse(hex)
+            .ok_or_else(|| RuleError::rule("VV 3", format!("{id}: no hex '{hex}' on the map")))
     };
     for (i, side) in sides.iter().enumerate() {
         for c in &side.corps {
@@ -70,7 +69,11 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             let g = elements.len();
             elements.push(ElementDef {
                 id: c.general.id.clone(),
-                name: c.general.name.clone().unwrap_or_else(|| c.general.id.clone()),
+                name: c
+                    .general
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| c.general.id.clone()),
                 side: i,
                 corps: Some(ci),
                 role: Role::General,
@@ -87,7 +90,10 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 let t = variant.element_type(&e.kind).ok_or_else(|| {
                     RuleError::rule(
                         "VV 2",
-                        format!("{}: no type '{}' in the {} sheet", e.id, e.kind, variant.sheet.name),
+                        format!(
+                            "{}: no type '{}' in the {} sheet",
+                            e.id, e.kind, variant.sheet.name
+                        ),
                     )
                 })?;
                 points += t.cost;
@@ -328,7 +334,14 @@ pub fn apply(
             let c = s.setup().corps_index(corps)?;
             generals::take_command(&mut s, c, &mut ev)?
         }
-        (Phase::Movement, Command::Move { element: e, to, facing }) => {
+        (
+            Phase::Movement,
+            Command::Move {
+                element: e,
+                to,
+                facing,
+            },
+        ) => {
             let e = element(&s, e)?;
             let to = s.setup().parse(to)?;
             movement::move_to(&mut s, e, to, *facing, &mut ev)?
@@ -361,7 +374,14 @@ pub fn apply(
             }
             note(&mut ev, "defensive fire: the passive player fires (VV 4.1)");
         }
-        (Phase::Fire, Command::Fire { element: e, target, supports }) => {
+        (
+            Phase::Fire,
+            Command::Fire {
+                element: e,
+                target,
+                supports,
+            },
+        ) => {
             let e = element(&s, e)?;
             if geometry::side(&s, e) != s.passive() {
                 return Err(RuleError::rule(

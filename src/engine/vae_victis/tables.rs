@@ -89,7 +89,7 @@ pub enum Cover {
     Hard,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize)]
 pub struct TerrainClass {
     pub class: Class,
     pub cover: Cover,
@@ -134,12 +134,13 @@ impl Core {
     /// The class of a terrain key; an unknown key is clear (the map checks its keys
     /// against the chart, so none reaches here).
     pub fn terrain(&self, key: &str) -> TerrainClass {
-        self.terrain.get(key).cloned().unwrap_or(TerrainClass {
+        const CLEAR: TerrainClass = TerrainClass {
             class: Class::Clear,
             cover: Cover::None,
             close_fire: false,
             sight: false,
-        })
+        };
+        self.terrain.get(key).copied().unwrap_or(CLEAR)
     }
 }
 
