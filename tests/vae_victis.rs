@@ -603,6 +603,201 @@ fn vv_zone_of_control_stops_a_move_at_its_limit() {
     let _ = ev;
 }
 
+#[test]
+fn vv_interpenetration_skirmishers_and_artillery_are_passed() {
+    use kepi::engine::facing::Facing;
+    use kepi::engine::vae_victis::movement::reach;
+    // A field battery (two hexes a move) behind a line may not pass through it, and the way
+    // round is three hexes; behind skirmishers it passes.
+    let s = duel(
+        vec![
+            el("g", "field_artillery", "0610", "N"),
+            el("d", "line", "0609", "N"),
+            el("g2", "field_artillery", "0310", "N"),
+            el("k", "light_skirmishers", "0309", "N"),
+            el("lc", "light_cavalry", "0810", "N"),
+            el("art", "field_artillery", "0809", "N"),
+        ],
+        vec![el("x", "line", "1301", "S")],
+    );
+    let s = france_moves(&s, 6);
+    assert!(refused(&s, mv("g", "0608", "N")).contains("cannot reach 0608"));
+    play(&s, mv("g2", "0308", "N"), &[]);
+    // Cavalry through artillery facing the same or the opposite way; not across it.
+    let lc = id(&s, "lc");
+    let to = s.setup().grid.parse("0808").unwrap();
+    let f = |n: &str| Some(Facing::parse(n).unwrap());
+    assert_eq!(
+        reach(&s, lc, f("N"))[&to].hexes.len(),
+        3,
+        "straight through the battery"
+    );
+    assert_eq!(
+        reach(&s, lc, f("S"))[&to].hexes.len(),
+        3,
+        "facing the opposite way"
+    );
+    assert_eq!(reach(&s, lc, f("ENE"))[&to].hexes.len(), 4, "round it");
+    assert!(!reach(&s, lc, f("ENE"))[&to].passes);
+}
+
+#[test]
+fn vv_movement_a_generals_first_move_is_free() {
+    let s = position(
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0112"),
+                vec![el("a", "line", "0111", "N")],
+            )],
+            Some(("nap", "0212")),
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("b", "line", "0106", "S")],
+            )],
+            None,
+        ),
+    );
+    // France first: corps I 3 AP, the C-in-C 3.
+    let s = opened(&s, &[3, 3, 3], 0, &[3, 3]);
+    // A general never moves into contact: 0107 (five hexes up his column, within his 500
+    // paces) touches the British line at 0106; 0108 does not.
+    assert!(refused(&s, mv("g-fr", "0107", "N")).contains("cannot reach 0107"));
+    play(&s, mv("g-fr", "0108", "N"), &[]);
+    let (s, _) = play(&s, mv("g-fr", "0312", "N"), &[]);
+    assert_eq!(s.corps[0].ap, 3, "the first move is free");
+    let (s, _) = play(&s, mv("g-fr", "0412", "N"), &[]);
+    assert_eq!(s.corps[0].ap, 2, "the next costs 1 AP");
+    let (s, _) = play(&s, mv("nap", "0211", "N"), &[]);
+    assert!(refused(&s, mv("nap", "0210", "N")).contains("has made his move"));
+}
+
+#[test]
+fn vv_lga_fire_tactical_factors() {
+    use kepi::engine::vae_victis::fire::combat;
+    let s = duel(
+        vec![
+            el("og", "guard", "0510", "N"),
+            el("gun", "field_artillery", "0810", "N"),
+            el("sq", "line", "0210", "N"),
+        ],
+        vec![
+            el("cav", "light_cavalry", "0507", "S"),
+            el("sk", "light_skirmishers", "0806", "S"),
+            el("t", "line", "0207", "S"),
+        ],
+    );
+    let mut s = france_fires(&s);
+    let sq = id(&s, "sq");
+    s.elements[sq].square = true;
+    let keys = |x: &kepi::engine::vae_victis::combat::Score| {
+        x.terms.iter().map(|t| t.key.clone()).collect::<Vec<_>>()
+    };
+    // The French Old Guard at long range against cavalry, which defends with its melee factor.
+    let c = combat(&s, id(&s, "og"), id(&s, "cav"), &[]).unwrap();
+    assert_eq!(
+        keys(&c.firer),
+        [
+            "target_cavalry",
+            "long_range",
+            "russian_artillery_old_guard"
+        ]
+    );
+    assert_eq!(
+        (c.firer.modifier(), c.target.modifier()),
+        (4 + 1 - 1 + 1, 2)
+    );
+    // Case shot at short range against skirmishers, out of their range: melee 1.
+    let c = combat(&s, id(&s, "gun"), id(&s, "sk"), &[]).unwrap();
+    assert_eq!(keys(&c.firer), ["target_skirmishers", "case_shot"]);
+    assert_eq!(
+        (
+            c.firer.modifier(),
+            c.target.base_name.as_str(),
+            c.target.modifier()
+        ),
+        (3, "melee", 1)
+    );
+    // A square fires at -1; the British line returns fire at it: +1 British, +1 square, -1 long.
+    let c = combat(&s, sq, id(&s, "t"), &[]).unwrap();
+    assert_eq!(keys(&c.firer), ["firer_in_square", "long_range"]);
+    assert_eq!(
+        keys(&c.target),
+        ["british_infantry", "long_range", "target_square"]
+    );
+    assert_eq!(c.target.modifier(), 3 + 1 - 1 + 1);
+    // Hard cover: the walled field at 0906.
+    let s = duel(
+        vec![el("fm", "militia", "0906", "N")],
+        vec![el("bl", "line", "0903", "S")],
+    );
+    let s = france_moves(&s, 3);
+    let (s, _) = play(&s, end(), &[]);
+    let c = combat(&s, id(&s, "bl"), id(&s, "fm"), &[]).unwrap();
+    assert_eq!(
+        keys(&c.firer),
+        ["british_infantry", "hard_cover", "long_range"]
+    );
+}
+
+#[test]
+fn vv_lga_melee_tactical_factors() {
+    // Cuirassiers charge a militia element in the walled field (hard cover) with a British
+    // battery at 0909 able to fire at it (artillery supporting the attack); a French line on
+    // the rise (1106, higher) is attacked from 1105; two lines fight in the village.
+    let s = duel(
+        vec![
+            el("f", "militia", "0906", "N"),
+            el("hf", "line", "1106", "N"),
+            el("vf", "line", "0707", "N"),
+        ],
+        vec![
+            el("b", "cuirassiers", "0903", "S"),
+            el("ba", "field_artillery", "0909", "N"),
+            el("hb", "line", "1105", "S"),
+            el("vb", "line", "0706", "S"),
+        ],
+    );
+    let s = britain_moves(&s, 3);
+    let (s, _) = play(&s, mv("b", "0905", "S"), &[]);
+    let (s, _) = play(&s, end(), &[]);
+    let (s, _) = play(&s, end(), &[]);
+    let keys = |x: &kepi::engine::vae_victis::combat::Score| {
+        x.terms
+            .iter()
+            .map(|t| (t.key.clone(), t.value))
+            .collect::<Vec<_>>()
+    };
+    type Terms = Vec<(String, i32)>;
+    let k = |a: &str, b: &str| -> (Terms, Terms) {
+        let (x, y) = melee::scores(&s, id(&s, a), id(&s, b));
+        (keys(&x), keys(&y))
+    };
+    let o = |v: &[(&str, i32)]| {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), *b))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        k("b", "f"),
+        (
+            o(&[("charge", 2), ("artillery_support", 1)]),
+            o(&[("hard_cover", 2)])
+        )
+    );
+    assert_eq!(k("hb", "hf"), (o(&[]), o(&[("higher", 1)])));
+    assert_eq!(
+        k("vb", "vf"),
+        (
+            o(&[("difficult", -2)]),
+            o(&[("soft_cover", 1), ("difficult", -2)])
+        )
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // VV 7 Fire
 
@@ -1435,7 +1630,7 @@ fn vv_random_games_keep_the_invariants_and_replay_hash_for_hash() {
     let sc = common::vv::fixture(|_| {});
     let mut finished = 0;
     let mut melees = 0;
-    for seed in 1..=40u64 {
+    for seed in 1..=24u64 {
         let root = VaeVictis.start(&sc, &Default::default()).unwrap();
         let mut s = root.clone();
         let mut player = VaeVictis.random_player(seed);
@@ -1475,7 +1670,7 @@ fn vv_random_games_keep_the_invariants_and_replay_hash_for_hash() {
         assert_eq!(VaeVictis.state_hash(&back), VaeVictis.state_hash(&s));
     }
     assert_eq!(
-        finished, 40,
+        finished, 24,
         "every game ends (by morale or by its game-turns)"
     );
     assert!(melees > 0, "random games fight melees");

@@ -256,7 +256,7 @@ impl Player<VaeVictis> for RandomPlayer {
         let others: Vec<&Command> = legal.iter().filter(|c| **c != Command::End).collect();
         let r = self.next_u32();
         match end {
-            Some(i) if others.is_empty() || r % 5 == 0 => legal[i].clone(),
+            Some(i) if others.is_empty() || r.is_multiple_of(5) => legal[i].clone(),
             _ if others.is_empty() => Command::End,
             _ => others[(r / 5) as usize % others.len()].clone(),
         }

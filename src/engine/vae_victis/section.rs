@@ -302,7 +302,7 @@ pub fn check_on_map(file: &ScenarioFile, map: &crate::map::Map) -> Problems {
                 ));
             }
         }
-        crate::scenario::checks::hexes_on_map(map, "VV 3 Terrain", hexes.into_iter(), &mut p);
+        crate::scenario::checks::hexes_on_map(map, "VV 3 Terrain", hexes, &mut p);
     }
     p
 }
