@@ -7,7 +7,7 @@ use super::dice::note;
 use super::generals::{self, is_general};
 use super::geometry::{self, at, contacts, distance, in_zoc, side, standing, terrain, troop};
 use super::paces::{WHOLE_MOVE, share, within};
-use super::results::{move_row, passable};
+use super::results::move_row;
 use super::state::{Acted, Role, State};
 use super::tables::{Class, TroopClass, core};
 use crate::engine::RuleError;
@@ -42,18 +42,24 @@ fn may_pass(s: &State, e: usize, o: usize, facing: Option<Facing>) -> bool {
 
 /// The share of its move `e` spends entering `to` from `from` (`None`: it may not).
 pub fn step_share(s: &State, e: usize, from: HexCoord, to: HexCoord) -> Option<u32> {
-    if !passable(s, e, to) {
+    step_share_of(s, &move_row(s, e), from, to)
+}
+
+/// [`step_share`] for the movement table's row `row`: the road's paces along a road, the
+/// ground's elsewhere; never onto ground the row may not enter ("-").
+fn step_share_of(s: &State, row: &str, from: HexCoord, to: HexCoord) -> Option<u32> {
+    let sheet = &s.setup().variant.sheet;
+    let class = terrain(s, to).class;
+    if class == Class::Impassable {
         return None;
     }
-    let sheet = &s.setup().variant.sheet;
-    let row = move_row(s, e);
-    let class = terrain(s, to).class;
+    let ground = sheet.paces(row, class.key())?;
     let road = s
         .setup()
         .map
         .route_between(from, to)
-        .and_then(|_| sheet.paces(&row, "road"));
-    road.or_else(|| sheet.paces(&row, class.key())).map(share)
+        .and_then(|_| sheet.paces(row, "road"));
+    Some(share(road.unwrap_or(ground)))
 }
 
 /// Adjacent to an enemy troop element.
@@ -103,6 +109,8 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
     let at = |h: HexCoord| occ.get(&h).copied();
     let contact_hex = |_: &State, _: usize, h: HexCoord| contact.contains(&h);
     let start_zocs = zoc_at(start);
+    let row = move_row(s, e);
+    let mut shares: BTreeMap<(HexCoord, HexCoord), Option<u32>> = BTreeMap::new();
     // State: (hex, lock, first); lock is the enemy whose zone the move entered.
     type Key = (HexCoord, Option<usize>, bool);
     let mut best: BTreeMap<Key, (u32, Option<Key>, bool)> = BTreeMap::new();
@@ -122,7 +130,10 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
             continue;
         }
         for n in setup.grid.neighbors(h) {
-            let Some(cost) = step_share(s, e, h, n) else {
+            let Some(cost) = *shares
+                .entry((h, n))
+                .or_insert_with(|| step_share_of(s, &row, h, n))
+            else {
                 continue;
             };
             let mut passes = best[&k].2;

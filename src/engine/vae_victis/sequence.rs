@@ -79,6 +79,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 role: Role::General,
                 kind: "general".into(),
                 partner_of: None,
+                ty: None,
+                skirmish_ty: None,
             });
             placed.push(Placed {
                 hex: parse(&c.general.id, &c.general.hex)?,
@@ -105,6 +107,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     role: Role::Troop,
                     kind: e.kind.clone(),
                     partner_of: None,
+                    ty: None,
+                    skirmish_ty: None,
                 });
                 placed.push(Placed {
                     hex: parse(&e.id, &e.hex)?,
@@ -130,6 +134,8 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     role: Role::CommanderInChief,
                     kind: "general".into(),
                     partner_of: None,
+                    ty: None,
+                    skirmish_ty: None,
                 });
                 placed.push(Placed {
                     hex: parse(&c.id, &c.hex)?,
@@ -157,7 +163,18 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 role: Role::Troop,
                 kind: k.clone(),
                 partner_of: Some(e),
+                ty: None,
+                skirmish_ty: None,
             });
+        }
+    }
+    let index = |k: &str| variant.sheet.types.iter().position(|t| t.key == k);
+    for d in elements.iter_mut() {
+        if d.role == Role::Troop {
+            d.ty = index(&d.kind);
+            d.skirmish_ty =
+                d.ty.and_then(|i| variant.sheet.types[i].skirmish_as.as_deref())
+                    .and_then(index);
         }
     }
     let centre = grid.center(HexCoord::new(

@@ -40,6 +40,9 @@ pub struct ElementDef {
     /// VV LGA Skirmishers: the light infantry element this second skirmisher element belongs
     /// to (it is off the map until that element takes skirmish formation).
     pub partner_of: Option<usize>,
+    /// Its type's index in the sheet (`None` for a general), and its skirmisher type's.
+    pub ty: Option<usize>,
+    pub skirmish_ty: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -273,16 +276,12 @@ impl State {
         let setup = self.setup();
         let v: &'static Variant = setup.variant;
         let def = &setup.elements[e];
-        if def.role != Role::Troop {
-            return None;
-        }
-        let t = v.element_type(&def.kind)?;
-        if self.elements[e].skirmish
-            && let Some(s) = &t.skirmish_as
-        {
-            return v.element_type(s);
-        }
-        Some(t)
+        let i = if self.elements[e].skirmish {
+            def.skirmish_ty.or(def.ty)
+        } else {
+            def.ty
+        }?;
+        v.sheet.types.get(i)
     }
 
     pub fn class(&self, e: usize) -> TroopClass {
