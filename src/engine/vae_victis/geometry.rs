@@ -38,7 +38,7 @@ pub fn side(s: &State, e: usize) -> usize {
 }
 
 pub fn terrain(s: &State, h: HexCoord) -> TerrainClass {
-    core().terrain(s.setup().terrain(h))
+    s.setup().class_at(h)
 }
 
 pub fn distance(s: &State, a: HexCoord, b: HexCoord) -> u32 {

@@ -54,11 +54,11 @@ fn step_share_of(s: &State, row: &str, from: HexCoord, to: HexCoord) -> Option<u
         return None;
     }
     let ground = sheet.paces(row, class.key())?;
-    let road = s
-        .setup()
-        .map
-        .route_between(from, to)
-        .and_then(|_| sheet.paces(row, "road"));
+    let road = if s.setup().road(from, to) {
+        sheet.paces(row, "road")
+    } else {
+        None
+    };
     Some(share(road.unwrap_or(ground)))
 }
 
@@ -110,7 +110,6 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
     let contact_hex = |_: &State, _: usize, h: HexCoord| contact.contains(&h);
     let start_zocs = zoc_at(start);
     let row = move_row(s, e);
-    let mut shares: BTreeMap<(HexCoord, HexCoord), Option<u32>> = BTreeMap::new();
     // State: (hex, lock, first); lock is the enemy whose zone the move entered.
     type Key = (HexCoord, Option<usize>, bool);
     let mut best: BTreeMap<Key, (u32, Option<Key>, bool)> = BTreeMap::new();
@@ -130,10 +129,7 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
             continue;
         }
         for n in setup.grid.neighbors(h) {
-            let Some(cost) = *shares
-                .entry((h, n))
-                .or_insert_with(|| step_share_of(s, &row, h, n))
-            else {
+            let Some(cost) = step_share_of(s, &row, h, n) else {
                 continue;
             };
             let mut passes = best[&k].2;

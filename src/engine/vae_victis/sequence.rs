@@ -267,7 +267,20 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             rating: None,
         });
     }
+    let classes = grid
+        .hexes()
+        .map(|h| tables::core().terrain(sc.map.terrain(h).unwrap_or("clear")))
+        .collect();
+    let mut road_steps = std::collections::HashSet::new();
+    for r in &sc.map.routes {
+        for w in r.hexes.windows(2) {
+            road_steps.insert((w[0], w[1]));
+            road_steps.insert((w[1], w[0]));
+        }
+    }
     let setup = Setup {
+        classes,
+        road_steps,
         map: sc.map.clone(),
         grid,
         sides: sc.sides.iter().map(SideInfo::from).collect(),

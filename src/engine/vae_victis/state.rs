@@ -5,7 +5,7 @@
 //! [`State`] is a position, sharing its setup through an `Arc` (not serialized: snapshots
 //! restore it from the game's root).
 
-use super::tables::{ElementType, TroopClass, Variant};
+use super::tables::{ElementType, TerrainClass, TroopClass, Variant};
 use crate::engine::facing::Facing;
 use crate::engine::{GameOutcome, RuleError, SideInfo};
 use crate::map::{Grid, HexCoord, Map, MapEdge};
@@ -69,6 +69,10 @@ pub struct Setup {
     pub cinc: Vec<Option<usize>>,
     pub game_length: u32,
     pub scenario_hash: String,
+    /// Each hex's terrain class, by the grid's index (VV 3), read once.
+    pub classes: Vec<TerrainClass>,
+    /// The steps along a road, both ways (VV 5.4: the Road column).
+    pub road_steps: std::collections::HashSet<(HexCoord, HexCoord)>,
 }
 
 impl std::fmt::Debug for Setup {
@@ -115,6 +119,19 @@ impl Setup {
 
     pub fn terrain(&self, h: HexCoord) -> &str {
         self.map.terrain(h).unwrap_or("clear")
+    }
+
+    /// The terrain class of a hex of the map (clear off it).
+    pub fn class_at(&self, h: HexCoord) -> TerrainClass {
+        match self.grid.index(h) {
+            Some(i) => self.classes[i],
+            None => super::tables::core().terrain(""),
+        }
+    }
+
+    /// Whether the step from `a` to `b` follows a road.
+    pub fn road(&self, a: HexCoord, b: HexCoord) -> bool {
+        self.road_steps.contains(&(a, b))
     }
 
     pub fn sheet_name(&self) -> &str {
