@@ -26,6 +26,7 @@ pub mod rifle_and_kepi;
 pub mod rifle_and_saber;
 pub mod ruleset;
 pub mod setup_state;
+pub mod vae_victis;
 pub mod victory;
 
 pub use age_of_rifles::AgeOfRifles;

@@ -11,6 +11,7 @@ pub mod rk;
 pub mod scale;
 pub mod system;
 pub mod vassal;
+pub mod vv;
 
 use kepi::engine::dice::FixedDice;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

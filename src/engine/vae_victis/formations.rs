@@ -1,0 +1,171 @@
+//! VV 5.6 Formation changes: squares (the core and LGA) and LGA's skirmisher pairs (a light
+//! infantry element replaced by two skirmisher elements, and joined again), 1 AP each.
+
+use super::dice::note;
+use super::geometry::{at, standing};
+use super::movement::formation_cost;
+use super::results::passable;
+use super::state::State;
+use crate::engine::RuleError;
+use crate::engine::setup_state::Event;
+use crate::map::HexCoord;
+
+/// VV 5.6 Squares: "Infantry in line may change to square formation and vice versa".
+pub fn square(s: &mut State, e: usize, form: bool, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let id = s.setup().elements[e].id.clone();
+    let can = s.etype(e).is_some_and(|t| t.square);
+    if !can {
+        return Err(RuleError::rule(
+            "VV 5.6 Squares",
+            format!("{id} is not infantry in line: only it forms square"),
+        ));
+    }
+    if s.elements[e].square == form {
+        return Err(RuleError::rule(
+            "VV 5.6 Squares",
+            format!(
+                "{id} is in {} already",
+                if form { "square" } else { "line" }
+            ),
+        ));
+    }
+    if form && !passable_as_square(s, e) {
+        return Err(RuleError::rule(
+            "VV 5.6 Squares",
+            format!("{id} may not form square where a square may not stand (difficult ground)"),
+        ));
+    }
+    formation_cost(s, e)?;
+    s.elements[e].square = form;
+    note(
+        ev,
+        format!(
+            "{id} forms {} (1 AP, VV 5.6 Squares)",
+            if form { "square" } else { "line" }
+        ),
+    );
+    Ok(())
+}
+
+fn passable_as_square(s: &State, e: usize) -> bool {
+    let mut t = s.clone();
+    t.elements[e].square = true;
+    passable(&t, e, s.elements[e].hex.expect("standing"))
+}
+
+/// The second skirmisher element of `e`, if its type has one.
+pub fn partner(s: &State, e: usize) -> Option<usize> {
+    s.setup()
+        .elements
+        .iter()
+        .position(|d| d.partner_of == Some(e))
+}
+
+/// VV 5.6 Skirmishers (LGA): the light infantry element becomes two skirmisher elements, the
+/// second placed in `hex`, an empty hex beside it, facing as it does.
+pub fn skirmish(
+    s: &mut State,
+    e: usize,
+    hex: HexCoord,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    let id = setup.elements[e].id.clone();
+    let case = "VV LGA Skirmishers (VV 5.6)";
+    let Some(p) = partner(s, e) else {
+        return Err(RuleError::rule(case, format!("{id} is not light infantry")));
+    };
+    if s.elements[e].skirmish || s.elements[e].square {
+        return Err(RuleError::rule(
+            case,
+            format!("{id} is not light infantry in line"),
+        ));
+    }
+    if s.elements[p].destroyed {
+        return Err(RuleError::rule(
+            case,
+            format!("{id}'s second skirmisher element is lost"),
+        ));
+    }
+    let h = s.elements[e].hex.expect("standing");
+    if !setup.grid.adjacent(h, hex) || at(s, hex).is_some() || !passable(s, p, hex) {
+        return Err(RuleError::rule(
+            case,
+            format!(
+                "the second skirmisher element goes to an empty hex beside {id} it may enter, not {}",
+                setup.name(hex)
+            ),
+        ));
+    }
+    formation_cost(s, e)?;
+    s.elements[e].skirmish = true;
+    s.elements[p].hex = Some(hex);
+    s.elements[p].facing = s.elements[e].facing;
+    s.elements[p].acted = super::state::Acted::Done;
+    note(
+        ev,
+        format!(
+            "{id} takes skirmish formation: two skirmisher elements, {id} and {} at {} (1 AP, \
+             VV LGA Skirmishers)",
+            setup.elements[p].id,
+            setup.name(hex)
+        ),
+    );
+    Ok(())
+}
+
+/// VV 5.6 Skirmishers (LGA), "and vice versa": a pair side by side forms the light infantry
+/// element again in the light infantry element's hex; a lone survivor may not.
+pub fn close_order(s: &mut State, x: usize, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    let case = "VV LGA Skirmishers (VV 5.6)";
+    let (e, p) = match setup.elements[x].partner_of {
+        Some(e) => (e, x),
+        None => match partner(s, x) {
+            Some(p) => (x, p),
+            None => {
+                return Err(RuleError::rule(
+                    case,
+                    format!("{} is not a skirmisher pair", setup.elements[x].id),
+                ));
+            }
+        },
+    };
+    if !s.elements[e].skirmish {
+        return Err(RuleError::rule(
+            case,
+            format!("{} is not in skirmish formation", setup.elements[e].id),
+        ));
+    }
+    if !standing(s, e) || !standing(s, p) {
+        return Err(RuleError::rule(
+            case,
+            "\"if one of the skirmisher elements is destroyed, then the other unit must remain \
+             in skirmish formation and may not reform during the game\"",
+        ));
+    }
+    let (a, b) = (
+        s.elements[e].hex.expect("standing"),
+        s.elements[p].hex.expect("standing"),
+    );
+    if !setup.grid.adjacent(a, b) {
+        return Err(RuleError::rule(
+            case,
+            "the two skirmisher elements must stand side by side",
+        ));
+    }
+    formation_cost(s, e)?;
+    s.elements[e].skirmish = false;
+    s.elements[p].hex = None;
+    note(
+        ev,
+        format!(
+            "{} and {} form the light infantry element {} at {} again (1 AP, VV LGA Skirmishers)",
+            setup.elements[e].id,
+            setup.elements[p].id,
+            setup.elements[e].id,
+            setup.name(a)
+        ),
+    );
+    Ok(())
+}

@@ -1,0 +1,42 @@
+//! Vae Victis (the compilation of La Grande Armée, Los Gringos, Rebel Yell and Kepis Rouge
+//! from the magazine Vae Victis): a miniatures game measured in paces, played by Kepi on hexes
+//! of 100 paces, one element a hex. One core of rules; each variant's Quick Reference Sheet as
+//! data (`data/<variant>.json`) and a small module beside it (`lga.rs`). Rules are cited by the
+//! text's numbers and headings, `// VV 7.6`, and a sheet's by its name, `// VV LGA`.
+//!
+//! Modules: `paces` (paces to hexes), `tables` (the core's numbers, the sheets, the terrain
+//! chart), `section` (the scenario's sides: variant, nation, base edge, C-in-C, corps), `state`
+//! (setup, state, commands, events), `dice` (every die recorded), `geometry` (one element a
+//! hex, facing, field of fire, zone of control, line of fire and of command), `generals`
+//! (ratings, the first player, activation points, command), `movement`, `formations`
+//! (squares, skirmisher pairs), `combat` (scores, results by the table, overlaps), `fire`,
+//! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
+//! rally, victory), `lga` (La Grande Armée's tactical factors), `sequence` (start, the one
+//! transition, the phases), `legal` (legal commands, the random player), `offers`, `report`,
+//! `ruleset`.
+//!
+//! docs/rules/vae-victis.md records every distance in hexes and how the text is read where it
+//! is silent or contradicts itself.
+
+pub mod combat;
+pub mod dice;
+pub mod fire;
+pub mod formations;
+pub mod generals;
+pub mod geometry;
+pub mod legal;
+pub mod lga;
+pub mod melee;
+pub mod morale;
+pub mod movement;
+pub mod offers;
+pub mod paces;
+pub mod report;
+pub mod results;
+pub mod ruleset;
+pub mod section;
+pub mod sequence;
+pub mod state;
+pub mod tables;
+
+pub use ruleset::VaeVictis;

@@ -1,0 +1,484 @@
+//! VV 5 Movement: an element's move by shares of its sheet's paces through each hex's ground
+//! (docs/rules/vae-victis.md, "Paces to hexes"), interpenetration (VV 5.3), zones of control
+//! (VV 6), strategic moves (VV 5.5), about-turns (VV 5.4), generals' free moves (VV 5.7), the
+//! formation changes (VV 5.6) and moves into contact (VV 8, 8.1).
+
+use super::dice::note;
+use super::generals::{self, is_general};
+use super::geometry::{self, at, contacts, distance, in_zoc, side, standing, terrain, troop};
+use super::paces::{WHOLE_MOVE, share, within};
+use super::results::move_row;
+use super::state::{Acted, Role, State};
+use super::tables::{Class, TroopClass, core};
+use crate::engine::RuleError;
+use crate::engine::facing::Facing;
+use crate::engine::setup_state::Event;
+use crate::map::HexCoord;
+use std::collections::{BTreeMap, BinaryHeap};
+
+/// A way to a hex: the hexes from the start, the shares of the move spent, and whether it
+/// passes through a friend (VV 5.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub hexes: Vec<HexCoord>,
+    pub cost: u32,
+    pub passes: bool,
+}
+
+/// VV 5.3: whether `e` (ending its move facing `facing`, if known) may pass through the
+/// friend `o`.
+fn may_pass(s: &State, e: usize, o: usize, facing: Option<Facing>) -> bool {
+    if is_general(s, e) || is_general(s, o) {
+        return true;
+    }
+    let aligned = facing.is_none_or(|f| matches!(f.steps_to(s.elements[o].facing), 0 | 6));
+    let (me, it) = (s.class(e), s.class(o));
+    aligned
+        && (me == TroopClass::Skirmishers
+            || it == TroopClass::Skirmishers
+            || (it == TroopClass::Artillery
+                && matches!(me, TroopClass::Infantry | TroopClass::Cavalry)))
+}
+
+/// The share of its move `e` spends entering `to` from `from` (`None`: it may not).
+pub fn step_share(s: &State, e: usize, from: HexCoord, to: HexCoord) -> Option<u32> {
+    step_share_of(s, &move_row(s, e), from, to)
+}
+
+/// [`step_share`] for the movement table's row `row`: the road's paces along a road, the
+/// ground's elsewhere; never onto ground the row may not enter ("-").
+fn step_share_of(s: &State, row: &str, from: HexCoord, to: HexCoord) -> Option<u32> {
+    let sheet = &s.setup().variant.sheet;
+    let class = terrain(s, to).class;
+    if class == Class::Impassable {
+        return None;
+    }
+    let ground = sheet.paces(row, class.key())?;
+    let road = if s.setup().road(from, to) {
+        sheet.paces(row, "road")
+    } else {
+        None
+    };
+    Some(share(road.unwrap_or(ground)))
+}
+
+/// Adjacent to an enemy troop element.
+pub fn contact_hex(s: &State, e: usize, h: HexCoord) -> bool {
+    s.setup()
+        .grid
+        .neighbors(h)
+        .filter_map(|n| at(s, n))
+        .any(|o| troop(s, o) && side(s, o) != side(s, e))
+}
+
+/// Every hex `e` may end its move in, with its cheapest path: its move by shares (at least
+/// one hex), passing friends per VV 5.3, stopping in contact (VV 8), and VV 6's zones of
+/// control: a move entering an enemy's zone stops there unless it ends in contact with that
+/// enemy, closing on it every step; a move starting in an enemy's zone ends in contact with it
+/// or out of it. Generals ignore zones and never end in contact.
+pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, Path> {
+    let setup = s.setup();
+    let g = &setup.grid;
+    let start = s.elements[e].hex.expect("standing");
+    let general = is_general(s, e);
+    let enemies: Vec<usize> = (0..s.elements.len())
+        .filter(|&o| troop(s, o) && side(s, o) != side(s, e))
+        .collect();
+    // Who stands where, the hexes in contact with an enemy and each hex's enemy zones, once.
+    let occ: BTreeMap<HexCoord, usize> = (0..s.elements.len())
+        .filter(|&o| standing(s, o))
+        .map(|o| (s.elements[o].hex.expect("standing"), o))
+        .collect();
+    let mut contact: std::collections::BTreeSet<HexCoord> = Default::default();
+    let mut zones: BTreeMap<HexCoord, Vec<usize>> = BTreeMap::new();
+    for &o in &enemies {
+        let oh = s.elements[o].hex.expect("standing");
+        contact.extend(g.neighbors(oh));
+        if general {
+            continue;
+        }
+        for x in g.to_hex(oh).range(within(core().paces.zone_of_control)) {
+            if let Some(h) = g.from_hex(x)
+                && in_zoc(s, o, h)
+            {
+                zones.entry(h).or_default().push(o);
+            }
+        }
+    }
+    let zoc_at = |h: HexCoord| -> Vec<usize> { zones.get(&h).cloned().unwrap_or_default() };
+    let at = |h: HexCoord| occ.get(&h).copied();
+    let contact_hex = |_: &State, _: usize, h: HexCoord| contact.contains(&h);
+    let start_zocs = zoc_at(start);
+    let row = move_row(s, e);
+    // State: (hex, lock, first); lock is the enemy whose zone the move entered.
+    type Key = (HexCoord, Option<usize>, bool);
+    let mut best: BTreeMap<Key, (u32, Option<Key>, bool)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    let k0: Key = (start, None, false);
+    best.insert(k0, (0, None, false));
+    heap.push(std::cmp::Reverse((0u32, k0)));
+    while let Some(std::cmp::Reverse((c, k))) = heap.pop() {
+        if best.get(&k).is_some_and(|b| b.0 < c) {
+            continue;
+        }
+        let (h, lock, _) = k;
+        if h != start && contact_hex(s, e, h) {
+            continue;
+        }
+        if h != start && c >= WHOLE_MOVE {
+            continue;
+        }
+        for n in setup.grid.neighbors(h) {
+            let Some(cost) = step_share_of(s, &row, h, n) else {
+                continue;
+            };
+            let mut passes = best[&k].2;
+            if let Some(o) = at(n) {
+                if side(s, o) != side(s, e) || !may_pass(s, e, o, facing) {
+                    continue;
+                }
+                passes = true;
+            }
+            let nc = if c + cost > WHOLE_MOVE {
+                if h != start {
+                    continue;
+                }
+                WHOLE_MOVE
+            } else {
+                c + cost
+            };
+            let nk: Key = match lock {
+                Some(l) => {
+                    let lh = s.elements[l].hex.expect("standing");
+                    if distance(s, n, lh) >= distance(s, h, lh) {
+                        continue;
+                    }
+                    (n, Some(l), false)
+                }
+                None => {
+                    let fresh: Vec<usize> = zoc_at(n)
+                        .into_iter()
+                        .filter(|o| !start_zocs.contains(o))
+                        .collect();
+                    match fresh.first() {
+                        Some(&l) => (n, Some(l), true),
+                        None => (n, None, false),
+                    }
+                }
+            };
+            if best.get(&nk).is_none_or(|b| nc < b.0) {
+                best.insert(nk, (nc, Some(k), passes));
+                heap.push(std::cmp::Reverse((nc, nk)));
+            }
+        }
+    }
+    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
+    for (&k, &(c, _, passes)) in &best {
+        let (h, lock, first) = k;
+        if h == start || at(h).is_some() {
+            continue;
+        }
+        if general && contact_hex(s, e, h) {
+            continue;
+        }
+        let adjacent_to = |o: usize| setup.grid.adjacent(h, s.elements[o].hex.expect("standing"));
+        if let Some(l) = lock
+            && !first
+            && !adjacent_to(l)
+        {
+            continue;
+        }
+        if start_zocs
+            .iter()
+            .any(|&o| in_zoc(s, o, h) && !adjacent_to(o))
+        {
+            continue;
+        }
+        if out.get(&h).is_some_and(|p| p.cost <= c) {
+            continue;
+        }
+        let mut hexes = vec![h];
+        let mut cur = k;
+        while let Some(prev) = best[&cur].1 {
+            hexes.push(prev.0);
+            cur = prev;
+        }
+        hexes.reverse();
+        out.insert(
+            h,
+            Path {
+                hexes,
+                cost: c,
+                passes,
+            },
+        );
+    }
+    out
+}
+
+/// The hex distance from `h` to the nearest enemy element (generals too).
+fn nearest_enemy(s: &State, e: usize, h: HexCoord) -> u32 {
+    (0..s.elements.len())
+        .filter(|&o| standing(s, o) && side(s, o) != side(s, e))
+        .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// VV 5.5: a move starting and finishing beyond 1200 paces of every enemy element.
+pub fn strategic(s: &State, e: usize, from: HexCoord, to: HexCoord) -> bool {
+    let limit = within(core().paces.strategic);
+    nearest_enemy(s, e, from) > limit && nearest_enemy(s, e, to) > limit
+}
+
+/// Whether `e` may act (move, pivot, change formation) in this movement phase; why not.
+pub fn may_act(s: &State, e: usize) -> Result<(), RuleError> {
+    let setup = s.setup();
+    let id = &setup.elements[e].id;
+    if !standing(s, e) {
+        return Err(RuleError::not_now(format!("{id} is not on the map")));
+    }
+    if side(s, e) != s.active() {
+        return Err(RuleError::not_now(format!(
+            "{id} is not the active player's"
+        )));
+    }
+    if troop(s, e) && geometry::in_contact(s, e) {
+        return Err(RuleError::rule(
+            "VV 8",
+            format!(
+                "{id} is in contact with the enemy: \"Melee is obligatory between units in contact\""
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The AP `e` pays for a move now: a general's first move is free (VV 5.7), the C-in-C moves
+/// once a phase, free.
+fn pay_move(s: &mut State, e: usize) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    match setup.elements[e].role {
+        Role::CommanderInChief => {
+            if s.elements[e].moved_free {
+                return Err(RuleError::rule(
+                    "VV 5.7",
+                    "the Commander-in-Chief has made his move this phase (the text gives him no \
+                     AP of his own: one free move a phase)",
+                ));
+            }
+            s.elements[e].moved_free = true;
+            Ok(())
+        }
+        Role::General => {
+            if !s.elements[e].moved_free {
+                s.elements[e].moved_free = true;
+                return Ok(());
+            }
+            generals::spend(s, e, 1)
+        }
+        Role::Troop => {
+            let c = generals::move_cost(s, e)?;
+            generals::spend(s, e, c)
+        }
+    }
+}
+
+/// VV 5.4 a move of `e` to `to`, facing `facing` there.
+pub fn move_to(
+    s: &mut State,
+    e: usize,
+    to: HexCoord,
+    facing: Facing,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    let id = setup.elements[e].id.clone();
+    may_act(s, e)?;
+    if !facing.is_hexside(&setup.grid) {
+        return Err(RuleError::rule(
+            "VV 1",
+            format!("an element faces a hexside, not {facing}"),
+        ));
+    }
+    let from = s.elements[e].hex.expect("standing");
+    let strat = strategic(s, e, from, to);
+    match s.elements[e].acted {
+        Acted::Nothing => {}
+        Acted::Strategic if strat => {}
+        Acted::Strategic => {
+            return Err(RuleError::rule(
+                "VV 5.5",
+                format!(
+                    "{id} has moved this phase; it moves again only by a strategic move, \
+                     starting and finishing beyond 1200 paces of the enemy"
+                ),
+            ));
+        }
+        Acted::Done => {
+            return Err(RuleError::not_now(format!("{id} has acted this phase")));
+        }
+    }
+    let paths = reach(s, e, Some(facing));
+    let Some(path) = paths.get(&to).cloned() else {
+        return Err(RuleError::rule(
+            "VV 5.4",
+            format!(
+                "{id} cannot reach {} this move (its paces by the ground, VV 5.3 \
+                 interpenetration and VV 6 zones of control; `kepi reach` shows where it can)",
+                setup.name(to)
+            ),
+        ));
+    };
+    let is_contact = contact_hex(s, e, to);
+    if is_contact {
+        contact_checks(s, e, to, facing)?;
+    }
+    pay_move(s, e)?;
+    s.elements[e].hex = Some(to);
+    s.elements[e].facing = facing;
+    s.elements[e].acted = if strat && !is_general(s, e) {
+        Acted::Strategic
+    } else if is_general(s, e) {
+        Acted::Nothing
+    } else {
+        Acted::Done
+    };
+    note(
+        ev,
+        format!(
+            "{id} moves {} to {}, facing {facing}{}",
+            path.hexes
+                .iter()
+                .map(|h| setup.name(*h))
+                .collect::<Vec<_>>()
+                .join("-"),
+            setup.name(to),
+            if strat {
+                " (a strategic move, VV 5.5)"
+            } else {
+                ""
+            }
+        ),
+    );
+    if is_contact {
+        s.elements[e].charged = true;
+        for o in contacts(s, e) {
+            if geometry::front_enemy(s, o).is_none() && !s.elements[o].square {
+                let oh = s.elements[o].hex.expect("standing");
+                let f = geometry::hexside_toward(s, oh, to);
+                if f != s.elements[o].facing {
+                    s.elements[o].facing = f;
+                    note(
+                        ev,
+                        format!(
+                            "{} pivots to face {id} (VV 8: \"An element contacted in flank or \
+                             rear, immediately pivots to face its attacker\")",
+                            setup.elements[o].id
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// VV 8, 8.1, 8.4: a move into contact faces an enemy; not by artillery, not by a general,
+/// not by infantry against cavalry in clear terrain.
+fn contact_checks(s: &State, e: usize, to: HexCoord, facing: Facing) -> Result<(), RuleError> {
+    let setup = s.setup();
+    let id = &setup.elements[e].id;
+    if is_general(s, e) {
+        return Err(RuleError::rule(
+            "VV 5.7",
+            format!("{id}, a general, may not move into contact"),
+        ));
+    }
+    if s.class(e) == TroopClass::Artillery {
+        return Err(RuleError::rule(
+            "VV 8.4",
+            "an artillery element may not voluntarily engage in melee with an enemy element",
+        ));
+    }
+    let front = geometry::toward(s, to, facing).and_then(|h| at(s, h));
+    let Some(o) = front.filter(|&o| troop(s, o) && side(s, o) != side(s, e)) else {
+        return Err(RuleError::rule(
+            "VV 8",
+            format!(
+                "{id} moves into contact at {}: it must face the enemy it contacts (\"A melee \
+                 takes place when two elements are in frontal combat\")",
+                setup.name(to)
+            ),
+        ));
+    };
+    let infantry = matches!(s.class(e), TroopClass::Infantry | TroopClass::Skirmishers);
+    let oh = s.elements[o].hex.expect("standing");
+    if infantry && s.class(o) == TroopClass::Cavalry && terrain(s, oh).class == Class::Clear {
+        return Err(RuleError::rule(
+            "VV 8.1",
+            format!(
+                "{id} is infantry: \"Infantry cannot voluntarily melee attack cavalry in easy \
+                 or clear terrain\" ({} at {})",
+                setup.elements[o].id,
+                setup.name(oh)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// VV 5.4: "It costs 1AP for a unit to perform an about-turn and remaining in position"
+/// (any new facing; 2 AP out of command range).
+pub fn pivot(
+    s: &mut State,
+    e: usize,
+    facing: Facing,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    let id = setup.elements[e].id.clone();
+    may_act(s, e)?;
+    if !troop(s, e) {
+        return Err(RuleError::not_now(
+            "a general's facing does not matter: move him instead",
+        ));
+    }
+    if s.elements[e].acted != Acted::Nothing {
+        return Err(RuleError::not_now(format!("{id} has acted this phase")));
+    }
+    if !facing.is_hexside(&setup.grid) || facing == s.elements[e].facing {
+        return Err(RuleError::rule(
+            "VV 5.4",
+            format!(
+                "{id} faces {}; a pivot turns it to another hexside",
+                s.elements[e].facing
+            ),
+        ));
+    }
+    if s.elements[e].square {
+        return Err(RuleError::rule("VV 5.6", "a square faces all round"));
+    }
+    pay_move(s, e)?;
+    s.elements[e].facing = facing;
+    s.elements[e].acted = Acted::Done;
+    note(ev, format!("{id} turns in place to face {facing} (VV 5.4)"));
+    Ok(())
+}
+
+/// VV 5.6: a formation change, 1 AP.
+pub fn formation_cost(s: &mut State, e: usize) -> Result<(), RuleError> {
+    may_act(s, e)?;
+    if !troop(s, e) {
+        return Err(RuleError::not_now("generals have no formation"));
+    }
+    if s.elements[e].acted != Acted::Nothing {
+        return Err(RuleError::not_now(format!(
+            "{} has acted this phase",
+            s.setup().elements[e].id
+        )));
+    }
+    generals::spend(s, e, 1)?;
+    s.elements[e].acted = Acted::Done;
+    Ok(())
+}

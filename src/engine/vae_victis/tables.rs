@@ -1,0 +1,383 @@
+//! The Vae Victis tables as data: the core's numbers and terrain classes (`data/core.json`),
+//! each variant's Quick Reference Sheet (`data/<variant>.json`), the terrain chart and the
+//! empty catalog, embedded at build time.
+//!
+//! Invariant: the embedded files parse (tested), so [`core`], [`sheet`], [`terrain_chart`]
+//! and [`catalog`] cannot fail at run time.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+pub const TERRAIN_TEXT: &str = include_str!("data/terrain-effects.json");
+pub const CATALOG_TEXT: &str = include_str!("data/catalog.json");
+pub const CORE_TEXT: &str = include_str!("data/core.json");
+pub const LGA_TEXT: &str = include_str!("data/la-grande-armee.json");
+
+/// The embedded files by name, as `kepi tables --ruleset vae-victis` prints them.
+pub const FILES: [(&str, &str); 4] = [
+    ("core.json", CORE_TEXT),
+    ("la-grande-armee.json", LGA_TEXT),
+    ("terrain-effects.json", TERRAIN_TEXT),
+    ("catalog.json", CATALOG_TEXT),
+];
+
+pub fn terrain_chart() -> &'static crate::tables::TerrainEffects {
+    static CHART: OnceLock<crate::tables::TerrainEffects> = OnceLock::new();
+    CHART.get_or_init(|| {
+        crate::tables::TerrainEffects::from_text(TERRAIN_TEXT)
+            .unwrap_or_else(|p| panic!("embedded Vae Victis terrain chart is invalid:\n{p}"))
+    })
+}
+
+pub fn catalog() -> &'static crate::tables::Catalog {
+    static CATALOG: OnceLock<crate::tables::Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        crate::tables::Catalog::from_text(CATALOG_TEXT)
+            .unwrap_or_else(|p| panic!("embedded Vae Victis catalog is invalid:\n{p}"))
+    })
+}
+
+/// VV 4.2 Types of General: a band of the die and its AP modifier (VV 5.1).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Rating {
+    pub key: String,
+    pub name: String,
+    pub from: u8,
+    pub to: u8,
+    pub ap_modifier: i32,
+}
+
+/// The text's distances in paces (docs/rules/vae-victis.md, "Paces to hexes").
+#[derive(Clone, Debug, Deserialize)]
+pub struct Paces {
+    pub zone_of_control: u32,
+    pub command_range: u32,
+    pub command_range_in_sight: u32,
+    pub commander_in_chief_range: u32,
+    pub strategic: u32,
+    pub flee_extra: u32,
+    pub woods_fire: u32,
+}
+
+/// VV 3 Terrain Definitions: the going and the cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Clear,
+    Rough,
+    Difficult,
+    Impassable,
+}
+
+impl Class {
+    pub fn key(self) -> &'static str {
+        match self {
+            Class::Clear => "clear",
+            Class::Rough => "rough",
+            Class::Difficult => "difficult",
+            Class::Impassable => "impassable",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cover {
+    None,
+    Soft,
+    Hard,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct TerrainClass {
+    pub class: Class,
+    pub cover: Cover,
+    /// VV 7.2: "the line of fire is also 50 paces for opposing units in wood, orchard, forest
+    /// or village".
+    #[serde(default)]
+    pub close_fire: bool,
+    /// Rough or difficult ground that does not block the line of sight (Kepi's reading:
+    /// frozen water, water).
+    #[serde(default)]
+    pub sight: bool,
+}
+
+impl TerrainClass {
+    /// VV 7.2: "All broken and difficult terrain ... block the line of sight".
+    pub fn blocks_sight(&self) -> bool {
+        !self.sight && matches!(self.class, Class::Rough | Class::Difficult)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Core {
+    pub ratings: Vec<Rating>,
+    pub min_ap: u32,
+    pub out_of_command_ap: u32,
+    pub corps_points: u32,
+    pub max_corps: usize,
+    /// VV 9: "loses a third of its points" as [numerator, denominator].
+    pub demoralised_fraction: [u32; 2],
+    pub paces: Paces,
+    pub terrain: BTreeMap<String, TerrainClass>,
+}
+
+impl Core {
+    pub fn rating(&self, face: u8) -> &Rating {
+        self.ratings
+            .iter()
+            .find(|r| (r.from..=r.to).contains(&face))
+            .expect("the ratings cover 1-6 (tested)")
+    }
+
+    /// The class of a terrain key; an unknown key is clear (the map checks its keys
+    /// against the chart, so none reaches here).
+    pub fn terrain(&self, key: &str) -> TerrainClass {
+        const CLEAR: TerrainClass = TerrainClass {
+            class: Class::Clear,
+            cover: Cover::None,
+            close_fire: false,
+            sight: false,
+        };
+        self.terrain.get(key).copied().unwrap_or(CLEAR)
+    }
+}
+
+/// A type's class of troops (VV 1, the sheets' headings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TroopClass {
+    Infantry,
+    Skirmishers,
+    Cavalry,
+    Artillery,
+    General,
+}
+
+/// Cavalry by the combat results' rows and pursuit (VV 8.4: heavy cavalry must pursue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cavalry {
+    Light,
+    Irregular,
+    Heavy,
+}
+
+/// One row of a sheet's Fire & Melee Factors.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ElementType {
+    pub key: String,
+    pub name: String,
+    pub class: TroopClass,
+    #[serde(default)]
+    pub cavalry: Option<Cavalry>,
+    pub fire: Option<i32>,
+    pub melee: i32,
+    pub charge: i32,
+    pub cost: u32,
+    /// Its row of the movement table.
+    #[serde(rename = "move")]
+    pub move_row: String,
+    /// Its row of the fire ranges (`None`: it does not fire).
+    pub range: Option<String>,
+    /// Its row of the combat results table.
+    pub results: String,
+    /// VV 5.6 Squares: it may form square.
+    #[serde(default)]
+    pub square: bool,
+    /// VV LGA Skirmishers: the type its two skirmisher elements take.
+    #[serde(default)]
+    pub skirmish_as: Option<String>,
+    #[serde(default)]
+    pub guard: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RangeRow {
+    pub name: String,
+    pub short: Option<u32>,
+    pub medium: Option<u32>,
+    pub long: Option<u32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Factor {
+    pub key: String,
+    pub text: String,
+    pub value: Option<i32>,
+}
+
+/// What a combat result does to the loser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Recoil,
+    Flee,
+    Destroyed,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Recoil => "recoils",
+            Outcome::Flee => "flees",
+            Outcome::Destroyed => "is destroyed",
+        }
+    }
+}
+
+/// One clause of a results cell: it applies when every condition it names holds.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Clause {
+    /// The winner is one of these ("cavalry", "heavy_cavalry", "light_cavalry",
+    /// "skirmishers", "artillery", "infantry").
+    #[serde(default)]
+    pub by: Vec<String>,
+    /// The loser's hex is of one of these classes.
+    #[serde(default)]
+    pub terrain: Vec<String>,
+    /// The two are in contact (a melee).
+    #[serde(default)]
+    pub contact: bool,
+    pub result: Outcome,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct ResultsRow {
+    pub name: String,
+    pub more_than_half: Vec<Clause>,
+    pub half_or_less: Vec<Clause>,
+}
+
+/// A variant's Quick Reference Sheet.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Sheet {
+    pub variant: String,
+    pub name: String,
+    /// Its abbreviation in citations ("LGA").
+    pub sheet: String,
+    pub movement_columns: Vec<String>,
+    pub movement: BTreeMap<String, Vec<Option<u32>>>,
+    pub ranges: BTreeMap<String, RangeRow>,
+    pub types: Vec<ElementType>,
+    pub fire_factors: Vec<Factor>,
+    pub melee_factors: Vec<Factor>,
+    pub results: BTreeMap<String, ResultsRow>,
+}
+
+impl Sheet {
+    /// The paces a type moves a turn on ground of `column` ("road", "clear", ...); `None`
+    /// where the sheet has "-" (it may not enter).
+    pub fn paces(&self, move_row: &str, column: &str) -> Option<u32> {
+        let i = self.movement_columns.iter().position(|c| c == column)?;
+        self.movement.get(move_row)?.get(i).copied().flatten()
+    }
+
+    pub fn fire_factor(&self, key: &str) -> i32 {
+        self.fire_factors
+            .iter()
+            .find(|f| f.key == key)
+            .and_then(|f| f.value)
+            .unwrap_or(0)
+    }
+
+    pub fn melee_factor(&self, key: &str) -> i32 {
+        self.melee_factors
+            .iter()
+            .find(|f| f.key == key)
+            .and_then(|f| f.value)
+            .unwrap_or(0)
+    }
+
+    pub fn factor_text<'a>(list: &'a [Factor], key: &str) -> &'a str {
+        list.iter()
+            .find(|f| f.key == key)
+            .map(|f| f.text.as_str())
+            .unwrap_or("")
+    }
+}
+
+/// A variant Kepi plays: its sheet.
+#[derive(Debug)]
+pub struct Variant {
+    pub sheet: Sheet,
+}
+
+impl Variant {
+    pub fn element_type(&self, key: &str) -> Option<&ElementType> {
+        self.sheet.types.iter().find(|t| t.key == key)
+    }
+
+    pub fn type_keys(&self) -> String {
+        self.sheet
+            .types
+            .iter()
+            .map(|t| t.key.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn read_variant(text: &str) -> Result<Variant, String> {
+    let sheet: Sheet = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    Ok(Variant { sheet })
+}
+
+pub fn core() -> &'static Core {
+    static CORE: OnceLock<Core> = OnceLock::new();
+    CORE.get_or_init(|| {
+        serde_json::from_str(CORE_TEXT)
+            .unwrap_or_else(|e| panic!("embedded Vae Victis core.json is invalid: {e}"))
+    })
+}
+
+/// The variants Kepi plays, by key, with their sheets.
+pub fn variant(key: &str) -> Option<&'static Variant> {
+    static LGA: OnceLock<Variant> = OnceLock::new();
+    match key {
+        "la-grande-armee" => Some(LGA.get_or_init(|| {
+            read_variant(LGA_TEXT)
+                .unwrap_or_else(|e| panic!("embedded la-grande-armee.json is invalid: {e}"))
+        })),
+        _ => None,
+    }
+}
+
+/// Every variant of the compilation: (key, name, sheet abbreviation); those [`variant`]
+/// does not give are transcribed later and refused by name.
+pub const VARIANTS: [(&str, &str, &str); 4] = [
+    ("la-grande-armee", "La Grande Armée", "LGA"),
+    ("los-gringos", "Los Gringos", "LG"),
+    ("rebel-yell", "Rebel Yell", "RY"),
+    ("kepis-rouge", "Kepis Rouge", "KR"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_tables_parse_and_the_ratings_cover_the_die() {
+        let c = core();
+        for face in 1..=6 {
+            let _ = c.rating(face);
+        }
+        assert_eq!(c.rating(1).key, "mediocre");
+        assert_eq!(c.rating(6).ap_modifier, 1);
+        let v = variant("la-grande-armee").unwrap();
+        assert_eq!(v.sheet.types.len(), 16);
+        for t in &v.sheet.types {
+            assert!(v.sheet.movement.contains_key(&t.move_row), "{}", t.key);
+            assert!(v.sheet.results.contains_key(&t.results), "{}", t.key);
+            if let Some(r) = &t.range {
+                assert!(v.sheet.ranges.contains_key(r), "{}", t.key);
+            }
+        }
+        let _ = terrain_chart();
+        let _ = catalog();
+        for t in &terrain_chart().terrain {
+            assert!(c.terrain.contains_key(&t.key), "{} has no class", t.key);
+        }
+    }
+}
