@@ -91,6 +91,14 @@ impl Ruleset for VaeVictis {
         super::section::side_schema(generator)
     }
 
+    /// VV 10: victory by army morale, not by the scenario's entries.
+    fn own_victory(&self) -> Option<&'static str> {
+        Some(
+            "army morale (VV 10): an army loses when more than half of its corps are \
+             demoralised",
+        )
+    }
+
     fn victory(&self, s: &State) -> Vec<VictoryCondition> {
         super::morale::conditions(s)
     }
