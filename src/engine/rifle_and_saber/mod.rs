@@ -21,6 +21,7 @@ pub mod offers;
 pub mod oob;
 pub mod retreat;
 pub mod ruleset;
+pub mod scripted;
 pub mod scenario;
 pub mod setup;
 pub mod shock;
