@@ -333,12 +333,18 @@ fn reynolds_falls_howard_commands_then_hancock() {
         s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
         first.entry(s.turn).or_insert_with(|| s.clone());
     }
-    let at = |t: u32| first.get(&t).unwrap_or_else(|| panic!("game-turn {t} reached"));
+    let at = |t: u32| {
+        first
+            .get(&t)
+            .unwrap_or_else(|| panic!("game-turn {t} reached"))
+    };
     let l = |s: &State, id: &str| s.setup().leader(id).unwrap();
     let f = |s: &State, id: &str| s.setup().formation(id).unwrap();
     let commander = |s: &State, fid: &str| {
         let setup = s.setup();
-        setup.leaders[setup.formations[f(s, fid)].commander].id.clone()
+        setup.leaders[setup.formations[f(s, fid)].commander]
+            .id
+            .clone()
     };
     let leader_of = |s: &State, fid: &str| {
         let setup = s.setup();
@@ -382,7 +388,10 @@ fn reynolds_falls_howard_commands_then_hancock() {
         other => panic!("Schurz at {other:?}"),
     }
     assert_eq!(t4.leaders[l(t4, "schimmelfennig")].loc, LeaderLoc::Off);
-    assert!(matches!(at(5).leaders[l(t4, "schimmelfennig")].loc, LeaderLoc::At(_)));
+    assert!(matches!(
+        at(5).leaders[l(t4, "schimmelfennig")].loc,
+        LeaderLoc::At(_)
+    ));
 
     // Game-turn 9 (4 p.m.): Hancock (4) commands the field; Howard has the XI Corps again,
     // Schurz his division; Schimmelfennig is out of the game.

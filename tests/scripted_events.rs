@@ -287,7 +287,9 @@ fn aor_a_position_after_events_restores_with_them_and_replays_hash_for_hash() {
     let sc = aor_with(events);
     let root = AgeOfRifles.start(&sc, &Default::default()).unwrap();
     let s = deploy_as(&sc, FRENCH, PRUSSIANS);
-    let back = AgeOfRifles.restore(&root, &AgeOfRifles.snapshot(&s)).unwrap();
+    let back = AgeOfRifles
+        .restore(&root, &AgeOfRifles.snapshot(&s))
+        .unwrap();
     assert_eq!(AgeOfRifles.state_hash(&back), AgeOfRifles.state_hash(&s));
     assert_eq!(back.setup().units[unit(&s, "vii-13")].strength, 8);
     let vii = back.setup().formation("vii").unwrap();
@@ -335,7 +337,10 @@ fn aor_events_are_checked_by_field() {
         ("events[2].does.leader", "no leader 'moltke' on this side"),
         ("events[3].does.by.name", "'kameke' is a new leader"),
         ("events[3].does.by.rating", "give his rating"),
-        ("events[3].does.by.role", "'general' is not a role of AoR 2.1"),
+        (
+            "events[3].does.by.role",
+            "'general' is not a role of AoR 2.1",
+        ),
         ("events[4].does.unit", "not both and not neither"),
         ("events[5].does.hexes[0]", "'9999' is not a hex"),
         ("events[6].does.to", "morale is a whole number from 1 to 6"),
@@ -453,12 +458,7 @@ mod rs {
             .reinforcements
             .iter()
             .find(|r| r.side == 1 && r.group.as_deref() == Some(&group))
-            .map(|r| {
-                r.hexes
-                    .iter()
-                    .map(|h| probe.map.grid.name(*h))
-                    .collect()
-            })
+            .map(|r| r.hexes.iter().map(|h| probe.map.grid.name(*h)).collect())
             .expect("the group arrives as a reinforcement");
         let sc = with(json!([
             {"turn": 1, "at": "start", "text": "They come early.",
@@ -472,11 +472,17 @@ mod rs {
         .unwrap();
         let s = deployed(&sc);
         let units: Vec<usize> = (0..s.units.len())
-            .filter(|&u| s.setup.units[u].side == 1 && s.setup.units[u].group.as_deref() == Some(&group))
+            .filter(|&u| {
+                s.setup.units[u].side == 1 && s.setup.units[u].group.as_deref() == Some(&group)
+            })
             .collect();
         assert!(!units.is_empty());
         // Arrived at the start of game-turn 1 (within the stacking limit: some may wait).
-        assert!(units.iter().any(|&u| matches!(s.units[u].location, Location::Hex(_))));
+        assert!(
+            units
+                .iter()
+                .any(|&u| matches!(s.units[u].location, Location::Hex(_)))
+        );
         for &u in &units {
             if s.units[u].location != Location::Off {
                 assert_eq!(s.unit_morale(u), Morale::Demoralized);
@@ -497,8 +503,16 @@ mod rs {
             && did.iter().all(|d| d.ends_with("leaves the game"))));
         // Withdrawn is no loss and no exit (R&S 10.1; `exit` counts none).
         assert!(s2.eliminated[1] <= s.eliminated[1] + units.len() as u32);
-        let back = RifleAndSaber.restore(&RifleAndSaber.start(&sc, &Default::default()).unwrap(), &RifleAndSaber.snapshot(&s2)).unwrap();
-        assert_eq!(RifleAndSaber.state_hash(&back), RifleAndSaber.state_hash(&s2));
+        let back = RifleAndSaber
+            .restore(
+                &RifleAndSaber.start(&sc, &Default::default()).unwrap(),
+                &RifleAndSaber.snapshot(&s2),
+            )
+            .unwrap();
+        assert_eq!(
+            RifleAndSaber.state_hash(&back),
+            RifleAndSaber.state_hash(&s2)
+        );
     }
 
     #[test]
@@ -524,12 +538,24 @@ mod rs {
         ]))
         .expect_err("refused");
         for (field, words) in [
-            ("events[0].does.kind", "Rifle & Saber has no rule for a 'leader_leaves' event"),
-            ("events[1].does.kind", "no rule for a 'formation_commander' event"),
-            ("events[2].does.kind", "no rule for a 'leader_replaced' event"),
+            (
+                "events[0].does.kind",
+                "Rifle & Saber has no rule for a 'leader_leaves' event",
+            ),
+            (
+                "events[1].does.kind",
+                "no rule for a 'formation_commander' event",
+            ),
+            (
+                "events[2].does.kind",
+                "no rule for a 'leader_replaced' event",
+            ),
             ("events[3].does.unit", "name the unit's group"),
             ("events[4].does.group", "no group 'zz' on this side"),
-            ("events[5].does.value", "'strength' is not a value a Rifle & Saber event changes"),
+            (
+                "events[5].does.value",
+                "'strength' is not a value a Rifle & Saber event changes",
+            ),
         ] {
             assert!(
                 e.lines().any(|l| l.contains(field) && l.contains(words)),
@@ -537,7 +563,10 @@ mod rs {
             );
         }
         // The message lists what Rifle & Saber plays.
-        assert!(e.contains("the kinds it plays: note (R&S 11.0), arrives"), "{e}");
+        assert!(
+            e.contains("the kinds it plays: note (R&S 11.0), arrives"),
+            "{e}"
+        );
     }
 }
 

@@ -126,9 +126,8 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
         let Some(Some(sec)) = sections.get(si) else {
             continue;
         };
-        let leader_ok = |id: &str, brought: &BTreeSet<String>| {
-            sec.leader(id).is_some() || brought.contains(id)
-        };
+        let leader_ok =
+            |id: &str, brought: &BTreeSet<String>| sec.leader(id).is_some() || brought.contains(id);
         let no_leader = |id: &str| {
             format!(
                 "no leader '{id}' on this side; its leaders: {}",
@@ -156,15 +155,19 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                     if !crate::map::valid_id(&by.id) {
                         p.push(
                             format!("{f}.by.id"),
-                            format!("'{}' is not an id (lower-case letters, digits and '-')", by.id),
+                            format!(
+                                "'{}' is not an id (lower-case letters, digits and '-')",
+                                by.id
+                            ),
                         );
                     }
-                    if sec.units.iter().any(|u| u.id == by.id)
-                        || sec.formation(&by.id).is_some()
-                    {
+                    if sec.units.iter().any(|u| u.id == by.id) || sec.formation(&by.id).is_some() {
                         p.push(
                             format!("{f}.by.id"),
-                            format!("'{}' is a unit or formation of this side, not a leader", by.id),
+                            format!(
+                                "'{}' is a unit or formation of this side, not a leader",
+                                by.id
+                            ),
                         );
                     }
                     if by.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
@@ -191,7 +194,10 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                 } else if by.name.is_some() {
                     p.push(
                         format!("{f}.by.name"),
-                        format!("'{}' is a leader of this side already: he keeps his name", by.id),
+                        format!(
+                            "'{}' is a leader of this side already: he keeps his name",
+                            by.id
+                        ),
                     );
                 }
                 if let Some(r) = by.rating
@@ -244,7 +250,9 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                     }
                 }
             }
-            EventAction::Arrives { .. } | EventAction::Leaves { .. } | EventAction::Changes { .. } => {
+            EventAction::Arrives { .. }
+            | EventAction::Leaves { .. }
+            | EventAction::Changes { .. } => {
                 let is_leader = |id: &str| leader_ok(id, &brought[si]);
                 match e.does.piece() {
                     Some(Piece::Unit(u)) => {
@@ -255,7 +263,11 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                                 format!("{f}.unit"),
                                 format!(
                                     "no unit '{u}' on this side{}",
-                                    if allowed_leader { " (nor a leader)" } else { "" }
+                                    if allowed_leader {
+                                        " (nor a leader)"
+                                    } else {
+                                        ""
+                                    }
                                 ),
                             );
                         }
@@ -273,7 +285,10 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                     }
                     None => {} // said by the common checks
                 }
-                if let EventAction::Changes { value, to, unit, .. } = &e.does {
+                if let EventAction::Changes {
+                    value, to, unit, ..
+                } = &e.does
+                {
                     let leader = unit.as_deref().is_some_and(is_leader);
                     let v = match value.as_str() {
                         "strength" => Some(Value::Strength),
@@ -293,7 +308,9 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                         ),
                         Some(v) if v != Value::Rating && leader => p.push(
                             format!("{f}.value"),
-                            format!("a leader's only value an event changes is his rating, not {value}"),
+                            format!(
+                                "a leader's only value an event changes is his rating, not {value}"
+                            ),
                         ),
                         Some(v) => {
                             let range = match v {
@@ -336,7 +353,11 @@ pub fn build(file: &ScenarioFile, sides: &[(String, String, String); 2], setup: 
         };
         let units_of = |setup: &Setup, side: usize, piece: Piece<'_>| -> (Vec<usize>, Vec<usize>) {
             match piece {
-                Piece::Unit(id) => match setup.units.iter().position(|u| u.side == side && u.id == id) {
+                Piece::Unit(id) => match setup
+                    .units
+                    .iter()
+                    .position(|u| u.side == side && u.id == id)
+                {
                     Some(u) => (vec![u], Vec::new()),
                     None => (Vec::new(), vec![leader(setup, side, id)]),
                 },
@@ -419,7 +440,10 @@ pub fn build(file: &ScenarioFile, sides: &[(String, String, String); 2], setup: 
                     side,
                     units,
                     leaders,
-                    hexes: hexes.iter().map(|h| setup.parse(h).expect("checked")).collect(),
+                    hexes: hexes
+                        .iter()
+                        .map(|h| setup.parse(h).expect("checked"))
+                        .collect(),
                 }
             }
             EventAction::Leaves { side, .. } => {
@@ -539,7 +563,10 @@ pub fn setup_after(setup: &Arc<Setup>, from: u32, to: u32) -> Arc<Setup> {
         return setup.clone();
     }
     let mut next = (**setup).clone();
-    let acts: Vec<Act> = setup.scripted[from as usize..(to as usize).min(setup.scripted.len())]
+    let acts: Vec<Act> = setup
+        .scripted
+        .get(from as usize..(to as usize).min(setup.scripted.len()))
+        .unwrap_or_default()
         .iter()
         .map(|e| e.act.clone())
         .collect();
@@ -547,7 +574,11 @@ pub fn setup_after(setup: &Arc<Setup>, from: u32, to: u32) -> Arc<Setup> {
     for a in &acts {
         changed |= modify(&mut next, a);
     }
-    if changed { Arc::new(next) } else { setup.clone() }
+    if changed {
+        Arc::new(next)
+    } else {
+        setup.clone()
+    }
 }
 
 /// The events of the current game-turn at `at` that have not happened yet, in order: each
@@ -624,7 +655,15 @@ pub fn happen(s: &mut State, at: EventTime, events: &mut Vec<Event>) {
                 let first = super::sequence::arrive_units(s, *side, &units, hexes, events);
                 for &l in leaders {
                     if s.leaders[l].loc == LeaderLoc::Off {
-                        let at = first.or(hexes.first().copied());
+                        // With the first unit that came, else the first hex no enemy unit
+                        // holds (AoR 11: a leader alone with the enemy is no reading here).
+                        let ctx = super::position::Ctx::new(s);
+                        let free = hexes
+                            .iter()
+                            .copied()
+                            .find(|&h| !ctx.enemy_in(setup.leaders[l].side, h));
+                        drop(ctx);
+                        let at = first.or(free);
                         if let Some(h) = at {
                             s.leaders[l].loc = LeaderLoc::At(h);
                             note(
@@ -643,10 +682,7 @@ pub fn happen(s: &mut State, at: EventTime, events: &mut Vec<Event>) {
                 for &u in units {
                     if matches!(s.units[u].loc, Loc::At(_) | Loc::Off) {
                         s.units[u].loc = Loc::Exited;
-                        note(
-                            events,
-                            format!("{} leaves the game", setup.units[u].name),
-                        );
+                        note(events, format!("{} leaves the game", setup.units[u].name));
                     }
                 }
             }

@@ -134,7 +134,11 @@ pub fn describe_event(s: &State, e: &Event) -> Option<String> {
         }
         Event::DecisionNeeded { what, .. } => format!("Decision: {what}"),
         Event::Scripted {
-            turn, at, text, did, ..
+            turn,
+            at,
+            text,
+            did,
+            ..
         } => {
             let mut t = format!("Game-turn {turn}, {at}: {text} (the scenario's event)");
             for d in did {

@@ -78,7 +78,11 @@ pub fn check(file: &ScenarioFile, forces: &Forces, p: &mut Problems) {
         let Some(Some(sf)) = forces.sides.get(si) else {
             continue;
         };
-        let groups: Vec<&str> = sf.groups.iter().filter_map(|g| g.label.as_deref()).collect();
+        let groups: Vec<&str> = sf
+            .groups
+            .iter()
+            .filter_map(|g| g.label.as_deref())
+            .collect();
         match e.does.piece() {
             Some(Piece::Unit(_)) => p.push(
                 format!("{f}.unit"),
@@ -102,7 +106,9 @@ pub fn check(file: &ScenarioFile, forces: &Forces, p: &mut Problems) {
             if value != "morale" {
                 p.push(
                     format!("{f}.value"),
-                    format!("'{value}' is not a value a Rifle & Saber event changes: morale (R&S 10.1)"),
+                    format!(
+                        "'{value}' is not a value a Rifle & Saber event changes: morale (R&S 10.1)"
+                    ),
                 );
             } else if !matches!(to, EventValue::Word(w) if morale(w).is_some()) {
                 p.push(
@@ -221,7 +227,9 @@ impl Ctx<'_> {
                         0
                     };
                     let base = morale_index(*to) - shift;
-                    self.s.morale_set.retain(|(s, g, _)| !(*s == *side && g == group));
+                    self.s
+                        .morale_set
+                        .retain(|(s, g, _)| !(*s == *side && g == group));
                     self.s.morale_set.push((*side, group.clone(), base));
                     did.push(format!(
                         "{} group ({group}) is at {} morale (R&S 10.1)",
