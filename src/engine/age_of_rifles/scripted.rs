@@ -258,7 +258,7 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                     Some(Piece::Unit(u)) => {
                         let unit = sec.units.iter().any(|x| x.id == u);
                         let allowed_leader = !matches!(e.does, EventAction::Leaves { .. });
-                        if !unit && !(allowed_leader && is_leader(u)) {
+                        if !(unit || (allowed_leader && is_leader(u))) {
                             p.push(
                                 format!("{f}.unit"),
                                 format!(
@@ -272,18 +272,17 @@ pub fn check(file: &ScenarioFile, sections: &[Option<SideSection>], p: &mut Prob
                             );
                         }
                     }
-                    Some(Piece::Group(g)) => {
-                        if !groups.contains(g) {
-                            p.push(
-                                format!("{f}.group"),
-                                format!(
-                                    "no group '{g}' on this side; its groups: {}",
-                                    groups.iter().copied().collect::<Vec<_>>().join(", ")
-                                ),
-                            );
-                        }
+                    Some(Piece::Group(g)) if !groups.contains(g) => {
+                        p.push(
+                            format!("{f}.group"),
+                            format!(
+                                "no group '{g}' on this side; its groups: {}",
+                                groups.iter().copied().collect::<Vec<_>>().join(", ")
+                            ),
+                        );
                     }
-                    None => {} // said by the common checks
+                    // A group of the side; neither or both named: said by the common checks.
+                    Some(Piece::Group(_)) | None => {}
                 }
                 if let EventAction::Changes {
                     value, to, unit, ..
