@@ -309,3 +309,102 @@ fn the_confederates_score_the_seminary_and_oak_ridge_by_the_hour() {
         ]
     );
 }
+
+/// Item 1 (scripted events): Reynolds leaves at the end of the 10 a.m. turn (3); from the 11
+/// a.m. turn (4) Howard, rated 2, commands the field from Cemetery Hill, Schurz the XI Corps
+/// and Schimmelfennig its 3rd Division; Hancock, rated 4, takes the field at the 4 p.m. turn
+/// (9), Howard the XI Corps again and Schurz his division. Played by the seeded random player,
+/// the command at each hour read from the position.
+#[test]
+fn reynolds_falls_howard_commands_then_hancock() {
+    use kepi::engine::age_of_rifles::section::Role;
+    use kepi::engine::age_of_rifles::state::{LeaderLoc, State};
+    use kepi::engine::dice::SeededDice;
+    use kepi::engine::{AgeOfRifles, Ruleset};
+
+    let sc = load_scenario(&root().join("scenarios/aor-gettysburg-first-day.json")).unwrap();
+    let mut s = AgeOfRifles.start(&sc, &Default::default()).unwrap();
+    let mut player = AgeOfRifles.random_player(7);
+    let mut dice = SeededDice::new(7);
+    // The first position of each game-turn (its Command Phase).
+    let mut first: std::collections::BTreeMap<u32, State> = Default::default();
+    while s.turn < 9 && !AgeOfRifles.progress(&s).over {
+        let c = player.next(&s);
+        s = AgeOfRifles.apply(&s, &c, &mut dice).unwrap().0;
+        first.entry(s.turn).or_insert_with(|| s.clone());
+    }
+    let at = |t: u32| {
+        first
+            .get(&t)
+            .unwrap_or_else(|| panic!("game-turn {t} reached"))
+    };
+    let l = |s: &State, id: &str| s.setup().leader(id).unwrap();
+    let f = |s: &State, id: &str| s.setup().formation(id).unwrap();
+    let commander = |s: &State, fid: &str| {
+        let setup = s.setup();
+        setup.leaders[setup.formations[f(s, fid)].commander]
+            .id
+            .clone()
+    };
+    let leader_of = |s: &State, fid: &str| {
+        let setup = s.setup();
+        setup.leaders[setup.formations[f(s, fid)].leader].id.clone()
+    };
+
+    // Until the end of game-turn 3, Reynolds (4) commands Buford and Wadsworth.
+    let t3 = at(3);
+    assert_eq!(t3.setup().leaders[l(t3, "reynolds")].role, Role::Overall);
+    assert_eq!(t3.leaders[l(t3, "reynolds")].rating, 4);
+    assert_eq!(commander(t3, "i-1"), "reynolds");
+    assert_eq!(commander(t3, "xi-3"), "howard");
+    assert_eq!(leader_of(t3, "xi-3"), "schurz");
+    // Schimmelfennig and Hancock are not in the game yet.
+    assert_eq!(t3.leaders[l(t3, "schimmelfennig")].loc, LeaderLoc::Gone);
+    assert_eq!(t3.leaders[l(t3, "hancock")].loc, LeaderLoc::Gone);
+
+    // Game-turn 4 (11 a.m.): Reynolds gone; Doubleday has the whole I Corps; Howard (2) is the
+    // Overall Commander on Cemetery Hill; Schurz the XI Corps' Wing Commander; Schimmelfennig
+    // leads the 3rd Division.
+    let t4 = at(4);
+    assert_eq!(t4.leaders[l(t4, "reynolds")].loc, LeaderLoc::Gone);
+    assert_eq!(commander(t4, "i-1"), "doubleday");
+    assert_eq!(commander(t4, "cav-1"), "howard");
+    let howard = l(t4, "howard");
+    assert_eq!(t4.setup().leaders[howard].role, Role::Overall);
+    assert_eq!(t4.leaders[howard].rating, 2);
+    match t4.leaders[howard].loc {
+        LeaderLoc::At(h) => assert_eq!(t4.setup().name(h), "1511", "Cemetery Hill"),
+        other => panic!("Howard at {other:?}"),
+    }
+    for xi in ["xi-1", "xi-2", "xi-3"] {
+        assert_eq!(commander(t4, xi), "schurz", "{xi}");
+    }
+    assert_eq!(t4.setup().leaders[l(t4, "schurz")].role, Role::Wing);
+    assert_eq!(leader_of(t4, "xi-3"), "schimmelfennig");
+    assert_eq!(t4.leaders[l(t4, "schimmelfennig")].rating, 2);
+    // Schurz rode ahead to Cemetery Hill; Schimmelfennig comes with the division at noon.
+    match t4.leaders[l(t4, "schurz")].loc {
+        LeaderLoc::At(h) => assert_eq!(t4.setup().name(h), "1511"),
+        other => panic!("Schurz at {other:?}"),
+    }
+    assert_eq!(t4.leaders[l(t4, "schimmelfennig")].loc, LeaderLoc::Off);
+    assert!(matches!(
+        at(5).leaders[l(t4, "schimmelfennig")].loc,
+        LeaderLoc::At(_)
+    ));
+
+    // Game-turn 9 (4 p.m.): Hancock (4) commands the field; Howard has the XI Corps again,
+    // Schurz his division; Schimmelfennig is out of the game.
+    let t9 = at(9);
+    let hancock = l(t9, "hancock");
+    assert_eq!(t9.setup().leaders[hancock].role, Role::Overall);
+    assert_eq!(t9.leaders[hancock].rating, 4);
+    assert_ne!(t9.leaders[hancock].loc, LeaderLoc::Gone);
+    assert_eq!(commander(t9, "cav-1"), "hancock");
+    for xi in ["xi-1", "xi-2", "xi-3"] {
+        assert_eq!(commander(t9, xi), "howard", "{xi}");
+    }
+    assert_eq!(t9.setup().leaders[l(t9, "howard")].role, Role::Wing);
+    assert_eq!(leader_of(t9, "xi-3"), "schurz");
+    assert_eq!(t9.leaders[l(t9, "schimmelfennig")].loc, LeaderLoc::Gone);
+}

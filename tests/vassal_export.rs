@@ -211,9 +211,10 @@ fn gettysburg_exports_as_a_scenario_and_as_a_game_and_reads_back() {
     let board = state.rules().board(&state);
     assert_eq!(units.len(), board.counters.len(), "every unit and leader");
     // The scenario's formation tables (docs/scenarios/aor-gettysburg-first-day.md): 59 units
-    // and 24 leaders.
+    // and 24 leaders, and the 2 its scripted events bring (Schimmelfennig and Hancock), in the
+    // tray for when they come.
     assert_eq!(units.iter().filter(|u| u["type"] != "leader").count(), 59);
-    assert_eq!(units.iter().filter(|u| u["type"] == "leader").count(), 24);
+    assert_eq!(units.iter().filter(|u| u["type"] == "leader").count(), 26);
     for u in units {
         let p = &u["properties"];
         if u["type"] == "leader" {

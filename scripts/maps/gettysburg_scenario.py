@@ -181,7 +181,7 @@ REINFORCEMENTS = [
     ("confederates", "div-rodes", 5, "Middletown Road",
      "Rodes's Division comes down the Middletown Road to Oak Hill at noon."),
     ("union", "xi-3", 5, "Taneytown Road",
-     "Howard with Schurz's division, up the Taneytown Road at noon."),
+     "Schurz's division under Schimmelfennig, up the Taneytown Road at noon."),
     ("union", "xi-1", 5, "Emmitsburg Road",
      "Barlow's division, following the I Corps up the Emmitsburg Road at noon."),
     ("confederates", "div-early", 7, "Harrisburg Road",
@@ -246,6 +246,61 @@ def side(sid, name, color, leaders, formations, supply, hexes_of):
         "army_demoralization": math.floor(total * 0.4 + 0.5),
         "leaders": ls, "formations": forms, "units": units, "supply": supply,
     }
+
+
+# Scripted events (issue 43, item 1): who commanded the Union on the field, hour by hour.
+# Game-turn 3 is the 10 a.m. turn, 4 the 11 a.m., 9 the 4 p.m. The sources are in
+# docs/scenarios/aor-gettysburg-first-day.md.
+HANCOCK_RATING = 4
+SCHIMMELFENNIG_RATING = 2
+
+
+def events(hexes_of):
+    cemetery_hill = hexes_of("H2")[0]
+
+    def ev(turn, at, text, **does):
+        return {"turn": turn, "at": at, "text": text, "does": does}
+
+    return [
+        ev(3, "end", "Reynolds is killed at the edge of Herbst Woods (about 10:15-10:45 a.m.).",
+           kind="leader_leaves", side="union", leader="reynolds"),
+        ev(3, "end", "Doubleday, the I Corps' senior division commander, takes the whole corps, "
+                     "Wadsworth's division with it.",
+           kind="formation_commander", side="union", formation="i-1", commander="doubleday"),
+        # Before Schurz rides ahead: a new leader comes where the man he replaces is, and
+        # Schimmelfennig comes with the division at noon.
+        ev(4, "start", "Schimmelfennig leads Schurz's division up the road.",
+           kind="leader_replaced", side="union", leader="schurz",
+           by={"id": "schimmelfennig", "name": "Schimmelfennig",
+               "rating": SCHIMMELFENNIG_RATING, "role": "formation"}),
+        ev(4, "start", "Howard, riding ahead of his corps, reaches Cemetery Hill (about 11:30 "
+                       "a.m.).",
+           kind="arrives", side="union", unit="howard", hexes=[cemetery_hill]),
+        ev(4, "start", "Schurz, who left his division at Horner's Mill, joins Howard on Cemetery "
+                       "Hill.",
+           kind="arrives", side="union", unit="schurz", hexes=[cemetery_hill]),
+        ev(4, "start", "Schurz takes the XI Corps from Howard.",
+           kind="leader_replaced", side="union", leader="howard",
+           by={"id": "schurz", "role": "wing"}),
+        ev(4, "start", "Howard, the senior officer on the field, takes command in Reynolds's "
+                       "place.",
+           kind="leader_replaced", side="union", leader="reynolds",
+           by={"id": "howard", "rating": 2, "role": "overall"}),
+        ev(9, "start", "Hancock arrives with Meade's order to take command of the field (about "
+                       "4:30 p.m.).",
+           kind="leader_replaced", side="union", leader="howard",
+           by={"id": "hancock", "name": "Hancock", "rating": HANCOCK_RATING,
+               "role": "overall"}),
+        ev(9, "start", "Howard takes the XI Corps back.",
+           kind="leader_replaced", side="union", leader="schurz",
+           by={"id": "howard", "role": "wing"}),
+        ev(9, "start", "Schurz goes back to his division.",
+           kind="leader_replaced", side="union", leader="schimmelfennig",
+           by={"id": "schurz", "role": "formation"}),
+        ev(9, "start", "Schimmelfennig, cut off in the town in the retreat, hides there until "
+                       "4 July.",
+           kind="leader_leaves", side="union", leader="schimmelfennig"),
+    ]
 
 
 def main():
@@ -371,6 +426,7 @@ def main():
                      "7 p.m. There are no night or rain turns (AoR 5.5, 16).",
              "rule": {"kind": "note"}},
         ],
+        "events": events(hexes_of),
         "notes": {
             "history": open(os.path.join(root, "scripts", "maps",
                                          "gettysburg-notes.md")).read().strip(),

@@ -666,6 +666,11 @@ pub fn rules(a: RulesArgs) -> Outcome {
                     "phases": r.phases(),
                     "levels": crate::ai::levels(*r),
                     "optional_rules": r.optional_rules(),
+                    "event_kinds": r
+                        .event_kinds()
+                        .iter()
+                        .map(|(k, case)| serde_json::json!({"kind": k, "case": case}))
+                        .collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -688,6 +693,19 @@ pub fn rules(a: RulesArgs) -> Outcome {
         outln!(
             "  computer levels (kepi autoplay --side SIDE=LEVEL): {}",
             crate::ai::levels(r).join(", ")
+        );
+        let kinds = r.event_kinds();
+        outln!(
+            "  scripted events (a scenario's `events`): {}",
+            if kinds.is_empty() {
+                "none".to_string()
+            } else {
+                kinds
+                    .iter()
+                    .map(|(k, case)| format!("{k} ({case})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
         );
         for o in r.optional_rules() {
             outln!(

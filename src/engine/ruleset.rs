@@ -324,6 +324,14 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The kinds of scripted event of the scenario format it plays (`src/scenario/events.rs`:
+    /// `note`, `leader_leaves`, ...), each with the rule case it applies them under; a
+    /// scenario's event of another kind is refused naming its field. Its `forces` checks the
+    /// names the events give. None by default.
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
     /// Each victory condition of the scenario and where it stands.
     fn victory(&self, state: &Self::State) -> Vec<VictoryCondition>;
 

@@ -174,6 +174,11 @@ pub struct ScenarioFile {
     pub victory_points: Vec<PointsEntry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special_rules: Vec<SpecialRuleEntry>,
+    /// Scripted events: what happens at the start or end of a given game-turn whatever the
+    /// players do (src/scenario/events.rs). Absent when there are none, so that a scenario
+    /// without them reads, writes and hashes as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<super::events::ScriptedEvent>,
     #[serde(default)]
     pub notes: Notes,
 }

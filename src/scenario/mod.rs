@@ -10,6 +10,7 @@
 //! exists.
 
 pub mod checks;
+pub mod events;
 mod file;
 pub mod forces;
 pub mod rule_kinds;

@@ -359,6 +359,11 @@ pub(super) fn validate(
         }
     }
 
+    // Scripted events: the checks every system shares, and the kinds its system plays.
+    if let Some(r) = system {
+        super::events::check(&file, &map, r.name(), &r.event_kinds(), &mut c.p);
+    }
+
     // Sides and orders of battle.
     if file.sides.len() != 2 {
         c.p.push(

@@ -132,6 +132,7 @@ impl ScenarioDocument {
             options: JsonMap::new(),
             victory_points: Vec::new(),
             special_rules: Vec::new(),
+            events: Vec::new(),
             notes: Notes::default(),
         };
         ScenarioDocument::open(file, map, catalog)

@@ -40,6 +40,7 @@ pub mod reorganize;
 pub mod report;
 pub mod retreat;
 pub mod ruleset;
+pub mod scripted;
 pub mod search;
 pub mod section;
 pub mod sequence;

@@ -134,6 +134,7 @@ pub fn report(s: &State) -> String {
             LeaderLoc::Off => "off map".to_string(),
             LeaderLoc::At(h) => setup.name(h),
             LeaderLoc::Dead { returns } => format!("dead until game-turn {returns}"),
+            LeaderLoc::Gone => "out of the game".to_string(),
         };
         let order = d
             .formation

@@ -138,6 +138,11 @@ impl Ruleset for AgeOfRifles {
         vec![("night_turns", "AoR 5.5, 16"), ("rain_turns", "AoR 5.5")]
     }
 
+    /// Every kind of scripted event (`scripted`).
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        super::scripted::KINDS.to_vec()
+    }
+
     fn victory(&self, state: &State) -> Vec<VictoryCondition> {
         super::report::victory(state)
     }
@@ -533,6 +538,7 @@ pub fn board(state: &State) -> Board {
             LeaderLoc::Off => (Place::Off, None),
             LeaderLoc::At(h) => (Place::Map, Some(setup.name(h))),
             LeaderLoc::Dead { .. } => (Place::Eliminated, None),
+            LeaderLoc::Gone => (Place::Exited, None),
         };
         let mut markers = Vec::new();
         if let Some(f) = d.formation {

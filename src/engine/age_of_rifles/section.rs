@@ -400,6 +400,8 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
     };
     // AoR 18: the victory entries Age of Rifles cannot play, by field.
     super::victory::check(file, &mut p);
+    // The names the scenario's scripted events give (`scripted`).
+    super::scripted::check(file, &sections, &mut p);
     let forces = Forces {
         sides,
         stacking: STACKING,

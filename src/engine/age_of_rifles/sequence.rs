@@ -18,6 +18,7 @@ use super::state::{
 };
 use crate::engine::RuleError;
 use crate::engine::dice::Dice;
+use crate::scenario::events::EventTime;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -54,7 +55,7 @@ pub fn start(setup: Arc<Setup>) -> State {
             .leaders
             .iter()
             .map(|l| LeaderState {
-                loc: LeaderLoc::Off,
+                loc: super::scripted::start_loc(l),
                 rating: l.rating,
                 moved: false,
                 orders_sent: 0,
@@ -94,6 +95,7 @@ pub fn start(setup: Arc<Setup>) -> State {
         parts: Default::default(),
         hold_points_added: false,
         bombardment: None,
+        scripted: 0,
     };
     for (f, fd) in setup.formations.iter().enumerate() {
         if fd.order == Order::March
@@ -919,6 +921,8 @@ fn end_game_turn(
             u.disrupted = None;
         }
     }
+    // The scenario's events at the end of the game-turn (AoR 2.1, 9; `scripted`).
+    super::scripted::happen(s, EventTime::End, events);
     supply(s, events);
     losses::check_armies(s, events);
     if s.outcome.is_some() {
@@ -1024,6 +1028,10 @@ fn begin_turn(
     for u in &mut s.units {
         u.charged = false;
     }
+    // The scenario's events at the start of the game-turn (AoR 2.1, 9; `scripted`), before
+    // its reinforcements.
+    super::scripted::happen(s, EventTime::Start, events);
+    let setup = s.arc();
     // AoR 9: reinforcements arrive.
     for p in setup.placements.iter().filter(|p| p.turn == t) {
         arrive(s, p.side, &p.group.clone(), &p.hexes.clone(), events);
@@ -1186,8 +1194,36 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
                 && s.units[u].loc == Loc::Off
         })
         .collect();
+    let first = arrive_units(s, side, &units, entry, events);
+    let Some(h) = first else { return };
+    for l in 0..setup.leaders.len() {
+        let d = &setup.leaders[l];
+        if d.side != side || d.group != group || s.leaders[l].loc != LeaderLoc::Off {
+            continue;
+        }
+        let at = match d.formation {
+            Some(f) if s.formations[f].order == Order::March => {
+                s.formations[f].march_to.unwrap_or(h)
+            }
+            _ => h,
+        };
+        s.leaders[l].loc = LeaderLoc::At(at);
+    }
+    let _ = (Role::Formation, Kind::Infantry);
+}
+
+/// AoR 9 for `units` (off the map) of `side` entering at `entry`, as [`arrive`] reads it; the
+/// hex the first entered, if any did.
+pub(super) fn arrive_units(
+    s: &mut State,
+    side: usize,
+    units: &[usize],
+    entry: &[Ix],
+    events: &mut Vec<Event>,
+) -> Option<Ix> {
+    let setup = s.arc();
     let mut first = None;
-    for u in units {
+    for &u in units {
         let ctx = Ctx::new(s);
         let ok = |h: Ix| {
             ctx.friends_in(side, h) < setup.stack_limit(h)
@@ -1231,19 +1267,5 @@ fn arrive(s: &mut State, side: usize, group: &str, entry: &[Ix], events: &mut Ve
             ),
         );
     }
-    let Some(h) = first else { return };
-    for l in 0..setup.leaders.len() {
-        let d = &setup.leaders[l];
-        if d.side != side || d.group != group || s.leaders[l].loc != LeaderLoc::Off {
-            continue;
-        }
-        let at = match d.formation {
-            Some(f) if s.formations[f].order == Order::March => {
-                s.formations[f].march_to.unwrap_or(h)
-            }
-            _ => h,
-        };
-        s.leaders[l].loc = LeaderLoc::At(at);
-    }
-    let _ = (Role::Formation, Kind::Infantry);
+    first
 }

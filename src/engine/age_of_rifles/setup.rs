@@ -71,6 +71,9 @@ pub struct LeaderDef {
     pub formation: Option<usize>,
     /// The group he sets up or arrives with.
     pub group: String,
+    /// A leader a scripted event brings into the game (`scripted::build`): not in play until
+    /// it happens.
+    pub scripted: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -171,6 +174,8 @@ pub struct Setup {
     /// AoR 5.6: each side's exit areas (its `exited` points' and `exit` conditions' areas),
     /// hexes sorted.
     pub exit_areas: [Vec<Ix>; 2],
+    /// The scenario's scripted events, in the order they happen (`scripted`).
+    pub scripted: Vec<super::scripted::Scripted>,
 }
 
 impl Setup {
@@ -340,6 +345,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 movement: l.movement,
                 formation,
                 group,
+                scripted: false,
             });
         }
         for f in &ss.formations {
@@ -513,7 +519,7 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
                 .collect()
         })
         .collect();
-    Ok(Setup {
+    let mut setup = Setup {
         steps,
         names,
         zones,
@@ -543,7 +549,11 @@ pub fn build(scenario: &Scenario, options: &Options) -> Result<Setup, RuleError>
         victory,
         points,
         map,
-    })
+        scripted: Vec::new(),
+    };
+    let sides = setup.sides.clone();
+    super::scripted::build(file, &sides, &mut setup);
+    Ok(setup)
 }
 
 /// Leaders of a role, for messages.

@@ -132,6 +132,9 @@ pub enum LeaderLoc {
     Dead {
         returns: u32,
     },
+    /// Out of the game: left it by a scripted event, or a leader an event brings who has not
+    /// come yet (`scripted`).
+    Gone,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -278,6 +281,14 @@ pub struct State {
     /// that take them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bombardment: Option<PendingBombardment>,
+    /// How many of the scenario's scripted events have happened (`scripted`); left out of the
+    /// stored form while none has, so that a game without them hashes as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scripted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// AoR 8.1, 7.1: a bombardment's hits waiting for the owner of the target stack. The first hit
@@ -397,8 +408,13 @@ pub enum Event {
 }
 
 impl crate::engine::setup_state::SharedSetup for State {
+    /// The root's setup, with what the scripted events that have happened since it changed
+    /// of it (`scripted::setup_after`).
     fn share_setup_of(&mut self, root: &State) {
-        self.setup = root.setup.clone();
+        self.setup = root
+            .setup
+            .as_ref()
+            .map(|s| super::scripted::setup_after(s, root.scripted, self.scripted));
     }
 }
 

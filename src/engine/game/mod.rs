@@ -149,6 +149,7 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn order_markers(&self) -> Vec<&'static str>;
     fn own_victory(&self) -> Option<&'static str>;
     fn turn_lists(&self) -> Vec<(&'static str, &'static str)>;
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)>;
     fn forces_editor(&self) -> super::ruleset::ForcesEditor;
     fn new_side_section(&self) -> serde_json::Map<String, Value>;
     fn scenario_panels(&self) -> Vec<super::ruleset::ScenarioPanel>;
@@ -388,6 +389,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
 
     fn turn_lists(&self) -> Vec<(&'static str, &'static str)> {
         self.rules.turn_lists()
+    }
+
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        self.rules.event_kinds()
     }
 
     fn forces_editor(&self) -> super::ruleset::ForcesEditor {

@@ -93,6 +93,8 @@ pub fn new_game(setup: Arc<Setup>) -> State {
         decided: Default::default(),
         points: [0; 2],
         outcome: None,
+        scripted: 0,
+        morale_set: Vec::new(),
         setup,
     }
 }

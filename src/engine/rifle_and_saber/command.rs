@@ -221,6 +221,13 @@ pub enum Event {
         side: usize,
         what: String,
     },
+    /// A scripted event of the scenario happened (`scripted`): its text and what it did.
+    Scripted {
+        turn: u32,
+        at: String,
+        text: String,
+        did: Vec<String>,
+    },
     GameOver {
         outcome: Outcome,
     },

@@ -97,7 +97,7 @@ pub fn board(s: &State) -> Board {
             let (place, hex) = match u.location {
                 Location::Off => (Place::Off, None),
                 Location::Hex(h) => (Place::Map, Some(setup.name(h))),
-                Location::Exited => (Place::Exited, None),
+                Location::Exited | Location::Withdrawn => (Place::Exited, None),
                 Location::Eliminated => (Place::Eliminated, None),
             };
             let mut markers = Vec::new();

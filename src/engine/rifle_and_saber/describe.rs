@@ -133,6 +133,20 @@ pub fn describe_event(s: &State, e: &Event) -> Option<String> {
             format!("{} morale is now {:?} ({reason})", side(*i), to)
         }
         Event::DecisionNeeded { what, .. } => format!("Decision: {what}"),
+        Event::Scripted {
+            turn,
+            at,
+            text,
+            did,
+            ..
+        } => {
+            let mut t = format!("Game-turn {turn}, {at}: {text} (the scenario's event)");
+            for d in did {
+                t.push_str("; ");
+                t.push_str(d);
+            }
+            t
+        }
         Event::GameOver { outcome } => format!(
             "Game over: {} ({})",
             match outcome.winner {

@@ -22,6 +22,7 @@ pub mod oob;
 pub mod retreat;
 pub mod ruleset;
 pub mod scenario;
+pub mod scripted;
 pub mod setup;
 pub mod shock;
 pub mod state;

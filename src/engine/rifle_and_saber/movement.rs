@@ -247,7 +247,7 @@ pub fn check_mover(state: &State, u: UnitId, charge: bool) -> Result<Option<HexC
             }
             None
         }
-        Location::Exited | Location::Eliminated => {
+        Location::Exited | Location::Eliminated | Location::Withdrawn => {
             return Err(RuleError::not_now(format!(
                 "{label} is no longer on the map"
             )));

@@ -167,7 +167,14 @@ impl Ruleset for RifleAndSaber {
         file: &crate::scenario::ScenarioFile,
         catalog: &crate::tables::Catalog,
     ) -> (crate::scenario::Forces, crate::problems::Problems) {
-        super::scenario::forces(file, catalog)
+        let (forces, mut p) = super::scenario::forces(file, catalog);
+        super::scripted::check(file, &forces, &mut p);
+        (forces, p)
+    }
+
+    /// The kinds of scripted event it plays (`scripted`).
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        super::scripted::KINDS.to_vec()
     }
 
     fn side_schema(&self, generator: &mut schemars::SchemaGenerator) -> serde_json::Value {
@@ -393,6 +400,7 @@ impl Ruleset for RifleAndSaber {
                     Location::Hex(h) => s.setup.name(h),
                     Location::Off => "not on the map yet".into(),
                     Location::Exited => "left the map".into(),
+                    Location::Withdrawn => "left the game".into(),
                     Location::Eliminated => "eliminated".into(),
                 };
                 let mut notes = Vec::new();

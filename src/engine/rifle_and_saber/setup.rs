@@ -194,6 +194,9 @@ pub struct Setup {
     pub features: BTreeMap<String, Vec<HexCoord>>,
     pub crt: CombatResults,
     pub range_effects: RangeEffects,
+    /// The scenario's scripted events, in the order they happen (`scripted`).
+    #[serde(skip)]
+    pub scripted: Vec<super::scripted::Scripted>,
     /// Per hex: bit `d` set when a road leaves towards hexx edge direction `d`.
     #[serde(skip)]
     pub road_dirs: Vec<u8>,
@@ -314,6 +317,7 @@ impl Setup {
                     move_units: Vec::new(),
                     road_units: Vec::new(),
                     side_units: Vec::new(),
+                    scripted: Vec::new(),
                 })
             })
             .clone()
@@ -715,6 +719,7 @@ impl Setup {
             .map(|h| to_units(h.movement_by_road.unwrap_or(road_cost).min(road_cost)))
             .collect();
         let side_units: Vec<[i64; 6]> = side_extra.iter().map(|a| a.map(to_units)).collect();
+        let scripted = super::scripted::build(file, &grid, &units, side_of);
         Ok(Setup {
             move_units,
             road_units,
@@ -766,6 +771,7 @@ impl Setup {
                 .collect(),
             crt: tables.combat_results.clone(),
             range_effects: tables.range_effects.clone(),
+            scripted,
         })
     }
 

@@ -53,6 +53,8 @@ pub enum Location {
     Hex(HexCoord),
     /// Left the map through an exit area.
     Exited,
+    /// Left the game by a scripted event (`scripted`): neither eliminated nor exited.
+    Withdrawn,
     Eliminated,
 }
 
@@ -243,6 +245,18 @@ pub struct State {
     #[serde(default, skip_serializing_if = "super::victory::no_points")]
     pub points: [i64; 2],
     pub outcome: Option<Outcome>,
+    /// How many of the scenario's scripted events have happened (`scripted`); not serialized
+    /// while none has, so that a game without them hashes as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scripted: u32,
+    /// R&S 10.1 morale levels scripted events gave groups: (side, group, the level it would
+    /// have started at, as `ctx::morale_index`). Not serialized while empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub morale_set: Vec<(usize, String, i32)>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl PartialEq for State {
@@ -285,6 +299,20 @@ impl State {
     pub fn unit_morale(&self, u: UnitId) -> Morale {
         let side = self.side_of(u);
         let s = &self.setup.sides[side];
+        // A level a scripted event gave the unit's group (`scripted`).
+        if let Some(g) = &self.setup.units[u].group
+            && let Some((_, _, base)) = self
+                .morale_set
+                .iter()
+                .find(|(x, y, _)| *x == side && y == g)
+        {
+            use super::ctx::{morale_of, morale_shift};
+            return if self.setup.options.morale {
+                morale_of(base + morale_shift(self, side))
+            } else {
+                morale_of(*base)
+            };
+        }
         let group_base = self.setup.units[u]
             .group
             .as_ref()

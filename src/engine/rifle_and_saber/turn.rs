@@ -6,6 +6,7 @@ use super::scenario::Morale;
 use super::state::{Phase, UnitId, Work};
 use crate::engine::error::RuleError;
 use crate::frac::Frac;
+use crate::scenario::events::EventTime;
 
 fn r(case: &str, msg: String) -> RuleError {
     RuleError::rule(case, msg)
@@ -35,6 +36,10 @@ impl Ctx<'_> {
             player: self.s.player,
             phase: Phase::Fire,
         });
+        // The scenario's events at the start of the game-turn (R&S 11.0; `scripted`).
+        if self.s.player == self.s.setup.moves_first {
+            self.scripted_events(EventTime::Start);
+        }
     }
 
     /// `EndPhase`: advance to the next phase, applying what the ending phase leaves behind.
@@ -167,6 +172,8 @@ impl Ctx<'_> {
         }
         let second = player != self.s.setup.moves_first;
         if second {
+            // The scenario's events at the end of the game-turn (R&S 11.0; `scripted`).
+            self.scripted_events(EventTime::End);
             self.end_game_turn();
             if self.s.outcome.is_some() {
                 return;

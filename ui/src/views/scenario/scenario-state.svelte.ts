@@ -4,7 +4,7 @@
 import type { ScenarioOpened, ScenarioView } from "../../ipc/scenario";
 
 /** The common tabs, or the key of a panel only the scenario's rule system has (ui/src/rulesets/). */
-export type Tab = "scenario" | "forces" | "zones" | "victory" | "rules" | "notes" | "check" | (string & {});
+export type Tab = "scenario" | "forces" | "zones" | "victory" | "rules" | "events" | "notes" | "check" | (string & {});
 
 export interface Pick {
   /** What the hexes are for ("entry hexes of reinforcement 1"). */
