@@ -272,9 +272,8 @@ fn by_ruleset(v: &mut Value, systems: &[&dyn crate::engine::game::AnyRuleset]) {
             Some(how) => json!({
                 "properties": {
                     "sides": {"items": {"$ref": format!("#/$defs/{def}")}},
-                    "victory": {"maxItems": 0, "description": format!("None: {} scores victory \
-                        itself, from {how}.", r.name())},
-                    "victory_points": {"maxItems": 0},
+                    "victory": {"description": format!("None: {} scores victory itself, from \
+                        {how}; entries are not read (a warning names them).", r.name())},
                 },
             }),
             None => json!({

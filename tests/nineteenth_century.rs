@@ -1163,7 +1163,7 @@ fn every_legal_command_is_accepted_along_seeded_games() {
 
 #[test]
 fn kepi_prints_the_tables_and_autoplays_the_fixture_deterministically_for_a_seed() {
-    let (code, out) = cli::kepi(&["tables", "--ruleset", "nineteenth-century"]);
+    let (code, out) = cli::kepi(&["tables", "--ruleset", "nineteenth-century", "--json"]);
     assert_eq!(code, 0, "{out}");
     for word in ["kepi-19c-tables", "musketry", "\"river\"", "kepi-catalog"] {
         assert!(out.contains(word), "{word} missing from kepi tables");

@@ -47,7 +47,32 @@ pub(super) fn check(
 pub fn warnings(s: &Scenario) -> Problems {
     let mut w = Problems::new();
     opposing_zones(&s.file, &s.map, &mut w);
+    unread_victory(&s.file, &mut w);
     w
+}
+
+/// A system that scores victory itself (`Ruleset::own_victory`) reads no victory entry: any
+/// the file carries (scenarios and packs written before the system said so) are named, to be
+/// removed; they are a warning, not a problem, so those files still open and import.
+fn unread_victory(file: &ScenarioFile, w: &mut Problems) {
+    let Some(how) = file.ruleset.rules().ok().and_then(|r| r.own_victory()) else {
+        return;
+    };
+    for (list, empty) in [
+        ("victory", file.victory.is_empty()),
+        ("victory_points", file.victory_points.is_empty()),
+    ] {
+        if !empty {
+            w.push(
+                list,
+                format!(
+                    "{} scores victory itself ({how}): the scenario's {list} entries are not \
+                     read; remove them",
+                    file.ruleset.name()
+                ),
+            );
+        }
+    }
 }
 
 /// A side's colour is one Kepi paints; anything else used to be drawn red without a word.

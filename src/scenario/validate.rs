@@ -568,9 +568,8 @@ pub(super) fn validate(
         }
     }
 
-    // Victory conditions and victory points (games recorded before a system scored its own
-    // victory keep the entries they were played with: nothing reads them).
-    c.victory(recorded);
+    // Victory conditions and victory points.
+    c.victory();
 
     // Special rules.
     for (i, s) in file.special_rules.iter().enumerate() {

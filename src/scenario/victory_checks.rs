@@ -8,28 +8,11 @@ use super::validate::Checker;
 use crate::frac::Frac;
 
 impl Checker<'_> {
-    pub(super) fn victory(&mut self, recorded: bool) {
+    pub(super) fn victory(&mut self) {
         let file = self.file;
-        if let Some(how) = self.own_victory {
-            if recorded {
-                return;
-            }
-            // Entries the system would not read are refused, not kept (Ruleset::own_victory).
-            for (list, empty) in [
-                ("victory", file.victory.is_empty()),
-                ("victory_points", file.victory_points.is_empty()),
-            ] {
-                if !empty {
-                    self.p.push(
-                        list,
-                        format!(
-                            "{} scores victory itself ({how}): the scenario's {list} entries \
-                             would not be read; remove them",
-                            self.system
-                        ),
-                    );
-                }
-            }
+        // A system that scores victory itself needs no entry; any it carries are a warning
+        // (checks::warnings), so scenarios and packs written before still open.
+        if self.own_victory.is_some() {
             return;
         }
         if file.victory.is_empty() {
