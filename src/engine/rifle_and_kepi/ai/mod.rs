@@ -171,7 +171,7 @@ impl Standard {
         f: &Fields,
         w: &Weights,
     ) -> Option<(Command, Vec<Reason>)> {
-        let ends = place::ends(s, u);
+        let ends = place::ends(s, u, w.two_hexes > 0.0);
         let mut cands: Vec<Candidate<usize>> = place::ranked(s, &ends, u, f, w, cards::RANKED)
             .into_iter()
             .map(|(i, mut k)| {
