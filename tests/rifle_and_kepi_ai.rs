@@ -614,7 +614,7 @@ fn puzzle_an_hq_goes_with_the_unit_it_activates_and_its_control_stays_with_its_o
         let (c, reasons) = Standard::new(seed).decide(&s);
         assert!(
             matches!(&c, Command::HqActivate { unit, accompany: true, .. } if unit == "p-7"),
-            "seed {seed}: {c:?}"
+            "seed {seed}: {c:?} {reasons:?}"
         );
         assert!(
             reasons.iter().any(|r| r.words.contains("HQ may accompany")),

@@ -73,7 +73,8 @@ pub fn move_value_with_end(
     let max = die + bonus;
     let m = place::moving(s, u, max);
     let ends = place::ends(&m, u, w.two_hexes > 0.0);
-    let scored: Vec<(u8, f64, usize)> = place::ranked(s, &ends, u, f, w, RANKED)
+    let rolls: Vec<u8> = (1..=die).map(|face| face + bonus).collect();
+    let scored: Vec<(u8, f64, usize)> = place::ranked_by_roll(s, &ends, u, f, w, &rolls, 2)
         .into_iter()
         .map(|(i, c)| (ends[i].spent, c.score, i))
         .collect();

@@ -647,3 +647,41 @@ pub fn ranked(
         .map(|i| (i, score(s, &ends[i].state, u, f, w)))
         .collect()
 }
+
+/// [`ranked`] for a move not yet rolled: for each roll in `rolls` (the movement points), the
+/// first pass's best `per` ends those points reach, and the stay, each with its full score (so
+/// that a low roll is weighed by the ends it reaches, not only by the stay).
+pub fn ranked_by_roll(
+    s: &State,
+    ends: &[End],
+    u: usize,
+    f: &Fields,
+    w: &Weights,
+    rolls: &[u8],
+    per: usize,
+) -> Vec<(usize, Candidate<()>)> {
+    let mut quick: Vec<(f64, usize)> = ends
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (score_with(s, &e.state, u, f, w, false).score, i))
+        .collect();
+    quick.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut keep: Vec<usize> = Vec::new();
+    for &mp in rolls {
+        keep.extend(
+            quick
+                .iter()
+                .filter(|&&(_, i)| ends[i].spent <= mp)
+                .take(per)
+                .map(|&(_, i)| i),
+        );
+    }
+    if !ends.is_empty() {
+        keep.push(0);
+    }
+    keep.sort();
+    keep.dedup();
+    keep.into_iter()
+        .map(|i| (i, score(s, &ends[i].state, u, f, w)))
+        .collect()
+}
