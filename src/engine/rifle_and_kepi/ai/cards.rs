@@ -47,8 +47,8 @@ pub fn go_first(s: &State, legal: &[Command], f: &Fields) -> Option<(Command, Ve
 pub const RANKED: usize = 8;
 
 /// The best end of `u`'s move for each roll of its movement die (RK Movement: "D6 per unit,
-/// D8 for cav, +2 if col/limbered"), scored, and the chance of each; the reasons and the
-/// position of the best end for the middle roll.
+/// D8 for cav, +2 if col/limbered"), scored, and the chance of each; with the reasons of the
+/// best end for the middle roll.
 pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Reason>) {
     let (v, reasons, _) = move_value_with_end(s, u, f, w);
     (v, reasons)
