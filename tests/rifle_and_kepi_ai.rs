@@ -16,7 +16,13 @@
 //! - a column ending its move where the enemy can reach it deploys (RK Combat: "X 0.5 if in
 //!   column"); the control, with the enemy out of reach, stays in column;
 //! - it takes an undefended objective in reach, saying so; the control, with the objective
-//!   and advance terms off, does not in every seed.
+//!   and advance terms off, does not in every seed;
+//! - a large division deploys over two hexes to take two objectives side by side (RK
+//!   Formations: "Large divisions may deploy in two adjacent hex"), which it does not with the
+//!   term off; the control, with one objective only, deploys in one hex;
+//! - an HQ goes with the unit it activates when that unit is the only one about it (RK
+//!   Movement: "HQ may accompany"), which it does not with the term off; the control, two
+//!   other units next to the HQ, it stays with them.
 
 mod common;
 use common::rk::{card_faces, columns, deal, fixture, ix, unit, with};
@@ -503,4 +509,136 @@ fn puzzle_takes_an_undefended_objective_in_reach_and_its_control_without_the_ter
         control_took < 5,
         "without the terms it took 0704 in every seed"
     );
+}
+
+/// p-7, a large column at 0303 moving, the Austrians' empty objectives at `objectives`
+/// (`[{"hex", "points"}]`); a-1 far off at 1208.
+fn large_puzzle(objectives: Value) -> State {
+    let s = position(
+        &[
+            (
+                0,
+                with(unit("p-7", "infantry", "0303"), json!({"large": true})),
+            ),
+            (1, unit("a-1", "infantry", "1208")),
+        ],
+        objectives,
+    );
+    dealt(&s, "p-7")
+}
+
+#[test]
+fn puzzle_a_large_division_deploys_over_two_objectives_and_its_control_with_one_does_not() {
+    let two = json!([{"hex": "0503", "points": 2}, {"hex": "0504", "points": 2}]);
+    let one = json!([{"hex": "0503", "points": 2}]);
+    let mut off_took_both = 0;
+    for seed in 1..=5 {
+        let (commands, after) = act(
+            &large_puzzle(two.clone()),
+            "p-7",
+            seed,
+            Weights::default(),
+            4,
+        );
+        let p7 = &after.units[ix(&after, "p-7")];
+        let held: Vec<String> = [p7.hex, p7.second]
+            .iter()
+            .flatten()
+            .map(|&h| after.setup().name(h))
+            .collect();
+        assert!(
+            held.contains(&"0503".to_string()) && held.contains(&"0504".to_string()),
+            "seed {seed}: {commands:?}"
+        );
+        assert!(
+            all_words(&commands).contains("deploys over two hexes"),
+            "{commands:?}"
+        );
+        // The term off: its ends over two hexes are not looked at.
+        let (_, after) = act(
+            &large_puzzle(two.clone()),
+            "p-7",
+            seed,
+            Weights {
+                two_hexes: 0.0,
+                ..Weights::default()
+            },
+            4,
+        );
+        if after.units[ix(&after, "p-7")].second.is_some() {
+            off_took_both += 1;
+        }
+        // The control: one objective, nothing for the second hex to hold.
+        let (commands, after) = act(
+            &large_puzzle(one.clone()),
+            "p-7",
+            seed,
+            Weights::default(),
+            4,
+        );
+        let p7 = &after.units[ix(&after, "p-7")];
+        assert_eq!(p7.second, None, "seed {seed}: {commands:?}");
+        assert_eq!(
+            p7.hex.map(|h| after.setup().name(h)).as_deref(),
+            Some("0503"),
+            "seed {seed}: {commands:?}"
+        );
+    }
+    assert_eq!(off_took_both, 0);
+}
+
+/// [`hq_puzzle`], with (`crowd`) p-8 and p-9 next to the HQ, their cards high (12, 11: not
+/// inverted, to come after the HQ's king).
+fn accompany_puzzle(crowd: bool) -> State {
+    let mut units = vec![
+        (0, unit("p-hq", "hq", "0305")),
+        (0, unit("p-7", "infantry", "0305")),
+        (1, unit("a-1", "infantry", "1208")),
+    ];
+    if crowd {
+        units.push((0, unit("p-8", "infantry", "0304")));
+        units.push((0, unit("p-9", "infantry", "0205")));
+    }
+    let s = position(&units, json!([{"hex": "0704", "points": 3}]));
+    let mut faces = card_faces(&s, &[("p-hq", 13), ("p-7", 3), ("p-8", 12), ("p-9", 11)], 2);
+    faces.extend([6, 1]);
+    let (s, _) = common::rk::play(&s, json!({"kind": "deal"}), &faces);
+    assert!(s.units[ix(&s, "p-7")].inverted);
+    s
+}
+
+#[test]
+fn puzzle_an_hq_goes_with_the_unit_it_activates_and_its_control_stays_with_its_other_units() {
+    for seed in 1..=5 {
+        let s = accompany_puzzle(false);
+        let (c, reasons) = Standard::new(seed).decide(&s);
+        assert!(
+            matches!(&c, Command::HqActivate { unit, accompany: true, .. } if unit == "p-7"),
+            "seed {seed}: {c:?} {reasons:?}"
+        );
+        assert!(
+            reasons.iter().any(|r| r.words.contains("HQ may accompany")),
+            "{reasons:?}"
+        );
+        // The term off: it activates p-7 and stays.
+        let (c, _) = Standard::with_weights(
+            seed,
+            Weights {
+                follow: 0.0,
+                ..Weights::default()
+            },
+        )
+        .decide(&s);
+        assert!(
+            matches!(&c, Command::HqActivate { unit, accompany: false, .. } if unit == "p-7"),
+            "seed {seed}: {c:?}"
+        );
+        // The control: p-8 and p-9 about the HQ; it activates p-7 and stays with them.
+        let s = accompany_puzzle(true);
+        let (c, _) = Standard::new(seed).decide(&s);
+        assert!(
+            matches!(&c, Command::HqActivate { unit, accompany: false, .. } if unit == "p-7"),
+            "seed {seed}: {c:?}"
+        );
+    }
 }

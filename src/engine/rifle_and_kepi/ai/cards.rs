@@ -14,6 +14,7 @@ use super::place::{self, Fields};
 use crate::ai::candidates::Candidate;
 use crate::engine::Reason;
 use crate::map::HexCoord;
+use std::collections::BTreeMap;
 
 /// RK Turn sequence iv: "Equal card value, superior C3 chooses order". A side that must
 /// attack acts first (its units reach the enemy before the enemy's move); a side that holds
@@ -46,8 +47,21 @@ pub fn go_first(s: &State, legal: &[Command], f: &Fields) -> Option<(Command, Ve
 pub const RANKED: usize = 8;
 
 /// The best end of `u`'s move for each roll of its movement die (RK Movement: "D6 per unit,
-/// D8 for cav, +2 if col/limbered"), scored, and the chance of each.
+/// D8 for cav, +2 if col/limbered"), scored, and the chance of each; with the reasons of the
+/// best end for the middle roll.
 pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Reason>) {
+    let (v, reasons, _) = move_value_with_end(s, u, f, w);
+    (v, reasons)
+}
+
+/// [`move_value`], with the position after the best end for the middle roll (where the unit
+/// most likely stands after its move).
+pub fn move_value_with_end(
+    s: &State,
+    u: usize,
+    f: &Fields,
+    w: &Weights,
+) -> (f64, Vec<Reason>, Option<State>) {
     let t = &tables().movement;
     let d = &s.setup().units[u];
     let die = t.die[d.kind.key()];
@@ -58,8 +72,9 @@ pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Rea
     };
     let max = die + bonus;
     let m = place::moving(s, u, max);
-    let ends = place::ends(&m, u);
-    let scored: Vec<(u8, f64, usize)> = place::ranked(s, &ends, u, f, w, RANKED)
+    let ends = place::ends(&m, u, w.two_hexes > 0.0);
+    let rolls: Vec<u8> = (1..=die).map(|face| face + bonus).collect();
+    let scored: Vec<(u8, f64, usize)> = place::ranked_by_roll(s, &ends, u, f, w, &rolls, 2)
         .into_iter()
         .map(|(i, c)| (ends[i].spent, c.score, i))
         .collect();
@@ -81,7 +96,8 @@ pub fn move_value(s: &State, u: usize, f: &Fields, w: &Weights) -> (f64, Vec<Rea
     let reasons = median
         .map(|i| place::score(s, &ends[i].state, u, f, w).reasons)
         .unwrap_or_default();
-    (total / die as f64, reasons)
+    let after = median.map(|i| ends[i].state.clone());
+    (total / die as f64, reasons, after)
 }
 
 /// A unit's action when its card comes up (or its HQ activates it): each the legal list
@@ -217,6 +233,7 @@ pub fn hq_actions(
             .count() as f64
     };
     let at = s.units[hq].hex.expect("on the map");
+    let mut moves: BTreeMap<usize, (f64, Option<State>)> = BTreeMap::new();
     let mut out = Vec::new();
     for c in legal {
         let mut k = Candidate::new(c.clone());
@@ -243,25 +260,74 @@ pub fn hq_actions(
                 hq: h,
                 unit,
                 accompany,
-            } if *h == id && !*accompany => {
+            } if *h == id => {
                 let Ok(u) = setup.unit(unit) else { continue };
-                if !s.units[u].inverted {
+                if !s.units[u].inverted || (*accompany && w.follow <= 0.0) {
                     continue;
                 }
-                let stay = place::score(s, s, u, f, w).score;
-                let (v, _) = move_value(s, u, f, w);
-                let gain = (v - stay).max(0.0);
+                let (gain, after) = moves.entry(u).or_insert_with(|| {
+                    let stay = place::score(s, s, u, f, w).score;
+                    let (v, _, after) = move_value_with_end(s, u, f, w);
+                    ((v - stay).max(0.0), after)
+                });
                 // Off (a weight of 0), below standing whatever the noise.
-                k.term_with("hq", w.hq * (0.15 + gain) - 0.1, || {
+                k.term_with("hq", w.hq * (0.15 + *gain) - 0.1, || {
                     format!(
                         "activates {}, whose card dithering inverted: it acts on the HQ's card (RK Turn sequence iv)",
                         setup.units[u].name
                     )
                 });
+                if *accompany {
+                    let Some(t) = after.as_ref() else { continue };
+                    follow_term(t, hq, u, at, f, w, &mut k);
+                }
             }
             _ => continue,
         }
         out.push(k);
     }
     out
+}
+
+/// RK Movement: "HQ may accompany". Going with the unit it activates puts the HQ in the hex
+/// the unit ends in (`t`, after its likely move); next turn it activates units in or next to
+/// its hex (RK Turn sequence iv). Worth `Weights::follow` for each unit of its side not in
+/// combat it would have about it there more than about `at`, where it stands, less half of
+/// one (at equal numbers it stays); a unit in combat counts for none (it gets no card).
+fn follow_term(
+    t: &State,
+    hq: usize,
+    u: usize,
+    at: HexCoord,
+    f: &Fields,
+    w: &Weights,
+    k: &mut Candidate<Command>,
+) {
+    let setup = t.setup();
+    let Some(to) = t.units[u].hex else { return };
+    let about = |h: HexCoord| {
+        (0..t.units.len())
+            .filter(|&o| {
+                o != hq
+                    && setup.units[o].side == f.side
+                    && setup.units[o].kind != Kind::Hq
+                    && fighting(t, o)
+                    && !in_combat(t, o)
+                    && board::hexes(t, o)
+                        .iter()
+                        .any(|&x| x == h || setup.grid.adjacent(x, h))
+            })
+            .count()
+    };
+    let (there, here) = (about(to), about(at));
+    k.term_with(
+        "hq",
+        w.hq * w.follow * (there as f64 - here as f64 - 0.5),
+        || {
+            format!(
+                "goes with it to {}: {there} of its units about it there, {here} here (RK Movement: HQ may accompany)",
+                setup.name(to)
+            )
+        },
+    );
 }

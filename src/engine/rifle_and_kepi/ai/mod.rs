@@ -6,9 +6,11 @@
 //!
 //! - the cards ([`cards`], RK Turn sequence i-iv): who acts first at equal values, each
 //!   unit's action when its card comes up (move, stand, dig in, scout) scored against
-//!   standing, and the HQs' cards: activating units whose cards dithering inverted;
+//!   standing, and the HQs' cards: activating units whose cards dithering inverted, and going
+//!   with them where more of their units will be about them;
 //! - movement ([`place`], RK Movement, RK Formations): every end the unit's movement points
-//!   allow, one hex at a time, with a formation change before or after and a last facing,
+//!   allow, one hex at a time, with a formation change before or after (a large division's
+//!   over two hexes too) and a last facing,
 //!   scored by the objectives ([`maps`]), the combat it joins ([`odds`]: the exact chances of
 //!   RK Result over the group's average dice, from the engine's modifiers: flank and oblique
 //!   attacks, columns, fresh troops, dug in, charging breechloaders), its formation and
@@ -171,7 +173,7 @@ impl Standard {
         f: &Fields,
         w: &Weights,
     ) -> Option<(Command, Vec<Reason>)> {
-        let ends = place::ends(s, u);
+        let ends = place::ends(s, u, w.two_hexes > 0.0);
         let mut cands: Vec<Candidate<usize>> = place::ranked(s, &ends, u, f, w, cards::RANKED)
             .into_iter()
             .map(|(i, mut k)| {

@@ -49,8 +49,9 @@ fn toward_enemy(s: &State, side: usize, h: HexCoord) -> Option<Facing> {
     nearest_enemy(s, side, h).map(|(x, _)| Facing::toward(&s.setup().grid, h, x))
 }
 
-/// Every end of `u`'s move in `s` (where it is moving), the stay (`end_move` at once) first.
-pub fn ends(s: &State, u: usize) -> Vec<End> {
+/// Every end of `u`'s move in `s` (where it is moving), the stay (`end_move` at once) first;
+/// with `two_hexes`, a large division's deployments over two hexes too (RK Formations).
+pub fn ends(s: &State, u: usize, two_hexes: bool) -> Vec<End> {
     let setup = s.setup();
     let side = setup.units[u].side;
     let id = setup.units[u].id.clone();
@@ -81,7 +82,7 @@ pub fn ends(s: &State, u: usize) -> Vec<End> {
     while i < nodes.len() {
         let (t, path) = (nodes[i].0.clone(), nodes[i].1.clone());
         i += 1;
-        finishes(&t, u, side, &path, start_mp, &mut out);
+        finishes(&t, u, side, &path, start_mp, two_hexes, &mut out);
         if t.units[u].charged || t.units[u].second.is_some() {
             continue;
         }
@@ -118,8 +119,16 @@ pub fn ends(s: &State, u: usize) -> Vec<End> {
 }
 
 /// The ways to end the move where `t` stands: at once, after facing the enemy, after a
-/// formation change.
-fn finishes(t: &State, u: usize, side: usize, path: &[Command], start: u8, out: &mut Vec<End>) {
+/// formation change (with `two_hexes`, a large division's deployment over two hexes).
+fn finishes(
+    t: &State,
+    u: usize,
+    side: usize,
+    path: &[Command],
+    start: u8,
+    two_hexes: bool,
+    out: &mut Vec<End>,
+) {
     let id = t.setup().units[u].id.clone();
     let at = t.units[u].hex.expect("on the map");
     let spent = |x: &State| start.saturating_sub(left(x));
@@ -153,14 +162,31 @@ fn finishes(t: &State, u: usize, side: usize, path: &[Command], start: u8, out: 
         }
     }
     let (x0, p0) = faced;
-    if x0.units[u].second.is_none() && !path.iter().any(|c| matches!(c, Command::Formation { .. }))
-    {
+    if x0.units[u].second.is_some() || path.iter().any(|c| matches!(c, Command::Formation { .. })) {
+        return;
+    }
+    let mut x = x0.clone();
+    if let Ok(over) = movement::formation(&mut x, u, None, &mut Vec::new()) {
+        let mut p = p0.clone();
+        p.push(Command::Formation {
+            unit: id.clone(),
+            second: None,
+        });
+        end(x, p, over);
+    }
+    // RK Formations: "Large divisions may deploy in two adjacent hex" (from column, into a
+    // free hex not next to the enemy: the engine's own check refuses the others).
+    let g = &t.setup().grid;
+    if !two_hexes || !t.setup().units[u].large || x0.units[u].formation != Formation::Column {
+        return;
+    }
+    for n in g.neighbors(at) {
         let mut x = x0.clone();
-        if let Ok(over) = movement::formation(&mut x, u, None, &mut Vec::new()) {
-            let mut p = p0;
+        if let Ok(over) = movement::formation(&mut x, u, Some(n), &mut Vec::new()) {
+            let mut p = p0.clone();
             p.push(Command::Formation {
                 unit: id.clone(),
-                second: None,
+                second: Some(t.setup().name(n)),
             });
             end(x, p, over);
         }
@@ -263,8 +289,16 @@ pub fn score_with(
         return c;
     };
     let engaged = engaged_with(t, u);
+    // Every hex it stands in (RK Formations: a large division may hold two).
+    let mine = board::hexes(t, u);
     let threats = if engaged.is_empty() {
-        f.enemies.attackers(t, h)
+        let mut v: Vec<usize> = mine
+            .iter()
+            .flat_map(|&x| f.enemies.attackers(t, x))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
     } else {
         Vec::new()
     };
@@ -281,7 +315,12 @@ pub fn score_with(
     };
     // Objectives (RK Victory, Kepi's reading): held by the side last in them, so one taken
     // next to the enemy is kept only if the unit is not beaten there.
+    // On the last game-turn no enemy move follows the combat phase (RK Turn sequence v, vi),
+    // and no enemy enters a hex the unit stands in: an objective entered is held at the end
+    // whatever the combat.
+    let last = t.turn >= setup.game_length;
     let keep = match (&fight, &exposed) {
+        _ if last => 1.0,
         (Some(o), _) => o.win31 + o.win32 + w.keep_exchange * o.exchange,
         (None, Some((o, broken))) => {
             (1.0 - 0.5 * (o.lose31 + o.lose32) - w.keep_exposed * broken).max(0.0)
@@ -289,7 +328,7 @@ pub fn score_with(
         _ => 1.0,
     };
     for goal in &f.goals {
-        if goal.hex != h {
+        if !mine.contains(&goal.hex) {
             continue;
         }
         if goal.take {
@@ -326,6 +365,20 @@ pub fn score_with(
     );
     if fight.is_some() {
         return c;
+    }
+    // RK Formations: "Large divisions may deploy in two adjacent hex, one turn to reform":
+    // over two hexes it cannot move next turn but to reform.
+    if let Some(x) = t.units[u].second
+        && s.units[u].second.is_none()
+    {
+        c.term(
+            "formation",
+            -w.two_hexes * w.reform,
+            format!(
+                "deploys over two hexes, into {} too (RK Formations: one turn to reform)",
+                setup.name(x)
+            ),
+        );
     }
     let value = unit_value(t, u);
     if d.kind == Kind::Artillery {
@@ -590,6 +643,44 @@ pub fn ranked(
         keep.push(0);
     }
     keep.sort();
+    keep.into_iter()
+        .map(|i| (i, score(s, &ends[i].state, u, f, w)))
+        .collect()
+}
+
+/// [`ranked`] for a move not yet rolled: for each roll in `rolls` (the movement points), the
+/// first pass's best `per` ends those points reach, and the stay, each with its full score (so
+/// that a low roll is weighed by the ends it reaches, not only by the stay).
+pub fn ranked_by_roll(
+    s: &State,
+    ends: &[End],
+    u: usize,
+    f: &Fields,
+    w: &Weights,
+    rolls: &[u8],
+    per: usize,
+) -> Vec<(usize, Candidate<()>)> {
+    let mut quick: Vec<(f64, usize)> = ends
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (score_with(s, &e.state, u, f, w, false).score, i))
+        .collect();
+    quick.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut keep: Vec<usize> = Vec::new();
+    for &mp in rolls {
+        keep.extend(
+            quick
+                .iter()
+                .filter(|&&(_, i)| ends[i].spent <= mp)
+                .take(per)
+                .map(|&(_, i)| i),
+        );
+    }
+    if !ends.is_empty() {
+        keep.push(0);
+    }
+    keep.sort();
+    keep.dedup();
     keep.into_iter()
         .map(|i| (i, score(s, &ends[i].state, u, f, w)))
         .collect()

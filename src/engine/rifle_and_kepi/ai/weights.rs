@@ -48,6 +48,17 @@ pub struct Weights {
     pub keep_exposed: f64,
     /// Cavalry is pulled by the enemy's units whether or not its side must attack.
     pub cavalry_hunts: f64,
+    /// A large division deploying over two hexes (RK Formations): 0 never does (its ends are
+    /// not looked at); what it holds in both hexes counts, less `reform`.
+    pub two_hexes: f64,
+    /// What deploying over two hexes costs: it cannot move next turn but to reform (RK
+    /// Formations: "one turn to reform").
+    pub reform: f64,
+    /// An HQ going with the unit it activates (RK Movement: "HQ may accompany"): 0 never does;
+    /// else this much for each unit of its side (not in combat) it would have in or next to its
+    /// hex after the move more than where it stands (those it can activate next turn), less
+    /// half of one (at equal numbers it stays).
+    pub follow: f64,
 }
 
 impl Default for Weights {
@@ -73,6 +84,9 @@ impl Default for Weights {
             keep_exchange: 0.3,
             keep_exposed: 0.0,
             cavalry_hunts: 1.0,
+            two_hexes: 1.0,
+            reform: 0.2,
+            follow: 0.3,
         }
     }
 }
