@@ -277,6 +277,7 @@ fn restart_with(s: &State, options: kepi::engine::rifle_and_kepi::state::Options
         game_length: setup.game_length,
         options,
         scenario_hash: setup.scenario_hash.clone(),
+        notes: setup.notes.clone(),
     };
     let mut out = s.clone();
     out.setup = Some(std::sync::Arc::new(new));

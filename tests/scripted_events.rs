@@ -61,11 +61,16 @@ fn until_turn(s: &State, turn: u32) -> (State, Vec<Event>) {
     (s, events)
 }
 
+/// The events in words as a player reads them: notes, and each scripted event as it is told
+/// (its game-turn, time and text, "(the scenario's event)").
 fn notes(events: &[Event]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
             Event::Note { text } => Some(text.clone()),
+            Event::Scripted { .. } => AgeOfRifles
+                .scripted_words(e)
+                .map(|w| format!("{w} (the scenario's event)")),
             _ => None,
         })
         .collect()
@@ -596,5 +601,89 @@ fn kepi_rules_lists_the_kinds_each_system_plays() {
         kinds("rifle-and-saber"),
         ["note", "arrives", "leaves", "changes"]
     );
-    assert!(kinds("rifle-and-kepi").is_empty());
+    assert_eq!(kinds("rifle-and-kepi"), ["note"]);
+    assert!(kinds("nineteenth-century").is_empty());
+}
+
+/// Rifle and Kepi tells a scenario's notes (Kepi's format; the text has no scenario rules):
+/// at the start of their game-turn before the deal's reinforcements, at its end before it is
+/// scored, each once, in order; the play view's words come from `scripted_words`. Any other
+/// kind is refused by field, naming what it plays.
+mod rk {
+    use super::common::rk;
+    use kepi::engine::dice::SeededDice;
+    use kepi::engine::rifle_and_kepi::state::{Command, Event};
+    use kepi::engine::{RifleAndKepi, Ruleset};
+    use serde_json::json;
+
+    #[test]
+    fn notes_are_told_at_the_start_and_the_end_of_their_game_turns() {
+        let sc = rk::fixture(|v| {
+            v["events"] = json!([
+                {"turn": 2, "at": "start", "text": "Dawn.", "does": {"kind": "note"}},
+                {"turn": 1, "at": "end", "text": "Dusk.", "does": {"kind": "note"}},
+                {"turn": 1, "at": "start", "text": "Fog on the Aupa.", "does": {"kind": "note"}}
+            ]);
+        });
+        let mut s = RifleAndKepi.start(&sc, &Default::default()).unwrap();
+        let mut dice = SeededDice::new(3);
+        let mut told: Vec<(u32, String)> = Vec::new();
+        let mut steps = 0;
+        // Commands chosen in turn among the legal ones until game-turn 2 is dealt.
+        while !(s.turn == 2 && told.iter().any(|(_, w)| w.contains("Dawn"))) {
+            let legal: Vec<Command> = RifleAndKepi.legal(&s);
+            let c = legal[steps * 7 % legal.len()].clone();
+            let (n, ev) = RifleAndKepi.apply(&s, &c, &mut dice).unwrap();
+            for e in &ev {
+                if let Some(w) = RifleAndKepi.scripted_words(e) {
+                    told.push((s.turn, w));
+                    // Told before anything else of the deal (reinforcements, cards).
+                    if matches!(c, Command::Deal) {
+                        assert!(matches!(ev[0], Event::Scripted { .. }), "{ev:?}");
+                    }
+                }
+            }
+            s = n;
+            steps += 1;
+            assert!(steps < 2_000, "game-turn 2 never dealt: {told:?}");
+        }
+        assert_eq!(
+            told,
+            [
+                (1, "Game-turn 1, start: Fog on the Aupa.".to_string()),
+                (1, "Game-turn 1, end: Dusk.".to_string()),
+                (2, "Game-turn 2, start: Dawn.".to_string()),
+            ]
+        );
+        let (_, ev) = RifleAndKepi
+            .apply(
+                &RifleAndKepi.start(&sc, &Default::default()).unwrap(),
+                &Command::Deal,
+                &mut SeededDice::new(3),
+            )
+            .unwrap();
+        let words = RifleAndKepi.describe_event(&s, &ev[0]).unwrap();
+        assert_eq!(
+            words,
+            "Game-turn 1, start: Fog on the Aupa. (the scenario's event)"
+        );
+    }
+
+    #[test]
+    fn kinds_other_than_notes_are_refused_by_field() {
+        let e = kepi_refusal(json!([
+            {"turn": 1, "at": "start", "text": "Gablenz falls back.", "does": {"kind": "leaves", "side": "austria", "unit": "a-1"}}
+        ]));
+        assert!(
+            e.contains("events[0].does.kind") && e.contains("the kinds it plays: note"),
+            "{e}"
+        );
+    }
+
+    fn kepi_refusal(events: serde_json::Value) -> String {
+        super::common::system::try_fixture(&RifleAndKepi, rk::FIXTURE, |v| {
+            v["events"] = events;
+        })
+        .expect_err("refused")
+    }
 }

@@ -35,6 +35,8 @@ pub struct Step {
     pub progress: kepi::engine::Progress,
     pub dice: Vec<DiceEntry>,
     pub results: Vec<String>,
+    /// The scenario's scripted events that happened in it, in words.
+    pub scripted: Vec<String>,
     /// The side that gave it.
     pub by: usize,
     /// The units it involves (`CommandInfo::units`), kept only in a system that hides units:
@@ -545,6 +547,11 @@ impl Play {
                     }
                 })
                 .unwrap_or_default(),
+            happened: l
+                .line
+                .last()
+                .map(|st| st.scripted.clone())
+                .unwrap_or_default(),
             general,
             moving,
             can_take_back: !l.line.is_empty(),
@@ -671,6 +678,7 @@ impl Play {
             progress: applied.state.progress(),
             dice: dice_entries(id, &described, &applied.rolls, &applied.described),
             results: applied.described,
+            scripted: applied.scripted,
             by,
             units,
         });
@@ -812,6 +820,7 @@ pub fn replay_steps(
             progress: applied.state.progress(),
             dice: dice_entries(n.id, &described, &applied.rolls, &applied.described),
             results: applied.described.clone(),
+            scripted: applied.scripted.clone(),
             by,
             units,
         });
@@ -1041,6 +1050,51 @@ mod tests {
         let other_game = play.start(&s, &spec("12")).unwrap().view.game;
         let e = again.continue_from(other_game, from).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument, "{}", e.message);
+    }
+
+    #[test]
+    fn a_scripted_event_is_announced_in_the_view_of_the_command_it_happened_in() {
+        use kepi::scenario::events::{EventAction, EventTime, ScriptedEvent};
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shipped("rs-01-fatehpur");
+        s.file.events = vec![ScriptedEvent {
+            turn: 1,
+            at: EventTime::End,
+            text: "Dusk over Fatehpur.".into(),
+            does: EventAction::Note,
+        }];
+        let mut play = Play::new(Some(dir.path().join("e.kepidb")));
+        let mut sp = spec("4");
+        sp.computer = Some(vec!["random".into(), "random".into()]);
+        let mut v = play.start(&s, &sp).unwrap().view;
+        assert!(v.happened.is_empty());
+        let mut told = Vec::new();
+        while v.progress.turn < 2 && !v.progress.over {
+            v = play.computer_step().unwrap();
+            if !v.happened.is_empty() {
+                told.push((v.progress.turn, v.happened.clone(), v.last.clone()));
+            }
+        }
+        assert_eq!(told.len(), 1, "announced once: {told:?}");
+        let (turn, happened, last) = &told[0];
+        assert_eq!(*turn, 2, "at the end of game-turn 1");
+        assert_eq!(
+            happened,
+            &["Game-turn 1, end: Dusk over Fatehpur.".to_string()]
+        );
+        // The command's results keep it too, as the dice log and the replay show them.
+        assert!(
+            last.iter()
+                .any(|r| r == "Game-turn 1, end: Dusk over Fatehpur. (the scenario's event)"),
+            "{last:?}"
+        );
+        // The next command announces nothing new; a resumed game shows the same last view.
+        let node = v.node;
+        let next = play.computer_step().unwrap();
+        assert!(next.happened.is_empty());
+        let mut again = Play::new(Some(dir.path().join("e.kepidb")));
+        let resumed = again.continue_from(next.game, node).unwrap().view;
+        assert_eq!(resumed.happened, *happened);
     }
 
     #[test]

@@ -393,6 +393,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// An event in a player's words, or `None` for bookkeeping events.
     fn describe_event(&self, state: &Self::State, event: &Self::Event) -> Option<String>;
 
+    /// The scenario's scripted event (`src/scenario/events.rs`) this event records as it
+    /// happens, in the players' words ("Game-turn 3, end: Reynolds is killed ..."), or `None`
+    /// for every other event: the play view announces these apart from the rest of a command's
+    /// results. A system that plays scripted events ([`Ruleset::event_kinds`]) records each in
+    /// one event it names here. None by default.
+    fn scripted_words(&self, _event: &Self::Event) -> Option<String> {
+        None
+    }
+
     /// A command as people write it (units by label, hexes by printed name).
     fn parse_command(
         &self,

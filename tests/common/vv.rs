@@ -80,7 +80,7 @@ pub fn notes(events: &[Event]) -> String {
         .iter()
         .filter_map(|e| match e {
             Event::Note { text } => Some(text.clone()),
-            Event::Rolled { .. } => None,
+            _ => None,
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -2534,6 +2534,17 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   assert.deepEqual(v.file.victory[0].rule, { kind: "hold_for_turns", side: "red", target: { features: ["V5"], require: "every_hex" }, turns: 2 });
   await screenshot("55-scenario-victory");
 
+  // A scripted event (issue 43): a note told at the end of game-turn 1, written in the Events tab.
+  await tab("events");
+  await clickIn("#sc-add-event");
+  await settle();
+  await choose("[data-entry='events-0'] .event-at", "end");
+  await commit("[data-entry='events-0'] .event-text", "Dusk falls over Oberhof; the pickets light their fires.");
+  v = await scenarioView();
+  assert.deepEqual(v.file.events, [{ turn: 1, at: "end", text: "Dusk falls over Oberhof; the pickets light their fires.", does: { kind: "note" } }]);
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  await screenshot("55e-scenario-events");
+
   // Notes, previewed.
   await tab("notes");
   await commit("#sc-history", "A **test** battle around Oberhof, built in the scenario view.");
@@ -2595,6 +2606,31 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   v = await scenarioView();
   assert.deepEqual(v.file, file, "every field as saved");
   assert.equal(v.path, saved);
+
+  // Played in the window with both sides at the computer's random level: the scripted event is
+  // announced beside the map when game-turn 1 ends, and stays while the computer plays on.
+  await startDialog(key);
+  for (const side of ["0", "1"]) {
+    await js("const s = document.querySelector(`.start-computer[data-side='${arguments[0]}']`); s.value = 'random'; s.dispatchEvent(new Event('change', { bubbles: true }));", side);
+  }
+  await type("#start-seed", "5");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.computer?.every((c) => c === "random"));
+  await js("const s = document.getElementById('play-pace'); s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  await waitFor("the scenario's event announced", async () => js("const e = document.getElementById('play-happened'); return !!e && e.textContent.includes('Game-turn 1, end: Dusk falls over Oberhof');"), 180_000);
+  await js("const s = document.getElementById('play-pace'); s.value = '-1'; s.dispatchEvent(new Event('change', { bubbles: true }));");
+  await settle();
+  const pv = await playView();
+  assert.ok(pv.progress.turn >= 2 || pv.progress.over, `announced once game-turn 1 ended: ${JSON.stringify(pv.progress)}`);
+  assert.match(await text("#play-happened"), /The scenario's events/);
+  await js("document.getElementById('play-happened').scrollIntoView({ block: 'center' });");
+  await screenshot("57f-play-scenario-event");
+  // The dice log and the archive keep it; Dismiss only clears the notice.
+  const told = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(pv.game), "--json"));
+  assert.equal(told.hash, pv.state_hash);
+  await clickIn("#play-happened-dismiss");
+  await settle();
+  assert.equal(await js("return !!document.getElementById('play-happened');"), false, "dismissed");
 });
 
 test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength edited, undone, redone and saved", { timeout: 180_000 }, async () => {

@@ -334,6 +334,10 @@ pub struct PlayView {
     pub dice: Vec<DiceEntry>,
     /// What the last command did, in words.
     pub last: Vec<String>,
+    /// The scenario's scripted events that happened in the last command ("Game-turn 3, end:
+    /// Reynolds is killed ..."), which the view announces apart from its results. Public to
+    /// both sides: the scenario's text, not a unit's whereabouts.
+    pub happened: Vec<String>,
     /// Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
     /// the game waits for).
     pub general: Vec<LegalCommand>,

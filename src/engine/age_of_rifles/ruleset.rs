@@ -229,9 +229,19 @@ impl Ruleset for AgeOfRifles {
         super::offers::command_at(command, hex)
     }
 
+    fn scripted_words(&self, event: &Event) -> Option<String> {
+        match event {
+            Event::Scripted { turn, at, text } => Some(format!("Game-turn {turn}, {at}: {text}")),
+            _ => None,
+        }
+    }
+
     fn describe_event(&self, _state: &State, event: &Event) -> Option<String> {
         match event {
             Event::Note { text } => Some(text.clone()),
+            Event::Scripted { .. } => self
+                .scripted_words(event)
+                .map(|w| format!("{w} (the scenario's event)")),
             Event::Rolled { roll } => Some(format!(
                 "{}: rolled {}",
                 roll.purpose,

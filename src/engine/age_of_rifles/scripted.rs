@@ -592,15 +592,11 @@ pub fn happen(s: &mut State, at: EventTime, events: &mut Vec<Event>) {
             return;
         }
         s.scripted += 1;
-        note(
-            events,
-            format!(
-                "Game-turn {}, {}: {} (the scenario's event)",
-                e.turn,
-                at.words(),
-                e.text
-            ),
-        );
+        events.push(Event::Scripted {
+            turn: e.turn,
+            at: at.words().to_string(),
+            text: e.text.clone(),
+        });
         let mut next = (*setup).clone();
         if modify(&mut next, &e.act) {
             s.setup = Some(Arc::new(next));

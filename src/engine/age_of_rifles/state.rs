@@ -405,6 +405,13 @@ pub enum Event {
     Note {
         text: String,
     },
+    /// A scripted event of the scenario happened (`scripted`): its game-turn, its time
+    /// ("start" or "end") and its text; what it did follows as notes.
+    Scripted {
+        turn: u32,
+        at: String,
+        text: String,
+    },
 }
 
 impl crate::engine::setup_state::SharedSetup for State {
@@ -422,7 +429,7 @@ impl crate::engine::setup_state::RollEvent for Event {
     fn roll(&self) -> Option<&Roll> {
         match self {
             Event::Rolled { roll } => Some(roll),
-            Event::Note { .. } => None,
+            Event::Note { .. } | Event::Scripted { .. } => None,
         }
     }
 }

@@ -106,6 +106,9 @@ pub struct Applied {
     pub events: Vec<Value>,
     pub rolls: Vec<Roll>,
     pub described: Vec<String>,
+    /// The scenario's scripted events that happened in it, in words
+    /// ([`crate::engine::Ruleset::scripted_words`]), in the order they happened.
+    pub scripted: Vec<String>,
 }
 
 /// A player of any rule system.
@@ -446,6 +449,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
             .filter_map(|e| self.rules.describe_event(&next, e))
             .collect();
         let rolls = self.rules.rolls(&events);
+        let scripted = events
+            .iter()
+            .filter_map(|e| self.rules.scripted_words(e))
+            .collect();
         let events = events
             .iter()
             .map(|e| serde_json::to_value(e).expect("events serialize"))
@@ -459,6 +466,7 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
             events,
             rolls,
             described,
+            scripted,
         })
     }
 

@@ -28,7 +28,9 @@ pub fn describe_command(s: &State, c: &Command) -> String {
 
 pub fn describe_event(e: &Event) -> Option<String> {
     Some(match e {
-        Event::Note { text } => text.clone(),
+        Event::Note { .. } | Event::Scripted { .. } => {
+            return crate::engine::setup_state::common_words(e);
+        }
         Event::Rolled { roll } => format!(
             "{}: rolled {}",
             roll.purpose,

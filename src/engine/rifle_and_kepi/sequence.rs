@@ -16,6 +16,7 @@ use crate::engine::hash::stable_hash;
 use crate::engine::{RuleError, SideInfo};
 use crate::map::MapEdge;
 use crate::scenario::Scenario;
+use crate::scenario::events::EventTime;
 use std::sync::Arc;
 
 /// The facing away from a home edge, towards the far one.
@@ -124,6 +125,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         game_length: sc.file.game_length,
         options: options.clone(),
         scenario_hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
+        notes: crate::engine::setup_state::ScriptedNotes::of(&sc.file),
     };
     let s = State {
         setup: Some(Arc::new(setup)),
@@ -309,6 +311,8 @@ pub fn deal(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<(
     }
     s.tie = None;
     s.dither = [None, None];
+    // Kepi's scenario format: the game-turn's scripted notes, before anything else of it.
+    s.setup_arc().notes.tell(s.turn, EventTime::Start, ev);
     arrivals(s, ev);
     // RK Turn sequence i: "place card by each unit not disbanded or in combat, or HQ".
     let new_deck = || {
@@ -879,6 +883,8 @@ fn fortify(s: &mut State, u: usize, ev: &mut Vec<Event>) -> Result<(), RuleError
 }
 
 fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
+    // Kepi's scenario format: the game-turn's scripted notes, before it is scored.
+    s.setup_arc().notes.tell(s.turn, EventTime::End, ev);
     super::victory::update_held(s);
     if s.turn >= s.setup().game_length {
         super::victory::final_result(s, ev);

@@ -67,6 +67,9 @@ pub struct Setup {
     pub game_length: u32,
     pub options: Options,
     pub scenario_hash: String,
+    /// The scenario's scripted notes, told at the start (before the cards are dealt and the
+    /// reinforcements arrive) and the end (before objectives are scored) of their game-turns.
+    pub notes: crate::engine::setup_state::ScriptedNotes,
 }
 
 impl Setup {

@@ -84,6 +84,15 @@ pub fn describe_command(s: &State, c: &Command) -> String {
 }
 
 /// An event in words, or `None` for bookkeeping events.
+/// A scenario's scripted event as it happens, in the players' words (the play view's notice):
+/// its game-turn, its time and its text.
+pub fn scripted_words(e: &Event) -> Option<String> {
+    match e {
+        Event::Scripted { turn, at, text, .. } => Some(format!("Game-turn {turn}, {at}: {text}")),
+        _ => None,
+    }
+}
+
 pub fn describe_event(s: &State, e: &Event) -> Option<String> {
     let n = |h: &HexCoord| s.setup.name(*h);
     let side = |i: usize| s.setup.sides[i].name.clone();
@@ -133,17 +142,14 @@ pub fn describe_event(s: &State, e: &Event) -> Option<String> {
             format!("{} morale is now {:?} ({reason})", side(*i), to)
         }
         Event::DecisionNeeded { what, .. } => format!("Decision: {what}"),
-        Event::Scripted {
-            turn,
-            at,
-            text,
-            did,
-            ..
-        } => {
-            let mut t = format!("Game-turn {turn}, {at}: {text} (the scenario's event)");
-            for d in did {
-                t.push_str("; ");
-                t.push_str(d);
+        Event::Scripted { .. } => {
+            let mut t = scripted_words(e).expect("a scripted event");
+            t.push_str(" (the scenario's event)");
+            if let Event::Scripted { did, .. } = e {
+                for d in did {
+                    t.push_str("; ");
+                    t.push_str(d);
+                }
             }
             t
         }

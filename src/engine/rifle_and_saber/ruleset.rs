@@ -333,6 +333,10 @@ impl Ruleset for RifleAndSaber {
         super::describe::describe_event(state, event)
     }
 
+    fn scripted_words(&self, event: &Self::Event) -> Option<String> {
+        super::describe::scripted_words(event)
+    }
+
     fn parse_command(
         &self,
         state: &Self::State,

@@ -767,6 +767,12 @@ dice: Array<DiceEntry>,
  */
 last: Array<string>, 
 /**
+ * The scenario's scripted events that happened in the last command ("Game-turn 3, end:
+ * Reynolds is killed ..."), which the view announces apart from its results. Public to
+ * both sides: the scenario's text, not a unit's whereabouts.
+ */
+happened: Array<string>, 
+/**
  * Legal commands that name no unit and no hex (end the phase, resolve fire, a choice
  * the game waits for).
  */

@@ -28,6 +28,10 @@ export const playState = $state({
   sight: "",
   /** Ending the phase with something still open (fire allocated, not resolved): asked first. */
   confirmEnd: null as { open: string[] } | null,
+  /** The scenario's scripted events announced so far in this game, newest first, until the
+   * player dismisses them (each "Game-turn 3, end: Reynolds is killed ..."). They stay while
+   * the computer plays on, so an event of the computer's command is not missed. */
+  happened: [] as string[],
   /** The last refusal, in the core's words. */
   refusal: "",
   /** How long the computer waits before each of its commands (ms); -1: only when asked. */

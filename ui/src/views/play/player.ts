@@ -136,7 +136,11 @@ export class Player {
   /** The core's answer to a command: draw the new position. */
   update(v: PlayView): void {
     // Another game: its board has not been handed to anyone yet.
-    if (playState.view?.game !== v.game) playState.handedTo = null;
+    if (playState.view?.game !== v.game) {
+      playState.handedTo = null;
+      playState.happened = [];
+    }
+    if (v.happened.length) playState.happened = [...[...v.happened].reverse(), ...playState.happened];
     this.scheduleComputer(v);
     playState.view = v;
     playState.refusal = "";
