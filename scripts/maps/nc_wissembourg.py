@@ -153,19 +153,22 @@ GERMANY = {
 
 HISTORY = (
     "**4 August 1870.** The first battle of the Franco-Prussian War. General Abel Douay's 2nd "
-    "Division of MacMahon's I Corps, about 8,000 men with 18 guns (eight battalions of the 50e "
-    "and 74e de Ligne and the 1er Tirailleurs algériens, two cavalry regiments, three batteries "
-    "of which one of mitrailleuses), had reoccupied Wissembourg on the Lauter, the frontier with "
-    "the Bavarian Palatinate, and camped on the Geisberg heights south of the town, not "
-    "expecting an attack. On the morning of the 4th the Crown Prince's Third Army came over the "
-    "border without warning: Bothmer's Bavarian division against the town from the north, "
-    "Kirchbach's V Corps over the Lauter at Altenstadt and the fords, Bose's XI Corps from the "
-    "east out of the Bienwald. The Bavarians were held at the town walls; Douay was killed "
-    "near midday when a mitrailleuse caisson exploded; the Prussians took the station and the "
-    "town, and the King's Grenadiers stormed the Geisberg and its walled chateau, whose "
-    "garrison held out until guns were brought against it. General Pellé drew the remains of "
-    "the division off to the south-west. The French lost about 2,300 men (some 700 of them "
-    "taken prisoner), the Germans 1,551."
+    "Division of MacMahon's I Corps, about 8,000 men with 18 guns (the accounts give 6,500 to "
+    "8,600; eight battalions of the 50e and 74e de Ligne and the 1er Tirailleurs algériens, two "
+    "cavalry regiments, three batteries of which one of mitrailleuses), had reoccupied "
+    "Wissembourg on the Lauter, the frontier with the Bavarian Palatinate, and camped on the "
+    "Geisberg heights south of the town, not expecting an attack. On the morning of the 4th "
+    "the Crown Prince's Third Army came over the border without warning: about 8.30 the "
+    "Bavarian guns on the Schweigen heights opened on the town, and Bothmer's Bavarian division "
+    "came against it from the north, Kirchbach's V Corps over the Lauter at Altenstadt and the "
+    "fords, Bose's XI Corps from the east out of the Bienwald. The Bavarians were held at the "
+    "town walls. Douay ordered the retreat about 10 and was killed about 10.30, beside his "
+    "mitrailleuse battery at the three poplars on the Geisberg, when a limber blew up. The "
+    "Prussians took the station and, about 1 p.m., the town; the King's Grenadiers stormed the "
+    "Geisberg and its walled chateau, whose garrison held out until guns were brought up "
+    "against it and surrendered about 2 p.m. General Pellé drew the remains of the division "
+    "off to the south-west. The French lost about 2,300 men (some 700 of them taken prisoner; "
+    "an 1889 account gives 1,200 and 500), the Germans 1,551 (91 officers and 1,460 men)."
 )
 
 READING = (
@@ -183,17 +186,25 @@ READING = (
 )
 
 SOURCES = (
-    "wikisum.wiki, \"Battle of Wissembourg (1870)\" (the dispositions, Douay's death); the "
-    "French Wikipedia's \"Bataille de Wissembourg (1870)\" (8,000 against 60,000 in the Third "
-    "Army, losses 2,300 and 1,551); wikimili.com's copy of the English Wikipedia article "
-    "(25,000 Germans engaged with 144 guns, 700 French prisoners); memorial41.fr, \"4 août "
-    "1870 - les turkos à Wissembourg\" (the division's eight battalions, seven and a half "
-    "squadrons and three batteries); Lt-Col. Rousset's Histoire générale de la guerre "
-    "franco-allemande (1900) as quoted by aufildesmotsetdelhistoire.unblog.fr (the ground: "
-    "the town's walls and gates, the Vogelsberg and Geisberg, the chateau's walls, the "
-    "Schafbusch farm, the Lauter fordable in many places and bridged at Altenstadt); "
-    "weaponsandwarfare.com, \"The Battle of Wissembourg, 4 August 1870\" (MacMahon's spread "
-    "divisions)."
+    "wikisum.wiki, \"Battle of Wissembourg (1870)\" (the dispositions, the Bavarian guns at "
+    "8.30, Douay's death); the French Wikipedia's \"Bataille de Wissembourg (1870)\" (8,000 "
+    "against 60,000 in the Third Army, losses 2,300 and 1,551); wikimili.com's copy of the "
+    "English Wikipedia article (25,000 Germans engaged with 144 guns, 700 French prisoners); "
+    "memorial41.fr, \"4 août 1870 - les turkos à Wissembourg\" (the division's eight "
+    "battalions, 5,408 officers and men, seven and a half squadrons and three batteries, 18 "
+    "guns); Lt-Col. Rousset's Histoire générale de la guerre franco-allemande (1900) as quoted "
+    "by aufildesmotsetdelhistoire.unblog.fr (the ground: the town's walls and gates, the "
+    "Vogelsberg and Geisberg, the chateau's walls, the Schafbusch farm, the Lauter fordable in "
+    "many places and bridged at Altenstadt); weaponsandwarfare.com, \"The Battle of "
+    "Wissembourg, 4 August 1870\" (MacMahon's spread divisions); Moltke, La Guerre de 1870 "
+    "(fr.wikisource, p. 24: the retreat ordered at 10, the chateau's surrender, German losses "
+    "91 officers and 1,460 men); Armagnac, Quinze jours de campagne (1889, fr.wikisource, p. "
+    "39: Douay killed at 10.30, the town's surrender at 1, the chateau's about 2); Im "
+    "Zeitalter Kaiser Wilhelms des Siegreichen (1914, visuallibrary.net, p. 397: one battalion "
+    "in the town, the turcos and a battery at the station, Douay killed by the mitrailleuse "
+    "battery at the three poplars); deutsche-kriegsgeschichte.de, \"Die Schlacht von "
+    "Weißenburg\" (the corps' roads: the Bavarians on the town, V Corps on Altenstadt, XI "
+    "Corps through the Bienwald)."
 )
 
 
@@ -225,18 +236,11 @@ def build_scenario(m):
                 "hexes": zones[1]}},
         ],
         "game_length": 10,
-        "victory": [{
-            "text": "The 19th Century rules score their own victory from the sides' objectives "
-                    "(France holds the town, 0404, 2 points; the station, 0505, 1; the Geisberg "
-                    "chateau, 0808, 3) and the enemy units eliminated (1 each); this entry only "
-                    "satisfies the scenario format, which needs one (the 19th Century rules do "
-                    "not read it).",
-            "rule": {"kind": "hold", "side": "france",
-                     "target": {"hexes": [name(CHATEAU)], "require": "every_hex"}},
-        }],
         "special_rules": [{
-            "text": "Game-turn 1 is about 8.30 a.m.; ten game-turns take the battle to the "
-                    "afternoon. The German corps that came up later start farther off.",
+            "text": "Game-turn 1 is about 8.30 a.m., when the Bavarian guns on the Schweigen "
+                    "heights opened fire; ten game-turns take the battle to about 2 p.m., when "
+                    "the chateau's garrison surrendered. The German corps that came up later "
+                    "start farther off.",
             "rule": {"kind": "note"},
         }],
         "notes": {"history": HISTORY, "reading": READING, "source": SOURCES},
