@@ -24,31 +24,37 @@ TERRAIN = [
     "....t.......",
     "............",
     "............",
-    ".......t....",
-    "........t...",
     "............",
+    ".....t......",
+    "....t.......",
 ]
 # 1 and 2: the Schweigen heights north of the town, the Vogelsberg (west) and the Geisberg
-# (east) south of it, the chateau on the Geisberg's crest (0808).
+# (east) south of it. The Geisberg's summit (2: 0508, 0608, 0509, 0609, the three poplars) is 2 km
+# south of the station; the chateau (0609) stands on its eastern edge, the Schafbusch farm
+# (0510) behind it on the Haguenau road. Placed from the coordinates of the Château du
+# Geisberg (49°00'50"N 7°57'14"E), the station (49°01'54"N 7°57'00"E) and Altenstadt
+# (49°01'47"N 7°58'02"E), French Wikipedia: the chateau lies 2.0 km south and 0.3 km east of
+# the station, 1.8 km south and 1.0 km west of Altenstadt (issue 43; before, it stood at
+# 0808, 1 km too far east and too near the river).
 ELEVATION = [
     "111111100000",
     "111111100000",
     "000000000000",
     "000000000000",
     "000000000000",
-    "011100111000",
-    "012100122100",
-    "011100122100",
-    "000000111000",
-    "000000000000",
+    "111000000000",
+    "121111000000",
+    "111122100000",
+    "000122100000",
+    "000111000000",
 ]
 
 LANDAU_ROAD = [(6, 1), (5, 2), (5, 3), (4, 3), (4, 4), (5, 5)]
-HAGUENAU_ROAD = [(5, 5), (5, 6), (6, 6), (6, 7), (7, 8), (7, 9), (8, 9), (9, 9), (9, 10)]
+HAGUENAU_ROAD = [(5, 5), (5, 6), (5, 7), (5, 8), (5, 9), (5, 10)]
 BITCHE_ROAD = [(4, 4), (3, 4), (2, 4), (1, 4)]
 ALTENSTADT_ROAD = [(4, 3), (5, 3), (6, 3), (7, 3), (8, 3), (9, 4), (10, 4), (11, 5), (12, 5)]
 FORDS = [((2, 3), (2, 4)), ((8, 3), (8, 4)), ((10, 3), (10, 4)), ((11, 3), (11, 4))]
-CHATEAU = (8, 8)
+CHATEAU = (6, 9)
 
 
 def hexsides():
@@ -81,7 +87,8 @@ def build_map():
         "walled town and at Altenstadt and fordable in four places, its wet meadows east of the "
         "town; the Schweigen heights north of the river (the Bavarian side of the border); the "
         "railway station south of the town; the Vogelsberg and the Geisberg south of it, the "
-        "walled Geisberg chateau on the Geisberg's crest and the Schafbusch farm behind it; the "
+        "walled Geisberg chateau on the eastern edge of the Geisberg's summit, 2 km south of the "
+        "station, and the Schafbusch farm behind it on the Haguenau road; the "
         "edge of the Bienwald in the north-east; the Landau, Haguenau, Bitche and Altenstadt "
         "roads. Painted by scripts/maps/nc_wissembourg.py; see docs/scenarios/nc-wissembourg.md.",
         COLS,
@@ -115,9 +122,9 @@ FRANCE = {
         unit("f-tir", "1er Tirailleurs algériens (the station)", "infantry", (5, 5), "N", "battle"),
         unit("f-turcos", "Turcos in skirmish order", "skirmishers", (7, 5), "ENE", "battle"),
         unit("f-50", "50e de Ligne (the Geisberg chateau)", "infantry", CHATEAU, "N", "battle"),
-        unit("f-art", "Douay's batteries (4-pounders and mitrailleuses)", "artillery", (8, 7),
+        unit("f-art", "Douay's batteries (4-pounders and mitrailleuses)", "artillery", (6, 8),
              "N", "battle"),
-        unit("f-cav", "3e Hussards and 11e Chasseurs à cheval", "cavalry", (7, 9), "N"),
+        unit("f-cav", "3e Hussards and 11e Chasseurs à cheval", "cavalry", (5, 9), "N"),
         unit("f-douay", "General Abel Douay", "commander", CHATEAU),
     ],
 }
@@ -181,7 +188,7 @@ READING = (
     "rules have no reinforcements, so each corps sets up at the table's edge it came from, "
     "farther from the French positions the later it arrived. Victory is the 19th Century "
     "rules' own (docs/rules/nineteenth-century.md, \"Victory\"): France holds the town "
-    "(0404, 2 points), the station (0505, 1) and the Geisberg chateau (0808, 3); each enemy "
+    "(0404, 2 points), the station (0505, 1) and the Geisberg chateau (0609, 3); each enemy "
     "unit eliminated is worth 1; after the tenth game-turn the side with more points wins."
 )
 
