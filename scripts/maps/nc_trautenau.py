@@ -155,11 +155,13 @@ HISTORY = (
     "attempts while Buddenbrock's regiments (the 44th and 45th) climbed the steep east edge of "
     "the plateau from the Aupa valley, and Mondel fell back fighting to Hohenbruck and "
     "Alt-Rognitz, then to Neu-Rognitz. In the afternoon the rest of X Corps came up with its "
-    "reserve artillery: Grivicic's brigade took Alt-Rognitz on the Prussian left, Wimpffen's "
-    "attacked by Hohenbruck about 4 p.m., and in the evening Knebel's retook the Kapellenberg, "
+    "reserve artillery: Grivicic's brigade, on the field about 2.30, took Alt-Rognitz on the "
+    "Prussian left, Wimpffen's attacked by Hohenbruck between 3.30 and 4 p.m., and in the "
+    "evening Knebel's retook the Kapellenberg, "
     "held by the 43rd, and the town. Bonin drew his corps back over the mountains. The "
-    "Prussians lost 1,338 killed and wounded, the Austrians 4,787: the only Austrian victory "
-    "of the war, bought at more than three times the loss, against the needle gun."
+    "Prussians lost 1,338 killed and wounded, the Austrians 4,787 killed, wounded and taken "
+    "(373 of them prisoners): the only Austrian victory of the war, bought at more than three "
+    "times the loss, against the needle gun."
 )
 
 READING = (
@@ -187,8 +189,15 @@ SOURCES = (
     "1866\" (the Prussian regiments and their arrivals); wikimili.com's copy of the English "
     "Wikipedia article (Mondel on the heights at 7.45, the advance guard in the town at 10); "
     "Heinrich von Sybel, Die Begründung des Deutschen Reiches, vol. 5 "
-    "(staatsbibliothek.ewigerbund.org: the Kapellenberg stormed, Buddenbrock's climb, Mondel's "
-    "three positions); de.metapedia.org (the 43rd on the Kapellenberg)."
+    "(staatsbibliothek.ewigerbund.org, pp. 134-135: the Kapellenberg stormed, Buddenbrock's "
+    "climb with the 44th and 45th, Gablenz on the field at 11, Mondel's three positions); "
+    "de.metapedia.org (the 43rd on the Kapellenberg); Mittheilungen des k.k. Kriegs-Archivs "
+    "1885, Kriegs-Chronik, p. 151 (library.hungaricana.hu: Mondel on the Galgen- and "
+    "Hopfenberg at 8, the Prussian advance guard's attack at 10, Grivicic on the field about "
+    "2.30 and Wimpffen an hour later); Im Zeitalter Kaiser Wilhelms des Siegreichen (1914, "
+    "visuallibrary.net, p. 296: the Prussian 2nd Brigade, the reserve, sent over the Aupa in "
+    "the afternoon; the batteries north of the town out of range); figuren.miniatures.de "
+    "after Meyers (the Austrian losses: 4,414 killed and wounded and 373 prisoners)."
 )
 
 
@@ -221,15 +230,6 @@ def build_scenario(m):
                 "hexes": zones[1]}},
         ],
         "game_length": 10,
-        "victory": [{
-            "text": "The 19th Century rules score their own victory from the sides' objectives "
-                    "(Prussia holds Trautenau, 0503, 3 points; Austria the Kapellenberg, 0605, "
-                    "3, Hohenbruck, 0507, 1, and Alt-Rognitz, 0807, 1) and the enemy units "
-                    "eliminated (1 each); this entry only satisfies the scenario format, which "
-                    "needs one (the 19th Century rules do not read it).",
-            "rule": {"kind": "hold", "side": "austria",
-                     "target": {"hexes": [name(KAPELLENBERG)], "require": "every_hex"}},
-        }],
         "special_rules": [{
             "text": "Game-turn 1 is 10 a.m., when the Prussian advance guard entered the town; "
                     "each game-turn is about an hour, the tenth the evening, when Knebel's "
