@@ -2623,6 +2623,7 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   const pv = await playView();
   assert.ok(pv.progress.turn >= 2 || pv.progress.over, `announced once game-turn 1 ended: ${JSON.stringify(pv.progress)}`);
   assert.match(await text("#play-happened"), /The scenario's events/);
+  assert.equal(await js("return document.querySelectorAll('#play-happened li').length;"), 1, "told once, though the view was drawn again when the pace changed");
   await js("document.getElementById('play-happened').scrollIntoView({ block: 'center' });");
   await screenshot("57f-play-scenario-event");
   // The dice log and the archive keep it; Dismiss only clears the notice.

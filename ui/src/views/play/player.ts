@@ -140,7 +140,9 @@ export class Player {
       playState.handedTo = null;
       playState.happened = [];
     }
-    if (v.happened.length) playState.happened = [...[...v.happened].reverse(), ...playState.happened];
+    // Once per command: the same view drawn again (the pace changed) announces nothing new.
+    const fresh = playState.view?.game !== v.game || playState.view?.node !== v.node;
+    if (fresh && v.happened.length) playState.happened = [...[...v.happened].reverse(), ...playState.happened];
     this.scheduleComputer(v);
     playState.view = v;
     playState.refusal = "";
