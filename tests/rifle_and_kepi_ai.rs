@@ -642,3 +642,76 @@ fn puzzle_an_hq_goes_with_the_unit_it_activates_and_its_control_stays_with_its_o
         );
     }
 }
+
+/// a-1 (massed, deployed facing north) alone on the Austrians' objective 0507 (1 point), p-7
+/// and p-8 (breechloaders, deployed facing it) three hexes off at 0504 and 0404; a-1's card the
+/// king, its move rolled at 6. Against two brigades a massed brigade is broken even by an
+/// exchange of fire (RK Result: a step per enemy division and the massed troops' extra step).
+fn danger_puzzle() -> State {
+    let s = position(
+        &[
+            (
+                0,
+                with(
+                    unit("p-7", "infantry", "0504"),
+                    json!({"formation": "deployed", "facing": "S", "armament": "breech"}),
+                ),
+            ),
+            (
+                0,
+                with(
+                    unit("p-8", "infantry", "0404"),
+                    json!({"formation": "deployed", "facing": "S", "armament": "breech"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-1", "infantry", "0507"),
+                    json!({"formation": "deployed", "facing": "N", "massed": true}),
+                ),
+            ),
+        ],
+        json!([{"hex": "0507", "points": 1}]),
+    );
+    dealt(&s, "a-1")
+}
+
+/// The nearer of p-7 and p-8 to a-1, in hexes.
+fn nearest_prussian(s: &State) -> u32 {
+    let g = &s.setup().grid;
+    let a = s.units[ix(s, "a-1")].hex.unwrap();
+    ["p-7", "p-8"]
+        .iter()
+        .map(|id| g.distance(a, s.units[ix(s, id)].hex.unwrap()))
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn puzzle_a_unit_two_brigades_can_break_next_turn_falls_back_and_its_control_without_the_term_holds()
+ {
+    for seed in 1..=5 {
+        let s = danger_puzzle();
+        let before = nearest_prussian(&s);
+        let (commands, after) = act(&s, "a-1", seed, Weights::default(), 6);
+        assert!(
+            nearest_prussian(&after) > before,
+            "seed {seed}: {commands:?}"
+        );
+        let (commands, after) = act(
+            &s,
+            "a-1",
+            seed,
+            Weights {
+                danger: 0.0,
+                ..Weights::default()
+            },
+            6,
+        );
+        assert!(
+            nearest_prussian(&after) <= before,
+            "seed {seed}: {commands:?}"
+        );
+    }
+}
