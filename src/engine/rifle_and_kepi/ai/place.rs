@@ -4,7 +4,7 @@
 //! enemy, the combat it joins (`odds`), its formation and facing against the enemy who can
 //! reach it, and for artillery a firing position out of the enemy's reach.
 
-use super::super::board::{self, enemy_adjacent, engaged_with, fighting, line_clear};
+use super::super::board::{self, enemy_adjacent, engaged_with, fighting, in_combat, line_clear};
 use super::super::combat::{self, contact};
 use super::super::movement;
 use super::super::section::{Formation, Kind};
@@ -313,6 +313,32 @@ pub fn score_with(
     } else {
         None
     };
+    // A turn ahead: the chance the enemy units that may charge it before it moves again break
+    // it where it stands (RK Result), worth the unit and the point it gives the enemy.
+    // A side that must attack weighs it less (`Weights::danger_press`).
+    let danger_w = w.danger * if f.attacker { w.danger_press } else { 1.0 };
+    let broken_ahead = if w.danger > 0.0 && !full && fight.is_none() && d.kind != Kind::Artillery {
+        // The first pass: the chance each number of them comes, and a step lost per enemy
+        // division in an exchange of fire (the massed troops' one more against breechloaders).
+        let p = danger_estimate(t, u);
+        c.term("danger", -danger_w * unit_value(t, u) * p, "");
+        p
+    } else if w.danger > 0.0 && full && fight.is_none() && d.kind != Kind::Artillery {
+        let p = danger(t, u, h, f.side);
+        c.term_with("danger", -danger_w * unit_value(t, u) * p, || {
+            if p >= 0.05 {
+                format!(
+                    "{:.0} % to be broken here by the enemy units that can charge it before it moves again",
+                    100.0 * p
+                )
+            } else {
+                String::new()
+            }
+        });
+        p
+    } else {
+        0.0
+    };
     // Objectives (RK Victory, Kepi's reading): held by the side last in them, so one taken
     // next to the enemy is kept only if the unit is not beaten there.
     // On the last game-turn no enemy move follows the combat phase (RK Turn sequence v, vi),
@@ -326,7 +352,7 @@ pub fn score_with(
             (1.0 - 0.5 * (o.lose31 + o.lose32) - w.keep_exposed * broken).max(0.0)
         }
         _ => 1.0,
-    };
+    } * if last { 1.0 } else { 1.0 - broken_ahead };
     for goal in &f.goals {
         if !mine.contains(&goal.hex) {
             continue;
@@ -482,6 +508,144 @@ fn combat_term(
         },
     );
     o
+}
+
+/// The enemy units (infantry and cavalry not in combat) that may charge `u` where it stands in
+/// `t` before it moves again, each with the chance its movement die lets it come next to it
+/// (RK Movement: D6, D8 for cavalry, two points a hex; a column's +2 goes on deploying, RK
+/// Formations: columns never move next to the enemy), most likely first. On the last
+/// game-turn only those whose card is still to come this turn (RK Turn sequence iv: no move
+/// follows its combat phase).
+pub fn chargers(t: &State, u: usize) -> Vec<(usize, f64)> {
+    let setup = t.setup();
+    let side = setup.units[u].side;
+    let g = &setup.grid;
+    let mine = board::hexes(t, u);
+    let last = t.turn >= setup.game_length;
+    let m = &tables().movement;
+    let mut out: Vec<(usize, f64)> = (0..t.units.len())
+        .filter(|&e| {
+            setup.units[e].side != side
+                && fighting(t, e)
+                && matches!(setup.units[e].kind, Kind::Infantry | Kind::Cavalry)
+                && !in_combat(t, e)
+                && !(last && (t.units[e].acted || t.units[e].inverted || t.units[e].card.is_none()))
+        })
+        .filter_map(|e| {
+            let d = board::hexes(t, e)
+                .iter()
+                .flat_map(|&x| mine.iter().map(move |&y| g.distance(x, y)))
+                .min()?;
+            let die = m.die[setup.units[e].kind.key()] as u32;
+            let need = 2 * d.saturating_sub(1);
+            let faces = (1..=die).filter(|&f| f >= need).count();
+            let p = faces as f64 / die as f64;
+            (p > 0.0).then_some((e, p))
+        })
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
+/// `t` with each of `who` charged next to `u` at `h` (on the free hex next to it nearest its
+/// own, facing it, having moved adjacent); `u` standing ready if it has not moved.
+fn charged_by(t: &State, u: usize, h: HexCoord, who: &[usize], side: usize) -> State {
+    let g = &t.setup().grid;
+    let mut x = t.clone();
+    // A unit that stays may stand: "+1 ... stand vs charge" (RK Combat).
+    if s_hex_unchanged(t, u, h) {
+        x.units[u].stood = true;
+    }
+    for &e in who {
+        let from = x.units[e].hex.expect("on the map");
+        let Some(spot) = g
+            .neighbors(h)
+            .filter(|&n| {
+                n == from
+                    || (board::at(&x, n).iter().all(|&o| !board::standing(&x, o))
+                        && board::routed_enemy_in(&x, 1 - side, n).is_empty())
+            })
+            .min_by_key(|&n| (g.distance(from, n), n))
+        else {
+            continue;
+        };
+        x.units[e].hex = Some(spot);
+        x.units[e].second = None;
+        x.units[e].facing = Facing::toward(g, spot, h);
+        x.units[e].charged = true;
+        x.units[e].dm = 0;
+    }
+    x
+}
+
+/// RK Combat, RK Result, looked at a turn ahead: the chance `u` is broken where it stands by
+/// the enemy units that may charge it before it moves again ([`chargers`]): for the one, two
+/// or three most likely, the chance that exactly that many come (each by its own roll) times
+/// the chance the combat breaks it with them all next to it (friends next to them fight in the
+/// group). A massed unit against breechloaders loses a step whatever the result, and a step
+/// per enemy division: against two brigades even an exchange of fire breaks it.
+pub fn danger(t: &State, u: usize, h: HexCoord, side: usize) -> f64 {
+    let mut c = chargers(t, u);
+    c.truncate(3);
+    if c.is_empty() {
+        return 0.0;
+    }
+    // The chance exactly k of them come (each independently).
+    let exactly = come(&c);
+    let who: Vec<usize> = c.iter().map(|&(e, _)| e).collect();
+    let mut total = 0.0;
+    for k in 1..=who.len() {
+        if exactly[k] < 1e-3 {
+            continue;
+        }
+        let x = charged_by(t, u, h, &who[..k], side);
+        let group = odds::group_of(&x, u);
+        if group.is_empty() {
+            continue;
+        }
+        let o = odds::group_odds(&x, &group, side);
+        total += exactly[k] * odds::broken_chance(&x, u, &o);
+    }
+    total
+}
+
+/// The chance exactly k of `c`'s units come, each by its own chance.
+fn come(c: &[(usize, f64)]) -> Vec<f64> {
+    let mut exactly = vec![1.0];
+    for &(_, p) in c {
+        let mut next = vec![0.0; exactly.len() + 1];
+        for (k, &q) in exactly.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        exactly = next;
+    }
+    exactly
+}
+
+/// [`danger`] for the first pass over every end, without the odds: for each number k of the
+/// units that may charge it, its steps lost in an exchange of fire (RK Result: one per enemy
+/// division, and the massed troops' one more against breechloaders) over its steps.
+fn danger_estimate(t: &State, u: usize) -> f64 {
+    let setup = t.setup();
+    let mut c = chargers(t, u);
+    c.truncate(3);
+    let steps = t.units[u].steps.max(1) as f64;
+    let breech = c.iter().any(|&(e, _)| {
+        setup.units[e].kind == Kind::Infantry
+            && setup.units[e].armament == super::super::section::Armament::Breech
+    });
+    let massed = if setup.units[u].massed && breech {
+        1.0
+    } else {
+        0.0
+    };
+    come(&c)
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, &q)| q * ((k as f64 + massed) / steps).min(1.0))
+        .sum()
 }
 
 /// RK Combat, RK Result: the charge the nearest enemy that can reach the unit would make on it

@@ -59,6 +59,12 @@ pub struct Weights {
     /// hex after the move more than where it stands (those it can activate next turn), less
     /// half of one (at equal numbers it stays).
     pub follow: f64,
+    /// A turn ahead (RK Result): the chance the enemy units that may charge a unit before it
+    /// moves again break it where it stands, times its worth; it lessens the objective held
+    /// there too. 0 is off (the standard level: at 1 Austria at Trautenau won 50 of 100).
+    pub danger: f64,
+    /// The share of `danger` a side that must attack counts (RK Victory: it must close).
+    pub danger_press: f64,
 }
 
 impl Default for Weights {
@@ -87,6 +93,8 @@ impl Default for Weights {
             two_hexes: 1.0,
             reform: 0.2,
             follow: 0.3,
+            danger: 0.0,
+            danger_press: 1.0,
         }
     }
 }
