@@ -5,18 +5,18 @@
 #![allow(dead_code)]
 
 use kepi::engine::Ruleset;
-use kepi::engine::vae_victis::VaeVictis;
-use kepi::engine::vae_victis::state::{Event, State};
-use kepi::scenario::Scenario;
-use serde_json::{Value, json};
 use kepi::engine::facing::Facing;
+use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::formations::partner;
 use kepi::engine::vae_victis::geometry::{self, at, hexside_toward, side, standing, troop};
 use kepi::engine::vae_victis::movement::{self, contact_hex};
 use kepi::engine::vae_victis::results::passable;
 use kepi::engine::vae_victis::state::{Acted, Command, Phase, Role};
+use kepi::engine::vae_victis::state::{Event, State};
 use kepi::engine::vae_victis::tables::TroopClass;
 use kepi::engine::vae_victis::{fire, generals, melee};
+use kepi::scenario::Scenario;
+use serde_json::{Value, json};
 
 pub const FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-ridge.json";
 
@@ -259,8 +259,12 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
                     facing: f,
                 };
                 let ok = if path.passes || contact_hex(s, e, h) {
-                    kepi::engine::vae_victis::sequence::apply(s, &c, &mut kepi::engine::dice::FixedDice::new([]))
-                        .is_ok()
+                    kepi::engine::vae_victis::sequence::apply(
+                        s,
+                        &c,
+                        &mut kepi::engine::dice::FixedDice::new([]),
+                    )
+                    .is_ok()
                 } else {
                     true
                 };
@@ -328,4 +332,3 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
         }
     }
 }
-

@@ -12,9 +12,9 @@ use super::ruleset::VaeVictis;
 use super::state::{Acted, Command, Phase, Role, State};
 use super::tables::TroopClass;
 use crate::engine::facing::Facing;
+use crate::engine::{Player, Ruleset};
 use crate::map::HexCoord;
 use std::collections::BTreeMap;
-use crate::engine::{Player, Ruleset};
 
 pub fn legal(s: &State) -> Vec<Command> {
     let setup = s.setup();

@@ -212,12 +212,10 @@ pub fn reach_on(
                     }
                     (n, Some(l), false)
                 }
-                None => {
-                    match zoc_at(n).iter().find(|o| !start_zocs.contains(o)) {
-                        Some(&l) => (n, Some(l), true),
-                        None => (n, None, false),
-                    }
-                }
+                None => match zoc_at(n).iter().find(|o| !start_zocs.contains(o)) {
+                    Some(&l) => (n, Some(l), true),
+                    None => (n, None, false),
+                },
             };
             if best.get(&nk).is_none_or(|b| nc < b.0) {
                 best.insert(nk, (nc, Some(k), passes));
