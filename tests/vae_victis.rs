@@ -1643,6 +1643,13 @@ fn vv_random_games_keep_the_invariants_and_replay_hash_for_hash() {
             let c = player.next(&s);
             let legal = VaeVictis.legal(&s);
             assert!(legal.contains(&c), "seed {seed}: {c:?} not legal");
+            // The list's shortcuts (fire pairs prefiltered, reach computed once a facing)
+            // offer exactly what the rule checks alone allow, in the same order.
+            assert_eq!(
+                legal,
+                common::vv::legal_by_rule(&s),
+                "seed {seed}: the legal commands against the rule checks"
+            );
             let (n, ev) = VaeVictis
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));

@@ -5,8 +5,16 @@
 #![allow(dead_code)]
 
 use kepi::engine::Ruleset;
+use kepi::engine::facing::Facing;
 use kepi::engine::vae_victis::VaeVictis;
+use kepi::engine::vae_victis::formations::partner;
+use kepi::engine::vae_victis::geometry::{self, at, hexside_toward, side, standing, troop};
+use kepi::engine::vae_victis::movement::{self, contact_hex};
+use kepi::engine::vae_victis::results::passable;
+use kepi::engine::vae_victis::state::{Acted, Command, Phase, Role};
 use kepi::engine::vae_victis::state::{Event, State};
+use kepi::engine::vae_victis::tables::TroopClass;
+use kepi::engine::vae_victis::{fire, generals, melee};
 use kepi::scenario::Scenario;
 use serde_json::{Value, json};
 
@@ -103,4 +111,224 @@ pub fn id(s: &State, id: &str) -> usize {
 pub fn hex_of(s: &State, e: &str) -> Option<String> {
     let i = id(s, e);
     s.elements[i].hex.map(|h| s.setup().name(h))
+}
+
+// ---------------------------------------------------------------------------------------
+// The legal commands by the rule checks alone (the engine's list as first written, before its
+// shortcuts): every fire pair through `fire::combat`, every move through a friend or into
+// contact through `apply`. The seeded random games compare the engine's list with it.
+
+/// Every legal command of `s`, found by the rule checks alone, in the engine's order.
+pub fn legal_by_rule(s: &State) -> Vec<Command> {
+    let setup = s.setup();
+    if s.phase == Phase::Over {
+        return Vec::new();
+    }
+    if s.pursuit.is_some() {
+        return vec![Command::Pursue, Command::Hold];
+    }
+    let id = |e: usize| setup.elements[e].id.clone();
+    let mut out = Vec::new();
+    match s.phase {
+        Phase::Begin => out.push(Command::Begin),
+        Phase::Movement if !s.activated => out.push(Command::Activate),
+        Phase::Movement => {
+            let me = s.active();
+            if let (Some(cs), false) = (s.cinc_score[me], s.cinc_took[me])
+                && setup.cinc[me].is_some_and(|g| standing(s, g))
+            {
+                for (c, def) in setup.corps.iter().enumerate() {
+                    if def.side == me
+                        && s.corps[c]
+                            .score
+                            .is_some_and(|x| x < cs && s.corps[c].ap == x)
+                    {
+                        out.push(Command::TakeCommand {
+                            corps: def.id.clone(),
+                        });
+                    }
+                }
+            }
+            for e in 0..s.elements.len() {
+                if standing(s, e) && side(s, e) == me && movement::may_act(s, e).is_ok() {
+                    element_commands_by_rule(s, e, &mut out);
+                }
+            }
+            out.push(Command::End);
+        }
+        Phase::Fire => {
+            let me = s.passive();
+            for f in 0..s.elements.len() {
+                if !troop(s, f) || geometry::side(s, f) != me || s.elements[f].fired {
+                    continue;
+                }
+                for t in 0..s.elements.len() {
+                    if !troop(s, t) || geometry::side(s, t) == me {
+                        continue;
+                    }
+                    if fire::combat(s, f, t, &[]).is_err() {
+                        continue;
+                    }
+                    out.push(Command::Fire {
+                        element: id(f),
+                        target: id(t),
+                        supports: Vec::new(),
+                    });
+                    let sup: Vec<usize> = (0..s.elements.len())
+                        .filter(|&x| {
+                            x != f
+                                && troop(s, x)
+                                && geometry::side(s, x) == me
+                                && fire::check_target(s, x, t).is_ok()
+                        })
+                        .collect();
+                    if !sup.is_empty() && fire::combat(s, f, t, &sup).is_ok() {
+                        out.push(Command::Fire {
+                            element: id(f),
+                            target: id(t),
+                            supports: sup.into_iter().map(id).collect(),
+                        });
+                    }
+                }
+            }
+            out.push(Command::End);
+        }
+        Phase::Melee => {
+            let pending = melee::pending(s);
+            for (a, d) in &pending {
+                out.push(Command::Melee {
+                    element: id(*a),
+                    target: id(*d),
+                });
+            }
+            if pending.is_empty() {
+                out.push(Command::End);
+            }
+        }
+        Phase::Over => {}
+    }
+    out
+}
+
+/// The moves, pivots and formation changes of `e` as first written: every move through a
+/// friend or into contact checked by `apply` itself.
+fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
+    let setup = s.setup();
+    let id = setup.elements[e].id.clone();
+    let role = setup.elements[e].role;
+    let acted = s.elements[e].acted;
+    let ap = setup.elements[e].corps.map(|c| s.corps[c].ap).unwrap_or(0);
+    let move_cost = match role {
+        Role::CommanderInChief if s.elements[e].moved_free => None,
+        Role::CommanderInChief => Some(0),
+        Role::General if !s.elements[e].moved_free => Some(0),
+        Role::General => Some(1),
+        Role::Troop => generals::move_cost(s, e).ok(),
+    };
+    let can_move = move_cost.is_some_and(|c| c <= ap) && acted != Acted::Done;
+    let from = s.elements[e].hex.expect("standing");
+    if can_move {
+        for (h, path) in movement::reach(s, e, None) {
+            if acted == Acted::Strategic && !movement::strategic(s, e, from, h) {
+                continue;
+            }
+            let last = path.hexes[path.hexes.len() - 2];
+            let mut facings: Vec<Facing> = Vec::new();
+            if contact_hex(s, e, h) {
+                if role != Role::Troop || s.class(e) == TroopClass::Artillery {
+                    continue;
+                }
+                for n in setup.grid.neighbors(h) {
+                    if let Some(o) = at(s, n)
+                        && troop(s, o)
+                        && side(s, o) != side(s, e)
+                    {
+                        facings.push(hexside_toward(s, h, n));
+                    }
+                }
+            } else {
+                facings.push(hexside_toward(s, last, h));
+                if role == Role::Troop && s.elements[e].facing != facings[0] {
+                    facings.push(s.elements[e].facing);
+                }
+            }
+            for f in facings {
+                let c = Command::Move {
+                    element: id.clone(),
+                    to: setup.name(h),
+                    facing: f,
+                };
+                let ok = if path.passes || contact_hex(s, e, h) {
+                    kepi::engine::vae_victis::sequence::apply(
+                        s,
+                        &c,
+                        &mut kepi::engine::dice::FixedDice::new([]),
+                    )
+                    .is_ok()
+                } else {
+                    true
+                };
+                if ok {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    if role != Role::Troop || acted != Acted::Nothing {
+        return;
+    }
+    if move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
+        for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
+            if f != s.elements[e].facing {
+                out.push(Command::Pivot {
+                    element: id.clone(),
+                    facing: f,
+                });
+            }
+        }
+    }
+    if ap == 0 {
+        return;
+    }
+    let t = s.etype(e);
+    if t.is_some_and(|t| t.square) {
+        if s.elements[e].square {
+            out.push(Command::Line {
+                element: id.clone(),
+            });
+        } else if passable(
+            &{
+                let mut x = s.clone();
+                x.elements[e].square = true;
+                x
+            },
+            e,
+            from,
+        ) {
+            out.push(Command::Square {
+                element: id.clone(),
+            });
+        }
+    }
+    if let Some(p) = partner(s, e) {
+        if !s.elements[e].skirmish && !s.elements[e].square && !s.elements[p].destroyed {
+            for n in setup.grid.neighbors(from) {
+                if at(s, n).is_none() && passable(s, p, n) {
+                    out.push(Command::Skirmish {
+                        element: id.clone(),
+                        hex: setup.name(n),
+                    });
+                }
+            }
+        } else if s.elements[e].skirmish
+            && standing(s, p)
+            && s.elements[p]
+                .hex
+                .is_some_and(|ph| setup.grid.adjacent(ph, from))
+        {
+            out.push(Command::CloseOrder {
+                element: id.clone(),
+            });
+        }
+    }
 }

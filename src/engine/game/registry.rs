@@ -1,5 +1,5 @@
-//! The rule systems Kepi knows, by key. Rifle & Saber, Age of Rifles, Rifle and Kepi and the
-//! 19th Century rules are built in;
+//! The rule systems Kepi knows, by key. Rifle & Saber, Age of Rifles, Rifle and Kepi, the
+//! 19th Century rules and Vae Victis are built in;
 //! [`register`] adds
 //! another (a test ruleset, or a system under development) for the whole process, after which
 //! files, the archive and the CLI play it with no code of their own.
@@ -19,7 +19,8 @@ use std::sync::{OnceLock, RwLock};
 
 /// Rule systems whose texts are in the project but whose rules are not written yet: files that
 /// name them are recognized and refused with a message naming the system. (key, name)
-const PLANNED: [(&str, &str); 1] = [("vae-victis", "Vae Victis")];
+/// Every system whose text is in the project plays now.
+const PLANNED: [(&str, &str); 0] = [];
 
 fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
     static ENTRIES: OnceLock<RwLock<Vec<&'static dyn AnyRuleset>>> = OnceLock::new();
@@ -29,6 +30,7 @@ fn entries() -> &'static RwLock<Vec<&'static dyn AnyRuleset>> {
             Registered::leak(crate::engine::AgeOfRifles),
             Registered::leak(crate::engine::RifleAndKepi),
             Registered::leak(crate::engine::NineteenthCentury),
+            Registered::leak(crate::engine::vae_victis::VaeVictis),
             #[cfg(feature = "test-ruleset")]
             Registered::leak(crate::engine::drill::Drill),
         ];
@@ -145,8 +147,8 @@ impl RulesetId {
         }
     }
 
-    /// The rules of this system, or why it does not play ("the Vae Victis rules are not
-    /// implemented yet; ...").
+    /// The rules of this system, or why it does not play (a planned system: "the <name> rules
+    /// are not implemented yet; ...").
     pub fn rules(self) -> Result<&'static dyn AnyRuleset, String> {
         get(self.0)
     }

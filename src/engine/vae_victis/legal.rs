@@ -4,15 +4,17 @@
 use super::fire;
 use super::formations::partner;
 use super::generals;
-use super::geometry::{self, at, hexside_toward, side, standing, troop};
+use super::geometry::{self, at, distance, hexside_toward, side, standing, troop};
 use super::melee;
-use super::movement::{self, contact_hex};
+use super::movement::{self, Board, Path};
 use super::results::passable;
 use super::ruleset::VaeVictis;
 use super::state::{Acted, Command, Phase, Role, State};
 use super::tables::TroopClass;
 use crate::engine::facing::Facing;
 use crate::engine::{Player, Ruleset};
+use crate::map::HexCoord;
+use std::collections::BTreeMap;
 
 pub fn legal(s: &State) -> Vec<Command> {
     let setup = s.setup();
@@ -44,50 +46,16 @@ pub fn legal(s: &State) -> Vec<Command> {
                     }
                 }
             }
+            // Who stands where, contacts and enemy zones, once for every element's moves.
+            let board = Board::new(s, me);
             for e in 0..s.elements.len() {
                 if standing(s, e) && side(s, e) == me && movement::may_act(s, e).is_ok() {
-                    element_commands(s, e, &mut out);
+                    element_commands(s, &board, e, &mut out);
                 }
             }
             out.push(Command::End);
         }
-        Phase::Fire => {
-            let me = s.passive();
-            for f in 0..s.elements.len() {
-                if !troop(s, f) || geometry::side(s, f) != me || s.elements[f].fired {
-                    continue;
-                }
-                for t in 0..s.elements.len() {
-                    if !troop(s, t) || geometry::side(s, t) == me {
-                        continue;
-                    }
-                    if fire::combat(s, f, t, &[]).is_err() {
-                        continue;
-                    }
-                    out.push(Command::Fire {
-                        element: id(f),
-                        target: id(t),
-                        supports: Vec::new(),
-                    });
-                    let sup: Vec<usize> = (0..s.elements.len())
-                        .filter(|&x| {
-                            x != f
-                                && troop(s, x)
-                                && geometry::side(s, x) == me
-                                && fire::check_target(s, x, t).is_ok()
-                        })
-                        .collect();
-                    if !sup.is_empty() && fire::combat(s, f, t, &sup).is_ok() {
-                        out.push(Command::Fire {
-                            element: id(f),
-                            target: id(t),
-                            supports: sup.into_iter().map(id).collect(),
-                        });
-                    }
-                }
-            }
-            out.push(Command::End);
-        }
+        Phase::Fire => fire_commands(s, &mut out),
         Phase::Melee => {
             let pending = melee::pending(s);
             for (a, d) in &pending {
@@ -105,8 +73,91 @@ pub fn legal(s: &State) -> Vec<Command> {
     out
 }
 
-/// The moves, pivot and formation changes of `e` (the active player's, free to act).
-fn element_commands(s: &State, e: usize, out: &mut Vec<Command>) {
+/// VV 7: the passive player's fires, each (firer, target) pair `fire::combat` allows, alone
+/// and with every friend that may target the same enemy as its supports (VV 7.4), in the
+/// order of firers then targets. Pairs are prefiltered by what `fire::check_target` refuses
+/// first and cheaply (a firer that does not fire or has fired, either side in contact, the
+/// target beyond the firer's longest range or outside its field of fire) and by the firer's
+/// priority target (VV 7.3), computed once a firer; each target's possible supports are
+/// found once. The seeded random games check the list against every pair's full check
+/// (tests/vae_victis.rs).
+fn fire_commands(s: &State, out: &mut Vec<Command>) {
+    let setup = s.setup();
+    let id = |e: usize| setup.elements[e].id.clone();
+    let me = s.passive();
+    let n = s.elements.len();
+    // VV 7: "neither the firing unit nor the target may be in contact with opposing elements".
+    let board = [Board::contacts(s, 0), Board::contacts(s, 1)];
+    let free = |e: usize| {
+        troop(s, e) && {
+            let h = s.elements[e].hex.expect("standing");
+            !board[side(s, e)].contact(h)
+        }
+    };
+    // May `x` fire (VV 7.1: troops with a fire factor, not fired, out of contact), and how far.
+    let reach: Vec<Option<u32>> = (0..n)
+        .map(|x| {
+            (free(x)
+                && side(s, x) == me
+                && !s.elements[x].fired
+                && s.etype(x).is_some_and(|t| t.fire.is_some()))
+            .then(|| fire::max_range(s, x))
+        })
+        .collect();
+    // The cheap necessary conditions of `check_target(x, t)`: range and field of fire.
+    let near = |x: usize, t: usize| {
+        let (xh, th) = (s.elements[x].hex, s.elements[t].hex);
+        let (Some(xh), Some(th)) = (xh, th) else {
+            return false;
+        };
+        reach[x].is_some_and(|r| distance(s, xh, th) <= r) && geometry::in_field(s, x, th)
+    };
+    let targets: Vec<usize> = (0..n).filter(|&t| free(t) && side(s, t) != me).collect();
+    // Each target's possible supports (VV 7.4), found when first needed.
+    let mut supporters: Vec<Option<Vec<usize>>> = vec![None; n];
+    for f in 0..n {
+        if reach[f].is_none() {
+            continue;
+        }
+        // VV 7.3: with a priority target, it fires at that one only.
+        let first = fire::priority(s, f);
+        for &t in &targets {
+            if first.is_some_and(|p| p != t) || !near(f, t) {
+                continue;
+            }
+            if fire::check_target(s, f, t).is_err() {
+                continue;
+            }
+            out.push(Command::Fire {
+                element: id(f),
+                target: id(t),
+                supports: Vec::new(),
+            });
+            let all = supporters[t].get_or_insert_with(|| {
+                (0..n)
+                    .filter(|&x| near(x, t) && fire::check_target(s, x, t).is_ok())
+                    .collect()
+            });
+            // Every one passes `check_target` against `t` and is `f`'s friend: `fire::combat`
+            // accepts them all.
+            let sup: Vec<usize> = all.iter().copied().filter(|&x| x != f).collect();
+            if !sup.is_empty() {
+                out.push(Command::Fire {
+                    element: id(f),
+                    target: id(t),
+                    supports: sup.into_iter().map(id).collect(),
+                });
+            }
+        }
+    }
+    out.push(Command::End);
+}
+
+/// The moves, pivot and formation changes of `e` (the active player's, free to act). A move
+/// that passes through a friend or ends in contact is offered when the rule check of `apply`
+/// would accept it: the hex in `e`'s reach ending with that facing (VV 5.3, computed once a
+/// facing) and, into contact, `movement::contact_checks` (VV 8, 8.1, 8.4).
+fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) {
     let setup = s.setup();
     let id = setup.elements[e].id.clone();
     let role = setup.elements[e].role;
@@ -122,18 +173,20 @@ fn element_commands(s: &State, e: usize, out: &mut Vec<Command>) {
     let can_move = move_cost.is_some_and(|c| c <= ap) && acted != Acted::Done;
     let from = s.elements[e].hex.expect("standing");
     if can_move {
-        for (h, path) in movement::reach(s, e, None) {
+        let mut by_facing: Vec<(Facing, BTreeMap<HexCoord, Path>)> = Vec::new();
+        for (h, path) in movement::reach_on(board, s, e, None) {
             if acted == Acted::Strategic && !movement::strategic(s, e, from, h) {
                 continue;
             }
             let last = path.hexes[path.hexes.len() - 2];
             let mut facings: Vec<Facing> = Vec::new();
-            if contact_hex(s, e, h) {
+            let contact = board.contact(h);
+            if contact {
                 if role != Role::Troop || s.class(e) == TroopClass::Artillery {
                     continue;
                 }
                 for n in setup.grid.neighbors(h) {
-                    if let Some(o) = at(s, n)
+                    if let Some(o) = board.at(n)
                         && troop(s, o)
                         && side(s, o) != side(s, e)
                     {
@@ -152,9 +205,16 @@ fn element_commands(s: &State, e: usize, out: &mut Vec<Command>) {
                     to: setup.name(h),
                     facing: f,
                 };
-                let ok = if path.passes || contact_hex(s, e, h) {
-                    super::sequence::apply(s, &c, &mut crate::engine::dice::FixedDice::new([]))
-                        .is_ok()
+                let ok = if path.passes || contact {
+                    let i = match by_facing.iter().position(|(x, _)| *x == f) {
+                        Some(i) => i,
+                        None => {
+                            by_facing.push((f, movement::reach_on(board, s, e, Some(f))));
+                            by_facing.len() - 1
+                        }
+                    };
+                    by_facing[i].1.contains_key(&h)
+                        && (!contact || movement::contact_checks(s, e, h, f).is_ok())
                 } else {
                     true
                 };

@@ -71,44 +71,101 @@ pub fn contact_hex(s: &State, e: usize, h: HexCoord) -> bool {
         .any(|o| troop(s, o) && side(s, o) != side(s, e))
 }
 
+/// What every move of one side's elements in a position reads, computed once (legal commands
+/// reuse it for all their elements): who stands where, the hexes in contact with an enemy of
+/// the side, and each hex's enemy zones of control (VV 6).
+pub struct Board {
+    side: usize,
+    with_zones: bool,
+    occ: BTreeMap<HexCoord, usize>,
+    contact: std::collections::BTreeSet<HexCoord>,
+    zones: BTreeMap<HexCoord, Vec<usize>>,
+}
+
+impl Board {
+    /// The board as the elements of `side` see it.
+    pub fn new(s: &State, side_of: usize) -> Board {
+        Board::build(s, side_of, true)
+    }
+
+    /// The board without the zones of control (who stands where and the contacts only).
+    pub fn contacts(s: &State, side_of: usize) -> Board {
+        Board::build(s, side_of, false)
+    }
+
+    fn build(s: &State, side_of: usize, with_zones: bool) -> Board {
+        let g = &s.setup().grid;
+        let occ: BTreeMap<HexCoord, usize> = (0..s.elements.len())
+            .filter(|&o| standing(s, o))
+            .map(|o| (s.elements[o].hex.expect("standing"), o))
+            .collect();
+        let mut contact: std::collections::BTreeSet<HexCoord> = Default::default();
+        let mut zones: BTreeMap<HexCoord, Vec<usize>> = BTreeMap::new();
+        for o in (0..s.elements.len()).filter(|&o| troop(s, o) && side(s, o) != side_of) {
+            let oh = s.elements[o].hex.expect("standing");
+            contact.extend(g.neighbors(oh));
+            if !with_zones {
+                continue;
+            }
+            for x in g.to_hex(oh).range(within(core().paces.zone_of_control)) {
+                if let Some(h) = g.from_hex(x)
+                    && in_zoc(s, o, h)
+                {
+                    zones.entry(h).or_default().push(o);
+                }
+            }
+        }
+        Board {
+            side: side_of,
+            with_zones,
+            occ,
+            contact,
+            zones,
+        }
+    }
+
+    /// The standing element in `h` ([`geometry::at`]).
+    pub fn at(&self, h: HexCoord) -> Option<usize> {
+        self.occ.get(&h).copied()
+    }
+
+    /// `h` is adjacent to an enemy troop element of the board's side ([`contact_hex`]).
+    pub fn contact(&self, h: HexCoord) -> bool {
+        self.contact.contains(&h)
+    }
+}
+
+fn zones_at(zones: &BTreeMap<HexCoord, Vec<usize>>, h: HexCoord) -> &[usize] {
+    zones.get(&h).map(|v| v.as_slice()).unwrap_or(&[])
+}
+
 /// Every hex `e` may end its move in, with its cheapest path: its move by shares (at least
 /// one hex), passing friends per VV 5.3, stopping in contact (VV 8), and VV 6's zones of
 /// control: a move entering an enemy's zone stops there unless it ends in contact with that
 /// enemy, closing on it every step; a move starting in an enemy's zone ends in contact with it
 /// or out of it. Generals ignore zones and never end in contact.
 pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, Path> {
+    reach_on(&Board::new(s, side(s, e)), s, e, facing)
+}
+
+/// [`reach`] on a board of `e`'s side computed beforehand.
+pub fn reach_on(
+    board: &Board,
+    s: &State,
+    e: usize,
+    facing: Option<Facing>,
+) -> BTreeMap<HexCoord, Path> {
     let setup = s.setup();
-    let g = &setup.grid;
     let start = s.elements[e].hex.expect("standing");
     let general = is_general(s, e);
-    let enemies: Vec<usize> = (0..s.elements.len())
-        .filter(|&o| troop(s, o) && side(s, o) != side(s, e))
-        .collect();
-    // Who stands where, the hexes in contact with an enemy and each hex's enemy zones, once.
-    let occ: BTreeMap<HexCoord, usize> = (0..s.elements.len())
-        .filter(|&o| standing(s, o))
-        .map(|o| (s.elements[o].hex.expect("standing"), o))
-        .collect();
-    let mut contact: std::collections::BTreeSet<HexCoord> = Default::default();
-    let mut zones: BTreeMap<HexCoord, Vec<usize>> = BTreeMap::new();
-    for &o in &enemies {
-        let oh = s.elements[o].hex.expect("standing");
-        contact.extend(g.neighbors(oh));
-        if general {
-            continue;
-        }
-        for x in g.to_hex(oh).range(within(core().paces.zone_of_control)) {
-            if let Some(h) = g.from_hex(x)
-                && in_zoc(s, o, h)
-            {
-                zones.entry(h).or_default().push(o);
-            }
-        }
-    }
-    let zoc_at = |h: HexCoord| -> Vec<usize> { zones.get(&h).cloned().unwrap_or_default() };
-    let at = |h: HexCoord| occ.get(&h).copied();
-    let contact_hex = |_: &State, _: usize, h: HexCoord| contact.contains(&h);
-    let start_zocs = zoc_at(start);
+    debug_assert!(board.side == side(s, e) && board.with_zones);
+    // Generals ignore zones of control (VV 5.7).
+    let none = BTreeMap::new();
+    let zones = if general { &none } else { &board.zones };
+    let zoc_at = |h: HexCoord| -> &[usize] { zones_at(zones, h) };
+    let at = |h: HexCoord| board.at(h);
+    let contact_hex = |_: &State, _: usize, h: HexCoord| board.contact(h);
+    let start_zocs = zoc_at(start).to_vec();
     let row = move_row(s, e);
     // State: (hex, lock, first); lock is the enemy whose zone the move entered.
     type Key = (HexCoord, Option<usize>, bool);
@@ -155,16 +212,10 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
                     }
                     (n, Some(l), false)
                 }
-                None => {
-                    let fresh: Vec<usize> = zoc_at(n)
-                        .into_iter()
-                        .filter(|o| !start_zocs.contains(o))
-                        .collect();
-                    match fresh.first() {
-                        Some(&l) => (n, Some(l), true),
-                        None => (n, None, false),
-                    }
-                }
+                None => match zoc_at(n).iter().find(|o| !start_zocs.contains(o)) {
+                    Some(&l) => (n, Some(l), true),
+                    None => (n, None, false),
+                },
             };
             if best.get(&nk).is_none_or(|b| nc < b.0) {
                 best.insert(nk, (nc, Some(k), passes));
@@ -386,7 +437,7 @@ pub fn move_to(
 
 /// VV 8, 8.1, 8.4: a move into contact faces an enemy; not by artillery, not by a general,
 /// not by infantry against cavalry in clear terrain.
-fn contact_checks(s: &State, e: usize, to: HexCoord, facing: Facing) -> Result<(), RuleError> {
+pub fn contact_checks(s: &State, e: usize, to: HexCoord, facing: Facing) -> Result<(), RuleError> {
     let setup = s.setup();
     let id = &setup.elements[e].id;
     if is_general(s, e) {
