@@ -115,8 +115,8 @@ fn fire_commands(s: &State, out: &mut Vec<Command>) {
     let targets: Vec<usize> = (0..n).filter(|&t| free(t) && side(s, t) != me).collect();
     // Each target's possible supports (VV 7.4), found when first needed.
     let mut supporters: Vec<Option<Vec<usize>>> = vec![None; n];
-    for f in 0..n {
-        if reach[f].is_none() {
+    for (f, r) in reach.iter().enumerate() {
+        if r.is_none() {
             continue;
         }
         // VV 7.3: with a priority target, it fires at that one only.
