@@ -666,30 +666,7 @@ fn exposure(
     near.sort_by_key(|&e| (g.distance(t.units[e].hex.expect("on the map"), h), e));
     near.truncate(w.exposure_units.max(1));
     let e = *near.first()?;
-    let mut x = t.clone();
-    // A unit that stays may stand: "+1 ... stand vs charge" (RK Combat).
-    if s_hex_unchanged(t, u, h) {
-        x.units[u].stood = true;
-    }
-    for &e in &near {
-        let from = x.units[e].hex.expect("on the map");
-        let Some(spot) = g
-            .neighbors(h)
-            .filter(|&n| {
-                n == from
-                    || (board::at(&x, n).iter().all(|&o| !board::standing(&x, o))
-                        && board::routed_enemy_in(&x, 1 - f.side, n).is_empty())
-            })
-            .min_by_key(|&n| (g.distance(from, n), n))
-        else {
-            continue;
-        };
-        x.units[e].hex = Some(spot);
-        x.units[e].second = None;
-        x.units[e].facing = Facing::toward(g, spot, h);
-        x.units[e].charged = true;
-        x.units[e].dm = 0;
-    }
+    let x = charged_by(t, u, h, &near, f.side);
     let group = odds::group_of(&x, u);
     if group.is_empty() {
         return None;
