@@ -24,31 +24,37 @@ TERRAIN = [
     "....t.......",
     "............",
     "............",
-    ".......t....",
-    "........t...",
     "............",
+    ".....t......",
+    "....t.......",
 ]
 # 1 and 2: the Schweigen heights north of the town, the Vogelsberg (west) and the Geisberg
-# (east) south of it, the chateau on the Geisberg's crest (0808).
+# (east) south of it. The Geisberg's summit (2: 0508, 0608, 0509, 0609, the three poplars) is 2 km
+# south of the station; the chateau (0609) stands on its eastern edge, the Schafbusch farm
+# (0510) behind it on the Haguenau road. Placed from the coordinates of the Château du
+# Geisberg (49°00'50"N 7°57'14"E), the station (49°01'54"N 7°57'00"E) and Altenstadt
+# (49°01'47"N 7°58'02"E), French Wikipedia: the chateau lies 2.0 km south and 0.3 km east of
+# the station, 1.8 km south and 1.0 km west of Altenstadt (issue 43; before, it stood at
+# 0808, 1 km too far east and too near the river).
 ELEVATION = [
     "111111100000",
     "111111100000",
     "000000000000",
     "000000000000",
     "000000000000",
-    "011100111000",
-    "012100122100",
-    "011100122100",
-    "000000111000",
-    "000000000000",
+    "111000000000",
+    "121111000000",
+    "111122100000",
+    "000122100000",
+    "000111000000",
 ]
 
 LANDAU_ROAD = [(6, 1), (5, 2), (5, 3), (4, 3), (4, 4), (5, 5)]
-HAGUENAU_ROAD = [(5, 5), (5, 6), (6, 6), (6, 7), (7, 8), (7, 9), (8, 9), (9, 9), (9, 10)]
+HAGUENAU_ROAD = [(5, 5), (5, 6), (5, 7), (5, 8), (5, 9), (5, 10)]
 BITCHE_ROAD = [(4, 4), (3, 4), (2, 4), (1, 4)]
 ALTENSTADT_ROAD = [(4, 3), (5, 3), (6, 3), (7, 3), (8, 3), (9, 4), (10, 4), (11, 5), (12, 5)]
 FORDS = [((2, 3), (2, 4)), ((8, 3), (8, 4)), ((10, 3), (10, 4)), ((11, 3), (11, 4))]
-CHATEAU = (8, 8)
+CHATEAU = (6, 9)
 
 
 def hexsides():
@@ -81,7 +87,8 @@ def build_map():
         "walled town and at Altenstadt and fordable in four places, its wet meadows east of the "
         "town; the Schweigen heights north of the river (the Bavarian side of the border); the "
         "railway station south of the town; the Vogelsberg and the Geisberg south of it, the "
-        "walled Geisberg chateau on the Geisberg's crest and the Schafbusch farm behind it; the "
+        "walled Geisberg chateau on the eastern edge of the Geisberg's summit, 2 km south of the "
+        "station, and the Schafbusch farm behind it on the Haguenau road; the "
         "edge of the Bienwald in the north-east; the Landau, Haguenau, Bitche and Altenstadt "
         "roads. Painted by scripts/maps/nc_wissembourg.py; see docs/scenarios/nc-wissembourg.md.",
         COLS,
@@ -115,9 +122,9 @@ FRANCE = {
         unit("f-tir", "1er Tirailleurs algériens (the station)", "infantry", (5, 5), "N", "battle"),
         unit("f-turcos", "Turcos in skirmish order", "skirmishers", (7, 5), "ENE", "battle"),
         unit("f-50", "50e de Ligne (the Geisberg chateau)", "infantry", CHATEAU, "N", "battle"),
-        unit("f-art", "Douay's batteries (4-pounders and mitrailleuses)", "artillery", (8, 7),
+        unit("f-art", "Douay's batteries (4-pounders and mitrailleuses)", "artillery", (6, 8),
              "N", "battle"),
-        unit("f-cav", "3e Hussards and 11e Chasseurs à cheval", "cavalry", (7, 9), "N"),
+        unit("f-cav", "3e Hussards and 11e Chasseurs à cheval", "cavalry", (5, 9), "N"),
         unit("f-douay", "General Abel Douay", "commander", CHATEAU),
     ],
 }
@@ -153,19 +160,22 @@ GERMANY = {
 
 HISTORY = (
     "**4 August 1870.** The first battle of the Franco-Prussian War. General Abel Douay's 2nd "
-    "Division of MacMahon's I Corps, about 8,000 men with 18 guns (eight battalions of the 50e "
-    "and 74e de Ligne and the 1er Tirailleurs algériens, two cavalry regiments, three batteries "
-    "of which one of mitrailleuses), had reoccupied Wissembourg on the Lauter, the frontier with "
-    "the Bavarian Palatinate, and camped on the Geisberg heights south of the town, not "
-    "expecting an attack. On the morning of the 4th the Crown Prince's Third Army came over the "
-    "border without warning: Bothmer's Bavarian division against the town from the north, "
-    "Kirchbach's V Corps over the Lauter at Altenstadt and the fords, Bose's XI Corps from the "
-    "east out of the Bienwald. The Bavarians were held at the town walls; Douay was killed "
-    "near midday when a mitrailleuse caisson exploded; the Prussians took the station and the "
-    "town, and the King's Grenadiers stormed the Geisberg and its walled chateau, whose "
-    "garrison held out until guns were brought against it. General Pellé drew the remains of "
-    "the division off to the south-west. The French lost about 2,300 men (some 700 of them "
-    "taken prisoner), the Germans 1,551."
+    "Division of MacMahon's I Corps, about 8,000 men with 18 guns (the accounts give 6,500 to "
+    "8,600; eight battalions of the 50e and 74e de Ligne and the 1er Tirailleurs algériens, two "
+    "cavalry regiments, three batteries of which one of mitrailleuses), had reoccupied "
+    "Wissembourg on the Lauter, the frontier with the Bavarian Palatinate, and camped on the "
+    "Geisberg heights south of the town, not expecting an attack. On the morning of the 4th "
+    "the Crown Prince's Third Army came over the border without warning: about 8.30 the "
+    "Bavarian guns on the Schweigen heights opened on the town, and Bothmer's Bavarian division "
+    "came against it from the north, Kirchbach's V Corps over the Lauter at Altenstadt and the "
+    "fords, Bose's XI Corps from the east out of the Bienwald. The Bavarians were held at the "
+    "town walls. Douay ordered the retreat about 10 and was killed about 10.30, beside his "
+    "mitrailleuse battery at the three poplars on the Geisberg, when a limber blew up. The "
+    "Prussians took the station and, about 1 p.m., the town; the King's Grenadiers stormed the "
+    "Geisberg and its walled chateau, whose garrison held out until guns were brought up "
+    "against it and surrendered about 2 p.m. General Pellé drew the remains of the division "
+    "off to the south-west. The French lost about 2,300 men (some 700 of them taken prisoner; "
+    "an 1889 account gives 1,200 and 500), the Germans 1,551 (91 officers and 1,460 men)."
 )
 
 READING = (
@@ -178,22 +188,30 @@ READING = (
     "rules have no reinforcements, so each corps sets up at the table's edge it came from, "
     "farther from the French positions the later it arrived. Victory is the 19th Century "
     "rules' own (docs/rules/nineteenth-century.md, \"Victory\"): France holds the town "
-    "(0404, 2 points), the station (0505, 1) and the Geisberg chateau (0808, 3); each enemy "
+    "(0404, 2 points), the station (0505, 1) and the Geisberg chateau (0609, 3); each enemy "
     "unit eliminated is worth 1; after the tenth game-turn the side with more points wins."
 )
 
 SOURCES = (
-    "wikisum.wiki, \"Battle of Wissembourg (1870)\" (the dispositions, Douay's death); the "
-    "French Wikipedia's \"Bataille de Wissembourg (1870)\" (8,000 against 60,000 in the Third "
-    "Army, losses 2,300 and 1,551); wikimili.com's copy of the English Wikipedia article "
-    "(25,000 Germans engaged with 144 guns, 700 French prisoners); memorial41.fr, \"4 août "
-    "1870 - les turkos à Wissembourg\" (the division's eight battalions, seven and a half "
-    "squadrons and three batteries); Lt-Col. Rousset's Histoire générale de la guerre "
-    "franco-allemande (1900) as quoted by aufildesmotsetdelhistoire.unblog.fr (the ground: "
-    "the town's walls and gates, the Vogelsberg and Geisberg, the chateau's walls, the "
-    "Schafbusch farm, the Lauter fordable in many places and bridged at Altenstadt); "
-    "weaponsandwarfare.com, \"The Battle of Wissembourg, 4 August 1870\" (MacMahon's spread "
-    "divisions)."
+    "wikisum.wiki, \"Battle of Wissembourg (1870)\" (the dispositions, the Bavarian guns at "
+    "8.30, Douay's death); the French Wikipedia's \"Bataille de Wissembourg (1870)\" (8,000 "
+    "against 60,000 in the Third Army, losses 2,300 and 1,551); wikimili.com's copy of the "
+    "English Wikipedia article (25,000 Germans engaged with 144 guns, 700 French prisoners); "
+    "memorial41.fr, \"4 août 1870 - les turkos à Wissembourg\" (the division's eight "
+    "battalions, 5,408 officers and men, seven and a half squadrons and three batteries, 18 "
+    "guns); Lt-Col. Rousset's Histoire générale de la guerre franco-allemande (1900) as quoted "
+    "by aufildesmotsetdelhistoire.unblog.fr (the ground: the town's walls and gates, the "
+    "Vogelsberg and Geisberg, the chateau's walls, the Schafbusch farm, the Lauter fordable in "
+    "many places and bridged at Altenstadt); weaponsandwarfare.com, \"The Battle of "
+    "Wissembourg, 4 August 1870\" (MacMahon's spread divisions); Moltke, La Guerre de 1870 "
+    "(fr.wikisource, p. 24: the retreat ordered at 10, the chateau's surrender, German losses "
+    "91 officers and 1,460 men); Armagnac, Quinze jours de campagne (1889, fr.wikisource, p. "
+    "39: Douay killed at 10.30, the town's surrender at 1, the chateau's about 2); Im "
+    "Zeitalter Kaiser Wilhelms des Siegreichen (1914, visuallibrary.net, p. 397: one battalion "
+    "in the town, the turcos and a battery at the station, Douay killed by the mitrailleuse "
+    "battery at the three poplars); deutsche-kriegsgeschichte.de, \"Die Schlacht von "
+    "Weißenburg\" (the corps' roads: the Bavarians on the town, V Corps on Altenstadt, XI "
+    "Corps through the Bienwald)."
 )
 
 
@@ -225,18 +243,11 @@ def build_scenario(m):
                 "hexes": zones[1]}},
         ],
         "game_length": 10,
-        "victory": [{
-            "text": "The 19th Century rules score their own victory from the sides' objectives "
-                    "(France holds the town, 0404, 2 points; the station, 0505, 1; the Geisberg "
-                    "chateau, 0808, 3) and the enemy units eliminated (1 each); this entry only "
-                    "satisfies the scenario format, which needs one (the 19th Century rules do "
-                    "not read it).",
-            "rule": {"kind": "hold", "side": "france",
-                     "target": {"hexes": [name(CHATEAU)], "require": "every_hex"}},
-        }],
         "special_rules": [{
-            "text": "Game-turn 1 is about 8.30 a.m.; ten game-turns take the battle to the "
-                    "afternoon. The German corps that came up later start farther off.",
+            "text": "Game-turn 1 is about 8.30 a.m., when the Bavarian guns on the Schweigen "
+                    "heights opened fire; ten game-turns take the battle to about 2 p.m., when "
+                    "the chateau's garrison surrendered. The German corps that came up later "
+                    "start farther off.",
             "rule": {"kind": "note"},
         }],
         "notes": {"history": HISTORY, "reading": READING, "source": SOURCES},
