@@ -31,6 +31,8 @@ pub struct Scored {
     /// Per candidate of `all`: the movement points the unit has left where it ends (see
     /// [`mp_left`]).
     mp_left: Vec<f64>,
+    /// Per candidate of `all`: the charge it is (R&S 4(K), see [`super::charge`]), if any.
+    charges: Vec<Option<super::charge::Charge>>,
     from: Option<HexCoord>,
     convoy: Vec<HexCoord>,
     support: Vec<super::support::Target>,
@@ -45,11 +47,17 @@ impl Scored {
         if i == 0 {
             return None;
         }
-        let path = reaches.of(u).path(self.ends[i].0)?;
+        let charge = self.charges[i].is_some();
+        let reach = if charge {
+            reaches.charge_of(u)
+        } else {
+            reaches.of(u)
+        };
+        let path = reach.path(self.ends[i].0)?;
         Some(Command::Move {
             unit: u,
             path,
-            charge: false,
+            charge,
         })
     }
 
@@ -83,6 +91,7 @@ impl Scored {
             escorts: escorts(state, u),
             defends: self.defends,
             enemy_tops: &enemy_tops(state, u),
+            charging: self.charges[i].is_some(),
         };
         let (h, left_zoc, joining, line, leaves) = &self.ends[i];
         let from = if i == 0 { None } else { self.from };
@@ -101,6 +110,16 @@ impl Scored {
             &ctx,
         )
         .reasons;
+        if let Some(ch) = &self.charges[i] {
+            reasons.insert(
+                0,
+                crate::engine::Reason {
+                    term: "charge".into(),
+                    words: ch.words.clone(),
+                    score: ch.value,
+                },
+            );
+        }
         if self.all[i].verdict == Verdict::Wins {
             reasons.insert(
                 0,
@@ -166,7 +185,7 @@ pub fn candidates(
         |h: HexCoord| line.map_or((0.0, None), |(a, covered)| a.value(state, u, h, covered));
     let from = state.units[u].hex();
     let convoy = convoy(state, fields, u);
-    let support = super::support::targets(state, reaches, w, u, settled);
+    let support = super::support::targets(state, reaches, w, u, &settled);
     let shot_lines = ShotLines::new(state, fields, w, u);
     let tops = enemy_tops(state, u);
     let ctx = Context {
@@ -177,6 +196,7 @@ pub fn candidates(
         escorts: escorts(state, u),
         defends: line.is_some(),
         enemy_tops: &tops,
+        charging: false,
     };
     let mut all = Vec::new();
     let mut ends = Vec::new();
@@ -294,10 +314,52 @@ pub fn candidates(
         ends.push((h, left_zoc, joining, l, leaves));
         lefts.push(left);
     }
+    // Issue 42: charges (R&S 4(K)), to the hexes only the charge's reach brings the unit to,
+    // next to a stack its shock beats (see `super::charge`).
+    let mut charges = vec![None; all.len()];
+    if w.charge && super::charge::may_charge(state, u) {
+        let normal: std::collections::BTreeSet<HexCoord> =
+            reaches.of(u).destinations().chain(from).collect();
+        let charging = Context {
+            charging: true,
+            ..ctx
+        };
+        for (h, _, spent, left_zoc) in reaches.charge_of(u).with_costs() {
+            if normal.contains(&h) {
+                continue;
+            }
+            let Some(ch) = super::charge::value(state, fields, w, u, h, &normal, &settled) else {
+                continue;
+            };
+            let l = line_at(h);
+            let left = mp_left(state, u, spent);
+            let mut scored = score(
+                state,
+                fields,
+                w,
+                u,
+                h,
+                left_zoc,
+                from,
+                &[],
+                l,
+                None,
+                left,
+                &charging,
+            );
+            scored.term("charge", ch.value, String::new());
+            tie(&mut scored, left);
+            all.push(scored);
+            ends.push((h, left_zoc, Vec::new(), l, None));
+            lefts.push(left);
+            charges.push(Some(ch));
+        }
+    }
     Scored {
         all,
         ends,
         mp_left: lefts,
+        charges,
         from,
         convoy,
         support,
@@ -322,11 +384,14 @@ struct Context<'a> {
     /// The enemy stacks' top units, each with where it stands and its fire defense there
     /// (R&S 5.1(E): fire strikes the top unit): what the unit could fire at next turn.
     enemy_tops: &'a [(HexCoord, Frac)],
+    /// The move is a charge (R&S 4(K)): the unit is disrupted at the end of the player-turn,
+    /// so it will neither fire next turn nor support another shock (6.0(A)).
+    charging: bool,
 }
 
 /// The top unit of every enemy stack of unit `u`'s side, with its hex and fire defense there
 /// (terrain, works, disruption: [`multiplier_at`]).
-fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
+pub fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
     let side = state.side_of(u);
     state
         .stacks()
@@ -349,7 +414,7 @@ fn enemy_tops(state: &State, u: UnitId) -> Vec<(HexCoord, Frac)> {
 /// (`Weights::hopeless`: the fire plan vetoes the rest, `attack::plan_fire`). Line of sight
 /// is not traced here, and fire combined with friends' (5.1(C)) is not counted: a unit whose
 /// own fire is hopeless may still add to a friend's attack, but is not placed for it.
-fn fire_to_give(
+pub fn fire_to_give(
     state: &State,
     w: &Weights,
     u: UnitId,
@@ -516,7 +581,12 @@ fn score(
     }
     // Risk: expected losses to the enemy's next fire and shock. Fire strikes only the top unit
     // of a stack (R&S 5.1(E)): joining friends adds little risk, and adds to the shock defense.
-    let (loss, p) = expected_loss(state, fields, w, u, h, joining);
+    // A charge's risk is its own (disrupted where it ends, `charge::exposure`), in its term.
+    let (loss, p) = if ctx.charging {
+        (0.0, 0.0)
+    } else {
+        expected_loss(state, fields, w, u, h, joining)
+    };
     let with_friends = !joining.is_empty()
         || state
             .units
@@ -532,7 +602,10 @@ fn score(
                 p * 100.0,
                 fields.in_range_of[x]
             )
-        } else if from.is_some() && fields.in_range_of[fields.at(state, from.unwrap_or(h))] > 0 {
+        } else if !ctx.charging
+            && from.is_some()
+            && fields.in_range_of[fields.at(state, from.unwrap_or(h))] > 0
+        {
             "out of reach of enemy fire".to_string()
         } else {
             String::new()
@@ -544,9 +617,29 @@ fn score(
         } else {
             Frac::ONE
         };
+    // Issue 42: work in progress on the hex it stays in becomes an improved position at the
+    // end of its side's next player-turn if a unit stays (R&S 10.2: doubled, not for mounted
+    // units); leaving it empty abandons the work.
+    let building = w.works
+        && from.is_none()
+        && super::works::at_work(state, state.side_of(u), h)
+        && !super::super::movement::mounted(state, u);
+    let cover = if building {
+        cover * Frac::int(2)
+    } else {
+        cover
+    };
     if cover > Frac::ONE {
         c.term_with("cover", w.cover * v * (cover.to_f64() - 1.0), || {
-            format!("{} (defense x{cover})", setup.hex(h).terrain)
+            if building {
+                format!(
+                    "{} with the improved position under way (defense x{cover} once done, R&S \
+                     10.2)",
+                    setup.hex(h).terrain
+                )
+            } else {
+                format!("{} (defense x{cover})", setup.hex(h).terrain)
+            }
         });
     }
     // Being in range to fire next turn counts only where the unit can still fire then, and
@@ -557,7 +650,7 @@ fn score(
     // them, it cannot fire before its next Movement Phase; and a target its own attack strikes
     // only at hopeless odds is one the fire plan leaves alone (see [`fire_to_give`]).
     let still_limbered = state.kind(u).limbers && state.units[u].limbered && mp_left < UNLIMBER_MP;
-    let can_fire = !w.what_is_left || !(left_zoc || still_limbered);
+    let can_fire = !w.what_is_left || !(left_zoc || still_limbered || ctx.charging);
     if !disrupted
         && can_fire
         && fields.targets[x] > 0
@@ -580,7 +673,7 @@ fn score(
     // Issue 42: a unit that leaves an enemy-controlled hex is disrupted at the end of this
     // Movement Phase (R&S 8.0(B)) and may not attack (6.0(A)): the shock it would come to
     // support is not there.
-    if !(left_zoc && w.what_is_left)
+    if !((left_zoc || ctx.charging) && w.what_is_left)
         && let Some((value, words)) = super::support::shock_support(state, w, u, h, ctx.support)
     {
         c.term("support", value, words);

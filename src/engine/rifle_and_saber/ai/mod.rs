@@ -20,7 +20,9 @@
 //! and the same states give the same commands.
 
 pub mod attack;
+pub mod charge;
 pub mod deploy;
+pub mod dismount;
 pub mod first_shot;
 pub mod guard;
 pub mod lines;
@@ -28,10 +30,12 @@ pub mod maneuver;
 pub mod maps;
 pub mod reaches;
 pub mod risk;
+pub mod road;
 pub mod screen;
 pub mod strong;
 pub mod support;
 pub mod weights;
+pub mod works;
 
 use reaches::Reaches;
 
@@ -134,7 +138,9 @@ impl Standard {
                 );
                 (c.command, c.reasons)
             }
-            Phase::Fire => self.follow_plan(state, Command::ResolveFire),
+            Phase::Fire => self
+                .begin_work(state, &fields)
+                .unwrap_or_else(|| self.follow_plan(state, Command::ResolveFire)),
             Phase::Shock => self.shock(state),
             Phase::Movement => self.movement(
                 state,
@@ -257,6 +263,17 @@ impl Standard {
         (Command::EndPhase, Vec::new())
     }
 
+    /// Work on an improved position (R&S 10.2), begun at the start of the player-turn where
+    /// `works::begin` finds it pays; one hex a command, each hex once.
+    fn begin_work(&self, state: &State, fields: &Fields) -> Option<(Command, Vec<Reason>)> {
+        if !self.weights.works || !state.fire_plan.is_empty() {
+            return None;
+        }
+        let (hex, words) = works::begin(state, fields)?;
+        let c = Command::BeginWork { hex };
+        applies(state, &c).then(|| (c, vec![reason("works", words)]))
+    }
+
     fn shock(&mut self, state: &State) -> (Command, Vec<Reason>) {
         let (c, why) = self.follow_plan(state, Command::ResolveShock);
         if c != Command::EndPhase || applies(state, &Command::EndPhase) {
@@ -360,6 +377,33 @@ impl Standard {
                 }
                 continue;
             }
+            // Road movement mode (R&S 10.5): left before moving where the enemy can reach the
+            // unit or where the road takes it, entered where the road takes it far and safe.
+            // The unit is offered again at once, in its new mode.
+            if w.road_mode {
+                let change = if let Some(words) = road::leave(state, fields, reaches, u, false) {
+                    Some((Command::LeaveRoadMode { unit: u }, words))
+                } else {
+                    road::enter(state, fields, reaches, u)
+                        .map(|words| (Command::EnterRoadMode { unit: u }, words))
+                };
+                if let Some((c, words)) = change
+                    && applies(state, &c)
+                {
+                    self.offered.remove(&u);
+                    return (c, vec![reason("road", words)]);
+                }
+            }
+            // A dismounted unit with far to go remounts first (R&S 4(L)).
+            if w.dismount
+                && let Some(words) = dismount::remount(state, fields, u)
+            {
+                let c = Command::Remount { unit: u };
+                if applies(state, &c) {
+                    self.offered.remove(&u);
+                    return (c, vec![reason("mount", words)]);
+                }
+            }
             // A defender's line: the approaches, less what friends offered before it (moved
             // or chosen to stay) already control.
             let covered;
@@ -386,6 +430,18 @@ impl Standard {
             else {
                 continue;
             };
+            // A mounted unit that stays dismounts where it fires or holds better on foot
+            // (R&S 4(L)), and is offered again as infantry.
+            if at == 0
+                && w.dismount
+                && let Some(words) = dismount::dismount(state, fields, &w, u)
+            {
+                let c = Command::Dismount { unit: u };
+                if applies(state, &c) {
+                    self.offered.remove(&u);
+                    return (c, vec![reason("mount", words)]);
+                }
+            }
             if let Some(c) = scored.command(reaches, u, at)
                 && applies(state, &c)
             {
@@ -399,6 +455,18 @@ impl Standard {
         // may change it in his Movement Phase): the best fire defender on top.
         if let Some((c, why)) = restack(state) {
             return (c, why);
+        }
+        // Units in road movement mode leave it where the enemy can reach them or they have
+        // targets (R&S 10.5(C), (F)).
+        if w.road_mode {
+            for u in state.on_map(state.player) {
+                if let Some(words) = road::leave(state, fields, reaches, u, true) {
+                    let c = Command::LeaveRoadMode { unit: u };
+                    if applies(state, &c) {
+                        return (c, vec![reason("road", words)]);
+                    }
+                }
+            }
         }
         // Guns that moved limbered unlimber where they have targets.
         for u in state.on_map(state.player) {

@@ -16,6 +16,8 @@ pub struct Reaches<'a> {
     pub board: Board,
     /// Per unit: its search (not charging), once made.
     found: Vec<OnceCell<Reach>>,
+    /// Per unit: its search charging (R&S 4(K)), once made.
+    charging: Vec<OnceCell<Reach>>,
 }
 
 impl<'a> Reaches<'a> {
@@ -24,11 +26,17 @@ impl<'a> Reaches<'a> {
             state,
             board: Board::new(state),
             found: (0..state.units.len()).map(|_| OnceCell::new()).collect(),
+            charging: (0..state.units.len()).map(|_| OnceCell::new()).collect(),
         }
     }
 
     /// Where unit `u` can move now (R&S 4.0), as [`search`] gives it.
     pub fn of(&self, u: UnitId) -> &Reach {
         self.found[u].get_or_init(|| search(self.state, &self.board, u, false))
+    }
+
+    /// Where unit `u` can charge now (R&S 4(K): twelve movement points, clear ground only).
+    pub fn charge_of(&self, u: UnitId) -> &Reach {
+        self.charging[u].get_or_init(|| search(self.state, &self.board, u, true))
     }
 }

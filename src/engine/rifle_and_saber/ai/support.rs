@@ -23,7 +23,7 @@ use crate::map::HexCoord;
 /// Can unit `u` make a shock attack this player-turn from wherever it ends its move (not
 /// disrupted, not already attacked, a shock strength, not a gun, not demoralized (R&S 10.1), not
 /// in road movement mode (10.5(C)))?
-fn may_shock(state: &State, u: UnitId) -> bool {
+pub fn may_shock(state: &State, u: UnitId) -> bool {
     let k = state.kind(u);
     let unit = &state.units[u];
     let demoralized = state.setup.options.morale && state.unit_morale(u) == Morale::Demoralized;

@@ -53,6 +53,23 @@ pub struct Weights {
     /// Issue 42: a tie of score between two moves is broken by the movement points the unit
     /// keeps (`Candidate::secondary`), not by the noise alone. Off only to measure.
     pub tie_break: bool,
+    /// Issue 42: mounted cavalry charges (R&S 4(K): twelve movement points through clear
+    /// ground, a shock attack it must make, disrupted at the end of the player-turn) where the
+    /// charge's reach alone brings it next to a stack its shock beats (`charge`). Off only to
+    /// measure and for the puzzles' controls.
+    pub charge: bool,
+    /// Issue 42: road movement mode where the rule is in play (R&S 10.5): entered by a unit
+    /// with far to go by road where no enemy can reach it, left where one can (`road`). Off
+    /// only to measure and for the puzzles' controls.
+    pub road_mode: bool,
+    /// Issue 42: improved positions begun during play (R&S 10.2) on objective hexes the side
+    /// holds where no enemy can reach them before the work is done (`works`). Off only to
+    /// measure and for the puzzles' controls.
+    pub works: bool,
+    /// Issue 42: dismounting a mounted unit that stays to fire or hold under fire, remounting
+    /// one with far to go out of the enemy's reach (R&S 4(L), `dismount`). Off only to measure
+    /// and for the puzzles' controls.
+    pub dismount: bool,
 }
 
 impl Default for Weights {
@@ -74,6 +91,10 @@ impl Default for Weights {
             exit_mp: true,
             what_is_left: true,
             tie_break: true,
+            charge: true,
+            road_mode: true,
+            works: true,
+            dismount: true,
         }
     }
 }
