@@ -35,11 +35,11 @@ fn reached(state: &State, fields: &Fields, h: HexCoord) -> bool {
 
 /// The nearest unit `u` can come to its objectives by a reach's destinations (its own hex
 /// included), and the hex where it does.
-fn nearest<'a>(
+fn nearest(
     state: &State,
     fields: &Fields,
     u: UnitId,
-    hexes: impl Iterator<Item = HexCoord> + 'a,
+    hexes: impl Iterator<Item = HexCoord>,
 ) -> Option<(f64, HexCoord)> {
     hexes
         .map(|h| (fields.distance_for(state, u, fields.at(state, h)), h))
