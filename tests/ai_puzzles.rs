@@ -470,11 +470,22 @@ fn a_fragile_unit_ends_its_move_out_of_an_enemy_guns_sight() {
         let (at, d, nearest) = limber_moves(&mut g, seed);
         assert!(!gun_sees(&g, &at), "seed {seed}: {at}");
         assert_eq!(d, nearest + 1, "seed {seed}: {at}, one hex short");
-        assert_eq!(
-            g.hex_of("Blue CY 1").as_deref(),
-            Some(at.as_str()),
-            "seed {seed}: the escort follows"
-        );
+        let escort = g.hex_of("Blue CY 1").expect("on the map");
+        if LEVEL.get() == "strong" && escort != at {
+            // The strong level plans with charges (R&S 4(K), issue 42): with no enemy able to
+            // move next to the limber, its playouts may send the escort where next
+            // game-turn's charge (twelve points through clear ground) reaches the gun instead.
+            let to_gun =
+                g.s.setup
+                    .grid
+                    .distance(common::hex(&escort), common::hex(GUN));
+            assert!(
+                to_gun <= 12,
+                "seed {seed}: the escort neither follows nor sets up a charge on the gun: {escort}"
+            );
+        } else {
+            assert_eq!(escort, at, "seed {seed}: the escort follows");
+        }
     }
     // Control: the same woods, and ridges on every hexside of the gun's hex (5.1(G)1: a ridge
     // the line touches blocks it): the gun sees nothing, and the limber goes as near the exit
@@ -1212,6 +1223,10 @@ fn covets_woods(seed: u64, cover: f64) -> Box<dyn Player<RifleAndSaber>> {
         seed,
         Weights {
             cover,
+            // The puzzles weigh the woods against the objective alone: improved positions
+            // begun on the held objective (R&S 10.2) would keep the unit there for their own
+            // sake (tests/rs_ai_rules.rs has their puzzle).
+            works: false,
             ..Weights::default()
         },
     ))
