@@ -602,7 +602,91 @@ fn kepi_rules_lists_the_kinds_each_system_plays() {
         ["note", "arrives", "leaves", "changes"]
     );
     assert_eq!(kinds("rifle-and-kepi"), ["note"]);
-    assert!(kinds("nineteenth-century").is_empty());
+    assert_eq!(kinds("nineteenth-century"), ["note"]);
+    assert_eq!(kinds("vae-victis"), ["note"]);
+}
+
+/// The 19th Century rules and Vae Victis tell a scenario's notes as Rifle and Kepi does (Kepi's
+/// format; their texts have no scenario rules): game-turn 1's with the game's first command
+/// (the movement initiative; the generals' ratings), before anything of it; a later game-turn's
+/// as it begins; a game-turn's end before it is scored. Each once, in order. Any other kind is
+/// refused by field.
+mod notes_only {
+    use super::common::{nc, vv};
+    use kepi::engine::dice::SeededDice;
+    use kepi::engine::vae_victis::VaeVictis;
+    use kepi::engine::{NineteenthCentury, Ruleset};
+    use kepi::scenario::Scenario;
+    use serde_json::{Value, json};
+
+    fn notes(v: &mut Value) {
+        v["events"] = json!([
+            {"turn": 2, "at": "start", "text": "Dawn.", "does": {"kind": "note"}},
+            {"turn": 1, "at": "end", "text": "Dusk.", "does": {"kind": "note"}},
+            {"turn": 1, "at": "start", "text": "Mist on the river.", "does": {"kind": "note"}}
+        ]);
+    }
+
+    /// The words told, commands chosen in turn among the legal ones until game-turn 2's note
+    /// is told; the first command's first event is game-turn 1's note.
+    fn told<R: Ruleset>(r: &R, sc: &Scenario) -> Vec<String> {
+        let mut s = r.start(sc, &R::Options::default()).unwrap();
+        let mut dice = SeededDice::new(3);
+        let mut told: Vec<String> = Vec::new();
+        let mut steps = 0;
+        while !told.iter().any(|w| w.contains("Dawn")) {
+            let legal = r.legal(&s);
+            assert!(!legal.is_empty(), "no command before game-turn 2: {told:?}");
+            let c = legal[steps * 7 % legal.len()].clone();
+            let (n, ev) = r.apply(&s, &c, &mut dice).unwrap();
+            if steps == 0 {
+                assert_eq!(
+                    r.scripted_words(&ev[0]).as_deref(),
+                    Some("Game-turn 1, start: Mist on the river."),
+                    "told before anything else of the first command"
+                );
+            }
+            told.extend(ev.iter().filter_map(|e| r.scripted_words(e)));
+            s = n;
+            steps += 1;
+            assert!(steps < 5_000, "game-turn 2 never began: {told:?}");
+        }
+        told
+    }
+
+    const IN_ORDER: [&str; 3] = [
+        "Game-turn 1, start: Mist on the river.",
+        "Game-turn 1, end: Dusk.",
+        "Game-turn 2, start: Dawn.",
+    ];
+
+    #[test]
+    fn the_19th_century_tells_notes_at_the_start_and_the_end_of_their_game_turns() {
+        assert_eq!(told(&NineteenthCentury, &nc::fixture(notes)), IN_ORDER);
+    }
+
+    #[test]
+    fn vae_victis_tells_notes_at_the_start_and_the_end_of_their_game_turns() {
+        assert_eq!(told(&VaeVictis, &vv::fixture(notes)), IN_ORDER);
+    }
+
+    #[test]
+    fn kinds_other_than_notes_are_refused_by_field() {
+        let leaves = |v: &mut Value| {
+            v["events"] = json!([
+                {"turn": 1, "at": "start", "text": "A unit falls back.", "does": {"kind": "leaves", "side": "a", "unit": "x"}}
+            ]);
+        };
+        for e in [
+            nc::try_fixture(leaves).expect_err("refused"),
+            vv::try_fixture(leaves).expect_err("refused"),
+        ] {
+            assert!(
+                e.contains("events[0].does.kind") && e.contains("the kinds it plays: note"),
+                "{e}"
+            );
+        }
+    }
 }
 
 /// Rifle and Kepi tells a scenario's notes (Kepi's format; the text has no scenario rules):

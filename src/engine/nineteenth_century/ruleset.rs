@@ -212,6 +212,14 @@ impl Ruleset for NineteenthCentury {
         super::report::describe_event(event)
     }
 
+    fn scripted_words(&self, event: &Event) -> Option<String> {
+        crate::engine::setup_state::scripted_words(event)
+    }
+
+    fn event_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        crate::engine::setup_state::NOTE_KINDS.to_vec()
+    }
+
     fn parse_command(&self, _state: &State, value: serde_json::Value) -> Result<Command, String> {
         serde_json::from_value(value).map_err(|e| {
             format!(

@@ -15,6 +15,7 @@ use crate::engine::facing::Facing;
 use crate::engine::hash::stable_hash;
 use crate::engine::{RuleError, SideInfo};
 use crate::scenario::Scenario;
+use crate::scenario::events::EventTime;
 use std::sync::Arc;
 
 /// The state before the first command: every unit in its hex, game-turn 1, the movement
@@ -136,6 +137,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         game_length: sc.file.game_length,
         options: options.clone(),
         scenario_hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
+        notes: crate::engine::setup_state::ScriptedNotes::of(&sc.file),
     };
     let s = State {
         setup: Some(Arc::new(setup)),
@@ -541,6 +543,12 @@ fn rally(s: &mut State, c: usize, u: usize, ev: &mut Vec<Event>) -> Result<(), R
 /// acts first.
 fn initiative(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
     let setup = s.setup_arc();
+    if s.turn == 1 && s.phase == Phase::Movement {
+        // Kepi's scenario format: game-turn 1's scripted notes, before anything of it (its
+        // movement initiative is the game's first command; later game-turns' are told as they
+        // begin, in `end_of_turn`).
+        setup.notes.tell(1, EventTime::Start, ev);
+    }
     let die = tables().initiative.die;
     let phase = s.phase.name().to_lowercase();
     let first = setup.first;
@@ -647,6 +655,8 @@ fn end_of_turn(s: &mut State, ev: &mut Vec<Event>) {
         u.shot_last_turn = u.shot;
         u.shot = false;
     }
+    // Kepi's scenario format: the game-turn's scripted notes, before it is scored.
+    s.setup_arc().notes.tell(s.turn, EventTime::End, ev);
     super::victory::update_held(s);
     if s.turn >= s.setup().game_length {
         super::victory::final_result(s, ev);
@@ -655,4 +665,6 @@ fn end_of_turn(s: &mut State, ev: &mut Vec<Event>) {
     s.turn += 1;
     s.phase = Phase::Movement;
     note(ev, format!("Game-turn {} begins", s.turn));
+    // Kepi's scenario format: the new game-turn's scripted notes, before anything of it.
+    s.setup_arc().notes.tell(s.turn, EventTime::Start, ev);
 }

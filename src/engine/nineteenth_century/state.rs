@@ -65,6 +65,9 @@ pub struct Setup {
     pub game_length: u32,
     pub options: Options,
     pub scenario_hash: String,
+    /// The scenario's scripted notes, told at the start of their game-turn (game-turn 1's with
+    /// its movement initiative, the game's first command) or at its end (before it is scored).
+    pub notes: crate::engine::setup_state::ScriptedNotes,
 }
 
 impl Setup {

@@ -292,6 +292,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         cinc,
         game_length: sc.file.game_length,
         scenario_hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
+        notes: crate::engine::setup_state::ScriptedNotes::of(&sc.file),
     };
     let s = State {
         setup: Some(Arc::new(setup)),
@@ -346,7 +347,13 @@ pub fn apply(
         ));
     }
     match (s.phase, command) {
-        (Phase::Begin, Command::Begin) => generals::begin(&mut s, dice, &mut ev)?,
+        (Phase::Begin, Command::Begin) => {
+            // Kepi's scenario format: game-turn 1's scripted notes, before anything of it.
+            s.setup_arc()
+                .notes
+                .tell(1, crate::scenario::events::EventTime::Start, &mut ev);
+            generals::begin(&mut s, dice, &mut ev)?
+        }
         (Phase::Begin, _) => {
             return Err(RuleError::not_now(
                 "the game begins with the generals' ratings and the first player's roll (begin)",
@@ -494,6 +501,10 @@ fn end_melee(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<
         s.half = 1;
     } else {
         s.half = 0;
+        // Kepi's scenario format: the game-turn's scripted notes, at its end.
+        s.setup_arc()
+            .notes
+            .tell(s.turn, crate::scenario::events::EventTime::End, ev);
         s.turn += 1;
         if s.turn > s.setup().game_length {
             s.turn = s.setup().game_length;
@@ -514,6 +525,12 @@ fn end_melee(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<
     s.phase = Phase::Movement;
     s.activated = false;
     let setup = s.setup_arc();
+    if s.half == 0 {
+        // Kepi's scenario format: the new game-turn's scripted notes, before anything of it.
+        setup
+            .notes
+            .tell(s.turn, crate::scenario::events::EventTime::Start, ev);
+    }
     note(
         ev,
         format!(

@@ -73,6 +73,10 @@ pub struct Setup {
     pub classes: Vec<TerrainClass>,
     /// The steps along a road, both ways (VV 5.4: the Road column).
     pub road_steps: std::collections::HashSet<(HexCoord, HexCoord)>,
+    /// The scenario's scripted notes, told at the start of their game-turn (game-turn 1's with
+    /// the generals' ratings, the game's first command) or at its end (after the second
+    /// player's melee phase and its demoralisation checks).
+    pub notes: crate::engine::setup_state::ScriptedNotes,
 }
 
 impl std::fmt::Debug for Setup {
