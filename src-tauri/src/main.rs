@@ -20,6 +20,7 @@ mod generated;
 #[cfg(test)]
 mod ipc_tests;
 mod jobs;
+mod launch;
 mod library;
 mod play;
 mod replay;
@@ -226,6 +227,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
 }
 
 fn main() {
+    launch::mark_main();
     app(tauri::Builder::default(), None)
         .plugin(tauri_plugin_dialog::init())
         .run(tauri::generate_context!())

@@ -371,6 +371,10 @@ pub struct AppInfo {
     pub rulesets: Vec<(String, String)>,
     /// Every system's rules version, in words ("Rifle & Saber rules 1"): what a game records.
     pub rules_versions: Vec<String>,
+    /// How long the app's process had run when this answer was made, in milliseconds
+    /// (`launch::process_age_ms`): with the UI's clock, the launch-to-Library figure.
+    #[ts(type = "number")]
+    pub process_age_ms: u64,
 }
 
 /// The start page's New map form.

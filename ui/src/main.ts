@@ -9,6 +9,7 @@ import { $, el } from "./dom";
 import { api, type MapView, type NewMapSpec } from "./ipc/commands";
 import { errorText, isAppError } from "./ipc/errors";
 import { CommandQueue } from "./ipc/queue";
+import { processAge } from "./launch";
 import { install as installTestHooks } from "./testing";
 import { installScenarioHooks } from "./testing-scenario";
 import Library from "./views/library/Library.svelte";
@@ -246,6 +247,7 @@ $("confirm-save").addEventListener("click", () => {
 void listen("close-requested", () => guard(() => void send(() => api.closeWindow(true))));
 show("library");
 void api.appInfo().then((info) => {
+  processAge(info.process_age_ms);
   message(`Kepi ${info.version}`);
   // The rule systems whose terrain charts give a map its terrain, hexsides and routes.
   library.setRulesets(info.rulesets);

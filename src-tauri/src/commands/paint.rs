@@ -36,6 +36,7 @@ pub fn app_info(state: Editor<'_>) -> AppResult<AppInfo> {
             .iter()
             .map(|r| format!("{} rules {}", r.name(), r.rules_version()))
             .collect(),
+        process_age_ms: crate::launch::process_age_ms(),
     })
 }
 

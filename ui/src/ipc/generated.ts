@@ -29,7 +29,12 @@ rulesets: Array<[string, string]>,
 /**
  * Every system's rules version, in words ("Rifle & Saber rules 1"): what a game records.
  */
-rules_versions: Array<string>, };
+rules_versions: Array<string>, 
+/**
+ * How long the app's process had run when this answer was made, in milliseconds
+ * (`launch::process_age_ms`): with the UI's clock, the launch-to-Library figure.
+ */
+process_age_ms: number, };
 
 /**
  * What is known of the app's archive.
