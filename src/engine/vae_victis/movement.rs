@@ -223,17 +223,13 @@ impl Bests {
         }
     }
 
-    /// Every entry, in the order of their keys.
-    fn sorted(&self) -> Vec<(Key, Best)> {
-        let mut all: Vec<(Key, Best)> = self
-            .free
+    /// Every entry, in no particular order.
+    fn entries(&self) -> impl Iterator<Item = (Key, Best)> + '_ {
+        self.free
             .iter()
             .enumerate()
             .filter_map(|(i, b)| b.map(|b| ((self.grid.coord_at(i), None, false), b)))
             .chain(self.locked.iter().map(|(k, b)| (*k, *b)))
-            .collect();
-        all.sort_unstable_by_key(|x| x.0);
-        all
     }
 }
 
@@ -303,6 +299,49 @@ pub fn reach_on(
     e: usize,
     facing: Option<Facing>,
 ) -> BTreeMap<HexCoord, Path> {
+    let (best, chosen) = search(board, s, e, facing);
+    let g = &s.setup().grid;
+    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
+    for (c, k) in chosen.into_iter().flatten() {
+        let b = best.get(&k).expect("an entry");
+        let mut hexes = vec![k.0];
+        let mut cur = k;
+        while let Some(prev) = best.get(&cur).expect("an entry").prev {
+            hexes.push(prev.0);
+            cur = prev;
+        }
+        hexes.reverse();
+        debug_assert!(g.index(k.0).is_some());
+        out.insert(
+            k.0,
+            Path {
+                hexes,
+                cost: c,
+                passes: b.passes,
+            },
+        );
+    }
+    out
+}
+
+/// The hexes [`reach_on`] offers, by the grid's index, without their paths.
+pub fn reach_hexes(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
+    search(board, s, e, facing)
+        .1
+        .iter()
+        .map(|c| c.is_some())
+        .collect()
+}
+
+/// [`reach_on`]'s search: its best states, and for each hex (by the grid's index) the state it
+/// ends the move by, with its cost: the cheapest of the states there that may end it, the
+/// first in the order of their keys among equals.
+fn search(
+    board: &Board,
+    s: &State,
+    e: usize,
+    facing: Option<Facing>,
+) -> (Bests, Vec<Option<(u32, Key)>>) {
     let setup = s.setup();
     let g = &setup.grid;
     let start = s.elements[e].hex.expect("standing");
@@ -390,10 +429,10 @@ pub fn reach_on(
             }
         }
     }
-    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
-    for (k, b) in best.sorted() {
+    let mut chosen: Vec<Option<(u32, Key)>> = vec![None; g.len()];
+    for (k, b) in best.entries() {
         let (h, lock, first) = k;
-        let (c, passes) = (b.cost, b.passes);
+        let c = b.cost;
         let hi = index(h);
         if h == start || board.occ[hi].is_some() {
             continue;
@@ -415,26 +454,11 @@ pub fn reach_on(
         {
             continue;
         }
-        if out.get(&h).is_some_and(|p| p.cost <= c) {
-            continue;
+        if chosen[hi].is_none_or(|(x, y)| (c, k) < (x, y)) {
+            chosen[hi] = Some((c, k));
         }
-        let mut hexes = vec![h];
-        let mut cur = k;
-        while let Some(prev) = best.get(&cur).expect("an entry").prev {
-            hexes.push(prev.0);
-            cur = prev;
-        }
-        hexes.reverse();
-        out.insert(
-            h,
-            Path {
-                hexes,
-                cost: c,
-                passes,
-            },
-        );
     }
-    out
+    (best, chosen)
 }
 
 /// The hex distance from `h` to the nearest enemy element (generals too).
