@@ -7,7 +7,7 @@ use super::paces::within;
 use super::state::{Role, State};
 use super::tables::{Class, TerrainClass, TroopClass, core};
 use crate::engine::facing::{Facing, bearing};
-use crate::map::HexCoord;
+use crate::map::{Grid, HexCoord};
 
 /// VV 1: where a neighbour lies seen from an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,7 +237,15 @@ pub fn within_command(s: &State, general: usize, h: HexCoord) -> bool {
 
 /// The facing nearest the bearing from `from` to `to` that is a hexside of this grid.
 pub fn hexside_toward(s: &State, from: HexCoord, to: HexCoord) -> Facing {
-    let g = &s.setup().grid;
+    // A neighbour's, from the setup's table.
+    match s.setup().step(from, to) {
+        Some(step) => step.facing,
+        None => bearing_facing(&s.setup().grid, from, to),
+    }
+}
+
+/// [`hexside_toward`] on the grid alone.
+pub fn bearing_facing(g: &Grid, from: HexCoord, to: HexCoord) -> Facing {
     let b = bearing(g, from, to);
     Facing::all()
         .filter(|f| f.is_hexside(g))

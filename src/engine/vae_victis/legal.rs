@@ -6,15 +6,13 @@ use super::formations::partner;
 use super::generals;
 use super::geometry::{self, at, distance, hexside_toward, side, standing, troop};
 use super::melee;
-use super::movement::{self, Board, Path};
+use super::movement::{self, Board};
 use super::results::passable;
 use super::ruleset::VaeVictis;
 use super::state::{Acted, Command, Phase, Role, State};
 use super::tables::TroopClass;
 use crate::engine::facing::Facing;
 use crate::engine::{Player, Ruleset};
-use crate::map::HexCoord;
-use std::collections::BTreeMap;
 
 pub fn legal(s: &State) -> Vec<Command> {
     let setup = s.setup();
@@ -173,8 +171,14 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
     let can_move = move_cost.is_some_and(|c| c <= ap) && acted != Acted::Done;
     let from = s.elements[e].hex.expect("standing");
     if can_move {
-        let mut by_facing: Vec<(Facing, BTreeMap<HexCoord, Path>)> = Vec::new();
-        for (h, path) in movement::reach_on(board, s, e, None) {
+        let free = movement::reach_on(board, s, e, None);
+        // The searches for a final facing, one for each different list of the friends `e`
+        // may pass through (`movement::passable`, all that `reach_on` reads of the facing);
+        // a facing that allows the same friends as no facing at all reaches what `free` does.
+        let free_passable = movement::passable(s, e, None);
+        let mut searches: Vec<(Vec<bool>, Vec<bool>)> = Vec::new();
+        let mut by_facing: Vec<(Facing, Option<usize>)> = Vec::new();
+        for (&h, path) in &free {
             if acted == Acted::Strategic && !movement::strategic(s, e, from, h) {
                 continue;
             }
@@ -206,15 +210,27 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
                     facing: f,
                 };
                 let ok = if path.passes || contact {
-                    let i = match by_facing.iter().position(|(x, _)| *x == f) {
-                        Some(i) => i,
+                    let i = match by_facing.iter().find(|(x, _)| *x == f) {
+                        Some(&(_, i)) => i,
                         None => {
-                            by_facing.push((f, movement::reach_on(board, s, e, Some(f))));
-                            by_facing.len() - 1
+                            let p = movement::passable(s, e, Some(f));
+                            let i = if p == free_passable {
+                                None
+                            } else if let Some(i) = searches.iter().position(|(x, _)| *x == p) {
+                                Some(i)
+                            } else {
+                                searches.push((p, movement::reach_hexes(board, s, e, Some(f))));
+                                Some(searches.len() - 1)
+                            };
+                            by_facing.push((f, i));
+                            i
                         }
                     };
-                    by_facing[i].1.contains_key(&h)
-                        && (!contact || movement::contact_checks(s, e, h, f).is_ok())
+                    let reached = match i {
+                        None => free.contains_key(&h),
+                        Some(i) => setup.grid.index(h).is_some_and(|x| searches[i].1[x]),
+                    };
+                    reached && (!contact || movement::contact_checks(s, e, h, f).is_ok())
                 } else {
                     true
                 };

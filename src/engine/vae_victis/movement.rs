@@ -13,8 +13,10 @@ use super::tables::{Class, TroopClass, core};
 use crate::engine::RuleError;
 use crate::engine::facing::Facing;
 use crate::engine::setup_state::Event;
+use crate::map::Grid;
 use crate::map::HexCoord;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A way to a hex: the hexes from the start, the shares of the move spent, and whether it
 /// passes through a friend (VV 5.3).
@@ -73,13 +75,14 @@ pub fn contact_hex(s: &State, e: usize, h: HexCoord) -> bool {
 
 /// What every move of one side's elements in a position reads, computed once (legal commands
 /// reuse it for all their elements): who stands where, the hexes in contact with an enemy of
-/// the side, and each hex's enemy zones of control (VV 6).
+/// the side, and each hex's enemy zones of control (VV 6), by the grid's index.
 pub struct Board {
     side: usize,
     with_zones: bool,
-    occ: BTreeMap<HexCoord, usize>,
-    contact: std::collections::BTreeSet<HexCoord>,
-    zones: BTreeMap<HexCoord, Vec<usize>>,
+    grid: Grid,
+    occ: Vec<Option<usize>>,
+    contact: Vec<bool>,
+    zones: Vec<Vec<usize>>,
 }
 
 impl Board {
@@ -94,16 +97,20 @@ impl Board {
     }
 
     fn build(s: &State, side_of: usize, with_zones: bool) -> Board {
-        let g = &s.setup().grid;
-        let occ: BTreeMap<HexCoord, usize> = (0..s.elements.len())
-            .filter(|&o| standing(s, o))
-            .map(|o| (s.elements[o].hex.expect("standing"), o))
-            .collect();
-        let mut contact: std::collections::BTreeSet<HexCoord> = Default::default();
-        let mut zones: BTreeMap<HexCoord, Vec<usize>> = BTreeMap::new();
+        let g = s.setup().grid;
+        let mut occ = vec![None; g.len()];
+        for o in (0..s.elements.len()).filter(|&o| standing(s, o)) {
+            if let Some(i) = g.index(s.elements[o].hex.expect("standing")) {
+                occ[i] = Some(o);
+            }
+        }
+        let mut contact = vec![false; g.len()];
+        let mut zones: Vec<Vec<usize>> = vec![Vec::new(); if with_zones { g.len() } else { 0 }];
         for o in (0..s.elements.len()).filter(|&o| troop(s, o) && side(s, o) != side_of) {
             let oh = s.elements[o].hex.expect("standing");
-            contact.extend(g.neighbors(oh));
+            for n in g.neighbors(oh) {
+                contact[g.index(n).expect("on the map")] = true;
+            }
             if !with_zones {
                 continue;
             }
@@ -111,13 +118,14 @@ impl Board {
                 if let Some(h) = g.from_hex(x)
                     && in_zoc(s, o, h)
                 {
-                    zones.entry(h).or_default().push(o);
+                    zones[g.index(h).expect("on the map")].push(o);
                 }
             }
         }
         Board {
             side: side_of,
             with_zones,
+            grid: g,
             occ,
             contact,
             zones,
@@ -126,17 +134,143 @@ impl Board {
 
     /// The standing element in `h` ([`geometry::at`]).
     pub fn at(&self, h: HexCoord) -> Option<usize> {
-        self.occ.get(&h).copied()
+        self.grid.index(h).and_then(|i| self.occ[i])
     }
 
     /// `h` is adjacent to an enemy troop element of the board's side ([`contact_hex`]).
     pub fn contact(&self, h: HexCoord) -> bool {
-        self.contact.contains(&h)
+        self.grid.index(h).is_some_and(|i| self.contact[i])
     }
 }
 
-fn zones_at(zones: &BTreeMap<HexCoord, Vec<usize>>, h: HexCoord) -> &[usize] {
-    zones.get(&h).map(|v| v.as_slice()).unwrap_or(&[])
+/// The shares of its move an element of one movement table row spends a hex, by the ground's
+/// class, and along a road ([`step_share_of`], read once a search).
+struct RowShares {
+    ground: [Option<u32>; 4],
+    road: Option<u32>,
+}
+
+impl RowShares {
+    fn new(s: &State, row: &str) -> RowShares {
+        let sheet = &s.setup().variant.sheet;
+        let ground = |c: Class| match c {
+            Class::Impassable => None,
+            _ => sheet.paces(row, c.key()).map(share),
+        };
+        RowShares {
+            ground: [
+                ground(Class::Clear),
+                ground(Class::Rough),
+                ground(Class::Difficult),
+                ground(Class::Impassable),
+            ],
+            road: sheet.paces(row, "road").map(share),
+        }
+    }
+
+    /// [`step_share_of`] for a step onto ground of `class`, along a road or not.
+    fn step(&self, class: Class, road: bool) -> Option<u32> {
+        let i = match class {
+            Class::Clear => 0,
+            Class::Rough => 1,
+            Class::Difficult => 2,
+            Class::Impassable => 3,
+        };
+        let ground = self.ground[i]?;
+        Some(if road {
+            self.road.unwrap_or(ground)
+        } else {
+            ground
+        })
+    }
+}
+
+/// A state of the move search: (hex, lock, first); lock is the enemy whose zone the move
+/// entered.
+type Key = (HexCoord, Option<usize>, bool);
+
+/// A search state's cheapest cost found, the state it came from, and whether its way passes
+/// through a friend.
+#[derive(Clone, Copy)]
+struct Best {
+    cost: u32,
+    prev: Option<Key>,
+    passes: bool,
+}
+
+/// The search's best entries: the states outside every zone by the grid's index, the others
+/// (few) hashed.
+struct Bests {
+    grid: Grid,
+    free: Vec<Option<Best>>,
+    locked: HashMap<Key, Best, BuildHasherDefault<Fx>>,
+}
+
+impl Bests {
+    fn get(&self, k: &Key) -> Option<&Best> {
+        if k.1.is_none() && !k.2 {
+            self.free[self.grid.index(k.0).expect("on the map")].as_ref()
+        } else {
+            self.locked.get(k)
+        }
+    }
+
+    fn set(&mut self, k: Key, b: Best) {
+        if k.1.is_none() && !k.2 {
+            self.free[self.grid.index(k.0).expect("on the map")] = Some(b);
+        } else {
+            self.locked.insert(k, b);
+        }
+    }
+
+    /// Every entry, in no particular order.
+    fn entries(&self) -> impl Iterator<Item = (Key, Best)> + '_ {
+        self.free
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| b.map(|b| ((self.grid.coord_at(i), None, false), b)))
+            .chain(self.locked.iter().map(|(k, b)| (*k, *b)))
+    }
+}
+
+/// A small multiplicative hasher for the search's keys (FxHash's mixing step).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
 }
 
 /// Every hex `e` may end its move in, with its cheapest path: its move by shares (at least
@@ -148,50 +282,114 @@ pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, 
     reach_on(&Board::new(s, side(s, e)), s, e, facing)
 }
 
-/// [`reach`] on a board of `e`'s side computed beforehand.
+/// VV 5.3: by element, whether `e` (ending its move facing `facing`, if known) may pass
+/// through it: its own side's standing elements that [`may_pass`] allows. The only thing
+/// [`reach_on`] reads of `facing`: two facings with the same list reach the same hexes.
+pub fn passable(s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
+    (0..s.elements.len())
+        .map(|o| standing(s, o) && side(s, o) == side(s, e) && may_pass(s, e, o, facing))
+        .collect()
+}
+
+/// [`reach`] on a board of `e`'s side computed beforehand. The search reads the setup's
+/// neighbour table and the row's shares a class, computed once.
 pub fn reach_on(
     board: &Board,
     s: &State,
     e: usize,
     facing: Option<Facing>,
 ) -> BTreeMap<HexCoord, Path> {
+    let (best, chosen) = search(board, s, e, facing);
+    let g = &s.setup().grid;
+    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
+    for (c, k) in chosen.into_iter().flatten() {
+        let b = best.get(&k).expect("an entry");
+        let mut hexes = vec![k.0];
+        let mut cur = k;
+        while let Some(prev) = best.get(&cur).expect("an entry").prev {
+            hexes.push(prev.0);
+            cur = prev;
+        }
+        hexes.reverse();
+        debug_assert!(g.index(k.0).is_some());
+        out.insert(
+            k.0,
+            Path {
+                hexes,
+                cost: c,
+                passes: b.passes,
+            },
+        );
+    }
+    out
+}
+
+/// The hexes [`reach_on`] offers, by the grid's index, without their paths.
+pub fn reach_hexes(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
+    search(board, s, e, facing)
+        .1
+        .iter()
+        .map(|c| c.is_some())
+        .collect()
+}
+
+/// [`reach_on`]'s search: its best states, and for each hex (by the grid's index) the state it
+/// ends the move by, with its cost: the cheapest of the states there that may end it, the
+/// first in the order of their keys among equals.
+fn search(
+    board: &Board,
+    s: &State,
+    e: usize,
+    facing: Option<Facing>,
+) -> (Bests, Vec<Option<(u32, Key)>>) {
     let setup = s.setup();
+    let g = &setup.grid;
     let start = s.elements[e].hex.expect("standing");
     let general = is_general(s, e);
     debug_assert!(board.side == side(s, e) && board.with_zones);
     // Generals ignore zones of control (VV 5.7).
-    let none = BTreeMap::new();
-    let zones = if general { &none } else { &board.zones };
-    let zoc_at = |h: HexCoord| -> &[usize] { zones_at(zones, h) };
-    let at = |h: HexCoord| board.at(h);
-    let contact_hex = |_: &State, _: usize, h: HexCoord| board.contact(h);
-    let start_zocs = zoc_at(start).to_vec();
-    let row = move_row(s, e);
-    // State: (hex, lock, first); lock is the enemy whose zone the move entered.
-    type Key = (HexCoord, Option<usize>, bool);
-    let mut best: BTreeMap<Key, (u32, Option<Key>, bool)> = BTreeMap::new();
+    let zoc_at = |i: usize| -> &[usize] { if general { &[] } else { &board.zones[i] } };
+    let index = |h: HexCoord| g.index(h).expect("on the map");
+    let start_zocs = zoc_at(index(start)).to_vec();
+    let shares = RowShares::new(s, &move_row(s, e));
+    let passable = passable(s, e, facing);
+    let mut best = Bests {
+        grid: *g,
+        free: vec![None; g.len()],
+        locked: HashMap::default(),
+    };
     let mut heap = BinaryHeap::new();
     let k0: Key = (start, None, false);
-    best.insert(k0, (0, None, false));
+    best.set(
+        k0,
+        Best {
+            cost: 0,
+            prev: None,
+            passes: false,
+        },
+    );
     heap.push(std::cmp::Reverse((0u32, k0)));
     while let Some(std::cmp::Reverse((c, k))) = heap.pop() {
-        if best.get(&k).is_some_and(|b| b.0 < c) {
+        let here = *best.get(&k).expect("pushed states have an entry");
+        if here.cost < c {
             continue;
         }
         let (h, lock, _) = k;
-        if h != start && contact_hex(s, e, h) {
+        let hi = index(h);
+        if h != start && board.contact[hi] {
             continue;
         }
         if h != start && c >= WHOLE_MOVE {
             continue;
         }
-        for n in setup.grid.neighbors(h) {
-            let Some(cost) = step_share_of(s, &row, h, n) else {
+        for step in &setup.steps[hi] {
+            let ni = step.to;
+            let Some(cost) = shares.step(setup.classes[ni].class, step.road) else {
                 continue;
             };
-            let mut passes = best[&k].2;
-            if let Some(o) = at(n) {
-                if side(s, o) != side(s, e) || !may_pass(s, e, o, facing) {
+            let mut passes = here.passes;
+            if let Some(o) = board.occ[ni] {
+                if !passable[o] {
                     continue;
                 }
                 passes = true;
@@ -204,6 +402,7 @@ pub fn reach_on(
             } else {
                 c + cost
             };
+            let n = g.coord_at(ni);
             let nk: Key = match lock {
                 Some(l) => {
                     let lh = s.elements[l].hex.expect("standing");
@@ -212,59 +411,54 @@ pub fn reach_on(
                     }
                     (n, Some(l), false)
                 }
-                None => match zoc_at(n).iter().find(|o| !start_zocs.contains(o)) {
+                None => match zoc_at(ni).iter().find(|o| !start_zocs.contains(o)) {
                     Some(&l) => (n, Some(l), true),
                     None => (n, None, false),
                 },
             };
-            if best.get(&nk).is_none_or(|b| nc < b.0) {
-                best.insert(nk, (nc, Some(k), passes));
+            if best.get(&nk).is_none_or(|b| nc < b.cost) {
+                best.set(
+                    nk,
+                    Best {
+                        cost: nc,
+                        prev: Some(k),
+                        passes,
+                    },
+                );
                 heap.push(std::cmp::Reverse((nc, nk)));
             }
         }
     }
-    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
-    for (&k, &(c, _, passes)) in &best {
+    let mut chosen: Vec<Option<(u32, Key)>> = vec![None; g.len()];
+    for (k, b) in best.entries() {
         let (h, lock, first) = k;
-        if h == start || at(h).is_some() {
+        let c = b.cost;
+        let hi = index(h);
+        if h == start || board.occ[hi].is_some() {
             continue;
         }
-        if general && contact_hex(s, e, h) {
+        if general && board.contact[hi] {
             continue;
         }
-        let adjacent_to = |o: usize| setup.grid.adjacent(h, s.elements[o].hex.expect("standing"));
+        let adjacent_to = |o: usize| g.adjacent(h, s.elements[o].hex.expect("standing"));
         if let Some(l) = lock
             && !first
             && !adjacent_to(l)
         {
             continue;
         }
+        // The board's zones are `in_zoc` of each enemy troop, hex by hex.
         if start_zocs
             .iter()
-            .any(|&o| in_zoc(s, o, h) && !adjacent_to(o))
+            .any(|&o| board.zones[hi].contains(&o) && !adjacent_to(o))
         {
             continue;
         }
-        if out.get(&h).is_some_and(|p| p.cost <= c) {
-            continue;
+        if chosen[hi].is_none_or(|(x, y)| (c, k) < (x, y)) {
+            chosen[hi] = Some((c, k));
         }
-        let mut hexes = vec![h];
-        let mut cur = k;
-        while let Some(prev) = best[&cur].1 {
-            hexes.push(prev.0);
-            cur = prev;
-        }
-        hexes.reverse();
-        out.insert(
-            h,
-            Path {
-                hexes,
-                cost: c,
-                passes,
-            },
-        );
     }
-    out
+    (best, chosen)
 }
 
 /// The hex distance from `h` to the nearest enemy element (generals too).

@@ -7,7 +7,7 @@ use super::geometry;
 use super::section::{Formation, VvSection};
 use super::state::{
     Acted, Command, CorpsDef, CorpsState, ElementDef, ElementState, Event, Options, Phase, Role,
-    Setup, State,
+    Setup, State, Step,
 };
 use super::tables;
 use super::{fire, formations, generals, melee, morale, movement};
@@ -278,9 +278,23 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             road_steps.insert((w[1], w[0]));
         }
     }
+    let steps = grid
+        .hexes()
+        .map(|h| {
+            grid.neighbors(h)
+                .map(|n| Step {
+                    to: grid.index(n).expect("a neighbour on the map"),
+                    road: road_steps.contains(&(h, n)),
+                    facing: geometry::bearing_facing(&grid, h, n),
+                })
+                .collect()
+        })
+        .collect();
     let setup = Setup {
         classes,
         road_steps,
+        steps,
+        names: grid.hexes().map(|h| grid.name(h)).collect(),
         map: sc.map.clone(),
         grid,
         sides: sc.sides.iter().map(SideInfo::from).collect(),

@@ -68,6 +68,11 @@ pub struct Setup {
     /// Each side's commander-in-chief, by element index.
     pub cinc: Vec<Option<usize>>,
     pub game_length: u32,
+    /// Each hex's neighbours by the grid's index, in [`Grid::neighbors`] order: the move
+    /// searches' table, read once.
+    pub steps: Vec<Vec<Step>>,
+    /// Each hex's printed name, by the grid's index.
+    pub names: Vec<String>,
     pub scenario_hash: String,
     /// Each hex's terrain class, by the grid's index (VV 3), read once.
     pub classes: Vec<TerrainClass>,
@@ -77,6 +82,17 @@ pub struct Setup {
     /// the generals' ratings, the game's first command) or at its end (after the second
     /// player's melee phase and its demoralisation checks).
     pub notes: crate::engine::setup_state::ScriptedNotes,
+}
+
+/// A step from a hex to a neighbour (the setup's table).
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// The neighbour, by the grid's index.
+    pub to: usize,
+    /// The step follows a road (VV 5.4: the Road column).
+    pub road: bool,
+    /// The hexside facing toward the neighbour ([`super::geometry::hexside_toward`]).
+    pub facing: Facing,
 }
 
 impl std::fmt::Debug for Setup {
@@ -91,7 +107,16 @@ impl std::fmt::Debug for Setup {
 
 impl Setup {
     pub fn name(&self, h: HexCoord) -> String {
-        self.grid.name(h)
+        match self.grid.index(h) {
+            Some(i) => self.names[i].clone(),
+            None => self.grid.name(h),
+        }
+    }
+
+    /// The step from `a` to its neighbour `b`, from the setup's table.
+    pub fn step(&self, a: HexCoord, b: HexCoord) -> Option<&Step> {
+        let (i, j) = (self.grid.index(a)?, self.grid.index(b)?);
+        self.steps[i].iter().find(|s| s.to == j)
     }
 
     pub fn parse(&self, name: &str) -> Result<HexCoord, RuleError> {
