@@ -137,12 +137,7 @@ impl Policy {
             // Nowhere to go: EndDeployment will say which units could not be placed.
             return Command::EndDeployment;
         }
-        let mut hexes: Vec<HexCoord> = state
-            .on_map(side)
-            .filter_map(|u| state.units[u].hex())
-            .collect();
-        hexes.sort();
-        hexes.dedup();
+        let hexes = state.hexes_of(side);
         for (kind, left) in [
             (0u8, state.trenches_left[side]),
             (1, state.improved_left[side]),

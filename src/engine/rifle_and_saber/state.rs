@@ -421,6 +421,17 @@ impl State {
             .filter(move |&i| self.side_of(i) == side && self.units[i].hex().is_some())
     }
 
+    /// The hexes `side`'s units stand in, each once, in order.
+    pub fn hexes_of(&self, side: usize) -> Vec<HexCoord> {
+        let mut hexes: Vec<HexCoord> = self
+            .on_map(side)
+            .filter_map(|u| self.units[u].hex())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        hexes
+    }
+
     /// Units of `side` still in play: on the map or yet to arrive.
     pub fn in_play(&self, side: usize) -> impl Iterator<Item = UnitId> + '_ {
         (0..self.units.len()).filter(move |&i| {

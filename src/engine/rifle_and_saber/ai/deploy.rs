@@ -153,12 +153,7 @@ pub fn next(
         // R&S 5.1(F), (G): where the enemy's guns fire before the side moves, a unit it cannot
         // lose deploys where the fewest of their positions see it, and its escorts screen it.
         let shot = memo.first_shot(state);
-        let mut occupied: Vec<HexCoord> = state
-            .on_map(side)
-            .filter_map(|o| state.units[o].hex())
-            .collect();
-        occupied.sort();
-        occupied.dedup();
+        let occupied = state.hexes_of(side);
         // The stacks of units the side cannot lose, with their worth and how much of the
         // guns' positions see them now.
         let guarded: Vec<(HexCoord, f64, f64)> = match shot {

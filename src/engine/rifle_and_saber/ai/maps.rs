@@ -386,12 +386,7 @@ impl Fields {
         // attacked once a phase, each unit fires once): each enemy unit is counted as its
         // strength over the number of those hexes, and a hex fears at least the strongest
         // single enemy unit in range of it.
-        let mut own_hexes: Vec<HexCoord> = state
-            .on_map(side)
-            .filter_map(|u| state.units[u].hex())
-            .collect();
-        own_hexes.sort();
-        own_hexes.dedup();
+        let own_hexes = state.hexes_of(side);
         let shares: Vec<Frac> = threats
             .iter()
             .map(|(eh, _, range, ..)| {

@@ -40,13 +40,7 @@ pub fn begin(state: &State, fields: &Fields) -> Option<(HexCoord, String)> {
         return None;
     }
     let side = state.player;
-    let mut hexes: Vec<HexCoord> = state
-        .on_map(side)
-        .filter_map(|u| state.units[u].hex())
-        .collect();
-    hexes.sort();
-    hexes.dedup();
-    for h in hexes {
+    for h in state.hexes_of(side) {
         if state.improved.contains(&h) || state.work.iter().any(|w| w.hex == h) {
             continue;
         }
