@@ -277,7 +277,6 @@ def check(units, zone, side):
 def scenario_doc():
     check(PRUSSIA, prussian_zone, "prussia")
     check(AUSTRIA, austrian_zone, "austria")
-    chlum = H(0.0, 0.0)
     return {
         "format": "kepi-scenario",
         "version": 1,
@@ -311,15 +310,6 @@ def scenario_doc():
                 "hexes": G.zone(austrian_zone)}},
         ],
         "game_length": 11,
-        "victory": [{
-            "text": "Rifle and Kepi scores victory from the sides' objectives and the enemy "
-                    "units broken (docs/rules/rifle-and-kepi.md, \"Victory\"): Austria holds "
-                    "Chlum (4), Lipa, Problus and Rosberitz (2 each), Maslowed, Horenowes and "
-                    "Sadowa (1 each) at the start, Prussia the Roskosberg by Dub (1). This "
-                    "entry only satisfies the scenario format; the rules do not read it.",
-            "rule": {"kind": "hold", "side": "austria",
-                     "target": {"hexes": [chlum], "require": "every_hex"}},
-        }],
         "special_rules": [
             {"text": "Game-turn 1 is 8 a.m., each game-turn one hour; the last, 11, is 6 p.m. "
                      "Reinforcements enter at their hex before the cards of their game-turn "

@@ -139,7 +139,6 @@ def scenario_doc():
             if "arrives" not in u:
                 x, y = G.center(int(u["hex"][:2]), int(u["hex"][2:]))
                 assert zone(x, y), f"{side}: {u['id']} at {u['hex']} outside its zone"
-    town = H(0.3, -0.2)
     return {
         "format": "kepi-scenario",
         "version": 1,
@@ -174,15 +173,6 @@ def scenario_doc():
                 "hexes": G.zone(austrian_zone)}},
         ],
         "game_length": 10,
-        "victory": [{
-            "text": "Rifle and Kepi scores victory from the sides' objectives and the enemy "
-                    "units broken (docs/rules/rifle-and-kepi.md, \"Victory\"): Prussia holds "
-                    "Trautenau (3) and Parschnitz (1) at the start, Austria the Kapellenberg "
-                    "(2), the Galgenberg (1), Hohenbruck (1) and Neu-Rognitz (2). This entry "
-                    "only satisfies the scenario format; the rules do not read it.",
-            "rule": {"kind": "hold", "side": "prussia",
-                     "target": {"hexes": [town], "require": "every_hex"}},
-        }],
         "special_rules": [
             {"text": "Game-turn 1 is 10 a.m., each game-turn one hour; the last, 10, is 7 p.m. "
                      "Reinforcements enter at their hex before the cards of their game-turn "
