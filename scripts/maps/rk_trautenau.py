@@ -9,7 +9,9 @@ Begründung des Deutschen Reiches, vol. 5: the town in a deep valley of the Aupa
 east and then turns sharply south; steep ridges close behind the town, the Kapellenberg the
 highest; a wavy plateau to the south whose eastern edge falls steeply to the Aupa; Hohenbruck
 and Alt-Rognitz half an hour south, Neu-Rognitz half an hour further) and visuallibrary.net
-(the Hopfen-, Kapellen- and Galgenberg; Parschnitz on the Aupa east of the town).
+(the Hopfen-, Kapellen- and Galgenberg; Parschnitz on the Aupa east of the town). The
+Galgenberg and the Kapellenberg stand where the Trutnov tourist office's coordinates put them
+(ictrutnov.cz); the Hopfenberg's place was not found, so it is not named on the map.
 
 Run from the repository root:  python3 scripts/maps/rk_trautenau.py
 """
@@ -42,8 +44,12 @@ WOODS = {
 HEIGHTS = [
     (0.5, -3.2, 2.2, 3.2),  # the plateau south of the town
     (0.3, -1.2, 3.4, 1.0),  # Kapellenberg (Johannisberg)
-    (1.2, -0.9, 3.0, 0.9),  # Galgenberg (Gablenzberg)
-    (-0.6, -1.3, 3.0, 0.9),  # Hopfenberg
+    # Galgenberg (Šibeník, the Gablenz monument, 50.5559 N 15.9061 E): 0.6 km west of the
+    # Kapellenberg's chapel (50.5559 N 15.9146 E), both 0.55 km south of the square
+    # (ictrutnov.cz); the Kapellenberg is drawn a hex south of the town, the Galgenberg on the
+    # hex west of it and of the town.
+    (-0.5, -0.6, 3.0, 0.9),
+    (-0.6, -1.3, 3.0, 0.9),  # the ridge south of the Galgenberg
     (0.3, 1.5, 2.0, 1.2),  # the heights north of the town, the Prussian batteries' ground
 ]
 
@@ -53,19 +59,18 @@ STREAMS = {
 }
 
 CRESTS = {
-    "the ridges behind the town": ([(-0.6, -1.3), (0.3, -1.2), (1.2, -0.9)], 0),
+    "the ridges behind the town": ([(-0.5, -0.6), (-0.6, -1.3), (0.3, -1.2)], 0),
     "the plateau's eastern edge": ([(2.0, -1.4), (2.1, -3.0)], 90),
 }
 
 FEATURES = [
     ("T1", "Trautenau", [(0.3, -0.2)]),
     ("H2", "Kapellenberg (Johannisberg)", [(0.3, -1.2)]),
-    ("H3", "Galgenberg", [(1.2, -0.9)]),
-    ("H4", "Hopfenberg", [(-0.6, -1.3)]),
-    ("T5", "Hohenbruck", [(0.3, -2.7)]),
-    ("T6", "Alt-Rognitz", [(2.0, -2.4)]),
-    ("T7", "Neu-Rognitz", [(1.2, -4.6)]),
-    ("T8", "Parschnitz", [(2.9, 0.6)]),
+    ("H3", "Galgenberg", [(-0.5, -0.6)]),
+    ("T4", "Hohenbruck", [(0.3, -2.7)]),
+    ("T5", "Alt-Rognitz", [(2.0, -2.4)]),
+    ("T6", "Neu-Rognitz", [(1.2, -4.6)]),
+    ("T7", "Parschnitz", [(2.9, 0.6)]),
 ]
 
 
@@ -75,8 +80,8 @@ def map_doc():
         "Trautenau, 27 June 1866 (Rifle and Kepi)",
         "The ground south of Trautenau at 1000 m a hex, 10 by 9 hexes: the town and "
         "Parschnitz on the Aupa (stream hexsides), which runs east past the town and turns "
-        "south below the plateau's steep eastern edge (crest); the Hopfen-, Kapellen- and "
-        "Galgenberg close behind the town (crest on their northern faces), Hohenbruck and "
+        "south below the plateau's steep eastern edge (crest); the Galgenberg and the "
+        "Kapellenberg close behind the town (crest on their northern faces), Hohenbruck and "
         "Alt-Rognitz on the wooded ridge two kilometres south, Neu-Rognitz and Burkersdorf "
         "at the south edge, the road to Königinhof and Josephstadt. Villages are town hexes. "
         "Painted by scripts/maps/rk_trautenau.py.",
@@ -120,7 +125,7 @@ AUSTRIA = [
 
 OBJECTIVES = {
     "prussia": [((0.3, -0.2), 3), ((2.9, 0.6), 1)],
-    "austria": [((0.3, -1.2), 2), ((1.2, -0.9), 1), ((0.3, -2.7), 1), ((1.2, -4.6), 2)],
+    "austria": [((0.3, -1.2), 2), ((-0.5, -0.6), 1), ((0.3, -2.7), 1), ((1.2, -4.6), 2)],
 }
 
 
