@@ -38,10 +38,13 @@ fn opening(seed: u64, n: usize) -> Vec<(serde_json::Value, String)> {
 #[test]
 fn the_levels_are_named_and_an_unknown_level_is_refused() {
     let (_, rules, _) = shipped("rs-01-fatehpur");
-    assert_eq!(levels(rules), vec!["random", "standard", "strong"]);
+    assert_eq!(levels(rules), vec!["random", "standard", "strong", "deep"]);
     assert_eq!(player_name("standard"), "Kepi, standard");
     let e = Opponent::new(rules, "grandmaster", 1).err().unwrap();
-    assert!(e.contains("its levels are random, standard, strong"), "{e}");
+    assert!(
+        e.contains("its levels are random, standard, strong, deep"),
+        "{e}"
+    );
 }
 
 #[test]

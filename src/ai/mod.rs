@@ -17,6 +17,7 @@
 
 pub mod balance;
 pub mod candidates;
+pub mod ladder;
 pub mod odds;
 pub mod planner;
 pub mod selfplay;

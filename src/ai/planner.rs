@@ -23,8 +23,11 @@
 use crate::engine::dice::SeededDice;
 use crate::engine::{ConditionStatus, Reason, VictoryCondition};
 
-/// Playouts per plan.
+/// Playouts per plan at the strong level.
 pub const PLAYOUTS: usize = 3;
+/// Playouts per plan at the deep level (the strong level with more playouts: the plans'
+/// scores, a few per cent apart, are told apart with less noise, at three times the cost).
+pub const DEEP_PLAYOUTS: usize = 9;
 /// Game-turns a playout looks ahead before the position is judged (a playout reaching the end
 /// of the game is judged by its result).
 pub const HORIZON: u32 = 3;
@@ -151,6 +154,8 @@ fn mean(v: &[f64]) -> f64 {
 pub struct Planner<P: Planning> {
     rules: P,
     seed: u64,
+    /// Playouts per plan (at least 1).
+    playouts: usize,
     plans: Vec<(&'static str, P::Weights)>,
     /// The plan playing the current player-turn, and its player.
     chosen: usize,
@@ -166,11 +171,17 @@ pub struct Planner<P: Planning> {
 
 impl<P: Planning> Planner<P> {
     pub fn new(rules: P, seed: u64) -> Planner<P> {
+        Self::with_playouts(rules, seed, PLAYOUTS)
+    }
+
+    /// A planner scoring each plan over `playouts` playouts (at least one).
+    pub fn with_playouts(rules: P, seed: u64, playouts: usize) -> Planner<P> {
         let plans = rules.portfolio();
         let player = rules.player(seed, plans[0].1.clone());
         Planner {
             rules,
             seed,
+            playouts: playouts.max(1),
             plans,
             chosen: 0,
             player,
@@ -192,9 +203,9 @@ impl<P: Planning> Planner<P> {
         let r = &self.rules;
         let side = r.acting(state);
         let turn = r.player_turn(state);
-        let mut scores = Vec::with_capacity(PLAYOUTS);
+        let mut scores = Vec::with_capacity(self.playouts);
         let mut marks: Vec<(&'static str, Vec<f64>)> = Vec::new();
-        for j in 0..PLAYOUTS {
+        for j in 0..self.playouts {
             let s = |what| seed_of(self.seed, turn, self.replans, j, what);
             let mut me = r.player(s(1), w.clone());
             let mut them = r.player(s(2), self.plans[0].1.clone());
@@ -278,9 +289,10 @@ impl<P: Planning> Planner<P> {
             .map(|(_, ((name, _), s))| format!("{name} {:.0} %", s.score * 100.0))
             .collect();
         self.words = format!(
-            "plan \"{}\": {:.0} % expected over {PLAYOUTS} playouts ({})",
+            "plan \"{}\": {:.0} % expected over {} playouts ({})",
             self.plans[best].0,
             scored[best].score * 100.0,
+            self.playouts,
             others.join(", ")
         );
     }

@@ -154,6 +154,46 @@ pub fn pair(
     Ok(out)
 }
 
+/// Pairs `range` of `levels` (the candidate first): pair k on `games[k % n]` with dice seed
+/// `first_seed + k`, up to `threads` pairs at a time, their results in pair order.
+pub fn play_pairs(
+    games: &[(&'static dyn AnyRuleset, Scenario, Value)],
+    levels: [&str; 2],
+    range: std::ops::Range<u64>,
+    first_seed: u64,
+    threads: usize,
+) -> Result<Vec<[f64; 2]>, String> {
+    if games.is_empty() {
+        return Err("no scenario to play".into());
+    }
+    let threads = threads.max(1) as u64;
+    let mut out = Vec::with_capacity((range.end.saturating_sub(range.start)) as usize);
+    let mut k = range.start;
+    while k < range.end {
+        let end = (k + threads).min(range.end);
+        let got: Vec<Result<[f64; 2], String>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (k..end)
+                .map(|i| {
+                    let (r, s, o) = &games[(i % games.len() as u64) as usize];
+                    scope.spawn(move || pair(*r, s, o, levels, first_seed + i))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a game thread panicked".into()))
+                })
+                .collect()
+        });
+        for g in got {
+            out.push(g?);
+        }
+        k = end;
+    }
+    Ok(out)
+}
+
 /// Run the test: pair k is played on `scenarios[k % n]` with dice seed `first_seed + k`,
 /// `threads` pairs at a time, until the ratio crosses a bound or `max_pairs` are played.
 /// `progress` is told the verdict after each batch.
@@ -173,31 +213,16 @@ pub fn run(
     let threads = threads.max(1) as u64;
     let mut results: Vec<[f64; 2]> = Vec::new();
     let mut k = 0u64;
-    loop {
-        let batch: Vec<u64> = (k..(k + threads).min(max_pairs)).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let got: Vec<Result<[f64; 2], String>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .iter()
-                .map(|&i| {
-                    let (r, s, o) = &rules[(i % rules.len() as u64) as usize];
-                    scope.spawn(move || pair(*r, s, o, levels, first_seed + i))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a game thread panicked".into()))
-                })
-                .collect()
-        });
-        for g in got {
-            results.push(g?);
-        }
-        k += batch.len() as u64;
+    while k < max_pairs {
+        let end = (k + threads).min(max_pairs);
+        results.extend(play_pairs(
+            rules,
+            levels,
+            k..end,
+            first_seed,
+            threads as usize,
+        )?);
+        k = end;
         let v = verdict(&results, h);
         progress(&v);
         if v.accepted != "open" {

@@ -16,6 +16,7 @@ mod bench_archive_size;
 mod bench_game;
 mod bench_replay;
 mod game;
+mod ladder;
 mod pack;
 mod render;
 mod schema;
@@ -69,6 +70,8 @@ enum Command {
     Balance(balance::Args),
     /// One computer level against another by a sequential probability ratio test (paired games).
     Sprt(sprt::Args),
+    /// The computer levels on one Elo scale, each against the level below it (paired games).
+    Ladder(ladder::Args),
     /// Open a node of an archived game: the state, replayed and checked.
     Replay(archive::ReplayArgs),
     /// Show an archived game's tree of variations.
@@ -173,6 +176,7 @@ where
         Command::Autoplay(a) => autoplay::run(a),
         Command::Balance(a) => balance::run(a),
         Command::Sprt(a) => sprt::run(a),
+        Command::Ladder(a) => ladder::run(a),
     };
     finish(result)
 }

@@ -5,8 +5,11 @@
 use super::Outcome;
 use super::game::rules_of;
 use crate::ai::sprt::{Hypotheses, Verdict, run as sprt};
+use crate::engine::game::AnyRuleset;
 use crate::engine::game::options_from_rules;
 use crate::library::load_scenario;
+use crate::scenario::Scenario;
+use serde_json::Value;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -47,6 +50,32 @@ pub struct Args {
     json: bool,
 }
 
+/// The scenarios with their rule systems and default options, each checked to have every one
+/// of `levels`.
+pub(super) type Games = Vec<(&'static dyn AnyRuleset, Scenario, Value)>;
+
+pub(super) fn load_games(paths: &[PathBuf], levels: &[&str]) -> Result<Games, String> {
+    let mut games = Vec::new();
+    for path in paths {
+        let scenario = load_scenario(path).map_err(|p| p.to_string())?;
+        let rules = rules_of(&scenario)?;
+        let known = crate::ai::levels(rules);
+        for l in levels {
+            if !known.contains(l) {
+                return Err(format!(
+                    "{}: {} has no level '{l}'; its levels are {}",
+                    path.display(),
+                    rules.name(),
+                    known.join(", ")
+                ));
+            }
+        }
+        let opts = options_from_rules(rules, &scenario, &[])?;
+        games.push((rules, scenario, opts));
+    }
+    Ok(games)
+}
+
 fn line(v: &Verdict) -> String {
     format!(
         "{} pairs: +{} ={} -{}, score {:.1} % ({:+.0} Elo), LLR {:.2} in [{:.2}, {:.2}]",
@@ -80,24 +109,7 @@ pub fn run(a: Args) -> Outcome {
             return Err(format!("{name} must be between 0 and 0.5, not {x}"));
         }
     }
-    let mut games = Vec::new();
-    for path in &a.scenarios {
-        let scenario = load_scenario(path).map_err(|p| p.to_string())?;
-        let rules = rules_of(&scenario)?;
-        let known = crate::ai::levels(rules);
-        for l in [&a.candidate, &a.against] {
-            if !known.contains(&l.as_str()) {
-                return Err(format!(
-                    "{}: {} has no level '{l}'; its levels are {}",
-                    path.display(),
-                    rules.name(),
-                    known.join(", ")
-                ));
-            }
-        }
-        let opts = options_from_rules(rules, &scenario, &[])?;
-        games.push((rules, scenario, opts));
-    }
+    let games = load_games(&a.scenarios, &[&a.candidate, &a.against])?;
     let json = a.json;
     let v = sprt(
         &games,

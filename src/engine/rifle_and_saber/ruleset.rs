@@ -469,6 +469,7 @@ impl Ruleset for RifleAndSaber {
         match level {
             "standard" => Some(Box::new(super::ai::Standard::new(seed))),
             "strong" => Some(Box::new(super::ai::strong::Strong::new(seed))),
+            "deep" => Some(Box::new(super::ai::strong::Strong::deep(seed))),
             _ => None,
         }
     }

@@ -55,7 +55,7 @@ use std::collections::BTreeSet;
 pub use weights::Weights;
 
 /// The levels Age of Rifles plays besides random, weakest first.
-pub const LEVELS: &[&str] = &["standard", "strong"];
+pub const LEVELS: &[&str] = &["standard", "strong", "deep"];
 
 fn said(term: &str, words: impl Into<String>) -> Vec<Reason> {
     vec![Reason {
@@ -358,6 +358,7 @@ pub fn player(level: &str, seed: u64) -> Option<Box<dyn Player<ruleset::AgeOfRif
     match level {
         "standard" => Some(Box::new(Standard::new(seed))),
         "strong" => Some(Box::new(strong::Strong::new(seed))),
+        "deep" => Some(Box::new(strong::Strong::deep(seed))),
         _ => None,
     }
 }

@@ -24,7 +24,7 @@ use super::super::state::{Command, Loc, Phase, State};
 use super::super::{AgeOfRifles, sequence, victory};
 use super::attack::unit_value;
 use super::{Standard, Weights};
-use crate::ai::planner::{Planner, Planning, conditions_balance, judge};
+use crate::ai::planner::{DEEP_PLAYOUTS, Planner, Planning, conditions_balance, judge};
 use crate::engine::dice::SeededDice;
 use crate::engine::{Player, Reason};
 
@@ -195,12 +195,17 @@ impl Planning for Rules {
     }
 }
 
-/// The strong level.
+/// The strong level (and the deep level: the same plans over more playouts).
 pub struct Strong(Planner<Rules>);
 
 impl Strong {
     pub fn new(seed: u64) -> Strong {
         Strong(Planner::new(Rules, seed))
+    }
+
+    /// The deep level: each plan scored over [`DEEP_PLAYOUTS`] playouts instead of three.
+    pub fn deep(seed: u64) -> Strong {
+        Strong(Planner::with_playouts(Rules, seed, DEEP_PLAYOUTS))
     }
 
     /// The next command with its reasons (the standard player's, then the plan's).

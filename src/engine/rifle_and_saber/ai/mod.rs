@@ -52,7 +52,7 @@ use std::collections::{BTreeSet, VecDeque};
 use weights::{Weights, unit_value};
 
 /// The levels Rifle & Saber plays besides random, weakest first.
-pub const LEVELS: &[&str] = &["standard", "strong"];
+pub const LEVELS: &[&str] = &["standard", "strong", "deep"];
 
 fn applies(state: &State, c: &Command) -> bool {
     super::apply::apply(state, c, &mut FixedDice::new([])).is_ok()

@@ -17,7 +17,7 @@ use super::super::apply::apply;
 use super::super::state::{Location, Phase, State};
 use super::Standard;
 use super::weights::{Weights, unit_value};
-use crate::ai::planner::{Planner, Planning};
+use crate::ai::planner::{DEEP_PLAYOUTS, Planner, Planning};
 use crate::engine::dice::SeededDice;
 use crate::engine::{ConditionStatus, Player, Reason};
 
@@ -172,12 +172,17 @@ impl Planning for Rules {
     }
 }
 
-/// The strong level.
+/// The strong level (and the deep level: the same plans over more playouts).
 pub struct Strong(Planner<Rules>);
 
 impl Strong {
     pub fn new(seed: u64) -> Strong {
         Strong(Planner::new(Rules, seed))
+    }
+
+    /// The deep level: each plan scored over [`DEEP_PLAYOUTS`] playouts instead of three.
+    pub fn deep(seed: u64) -> Strong {
+        Strong(Planner::with_playouts(Rules, seed, DEEP_PLAYOUTS))
     }
 
     /// The next command with its reasons (the standard player's, then the plan's).
