@@ -186,6 +186,8 @@ pub fn draw(
             let ph = plan.px.1.ceil() as i64;
             s.rect(0, 0, pw, ph, crate::render::PAPER);
             render::draw_scenario_on(&mut s, scenario, &plan.layout, &plan.options)?;
+            // The transform, then the clip.
+            s.pop();
             s.pop();
             // Registration crosses in each overlap band this tile shares, at the same map
             // places on both tiles: a third, half and two thirds along the band.
