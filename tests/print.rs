@@ -247,6 +247,7 @@ fn the_hex_size_on_paper_is_the_size_asked_for() {
         print(scenario, &out, &extra);
         let want: f64 = mm.map_or(16.0, |m| m.parse().unwrap());
         let got = measured_hex_mm(&out, scenario);
+        eprintln!("{scenario}: hexes measure {got:.4} mm across flats, asked {want}");
         assert!(
             (got - want).abs() < 0.05,
             "{scenario}: hexes measure {got:.3} mm across flats, asked {want}"
@@ -273,8 +274,8 @@ fn difference(a: &RgbImage, b: &RgbImage, dx: u32, dy: u32) -> (f64, f64) {
 }
 
 /// Tolerance of the map page against the PNG: see docs/print.md.
-const MEAN_LIMIT: f64 = 4.0;
-const FAR_LIMIT: f64 = 0.03;
+const MEAN_LIMIT: f64 = 8.0;
+const FAR_LIMIT: f64 = 0.05;
 
 #[test]
 fn the_map_page_looks_like_the_png() {
@@ -301,16 +302,25 @@ fn the_map_page_looks_like_the_png() {
         let png = image::DynamicImage::ImageRgba8(png).to_rgb8();
         assert!(pdf.width() >= png.width() + 80 && pdf.height() >= png.height() + 80);
         let (mean, far) = difference(&pdf, &png, 40, 40);
+
         eprintln!("{scenario}: mean difference {mean:.2} per channel, {far:.4} of pixels far");
         assert!(
             mean < MEAN_LIMIT && far < FAR_LIMIT,
             "{scenario}: mean {mean:.2}, far {far:.4}"
         );
-        // The control: the same comparison half a hex off fails.
+        // The map sits where it should to the pixel: one pixel (0.25 mm) off any way matches
+        // worse.
+        for (dx, dy) in [(39, 40), (41, 40), (40, 39), (40, 41)] {
+            let (mean_off, far_off) = difference(&pdf, &png, dx, dy);
+            eprintln!("{scenario}: at ({dx}, {dy}): mean {mean_off:.2}, far {far_off:.4}");
+            assert!(mean_off > mean, "{scenario}: ({dx}, {dy}) matches better");
+        }
+        // The control: half a hex off fails the tolerance.
         let (mean_off, far_off) = difference(&pdf, &png, 40 + 27, 40);
+        eprintln!("{scenario}: half a hex off: mean {mean_off:.2}, far {far_off:.4}");
         assert!(
             mean_off >= MEAN_LIMIT || far_off >= FAR_LIMIT,
-            "{scenario}: off by half a hex still passes ({mean_off:.2}, {far_off:.4})"
+            "{scenario}: half a hex off still passes ({mean_off:.2}, {far_off:.4})"
         );
     }
 }
@@ -323,15 +333,20 @@ fn inked(img: &RgbImage, top: u32) -> GrayImage {
     })
 }
 
-/// Pixels inked in one mask and not the other, over those inked in either.
+/// Pixels inked in one mask and not the other, over those inked in either; a pixel matches
+/// when the other mask has its value within a pixel across (the page is 413.4 pixels wide at
+/// 50 dpi, so its mirror falls between pixels, and the edges are anti-aliased).
 fn mismatch(a: &GrayImage, b: &GrayImage, mirror_b: bool) -> f64 {
     let (mut xor, mut or) = (0u64, 0u64);
     let w = a.width().min(b.width());
     for y in 0..a.height().min(b.height()) {
         for x in 0..w {
-            let bx = if mirror_b { b.width() - 1 - x } else { x };
-            let (p, q) = (a.get_pixel(x, y).0[0] > 0, b.get_pixel(bx, y).0[0] > 0);
-            xor += u64::from(p != q);
+            let bx = |x: u32| if mirror_b { b.width() - 1 - x } else { x };
+            let p = a.get_pixel(x, y).0[0] > 0;
+            let near = (x.saturating_sub(1)..=(x + 1).min(w - 1))
+                .any(|x| (b.get_pixel(bx(x), y).0[0] > 0) == p);
+            let q = b.get_pixel(bx(x), y).0[0] > 0;
+            xor += u64::from(!near);
             or += u64::from(p || q);
         }
     }
@@ -355,6 +370,12 @@ fn counter_backs_mirror_their_fronts() {
         let mirrored = mismatch(&f, &b, true);
         eprintln!("{scenario}: fronts against mirrored backs differ on {mirrored:.4} of the ink");
         assert!(mirrored < 0.02, "{scenario}: {mirrored}");
+        // The control: unmirrored, the last row (partly filled) is on the wrong side.
+        let straight = mismatch(&f, &b, false);
+        eprintln!("{scenario}: unmirrored they differ on {straight:.4}");
+        if scenario == PLEVNA {
+            assert!(straight > 0.05, "{straight}");
+        }
         // The first counter's box: its front at the top left, its back at the top right.
         let first = |m: &GrayImage, from_right: bool| {
             (0..m.width())
@@ -376,6 +397,7 @@ fn bad_input_is_refused_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("bad.pdf");
     let o = out.to_str().unwrap();
+    let png = dir.path().join("x.png");
     let cases: [(&[&str], &str); 5] = [
         (
             &["print", PLEVNA, "--out", o, "--paper", "a3"],
@@ -393,15 +415,7 @@ fn bad_input_is_refused_and_writes_nothing() {
             &["print", "scenarios/no-such.json", "--out", o],
             "no-such.json",
         ),
-        (
-            &[
-                "print",
-                PLEVNA,
-                "--out",
-                dir.path().join("x.png").to_str().unwrap(),
-            ],
-            "--out",
-        ),
+        (&["print", PLEVNA, "--out", png.to_str().unwrap()], "--out"),
     ];
     for (args, says) in cases {
         let (code, _, stderr) = kepi(args);
