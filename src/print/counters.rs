@@ -192,7 +192,6 @@ pub fn draw(
                     draw_one(&mut s, front, f, g.size);
                 }
             }
-            drop(s);
             surface.finish();
             pg.finish();
             tick();

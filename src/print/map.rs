@@ -235,7 +235,6 @@ pub fn draw(
                     s.text_at(&notes.join("; "), mm(MARGIN_MM), y, 7.0, false, MARK);
                 }
             }
-            drop(s);
             surface.finish();
             page.finish();
             tick();

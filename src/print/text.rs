@@ -138,7 +138,6 @@ pub fn draw(
                 ink,
             );
         }
-        drop(s);
         surface.finish();
         pg.finish();
         tick();
