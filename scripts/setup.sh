@@ -27,8 +27,9 @@ apt_install_missing() {
   fi
 }
 
-# System packages: a C compiler for bundled C code of crates, pkg-config.
-apt_install_missing build-essential pkg-config
+# System packages: a C compiler for bundled C code of crates, pkg-config; poppler-utils
+# (pdfinfo, pdffonts, pdftotext, pdftoppm), with which tests/print.rs reads `kepi print`'s PDFs.
+apt_install_missing build-essential pkg-config poppler-utils
 
 # The desktop app (src-tauri, ui/) and its tests: WebKitGTK and the libraries Tauri links, a
 # virtual display (Xvfb) and WebKit's WebDriver for the end-to-end test of the real window,

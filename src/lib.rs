@@ -17,6 +17,7 @@ pub mod library;
 pub mod library_index;
 pub mod map;
 pub mod pack;
+pub mod print;
 pub mod problems;
 pub mod render;
 pub mod scenario;

@@ -1328,3 +1328,153 @@ fn puzzle_an_exit_reached_too_late_to_leave_is_worth_nothing() {
         );
     }
 }
+
+/// Where unit `id` ends after `after`'s moves.
+fn unit_hex(after: &State, id: &str) -> String {
+    let setup = after.setup();
+    let u = setup.units.iter().position(|d| d.id == id).unwrap();
+    match after.units[u].loc {
+        Loc::At(h) => setup.name(h),
+        _ => "-".into(),
+    }
+}
+
+/// VII Corps under Attack orders, the 13th and 14th Divisions at 0804 and 0805, the French 2nd
+/// Brigade alone two hexes east at `target` (the rest far to the south-east), the Prussians'
+/// objective far away at 0101 (held by the artillery).
+fn flank_position(target: &str, prussians: [&str; 2]) -> State {
+    puzzle(
+        |v| {
+            hold_victory(v, &["0101"]);
+            v["game_length"] = json!(3);
+            attack_orders(v);
+        },
+        &[
+            ("ii-2", target),
+            ("ii-1", "1209"),
+            ("ii-art", "1210"),
+            ("frossard", "1209"),
+            ("laveaucoupet", target),
+        ],
+        &[
+            ("vii-13", prussians[0]),
+            ("vii-14", prussians[1]),
+            ("vii-art", "0101"),
+            ("steinmetz", prussians[0]),
+            ("zastrow", prussians[0]),
+        ],
+        "movement",
+    )
+}
+
+/// Supporting attacks (AoR 7.6 Flanking: attackers +50 %, the defenders' morale -2 when two
+/// stacks attack through hexsides with one between them): both divisions move next to the
+/// 2nd Brigade at 1004 from hexes two apart, the first saying the other "can reach … to join
+/// it", the second "flanks 1004 with the 14th Division". With `Weights::support` 0 no move
+/// names a flank and they do not end flanking it. The control: the brigade in the Crossroads'
+/// town (0704), which cannot be flanked: no move says "flanks".
+#[test]
+fn puzzle_two_stacks_move_to_flank_a_target_together() {
+    let flanking = |after: &State| {
+        let a = after.setup().parse(&unit_hex(after, "vii-13")).unwrap();
+        let b = after.setup().parse(&unit_hex(after, "vii-14")).unwrap();
+        let t = after.setup().parse("1004").unwrap();
+        let s = after.setup();
+        s.distance(a, t) == 1 && s.distance(b, t) == 1 && s.distance(a, b) >= 2
+    };
+    for seed in 1..=5 {
+        let s = flank_position("1004", ["0804", "0805"]);
+        let (after, said) = segment(&s, seed);
+        assert!(flanking(&after), "seed {seed}: {said:?}");
+        let words = format!("{said:?}");
+        assert!(
+            words.contains("flanks 1004 with the"),
+            "seed {seed}: {words}"
+        );
+        assert!(words.contains("AoR 7.6"), "seed {seed}: {words}");
+        let mut off = Standard::with_weights(
+            seed,
+            Weights {
+                support: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (after, said) = segment_by(&s, &mut off, seed);
+        assert!(
+            !flanking(&after) && !format!("{said:?}").contains("flanks"),
+            "support 0, seed {seed}: {said:?}"
+        );
+        // Control: a town cannot be flanked (AoR 7.6).
+        let s = flank_position("0704", ["0504", "0505"]);
+        let (_, said) = segment(&s, seed);
+        assert!(
+            !format!("{said:?}").contains("flanks"),
+            "control, seed {seed}: {said:?}"
+        );
+    }
+}
+
+/// VII Corps under Attack orders holds the Crossroads (0704, 0705: the 13th and 14th
+/// Divisions, the artillery at 0604), the Prussians' objective at the end of game-turn 3;
+/// `french`: the French units' hexes.
+fn crossroads_held(french: [&str; 3]) -> State {
+    puzzle(
+        |v| {
+            hold_victory(v, &["0704", "0705"]);
+            v["game_length"] = json!(3);
+            attack_orders(v);
+        },
+        &[
+            ("ii-1", french[0]),
+            ("ii-2", french[1]),
+            ("ii-art", french[2]),
+            ("frossard", "1209"),
+            ("laveaucoupet", french[0]),
+        ],
+        &[
+            ("vii-13", "0704"),
+            ("vii-14", "0705"),
+            ("vii-art", "0604"),
+            ("steinmetz", "0604"),
+            ("zastrow", "0704"),
+        ],
+        "command",
+    )
+}
+
+/// Orders chosen to hold a line (AoR 12.2, 5.4): both French brigades and their artillery (13)
+/// come on two hexes from the Crossroads VII Corps (16) holds; Attack (kept at 1.0 times the
+/// enemy's strength) would oblige its units to close and leave it, so VII Corps is sent Defend
+/// "to hold the line before Crossroads". With `Weights::hold_line` 0, Attack is kept (no order
+/// to VII Corps). The control: only the French artillery (3) is near, the brigades far: 16
+/// against 3 crushes it, and no Defend order is sent.
+#[test]
+fn puzzle_a_formation_holding_an_objective_is_ordered_to_hold_the_line() {
+    let vii = |said: &[(Command, String)]| {
+        said.iter()
+            .find(|(c, _)| matches!(c, Command::SendOrder { formation, .. } if formation == "vii"))
+            .cloned()
+    };
+    for seed in 1..=3 {
+        let s = crossroads_held(["0904", "0905", "1004"]);
+        let (_, said) = segment(&s, seed);
+        let order = vii(&said);
+        assert!(
+            matches!(&order, Some((Command::SendOrder { order: Order::Defend, .. }, w))
+                if w.contains("hold the line before Crossroads")),
+            "seed {seed}: {said:?}"
+        );
+        let mut off = Standard::with_weights(
+            seed,
+            Weights {
+                hold_line: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (_, said) = segment_by(&s, &mut off, seed);
+        assert!(vii(&said).is_none(), "hold_line 0, seed {seed}: {said:?}");
+        let s = crossroads_held(["1209", "1210", "0904"]);
+        let (_, said) = segment(&s, seed);
+        assert!(vii(&said).is_none(), "control, seed {seed}: {said:?}");
+    }
+}

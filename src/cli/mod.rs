@@ -18,6 +18,7 @@ mod bench_replay;
 mod game;
 mod ladder;
 mod pack;
+mod print;
 mod render;
 mod schema;
 mod sprt;
@@ -50,6 +51,9 @@ enum Command {
     Tables(tables::Args),
     /// Draw a map (and optionally a scenario on it) as a PNG picture.
     Render(render::Args),
+    /// Print and play: a scenario's map at true scale, counter sheets (duplex), card and charts
+    /// as a vector PDF.
+    Print(print::Args),
     /// Start a game of a scenario, as a game file.
     New(game::NewArgs),
     /// List the legal commands in a game's current state.
@@ -152,6 +156,7 @@ where
         Command::Validate(a) => validate::run(a),
         Command::Tables(a) => tables::run(a),
         Command::Render(a) => render::run(a),
+        Command::Print(a) => print::run(a),
         Command::Zones(a) => zones::run(a),
         Command::Pack(a) => pack::run(a),
         Command::Vassal(a) => vassal::run(a),

@@ -7,9 +7,10 @@
 //! more wide; text that does not fit is drawn at the smallest font scale and clipped by the
 //! picture, never wrapped.
 
-use super::font::{Font, draw_text, fold};
-use super::raster::{Color, rect, segment};
+use super::font::{Font, fold};
+use super::raster::Color;
 use super::scenario::side_colors;
+use super::surface::Surface;
 use crate::engine::counters::{Corner, Counter, CounterLayout};
 use crate::scenario::Scenario;
 use image::RgbaImage;
@@ -87,15 +88,23 @@ fn text_scale(text: &str, width: u32, max: u32) -> u32 {
 /// `text` centred across the counter, folded into what the label font draws (capitals, digits,
 /// its symbols: "div-heth" is printed "DIV-HETH", never with unknown glyphs; folding keeps one
 /// character for one, so the width measured before is the width drawn).
-fn centred_text(img: &mut RgbaImage, text: &str, y: i64, k: u32, c: Color) {
+fn centred_text(img: &mut dyn Surface, width: i64, text: &str, y: i64, k: u32, c: Color) {
     let text = fold(text);
     let w = Font::Label.width(&text, k) as i64;
-    let x = (img.width() as i64 - w) / 2;
-    draw_text(img, &text, x, y, k, Font::Label, c);
+    let x = (width - w) / 2;
+    img.text(&text, x, y, k, Font::Label, c);
 }
 
 /// Draw a counter.
 pub fn render_counter(p: &CounterPicture) -> RgbaImage {
+    let s = p.size.max(16);
+    let mut img = RgbaImage::new(s, s);
+    draw_counter(&mut img, p);
+    img
+}
+
+/// Draw a counter on `img` with its top-left corner at (0, 0), `p.size.max(16)` pixels square.
+pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     let s = p.size.max(16);
     let fill = Color::rgb(p.fill[0], p.fill[1], p.fill[2]);
     let ink = if fill.luma() > 0.55 {
@@ -103,11 +112,10 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
     } else {
         Color::rgb(0xff, 0xff, 0xff)
     };
-    let mut img = RgbaImage::new(s, s);
     let si = s as i64;
-    rect(&mut img, 0, 0, si, si, fill.shade(0.55));
+    img.rect(0, 0, si, si, fill.shade(0.55));
     let b = (s / 24).max(1) as i64;
-    rect(&mut img, b, b, si - 2 * b, si - 2 * b, fill);
+    img.rect(b, b, si - 2 * b, si - 2 * b, fill);
     let max_k = (s / 24).max(1);
     let text_w = s.saturating_sub(4 * b as u32);
     let line_h = |k: u32| Font::Label.height(k) as i64;
@@ -116,51 +124,51 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
             // Box: the middle half of the counter, white with a dark outline.
             let (bw, bh) = (si * 11 / 20, si * 7 / 20);
             let (bx, by) = ((si - bw) / 2, si * 30 / 100);
-            rect(
-                &mut img,
+            img.rect(
                 bx - b,
                 by - b,
                 bw + 2 * b,
                 bh + 2 * b,
                 Color::rgb(0x10, 0x10, 0x10),
             );
-            rect(&mut img, bx, by, bw, bh, Color::rgb(0xfa, 0xfa, 0xf5));
+            img.rect(bx, by, bw, bh, Color::rgb(0xfa, 0xfa, 0xf5));
             let dark = Color::rgb(0x10, 0x10, 0x10);
             let lw = (s as f64 / 28.0).max(1.0);
             let (x0, y0, x1, y1) = (bx as f64, by as f64, (bx + bw) as f64, (by + bh) as f64);
             let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-            let cross = |img: &mut RgbaImage| {
-                segment(img, (x0, y0), (x1, y1), lw, dark);
-                segment(img, (x0, y1), (x1, y0), lw, dark);
+            let cross = |img: &mut dyn Surface| {
+                img.segment((x0, y0), (x1, y1), lw, dark);
+                img.segment((x0, y1), (x1, y0), lw, dark);
             };
-            let dot = |img: &mut RgbaImage| {
+            let dot = |img: &mut dyn Surface| {
                 let r = (bh as f64 / 5.0).max(1.5);
-                super::raster::fill(img, &[super::raster::disc((cx, cy), r)], dark);
+                img.fill(&[super::raster::disc((cx, cy), r)], dark);
             };
             match symbol {
-                CounterSymbol::Infantry => cross(&mut img),
-                CounterSymbol::Cavalry => segment(&mut img, (x0, y1), (x1, y0), lw, dark),
+                CounterSymbol::Infantry => cross(img),
+                CounterSymbol::Cavalry => img.segment((x0, y1), (x1, y0), lw, dark),
                 CounterSymbol::MountedRifles => {
-                    cross(&mut img);
+                    cross(img);
                     let yb = y1 - lw * 1.5;
-                    segment(&mut img, (x0 + lw, yb), (x1 - lw, yb), lw, dark);
+                    img.segment((x0 + lw, yb), (x1 - lw, yb), lw, dark);
                 }
-                CounterSymbol::Artillery => dot(&mut img),
+                CounterSymbol::Artillery => dot(img),
                 CounterSymbol::MachineGun => {
-                    dot(&mut img);
+                    dot(img);
                     let dx = bw as f64 / 4.0;
-                    segment(&mut img, (cx - dx, y0 + lw), (cx - dx, y1 - lw), lw, dark);
-                    segment(&mut img, (cx + dx, y0 + lw), (cx + dx, y1 - lw), lw, dark);
+                    img.segment((cx - dx, y0 + lw), (cx - dx, y1 - lw), lw, dark);
+                    img.segment((cx + dx, y0 + lw), (cx + dx, y1 - lw), lw, dark);
                 }
             }
             // The code fits between the border and the box, with a border's width of space.
             let fit_h = ((by - 4 * b).max(7) / 7) as u32;
             let kt = text_scale(&p.top, text_w, max_k.min(fit_h.max(1)));
-            centred_text(&mut img, &p.top, b + (by - 2 * b - line_h(kt)) / 2, kt, ink);
+            centred_text(img, si, &p.top, b + (by - 2 * b - line_h(kt)) / 2, kt, ink);
             let kb = text_scale(&p.bottom, text_w, max_k);
             let below = by + bh + b;
             centred_text(
-                &mut img,
+                img,
+                si,
                 &p.bottom,
                 below + (si - below - line_h(kb)) / 2,
                 kb,
@@ -184,11 +192,11 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
                 if *ring {
                     let r = (w.max(h) as f64) * 0.75 + b as f64;
                     let c = (cx as f64, cy as f64);
-                    super::raster::fill(&mut img, &[super::raster::disc(c, r)], ink);
+                    img.fill(&[super::raster::disc(c, r)], ink);
                     let inner = (r - b as f64).max(1.0);
-                    super::raster::fill(&mut img, &[super::raster::disc(c, inner)], fill);
+                    img.fill(&[super::raster::disc(c, inner)], fill);
                 }
-                draw_text(&mut img, &text, cx - w / 2, cy - h / 2, k, Font::Label, ink);
+                img.text(&text, cx - w / 2, cy - h / 2, k, Font::Label, ink);
             }
         }
         None => {
@@ -202,13 +210,12 @@ pub fn render_counter(p: &CounterPicture) -> RgbaImage {
                     gap + line_h(kb)
                 };
             let y = (si - total) / 2;
-            centred_text(&mut img, &p.top, y, kt, ink);
+            centred_text(img, si, &p.top, y, kt, ink);
             if !p.bottom.is_empty() {
-                centred_text(&mut img, &p.bottom, y + line_h(kt) + gap, kb, ink);
+                centred_text(img, si, &p.bottom, y + line_h(kt) + gap, kb, ink);
             }
         }
     }
-    img
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! Drawing a map (and a scenario's overlays) layer by layer; see the module documentation of
 //! [`super`] for the order.
 
-use super::font::{Font, draw_text, fold};
-use super::raster::{self, Color, Pt, fill, fill_with, rect, segment, stroke};
+use super::font::{Font, fold};
+use super::raster::{self, Color, Pt};
 use super::scenario::Overlay;
+use super::surface::Surface;
 use super::{HEX_NUMBER_MIN_SCALE, LABEL_MIN_SCALE, Layout, RenderError, RenderOptions};
 use crate::map::{HexCoord, Map, MapEdge, Orientation};
 use crate::scenario::Scenario;
@@ -12,7 +13,7 @@ use image::{Rgba, RgbaImage};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The margin and the legend strip.
-pub(super) const PAPER: Color = Color::rgb(0xfa, 0xf8, 0xf1);
+pub(crate) const PAPER: Color = Color::rgb(0xfa, 0xf8, 0xf1);
 const GRID_LINE: Color = Color::rgb(0x6e, 0x68, 0x5a);
 const CONTOUR: Color = Color::rgb(0x8a, 0x5e, 0x2c);
 const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
@@ -78,10 +79,24 @@ pub(super) fn draw(
     strip: u32,
     options: &RenderOptions,
 ) -> Result<RgbaImage, RenderError> {
-    let tec = map.ruleset.terrain_chart().map_err(RenderError::Ruleset)?;
     let (w, h) = layout.size();
     let paper = Rgba([PAPER.r, PAPER.g, PAPER.b, 255]);
     let mut img = RgbaImage::from_pixel(w, h + strip, paper);
+    draw_on(&mut img, map, scenario, layout, options)?;
+    Ok(img)
+}
+
+/// Draw the map (and the scenario's overlays and strip) on `surf`, whose paper is already
+/// laid: the map part is `layout.size()`, the strip (with a scenario) below it.
+pub(super) fn draw_on(
+    surf: &mut dyn Surface,
+    map: &Map,
+    scenario: Option<&Scenario>,
+    layout: &Layout,
+    options: &RenderOptions,
+) -> Result<(), RenderError> {
+    let tec = map.ruleset.terrain_chart().map_err(RenderError::Ruleset)?;
+    let (_, h) = layout.size();
     let st = Style::new(options.scale);
     let r = layout.radius();
     let grid = &map.grid;
@@ -104,19 +119,16 @@ pub(super) fn draw(
         fills.push(c);
         let poly = layout.corners_at(hex, r + 0.5).to_vec();
         if level == 0 {
-            fill(&mut img, &[poly], c);
+            surf.fill(&[poly], c);
         } else {
             let hatch = c.shade(0.8);
             let period = ((st.scale / (3.0 + 1.5 * level as f64)).round() as u32).max(3);
-            let k = st.number_k;
-            fill_with(&mut img, &[poly], |x, y| {
-                if (x + y) % period < k { hatch } else { c }
-            });
+            surf.fill_hatched(&poly, c, hatch, period, st.number_k);
         }
     }
 
     if let Some(o) = &overlay {
-        o.draw_tints(&mut img, layout);
+        o.draw_tints(surf, layout);
     }
 
     // A terrain its chart gives the bastion symbol (Age of Rifles' fort, AoR 10.1): over its
@@ -138,7 +150,7 @@ pub(super) fn draw(
                 })
                 .collect();
             trace.push(trace[0]);
-            stroke(&mut img, &trace, (st.hexside * 0.5).max(1.0), INK);
+            surf.stroke(&trace, (st.hexside * 0.5).max(1.0), INK);
         }
     }
 
@@ -147,7 +159,7 @@ pub(super) fn draw(
         let c = layout.corners(hex);
         for (i, n) in layout.neighbours(hex).iter().enumerate() {
             if n.is_none_or(|n| n > hex) {
-                segment(&mut img, c[i], c[(i + 1) % 6], st.grid, GRID_LINE);
+                surf.segment(c[i], c[(i + 1) % 6], st.grid, GRID_LINE);
             }
         }
     }
@@ -161,7 +173,7 @@ pub(super) fn draw(
                 && *n > hex
                 && map.elevation(*n) != level
             {
-                stroke(&mut img, &[c[i], c[(i + 1) % 6]], st.contour, CONTOUR);
+                surf.stroke(&[c[i], c[(i + 1) % 6]], st.contour, CONTOUR);
             }
         }
     }
@@ -169,7 +181,7 @@ pub(super) fn draw(
     // Zone borders, entry and objective outlines: under the map's hexsides and routes, so
     // that they hide none of the terrain.
     if let Some(o) = &overlay {
-        o.draw_marks(&mut img, layout, &st);
+        o.draw_marks(surf, layout, &st);
     }
 
     // Hexside features on the shared side, several side by side across it.
@@ -190,7 +202,7 @@ pub(super) fn draw(
             let color = tec.hexside(f).map_or(FALLBACK, |h| chart_color(&h.color));
             let off = (i as f64 - (n - 1.0) / 2.0) * wdt * 1.15;
             let shift = |p: Pt| (p.0 + d.0 * off, p.1 + d.1 * off);
-            stroke(&mut img, &[shift(p), shift(q)], wdt, color);
+            surf.stroke(&[shift(p), shift(q)], wdt, color);
         }
     }
 
@@ -221,13 +233,8 @@ pub(super) fn draw(
             }
         }
         let casing = Color::rgb(0xf6, 0xf0, 0xdc).alpha(0.7);
-        stroke(
-            &mut img,
-            &pts,
-            st.route + 2.0 * (st.scale / 40.0).max(0.75),
-            casing,
-        );
-        stroke(&mut img, &pts, st.route, color);
+        surf.stroke(&pts, st.route + 2.0 * (st.scale / 40.0).max(0.75), casing);
+        surf.stroke(&pts, st.route, color);
     }
 
     let with_labels = options.labels && options.scale >= LABEL_MIN_SCALE;
@@ -281,24 +288,16 @@ pub(super) fn draw(
         } else {
             INK.alpha(0.8)
         };
-        draw_text(
-            &mut img,
-            &grid.name(*hex),
-            b.x,
-            b.y,
-            st.number_k,
-            Font::Small,
-            ink,
-        );
+        surf.text(&grid.name(*hex), b.x, b.y, st.number_k, Font::Small, ink);
     }
     for (label, b) in labels.iter().zip(&boxes) {
-        draw_label(&mut img, label, *b, &st);
+        draw_label(surf, label, *b, &st);
     }
 
     if let Some(o) = &overlay {
-        o.draw_strip(&mut img, h, &st);
+        o.draw_strip(surf, layout.size().0, h, &st);
     }
-    Ok(img)
+    Ok(())
 }
 
 /// The point where a route leaves the map: on the hex's boundary towards the edge.
@@ -453,11 +452,10 @@ fn place_labels(
     placed
 }
 
-fn draw_label(img: &mut RgbaImage, l: &Label, b: Box, st: &Style) {
+fn draw_label(surf: &mut dyn Surface, l: &Label, b: Box, st: &Style) {
     let k = st.label_k as i64;
-    rect(img, b.x, b.y, b.w, b.h, l.border);
-    rect(
-        img,
+    surf.rect(b.x, b.y, b.w, b.h, l.border);
+    surf.rect(
         b.x + k,
         b.y + k,
         b.w - 2 * k,
@@ -468,14 +466,14 @@ fn draw_label(img: &mut RgbaImage, l: &Label, b: Box, st: &Style) {
     let y = b.y + 2 * k;
     if l.star {
         let c = (x as f64 + 3.5 * k as f64, y as f64 + 3.6 * k as f64);
-        draw_star(img, c, 4.2 * k as f64);
+        draw_star(surf, c, 4.2 * k as f64);
         x += 8 * k;
     }
-    draw_text(img, &l.text, x, y, st.label_k, Font::Label, INK);
+    surf.text(&l.text, x, y, st.label_k, Font::Label, INK);
 }
 
 /// The objective star: gold with a dark rim.
-pub(super) fn draw_star(img: &mut RgbaImage, c: Pt, r: f64) {
-    fill(img, &[raster::star(c, r + 1.0)], INK);
-    fill(img, &[raster::star(c, r - 0.3)], super::scenario::GOLD);
+pub(super) fn draw_star(surf: &mut dyn Surface, c: Pt, r: f64) {
+    surf.fill(&[raster::star(c, r + 1.0)], INK);
+    surf.fill(&[raster::star(c, r - 0.3)], super::scenario::GOLD);
 }

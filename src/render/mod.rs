@@ -29,8 +29,13 @@ mod draw;
 mod font;
 mod raster;
 mod scenario;
+pub(crate) mod surface;
 
+pub(crate) use counter::draw_counter;
 pub use counter::{CounterPicture, CounterSymbol, render_counter, side_rgb};
+pub(crate) use draw::PAPER;
+pub(crate) use font::Font;
+pub(crate) use raster::{Color, Pt, disc};
 
 use crate::map::{Grid, HexCoord, Map, Orientation};
 use crate::scenario::Scenario;
@@ -311,6 +316,28 @@ pub fn render_scenario(
 ) -> Result<RgbaImage, RenderError> {
     let (layout, strip) = checked_size(&scenario.map, options, Some(scenario))?;
     draw::draw(&scenario.map, Some(scenario), &layout, strip, options)
+}
+
+/// Where hexes fall in a scenario's picture at `options.scale`, and the height of its strip,
+/// with no limit on the picture's size (a PDF page has no pixels to count).
+pub(crate) fn scenario_layout(
+    scenario: &Scenario,
+    options: &RenderOptions,
+) -> Result<(Layout, u32), RenderError> {
+    let layout = Layout::new(&scenario.map.grid, options.scale)?;
+    let strip = scenario::strip_height(scenario, &layout, options.scale);
+    Ok((layout, strip))
+}
+
+/// Draw what [`render_scenario`] draws on `surf` (whose paper is already laid), at `layout`
+/// from [`scenario_layout`].
+pub(crate) fn draw_scenario_on(
+    surf: &mut dyn surface::Surface,
+    scenario: &Scenario,
+    layout: &Layout,
+    options: &RenderOptions,
+) -> Result<(), RenderError> {
+    draw::draw_on(surf, &scenario.map, Some(scenario), layout, options)
 }
 
 /// The picture as PNG bytes (deterministic: no time stamps or other metadata).

@@ -2,13 +2,13 @@
 //! objectives, and the title and legend strip under the map.
 
 use super::draw::{Box, Label, PAPER, Style, draw_star};
-use super::font::{Font, draw_text, fold};
-use super::raster::{Color, Pt, fill, rect, stroke};
+use super::font::{Font, fold};
+use super::raster::{Color, Pt};
+use super::surface::Surface;
 use super::{Layout, SQRT3};
 use crate::map::HexCoord;
 use crate::scenario::Scenario;
 use crate::scenario::rules::{PointsSource, Target, VictoryRule};
-use image::RgbaImage;
 use std::collections::BTreeSet;
 
 pub(super) const GOLD: Color = Color::rgb(0xf0, 0xb4, 0x00);
@@ -141,11 +141,11 @@ impl<'a> Overlay<'a> {
     }
 
     /// Each side's deployment hexes, tinted in its colour (under the grid lines).
-    pub fn draw_tints(&self, img: &mut RgbaImage, layout: &Layout) {
+    pub fn draw_tints(&self, surf: &mut dyn Surface, layout: &Layout) {
         for (side, hexes) in self.deploy.iter().enumerate() {
             let c = self.colors[side].alpha(TINT);
             for h in hexes {
-                fill(img, &[layout.corners_at(*h, self.radius + 0.5).to_vec()], c);
+                surf.fill(&[layout.corners_at(*h, self.radius + 0.5).to_vec()], c);
             }
         }
     }
@@ -153,21 +153,21 @@ impl<'a> Overlay<'a> {
     /// Zone borders, entry outlines and objective outlines (over the grid, hexsides and routes).
     /// Zone borders run just inside a zone; entry and objective outlines straddle the outer
     /// sides of their hexes on a contrasting casing, so that they leave hex numbers clear.
-    pub fn draw_marks(&self, img: &mut RgbaImage, layout: &Layout, st: &Style) {
+    pub fn draw_marks(&self, surf: &mut dyn Surface, layout: &Layout, st: &Style) {
         for (side, hexes) in self.deploy.iter().enumerate() {
             let c = self.colors[side].shade(0.85);
             let offset = st.grid / 2.0 + st.border / 2.0;
-            region_border(img, layout, hexes, offset, st.border, c, false);
+            region_border(surf, layout, hexes, offset, st.border, c, false);
         }
-        let ring = |img: &mut RgbaImage, hexes, casing: Color, c: Color, dashed| {
-            region_border(img, layout, hexes, 0.0, st.outline + 2.0, casing, dashed);
-            region_border(img, layout, hexes, 0.0, st.outline, c, dashed);
+        let ring = |surf: &mut dyn Surface, hexes, casing: Color, c: Color, dashed| {
+            region_border(surf, layout, hexes, 0.0, st.outline + 2.0, casing, dashed);
+            region_border(surf, layout, hexes, 0.0, st.outline, c, dashed);
         };
         for (side, _, hexes) in &self.entries {
-            ring(img, hexes, PAPER, self.colors[*side], false);
+            ring(surf, hexes, PAPER, self.colors[*side], false);
         }
-        ring(img, &self.objectives, INK, GOLD, false);
-        ring(img, &self.exit_areas, INK, GOLD, true);
+        ring(surf, &self.objectives, INK, GOLD, false);
+        ring(surf, &self.exit_areas, INK, GOLD, true);
     }
 
     /// Turn tags on entry hexes ("T3") and stars on objective hexes named one by one.
@@ -213,14 +213,13 @@ impl<'a> Overlay<'a> {
         out
     }
 
-    /// The title and legend strip under the map, which ends at `top`.
-    pub fn draw_strip(&self, img: &mut RgbaImage, top: u32, st: &Style) {
-        let lines = strip_lines(self.scenario, img.width(), st);
-        rect(
-            img,
+    /// The title and legend strip, `width` pixels wide, under the map, which ends at `top`.
+    pub fn draw_strip(&self, surf: &mut dyn Surface, width: u32, top: u32, st: &Style) {
+        let lines = strip_lines(self.scenario, width, st);
+        surf.rect(
             0,
             top as i64,
-            img.width() as i64,
+            width as i64,
             st.label_k as i64,
             INK.alpha(0.6),
         );
@@ -229,7 +228,7 @@ impl<'a> Overlay<'a> {
             for (x, item) in &line.items {
                 let x = *x;
                 match item {
-                    Item::Text(t) => draw_text(img, t, x, y, line.k, Font::Label, INK),
+                    Item::Text(t) => surf.text(t, x, y, line.k, Font::Label, INK),
                     Item::Key(swatch, t) => {
                         let k = line.k as i64;
                         let sw = Box {
@@ -238,8 +237,8 @@ impl<'a> Overlay<'a> {
                             w: 9 * k,
                             h: 9 * k,
                         };
-                        draw_swatch(img, swatch, sw, st);
-                        draw_text(img, t, x + 12 * k, y, line.k, Font::Label, INK);
+                        draw_swatch(surf, swatch, sw, st);
+                        surf.text(t, x + 12 * k, y, line.k, Font::Label, INK);
                     }
                 }
             }
@@ -255,7 +254,7 @@ fn dist2(a: Pt, b: Pt) -> f64 {
 /// The outer boundary of a set of hexes, its centre line `offset` pixels inside the hexes'
 /// sides (0: on the sides).
 fn region_border(
-    img: &mut RgbaImage,
+    surf: &mut dyn Surface,
     layout: &Layout,
     hexes: &BTreeSet<HexCoord>,
     offset: f64,
@@ -277,10 +276,10 @@ fn region_border(
             if dashed {
                 let at = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
                 for (t0, t1) in [(0.08, 0.38), (0.62, 0.92)] {
-                    stroke(img, &[at(t0), at(t1)], width, c);
+                    surf.stroke(&[at(t0), at(t1)], width, c);
                 }
             } else {
-                stroke(img, &[a, b], width, c);
+                surf.stroke(&[a, b], width, c);
             }
         }
     }
@@ -311,39 +310,39 @@ fn strip_pad(st: &Style) -> i64 {
     5 * st.label_k as i64 + 2
 }
 
-fn draw_swatch(img: &mut RgbaImage, s: &Swatch, b: Box, st: &Style) {
+fn draw_swatch(surf: &mut dyn Surface, s: &Swatch, b: Box, st: &Style) {
     let k = st.label_k as i64;
     let clear = Color::rgb(0xe8, 0xe2, 0xc4);
     let c = (b.x as f64 + b.w as f64 / 2.0, b.y as f64 + b.h as f64 / 2.0);
     match s {
         Swatch::Tint(col) => {
-            rect(img, b.x, b.y, b.w, b.h, clear);
-            rect(img, b.x, b.y, b.w, b.h, col.alpha(TINT));
-            rect(img, b.x, b.y, b.w, k, col.shade(0.85));
-            rect(img, b.x, b.y + b.h - k, b.w, k, col.shade(0.85));
-            rect(img, b.x, b.y, k, b.h, col.shade(0.85));
-            rect(img, b.x + b.w - k, b.y, k, b.h, col.shade(0.85));
+            surf.rect(b.x, b.y, b.w, b.h, clear);
+            surf.rect(b.x, b.y, b.w, b.h, col.alpha(TINT));
+            surf.rect(b.x, b.y, b.w, k, col.shade(0.85));
+            surf.rect(b.x, b.y + b.h - k, b.w, k, col.shade(0.85));
+            surf.rect(b.x, b.y, k, b.h, col.shade(0.85));
+            surf.rect(b.x + b.w - k, b.y, k, b.h, col.shade(0.85));
         }
         Swatch::Ring(col) => {
-            rect(img, b.x, b.y, b.w, b.h, clear);
+            surf.rect(b.x, b.y, b.w, b.h, clear);
             let t = 2 * k;
-            rect(img, b.x, b.y, b.w, t, *col);
-            rect(img, b.x, b.y + b.h - t, b.w, t, *col);
-            rect(img, b.x, b.y, t, b.h, *col);
-            rect(img, b.x + b.w - t, b.y, t, b.h, *col);
+            surf.rect(b.x, b.y, b.w, t, *col);
+            surf.rect(b.x, b.y + b.h - t, b.w, t, *col);
+            surf.rect(b.x, b.y, t, b.h, *col);
+            surf.rect(b.x + b.w - t, b.y, t, b.h, *col);
         }
-        Swatch::Star => draw_star(img, c, b.w as f64 / 2.0),
+        Swatch::Star => draw_star(surf, c, b.w as f64 / 2.0),
         Swatch::Dashed => {
-            rect(img, b.x, b.y, b.w, b.h, clear);
+            surf.rect(b.x, b.y, b.w, b.h, clear);
             let t = 2 * k;
             let d = b.w / 3;
             for (x, w) in [(b.x, d), (b.x + b.w - d, d)] {
-                rect(img, x, b.y, w, t, GOLD);
-                rect(img, x, b.y + b.h - t, w, t, GOLD);
+                surf.rect(x, b.y, w, t, GOLD);
+                surf.rect(x, b.y + b.h - t, w, t, GOLD);
             }
             for (y, h) in [(b.y, d), (b.y + b.h - d, d)] {
-                rect(img, b.x, y, t, h, GOLD);
-                rect(img, b.x + b.w - t, y, t, h, GOLD);
+                surf.rect(b.x, y, t, h, GOLD);
+                surf.rect(b.x + b.w - t, y, t, h, GOLD);
             }
         }
     }

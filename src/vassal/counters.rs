@@ -11,7 +11,7 @@ use crate::engine::counters::{Counter, CounterLayout, MarkerKind, Symbol};
 use crate::render::{CounterPicture, CounterSymbol, render_counter};
 use image::RgbaImage;
 
-fn symbol(s: Symbol) -> Option<CounterSymbol> {
+pub fn symbol(s: Symbol) -> Option<CounterSymbol> {
     match s {
         Symbol::Infantry => Some(CounterSymbol::Infantry),
         Symbol::Cavalry => Some(CounterSymbol::Cavalry),

@@ -159,6 +159,11 @@ pub fn hex_score(
                 best = Some(v);
             }
         }
+        if w.support > 0.0
+            && let Some((v, words)) = support(s, ctx, fields, geo, u, h)
+        {
+            k.term("support", v * w.support, words);
+        }
         if let Some(v) = best {
             k.term(
                 "assault",
@@ -172,6 +177,121 @@ pub fn hex_score(
         }
     }
     k
+}
+
+/// A supporting attack (AoR 7.6 Flanking): from `h`, unit `u` (under Attack orders) and a
+/// friendly stack would assault an enemy hex through hexsides with at least one between them
+/// (the engine's `assault::flanked`: not a town or fort, not across a fortified hexside): the
+/// attackers' strength +50 % and the defenders' morale -2. The partner is a friendly stack
+/// already next to the target, or (at a quarter of the worth) an unmoved unit of a formation under
+/// Attack orders within its movement, on the hex distance, of a free hex next to the target
+/// that flanks with `h`: the two stacks move to flank it together. Worth the extra expected
+/// hits on the defenders (by their value, `attack::unit_value`) and the lower morale's chance
+/// to clear them; the best target counts, with its words.
+pub fn support(
+    s: &State,
+    ctx: &Ctx,
+    fields: &Fields,
+    geo: &Geometry,
+    u: usize,
+    h: Ix,
+) -> Option<(f64, String)> {
+    use super::super::assault::flanked;
+    let setup = s.setup();
+    let side = setup.units[u].side;
+    let mine = setup.units[u].strength_at(s.units[u].steps) as f64;
+    let mut best: Option<(f64, String)> = None;
+    for &(e, eh) in &fields.enemies {
+        if geo.d(h, eh) != 1 || setup.wall(h, eh) {
+            continue;
+        }
+        // The enemy stack's hex once (the first of its units).
+        if fields.enemies.iter().find(|x| x.1 == eh).map(|x| x.0) != Some(e) {
+            continue;
+        }
+        let defenders: Vec<usize> = ctx.units_at(1 - side, eh);
+        let theirs: f64 = defenders
+            .iter()
+            .map(|&x| setup.units[x].strength_at(s.units[x].steps) as f64)
+            .sum();
+        if theirs <= 0.0 {
+            continue;
+        }
+        // A partner already there: a friendly stack next to the target, flanking with `h`.
+        let mut partner: Option<(f64, String, bool)> = None;
+        for x in 0..s.units.len() {
+            if x == u
+                || setup.units[x].side != side
+                || s.units[x].disrupted.is_some()
+                || s.formations[setup.units[x].formation].order != Order::Attack
+            {
+                continue;
+            }
+            let Loc::At(xh) = s.units[x].loc else {
+                continue;
+            };
+            let st = setup.units[x].strength_at(s.units[x].steps) as f64;
+            if xh != h && geo.d(xh, eh) == 1 && flanked(setup, &[h, xh], eh) {
+                if partner.as_ref().is_none_or(|p| p.2 || st > p.0) {
+                    partner = Some((
+                        st,
+                        format!("with the {} at {}", setup.units[x].name, setup.name(xh)),
+                        false,
+                    ));
+                }
+                continue;
+            }
+            // A unit still to move, under Attack orders, that can reach a flanking hex.
+            if s.units[x].moved || partner.as_ref().is_some_and(|p| !p.2) {
+                continue;
+            }
+            let reach = setup.units[x].movement;
+            let to = setup.neighbors(eh).find(|&g| {
+                g != h
+                    && !ctx.enemy_in(side, g)
+                    && ctx.friends_in(side, g) == 0
+                    && geo.d(xh, g) <= reach
+                    && flanked(setup, &[h, g], eh)
+            });
+            if let Some(g) = to
+                && partner.as_ref().is_none_or(|p| st > p.0)
+            {
+                partner = Some((
+                    st,
+                    format!(
+                        "the {} can reach {} to join it",
+                        setup.units[x].name,
+                        setup.name(g)
+                    ),
+                    true,
+                ));
+            }
+        }
+        let Some((st, who, later)) = partner else {
+            continue;
+        };
+        // AoR 7.6: attackers +50 %; the terrain's multiplier on the target's hex.
+        let c = cover(setup, eh);
+        let plain = ((mine + st) * c).round() as u32;
+        let flank = ((mine + st) * 1.5 * c).round() as u32;
+        let value: f64 =
+            defenders.iter().map(|&x| unit_value(s, x)).sum::<f64>() / defenders.len() as f64;
+        let extra = (expected_hits(flank) - expected_hits(plain)) * value;
+        // Morale -2: the defenders hit are likelier to fail their check and leave the hex
+        // (7.4), and with it the objective there.
+        let clear = 0.15 * (value + fields.value[eh as usize]);
+        let v = (extra + clear) * if later { 0.25 } else { 1.0 };
+        if best.as_ref().is_none_or(|b| v > b.0) {
+            best = Some((
+                v,
+                format!(
+                    "flanks {} {who}: attackers +50 %, the defenders' morale -2 (AoR 7.6)",
+                    setup.name(eh)
+                ),
+            ));
+        }
+    }
+    best
 }
 
 /// The best move for unit `u`, or `None` when staying is as good (or it may not move).
@@ -250,12 +370,12 @@ pub fn unit_move(
         // Every move gives up a met condition; staying does not.
         return None;
     }
-    let mut best: Option<(f64, Candidate<Ix>, Option<Ix>)> = None;
+    let mut best: Option<(f64, Candidate<Ix>, Vec<Ix>)> = None;
     for (o, verdict) in options.iter().zip(&verdicts) {
         let mut k = hex_score(s, ctx, fields, geo, u, o.to, w, line);
         k.verdict = *verdict;
         let mut cost = o.cost;
-        let mut via = None;
+        let mut via: Vec<Ix> = Vec::new();
         if exposed && ctx.enemy_zoc(side, o.to) {
             let r = path_risk(s, ctx, u, &o.path);
             if r.fires > 0 {
@@ -274,17 +394,18 @@ pub fn unit_move(
                     };
                     let rd = path_risk(s, ctx, u, &d.path);
                     if price(&rd, d.cost) < price(&risk, cost) {
-                        (risk, cost, via) = (rd, d.cost, Some(*h));
+                        (risk, cost, via) = (rd, d.cost, vec![*h]);
                     }
                 }
-                if let Some(h) = via {
+                if !via.is_empty() {
+                    let names: Vec<String> = via.iter().map(|&h| setup.name(h)).collect();
                     k.term(
                         "path",
                         0.0,
                         format!(
                             "goes round by {} (AoR 5): the cheapest path would draw {} passing \
                              fire{} (AoR 7.12)",
-                            setup.name(h),
+                            names.join(" and "),
                             r.fires,
                             if r.fires == 1 { "" } else { "s" },
                         ),
@@ -319,7 +440,7 @@ pub fn unit_move(
     let mut c = Candidate::new(Command::Move {
         unit: setup.units[u].id.clone(),
         to: setup.name(k.command),
-        via: via.map(|h| setup.name(h)).into_iter().collect(),
+        via: via.iter().map(|&h| setup.name(h)).collect(),
     });
     c.score = k.score;
     c.reasons = k.reasons;

@@ -94,10 +94,36 @@ fn wanted(
     let ratio = friends / enemy;
     let last_turns = s.turn + 2 >= setup.game_length;
     let needs = goal.is_some_and(|g| s.occupied[g as usize] != side as u8 + 1);
-    if ratio >= w.attack_ratio
+    let attack = ratio >= w.attack_ratio
         || (now == Order::Attack && ratio >= w.keep_attack)
-        || (last_turns && needs && ratio >= w.last_turns_ratio)
+        || (last_turns && needs && ratio >= w.last_turns_ratio);
+    // Hold the line (AoR 12.2, 5.4): the formation stands by an objective its side holds, its
+    // goal is not one to take, and the enemy approaches it. Attack orders would oblige its
+    // units to close with the enemy and leave the objective; Defend keeps them on it and on
+    // the approaches, where their ZOCs stop what is not ordered to attack and make the rest
+    // pay in passing fire (7.12). Not when the side is strong enough to crush what comes
+    // (`Weights::hold_line` times the enemy's strength).
+    if attack
+        && w.hold_line > 0.0
+        && !needs
+        && ratio < w.hold_line
+        && let Some(o) = held_objective(s, fields, geo, &hexes, side)
     {
+        let name = fields.label[o as usize]
+            .clone()
+            .unwrap_or_else(|| setup.name(o));
+        return Some((
+            Order::Defend,
+            None,
+            format!(
+                "Defend to hold the line before {name}: the enemy {} hexes from it, {friends:.0} \
+                 strength near against its {enemy:.0}; Attack would oblige its units to leave it \
+                 (AoR 12.2, 5.4)",
+                fields.enemy_dist[o as usize]
+            ),
+        ));
+    }
+    if attack {
         return Some((
             Order::Attack,
             None,
@@ -111,6 +137,23 @@ fn wanted(
             "Defend: {friends:.0} strength near against the enemy's {enemy:.0}, not enough to attack"
         ),
     ))
+}
+
+/// The objective hex (worth something at the end, `Fields::value`) the side holds that the
+/// formation's units (in `hexes`) stand on or next to and the enemy approaches (within four
+/// hexes of it), the nearest the enemy first.
+fn held_objective(
+    s: &State,
+    fields: &Fields,
+    geo: &Geometry,
+    hexes: &[Ix],
+    side: usize,
+) -> Option<Ix> {
+    (0..fields.value.len() as Ix)
+        .filter(|&o| fields.value[o as usize] > 0.0 && s.occupied[o as usize] == side as u8 + 1)
+        .filter(|&o| fields.enemy_dist[o as usize] <= 4)
+        .filter(|&o| hexes.iter().any(|&h| geo.d(h, o) <= 1))
+        .min_by_key(|&o| (fields.enemy_dist[o as usize], o))
 }
 
 /// The next order to send this phase, if any; each formation is considered once a phase

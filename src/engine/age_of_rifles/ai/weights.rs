@@ -16,6 +16,10 @@ pub struct Weights {
     /// In the last three game-turns, with the formation's objective not held, Attack down to
     /// this ratio.
     pub last_turns_ratio: f64,
+    /// Hold the line (`orders.rs`, AoR 12.2, 5.4): a formation by an objective its side holds,
+    /// with the enemy approaching and nothing to take, is given Defend instead of Attack while
+    /// its strength near is less than this many times the enemy's; 0 never.
+    pub hold_line: f64,
     /// A March order when the formation's goal is more than this many hexes away and no enemy
     /// is near.
     pub march_beyond: u32,
@@ -57,6 +61,10 @@ pub struct Weights {
     pub cover: f64,
     /// Under Attack orders, the odds against the worst enemy next to a hex, as a share.
     pub close: f64,
+    /// A supporting attack (AoR 7.6 Flanking, `maneuver::support`): under Attack orders, a
+    /// hex next to an enemy stack that another friendly stack flanks (or can reach to flank),
+    /// as a multiple of the flank's worth; 0 never seeks it.
+    pub support: f64,
     /// Leaving the map where the side scores or meets an exit condition (AoR 5.6, 18), as a
     /// multiple of what it is worth (`maps::Fields::exit`): the pull towards the exit hexes and
     /// standing on one; 0 never leaves.
@@ -87,6 +95,7 @@ impl Default for Weights {
             attack_ratio: 1.4,
             keep_attack: 1.0,
             last_turns_ratio: 0.9,
+            hold_line: 2.0,
             march_beyond: 5,
             bombard_min: 0.05,
             disruption: 0.25,
@@ -103,6 +112,7 @@ impl Default for Weights {
             risk_disrupted: 1.5,
             cover: 0.6,
             close: 0.5,
+            support: 1.0,
             exit: 1.0,
             passing: 1.0,
             fort: 0.5,
