@@ -167,3 +167,52 @@ fn sprt_tests_one_level_against_another_on_paired_games() {
     assert_eq!(code, 1);
     assert!(err.contains("no level 'expert'"), "{err}");
 }
+
+#[test]
+fn ladder_places_the_levels_on_one_elo_scale() {
+    let (code, out) = kepi(&[
+        "ladder",
+        LRT,
+        "--levels",
+        "random,standard",
+        "--pairs",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let rung = &v["rungs"][0];
+    assert_eq!(
+        (rung["candidate"].as_str(), rung["against"].as_str()),
+        (Some("standard"), Some("random"))
+    );
+    assert_eq!(rung["pairs"], 3);
+    let games = rung["wins"].as_u64().unwrap()
+        + rung["draws"].as_u64().unwrap()
+        + rung["losses"].as_u64().unwrap();
+    assert_eq!(games, 6, "two games a pair");
+    // The anchor is 0; standard beats random on Little Round Top, so it places above it.
+    assert_eq!(v["places"][0]["level"], "random");
+    assert_eq!(v["places"][0]["elo"].as_f64(), Some(0.0));
+    let standard = v["places"][1]["elo"].as_f64().unwrap();
+    assert!(standard > 100.0, "{v}");
+    assert_eq!(v["places"][1]["elo"], rung["elo"]);
+    let (code, text) = kepi(&["ladder", LRT, "--levels", "random,standard", "--pairs", "1"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("(the anchor)") && text.contains("95 % interval"),
+        "{text}"
+    );
+    for (args, says) in [
+        (vec!["--levels", "standard"], "at least two levels"),
+        (vec!["--levels", "random,random"], "names 'random' twice"),
+        (vec!["--levels", "random,expert"], "no level 'expert'"),
+        (vec!["--pairs", "0"], "--pairs must be at least 1"),
+    ] {
+        let mut all = vec!["ladder", LRT];
+        all.extend(args);
+        let (code, err) = kepi(&all);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
