@@ -12,7 +12,7 @@
 //! Invariants: a pure function of the scenarios, the levels, the pairs a rung and the first
 //! seed (threads only share out the pairs); the first level is the anchor, at 0 exactly.
 
-use super::sprt::{MIN_VARIANCE, PRIOR_VARIANCE, elo_of, play_pairs};
+use super::sprt::{elo_of, games, mean_score, pair_scores, play_pairs, pooled_variance};
 use crate::engine::game::AnyRuleset;
 use crate::scenario::Scenario;
 use serde::Serialize;
@@ -59,16 +59,10 @@ pub struct Ladder {
 /// A rung from its pairs' results (each: the candidate's two results, 1 a win, ½ a draw).
 pub fn rung(candidate: &str, against: &str, results: &[[f64; 2]]) -> Rung {
     let n = results.len() as f64;
-    let pairs: Vec<f64> = results.iter().map(|r| (r[0] + r[1]) / 2.0).collect();
-    let all = results.iter().flatten();
-    let count = |x: f64| all.clone().filter(|r| **r == x).count() as u64;
-    let m = if pairs.is_empty() {
-        0.5
-    } else {
-        pairs.iter().sum::<f64>() / n
-    };
-    let spread = pairs.iter().map(|x| (x - m) * (x - m)).sum::<f64>();
-    let v = ((spread + PRIOR_VARIANCE) / (n + 1.0)).max(MIN_VARIANCE);
+    let pairs = pair_scores(results);
+    let (wins, draws, losses) = games(results);
+    let m = mean_score(&pairs);
+    let v = pooled_variance(&pairs, m);
     let se = (v / n.max(1.0)).sqrt();
     // A quarter of a pair (half a game) from either end.
     let edge = 0.25 / n.max(1.0);
@@ -78,9 +72,9 @@ pub fn rung(candidate: &str, against: &str, results: &[[f64; 2]]) -> Rung {
         candidate: candidate.into(),
         against: against.into(),
         pairs: results.len() as u64,
-        wins: count(1.0),
-        draws: count(0.5),
-        losses: count(0.0),
+        wins,
+        draws,
+        losses,
         score: m,
         elo: elo_of(clamp(m)),
         low: bound(m - Z95 * se),

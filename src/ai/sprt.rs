@@ -51,6 +51,32 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
+/// Each pair's score: the mean of the candidate's two results.
+pub fn pair_scores(results: &[[f64; 2]]) -> Vec<f64> {
+    results.iter().map(|r| (r[0] + r[1]) / 2.0).collect()
+}
+
+/// The candidate's games won, drawn and lost.
+pub fn games(results: &[[f64; 2]]) -> (u64, u64, u64) {
+    let count = |x: f64| results.iter().flatten().filter(|r| **r == x).count() as u64;
+    (count(1.0), count(0.5), count(0.0))
+}
+
+/// The mean of the pair scores (½ with none).
+pub fn mean_score(pairs: &[f64]) -> f64 {
+    if pairs.is_empty() {
+        0.5
+    } else {
+        pairs.iter().sum::<f64>() / pairs.len() as f64
+    }
+}
+
+/// The pair scores' variance about `m`, pooled with one coin-flip pseudo-pair and floored.
+pub fn pooled_variance(pairs: &[f64], m: f64) -> f64 {
+    let spread = pairs.iter().map(|x| (x - m) * (x - m)).sum::<f64>();
+    ((spread + PRIOR_VARIANCE) / (pairs.len() as f64 + 1.0)).max(MIN_VARIANCE)
+}
+
 /// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`) for pair scores in 0..1.
 pub fn llr(pairs: &[f64], h: &Hypotheses) -> f64 {
     let n = pairs.len() as f64;
@@ -58,8 +84,7 @@ pub fn llr(pairs: &[f64], h: &Hypotheses) -> f64 {
         return 0.0;
     }
     let m = pairs.iter().sum::<f64>() / n;
-    let spread = pairs.iter().map(|x| (x - m) * (x - m)).sum::<f64>();
-    let v = ((spread + PRIOR_VARIANCE) / (n + 1.0)).max(MIN_VARIANCE);
+    let v = pooled_variance(pairs, m);
     let (s0, s1) = (expected_score(h.elo0), expected_score(h.elo1));
     n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v)
 }
@@ -95,22 +120,17 @@ pub struct Verdict {
 /// The verdict on the pair scores so far (each pair: the candidate's two results, 1 a win, ½
 /// a draw, 0 a loss).
 pub fn verdict(results: &[[f64; 2]], h: &Hypotheses) -> Verdict {
-    let pairs: Vec<f64> = results.iter().map(|r| (r[0] + r[1]) / 2.0).collect();
-    let all = results.iter().flatten();
-    let count = |x: f64| all.clone().filter(|r| **r == x).count() as u64;
-    let score = if pairs.is_empty() {
-        0.5
-    } else {
-        pairs.iter().sum::<f64>() / pairs.len() as f64
-    };
+    let pairs = pair_scores(results);
+    let (wins, draws, losses) = games(results);
+    let score = mean_score(&pairs);
     let l = llr(&pairs, h);
     let (lower, upper) = bounds(h);
     Verdict {
         hypotheses: *h,
         pairs: pairs.len() as u64,
-        wins: count(1.0),
-        draws: count(0.5),
-        losses: count(0.0),
+        wins,
+        draws,
+        losses,
         score,
         elo: elo_of(score),
         llr: l,

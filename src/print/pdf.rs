@@ -7,7 +7,7 @@
 //! every width the picture's layout measured holds on paper too.
 
 use crate::render::surface::Surface;
-use crate::render::{Color, Font as BitmapFont, Pt};
+use crate::render::{Color, Font as BitmapFont, Pt, signed_area2};
 use krilla::color::rgb;
 use krilla::geom::{Path, PathBuilder, Point, Transform};
 use krilla::num::NormalizedF32;
@@ -74,24 +74,13 @@ pub fn stroke_of(c: Color, width: f64, cap: LineCap) -> Stroke {
     }
 }
 
-/// Twice the signed area (positive clockwise on screen, y down).
-fn area2(pts: &[Pt]) -> f64 {
-    let n = pts.len();
-    (0..n)
-        .map(|i| {
-            let (a, b) = (pts[i], pts[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum()
-}
-
 /// Closed contours as one path, each turned clockwise so that the nonzero rule fills their
 /// union, as the rasteriser does.
 pub fn contours_path(contours: &[Vec<Pt>]) -> Option<Path> {
     let mut pb = PathBuilder::new();
     let mut any = false;
     for c in contours.iter().filter(|c| c.len() >= 3) {
-        let pts: Vec<Pt> = if area2(c) < 0.0 {
+        let pts: Vec<Pt> = if signed_area2(c) < 0.0 {
             c.iter().rev().copied().collect()
         } else {
             c.clone()

@@ -35,7 +35,7 @@ pub(crate) use counter::draw_counter;
 pub use counter::{CounterPicture, CounterSymbol, render_counter, side_rgb};
 pub(crate) use draw::PAPER;
 pub(crate) use font::Font;
-pub(crate) use raster::{Color, Pt, disc};
+pub(crate) use raster::{Color, Pt, disc, signed_area2};
 
 use crate::map::{Grid, HexCoord, Map, Orientation};
 use crate::scenario::Scenario;

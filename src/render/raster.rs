@@ -68,7 +68,7 @@ pub(crate) fn blend(img: &mut RgbaImage, x: u32, y: u32, c: Color, coverage: f32
 }
 
 /// Twice the signed area (positive when the points turn clockwise on screen, y down).
-fn signed_area2(pts: &[Pt]) -> f64 {
+pub(crate) fn signed_area2(pts: &[Pt]) -> f64 {
     let n = pts.len();
     (0..n)
         .map(|i| {
