@@ -2,7 +2,7 @@
 //! a pack's manifest, generated from the Rust types that read them (`schemars` derives, which
 //! follow the types' serde attributes; doc comments become descriptions). The repository
 //! keeps them in `schemas/` (a test fails while they are stale; `KEPI_BLESS=1 cargo test
-//! --test schemas` refreshes them) and `kepi schema KIND` prints them.
+//! --test integration schemas::` refreshes them) and `kepi schema KIND` prints them.
 //!
 //! A schema is a help for text editors (completion, checks as one types), not Kepi's
 //! validation: it says which fields there are and what they hold, while `kepi validate` also

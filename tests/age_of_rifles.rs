@@ -2,7 +2,7 @@
 //! costs and the cavalry-MP distance, order compliance with the worked example of AoR 12.4, and
 //! starting a game (play itself: tests/age_of_rifles_play.rs).
 
-mod common;
+use crate::common;
 
 use common::cli::{kepi, kepi_split};
 use kepi::engine::age_of_rifles::movement::{Mover, Routes, cavalry_distance_half_mp, step_cost};

@@ -13,7 +13,7 @@
 //! a fort at hopeless odds (AoR 10.1; each with its control). The strong level solves the
 //! same puzzles, and its commands are legal, explained and repeatable.
 
-mod common;
+use crate::common;
 use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::ai::maps::cover;

@@ -5,7 +5,7 @@
 //! Each test is named for its case, on the test map's scenario with open zones. Dice are data:
 //! a 2d6 roll is two faces, given in order.
 
-mod common;
+use crate::common;
 use common::aor::{cmd, open_fixture as scenario, play, refused, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};

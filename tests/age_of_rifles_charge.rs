@@ -3,7 +3,7 @@
 //! (Prussians: columns 01-05 and row 1; French: columns 06-12 below row 1) and some units
 //! made cavalry. Dice are data: a 2d6 roll is two faces, given in order.
 
-mod common;
+use crate::common;
 use common::aor::{
     CHARGE_FRENCH, CHARGE_PRUSSIANS, FIXTURE as SCENARIO, cmd, open_fixture as scenario, play,
     refused, to,

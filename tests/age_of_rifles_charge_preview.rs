@@ -6,7 +6,7 @@
 //! backhand blow above 24, a reaction charge's morale test with a leader). The fort's refusal
 //! is `age_of_rifles_forts.rs`'s.
 
-mod common;
+use crate::common;
 use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, cmd, number_after, open_fixture, play, to};
 use kepi::engine::age_of_rifles::state::{Command, Disruption, Event, State};
 use kepi::engine::dice::{Dice, SeededDice};

@@ -2,7 +2,7 @@
 //! soon as it is given (AoR 8.1), so checking the script line may not stop at its dice; the
 //! preview printed is the engine's.
 
-mod common;
+use crate::common;
 use common::cli::kepi_stdin as kepi;
 use kepi::engine::dice::SeededDice;
 use kepi::engine::{AgeOfRifles, Ruleset};

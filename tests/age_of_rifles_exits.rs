@@ -3,7 +3,7 @@
 //! exited unit is no loss, and that a retreat off the map eliminates. Each test is named for
 //! the case it checks.
 
-mod common;
+use crate::common;
 use common::aor::zone;
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{RandomPlayer, legal};

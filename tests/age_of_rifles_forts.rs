@@ -8,7 +8,7 @@
 //! 0606, 0505, 0506, 0705 and 0706; 0505 and 0606 are two hexes apart (a flank, AoR 7.6);
 //! 0101's neighbours are 0102 and 0201.
 
-mod common;
+use crate::common;
 use common::aor::{FIXTURE, cmd, deploy_as, open_zones, play, refused, to};
 use kepi::engine::age_of_rifles::losses::retreat_hex;
 use kepi::engine::age_of_rifles::position::Ctx;

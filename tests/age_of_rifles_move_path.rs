@@ -5,7 +5,7 @@
 //! draws the stack's passing fire (7.12) as it steps on into 1003; the path through 1102 and
 //! 1103 costs 3 MP and draws none.
 
-mod common;
+use crate::common;
 
 use common::aor::{cmd, deploy_as, open_fixture, play, refused, to, zone};
 use kepi::engine::age_of_rifles::state::{Command, Event, Loc, Stage, State};

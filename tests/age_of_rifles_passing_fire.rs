@@ -3,7 +3,7 @@
 //! Prussians' way; its ZOC covers 1002 and 1003 (both adjacent to it), 1102 and 1001 are out
 //! of it. Each fire is a recorded roll of two faces (`passing fire`), each retreat check one.
 
-mod common;
+use crate::common;
 
 use common::aor::{deploy_as, open_fixture, play, refused, to, zone};
 use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};

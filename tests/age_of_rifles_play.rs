@@ -4,7 +4,7 @@
 //! test places the pieces where its case needs them. Then property tests over seeded random
 //! games, and `kepi new` + `kepi autoplay` to the end.
 
-mod common;
+use crate::common;
 use common::aor::{FIXTURE as SCENARIO, cmd, open_fixture as scenario, play, refused, to};
 
 use common::cli::kepi;

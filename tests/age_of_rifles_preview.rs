@@ -9,7 +9,7 @@ use kepi::engine::preview::AttackPreview;
 use kepi::engine::{AgeOfRifles, Ruleset};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::aor::number_after;
 
 const SCENARIOS: [&str; 2] = [

@@ -3,7 +3,7 @@
 //! AoR 2.2's lost number, "British and KGL" and "Old Guard", 14.2's unfinished sentence, 16's
 //! "Attack/Probe" orders and the charge chart's "not ready". Each test names its case.
 
-mod common;
+use crate::common;
 use common::aor::{CHARGE_FRENCH, CHARGE_PRUSSIANS, deploy_as, open_fixture, play, to};
 use kepi::engine::age_of_rifles::losses;
 use kepi::engine::age_of_rifles::section::Order;

@@ -4,7 +4,7 @@
 //! leader absent for anything else that turn, and the random player's draws with it. Each test
 //! is named for the case it checks.
 
-mod common;
+use crate::common;
 use common::aor::open_zones;
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{OrderChoices, RandomPlayer, legal};

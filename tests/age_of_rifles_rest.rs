@@ -3,7 +3,7 @@
 //! and rain (AoR 5.5, 16) with the scenario fields that name their turns. Each test is named
 //! for the case it checks.
 
-mod common;
+use crate::common;
 use common::aor::{to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::legal::{OrderChoices, RandomPlayer, legal};

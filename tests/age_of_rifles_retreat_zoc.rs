@@ -7,7 +7,7 @@
 //! on 2, 1 on 8 and 2 on 12. Two cases place the pieces elsewhere and say where: the choice
 //! between a free hex and ZOC hexes, and a retreat after passing fire in movement (7.12).
 
-mod common;
+use crate::common;
 use common::aor::{FIXTURE, deploy_as, open_zones, play, to, zone};
 use kepi::engine::age_of_rifles::position::Ctx;
 use kepi::engine::age_of_rifles::state::{Disruption, Event, Loc, State};

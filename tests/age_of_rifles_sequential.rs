@@ -6,7 +6,7 @@
 //! 0507). Dice are data: a 2d6 roll is two faces, given in order. The test map has woods in
 //! 0306, 0406, 0307, 0407 (AoR 8.3 blocks the line of sight through them).
 
-mod common;
+use crate::common;
 use common::aor::{cmd, fixture, play, refused, to, zone};
 use kepi::engine::age_of_rifles::state::{Event, Loc, State};
 use kepi::engine::{AgeOfRifles, Ruleset};

@@ -5,7 +5,7 @@
 //! the test map's scenario with open zones and VII Corps under Defend orders (so that ending
 //! the segments needs no move).
 
-mod common;
+use crate::common;
 use common::aor::{open_zones, zone};
 use kepi::engine::age_of_rifles::state::{Command, Loc, State};
 use kepi::engine::dice::{FixedDice, SeededDice};

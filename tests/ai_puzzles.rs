@@ -2,7 +2,7 @@
 //! played by the standard level with several seeds, beside a control position that differs
 //! in the one thing the puzzle is about (so that each test can fail).
 
-mod common;
+use crate::common;
 
 use common::{Game, MapSpec};
 use kepi::engine::dice::SeededDice;

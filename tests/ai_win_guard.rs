@@ -5,7 +5,7 @@
 //! won now), and the guard turned off (`Weights::guard`), both of which fail the puzzle. The
 //! Rifle & Saber puzzles of issue 42 are in tests/ai_puzzles.rs.
 
-mod common;
+use crate::common;
 use common::aor::{fixture, play, to, zone};
 use kepi::engine::Player;
 use kepi::engine::age_of_rifles::ai::{Standard, Weights};

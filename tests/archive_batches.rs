@@ -3,7 +3,7 @@
 //! `kepi import-game` takes several records in batches, stopping at a bad one with its name
 //! and going on with `--resume`.
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use kepi::archive::Archive;

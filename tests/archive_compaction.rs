@@ -2,7 +2,7 @@
 //! of older archives (files written by an older Kepi, and long games rewritten in the old
 //! form), a kill -9 in the middle of that migration, and `kepi archive check|stats|vacuum`.
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use kepi::archive::Archive;

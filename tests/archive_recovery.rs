@@ -7,7 +7,7 @@
 //! read before the damage. And rolling backups: made, pruned to the newest few, restored with the
 //! archive that was there kept aside.
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use common::scale::scaled;

@@ -1,6 +1,6 @@
 //! `kepi autoplay` with levels per side and `kepi balance`, as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! ("database disk image is malformed", after the archive opened) names the archive file and the
 //! two commands that help; `kepi --help` lists every `kepi archive` subcommand.
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use rusqlite::Connection;

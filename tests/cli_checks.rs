@@ -2,7 +2,7 @@
 //! result carries, and `kepi render` refusing to write a PNG under another name.
 //! (The scenario checks' refusals are in tests/cli_validate.rs, one broken fixture each.)
 
-mod common;
+use crate::common;
 use common::cli::kepi;
 use std::path::Path;
 

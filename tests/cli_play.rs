@@ -2,7 +2,7 @@
 //! refusals said once, forced dice left over, units named by label with their group, and
 //! `legal --json` lines that play back as they are.
 
-mod common;
+use crate::common;
 use common::cli::kepi_stdin as kepi;
 use serde_json::Value;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `kepi play` refusing what it cannot read: each mistake in a script is reported for what it
 //! is, at its line, and the game file is left as it was.
 
-mod common;
+use crate::common;
 use common::cli::kepi_stdin as kepi;
 use std::path::Path;
 

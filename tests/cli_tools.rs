@@ -1,6 +1,6 @@
 //! `kepi factor`, `kepi oob`, `kepi zones` and `kepi tables` from the command line.
 
-mod common;
+use crate::common;
 use common::cli::kepi_split as kepi;
 
 #[test]

@@ -1,7 +1,7 @@
 //! `kepi validate` on the fixtures: the valid library passes; each broken file fails with a
 //! message naming the file, the field or hex, and what was expected.
 
-mod common;
+use crate::common;
 use common::cli::kepi;
 use std::path::Path;
 

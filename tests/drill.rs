@@ -5,7 +5,7 @@
 //! outside its folder. This is the proof that the game layer is generic.
 #![cfg(feature = "test-ruleset")]
 
-mod common;
+use crate::common;
 
 use common::system::{fixture, try_fixture};
 use kepi::archive::{Archive, GameTree};

@@ -11,10 +11,7 @@ use kepi::library::load_scenario;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-// Only `scaled` is used here; the rest of the module serves other tests.
-#[allow(dead_code)]
-#[path = "common/scale.rs"]
-mod scale;
+use crate::common::scale;
 
 fn check_invariants(s: &State, events: &[Event], before: &State) {
     let mut sides: BTreeMap<_, usize> = BTreeMap::new();

@@ -9,7 +9,7 @@
 //! (The archives of schema 1 to 3 are in tests/fixtures/archive/, read by
 //! tests/archive_compaction.rs.)
 
-mod common;
+use crate::common;
 
 use common::cli::kepi;
 use kepi::archive::{Archive, GameTree};

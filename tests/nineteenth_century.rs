@@ -6,7 +6,7 @@
 //! seeded random games holding the invariants (one unit a hex, facings on hexsides, formations
 //! legal, no unit where it may not stand, replay of the recorded dice reproducing every hash).
 
-mod common;
+use crate::common;
 
 use common::nc::*;
 use common::{cli, scale};

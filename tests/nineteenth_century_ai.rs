@@ -6,7 +6,7 @@
 //! each with a control that shows it can fail: the same position with the term zeroed, or a
 //! position where the choice would be wrong.
 
-mod common;
+use crate::common;
 use common::nc::*;
 use kepi::ai::balance::games;
 use kepi::engine::dice::SeededDice;

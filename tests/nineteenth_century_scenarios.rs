@@ -5,7 +5,7 @@
 //! seed; seeded random games of both keep every position legal and replay hash for hash from
 //! their recorded dice.
 
-mod common;
+use crate::common;
 
 use common::nc::invariants;
 use common::{cli, scale};

@@ -10,7 +10,7 @@
 //!   levels (text is set in a TrueType face in the PDF, in the bitmap font in the PNG);
 //! - the counter backs: the back page's inked area is the front page's mirrored left-right.
 
-mod common;
+use crate::common;
 use common::cli::kepi_split as kepi;
 use image::{GrayImage, RgbImage};
 use kepi::library::load_scenario;

@@ -1,7 +1,7 @@
 //! `kepi render` and the library's render functions, on the sample fixture map and scenario
 //! and on maps made here (pointy, too large).
 
-mod common;
+use crate::common;
 use common::cli::kepi_split as kepi;
 use image::{Rgba, RgbaImage};
 use kepi::library::{load_map, load_scenario};

@@ -7,7 +7,7 @@
 //! The text prints no worked example (no figures of a turn or a combat); the combat cases
 //! below work the text's arithmetic by hand instead, figure by figure.
 
-mod common;
+use crate::common;
 
 use common::rk::*;
 use common::scale;

@@ -24,7 +24,7 @@
 //!   Movement: "HQ may accompany"), which it does not with the term off; the control, two
 //!   other units next to the HQ, it stays with them.
 
-mod common;
+use crate::common;
 use common::rk::{card_faces, columns, deal, fixture, ix, unit, with};
 use kepi::ai::balance::games;
 use kepi::engine::dice::{Dice, FixedDice, SeededDice};

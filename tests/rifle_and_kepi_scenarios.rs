@@ -6,7 +6,7 @@
 //! most once per unit a turn, no unit in an enemy hex, steps never below zero, stacking and
 //! formations legal), end, and replay from their recorded dice.
 
-mod common;
+use crate::common;
 
 use common::rk::invariants;
 use common::scale;

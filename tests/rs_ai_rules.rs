@@ -4,7 +4,7 @@
 //! clearly wrong. Every puzzle is also played with the rule's term turned off
 //! (`Weights`), and fails then: the term is what solves it.
 
-mod common;
+use crate::common;
 
 use common::{Game, MapSpec};
 use kepi::engine::dice::SeededDice;

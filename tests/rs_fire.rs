@@ -1,7 +1,7 @@
 //! R&S 5.1 fire combat, 9.1 combat results, 9.2 defense, 10.4 range effects: rule cases and
 //! the worked examples of the rules text, through the engine.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

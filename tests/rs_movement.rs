@@ -2,7 +2,7 @@
 //! movement, reinforcements and the scenarios' movement special rules: rule cases through the
 //! engine.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

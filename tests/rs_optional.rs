@@ -1,7 +1,7 @@
 //! R&S optional rules: 10.1 morale, 10.2 improved positions, 10.3 trenches and 10.5 road
 //! movement: rule cases through the engine.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

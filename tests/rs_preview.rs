@@ -2,7 +2,7 @@
 //! unit may go (R&S 4.0) and what a fire or shock attack would be before the roll (R&S 5.1,
 //! 5.2, 9.1, 9.2). Each preview is checked against what the engine then actually does.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::RifleAndSaber;
 use kepi::engine::Ruleset;

@@ -1,6 +1,6 @@
 //! R&S 5.2 shock combat and 6.0 disruption and retreat: rule cases through the engine.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::command::{Command, Event};
 use kepi::engine::rifle_and_saber::legal;

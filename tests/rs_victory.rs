@@ -1,7 +1,7 @@
 //! Scenario victory conditions (R&S 11.0 and the scenarios of 11.1-11.17) through short games,
 //! and the scenarios' deployment zones and constraints.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::{Command, Event};

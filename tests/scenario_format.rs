@@ -2,7 +2,7 @@
 //! the scenario, special rules and morale levels for one group of a side, and terrain
 //! overrides for the battle, each with the refusal of its mistakes.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::game::{options_from_rules, registry};
 use kepi::engine::rifle_and_saber::GameOptions;

@@ -4,7 +4,7 @@
 //! Rifle & Saber side section refuses what Kepi refuses.
 //!
 //! Refresh the files after changing a document type with `KEPI_BLESS=1 cargo test --test
-//! schemas` (and commit them).
+//! integration schemas::` (and commit them).
 
 use jsonschema::Validator;
 use kepi::engine::rifle_and_saber::tables::Tables;
@@ -15,7 +15,7 @@ use kepi::schema::{FOLDER, SchemaKind};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-const REFRESH: &str = "KEPI_BLESS=1 cargo test --test schemas";
+const REFRESH: &str = "KEPI_BLESS=1 cargo test --test integration schemas::";
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

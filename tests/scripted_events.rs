@@ -2,7 +2,7 @@
 //! Rifles and in Rifle & Saber, refused where the system has no rule for it, checked by field,
 //! and recorded (a snapshot taken after them restores to the same hash and the same command).
 
-mod common;
+use crate::common;
 
 use common::aor::{deploy_as, open_fixture, play};
 use kepi::engine::age_of_rifles::section::Role;

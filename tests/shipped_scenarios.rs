@@ -3,7 +3,7 @@
 //! limbers" (11.17), "treat R3 and H27 as clear terrain" (11.7, 11.13) and "by the end of
 //! Game-Turn N" (11.14-11.16).
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::command::Command;

@@ -4,7 +4,7 @@
 //! its one example in words (7.2, the element in a forest) and its one figure (9, "a third of
 //! its points (i.e. 12 points)") are reproduced as written.
 
-mod common;
+use crate::common;
 
 use common::vv::{corps, el, hex_of, id, notes, opened, play, position, refused};
 use kepi::engine::Ruleset;

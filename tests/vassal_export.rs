@@ -11,7 +11,7 @@ use kepi::vassal::{self, ExportOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 use common::vassal::{check, cli_export, python, root};
 

@@ -2,7 +2,7 @@
 //! every entry counts, whatever its place in the list; levels, all/any, victory points, sudden
 //! death and draws; and the conditions the format refuses rather than leave unevaluated.
 
-mod common;
+use crate::common;
 use common::*;
 use kepi::engine::rifle_and_saber::GameOptions;
 use kepi::engine::rifle_and_saber::state::Phase;

@@ -3,7 +3,7 @@
 //! --write` writes them in; the refusals of the new kinds and of `side_of` reach the designer
 //! with the whole field path.
 
-mod common;
+use crate::common;
 use common::cli::kepi_split as kepi;
 use kepi::library::load_scenario;
 use kepi::scenario::{Scenario, ScenarioFile};
