@@ -66,7 +66,7 @@ pub fn print_scenario(
             job.progress(
                 p.done as u32,
                 p.total as u32,
-                format!("drawing the {} (page {} of {})", p.part, p.done, p.total),
+                format!("drawing the {}, page {}", p.part, p.done),
                 None,
             );
         }
