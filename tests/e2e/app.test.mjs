@@ -2691,7 +2691,7 @@ test("print and play: Rifle & Saber's Fatehpur printed from the scenario view as
   await type("#print-hex-mm", "20");
   await settle();
   assert.match(await text("#print-form"), /Counters then measure 15\.9 mm/);
-  await screenshot("58-print-dialog");
+  await screenshot("57p-print-dialog");
   // The jobs panel's messages as they are shown (each page's step).
   await js("window.__printSeen = []; new MutationObserver(() => { for (const m of document.querySelectorAll('.job .message')) { const t = m.textContent; if (window.__printSeen.at(-1) !== t) window.__printSeen.push(t); } }).observe(document.body, { subtree: true, childList: true, characterData: true });");
   await keys("\uE007");
@@ -2709,7 +2709,7 @@ test("print and play: Rifle & Saber's Fatehpur printed from the scenario view as
   assert.equal(info.status, 0, info.stderr);
   assert.match(info.stdout, new RegExp(`^Pages:\\s+${m[1]}$`, "m"));
   assert.match(info.stdout, /^Page size:\s+(612 x 792|792 x 612) pts \(letter\)/m, "US Letter (the first map tile may be landscape)");
-  await screenshot("59-print-done");
+  await screenshot("57q-print-done");
 });
 
 test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength edited, undone, redone and saved", { timeout: 180_000 }, async () => {
