@@ -82,4 +82,5 @@ pub const COMMANDS: &[&str] = &[
     "scenario_test",
     "scenario_export_png",
     "scenario_export_vassal",
+    "print_pdf",
 ];

@@ -27,6 +27,7 @@ pub enum Dialog {
     OpenPack,
     SavePack,
     SaveVmod,
+    SavePdf,
     OpenGame,
     SaveGame,
     SaveScenario,
@@ -66,6 +67,7 @@ pub fn ask<R: Runtime>(
         Dialog::SaveVmod => d
             .add_filter("VASSAL module", &["vmod"])
             .blocking_save_file(),
+        Dialog::SavePdf => d.add_filter("PDF", &["pdf"]).blocking_save_file(),
     };
     picked.and_then(|p| p.into_path().ok())
 }

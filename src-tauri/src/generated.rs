@@ -115,8 +115,13 @@ pub fn typescript() -> String {
          /** The event sent when what is known of the archive changes (payload: `ArchiveStatus`). */\n\
          export const ARCHIVE_STATUS = {ARCHIVE_STATUS:?};\n\
          /** The event a survey or recovery of a damaged archive sends as it goes (payload: `CareProgress`). */\n\
-         export const CARE_PROGRESS = {CARE_PROGRESS:?};\n",
-        c.decls.into_values().collect::<String>()
+         export const CARE_PROGRESS = {CARE_PROGRESS:?};\n\n\
+         /** Print and play (`print_pdf`, `kepi print --hex-mm`): a hex's size across its flats on paper, in millimetres, by default and at least and at most. */\n\
+         export const PRINT_HEX_MM = {{ default: {:?}, min: {:?}, max: {:?} }} as const;\n",
+        c.decls.into_values().collect::<String>(),
+        kepi::print::DEFAULT_HEX_MM,
+        kepi::print::MIN_HEX_MM,
+        kepi::print::MAX_HEX_MM,
     )
 }
 

@@ -302,6 +302,156 @@ fn packs_are_made_and_imported_as_jobs_through_the_file_dialogs() {
     assert_eq!(h.json("pack_import", json!({})), Value::Null);
 }
 
+/// The message of `cmd`'s refusal, which must be `invalid_argument`.
+fn refusal(h: &Harness, cmd: &str, args: Value) -> String {
+    let e = h
+        .call(cmd, args)
+        .err()
+        .unwrap_or_else(|| panic!("{cmd} succeeded"));
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+    e["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn print_and_play_writes_a_pdf_as_a_job_with_a_step_a_page() {
+    let h = Harness::new();
+    let progress = h.events(JOB_PROGRESS);
+    let finished = h.events(JOB_FINISHED);
+    let key = "shipped/scenario/rs-01-fatehpur";
+    let out = h.dir.path().join("fatehpur.pdf");
+    h.answer(&out);
+    // Bad input is refused by its field before the dialog opens, and nothing is written.
+    let m = refusal(
+        &h,
+        "print_pdf",
+        json!({"key": key, "paper": "a3", "hexMm": 16.0}),
+    );
+    assert!(m.starts_with("paper: 'a3' is not a paper"), "{m}");
+    for bad in [7.5, 41.0, -16.0] {
+        let m = refusal(
+            &h,
+            "print_pdf",
+            json!({"key": key, "paper": "a4", "hexMm": bad}),
+        );
+        assert!(m.starts_with("hexMm: ") && m.contains("8 to 40"), "{m}");
+    }
+    let m = refusal(
+        &h,
+        "print_pdf",
+        json!({"key": "", "paper": "a4", "hexMm": 16}),
+    );
+    assert!(m.starts_with("key: "), "{m}");
+    // A scenario the Library does not hold, and no scenario open in the scenario view.
+    let m = refusal(
+        &h,
+        "print_pdf",
+        json!({"key": "shipped/scenario/no-such", "paper": "a4", "hexMm": 16}),
+    );
+    assert!(m.contains("names no entry of the Library"), "{m}");
+    assert_eq!(
+        h.error_code("print_pdf", json!({"paper": "a4", "hexMm": 16})),
+        "no_scenario"
+    );
+    // A file not named .pdf, from the dialog.
+    h.answer(&h.dir.path().join("fatehpur.png"));
+    let m = refusal(
+        &h,
+        "print_pdf",
+        json!({"key": key, "paper": "a4", "hexMm": 16}),
+    );
+    assert!(m.contains("name the file with .pdf"), "{m}");
+    assert!(!out.exists() && !h.dir.path().join("fatehpur.png").exists());
+    // A cancelled dialog starts no job.
+    h.answer(Path::new(""));
+    assert_eq!(
+        h.json("print_pdf", json!({"key": key, "paper": "a4", "hexMm": 16})),
+        Value::Null
+    );
+
+    // Printed: a progress step each page (done counting 1, 2, ... to total), then the writing.
+    h.answer(&out);
+    let job = h.json(
+        "print_pdf",
+        json!({"key": key, "paper": "letter", "hexMm": 19}),
+    );
+    let f = wait(&finished, &job);
+    assert_eq!(f["status"], "done", "{f}");
+    let steps: Vec<Value> = progress.try_iter().filter(|p| p["job"] == job).collect();
+    let r = &f["result"];
+    assert_eq!(r["kind"], "printed");
+    assert_eq!(r["path"], out.display().to_string());
+    assert_eq!(
+        (r["paper"].as_str(), r["hex_mm"].as_f64()),
+        (Some("letter"), Some(19.0))
+    );
+    let pages = r["pages"].as_u64().unwrap();
+    assert!(
+        pages >= 6,
+        "map, counters front and back, card, charts: {r}"
+    );
+    assert_eq!(
+        steps.len() as u64,
+        pages + 1,
+        "a step a page, and the writing"
+    );
+    for (i, p) in steps.iter().enumerate() {
+        assert_eq!(p["kind"], "print");
+        assert_eq!(p["total"], pages);
+        assert_eq!(p["done"], (i as u64 + 1).min(pages), "{p}");
+    }
+    assert!(steps[0]["message"].as_str().unwrap().contains("map"));
+    assert!(
+        steps[pages as usize]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("writing ")
+    );
+    let pdf = std::fs::read(&out).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    assert_eq!(r["bytes"], pdf.len());
+
+    // The scenario open in the scenario view (no key), on one sheet.
+    h.json(
+        "scenario_open",
+        json!({"key": "shipped/scenario/rs-10-worth"}),
+    );
+    let sheet = h.dir.path().join("worth-sheet.pdf");
+    h.answer(&sheet);
+    let job = h.json("print_pdf", json!({"paper": "sheet", "hexMm": 16}));
+    let f = wait(&finished, &job);
+    assert_eq!(f["status"], "done", "{f}");
+    assert_eq!(f["result"]["map_pages"], 1, "the map on one sheet");
+    assert_eq!(f["result"]["title"], "Worth");
+    assert!(std::fs::read(&sheet).unwrap().starts_with(b"%PDF-"));
+
+    // Cancelled while its first page is drawn: nothing is written, no temporary is left. (The
+    // shell's listeners hear an event on the job's thread as it is emitted, so the cancel is
+    // asked before the drawing ends.)
+    let cancelled = h.dir.path().join("cancelled.pdf");
+    h.answer(&cancelled);
+    let handle = h.app.handle().clone();
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let once = asked.clone();
+    h.app.listen_any(JOB_PROGRESS, move |e| {
+        let p: Value = serde_json::from_str(e.payload()).unwrap();
+        if p["kind"] == "print" && !once.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            let jobs = tauri::Manager::state::<std::sync::Arc<crate::jobs::Jobs>>(&handle);
+            assert!(jobs.cancel(p["job"].as_u64().unwrap()).unwrap(), "running");
+        }
+    });
+    let job = h.json("print_pdf", json!({"key": key, "paper": "a4", "hexMm": 16}));
+    let f = wait(&finished, &job);
+    assert!(asked.load(std::sync::atomic::Ordering::SeqCst));
+    assert_eq!(f["status"], "cancelled", "{f}");
+    assert!(!cancelled.exists(), "a cancelled print writes nothing");
+    let left: Vec<String> = std::fs::read_dir(h.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(kepi::atomic::TEMP_SUFFIX) || n.starts_with("cancelled"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 #[test]
 fn every_command_is_registered_and_granted_and_nothing_else_is() {
     let h = Harness::new();

@@ -223,6 +223,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             commands::scenario::scenario_test,
             commands::scenario::scenario_export_png,
             commands::scenario::scenario_export_vassal,
+            commands::print::print_pdf,
         ])
 }
 

@@ -2660,6 +2660,58 @@ test("scenario view: a scenario built from nothing on the shipped map, saved, va
   assert.equal(await js("return !!document.getElementById('play-happened');"), false, "dismissed");
 });
 
+test("print and play: Rifle & Saber's Fatehpur printed from the scenario view as a PDF (paper and hex size chosen, a refusal named, the pages' progress, the file written)", { timeout: 180_000 }, async () => {
+  // The Start dialog offers it too: its dialog opens with the CLI's defaults, Escape closes it.
+  await startDialog("shipped/scenario/rs-01-fatehpur");
+  await click("#start-print");
+  await waitFor("the Print and play dialog", async () => js("return !!document.getElementById('print-form');"));
+  assert.equal(await js("return document.getElementById('print-hex-mm').value;"), "16");
+  assert.equal(await js("return document.querySelector('input[data-paper=a4]').checked;"), true);
+  assert.equal(await js("return document.activeElement?.id;"), "print-go", "Print… has the focus");
+  await keys("\uE00C");
+  await waitFor("the dialog closed by Escape", async () => js("return !document.getElementById('print-form');"));
+
+  // The scenario view's Export box.
+  await startDialog("shipped/scenario/rs-01-fatehpur");
+  await click("#start-edit");
+  await waitFor("Fatehpur in the scenario view", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.id === 'rs-01-fatehpur';"));
+  await tab("check");
+  await clickIn("#sc-print");
+  await waitFor("the Print and play dialog", async () => js("return !!document.getElementById('print-form');"));
+  const pdf = join(work, "kepi-e2e-fatehpur.pdf");
+  writeFileSync(answers, pdf);
+  // A hex size out of range: refused by the shell naming the field, nothing written.
+  await type("#print-hex-mm", "50");
+  await click("#print-go");
+  await waitFor("the refusal", async () => js("return !!document.getElementById('print-problem');"));
+  assert.match(await text("#print-problem"), /^hexMm: a hex of 50 mm is out of range: use 8 to 40 millimetres/);
+  assert.ok(!existsSync(pdf), "nothing written");
+  // US Letter with 20 mm hexes (counters of 15.9 mm), confirmed by Enter in the size field.
+  await click("input[data-paper='letter']");
+  await type("#print-hex-mm", "20");
+  await settle();
+  assert.match(await text("#print-form"), /Counters then measure 15\.9 mm/);
+  await screenshot("57p-print-dialog");
+  // The jobs panel's messages as they are shown (each page's step).
+  await js("window.__printSeen = []; new MutationObserver(() => { for (const m of document.querySelectorAll('.job .message')) { const t = m.textContent; if (window.__printSeen.at(-1) !== t) window.__printSeen.push(t); } }).observe(document.body, { subtree: true, childList: true, characterData: true });");
+  await keys("\uE007");
+  await waitFor("the dialog closed", async () => js("return !document.getElementById('print-form');"));
+  const done = await waitFor("the PDF written", async () => js("const j = [...document.querySelectorAll('.job')].find((j) => /Printed Fatehpur/.test(j.textContent)); return j && j.dataset.status === 'done' ? j.querySelector('.outcome').textContent : null;"), 120_000);
+  writeFileSync(answers, "");
+  const seen = await js("return window.__printSeen;");
+  console.log(`print and play: ${seen.length} progress messages shown (first "${seen[0]}", last "${seen.at(-1)}"); ${done.trim()}`);
+  assert.ok(seen.some((m) => /^drawing the (map|counters|card|charts), page (\d+) \(\2\/\d+\)$/.test(m)), `a page's progress shown: ${JSON.stringify(seen)}`);
+  const m = done.match(/Printed Fatehpur on US Letter with 20 mm hexes: (\d+) pages \(the map on \d+ pages?, \d+ counters, the card and the charts\), \d+ KB, written to (.+)\.$/);
+  assert.ok(m, done);
+  assert.equal(m[2], pdf, "the message names the file");
+  assert.equal(readFileSync(pdf).subarray(0, 5).toString(), "%PDF-");
+  const info = spawnSync("pdfinfo", [pdf], { encoding: "utf8" });
+  assert.equal(info.status, 0, info.stderr);
+  assert.match(info.stdout, new RegExp(`^Pages:\\s+${m[1]}$`, "m"));
+  assert.match(info.stdout, /^Page size:\s+(612 x 792|792 x 612) pts \(letter\)/m, "US Letter (the first map tile may be landscape)");
+  await screenshot("57q-print-done");
+});
+
 test("scenario view: Age of Rifles' Gettysburg in its roster table, a strength edited, undone, redone and saved", { timeout: 180_000 }, async () => {
   // The shipped scenario opened for editing from its card.
   await startDialog("shipped/scenario/aor-gettysburg-first-day");

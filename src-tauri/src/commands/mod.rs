@@ -9,6 +9,7 @@ pub mod jobs;
 pub mod library;
 pub mod paint;
 pub mod play;
+pub mod print;
 pub mod replay;
 pub mod scenario;
 pub mod vassal;

@@ -24,6 +24,8 @@ pub enum JobKind {
     ScenarioTest,
     /// Reading, replaying and checking a game file, then writing it (`game_import`).
     GameImport,
+    /// Printing a scenario as a print-and-play PDF (`print_pdf`).
+    Print,
 }
 
 /// `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -105,6 +107,21 @@ pub enum JobResult {
         game_node: Option<i64>,
         /// Counters and markers the module holds (tray and set-up slots).
         pieces: u32,
+        #[ts(type = "number")]
+        bytes: u64,
+    },
+    /// A scenario printed as a print-and-play PDF (`kepi print`'s document).
+    Printed {
+        path: String,
+        title: String,
+        /// a4, letter or sheet.
+        paper: String,
+        /// A hex's size across its flats on paper, in millimetres.
+        hex_mm: f64,
+        pages: u32,
+        /// The pages the map takes (1 on a sheet).
+        map_pages: u32,
+        counters: u32,
         #[ts(type = "number")]
         bytes: u64,
     },

@@ -423,7 +423,7 @@ entries: Array<string>, };
  */
 export type JobFinished = { job: number, kind: JobKind, status: JobStatus, result: JobResult | null, error: AppError | null, };
 
-export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "scenario_test" | "game_import";
+export type JobKind = "thumbnails" | "pack_import" | "pack_export" | "vassal_export" | "scenario_test" | "game_import" | "print";
 
 /**
  * `job-progress`: `done` of `total` steps are finished; `item` names what the step was about
@@ -458,7 +458,19 @@ game_node: number | null,
 /**
  * Counters and markers the module holds (tray and set-up slots).
  */
-pieces: number, bytes: number, } | { "kind": "scenario_tested", title: string, level: string, games: number, 
+pieces: number, bytes: number, } | { "kind": "printed", path: string, title: string, 
+/**
+ * a4, letter or sheet.
+ */
+paper: string, 
+/**
+ * A hex's size across its flats on paper, in millimetres.
+ */
+hex_mm: number, pages: number, 
+/**
+ * The pages the map takes (1 on a sheet).
+ */
+map_pages: number, counters: number, bytes: number, } | { "kind": "scenario_tested", title: string, level: string, games: number, 
 /**
  * Games that ended (all of them: a game that does not end fails the job).
  */
@@ -1170,3 +1182,6 @@ export const JOB_FINISHED = "job-finished";
 export const ARCHIVE_STATUS = "archive-status";
 /** The event a survey or recovery of a damaged archive sends as it goes (payload: `CareProgress`). */
 export const CARE_PROGRESS = "archive-care-progress";
+
+/** Print and play (`print_pdf`, `kepi print --hex-mm`): a hex's size across its flats on paper, in millimetres, by default and at least and at most. */
+export const PRINT_HEX_MM = { default: 16.0, min: 8.0, max: 40.0 } as const;

@@ -5,10 +5,13 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { OnConflict, PackFields } from "./generated";
 
-export { JOB_FINISHED, JOB_PROGRESS } from "./generated";
+export { JOB_FINISHED, JOB_PROGRESS, PRINT_HEX_MM } from "./generated";
 export type {
   ImportOutcome, JobFinished, JobKind, JobProgress, JobResult, JobStatus, OnConflict, PackFields,
 } from "./generated";
+
+/** The papers Kepi prints on (`kepi print --paper`): tiled A4 or Letter, or the map on one sheet. */
+export type PrintPaper = "a4" | "letter" | "sheet";
 
 export const jobs = {
   /** Import a pack the user picks; `onConflict` says what to do with a pack of the same id. */
@@ -19,6 +22,9 @@ export const jobs = {
    * the game open in the play view at its current position, as a VASSAL module where the user
    * picks. */
   vassalExport: (key: string | null, node: number | null = null) => invoke<number | null>("vassal_export", { key, node }),
+  /** Print the Library scenario `key`, or (null) the scenario open in the scenario view, as a
+   * print-and-play PDF where the user picks; `hexMm` is a hex's size across flats on paper. */
+  print: (key: string | null, paper: PrintPaper, hexMm: number) => invoke<number | null>("print_pdf", { key, paper, hexMm }),
   /** Import a game file the user picks (the open dialog): read, every node replayed and
    * checked, then written; a refusal writes nothing. */
   gameImport: () => invoke<number | null>("game_import"),

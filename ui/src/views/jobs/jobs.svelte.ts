@@ -144,6 +144,10 @@ export function summary(r: JobResult | null): string {
       return `Imported game ${r.game}, ${r.title}: ${plural(r.nodes, "node")} replayed and checked.`;
     case "vassal_exported":
       return `Wrote the VASSAL module of ${r.title}${r.game_node !== null ? ` (the game at node ${r.game_node})` : ""}: ${plural(r.pieces, "piece slot")}, ${Math.max(1, Math.round(r.bytes / 1024))} KB, to ${r.path}.`;
+    case "printed": {
+      const paper = { a4: "A4", letter: "US Letter", sheet: "one large sheet" }[r.paper] ?? r.paper;
+      return `Printed ${r.title} on ${paper} with ${r.hex_mm} mm hexes: ${plural(r.pages, "page")} (the map on ${plural(r.map_pages, "page")}, ${plural(r.counters, "counter")}, the card and the charts), ${Math.max(1, Math.round(r.bytes / 1024))} KB, written to ${r.path}.`;
+    }
     case "scenario_tested": {
       const wins = r.sides.map((s) => `${s.side} ${s.wins} (${Math.round(s.rate * 100)} %, ${Math.round(s.low * 100)}–${Math.round(s.high * 100)} %)`).join(", ");
       const swing = r.swings_with_skill ? ` The result swings with the players' skill: ${r.swings_with_skill}.` : "";
