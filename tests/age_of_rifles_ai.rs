@@ -1189,11 +1189,10 @@ fn move_of_13th(s: &State, seed: u64) -> (Option<Command>, String) {
 
 /// Paths round passing fire (AoR 5, 7.12): the objective is worth the move, and a dearer path
 /// through a waypoint avoids the fire: the 13th Division goes to 1003 through a waypoint
-/// (`via`) and says so. The control: the 1st Brigade at 1203 puts 1103 in its ZOC too, so no
-/// path into 1003 is free of fire: no waypoint is named (it takes the default path or stays,
-/// as the passing-fire weights have it). Before the level chose paths, it named no waypoint
-/// anywhere, so the puzzle failed. (A first version, into 0705 from 0707, never ran: there
-/// the engine's own cheapest path already went round the fire.)
+/// (`via`) and says so. Before the level chose paths, it named no waypoint anywhere, so the
+/// puzzle failed. (A first version, into 0705 from 0707, never ran: there the engine's own
+/// cheapest path already went round the fire.) Its control is the two-waypoint puzzle's
+/// control below: with no fire-free path, no waypoint is named.
 #[test]
 fn puzzle_goes_round_passing_fire_through_a_waypoint_when_a_path_is_free_of_it() {
     for seed in 1..=5 {
@@ -1203,7 +1202,46 @@ fn puzzle_goes_round_passing_fire_through_a_waypoint_when_a_path_is_free_of_it()
             "seed {seed}: no waypoint round the fire into 1003: {said}"
         );
         assert!(said.contains("goes round by"), "seed {seed}: {said}");
-        let (m, said) = move_of_13th(&into_1003(Some("1203")), seed);
+    }
+}
+
+/// A path through two waypoints (AoR 5, 5.4, 7.12, `passing::entry_pairs`): the 1st Brigade at
+/// 1203 puts 1103 and 1104 in its ZOC, so no single waypoint outside every enemy ZOC leads into
+/// 1003 (a unit under Attack orders in an enemy ZOC moves on only into ZOC hexes, so it cannot
+/// reach 1004 by way of them). But 1103 is in the 1st Brigade's ZOC only and 1003 in the 2nd
+/// Brigade's only: 1001, 1102 (outside every ZOC), 1103, 1003 (3 MP) draws no fire, the step
+/// into 1103 coming from outside the ZOC and the step into 1003 from another stack's. The level
+/// moves to 1003 through 1102 and 1103 and says "two waypoints". With
+/// `Weights { two_waypoints: false, .. }` it names no such path (it takes the default path
+/// under fire or stays, seeds 1-5). The control: the 1st Brigade at 1104, whose ZOC holds both
+/// 1103 and 1003, so every way in draws fire: no waypoint is named.
+#[test]
+fn puzzle_enters_the_enemy_zoc_through_two_waypoints_where_one_is_not_enough() {
+    for seed in 1..=5 {
+        let s = into_1003(Some("1203"));
+        let (m, said) = move_of_13th(&s, seed);
+        assert!(
+            matches!(&m, Some(Command::Move { to, via, .. })
+                if to == "1003" && via == &["1102", "1103"]),
+            "seed {seed}: no path through two waypoints into 1003: {said}"
+        );
+        assert!(said.contains("two waypoints"), "seed {seed}: {said}");
+        assert!(said.contains("AoR 5.4"), "seed {seed}: {said}");
+        let mut off = Standard::with_weights(
+            seed,
+            Weights {
+                two_waypoints: false,
+                ..Weights::default()
+            },
+        );
+        let (_, said) = segment_by(&s, &mut off, seed);
+        assert!(
+            !said
+                .iter()
+                .any(|(c, _)| matches!(c, Command::Move { via, .. } if via.len() >= 2)),
+            "two_waypoints off, seed {seed}: {said:?}"
+        );
+        let (m, said) = move_of_13th(&into_1003(Some("1104")), seed);
         assert!(
             !matches!(&m, Some(Command::Move { via, .. }) if !via.is_empty()),
             "control, seed {seed}: a waypoint with no fire-free path: {said}"
@@ -1476,5 +1514,67 @@ fn puzzle_a_formation_holding_an_objective_is_ordered_to_hold_the_line() {
         let s = crossroads_held(["1209", "1210", "0904"]);
         let (_, said) = segment(&s, seed);
         assert!(vii(&said).is_none(), "control, seed {seed}: {said:?}");
+    }
+}
+
+/// The 13th Division (6, VII Corps under Defend orders) at 0605 in the open, in the ZOC of both
+/// French brigades (0705, in the Crossroads' town, and 0706), their artillery behind at 0704
+/// (13 strength in all); `hexes`: the Prussians' `hold` at the end of game-turn 3.
+fn outnumbered_at_0605(hexes: &[&str]) -> State {
+    puzzle(
+        |v| {
+            hold_victory(v, hexes);
+            v["game_length"] = json!(3);
+        },
+        &[
+            ("ii-1", "0705"),
+            ("ii-2", "0706"),
+            ("ii-art", "0704"),
+            ("frossard", "1002"),
+            ("laveaucoupet", "0705"),
+        ],
+        &ALONE_AT_0605,
+        "movement",
+    )
+}
+
+/// A fighting withdrawal (AoR 12.2 Defend "may leave ZOC", 5.4, `maneuver::withdrawal`): the
+/// Prussians must take the Crossroads (0704, 0705) by the end of game-turn 3, and the 13th
+/// Division stands next to it, outnumbered 13 to 6: it cannot take it this game-turn, and the
+/// French can assault it next. It leaves the ZOC for the woods at 0406 (out of every enemy
+/// ZOC, cover) saying "withdraws from 0605 to 0406 … AoR 12.2, 5.4". With
+/// `Weights { withdraw: 0.0, .. }` it stays at 0605, pulled by the objective (seeds 1-5). The
+/// control: the same threat where 0605 is the objective it holds: no move withdraws.
+#[test]
+fn puzzle_an_outnumbered_unit_withdraws_from_the_enemy_zoc_to_cover() {
+    for seed in 1..=5 {
+        let s = outnumbered_at_0605(&["0704", "0705"]);
+        let (after, said) = segment(&s, seed);
+        let words = format!("{said:?}");
+        assert_eq!(hex_of(&after, "vii-13"), "0406", "seed {seed}: {words}");
+        assert!(
+            words.contains("withdraws from 0605 to 0406") && words.contains("AoR 12.2, 5.4"),
+            "seed {seed}: {words}"
+        );
+        let mut off = Standard::with_weights(
+            seed,
+            Weights {
+                withdraw: 0.0,
+                ..Weights::default()
+            },
+        );
+        let (after, said) = segment_by(&s, &mut off, seed);
+        assert_eq!(
+            hex_of(&after, "vii-13"),
+            "0605",
+            "withdraw 0, seed {seed}: {said:?}"
+        );
+        // Control: 0605 is the objective it holds; it holds, and no move withdraws.
+        let s = outnumbered_at_0605(&["0605"]);
+        let (_, said) = segment(&s, seed);
+        assert!(
+            !format!("{said:?}").contains("withdraws"),
+            "control, seed {seed}: {said:?}"
+        );
     }
 }

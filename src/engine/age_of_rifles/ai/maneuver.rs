@@ -18,7 +18,7 @@ use super::super::state::{Command, LeaderLoc, Loc, State};
 use super::attack::unit_value;
 use super::lines::Approaches;
 use super::maps::{Fields, Geometry, cover, expected_hits};
-use super::passing::{PathRisk, detour_waypoints, fire_hexes, path_risk};
+use super::passing::{PathRisk, detour_waypoints, entry_pairs, fire_hexes, path_risk};
 use super::weights::Weights;
 use crate::ai::candidates::{Candidate, Verdict};
 
@@ -112,6 +112,14 @@ pub fn hex_score(
             ),
         );
     }
+    // A fighting withdrawal (AoR 12.2 Defend "may leave ZOC", 5.4): a unit too weak to hold
+    // the enemy's ZOC it stands in falls back out of it to a better position.
+    if w.withdraw > 0.0
+        && !here
+        && let Some((v, words)) = withdrawal(s, ctx, fields, u, h)
+    {
+        k.term("withdraw", v * w.withdraw, words);
+    }
     // The enemy's next assault: expected hits on the unit where it stands, with the cover.
     let threat = fields.threat[h as usize] * cover(setup, h);
     if threat > 0.0 {
@@ -177,6 +185,90 @@ pub fn hex_score(
         }
     }
     k
+}
+
+/// How many times a unit's strength (with its hex's friends) the enemy strength that can
+/// assault its hex next player-turn (`Fields::threat`, the hex's terrain counted) must be for
+/// the unit to be overrun there: too weak to hold it.
+pub const TOO_WEAK: f64 = 2.0;
+
+/// A fighting withdrawal (AoR 12.2: a formation under Defend orders "may leave ZOC"; 5.4: the
+/// last unit to leave a ZOC hex pays 1 MP more, which the engine's destinations count): unit
+/// `u`, not cavalry (cavalry ignores ZOCs), under Defend orders, starts its move in an enemy
+/// ZOC where the enemy that can assault it next player-turn is at least [`TOO_WEAK`] times its
+/// stack's strength, and not on an objective its side holds (there it holds: the hold and
+/// victory terms weigh it). `h` is a better line to fall back to: out of every enemy ZOC (the
+/// enemy must come on to assault it, and cannot make it pay passing fire on the way, 7.12),
+/// farther from the enemy but within four hexes (the ground is not given up), and less
+/// threatened there, the terrain's cover counted. Worth the expected hits it no longer faces
+/// (the Fire Table over the 36 rolls) by the unit's value, plus a quarter of its value when `h`
+/// is cover, or next to an objective its side holds (the line before it).
+pub fn withdrawal(s: &State, ctx: &Ctx, fields: &Fields, u: usize, h: Ix) -> Option<(f64, String)> {
+    use super::super::section::Kind;
+    let setup = s.setup();
+    let d = &setup.units[u];
+    let side = d.side;
+    let Loc::At(start) = s.units[u].loc else {
+        return None;
+    };
+    if d.kind == Kind::Cavalry
+        || s.formations[d.formation].order != Order::Defend
+        || !ctx.enemy_zoc(side, start)
+        || ctx.enemy_zoc(side, h)
+    {
+        return None;
+    }
+    let held = |x: Ix| fields.value[x as usize] > 0.0 && s.occupied[x as usize] == side as u8 + 1;
+    if held(start) {
+        return None;
+    }
+    let own: f64 = ctx
+        .units_at(side, start)
+        .iter()
+        .map(|&x| setup.units[x].strength_at(s.units[x].steps) as f64)
+        .sum();
+    let threat = fields.threat[start as usize] * cover(setup, start);
+    if threat < TOO_WEAK * own.max(1.0) {
+        return None;
+    }
+    let (from, to) = (
+        fields.enemy_dist[start as usize],
+        fields.enemy_dist[h as usize],
+    );
+    if to <= from || to > 4 {
+        return None;
+    }
+    let there = fields.threat[h as usize] * cover(setup, h);
+    let saved = expected_hits(threat.round() as u32) - expected_hits(there.round() as u32);
+    if saved <= 0.0 {
+        return None;
+    }
+    let mut good = Vec::new();
+    if cover(setup, h) < 1.0 {
+        good.push(format!("cover in {}", setup.terrain(h)));
+    }
+    if let Some(o) = setup.neighbors(h).find(|&x| held(x)) {
+        let name = fields.label[o as usize]
+            .clone()
+            .unwrap_or_else(|| setup.name(o));
+        good.push(format!("before {name}"));
+    }
+    let value = unit_value(s, u);
+    let bonus = if good.is_empty() { 0.0 } else { 0.25 * value };
+    Some((
+        saved * value + bonus,
+        format!(
+            "withdraws from {} to {}{}: {threat:.0} strength can assault it there against its \
+             {own:.0}, too weak to hold; Defend orders may leave an enemy ZOC (AoR 12.2, 5.4)",
+            setup.name(start),
+            setup.name(h),
+            if good.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", good.join(", "))
+            },
+        ),
+    ))
 }
 
 /// A supporting attack (AoR 7.6 Flanking): from `h`, unit `u` (under Attack orders) and a
@@ -397,15 +489,37 @@ pub fn unit_move(
                         (risk, cost, via) = (rd, d.cost, vec![*h]);
                     }
                 }
+                // Still under fire: a path through two waypoints, entering the ZOC by a side
+                // door (`passing::entry_pairs`, AoR 5, 5.4, 7.12), searched by the engine.
+                if w.two_waypoints && risk.fires > 0 {
+                    for pair in entry_pairs(s, ctx, side, o.to, &options) {
+                        let Ok(moves) = ctx.unit_moves_via(u, &pair) else {
+                            continue;
+                        };
+                        let Some(d) = moves.iter().find(|d| d.to == o.to) else {
+                            continue;
+                        };
+                        let rd = path_risk(s, ctx, u, &d.path);
+                        if price(&rd, d.cost) < price(&risk, cost) {
+                            (risk, cost, via) = (rd, d.cost, pair.to_vec());
+                        }
+                    }
+                }
                 if !via.is_empty() {
                     let names: Vec<String> = via.iter().map(|&h| setup.name(h)).collect();
                     k.term(
                         "path",
                         0.0,
                         format!(
-                            "goes round by {} (AoR 5): the cheapest path would draw {} passing \
-                             fire{} (AoR 7.12)",
+                            "goes round by {}{} (AoR 5): the cheapest path would draw {} \
+                             passing fire{} (AoR 7.12)",
                             names.join(" and "),
+                            if via.len() > 1 {
+                                ", two waypoints, entering the enemy's ZOC where no stack \
+                                 fires on the step in (AoR 5.4)"
+                            } else {
+                                ""
+                            },
                             r.fires,
                             if r.fires == 1 { "" } else { "s" },
                         ),

@@ -132,6 +132,52 @@ pub fn detour_waypoints(
     out.into_iter().take(MAX_DETOURS).map(|x| x.1).collect()
 }
 
+/// At most this many pairs of waypoints are tried for one destination (each one more search
+/// of the engine's, `Ctx::unit_moves_via` with two hexes).
+pub const MAX_PAIRS: usize = 2;
+
+/// Pairs of waypoints into `to`, a hex in an enemy ZOC, by a side door (AoR 5, 5.4, 7.12): a
+/// unit under Attack orders, once in an enemy ZOC, moves on only into ZOC hexes, and each step
+/// from one hex of a stack's ZOC into another draws that stack's fire; so a path that enters
+/// the ZOC at `z`, a hex next to `to` in the ZOC of other stacks only (the step from `z` into
+/// `to` draws none), from `w`, a hex next to `z` outside every enemy ZOC (the step into `z`
+/// draws none), draws no fire on the way. One waypoint is not enough where the cheapest path
+/// to `z` itself walks along a ZOC: `[w, z]` names the entry. Both hexes must be among the
+/// unit's destinations (`reach`); the cheapest `w` first, at most [`MAX_PAIRS`].
+pub fn entry_pairs(
+    s: &State,
+    ctx: &Ctx,
+    side: usize,
+    to: Ix,
+    reach: &[MoveOption],
+) -> Vec<[Ix; 2]> {
+    let setup = s.setup();
+    let firing_to = zoc_stacks(ctx, side, to);
+    let cost = |h: Ix| reach.iter().find(|o| o.to == h).map(|o| o.cost);
+    let mut out: Vec<(u32, [Ix; 2])> = Vec::new();
+    for z in setup.neighbors(to) {
+        if !ctx.enemy_zoc(side, z) || cost(z).is_none() {
+            continue;
+        }
+        if zoc_stacks(ctx, side, z)
+            .iter()
+            .any(|e| firing_to.contains(e))
+        {
+            continue;
+        }
+        for w in setup.neighbors(z) {
+            if w == to || ctx.enemy_zoc(side, w) {
+                continue;
+            }
+            if let Some(c) = cost(w) {
+                out.push((c, [w, z]));
+            }
+        }
+    }
+    out.sort();
+    out.into_iter().take(MAX_PAIRS).map(|x| x.1).collect()
+}
+
 /// What a retreat of `units` (one side's, possibly in several hexes) away from `enemies`
 /// would cost in the passing fire it draws (AoR 7.4: a stack that retreats into an enemy ZOC
 /// suffers passing fire, `passing::on_retreat`), each stack to the hex the engine would send

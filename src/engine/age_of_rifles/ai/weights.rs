@@ -65,6 +65,11 @@ pub struct Weights {
     /// hex next to an enemy stack that another friendly stack flanks (or can reach to flank),
     /// as a multiple of the flank's worth; 0 never seeks it.
     pub support: f64,
+    /// A fighting withdrawal (AoR 12.2, 5.4, `maneuver::withdrawal`): a unit under Defend
+    /// orders too weak to hold the enemy ZOC it stands in, to a better position out of every
+    /// enemy ZOC within four hexes of the enemy, as a multiple of the hits it no longer faces
+    /// by its value; 0 never withdraws for it.
+    pub withdraw: f64,
     /// Leaving the map where the side scores or meets an exit condition (AoR 5.6, 18), as a
     /// multiple of what it is worth (`maps::Fields::exit`): the pull towards the exit hexes and
     /// standing on one; 0 never leaves.
@@ -73,6 +78,10 @@ pub struct Weights {
     /// the hits its fires would score (each fire's Fire Table row over the 36 rolls) and of
     /// the gain lost when a hit's retreat check stops the move short (7.4); 0 ignores it.
     pub passing: f64,
+    /// Paths through two waypoints (AoR 5, 5.4, 7.12, `passing::entry_pairs`): where no single
+    /// waypoint clears a move's passing fire, a hex outside every enemy ZOC then a hex next to
+    /// the destination in the ZOC of other stacks only; false tries one waypoint only.
+    pub two_waypoints: bool,
     /// Holding an objective in a fort (AoR 10.1: its defenders ignore retreat results and
     /// cannot be bombarded, charged or flanked), as a share of the objective's value, while
     /// the enemy is near.
@@ -113,8 +122,10 @@ impl Default for Weights {
             cover: 0.6,
             close: 0.5,
             support: 1.0,
+            withdraw: 1.0,
             exit: 1.0,
             passing: 1.0,
+            two_waypoints: true,
             fort: 0.5,
             line: 0.3,
             noise: 0.05,
