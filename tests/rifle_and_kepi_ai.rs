@@ -29,6 +29,7 @@ use common::rk::{card_faces, columns, deal, fixture, ix, unit, with};
 use kepi::ai::balance::games;
 use kepi::engine::dice::{Dice, FixedDice, SeededDice};
 use kepi::engine::game::{AnyRuleset, options_from_rules, registry};
+use kepi::engine::rifle_and_kepi::ai::place::{self, Fields};
 use kepi::engine::rifle_and_kepi::ai::{Standard, Weights};
 use kepi::engine::rifle_and_kepi::legal::{RandomPlayer, legal};
 use kepi::engine::rifle_and_kepi::section::Formation;
@@ -650,4 +651,210 @@ fn puzzle_an_hq_goes_with_the_unit_it_activates_and_its_control_stays_with_its_o
             "seed {seed}: {c:?}"
         );
     }
+}
+
+// ---- The side's posture (`ai::posture`; off in the standard level, see docs/ai.md) ----------
+
+/// The score and words of `id` standing as in `t` (after a move from `s`, or where it is), for
+/// its side, with the weights `w`.
+fn scored(s: &State, t: &State, id: &str, w: &Weights) -> (f64, String) {
+    let u = ix(s, id);
+    let side = s.setup().units[u].side;
+    let f = Fields::new(s, side, w);
+    let c = place::score(s, t, u, &f, w);
+    let words = c
+        .reasons
+        .iter()
+        .map(|r| r.words.clone())
+        .collect::<Vec<_>>()
+        .join("; ");
+    (c.score, words)
+}
+
+/// `s` with `id` standing at `hex` instead.
+fn moved_to(s: &State, id: &str, hex: &str) -> State {
+    let mut t = s.clone();
+    let u = ix(s, id);
+    t.units[u].hex = Some(s.setup().parse(hex).unwrap());
+    t
+}
+
+/// a-1 (massed) deployed alone in Austria's objective 0704 (3 points), facing east; p-7 and
+/// p-8 (breechloaders) deployed two hexes east at 0904 and 0905, both able to reach it; on
+/// game-turn `turn` of 8.
+fn hold_puzzle(turn: u32) -> State {
+    let mut s = position(
+        &[
+            (
+                0,
+                with(
+                    unit("p-7", "infantry", "0904"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+            (
+                0,
+                with(
+                    unit("p-8", "infantry", "0905"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-1", "infantry", "0704"),
+                    json!({"formation": "deployed", "facing": "E", "massed": true}),
+                ),
+            ),
+        ],
+        json!([{"hex": "0704", "points": 3}]),
+    );
+    s.turn = turn;
+    s
+}
+
+/// RK Victory (Kepi's reading: points counted at the end) and RK Result (a step lost per enemy
+/// division): holding early, a unit alone where two enemy brigades can reach it counts its
+/// worth off there, and says so; the controls: with `Weights::posture` off nothing is taken
+/// off, and on the last game-turn (the side striking) neither.
+#[test]
+fn puzzle_a_holding_side_counts_a_unit_outnumbered_where_it_stands_and_its_controls_do_not() {
+    let on = Weights {
+        posture: 1.0,
+        ..Weights::default()
+    };
+    let s = hold_puzzle(1);
+    let (with_term, words) = scored(&s, &s, "a-1", &on);
+    assert!(words.contains("holds back until game-turn"), "{words}");
+    let (without, words_off) = scored(&s, &s, "a-1", &Weights::default());
+    assert!(!words_off.contains("holds back"), "{words_off}");
+    assert!(
+        with_term < without - 0.5,
+        "outnumbered, its stay is worth less with the term: {with_term} against {without}"
+    );
+    // Out of the brigades' reach at 0304, nothing is taken off.
+    let t = moved_to(&s, "a-1", "0304");
+    let (far_on, far_words) = scored(&s, &t, "a-1", &on);
+    let (far_off, _) = scored(&s, &t, "a-1", &Weights::default());
+    assert!(!far_words.contains("holds back"), "{far_words}");
+    assert!((far_on - far_off).abs() < 1e-9);
+    // The last game-turn: the side strikes, it holds back no more.
+    let s = hold_puzzle(8);
+    let (late_on, late_words) = scored(&s, &s, "a-1", &on);
+    let (late_off, _) = scored(&s, &s, "a-1", &Weights::default());
+    assert!(!late_words.contains("holds back"), "{late_words}");
+    assert!((late_on - late_off).abs() < 1e-9);
+}
+
+/// a-1 deployed at 1004, Austria's objective 0704 (3 points) held by Prussia, p-7 far off at
+/// 0108; on game-turn `turn` of 8.
+fn strike_puzzle(turn: u32) -> State {
+    let mut s = position(
+        &[
+            (
+                0,
+                with(
+                    unit("p-7", "infantry", "0108"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-1", "infantry", "1004"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+        ],
+        json!([{"hex": "0704", "points": 3}]),
+    );
+    let h = s.setup().parse("0704").unwrap();
+    let i = s
+        .setup()
+        .objectives
+        .iter()
+        .position(|&(x, _)| x == h)
+        .unwrap();
+    s.held[i] = Some(0);
+    s.turn = turn;
+    s
+}
+
+/// RK Victory, Kepi's reading (an objective is the side's that last stood in it, counted at the
+/// end): on the last game-turns the side strikes, a step towards the objective the enemy holds
+/// worth `Weights::strike` times its pull, saying so; the controls: with the term off (1) the
+/// step is worth the pull alone, and early in the game (holding) too.
+#[test]
+fn puzzle_a_striking_side_pushes_for_the_objective_late_and_its_controls_do_not() {
+    let on = Weights {
+        strike: 2.0,
+        ..Weights::default()
+    };
+    let gain = |turn: u32, w: &Weights| {
+        let s = strike_puzzle(turn);
+        let t = moved_to(&s, "a-1", "0804");
+        let (stay, _) = scored(&s, &s, "a-1", w);
+        let (step, words) = scored(&s, &t, "a-1", w);
+        (step - stay, words)
+    };
+    let (late_on, words) = gain(7, &on);
+    assert!(words.contains("counterattacks for 0704"), "{words}");
+    let (late_off, words_off) = gain(7, &Weights::default());
+    assert!(!words_off.contains("counterattacks"), "{words_off}");
+    assert!(
+        late_on > late_off + 0.1,
+        "striking, the step is worth more: {late_on} against {late_off}"
+    );
+    let (early_on, early_words) = gain(1, &on);
+    assert!(!early_words.contains("counterattacks"), "{early_words}");
+    assert!((early_on - gain(1, &Weights::default()).0).abs() < 1e-9);
+}
+
+/// a-1 and a-2 deployed in Austria's objective 0704 (3 points; a-2 set up at 0604 and put in
+/// after the set-up); p-7 deployed two hexes east at 0904 (it can reach them).
+fn cover_puzzle() -> State {
+    let s = position(
+        &[
+            (
+                0,
+                with(
+                    unit("p-7", "infantry", "0904"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-1", "infantry", "0704"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+            (
+                1,
+                with(
+                    unit("a-2", "infantry", "0604"),
+                    json!({"formation": "deployed"}),
+                ),
+            ),
+        ],
+        json!([{"hex": "0704", "points": 3}]),
+    );
+    moved_to(&s, "a-2", "0704")
+}
+
+/// RK Victory (Kepi's reading: an objective is held by the side that last stood in it): a
+/// second unit in an objective a friend holds counts nothing for holding it
+/// (`Weights::cover`); the control, with the term off, counts it ("holds 0704").
+#[test]
+fn puzzle_a_second_unit_in_a_held_objective_counts_nothing_for_it_and_its_control_does() {
+    let s = cover_puzzle();
+    let on = Weights {
+        cover: 1.0,
+        ..Weights::default()
+    };
+    let (with_term, words) = scored(&s, &s, "a-2", &on);
+    assert!(!words.contains("holds 0704"), "{words}");
+    let (without, words_off) = scored(&s, &s, "a-2", &Weights::default());
+    assert!(words_off.contains("holds 0704"), "{words_off}");
+    assert!(with_term < without - 0.5, "{with_term} against {without}");
 }

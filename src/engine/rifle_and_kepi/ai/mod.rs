@@ -30,6 +30,7 @@ pub mod guns;
 pub mod maps;
 pub mod odds;
 pub mod place;
+pub mod posture;
 pub mod weights;
 
 use super::RifleAndKepi;

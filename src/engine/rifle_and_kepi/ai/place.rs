@@ -14,6 +14,7 @@ use super::super::victory::{points, update_held};
 use super::Weights;
 use super::maps::{self, Enemies, Goal, attacker, nearest_enemy};
 use super::odds::{self, unit_value};
+use super::posture::{self, Posture, Stance};
 use crate::ai::candidates::{Candidate, Verdict};
 use crate::engine::facing::Facing;
 use crate::map::HexCoord;
@@ -206,6 +207,8 @@ pub struct Fields {
     /// `Weights::hunt`, `Weights::cavalry_hunts`.
     pub hunt: f64,
     pub cavalry_hunts: f64,
+    /// The side's posture over the game-turns left (`posture`).
+    pub posture: Posture,
 }
 
 impl Fields {
@@ -230,7 +233,47 @@ impl Fields {
             enemies: Enemies::new(s, side),
             hunt: w.hunt,
             cavalry_hunts: w.cavalry_hunts,
+            posture: Posture::new(s, w),
         }
+    }
+
+    /// The goal `u` is pulled to from where it stands in `s`, its hex and name: the best
+    /// objective to take by [`Fields::pull`]'s measure, or for a side that must attack the
+    /// enemy to break if that pulls more.
+    pub fn target(&self, s: &State, u: usize) -> Option<(HexCoord, String)> {
+        let g = &s.setup().grid;
+        let h = s.units[u].hex?;
+        let mut best: Option<(f64, HexCoord, String)> = None;
+        let mut consider = |v: f64, x: HexCoord, name: &str| {
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                best = Some((v, x, name.to_string()));
+            }
+        };
+        for goal in self.goals.iter().filter(|g| g.take) {
+            consider(
+                goal.points * 0.8f64.powi(g.distance(h, goal.hex) as i32),
+                goal.hex,
+                &goal.name,
+            );
+        }
+        if self.attacker {
+            let setup = s.setup();
+            for (e, at) in self.enemies.all() {
+                consider(
+                    self.hunt * odds::BROKEN * 0.8f64.powi(g.distance(h, at) as i32),
+                    at,
+                    &setup.units[e].name,
+                );
+            }
+        }
+        best.map(|(_, x, n)| (x, n))
+    }
+
+    /// `u`'s stance under the side's posture, from where it stands in `s`.
+    pub fn stance(&self, s: &State, u: usize) -> Stance {
+        let t = self.target(s, u);
+        self.posture
+            .stance(s, u, t.as_ref().map(|(h, n)| (*h, n.as_str())))
     }
 
     /// The pull of the objectives (and, for a side that must attack, of the enemy to be
@@ -302,6 +345,14 @@ pub fn score_with(
     } else {
         Vec::new()
     };
+    // The side's posture (`posture`): holding, or striking for the objectives at the end.
+    let fighter = matches!(d.kind, Kind::Infantry | Kind::Cavalry);
+    let stance = if fighter && (w.posture > 0.0 || w.strike != 1.0) {
+        Some(f.stance(s, u))
+    } else {
+        None
+    };
+    let striking = matches!(stance, Some(Stance::Strike { .. }));
     // RK Combat, RK Result: the combat it joins, or the charge it may meet where it stands.
     let fight = if engaged.is_empty() {
         None
@@ -309,7 +360,8 @@ pub fn score_with(
         Some(combat_term(t, u, &engaged, f, w, &mut c))
     };
     let exposed = if full && fight.is_none() && d.kind != Kind::Artillery {
-        exposure(t, u, h, &threats, f, w, &mut c)
+        let share = if striking { w.strike_exposure } else { 1.0 };
+        exposure(t, u, h, &threats, f, w, share, &mut c)
     } else {
         None
     };
@@ -358,11 +410,14 @@ pub fn score_with(
             continue;
         }
         if goal.take {
+            let strike = if striking { w.strike } else { 1.0 };
             c.term(
                 "objective",
-                w.objective * w.take * goal.points * f.urgency * keep,
+                w.objective * w.take * goal.points * f.urgency * keep * strike,
                 format!("takes {} ({} points)", goal.name, goal.points),
             );
+        } else if w.cover > 0.0 && covered_by_friend(t, u, goal.hex) {
+            // A second unit adds nothing to an objective a friend holds.
         } else if !threats.is_empty() || fight.is_some() {
             c.term(
                 "objective",
@@ -380,6 +435,7 @@ pub fn score_with(
         pull
     };
     let moved = s.units[u].hex != Some(h);
+    let pull = if striking { w.strike * pull } else { pull };
     c.term(
         "advance",
         w.advance * pull,
@@ -389,6 +445,20 @@ pub fn score_with(
             String::new()
         },
     );
+    match &stance {
+        Some(Stance::Strike { goal, eta }) if moved => {
+            let left = f.posture.left();
+            c.term("posture", 0.0, format!(
+                "counterattacks for {goal} with its side: {eta} game-turns away, {left} left after this one"
+            ));
+        }
+        Some(Stance::Hold { from })
+            if fight.is_none() && w.posture > 0.0 && f.posture.turn < *from =>
+        {
+            hold_term(t, u, *from, f, w, &mut c);
+        }
+        _ => {}
+    }
     if fight.is_some() {
         return c;
     }
@@ -651,6 +721,7 @@ fn danger_estimate(t: &State, u: usize) -> f64 {
 /// RK Combat, RK Result: the charge the nearest enemy that can reach the unit would make on it
 /// where it stands (the enemy on the free hex next to it nearest its own, facing it, having
 /// moved adjacent): half its expected result, the enemy choosing whether to come.
+#[allow(clippy::too_many_arguments)]
 fn exposure(
     t: &State,
     u: usize,
@@ -658,6 +729,7 @@ fn exposure(
     threats: &[usize],
     f: &Fields,
     w: &Weights,
+    share: f64,
     c: &mut Candidate<()>,
 ) -> Option<(odds::Odds, f64)> {
     let setup = t.setup();
@@ -672,7 +744,7 @@ fn exposure(
         return None;
     }
     let o = odds::group_odds(&x, &group, f.side);
-    let v = w.exposure * o.value.min(0.0);
+    let v = share * w.exposure * o.value.min(0.0);
     c.term_with("exposure", w.combat * v, || {
         if v < -0.05 {
             format!(
@@ -686,6 +758,30 @@ fn exposure(
     });
     let broken = odds::broken_chance(&x, u, &o);
     Some((o, broken))
+}
+
+/// The side holding (`posture`): a unit worth its value less where the enemy's infantry and
+/// cavalry that can reach it are stronger than its side's units in or next to its hexes, by
+/// the share of the enemy's strength beyond its friends' (RK Result: a step lost per enemy
+/// division, so the stronger side breaks the weaker; RK Victory: each unit broken a point).
+fn hold_term(t: &State, u: usize, from: u32, f: &Fields, w: &Weights, c: &mut Candidate<()>) {
+    let (enemy, friends, threats) = posture::balance(t, u, &f.enemies);
+    if enemy <= friends || threats.is_empty() {
+        return;
+    }
+    let v = -w.posture * unit_value(t, u) * (enemy - friends) / enemy;
+    let setup = t.setup();
+    c.term_with("posture", v, || {
+        format!(
+            "holds back until game-turn {from}: {}{} can reach it here, stronger than its side about it ({enemy:.1} to {friends:.1})",
+            setup.units[threats[0]].name,
+            if threats.len() > 1 {
+                format!(" and {} more", threats.len() - 1)
+            } else {
+                String::new()
+            }
+        )
+    });
 }
 
 /// RK Artillery: unlimbered with the enemy in range and line ("Score >= twice distance"),
@@ -756,6 +852,17 @@ pub fn verdict(s: &State, t: &State, side: usize) -> Verdict {
         (true, false) => Verdict::GivesUp,
         _ => Verdict::Open,
     }
+}
+
+/// Whether another of `u`'s side's fighting units (not an HQ, not artillery) stands in `h`.
+fn covered_by_friend(t: &State, u: usize, h: HexCoord) -> bool {
+    let setup = t.setup();
+    board::at(t, h).into_iter().any(|o| {
+        o != u
+            && setup.units[o].side == setup.units[u].side
+            && matches!(setup.units[o].kind, Kind::Infantry | Kind::Cavalry)
+            && fighting(t, o)
+    })
 }
 
 /// Whether `u` is where it stood before its move (the position asked of is the one before).

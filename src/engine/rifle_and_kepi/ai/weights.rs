@@ -65,6 +65,21 @@ pub struct Weights {
     pub danger: f64,
     /// The share of `danger` a side that must attack counts (RK Victory: it must close).
     pub danger_press: f64,
+    /// The side holding (`posture`): a unit's worth, times the share of the enemy's strength
+    /// that can reach it beyond its friends' about it, off where it stands. 0 is off (the
+    /// standard level: docs/ai.md, "Strength (Rifle and Kepi)", has the figures measured).
+    pub posture: f64,
+    /// The side striking (`posture`): its objectives to take and its pull this many times
+    /// their weight. 1 is off (the standard level).
+    pub strike: f64,
+    /// A unit strikes once the game-turns left are no more than those it needs to reach its
+    /// goal and this many.
+    pub strike_turns: u32,
+    /// The share of the enemy's possible charge (`exposure`) a striking unit counts.
+    pub strike_exposure: f64,
+    /// An objective a friend's infantry or cavalry stands in is not held twice: 0 is off (the
+    /// standard level).
+    pub cover: f64,
 }
 
 impl Default for Weights {
@@ -95,6 +110,11 @@ impl Default for Weights {
             follow: 0.3,
             danger: 0.0,
             danger_press: 1.0,
+            posture: 0.0,
+            strike: 1.0,
+            strike_turns: 1,
+            strike_exposure: 0.5,
+            cover: 0.0,
         }
     }
 }
