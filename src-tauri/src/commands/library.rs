@@ -22,6 +22,30 @@ fn recent(editor: &Editor<'_>) -> AppResult<Vec<PathBuf>> {
     Ok(lock(editor)?.recent_paths())
 }
 
+/// Refuses a key no listing gives (empty, or longer than a path can be), naming the argument.
+pub fn check_key(key: &str) -> AppResult<()> {
+    if key.is_empty() || key.len() > 4096 {
+        return Err(AppError::new(
+            ErrorCode::InvalidArgument,
+            "key: a Library key",
+        ));
+    }
+    Ok(())
+}
+
+/// The scenario of the Library entry `key` (the key checked first; an entry that is a map, or
+/// whose file no longer reads as a scenario, is refused by `index::scenario_of`).
+pub fn library_scenario(
+    editor: &Editor<'_>,
+    library: &LibraryState<'_>,
+    key: &str,
+) -> AppResult<kepi::scenario::Scenario> {
+    check_key(key)?;
+    let recent = recent(editor)?;
+    let entry = lock(library)?.entry(key, &recent)?;
+    Ok(index::scenario_of(&entry)?)
+}
+
 /// Everything the home page lists: shipped and library maps and scenarios, recent files,
 /// the archive's games. Fast: no thumbnails (see `library_thumbnail`).
 #[tauri::command]

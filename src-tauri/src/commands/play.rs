@@ -2,6 +2,7 @@
 //! state ([`Play`]) is behind its own lock; the rules, the dice and the record are the core's.
 //! Every argument is checked here before it reaches the core.
 
+use super::library::library_scenario;
 use super::lock;
 use super::paint::Editor;
 use crate::library::Library;
@@ -11,7 +12,6 @@ use crate::transport::play::{
     SightDto, mirror,
 };
 use crate::transport::{AppError, AppResult, ErrorCode};
-use kepi::library_index as index;
 use serde_json::Value;
 use std::sync::Mutex;
 use tauri::State;
@@ -45,17 +45,6 @@ fn check_command(c: &Value) -> AppResult<()> {
     Ok(())
 }
 
-fn scenario(
-    editor: &Editor<'_>,
-    library: &State<'_, Mutex<Library>>,
-    key: &str,
-) -> AppResult<kepi::scenario::Scenario> {
-    check_name("key", key)?;
-    let recent = lock(editor)?.recent_paths();
-    let entry = lock(library)?.entry(key, &recent)?;
-    Ok(index::scenario_of(&entry)?)
-}
-
 /// The optional rules and sides of a Library scenario, before a game of it starts.
 #[tauri::command]
 pub async fn play_choices(
@@ -63,7 +52,7 @@ pub async fn play_choices(
     library: State<'_, Mutex<Library>>,
     key: String,
 ) -> AppResult<GameChoices> {
-    Play::choices(&scenario(&editor, &library, &key)?)
+    Play::choices(&library_scenario(&editor, &library, &key)?)
 }
 
 /// Start a game of a Library scenario in the archive.
@@ -87,7 +76,7 @@ pub async fn play_start(
     if spec.seed.as_ref().is_some_and(|s| s.len() > 20) {
         return Err(invalid("seed: at most 20 digits"));
     }
-    let s = scenario(&editor, &library, &spec.key)?;
+    let s = library_scenario(&editor, &library, &spec.key)?;
     lock(&play)?.start(&s, &spec)
 }
 

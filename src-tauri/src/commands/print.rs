@@ -7,6 +7,7 @@
 //! writes nothing (the file is written whole at the end, through a temporary beside it).
 
 use super::jobs::WindowSink;
+use super::library::library_scenario;
 use super::lock;
 use super::paint::Editor;
 use super::scenario::ScenarioState;
@@ -15,7 +16,6 @@ use crate::jobs::{Job, Jobs, Stop};
 use crate::library::Library;
 use crate::transport::jobs::{JobKind, JobResult};
 use crate::transport::{AppError, AppResult, ErrorCode};
-use kepi::library_index as index;
 use kepi::print::{MAX_HEX_MM, MIN_HEX_MM, Paper, PrintOptions};
 use kepi::scenario::Scenario;
 use std::path::Path;
@@ -116,17 +116,7 @@ pub async fn print_pdf<R: Runtime>(
 ) -> AppResult<Option<u64>> {
     let options = options(&paper, hex_mm)?;
     let scenario = match key {
-        Some(key) => {
-            if key.is_empty() || key.len() > 4096 {
-                return Err(AppError::new(
-                    ErrorCode::InvalidArgument,
-                    "key: a Library key",
-                ));
-            }
-            let recent = lock(&editor)?.recent_paths();
-            let entry = lock(&library)?.entry(&key, &recent)?;
-            index::scenario_of(&entry)?
-        }
+        Some(key) => library_scenario(&editor, &library, &key)?,
         None => lock(&scenario_view)?.scenario()?,
     };
     let suggested = format!("{}.pdf", scenario.file.id);

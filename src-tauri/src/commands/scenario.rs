@@ -3,7 +3,7 @@
 //! (a test of seeded games, pictures, VASSAL modules) off the command thread.
 
 use super::jobs::WindowSink;
-use super::library::LibraryState;
+use super::library::{LibraryState, check_key};
 use super::lock;
 use super::paint::Editor;
 use super::vassal::export_module;
@@ -24,16 +24,6 @@ pub type ScenarioState<'a> = State<'a, Mutex<ScenarioEditor>>;
 
 /// The most games one test plays.
 pub const MAX_TEST_GAMES: u32 = 1000;
-
-fn check_key(key: &str) -> AppResult<()> {
-    if key.is_empty() || key.len() > 4096 {
-        return Err(AppError::new(
-            ErrorCode::InvalidArgument,
-            "key: a Library key",
-        ));
-    }
-    Ok(())
-}
 
 /// Open the Library's scenario `key` for editing.
 #[tauri::command]

@@ -2,6 +2,7 @@
 //! view, written as a `.vmod` where the user picks (the shell's save dialog), as a job.
 
 use super::jobs::WindowSink;
+use super::library::library_scenario;
 use super::lock;
 use super::paint::Editor;
 use super::play::PlayState;
@@ -12,7 +13,6 @@ use crate::library::Library;
 use crate::transport::jobs::{JobKind, JobResult};
 use crate::transport::{AppError, AppResult, ErrorCode};
 use kepi::engine::AnyState;
-use kepi::library_index as index;
 use kepi::scenario::Scenario;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -78,17 +78,7 @@ pub async fn vassal_export<R: Runtime>(
             let (s, state) = lock(&replay)?.position(node)?;
             (s, Some((state, node)))
         }
-        (Some(key), None) => {
-            if key.is_empty() || key.len() > 4096 {
-                return Err(AppError::new(
-                    ErrorCode::InvalidArgument,
-                    "key: a Library key",
-                ));
-            }
-            let recent = lock(&editor)?.recent_paths();
-            let entry = lock(&library)?.entry(&key, &recent)?;
-            (index::scenario_of(&entry)?, None)
-        }
+        (Some(key), None) => (library_scenario(&editor, &library, &key)?, None),
         (None, None) => {
             let (s, state, node) = lock(&play)?.position()?;
             (s, Some((state, node)))
