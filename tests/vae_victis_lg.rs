@@ -35,6 +35,23 @@ fn square(e: Value) -> Value {
     e
 }
 
+/// A unit's row: type, combat, unit cost, figures, movement row, range row, results row.
+type Unit = (
+    &'static str,
+    i32,
+    u32,
+    u32,
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+);
+
+/// A tactical factor by key and value.
+type Named = (&'static str, i32);
+
+/// Terms by key and value.
+type Terms = Vec<(String, i32)>;
+
 fn keys(terms: &[kepi::engine::vae_victis::combat::Term]) -> Vec<(String, i32)> {
     terms.iter().map(|t| (t.key.clone(), t.value)).collect()
 }
@@ -52,7 +69,7 @@ fn vv_lg_sheet_cell_by_cell() {
     // Unit Factors: (type, combat, unit cost, figures per element, movement row, range row,
     // combat results row), the US table then the Mexican one.
     #[rustfmt::skip]
-    let units: [(&str, i32, u32, u32, &str, Option<&str>, &str); 22] = [
+    let units: [Unit; 22] = [
         ("us_regular", 4, 5, 4, "infantry", Some("smooth_bore_muskets"), "infantry"),
         ("us_volunteers", 4, 4, 4, "infantry", Some("smooth_bore_muskets"), "infantry"),
         ("us_light_infantry", 3, 4, 2, "light_infantry", Some("rifled_muskets"), "light_infantry"),
@@ -463,7 +480,7 @@ fn vv_lg_fire_tactical_factors() {
 #[test]
 fn vv_lg_fire_artillery_over_half_its_range() {
     // (type, target row in column 05 from 0512, the term expected)
-    let cases: [(&str, &str, Option<(&str, i32)>); 6] = [
+    let cases: [(&str, &str, Option<Named>); 6] = [
         ("us_heavy_artillery", "0503", None), // 9 hexes: not over 800
         ("us_heavy_artillery", "0502", Some(("far_heavy", -1))), // 10
         ("us_medium_artillery", "0504", None), // 8: not over 700
@@ -588,7 +605,7 @@ fn vv_lg_melee_cavalry_charging_squares() {
 }
 
 /// The defender's and the attacker's terms: the US element `us` attacking the Mexican `mx`.
-fn defending(us: Value, mx: Value) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
+fn defending(us: Value, mx: Value) -> (Terms, Terms) {
     let s = lg_duel(vec![us], vec![mx]);
     (
         melee_keys(&s, "D", "A", false, false),
