@@ -86,6 +86,7 @@ mod schemas;
 mod scripted_events;
 mod shipped_scenarios;
 mod vae_victis;
+mod vae_victis_lg;
 mod vassal_export;
 mod victory_model;
 mod zone_rules;

@@ -1603,26 +1603,7 @@ fn vv_lga_results_by_the_table_rows() {
 // Whole games: seeded random games keep the invariants and replay hash for hash
 
 fn invariants(s: &State) {
-    let setup = s.setup();
-    let mut seen = std::collections::BTreeSet::new();
-    for (e, x) in s.elements.iter().enumerate() {
-        if x.destroyed {
-            assert!(x.hex.is_none());
-            continue;
-        }
-        let Some(h) = x.hex else { continue };
-        assert!(seen.insert(h), "two elements at {}", setup.name(h));
-        assert!(
-            x.facing.is_hexside(&setup.grid),
-            "{} faces a vertex",
-            setup.elements[e].id
-        );
-        assert!(
-            kepi::engine::vae_victis::results::passable(s, e, h),
-            "{} on ground it may not enter",
-            setup.elements[e].id
-        );
-    }
+    common::vv::invariants(s);
 }
 
 #[test]

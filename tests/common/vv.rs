@@ -20,6 +20,9 @@ use serde_json::{Value, json};
 
 pub const FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-ridge.json";
 
+/// The Los Gringos fixture: the United States (side 0) against Mexico (side 1) on vv-rio.
+pub const LG_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-los-gringos.json";
+
 /// The system, registered once for the process (registering again returns the entry).
 pub fn register() {
     kepi::engine::game::registry::register(VaeVictis).expect("vae-victis registers");
@@ -33,6 +36,16 @@ pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
 pub fn try_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
     register();
     super::system::try_fixture(&VaeVictis, FIXTURE, edit)
+}
+
+pub fn lg_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    register();
+    super::system::fixture(&VaeVictis, LG_FIXTURE, edit)
+}
+
+pub fn try_lg_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
+    register();
+    super::system::try_fixture(&VaeVictis, LG_FIXTURE, edit)
 }
 
 /// An element's entry.
@@ -51,7 +64,17 @@ pub fn position(
     france: (Vec<Value>, Option<(&str, &str)>),
     britain: (Vec<Value>, Option<(&str, &str)>),
 ) -> State {
-    let sc = fixture(|v| {
+    position_in(FIXTURE, france, britain)
+}
+
+/// [`position`] on the fixture `path` ([`FIXTURE`] or [`LG_FIXTURE`]).
+pub fn position_in(
+    path: &str,
+    france: (Vec<Value>, Option<(&str, &str)>),
+    britain: (Vec<Value>, Option<(&str, &str)>),
+) -> State {
+    register();
+    let sc = super::system::fixture(&VaeVictis, path, |v| {
         let all = super::system::zone(1..=14, 1..=12);
         v["deployment"][0]["zone"]["hexes"] = json!(all);
         v["deployment"][1]["zone"]["hexes"] = json!(all);
@@ -71,6 +94,31 @@ pub fn position(
         }
     });
     VaeVictis.start(&sc, &Default::default()).unwrap()
+}
+
+/// The invariants of every position: one element a hex, hexside facings, every element on
+/// ground it may enter, a destroyed element off the map.
+pub fn invariants(s: &State) {
+    let setup = s.setup();
+    let mut seen = std::collections::BTreeSet::new();
+    for (e, x) in s.elements.iter().enumerate() {
+        if x.destroyed {
+            assert!(x.hex.is_none());
+            continue;
+        }
+        let Some(h) = x.hex else { continue };
+        assert!(seen.insert(h), "two elements at {}", setup.name(h));
+        assert!(
+            x.facing.is_hexside(&setup.grid),
+            "{} faces a vertex",
+            setup.elements[e].id
+        );
+        assert!(
+            passable(s, e, h),
+            "{} on ground it may not enter",
+            setup.elements[e].id
+        );
+    }
 }
 
 /// `c` applied with exactly these faces (all must be used).
@@ -225,7 +273,8 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
         Role::General => Some(1),
         Role::Troop => generals::move_cost(s, e).ok(),
     };
-    let can_move = move_cost.is_some_and(|c| c <= ap) && acted != Acted::Done;
+    let can_move =
+        move_cost.is_some_and(|c| c <= ap) && !matches!(acted, Acted::Done | Acted::Moved);
     let from = s.elements[e].hex.expect("standing");
     if can_move {
         for (h, path) in movement::reach(s, e, None) {
@@ -274,10 +323,14 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
             }
         }
     }
-    if role != Role::Troop || acted != Acted::Nothing {
+    let t = s.etype(e);
+    // VV LG: "Only Regular American Infantry may form square and move in the same turn".
+    let formable =
+        acted == Acted::Nothing || (acted == Acted::Moved && t.is_some_and(|t| t.square_and_move));
+    if role != Role::Troop || !formable {
         return;
     }
-    if move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
+    if acted == Acted::Nothing && move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
         for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
             if f != s.elements[e].facing {
                 out.push(Command::Pivot {
@@ -287,10 +340,9 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
             }
         }
     }
-    if ap == 0 {
+    if ap == 0 || ap < t.map_or(1, |t| t.formation_ap) {
         return;
     }
-    let t = s.etype(e);
     if t.is_some_and(|t| t.square) {
         if s.elements[e].square {
             out.push(Command::Line {

@@ -3,7 +3,7 @@
 //! more than half", "half or less"); and the variant's combat results table, row by row.
 
 use super::dice::roll_d6;
-use super::geometry::{self, terrain};
+use super::geometry;
 use super::state::{Event, State};
 use super::tables::{Cavalry, Clause, Outcome, TroopClass};
 use crate::engine::RuleError;
@@ -68,6 +68,8 @@ fn by_matches(s: &State, winner: usize, by: &str) -> bool {
         "skirmishers" => class == TroopClass::Skirmishers,
         "artillery" => class == TroopClass::Artillery,
         "infantry" => class == TroopClass::Infantry,
+        // VV LG: the types fought on the Light Infantry row.
+        "light_infantry" => t.is_some_and(|t| t.results == "light_infantry"),
         _ => false,
     }
 }
@@ -75,7 +77,10 @@ fn by_matches(s: &State, winner: usize, by: &str) -> bool {
 fn clause_holds(s: &State, loser: usize, winner: usize, contact: bool, c: &Clause) -> bool {
     let hex = s.elements[loser].hex.expect("the loser stands");
     (c.by.is_empty() || c.by.iter().any(|b| by_matches(s, winner, b)))
-        && (c.terrain.is_empty() || c.terrain.iter().any(|t| terrain(s, hex).class.key() == t))
+        && (c.terrain.is_empty() || {
+            let ground = super::lg::ground(s, loser, hex).key();
+            c.terrain.iter().any(|t| ground == t)
+        })
         && (!c.contact || contact)
 }
 

@@ -9,7 +9,7 @@ use super::geometry::{self, at, distance, in_contact, in_field, line_of_fire, si
 use super::paces::within;
 use super::state::{Event, State};
 use super::tables::TroopClass;
-use super::{lga, results};
+use super::{lg, results};
 use crate::engine::RuleError;
 use crate::engine::dice::Dice;
 use serde::Serialize;
@@ -201,7 +201,7 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
         element: f,
         base_name: "fire".into(),
         base: ft.fire.unwrap_or(0),
-        terms: lga::fire_terms(s, f, t, b),
+        terms: lg::fire_terms_of(s, f, t, b),
     };
     let fh = s.elements[f].hex.expect("standing");
     let th = s.elements[t].hex.expect("standing");
@@ -224,7 +224,7 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
             element: t,
             base_name: "fire (return fire)".into(),
             base: tt.fire.unwrap_or(0),
-            terms: lga::fire_terms(s, t, f, bt),
+            terms: lg::fire_terms_of(s, t, f, bt),
         },
         None => Score {
             element: t,
@@ -235,7 +235,7 @@ pub fn combat(s: &State, f: usize, t: usize, supports: &[usize]) -> Result<FireC
     };
     target
         .terms
-        .extend(lga::overlap_terms(s, supports.len(), false));
+        .extend(lg::overlap_terms(s, supports.len(), false));
     Ok(FireCombat {
         band: b,
         firer,

@@ -35,13 +35,18 @@ pub fn square(s: &mut State, e: usize, form: bool, ev: &mut Vec<Event>) -> Resul
             format!("{id} may not form square where a square may not stand (difficult ground)"),
         ));
     }
-    formation_cost(s, e)?;
+    let ap = formation_cost(s, e)?;
     s.elements[e].square = form;
     note(
         ev,
         format!(
-            "{id} forms {} (1 AP, VV 5.6 Squares)",
-            if form { "square" } else { "line" }
+            "{id} forms {} ({ap} AP, VV 5.6 Squares{})",
+            if form { "square" } else { "line" },
+            if ap > 1 {
+                "; VV LG: \"It costs 2AP for Militia to form square from line (and vice versa)\""
+            } else {
+                ""
+            }
         ),
     );
     Ok(())

@@ -168,7 +168,8 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
         Role::General => Some(1),
         Role::Troop => generals::move_cost(s, e).ok(),
     };
-    let can_move = move_cost.is_some_and(|c| c <= ap) && acted != Acted::Done;
+    let can_move =
+        move_cost.is_some_and(|c| c <= ap) && !matches!(acted, Acted::Done | Acted::Moved);
     let from = s.elements[e].hex.expect("standing");
     if can_move {
         let free = movement::reach_on(board, s, e, None);
@@ -240,10 +241,14 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
             }
         }
     }
-    if role != Role::Troop || acted != Acted::Nothing {
+    let t = s.etype(e);
+    // VV LG: "Only Regular American Infantry may form square and move in the same turn".
+    let formable =
+        acted == Acted::Nothing || (acted == Acted::Moved && t.is_some_and(|t| t.square_and_move));
+    if role != Role::Troop || !formable {
         return;
     }
-    if move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
+    if acted == Acted::Nothing && move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
         for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
             if f != s.elements[e].facing {
                 out.push(Command::Pivot {
@@ -253,10 +258,9 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
             }
         }
     }
-    if ap == 0 {
+    if ap == 0 || ap < t.map_or(1, |t| t.formation_ap) {
         return;
     }
-    let t = s.etype(e);
     if t.is_some_and(|t| t.square) {
         if s.elements[e].square {
             out.push(Command::Line {

@@ -91,16 +91,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     let def = &setup.elements[x];
     let xh = s.elements[x].hex.expect("standing");
     let oh = s.elements[opp].hex.expect("standing");
-    // General attached: his corps' general or the commander-in-chief beside it.
-    let attached = (0..s.elements.len()).any(|g| {
-        standing(s, g)
-            && setup.elements[g].side == def.side
-            && (setup.elements[g].role == Role::CommanderInChief
-                || (setup.elements[g].role == Role::General
-                    && setup.elements[g].corps == def.corps))
-            && adjacent(s, x, g)
-    });
-    if attached {
+    if general_attached(s, x) {
         out.push(f("general_attached"));
     }
     if rear_support(s, x) {
@@ -143,6 +134,21 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
         out.push(f("demoralised"));
     }
     out
+}
+
+/// "General attached to unit" (LGA, LG): its corps' general or the commander-in-chief
+/// beside it.
+pub fn general_attached(s: &State, x: usize) -> bool {
+    let setup = s.setup();
+    let def = &setup.elements[x];
+    (0..s.elements.len()).any(|g| {
+        standing(s, g)
+            && setup.elements[g].side == def.side
+            && (setup.elements[g].role == Role::CommanderInChief
+                || (setup.elements[g].role == Role::General
+                    && setup.elements[g].corps == def.corps))
+            && adjacent(s, x, g)
+    })
 }
 
 /// VV 8.3 Rear support: infantry (not skirmishers) of the same type immediately behind and

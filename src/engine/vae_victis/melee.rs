@@ -6,7 +6,7 @@
 use super::combat::{Score, overlaps, result, roll_both, severity, words};
 use super::dice::note;
 use super::geometry::{self, contacts, front_enemy, troop};
-use super::lga;
+use super::lg;
 use super::results;
 use super::state::{Event, Pursuit, State};
 use super::tables::{Cavalry, Outcome, TroopClass};
@@ -31,7 +31,7 @@ pub fn scores(s: &State, a: usize, d: usize) -> (Score, Score) {
         element: x,
         base_name: "melee".into(),
         base: s.etype(x).map(|t| t.melee).unwrap_or(0),
-        terms: lga::melee_terms(s, x, o, attacking),
+        terms: lg::melee_terms_of(s, x, o, attacking),
     };
     (score(a, d, true), score(d, a, false))
 }
@@ -127,16 +127,24 @@ fn pursue(s: &mut State, w: usize, vacated: Option<crate::map::HexCoord>, ev: &m
     if s.elements[w].square {
         return;
     }
-    let heavy = s.etype(w).and_then(|t| t.cavalry) == Some(Cavalry::Heavy);
-    if heavy {
+    let t = s.etype(w);
+    let heavy = t.and_then(|t| t.cavalry) == Some(Cavalry::Heavy);
+    // VV 8.4: "American Dragoons also automatically pursue (Los Gringos)".
+    let must = t.is_some_and(|t| t.pursues);
+    if heavy || must {
         s.elements[w].hex = Some(h);
         note(
             ev,
             format!(
-                "{} pursues into {} (VV 8.4: pursuit is obligatory for heavy cavalry; it does \
-                 not pursue any further)",
+                "{} pursues into {} (VV 8.4: pursuit is obligatory for {}; it does not pursue \
+                 any further)",
                 s.setup().elements[w].id,
-                s.setup().name(h)
+                s.setup().name(h),
+                if heavy {
+                    "heavy cavalry"
+                } else {
+                    "American Dragoons (Los Gringos)"
+                }
             ),
         );
     } else if results::passable(s, w, h) {

@@ -1,7 +1,7 @@
 //! Vae Victis (the compilation of La Grande Armée, Los Gringos, Rebel Yell and Kepis Rouge
 //! from the magazine Vae Victis): a miniatures game measured in paces, played by Kepi on hexes
 //! of 100 paces, one element a hex. One core of rules; each variant's Quick Reference Sheet as
-//! data (`data/<variant>.json`) and a small module beside it (`lga.rs`). Rules are cited by the
+//! data (`data/<variant>.json`) and a small module beside it (`lga.rs`, `lg.rs`). Rules are cited by the
 //! text's numbers and headings, `// VV 7.6`, and a sheet's by its name, `// VV LGA`.
 //!
 //! Modules: `paces` (paces to hexes), `tables` (the core's numbers, the sheets, the terrain
@@ -11,7 +11,8 @@
 //! (ratings, the first player, activation points, command), `movement`, `formations`
 //! (squares, skirmisher pairs), `combat` (scores, results by the table, overlaps), `fire`,
 //! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
-//! rally, victory), `lga` (La Grande Armée's tactical factors), `sequence` (start, the one
+//! rally, victory), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
+//! tactical factors, charges, overlaps and ground), `sequence` (start, the one
 //! transition, the phases), `legal` (legal commands, the random player), `offers`, `report`,
 //! `ruleset`.
 //!
@@ -25,6 +26,7 @@ pub mod formations;
 pub mod generals;
 pub mod geometry;
 pub mod legal;
+pub mod lg;
 pub mod lga;
 pub mod melee;
 pub mod morale;

@@ -548,8 +548,9 @@ pub fn move_to(
     }
     let from = s.elements[e].hex.expect("standing");
     let strat = strategic(s, e, from, to);
-    match s.elements[e].acted {
-        Acted::Nothing => {}
+    let before = s.elements[e].acted;
+    match before {
+        Acted::Nothing | Acted::Formed => {}
         Acted::Strategic if strat => {}
         Acted::Strategic => {
             return Err(RuleError::rule(
@@ -560,7 +561,7 @@ pub fn move_to(
                 ),
             ));
         }
-        Acted::Done => {
+        Acted::Done | Acted::Moved => {
             return Err(RuleError::not_now(format!("{id} has acted this phase")));
         }
     }
@@ -582,10 +583,15 @@ pub fn move_to(
     pay_move(s, e)?;
     s.elements[e].hex = Some(to);
     s.elements[e].facing = facing;
-    s.elements[e].acted = if strat && !is_general(s, e) {
-        Acted::Strategic
-    } else if is_general(s, e) {
+    s.elements[e].acted = if is_general(s, e) {
         Acted::Nothing
+    } else if before == Acted::Formed {
+        Acted::Done
+    } else if strat {
+        Acted::Strategic
+    } else if super::lg::plays(s) {
+        // VV LG: a move is remembered, so that only a US Regular may still form square.
+        Acted::Moved
     } else {
         Acted::Done
     };
@@ -711,19 +717,56 @@ pub fn pivot(
     Ok(())
 }
 
-/// VV 5.6: a formation change, 1 AP.
-pub fn formation_cost(s: &mut State, e: usize) -> Result<(), RuleError> {
+/// VV 5.6: a formation change, 1 AP (VV LG: 2 for Militia, "It costs 2AP for Militia to
+/// form square from line (and vice versa)"); VV LG: "Only Regular American Infantry may form
+/// square and move in the same turn". Returns the AP paid.
+pub fn formation_cost(s: &mut State, e: usize) -> Result<u32, RuleError> {
     may_act(s, e)?;
     if !troop(s, e) {
         return Err(RuleError::not_now("generals have no formation"));
     }
-    if s.elements[e].acted != Acted::Nothing {
-        return Err(RuleError::not_now(format!(
-            "{} has acted this phase",
-            s.setup().elements[e].id
-        )));
+    let (ap, both) = s
+        .etype(e)
+        .map_or((1, false), |t| (t.formation_ap, t.square_and_move));
+    let before = s.elements[e].acted;
+    match before {
+        Acted::Nothing => {}
+        Acted::Moved if both => {}
+        Acted::Moved => {
+            return Err(RuleError::rule(
+                "VV LG Special Rules",
+                format!(
+                    "{} has moved this turn: \"Only Regular American Infantry may form square \
+                     and move in the same turn\"",
+                    s.setup().elements[e].id
+                ),
+            ));
+        }
+        _ => {
+            return Err(RuleError::not_now(format!(
+                "{} has acted this phase",
+                s.setup().elements[e].id
+            )));
+        }
     }
-    generals::spend(s, e, 1)?;
-    s.elements[e].acted = Acted::Done;
-    Ok(())
+    if let Some(c) = s.setup().elements[e].corps
+        && s.corps[c].ap < ap
+    {
+        return Err(RuleError::rule(
+            "VV 5.6",
+            format!(
+                "corps {} has {} AP left; {} needs {ap} to change formation",
+                s.setup().corps[c].id,
+                s.corps[c].ap,
+                s.setup().elements[e].id
+            ),
+        ));
+    }
+    generals::spend(s, e, ap)?;
+    s.elements[e].acted = if both && before == Acted::Nothing {
+        Acted::Formed
+    } else {
+        Acted::Done
+    };
+    Ok(ap)
 }

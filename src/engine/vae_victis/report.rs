@@ -7,6 +7,15 @@ use super::state::{Command, Event, Role, State};
 use super::tables::TroopClass;
 use crate::engine::counters::{Board, Counter, MarkerKind, Place, SideStanding, Symbol};
 
+/// VV 5.6: 1 AP; VV LG Militia: 2.
+fn formation_ap(s: &State, element: &str) -> u32 {
+    s.setup()
+        .element(element)
+        .ok()
+        .and_then(|e| s.etype(e))
+        .map_or(1, |t| t.formation_ap)
+}
+
 pub fn describe_command(s: &State, c: &Command) -> String {
     match c {
         Command::Begin => "Roll every general's rating and the first player (VV 4.2, VV 3)".into(),
@@ -23,8 +32,12 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             facing,
         } => format!("{element} moves to {to}, facing {facing}"),
         Command::Pivot { element, facing } => format!("{element} turns to face {facing} (1 AP)"),
-        Command::Square { element } => format!("{element} forms square (1 AP)"),
-        Command::Line { element } => format!("{element} forms line (1 AP)"),
+        Command::Square { element } => {
+            format!("{element} forms square ({} AP)", formation_ap(s, element))
+        }
+        Command::Line { element } => {
+            format!("{element} forms line ({} AP)", formation_ap(s, element))
+        }
         Command::Skirmish { element, hex } => {
             format!("{element} takes skirmish formation, its second element to {hex} (1 AP)")
         }
@@ -172,7 +185,10 @@ pub fn board(s: &State) -> Board {
                 t.fire.map(|f| f.to_string()).unwrap_or_else(|| "-".into()),
             ));
             properties.push(("Melee".into(), t.melee.to_string()));
-            properties.push(("Charge bonus".into(), t.charge.to_string()));
+            // VV LG has no charge column (its charges are tactical factors, `lg.rs`).
+            if !super::lg::plays(s) {
+                properties.push(("Charge bonus".into(), t.charge.to_string()));
+            }
             properties.push(("Cost".into(), t.cost.to_string()));
         }
         if let Some(r) = x.rating {

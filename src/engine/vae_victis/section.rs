@@ -71,7 +71,8 @@ pub struct CorpsEntry {
 pub struct SideSection {
     /// "la-grande-armee", "los-gringos", "rebel-yell" or "kepis-rouge"; both sides the same.
     pub variant: String,
-    /// The nation its sheet's factors name ("british", "russian", "french", ...); may be empty.
+    /// The nation its sheet's factors name ("british", "russian", "french"; LG "american" or
+    /// "mexican", whose table its types must be from); may be empty under LGA.
     #[serde(default)]
     pub nation: String,
     /// VV 8 Fleeing: "towards the rear, to its own base line".
@@ -158,7 +159,7 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                     format!("{f}.variant"),
                     format!(
                         "the {name} variant is not played yet (VV {abbr} sheet): its sheet is \
-                         not transcribed; Kepi plays La Grande Armée"
+                         not transcribed; Kepi plays La Grande Armée and Los Gringos"
                     ),
                 ),
                 None => p.push(
@@ -200,6 +201,7 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
             None => {}
         }
         let mut elements = 0;
+        let mut per_type: std::collections::BTreeMap<String, u32> = Default::default();
         let mut kinds = std::collections::BTreeSet::new();
         let mut groups = Vec::new();
         for (j, c) in section.corps.iter().enumerate() {
@@ -214,6 +216,19 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                     match v.element_type(&e.kind) {
                         Some(t) => {
                             points += t.cost;
+                            *per_type.entry(t.key.clone()).or_default() += 1;
+                            if let Some(n) = &t.nation
+                                && *n != section.nation
+                            {
+                                p.push(
+                                    format!("{ef}.type"),
+                                    format!(
+                                        "VV {} Unit Factors: {} is in the {n} table; this side's \
+                                         nation is '{}'",
+                                        v.sheet.sheet, t.name, section.nation
+                                    ),
+                                );
+                            }
                             if e.formation == Formation::Square && !t.square {
                                 p.push(
                                     format!("{ef}.formation"),
@@ -261,6 +276,23 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 units: c.elements.len() as u32 + 1,
                 stacking: c.elements.len() as u32 + 1,
             });
+        }
+        if let Some(v) = variant {
+            for (k, n) in &per_type {
+                if let Some(t) = v.element_type(k)
+                    && let Some(m) = t.max_per_army
+                    && *n > m
+                {
+                    p.push(
+                        format!("{f}.corps"),
+                        format!(
+                            "VV {} Unit Factors: {} \"{m} element maximum\" an army; this side \
+                             has {n}",
+                            v.sheet.sheet, t.name
+                        ),
+                    );
+                }
+            }
         }
         sides.push(Some(SideForces {
             groups,

@@ -177,6 +177,10 @@ pub enum Acted {
     /// Only strategic moves (VV 5.5: it may move again).
     Strategic,
     Done,
+    /// VV LG: it has moved (only a US Regular may still change formation).
+    Moved,
+    /// VV LG: a US Regular that has changed formation; it may still move.
+    Formed,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,11 +13,13 @@ pub const TERRAIN_TEXT: &str = include_str!("data/terrain-effects.json");
 pub const CATALOG_TEXT: &str = include_str!("data/catalog.json");
 pub const CORE_TEXT: &str = include_str!("data/core.json");
 pub const LGA_TEXT: &str = include_str!("data/la-grande-armee.json");
+pub const LG_TEXT: &str = include_str!("data/los-gringos.json");
 
 /// The embedded files by name, as `kepi tables --ruleset vae-victis` prints them.
-pub const FILES: [(&str, &str); 4] = [
+pub const FILES: [(&str, &str); 5] = [
     ("core.json", CORE_TEXT),
     ("la-grande-armee.json", LGA_TEXT),
+    ("los-gringos.json", LG_TEXT),
     ("terrain-effects.json", TERRAIN_TEXT),
     ("catalog.json", CATALOG_TEXT),
 ];
@@ -162,9 +164,14 @@ pub enum Cavalry {
     Light,
     Irregular,
     Heavy,
+    /// VV LG: formed cavalry neither heavy nor light (the Dragoons, the Mexican Line): it
+    /// moves with the cuirassiers and need not pursue (the sheet's heavy cavalry is its
+    /// Cuirassiers).
+    Line,
 }
 
-/// One row of a sheet's Fire & Melee Factors.
+/// One row of a sheet's Fire & Melee Factors (LGA) or Unit Factors (LG: one `combat`
+/// factor, which is its melee factor and, for a type with a range, its fire factor).
 #[derive(Clone, Debug, Deserialize)]
 pub struct ElementType {
     pub key: String,
@@ -172,10 +179,39 @@ pub struct ElementType {
     pub class: TroopClass,
     #[serde(default)]
     pub cavalry: Option<Cavalry>,
+    #[serde(default)]
     pub fire: Option<i32>,
+    #[serde(default)]
     pub melee: i32,
+    /// VV LG Unit Factors: the single combat factor (then `fire` and `melee` are read from it).
+    #[serde(default)]
+    pub combat: Option<i32>,
+    #[serde(default)]
     pub charge: i32,
     pub cost: u32,
+    /// VV LG Unit Factors: figures per element (a record of the sheet; Kepi plays elements).
+    #[serde(default)]
+    pub figures: Option<u32>,
+    /// VV LG: the army whose table lists it ("american", "mexican"); a side of another
+    /// `nation` may not field it.
+    #[serde(default)]
+    pub nation: Option<String>,
+    /// VV LG "1 element maximum" (an army).
+    #[serde(default)]
+    pub max_per_army: Option<u32>,
+    /// The AP a change of formation costs (VV 5.6: 1; VV LG Militia: 2).
+    #[serde(default = "one")]
+    pub formation_ap: u32,
+    /// VV LG: "Only Regular American Infantry may form square and move in the same turn".
+    #[serde(default)]
+    pub square_and_move: bool,
+    /// VV 8.4 "American Dragoons also automatically pursue (Los Gringos)".
+    #[serde(default)]
+    pub pursues: bool,
+    /// What a sheet's special rules name it by ("american_regular", "hussars",
+    /// "mexican_irregular").
+    #[serde(default)]
+    pub tags: Vec<String>,
     /// Its row of the movement table.
     #[serde(rename = "move")]
     pub move_row: String,
@@ -201,11 +237,27 @@ pub struct RangeRow {
     pub long: Option<u32>,
 }
 
+fn one() -> u32 {
+    1
+}
+
+impl ElementType {
+    pub fn has(&self, tag: &str) -> bool {
+        self.tags.iter().any(|t| t == tag)
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Factor {
     pub key: String,
     pub text: String,
     pub value: Option<i32>,
+    /// VV LG "Target over N (... artillery)": the firer's range row it applies to.
+    #[serde(default)]
+    pub range: Option<String>,
+    /// ... and the paces the target must be beyond.
+    #[serde(default)]
+    pub over: Option<u32>,
 }
 
 /// What a combat result does to the loser.
@@ -258,7 +310,18 @@ pub struct Sheet {
     /// Its abbreviation in citations ("LGA").
     pub sheet: String,
     pub movement_columns: Vec<String>,
+    /// A terrain class the sheet has no column for, read in another's (VV LG: no Difficult
+    /// column; difficult ground is moved in the Rough column).
+    #[serde(default)]
+    pub going: BTreeMap<String, String>,
     pub movement: BTreeMap<String, Vec<Option<u32>>>,
+    /// Terrain keys its special rules name ("village", "fortified": VV LG Tactical Factors
+    /// - Melee, Special Rules).
+    #[serde(default)]
+    pub places: BTreeMap<String, Vec<String>>,
+    /// VV LG "For each supporting enemy overlap (max 2)": at most this many count.
+    #[serde(default)]
+    pub max_overlaps: Option<usize>,
     pub ranges: BTreeMap<String, RangeRow>,
     pub types: Vec<ElementType>,
     pub fire_factors: Vec<Factor>,
@@ -270,8 +333,16 @@ impl Sheet {
     /// The paces a type moves a turn on ground of `column` ("road", "clear", ...); `None`
     /// where the sheet has "-" (it may not enter).
     pub fn paces(&self, move_row: &str, column: &str) -> Option<u32> {
+        let column = self.going.get(column).map_or(column, String::as_str);
         let i = self.movement_columns.iter().position(|c| c == column)?;
         self.movement.get(move_row)?.get(i).copied().flatten()
+    }
+
+    /// Whether terrain `key` is one of the sheet's `place`s ("village", "fortified").
+    pub fn is_place(&self, place: &str, key: &str) -> bool {
+        self.places
+            .get(place)
+            .is_some_and(|v| v.iter().any(|k| k == key))
     }
 
     pub fn fire_factor(&self, key: &str) -> i32 {
@@ -320,7 +391,14 @@ impl Variant {
 }
 
 fn read_variant(text: &str) -> Result<Variant, String> {
-    let sheet: Sheet = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let mut sheet: Sheet = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    // VV LG Unit Factors: one combat factor serves melee and, with a range, fire.
+    for t in &mut sheet.types {
+        if let Some(c) = t.combat {
+            t.melee = c;
+            t.fire = t.range.is_some().then_some(c);
+        }
+    }
     Ok(Variant { sheet })
 }
 
@@ -335,10 +413,15 @@ pub fn core() -> &'static Core {
 /// The variants Kepi plays, by key, with their sheets.
 pub fn variant(key: &str) -> Option<&'static Variant> {
     static LGA: OnceLock<Variant> = OnceLock::new();
+    static LG: OnceLock<Variant> = OnceLock::new();
     match key {
         "la-grande-armee" => Some(LGA.get_or_init(|| {
             read_variant(LGA_TEXT)
                 .unwrap_or_else(|e| panic!("embedded la-grande-armee.json is invalid: {e}"))
+        })),
+        "los-gringos" => Some(LG.get_or_init(|| {
+            read_variant(LG_TEXT)
+                .unwrap_or_else(|e| panic!("embedded los-gringos.json is invalid: {e}"))
         })),
         _ => None,
     }
@@ -365,13 +448,22 @@ mod tests {
         }
         assert_eq!(c.rating(1).key, "mediocre");
         assert_eq!(c.rating(6).ap_modifier, 1);
-        let v = variant("la-grande-armee").unwrap();
-        assert_eq!(v.sheet.types.len(), 16);
-        for t in &v.sheet.types {
-            assert!(v.sheet.movement.contains_key(&t.move_row), "{}", t.key);
-            assert!(v.sheet.results.contains_key(&t.results), "{}", t.key);
-            if let Some(r) = &t.range {
-                assert!(v.sheet.ranges.contains_key(r), "{}", t.key);
+        assert_eq!(variant("la-grande-armee").unwrap().sheet.types.len(), 16);
+        assert_eq!(variant("los-gringos").unwrap().sheet.types.len(), 22);
+        for key in ["la-grande-armee", "los-gringos"] {
+            let v = variant(key).unwrap();
+            for t in &v.sheet.types {
+                assert!(v.sheet.movement.contains_key(&t.move_row), "{}", t.key);
+                assert!(v.sheet.results.contains_key(&t.results), "{}", t.key);
+                if let Some(r) = &t.range {
+                    assert!(v.sheet.ranges.contains_key(r), "{}", t.key);
+                }
+            }
+            for (from, to) in &v.sheet.going {
+                assert!(v.sheet.movement_columns.contains(to), "{from} -> {to}");
+            }
+            for f in v.sheet.fire_factors.iter().filter_map(|f| f.range.as_ref()) {
+                assert!(v.sheet.ranges.contains_key(f), "{f}");
             }
         }
         let _ = terrain_chart();
