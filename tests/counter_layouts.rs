@@ -41,7 +41,12 @@ fn inked(img: &image::RgbaImage, fill: [u8; 3], x: (f32, f32), y: (f32, f32)) ->
 
 impl Drawn {
     fn picture(&self, pick: impl Fn(&Counter) -> bool) -> (Counter, image::RgbaImage, [u8; 3]) {
-        let c = self.counters.iter().find(|c| pick(c)).expect("a unit").clone();
+        let c = self
+            .counters
+            .iter()
+            .find(|c| pick(c))
+            .expect("a unit")
+            .clone();
         let fill = self.fills[c.side.min(1)];
         let img = unit_picture(&c, &self.layout, fill, PX);
         (c, img, fill)
@@ -84,10 +89,17 @@ fn age_of_rifles_prints_strength_movement_and_morale_in_a_ring_and_a_reduced_bac
     assert!(right > left, "ring {right}, strength {left}");
     // The reduced side: its strength one step less, drawn with a white band at the top right.
     let value = |c: &Counter, n: &str| {
-        c.properties.iter().find(|(k, _)| k == n).map(|(_, v)| v.parse::<u32>().unwrap())
+        c.properties
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, v)| v.parse::<u32>().unwrap())
     };
     let back = c.reduced().expect("a backprinted unit has a reduced side");
-    assert!(value(&back, "Strength") < value(&c, "Strength"), "{:?}", back.properties);
+    assert!(
+        value(&back, "Strength") < value(&c, "Strength"),
+        "{:?}",
+        back.properties
+    );
     let front = CounterPicture::of_unit(&c, &d.layout, fill, PX);
     let reverse = CounterPicture {
         reduced: true,

@@ -124,9 +124,10 @@ pub fn typescript() -> String {
         kepi::print::DEFAULT_HEX_MM,
         kepi::print::MIN_HEX_MM,
         kepi::print::MAX_HEX_MM,
-        serde_json::to_string(&crate::transport::play::mirror::<_, crate::transport::play::CounterLayoutDto>(
-            &kepi::engine::counters::CounterLayout::default()
-        ))
+        serde_json::to_string(&crate::transport::play::mirror::<
+            _,
+            crate::transport::play::CounterLayoutDto,
+        >(&kepi::engine::counters::CounterLayout::default()))
         .expect("a layout serializes"),
     )
 }

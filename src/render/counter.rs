@@ -16,8 +16,8 @@ use super::scenario::side_colors;
 use super::surface::Surface;
 use super::unit_symbols::unit_symbol;
 use crate::engine::counters::{
-    COUNTER_GEOMETRY, Corner, Counter, CounterLayout, FacingLook, INK_DARK, INK_LIGHT,
-    MarkerKind, Symbol, contrast, ink_on, luminance,
+    COUNTER_GEOMETRY, Corner, Counter, CounterLayout, FacingLook, INK_DARK, INK_LIGHT, MarkerKind,
+    Symbol, contrast, ink_on, luminance,
 };
 use crate::scenario::Scenario;
 use image::RgbaImage;
@@ -53,7 +53,12 @@ pub struct CounterPicture {
 
 impl CounterPicture {
     /// The picture of `c`'s counter as `layout` prints it.
-    pub fn of_unit(c: &Counter, layout: &CounterLayout, fill: [u8; 3], size: u32) -> CounterPicture {
+    pub fn of_unit(
+        c: &Counter,
+        layout: &CounterLayout,
+        fill: [u8; 3],
+        size: u32,
+    ) -> CounterPicture {
         CounterPicture {
             size,
             fill,
@@ -144,7 +149,11 @@ pub fn readable_fill(c: [u8; 3]) -> [u8; 3] {
             let t = k as f32 / 50.0;
             c.map(|v| {
                 let v = v as f32;
-                let to = if light { v * (1.0 - t) } else { v + (255.0 - v) * t };
+                let to = if light {
+                    v * (1.0 - t)
+                } else {
+                    v + (255.0 - v) * t
+                };
                 to.round() as u8
             })
         })
@@ -164,7 +173,11 @@ pub(super) fn side_fills(named: [Option<Color>; 2], defaults: [Color; 2]) -> [Co
             .map(|d| readable_fill(rgb(d)))
             .into_iter()
             .find(|&d| delta_e(c0, d) >= MIN_SIDE_DELTA_E)
-            .unwrap_or(if luminance(c0) > 0.2 { [0x20, 0x20, 0x20] } else { [0xf0, 0xf0, 0xf0] });
+            .unwrap_or(if luminance(c0) > 0.2 {
+                [0x20, 0x20, 0x20]
+            } else {
+                [0xf0, 0xf0, 0xf0]
+            });
     }
     [color(c0), color(c1)]
 }
@@ -189,7 +202,10 @@ fn text_scale(text: &str, height: f64, width: f64) -> u32 {
 fn text_at(img: &mut dyn Surface, text: &str, (cx, cy): Pt, height: f64, width: f64, c: Color) {
     let text = fold(text);
     let k = text_scale(&text, height, width);
-    let (w, h) = (Font::Label.width(&text, k) as f64, Font::Label.height(k) as f64);
+    let (w, h) = (
+        Font::Label.width(&text, k) as f64,
+        Font::Label.height(k) as f64,
+    );
     let (x, y) = ((cx - w / 2.0).round() as i64, (cy - h / 2.0).round() as i64);
     img.text(&text, x, y, k, Font::Label, c);
 }
@@ -220,9 +236,23 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
         let h = at(g.marker_counter_band).round() as i64;
         img.rect(b, b, si - 2 * b, h - b, color(*band));
         let mid = (b + h) as f64 / 2.0;
-        text_at(img, letter, (sf / 2.0, mid), at(g.top[1]) * 1.2, sf, color(ink_on(*band)));
+        text_at(
+            img,
+            letter,
+            (sf / 2.0, mid),
+            at(g.top[1]) * 1.2,
+            sf,
+            color(ink_on(*band)),
+        );
         let below = (h as f64 + sf - b as f64) / 2.0;
-        text_at(img, &p.top, (sf / 2.0, below), at(g.top[1]), at(g.text_width), ink);
+        text_at(
+            img,
+            &p.top,
+            (sf / 2.0, below),
+            at(g.top[1]),
+            at(g.text_width),
+            ink,
+        );
         return;
     }
     if p.front {
@@ -230,8 +260,22 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     }
     let Some(symbol) = p.symbol else {
         // A counter of words: the top and bottom texts at their places.
-        text_at(img, &p.top, (sf / 2.0, sf * 0.42), at(g.top[1]), at(g.text_width), ink);
-        text_at(img, &p.bottom, (sf / 2.0, at(g.bottom[0])), at(g.bottom[1]), at(g.text_width), ink);
+        text_at(
+            img,
+            &p.top,
+            (sf / 2.0, sf * 0.42),
+            at(g.top[1]),
+            at(g.text_width),
+            ink,
+        );
+        text_at(
+            img,
+            &p.bottom,
+            (sf / 2.0, at(g.bottom[0])),
+            at(g.bottom[1]),
+            at(g.text_width),
+            ink,
+        );
         return;
     };
     // The box, white with a dark outline, and the symbol in it.
@@ -252,7 +296,14 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     closed.push((bx, by));
     img.stroke(&closed, lw, dark);
     // The texts above and below, the bottom one kept to the middle beside bottom corners.
-    text_at(img, &p.top, (sf / 2.0, at(g.top[0])), at(g.top[1]), at(g.text_width), ink);
+    text_at(
+        img,
+        &p.top,
+        (sf / 2.0, at(g.top[0])),
+        at(g.top[1]),
+        at(g.text_width),
+        ink,
+    );
     let beside = p
         .corners
         .iter()
@@ -262,7 +313,14 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     } else {
         g.text_width
     };
-    text_at(img, &p.bottom, (sf / 2.0, at(g.bottom[0])), at(g.bottom[1]), at(width), ink);
+    text_at(
+        img,
+        &p.bottom,
+        (sf / 2.0, at(g.bottom[0])),
+        at(g.bottom[1]),
+        at(width),
+        ink,
+    );
     for (corner, text, ring) in &p.corners {
         let (left, top) = match corner {
             Corner::TopLeft => (true, true),
@@ -285,7 +343,12 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
         // The back of a unit that lost a step: a white band across the top-right corner.
         let (d0, d1) = (at(g.back_band[0]), at(g.back_band[1]));
         let e = sf - b as f64;
-        let band = vec![(e - d1, b as f64), (e - d0, b as f64), (e, b as f64 + d0), (e, b as f64 + d1)];
+        let band = vec![
+            (e - d1, b as f64),
+            (e - d0, b as f64),
+            (e, b as f64 + d0),
+            (e, b as f64 + d1),
+        ];
         img.fill(&[band], color([0xff, 0xff, 0xff]));
     }
 }
@@ -338,7 +401,9 @@ mod tests {
         // The box where the geometry puts it: white near its corner, the cross dark at its
         // centre.
         let [bx, by, bw, bh] = COUNTER_GEOMETRY.symbol_box.map(|v| v * 48.0);
-        let white = img.get_pixel((bx + bw * 0.5) as u32, (by + bh * 0.15) as u32).0;
+        let white = img
+            .get_pixel((bx + bw * 0.5) as u32, (by + bh * 0.15) as u32)
+            .0;
         assert!(white[0] > 0xe0 && white[2] > 0xe0, "{white:?}");
         let c = img
             .get_pixel((bx + bw / 2.0) as u32, (by + bh / 2.0) as u32)
@@ -453,7 +518,12 @@ mod tests {
         let [d0, d1] = COUNTER_GEOMETRY.back_band.map(|v| v * 64.0);
         let d = ((d0 + d1) / 2.0) as u32;
         assert_eq!(back.get_pixel(62 - d / 2 - 1, 2 + d / 2).0, [0xff; 4]);
-        assert_ne!(render_counter(&front).get_pixel(62 - d / 2 - 1, 2 + d / 2).0, [0xff; 4]);
+        assert_ne!(
+            render_counter(&front)
+                .get_pixel(62 - d / 2 - 1, 2 + d / 2)
+                .0,
+            [0xff; 4]
+        );
         let m = MarkerKind::new("disrupted", "DISR", [0xf0, 0xc8, 0x20]);
         let img = render_counter(&CounterPicture::of_marker(&m, 64));
         // Its colour along the top, dark ink (its letter) in the band, paper and the word under.
@@ -487,7 +557,10 @@ mod tests {
         let defaults = [Color::rgb(0x23, 0x55, 0xc8), Color::rgb(0xc8, 0x28, 0x28)];
         let rgb = |c: Color| [c.r, c.g, c.b];
         let near = side_fills(
-            [Some(Color::rgb(0x30, 0x30, 0x90)), Some(Color::rgb(0x30, 0x38, 0x98))],
+            [
+                Some(Color::rgb(0x30, 0x30, 0x90)),
+                Some(Color::rgb(0x30, 0x38, 0x98)),
+            ],
             defaults,
         );
         assert_eq!(rgb(near[1]), [0xc8, 0x28, 0x28]);
@@ -496,7 +569,10 @@ mod tests {
         assert_eq!(rgb(red[1]), [0x23, 0x55, 0xc8]);
         // Two clearly different colours stay.
         let apart = side_fills(
-            [Some(Color::rgb(0x30, 0x30, 0x90)), Some(Color::rgb(0x90, 0x90, 0x90))],
+            [
+                Some(Color::rgb(0x30, 0x30, 0x90)),
+                Some(Color::rgb(0x90, 0x90, 0x90)),
+            ],
             defaults,
         );
         assert_eq!(rgb(apart[0]), [0x30, 0x30, 0x90]);

@@ -29,7 +29,10 @@ fn named_color(name: &str) -> Option<Color> {
 /// counter ink and kept apart from the other side's ([`super::counter::side_fills`]).
 pub(super) fn side_colors(s: &Scenario) -> [Color; 2] {
     super::counter::side_fills(
-        [named_color(&s.sides[0].color), named_color(&s.sides[1].color)],
+        [
+            named_color(&s.sides[0].color),
+            named_color(&s.sides[1].color),
+        ],
         DEFAULT_SIDES,
     )
 }

@@ -148,7 +148,10 @@ mod tests {
             for p in &parts {
                 assert!(p.points.len() >= 2, "{s:?}");
                 for &[x, y] in &p.points {
-                    assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y), "{s:?}");
+                    assert!(
+                        (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y),
+                        "{s:?}"
+                    );
                 }
             }
             assert!(!seen.contains(&parts), "{s:?} looks like another symbol");
@@ -159,7 +162,10 @@ mod tests {
     #[test]
     fn path_data_is_absolute_moves_and_lines() {
         let (filled, stroked) = svg_path(&unit_symbol(Symbol::HorseArtillery), |p| p);
-        assert!(filled.starts_with("M0.6143 0.5 L") && filled.ends_with(" Z"), "{filled}");
+        assert!(
+            filled.starts_with("M0.6143 0.5 L") && filled.ends_with(" Z"),
+            "{filled}"
+        );
         assert_eq!(filled.matches('M').count(), 1);
         assert_eq!(filled.matches('L').count(), 15);
         assert_eq!(stroked, "M0 1 L1 0");

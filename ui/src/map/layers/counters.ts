@@ -152,6 +152,8 @@ export class CountersLayer implements Layer {
   private looks: Map<string, MarkerLook> = new Map();
   /** How the system prints its counters, set with the game. */
   private layout: CounterLayout = COMMON_LAYOUT;
+  /** Its symbols as paths, made on the first frame after the layout is set. */
+  private symbols: Map<string, SymbolPaths> | null = null;
   /** Set when the markers or the layout change: the next board redraws the whole layer. */
   private restyled = true;
   /** A stack shown spread out (its hex), after a click on it. */
