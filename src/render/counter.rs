@@ -282,7 +282,7 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     let [bx, by, bw, bh] = g.symbol_box.map(at);
     let lw = at(g.line).max(1.0);
     let outline = vec![(bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)];
-    img.fill(&[outline.clone()], color([0xfa, 0xfa, 0xf5]));
+    img.fill(std::slice::from_ref(&outline), color([0xfa, 0xfa, 0xf5]));
     let to = |[u, v]: [f32; 2]| (bx + u as f64 * bw, by + v as f64 * bh);
     for part in unit_symbol(symbol) {
         let pts: Vec<Pt> = part.points.iter().map(|&q| to(q)).collect();
