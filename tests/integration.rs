@@ -51,6 +51,7 @@ mod cli_play_errors;
 mod cli_tools;
 mod cli_validate;
 mod content;
+mod counter_layouts;
 #[cfg(feature = "test-ruleset")]
 mod drill;
 mod engine_autoplay;

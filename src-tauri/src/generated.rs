@@ -117,11 +117,18 @@ pub fn typescript() -> String {
          /** The event a survey or recovery of a damaged archive sends as it goes (payload: `CareProgress`). */\n\
          export const CARE_PROGRESS = {CARE_PROGRESS:?};\n\n\
          /** Print and play (`print_pdf`, `kepi print --hex-mm`): a hex's size across its flats on paper, in millimetres, by default and at least and at most. */\n\
-         export const PRINT_HEX_MM = {{ default: {:?}, min: {:?}, max: {:?} }} as const;\n",
+         export const PRINT_HEX_MM = {{ default: {:?}, min: {:?}, max: {:?} }} as const;\n\n\
+         /** The common counter layout (`CounterLayout::default` in the core) with the counters' geometry and unit-type symbols: what the counters layer draws by before a game gives its own. */\n\
+         export const COMMON_COUNTER_LAYOUT: CounterLayout = {};\n",
         c.decls.into_values().collect::<String>(),
         kepi::print::DEFAULT_HEX_MM,
         kepi::print::MIN_HEX_MM,
         kepi::print::MAX_HEX_MM,
+        serde_json::to_string(&crate::transport::play::mirror::<
+            _,
+            crate::transport::play::CounterLayoutDto,
+        >(&kepi::engine::counters::CounterLayout::default()))
+        .expect("a layout serializes"),
     )
 }
 

@@ -35,8 +35,38 @@ pub enum Symbol {
     Artillery,
     HorseArtillery,
     MachineGun,
-    /// A unit of no fighting arm (a limber, a wagon).
+    /// A unit of no fighting arm (a limber, a wagon, a headquarters).
     Other,
+    /// A leader (a commander, a general): a star in the box.
+    Leader,
+}
+
+impl Symbol {
+    /// Every symbol, in order.
+    pub const ALL: [Symbol; 8] = [
+        Symbol::Infantry,
+        Symbol::Cavalry,
+        Symbol::MountedRifles,
+        Symbol::Artillery,
+        Symbol::HorseArtillery,
+        Symbol::MachineGun,
+        Symbol::Other,
+        Symbol::Leader,
+    ];
+
+    /// Its name in serialised form ("mounted_rifles"), as [`Counter::symbol`] crosses to the UI.
+    pub fn key(self) -> &'static str {
+        match self {
+            Symbol::Infantry => "infantry",
+            Symbol::Cavalry => "cavalry",
+            Symbol::MountedRifles => "mounted_rifles",
+            Symbol::Artillery => "artillery",
+            Symbol::HorseArtillery => "horse_artillery",
+            Symbol::MachineGun => "machine_gun",
+            Symbol::Other => "other",
+            Symbol::Leader => "leader",
+        }
+    }
 }
 
 /// One unit as its counter shows it.
@@ -76,6 +106,39 @@ pub struct Counter {
     /// notch on the counter's edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<u16>,
+}
+
+/// What a property's name ends with when it gives the value the counter's back prints in
+/// place of the front's ("Strength reduced": the strength after a step lost, AoR 6.1).
+pub const REDUCED: &str = " reduced";
+
+impl Counter {
+    /// The unit as its counter's reduced back prints it ([`BackLook::Reduced`]): each property
+    /// "X" for which the counter gives "X reduced" takes that value (and the values line
+    /// "Values reduced", when given); `None` when it gives none (a counter printed on one
+    /// side only).
+    pub fn reduced(&self) -> Option<Counter> {
+        let backs: Vec<(&str, &str)> = self
+            .properties
+            .iter()
+            .filter_map(|(n, v)| Some((n.strip_suffix(REDUCED)?, v.as_str())))
+            .collect();
+        if backs.is_empty() {
+            return None;
+        }
+        let mut c = self.clone();
+        for (name, value) in &backs {
+            if *name == "Values" {
+                c.values = value.to_string();
+            }
+            for (n, v) in c.properties.iter_mut() {
+                if n == name {
+                    *v = value.to_string();
+                }
+            }
+        }
+        Some(c)
+    }
 }
 
 /// A marker a system's counters or hexes may carry, as printed: its key (what
@@ -155,6 +218,9 @@ pub struct CounterLayout {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corners: Vec<CornerText>,
     pub facing: FacingLook,
+    /// What the back of a unit's counter shows (print's two-sided counter sheets).
+    #[serde(default)]
+    pub back: BackLook,
 }
 
 impl Default for CounterLayout {
@@ -164,9 +230,134 @@ impl Default for CounterLayout {
             bottom: CounterText::Values,
             corners: Vec::new(),
             facing: FacingLook::Notch,
+            back: BackLook::Darker,
         }
     }
 }
+
+/// What the back of a unit's counter shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BackLook {
+    /// The front in a darker shade with the word of the system's back marker (R&S's DISR: the
+    /// state a printed game shows by turning the counter over).
+    #[default]
+    Darker,
+    /// The unit after a step lost (AoR 6.1: "most units are backprinted"): the same layout
+    /// printing [`Counter::reduced`], with a band across the top-right corner; a counter with
+    /// no reduced values (one step) has the [`BackLook::Darker`] back.
+    Reduced,
+}
+
+/// Where the parts of a counter are, as fractions of its side from its top-left corner (x
+/// east, y south): one table for every picture of a counter (the core's [`draw_counter`] for
+/// VASSAL and print, the app's counters layer, which receives it with the layout).
+///
+/// Invariants: the bands and the box do not overlap; every place lies inside the border.
+///
+/// [`draw_counter`]: crate::render::render_counter
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CounterGeometry {
+    /// The dark border's width.
+    pub border: f32,
+    /// The unit-type box (white, outlined): left, top, width, height.
+    pub symbol_box: [f32; 4],
+    /// The width of the box's outline and of the symbol's lines.
+    pub line: f32,
+    /// The top text ([`CounterLayout::top`]): its centre's y and its text height.
+    pub top: [f32; 2],
+    /// The bottom text ([`CounterLayout::bottom`]): its centre's y and its text height.
+    pub bottom: [f32; 2],
+    /// The widest the top and bottom texts may be; the bottom's beside corner values.
+    pub text_width: f32,
+    pub text_width_between_corners: f32,
+    /// Corner values' centres: x of the left and right columns, y of the top and bottom rows.
+    pub corner_x: [f32; 2],
+    pub corner_y: [f32; 2],
+    /// A corner value's text height and widest.
+    pub corner_text: f32,
+    pub corner_width: f32,
+    /// A ring's radius, and its line width.
+    pub ring: f32,
+    pub ring_line: f32,
+    /// A marker tag's side (square, hung from the top edge at the right).
+    pub tag: f32,
+    /// The height of a turned counter's front bar along its top edge (the border included);
+    /// the markers' band starts under it.
+    pub front: f32,
+    /// The height of the markers' colours band along a unit's top edge.
+    pub marker_band: f32,
+    /// A marker counter's colour band along its top edge (its letter in it, its word under it).
+    pub marker_counter_band: f32,
+    /// A reduced back's band across the top-right corner ([`BackLook::Reduced`]): where its
+    /// edges cross the counter's top and right edges, from the corner.
+    pub back_band: [f32; 2],
+    /// The stack's count, a dark box at the top-left corner: its side.
+    pub count: f32,
+    /// Dark ink on a fill whose WCAG relative luminance is above this, white ink below: the
+    /// luminance at which both inks have the same contrast, so the chosen one has the most
+    /// (`((L + 0.05) / (L_DARK + 0.05)) == (1.05 / (L + 0.05))` for [`INK_DARK`]).
+    pub ink_threshold: f32,
+}
+
+/// Dark ink on counters, `#111111`.
+pub const INK_DARK: [u8; 3] = [0x11, 0x11, 0x11];
+/// Light ink on counters.
+pub const INK_LIGHT: [u8; 3] = [0xff, 0xff, 0xff];
+
+/// WCAG 2 relative luminance of an sRGB colour (0 black, 1 white).
+pub fn luminance([r, g, b]: [u8; 3]) -> f32 {
+    let lin = |c: u8| {
+        let c = c as f32 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG 2 contrast ratio of two colours (1 to 21).
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The ink that reads on `fill`: the one of [`INK_DARK`] and [`INK_LIGHT`] with the greater
+/// contrast ([`CounterGeometry::ink_threshold`]).
+pub fn ink_on(fill: [u8; 3]) -> [u8; 3] {
+    if luminance(fill) > COUNTER_GEOMETRY.ink_threshold {
+        INK_DARK
+    } else {
+        INK_LIGHT
+    }
+}
+
+/// The counters' geometry.
+pub const COUNTER_GEOMETRY: CounterGeometry = CounterGeometry {
+    border: 0.04,
+    symbol_box: [0.22, 0.33, 0.56, 0.32],
+    line: 0.035,
+    top: [0.19, 0.2],
+    bottom: [0.81, 0.22],
+    text_width: 0.88,
+    text_width_between_corners: 0.4,
+    corner_x: [0.16, 0.84],
+    corner_y: [0.19, 0.81],
+    corner_text: 0.2,
+    corner_width: 0.24,
+    ring: 0.13,
+    ring_line: 0.025,
+    tag: 0.2,
+    front: 0.07,
+    marker_band: 0.07,
+    marker_counter_band: 0.4,
+    back_band: [0.1, 0.26],
+    count: 0.22,
+    // L with (L + 0.05)^2 == 1.05 * (luminance(#111111) + 0.05).
+    ink_threshold: 0.1916,
+};
 
 /// What a place on a counter shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

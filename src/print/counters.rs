@@ -3,13 +3,16 @@
 //! mirrored left-right so that printed two-sided (flipped on the long edge) each back falls
 //! behind its front.
 //!
-//! A unit's back is its counter in a darker shade with the word of the system's "back" marker
-//! (the state a printed game shows by turning the counter over, R&S's DISR); a marker's back
-//! is the marker again.
+//! A unit's back is as its system's layout says ([`BackLook`]): its reduced side (AoR: the
+//! same layout a step less, a white band across the top-right corner) when the counter has
+//! one, else its counter in a darker shade with the word of the system's "back" marker (the
+//! state a printed game shows by turning the counter over, R&S's DISR); a marker's back is the
+//! marker again.
 
 use super::page::MARGIN_MM;
 use super::pdf::{Fonts, PdfSurface};
 use super::{COUNTER_PER_HEX, PrintError, PrintOptions, mm};
+use crate::engine::counters::BackLook;
 use crate::render::{Color, CounterPicture, draw_counter, side_rgb};
 use crate::scenario::Scenario;
 use krilla::geom::Transform;
@@ -100,26 +103,31 @@ pub fn plan(scenario: &Scenario, options: &PrintOptions) -> Result<Sheet, PrintE
     let mut counters = Vec::new();
     for c in &board.counters {
         let fill = colors[c.side.min(1)];
-        let symbol = crate::vassal::counters::symbol(c.symbol);
-        let front = CounterPicture::of_unit(c, &layout, symbol, fill, COUNTER_PX);
-        let dark = Color::rgb(fill[0], fill[1], fill[2]).shade(0.7);
-        let back = CounterPicture {
-            fill: [dark.r, dark.g, dark.b],
-            bottom: back_word.clone(),
-            corners: Vec::new(),
-            ..front.clone()
+        let front = CounterPicture::of_unit(c, &layout, fill, COUNTER_PX);
+        let reduced = match layout.back {
+            BackLook::Reduced => c.reduced(),
+            BackLook::Darker => None,
+        };
+        let back = match reduced {
+            // AoR 6.1: the reverse of a backprinted counter, the unit a step less.
+            Some(r) => CounterPicture {
+                reduced: true,
+                ..CounterPicture::of_unit(&r, &layout, fill, COUNTER_PX)
+            },
+            None => {
+                let dark = Color::rgb(fill[0], fill[1], fill[2]).shade(0.7);
+                CounterPicture {
+                    fill: [dark.r, dark.g, dark.b],
+                    bottom: back_word.clone(),
+                    corners: Vec::new(),
+                    ..front.clone()
+                }
+            }
         };
         counters.push((front, back));
     }
     for m in &markers {
-        let p = CounterPicture {
-            size: COUNTER_PX,
-            fill: m.colour,
-            symbol: None,
-            top: m.word.clone(),
-            bottom: String::new(),
-            corners: Vec::new(),
-        };
+        let p = CounterPicture::of_marker(m, COUNTER_PX);
         for _ in 0..MARKER_COPIES {
             counters.push((p.clone(), p.clone()));
         }

@@ -30,9 +30,10 @@ mod font;
 mod raster;
 mod scenario;
 pub(crate) mod surface;
+pub mod unit_symbols;
 
 pub(crate) use counter::draw_counter;
-pub use counter::{CounterPicture, CounterSymbol, render_counter, side_rgb};
+pub use counter::{CounterPicture, render_counter, side_rgb};
 pub(crate) use draw::PAPER;
 pub(crate) use font::Font;
 pub(crate) use raster::{Color, Pt, disc, signed_area2};

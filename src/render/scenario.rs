@@ -25,19 +25,16 @@ fn named_color(name: &str) -> Option<Color> {
     crate::map::colors::side_color(name).map(|[r, g, b]| Color::rgb(r, g, b))
 }
 
-/// Each side's colour: its `color` when Kepi knows it, else the default; never the same
-/// colour for both sides.
+/// Each side's colour: its `color` when Kepi knows it, else the default; made readable under
+/// counter ink and kept apart from the other side's ([`super::counter::side_fills`]).
 pub(super) fn side_colors(s: &Scenario) -> [Color; 2] {
-    let c0 = named_color(&s.sides[0].color).unwrap_or(DEFAULT_SIDES[0]);
-    let mut c1 = named_color(&s.sides[1].color).unwrap_or(DEFAULT_SIDES[1]);
-    if c1 == c0 {
-        c1 = if c0 == DEFAULT_SIDES[1] {
-            DEFAULT_SIDES[0]
-        } else {
-            DEFAULT_SIDES[1]
-        };
-    }
-    [c0, c1]
+    super::counter::side_fills(
+        [
+            named_color(&s.sides[0].color),
+            named_color(&s.sides[1].color),
+        ],
+        DEFAULT_SIDES,
+    )
 }
 
 pub(super) struct Overlay<'a> {

@@ -8,19 +8,8 @@
 
 use super::pieces::Piece;
 use crate::engine::counters::{Counter, CounterLayout, MarkerKind, Symbol};
-use crate::render::{CounterPicture, CounterSymbol, render_counter};
+use crate::render::{CounterPicture, render_counter};
 use image::RgbaImage;
-
-pub fn symbol(s: Symbol) -> Option<CounterSymbol> {
-    match s {
-        Symbol::Infantry => Some(CounterSymbol::Infantry),
-        Symbol::Cavalry => Some(CounterSymbol::Cavalry),
-        Symbol::MountedRifles => Some(CounterSymbol::MountedRifles),
-        Symbol::Artillery | Symbol::HorseArtillery => Some(CounterSymbol::Artillery),
-        Symbol::MachineGun => Some(CounterSymbol::MachineGun),
-        Symbol::Other => None,
-    }
-}
 
 pub fn slug(s: &str) -> String {
     let mut o: String = s
@@ -78,13 +67,7 @@ impl Looks {
 
 /// The picture of a counter, as its system's layout prints it.
 pub fn unit_picture(c: &Counter, layout: &CounterLayout, fill: [u8; 3], size: u32) -> RgbaImage {
-    render_counter(&CounterPicture::of_unit(
-        c,
-        layout,
-        symbol(c.symbol),
-        fill,
-        size,
-    ))
+    render_counter(&CounterPicture::of_unit(c, layout, fill, size))
 }
 
 /// A unit's piece properties: its side, type, type in words, printed values and the values by
@@ -118,15 +101,10 @@ pub fn marker_image(key: &str) -> String {
     format!("marker-{}.png", slug(key))
 }
 
+/// The picture of a marker: its colour in a band along the top edge with its word's first
+/// letter (as a unit's tag in the app shows it), the word under it.
 pub fn marker_picture(m: &MarkerKind, size: u32) -> RgbaImage {
-    render_counter(&CounterPicture {
-        size,
-        fill: m.colour,
-        symbol: None,
-        top: m.word.clone(),
-        bottom: String::new(),
-        corners: Vec::new(),
-    })
+    render_counter(&CounterPicture::of_marker(m, size))
 }
 
 /// The piece of a marker.

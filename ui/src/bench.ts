@@ -236,7 +236,7 @@ const BENCH_MARKERS: MarkerKind[] = [
 ];
 /** A system's own layout: values in the lower corners, one in a ring, counters turned to face. */
 const TURNED_LAYOUT: CounterLayout = {
-  top: { kind: "code" }, bottom: { kind: "nothing" }, facing: "turned",
+  ...COMMON_LAYOUT, top: { kind: "code" }, bottom: { kind: "nothing" }, facing: "turned",
   corners: [
     { corner: "bottom_left", text: { kind: "property", name: "Attack" }, ring: false },
     { corner: "bottom_right", text: { kind: "property", name: "Defense" }, ring: true },

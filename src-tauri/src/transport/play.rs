@@ -26,7 +26,7 @@ pub struct CounterDto {
     pub code: String,
     pub kind: String,
     /// "infantry", "cavalry", "mounted_rifles", "artillery", "horse_artillery",
-    /// "machine_gun", "other".
+    /// "machine_gun", "other", "leader".
     pub symbol: String,
     /// The printed values ("3-2-4"; guns "2/4-1-3").
     pub values: String,
@@ -103,8 +103,10 @@ pub struct MarkerKindDto {
 }
 
 /// How the game's system prints its counters (`Ruleset::counter_layout`): what each place on a
-/// counter shows and how facing shows. The counters layer draws by this alone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+/// counter shows and how facing shows, with where each part goes and the unit-type symbols
+/// (the same the core's counter pictures draw, whatever the system). The counters layer draws
+/// by this alone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(rename = "CounterLayout")]
 pub struct CounterLayoutDto {
     pub top: CounterTextDto,
@@ -112,6 +114,87 @@ pub struct CounterLayoutDto {
     #[serde(default)]
     pub corners: Vec<CornerTextDto>,
     pub facing: FacingLookDto,
+    #[serde(default)]
+    pub back: BackLookDto,
+    /// The core's `COUNTER_GEOMETRY` (filled here: the core's layout does not carry it).
+    #[serde(default = "counter_geometry")]
+    pub geometry: CounterGeometryDto,
+    /// Every unit-type symbol's picture (`kepi::render::unit_symbols`), filled here likewise.
+    #[serde(default = "unit_symbols")]
+    pub symbols: Vec<UnitSymbolDto>,
+}
+
+/// What the back of a unit's counter shows (print's sheets): the front darker, or its reduced
+/// side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "BackLook")]
+#[serde(rename_all = "snake_case")]
+pub enum BackLookDto {
+    #[default]
+    Darker,
+    Reduced,
+}
+
+/// Where the parts of a counter are, as fractions of its side from its top-left corner
+/// (`kepi::engine::counters::CounterGeometry`, field for field).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "CounterGeometry")]
+pub struct CounterGeometryDto {
+    pub border: f32,
+    /// Left, top, width, height.
+    pub symbol_box: [f32; 4],
+    pub line: f32,
+    /// Centre y and text height.
+    pub top: [f32; 2],
+    pub bottom: [f32; 2],
+    pub text_width: f32,
+    pub text_width_between_corners: f32,
+    /// Left and right column centres.
+    pub corner_x: [f32; 2],
+    /// Top and bottom row centres.
+    pub corner_y: [f32; 2],
+    pub corner_text: f32,
+    pub corner_width: f32,
+    pub ring: f32,
+    pub ring_line: f32,
+    pub tag: f32,
+    pub front: f32,
+    pub marker_band: f32,
+    pub marker_counter_band: f32,
+    pub back_band: [f32; 2],
+    pub count: f32,
+    /// Dark ink on a fill of WCAG relative luminance above this, white below.
+    pub ink_threshold: f32,
+}
+
+/// A unit-type symbol as SVG path data (absolute M, L, Z) in fractions of the counter's side
+/// from its centre, the box where the geometry puts it: the filled parts and the stroked ones
+/// (stroked `geometry.line` wide), either empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "UnitSymbol")]
+pub struct UnitSymbolDto {
+    /// As `Counter.symbol` names it ("horse_artillery").
+    pub symbol: String,
+    pub fill: String,
+    pub stroke: String,
+}
+
+fn counter_geometry() -> CounterGeometryDto {
+    mirror(&kepi::engine::counters::COUNTER_GEOMETRY)
+}
+
+fn unit_symbols() -> Vec<UnitSymbolDto> {
+    kepi::engine::counters::Symbol::ALL
+        .iter()
+        .map(|&s| {
+            let (fill, stroke) = kepi::render::unit_symbols::counter_paths(s);
+            UnitSymbolDto {
+                symbol: s.key().to_string(),
+                fill,
+                stroke,
+            }
+        })
+        .collect()
 }
 
 /// What a place on a counter shows: the type code, the values line, one value by name.

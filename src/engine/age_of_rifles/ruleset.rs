@@ -287,6 +287,10 @@ impl Ruleset for AgeOfRifles {
         markers()
     }
 
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        counter_layout()
+    }
+
     fn sight(
         &self,
         state: &State,
@@ -452,6 +456,34 @@ pub fn markers() -> Vec<crate::engine::counters::MarkerKind> {
     m
 }
 
+/// How AoR's counters print (AoR 2.2: "Strength-Morale-Movement"): the formation's id above
+/// the symbol, the strength at the lower left, the morale in a ring at the lower right and the
+/// movement between them; a leader's rating (2.1) in the ring and his star in the box. The back
+/// is the reduced side (6.1: "most units are backprinted"), its strength one step less.
+pub fn counter_layout() -> crate::engine::counters::CounterLayout {
+    use crate::engine::counters::{BackLook, Corner, CornerText, CounterLayout, CounterText};
+    let value = |name: &str| CounterText::Property {
+        name: name.to_string(),
+    };
+    let corner = |corner, name: &str, ring| CornerText {
+        corner,
+        text: value(name),
+        ring,
+    };
+    CounterLayout {
+        top: CounterText::Code,
+        bottom: value("Movement"),
+        corners: vec![
+            corner(Corner::BottomLeft, "Strength", false),
+            corner(Corner::BottomRight, "Morale", true),
+            // A leader has a rating and no morale: the ring is his.
+            corner(Corner::BottomRight, "Rating", true),
+        ],
+        back: BackLook::Reduced,
+        ..CounterLayout::default()
+    }
+}
+
 /// When a group still to come arrives (AoR 9: reinforcements), in words: "game-turn 3 at
 /// 0101, 0102"; `None` for a group placed at the start.
 fn arrival(setup: &super::setup::Setup, side: usize, group: &str) -> Option<String> {
@@ -536,6 +568,14 @@ pub fn board(state: &State) -> Board {
                 if d.armament == section::Armament::Repeating {
                     p.push(("Armament".to_string(), "repeating".to_string()));
                 }
+                // AoR 6.1: a backprinted counter's reverse, the strength after a step lost
+                // (what print's counter backs show, `BackLook::Reduced`).
+                if us.steps > 1 {
+                    p.push((
+                        format!("Strength{}", crate::engine::counters::REDUCED),
+                        d.strength_at(us.steps - 1).to_string(),
+                    ));
+                }
                 p
             },
             facing: None,
@@ -568,7 +608,7 @@ pub fn board(state: &State) -> Board {
             side: d.side,
             code: "leader".into(),
             kind: format!("{:?} leader", d.role).to_lowercase(),
-            symbol: Symbol::Other,
+            symbol: Symbol::Leader,
             values: format!("{}-{}", ls.rating, d.movement),
             place,
             hex,

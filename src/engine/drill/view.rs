@@ -139,6 +139,7 @@ pub fn counter_layout() -> CounterLayout {
             },
         ],
         facing: FacingLook::Turned,
+        back: Default::default(),
     }
 }
 

@@ -183,7 +183,7 @@ pub fn board(s: &State) -> Board {
                 Kind::Cavalry => Symbol::Cavalry,
                 Kind::Dragoons => Symbol::MountedRifles,
                 Kind::Artillery => Symbol::Artillery,
-                Kind::Commander => Symbol::Other,
+                Kind::Commander => Symbol::Leader,
             },
             values: if d.kind == Kind::Commander {
                 "C".into()

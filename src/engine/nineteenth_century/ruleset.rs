@@ -253,6 +253,16 @@ impl Ruleset for NineteenthCentury {
         super::report::markers()
     }
 
+    /// Its counters as the common layout prints them (the type above, hits taken of the
+    /// unit's limit below: the rules are for figures and print no counter), turned to the
+    /// hexside the unit faces: it shoots only within 45 degrees of its front.
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        crate::engine::counters::CounterLayout {
+            facing: crate::engine::counters::FacingLook::Turned,
+            ..Default::default()
+        }
+    }
+
     fn sight(
         &self,
         state: &State,

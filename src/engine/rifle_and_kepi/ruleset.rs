@@ -248,6 +248,16 @@ impl Ruleset for RifleAndKepi {
         super::report::markers()
     }
 
+    /// Its counters as the common layout prints them (the type above, the steps left below:
+    /// the rules print no counter), turned to the hexside the unit faces (formation and facing
+    /// changes, fire at 60 degrees to the front).
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        crate::engine::counters::CounterLayout {
+            facing: crate::engine::counters::FacingLook::Turned,
+            ..Default::default()
+        }
+    }
+
     /// The hexes the moving unit may enter next, with their cost (RK Movement); a unit not
     /// moving shows what each neighbouring hex would cost it.
     fn reach(&self, s: &State, unit: &str) -> Result<Reach, RuleError> {

@@ -6,7 +6,8 @@ use super::scenario::Morale;
 use super::setup::UnitKind;
 use super::state::{Location, Phase, State};
 use crate::engine::counters::{
-    Board, Counter, DeploymentArea, HexMarker, MarkerKind, Place, SideStanding, Symbol,
+    BackLook, Board, Counter, CounterLayout, CounterText, DeploymentArea, FacingLook, HexMarker,
+    MarkerKind, Place, SideStanding, Symbol,
 };
 use crate::tables::Arm;
 
@@ -51,6 +52,21 @@ pub fn named_values(k: &UnitKind) -> Vec<(String, String)> {
         p.push(("ShotRange".to_string(), r.to_string()));
     }
     p
+}
+
+/// How R&S's counters print (R&S 2.3: the numbers "always in the same position for a
+/// particular characteristic"): the type code above the symbol and the values line below
+/// ([`values_line`]); no corners ("Shock Combat Strengths are not actually printed on the
+/// playing pieces"), no facing. The back is the front darker with the word of the back marker,
+/// DISR ([`markers`]).
+pub fn counter_layout() -> CounterLayout {
+    CounterLayout {
+        top: CounterText::Code,
+        bottom: CounterText::Values,
+        corners: Vec::new(),
+        facing: FacingLook::Notch,
+        back: BackLook::Darker,
+    }
 }
 
 /// The markers [`board`] shows, as printed.

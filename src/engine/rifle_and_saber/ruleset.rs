@@ -435,6 +435,10 @@ impl Ruleset for RifleAndSaber {
         super::counters::markers()
     }
 
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        super::counters::counter_layout()
+    }
+
     fn sight(
         &self,
         state: &Self::State,

@@ -209,7 +209,7 @@ pub fn board(s: &State) -> Board {
                 TroopClass::Infantry | TroopClass::Skirmishers => Symbol::Infantry,
                 TroopClass::Cavalry => Symbol::Cavalry,
                 TroopClass::Artillery => Symbol::Artillery,
-                TroopClass::General => Symbol::Other,
+                TroopClass::General => Symbol::Leader,
             },
             values: match t {
                 Some(t) => format!(

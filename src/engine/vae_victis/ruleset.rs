@@ -249,6 +249,16 @@ impl Ruleset for VaeVictis {
         super::report::markers()
     }
 
+    /// Its counters as the common layout prints them (the troop type above, fire and melee
+    /// factors below: the rules are for elements on bases), turned to the front face the
+    /// element's zone of control and field of fire project from.
+    fn counter_layout(&self) -> crate::engine::counters::CounterLayout {
+        crate::engine::counters::CounterLayout {
+            facing: crate::engine::counters::FacingLook::Turned,
+            ..Default::default()
+        }
+    }
+
     /// VV 7.2: the line of fire of the element at `from` to `to`.
     fn sight(
         &self,

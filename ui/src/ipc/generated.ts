@@ -78,6 +78,12 @@ tags: Array<string>, };
 export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
 
 /**
+ * What the back of a unit's counter shows (print's sheets): the front darker, or its reduced
+ * side.
+ */
+export type BackLook = "darker" | "reduced";
+
+/**
  * One backup of the archive.
  */
 export type BackupDto = { 
@@ -218,7 +224,7 @@ export type Counter = {
 id: string, side: number, code: string, kind: string, 
 /**
  * "infantry", "cavalry", "mounted_rifles", "artillery", "horse_artillery",
- * "machine_gun", "other".
+ * "machine_gun", "other", "leader".
  */
 symbol: string, 
 /**
@@ -243,10 +249,46 @@ properties: Array<[string, string]>,
 facing: number | null, };
 
 /**
- * How the game's system prints its counters (`Ruleset::counter_layout`): what each place on a
- * counter shows and how facing shows. The counters layer draws by this alone.
+ * Where the parts of a counter are, as fractions of its side from its top-left corner
+ * (`kepi::engine::counters::CounterGeometry`, field for field).
  */
-export type CounterLayout = { top: CounterText, bottom: CounterText, corners: Array<CornerText>, facing: FacingLook, };
+export type CounterGeometry = { border: number, 
+/**
+ * Left, top, width, height.
+ */
+symbol_box: [number, number, number, number], line: number, 
+/**
+ * Centre y and text height.
+ */
+top: [number, number], bottom: [number, number], text_width: number, text_width_between_corners: number, 
+/**
+ * Left and right column centres.
+ */
+corner_x: [number, number], 
+/**
+ * Top and bottom row centres.
+ */
+corner_y: [number, number], corner_text: number, corner_width: number, ring: number, ring_line: number, tag: number, front: number, marker_band: number, marker_counter_band: number, back_band: [number, number], count: number, 
+/**
+ * Dark ink on a fill of WCAG relative luminance above this, white below.
+ */
+ink_threshold: number, };
+
+/**
+ * How the game's system prints its counters (`Ruleset::counter_layout`): what each place on a
+ * counter shows and how facing shows, with where each part goes and the unit-type symbols
+ * (the same the core's counter pictures draw, whatever the system). The counters layer draws
+ * by this alone.
+ */
+export type CounterLayout = { top: CounterText, bottom: CounterText, corners: Array<CornerText>, facing: FacingLook, back: BackLook, 
+/**
+ * The core's `COUNTER_GEOMETRY` (filled here: the core's layout does not carry it).
+ */
+geometry: CounterGeometry, 
+/**
+ * Every unit-type symbol's picture (`kepi::render::unit_symbols`), filled here likewise.
+ */
+symbols: Array<UnitSymbol>, };
 
 /**
  * What a place on a counter shows: the type code, the values line, one value by name.
@@ -1141,6 +1183,17 @@ export type UnitStep = { unit: string,
 path: Array<string>, };
 
 /**
+ * A unit-type symbol as SVG path data (absolute M, L, Z) in fractions of the counter's side
+ * from its centre, the box where the geometry puts it: the filled parts and the stroked ones
+ * (stroked `geometry.line` wide), either empty.
+ */
+export type UnitSymbol = { 
+/**
+ * As `Counter.symbol` names it ("horse_artillery").
+ */
+symbol: string, fill: string, stroke: string, };
+
+/**
  * Another command played at the same point: a variation.
  */
 export type Variation = { node: number, name: string | null, 
@@ -1185,3 +1238,6 @@ export const CARE_PROGRESS = "archive-care-progress";
 
 /** Print and play (`print_pdf`, `kepi print --hex-mm`): a hex's size across its flats on paper, in millimetres, by default and at least and at most. */
 export const PRINT_HEX_MM = { default: 16.0, min: 8.0, max: 40.0 } as const;
+
+/** The common counter layout (`CounterLayout::default` in the core) with the counters' geometry and unit-type symbols: what the counters layer draws by before a game gives its own. */
+export const COMMON_COUNTER_LAYOUT: CounterLayout = {"top":{"kind":"code"},"bottom":{"kind":"values"},"corners":[],"facing":"notch","back":"darker","geometry":{"border":0.04,"symbol_box":[0.22,0.33,0.56,0.32],"line":0.035,"top":[0.19,0.2],"bottom":[0.81,0.22],"text_width":0.88,"text_width_between_corners":0.4,"corner_x":[0.16,0.84],"corner_y":[0.19,0.81],"corner_text":0.2,"corner_width":0.24,"ring":0.13,"ring_line":0.025,"tag":0.2,"front":0.07,"marker_band":0.07,"marker_counter_band":0.4,"back_band":[0.1,0.26],"count":0.22,"ink_threshold":0.1916},"symbols":[{"symbol":"infantry","fill":"","stroke":"M-0.28 -0.17 L0.28 0.15 M-0.28 0.15 L0.28 -0.17"},{"symbol":"cavalry","fill":"","stroke":"M-0.28 0.15 L0.28 -0.17"},{"symbol":"mounted_rifles","fill":"","stroke":"M-0.28 -0.17 L0.28 0.15 M-0.28 0.15 L0.28 -0.17 M-0.112 0.1052 L0.112 0.1052"},{"symbol":"artillery","fill":"M0.064 -0.01 L0.0591 0.0145 L0.0453 0.0353 L0.0245 0.0491 L0 0.054 L-0.0245 0.0491 L-0.0453 0.0353 L-0.0591 0.0145 L-0.064 -0.01 L-0.0591 -0.0345 L-0.0453 -0.0553 L-0.0245 -0.0691 L0 -0.074 L0.0245 -0.0691 L0.0453 -0.0553 L0.0591 -0.0345 Z","stroke":""},{"symbol":"horse_artillery","fill":"M0.064 -0.01 L0.0591 0.0145 L0.0453 0.0353 L0.0245 0.0491 L0 0.054 L-0.0245 0.0491 L-0.0453 0.0353 L-0.0591 0.0145 L-0.064 -0.01 L-0.0591 -0.0345 L-0.0453 -0.0553 L-0.0245 -0.0691 L0 -0.074 L0.0245 -0.0691 L0.0453 -0.0553 L0.0591 -0.0345 Z","stroke":"M-0.28 0.15 L0.28 -0.17"},{"symbol":"machine_gun","fill":"M0.048 -0.01 L0.0443 0.0084 L0.0339 0.0239 L0.0184 0.0343 L0 0.038 L-0.0184 0.0343 L-0.0339 0.0239 L-0.0443 0.0084 L-0.048 -0.01 L-0.0443 -0.0284 L-0.0339 -0.0439 L-0.0184 -0.0543 L0 -0.058 L0.0184 -0.0543 L0.0339 -0.0439 L0.0443 -0.0284 Z","stroke":"M-0.1792 -0.106 L-0.1792 0.086 M0.1792 -0.106 L0.1792 0.086"},{"symbol":"other","fill":"","stroke":"M-0.28 -0.01 L0.28 -0.01"},{"symbol":"leader","fill":"M0 -0.138 L0.0316 -0.0471 L0.1278 -0.0451 L0.0511 0.013 L0.079 0.1051 L0 0.0502 L-0.079 0.1051 L-0.0511 0.013 L-0.1278 -0.0451 L-0.0316 -0.0471 Z","stroke":""}]};

@@ -7,7 +7,7 @@ import type {
 } from "./generated";
 
 export type {
-  AttackPreview, Board, CommandInfo, Counter, CounterLayout, CounterText, DiceEntry, GameChoices, HexMarker, LegalCommand, MarkerKind, NewGameSpec,
+  AttackPreview, Board, CommandInfo, Counter, CounterGeometry, CounterLayout, CounterText, DiceEntry, GameChoices, HexMarker, LegalCommand, MarkerKind, NewGameSpec,
   PlayOpened, PlayView, Reach, ReachHex, Sight, VictoryCondition,
 } from "./generated";
 

@@ -9,8 +9,12 @@
 // calls the counter's back also lays a band across it); a unit that faces has a notch inside
 // its counter's edge pointing where it faces, or, where the layout says so, its whole counter
 // turned with its top edge to the front. Text is drawn only when it is large enough to read.
+// Where each part goes (`layout.geometry`) and the unit-type symbols (`layout.symbols`, path
+// data) come with the layout from the core, which draws its own counter pictures (VASSAL,
+// print) from the same two: the counters here and there look alike.
 
-import type { Board, Counter, CounterLayout, CounterText, MarkerKind } from "../../ipc/play";
+import type { Board, Counter, CounterGeometry, CounterLayout, CounterText, MarkerKind } from "../../ipc/play";
+import { COMMON_COUNTER_LAYOUT } from "../../ipc/generated";
 import type { HexGrid } from "../geometry";
 import type { MapModel, Region } from "../../store/map";
 import { css, rgb, type FrameScene, type Layer } from "./layer";
@@ -27,8 +31,19 @@ const TEXT_MIN = 16;
  * letter's, and the whole word (a hex marker's band). */
 interface MarkerLook { letter: string; word: string; fill: string; ink: string; back: boolean }
 
-/** The common layout (`CounterLayout::default` in the core): code above, values below. */
-export const COMMON_LAYOUT: CounterLayout = { top: { kind: "code" }, bottom: { kind: "values" }, corners: [], facing: "notch" };
+/** The common layout (`CounterLayout::default` in the core): code above, values below; with
+ * the core's geometry and symbols. */
+export const COMMON_LAYOUT: CounterLayout = COMMON_COUNTER_LAYOUT;
+
+/** A symbol's parts as paths: filled and stroked (null when it has none). */
+interface SymbolPaths { fill: Path2D | null; stroke: Path2D | null }
+
+/** The layout's symbols as paths, by symbol name. */
+function symbolPaths(layout: CounterLayout): Map<string, SymbolPaths> {
+  const out = new Map<string, SymbolPaths>();
+  for (const s of layout.symbols) out.set(s.symbol, { fill: s.fill ? new Path2D(s.fill) : null, stroke: s.stroke ? new Path2D(s.stroke) : null });
+  return out;
+}
 
 /** What a place of the layout prints on `c`'s counter (`CounterText::of` in the core). */
 export function counterText(t: CounterText, c: Counter): string {
@@ -40,9 +55,16 @@ export function counterText(t: CounterText, c: Counter): string {
   }
 }
 
-/** Dark ink on a light colour, white on a dark one. */
-function inkOn([r, g, b]: [number, number, number]): string {
-  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#111" : "#fff";
+/** WCAG 2 relative luminance of an sRGB colour (`luminance` in the core). */
+export function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** The ink with the greater contrast on a colour, dark or white (`ink_on` in the core: the
+ * geometry's threshold). */
+function inkOn(c: [number, number, number]): string {
+  return luminance(c) > COMMON_LAYOUT.geometry.ink_threshold ? "#111" : "#fff";
 }
 
 /** Each marker of a system's catalog as drawn, by key. */
@@ -103,51 +125,18 @@ export function stacks(board: Board): Map<string, Counter[]> {
   return out;
 }
 
-/** The unit-type symbol inside a box of width w and height h centred at (x, y). */
-export function drawSymbol(ctx: CanvasRenderingContext2D, symbol: string, x: number, y: number, w: number, h: number, lw: number): void {
-  const x0 = x - w / 2, y0 = y - h / 2;
-  ctx.lineWidth = lw;
-  ctx.strokeStyle = "#111";
+/** The unit-type box of geometry `g` and the symbol's paths in it, on a counter whose centre is
+ * at the origin and whose side is 1 (the caller's transform places and scales it). */
+function drawSymbol(ctx: CanvasRenderingContext2D, g: CounterGeometry, paths: SymbolPaths | undefined, lw: number): void {
+  const [bx, by, bw, bh] = g.symbol_box;
+  ctx.fillStyle = "#fafaf5";
+  ctx.fillRect(bx - 0.5, by - 0.5, bw, bh);
   ctx.fillStyle = "#111";
-  ctx.strokeRect(x0, y0, w, h);
-  ctx.beginPath();
-  switch (symbol) {
-    case "infantry": // NATO: crossed diagonals
-      ctx.moveTo(x0, y0); ctx.lineTo(x0 + w, y0 + h);
-      ctx.moveTo(x0 + w, y0); ctx.lineTo(x0, y0 + h);
-      ctx.stroke();
-      break;
-    case "cavalry": // one diagonal
-      ctx.moveTo(x0, y0 + h); ctx.lineTo(x0 + w, y0);
-      ctx.stroke();
-      break;
-    case "mounted_rifles": // diagonal and the infantry's other
-      ctx.moveTo(x0, y0 + h); ctx.lineTo(x0 + w, y0);
-      ctx.moveTo(x0, y0); ctx.lineTo(x0 + w / 2, y0 + h / 2);
-      ctx.stroke();
-      break;
-    case "artillery":
-    case "horse_artillery": // a dot; horse artillery with the cavalry's diagonal
-      ctx.arc(x, y, h * 0.2, 0, Math.PI * 2);
-      ctx.fill();
-      if (symbol === "horse_artillery") {
-        ctx.beginPath();
-        ctx.moveTo(x0, y0 + h); ctx.lineTo(x0 + w, y0);
-        ctx.stroke();
-      }
-      break;
-    case "machine_gun": // a dot and two lines
-      ctx.arc(x, y, h * 0.15, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.beginPath();
-      ctx.moveTo(x0 + w * 0.15, y0 + h * 0.2); ctx.lineTo(x0 + w * 0.15, y0 + h * 0.8);
-      ctx.moveTo(x0 + w * 0.85, y0 + h * 0.2); ctx.lineTo(x0 + w * 0.85, y0 + h * 0.8);
-      ctx.stroke();
-      break;
-    default: // no fighting arm: an empty box with a bar
-      ctx.moveTo(x0, y); ctx.lineTo(x0 + w, y);
-      ctx.stroke();
-  }
+  ctx.strokeStyle = "#111";
+  ctx.lineWidth = lw;
+  if (paths?.fill) ctx.fill(paths.fill);
+  if (paths?.stroke) ctx.stroke(paths.stroke);
+  ctx.strokeRect(bx - 0.5, by - 0.5, bw, bh);
 }
 
 export class CountersLayer implements Layer {
@@ -163,6 +152,8 @@ export class CountersLayer implements Layer {
   private looks: Map<string, MarkerLook> = new Map();
   /** How the system prints its counters, set with the game. */
   private layout: CounterLayout = COMMON_LAYOUT;
+  /** Its symbols as paths, made on the first frame after the layout is set. */
+  private symbols: Map<string, SymbolPaths> | null = null;
   /** Set when the markers or the layout change: the next board redraws the whole layer. */
   private restyled = true;
   /** A stack shown spread out (its hex), after a click on it. */
@@ -220,6 +211,7 @@ export class CountersLayer implements Layer {
    * game's first board. */
   setLayout(layout: CounterLayout): void {
     this.layout = layout;
+    this.symbols = null;
     this.restyled = true;
   }
 
@@ -292,15 +284,18 @@ export class CountersLayer implements Layer {
     }
   }
 
-  /** A counter's face centred at (x, y), upright; `notch` draws its facing as a notch. */
+  /** A counter's face centred at (x, y), upright; `notch` draws its facing as a notch. Every
+   * place is the layout's geometry (fractions of the side from the top-left corner). */
   private drawFace(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number, notch: boolean): void {
-    const h = SIZE / 2, px = 1 / scale, layout = this.layout;
+    const h = SIZE / 2, px = 1 / scale, layout = this.layout, g = layout.geometry;
     const fill = rgb(this.colors[c.side] ?? "#cccccc");
+    const ink = inkOn(fill);
+    const x0 = x - h, y0 = y - h;
     ctx.fillStyle = css(fill);
-    ctx.fillRect(x - h, y - h, SIZE, SIZE);
+    ctx.fillRect(x0, y0, SIZE, SIZE);
     ctx.lineWidth = Math.max(px, 0.03);
     ctx.strokeStyle = "#222";
-    ctx.strokeRect(x - h, y - h, SIZE, SIZE);
+    ctx.strokeRect(x0, y0, SIZE, SIZE);
     if (c.markers.some((m) => this.look(m).back)) {
       // A unit on the back of its counter (the system's catalog says which markers): a band.
       ctx.fillStyle = "rgba(198,40,40,0.35)";
@@ -311,62 +306,79 @@ export class CountersLayer implements Layer {
     }
     // A turned counter's front edge, its top, in a bar of the ink that reads on its colour.
     if (!notch && c.facing != null) {
-      ctx.fillStyle = inkOn(fill);
-      ctx.fillRect(x - h, y - h, SIZE, SIZE * 0.06);
+      ctx.fillStyle = ink;
+      ctx.fillRect(x0, y0, SIZE, SIZE * g.front);
     }
-    drawSymbol(ctx, c.symbol, x, y - SIZE * 0.03, SIZE * 0.46, SIZE * 0.28, Math.max(px, 0.035));
+    // The box and symbol, in the counter's own unit square (side 1, centre at the origin).
+    this.symbols ??= symbolPaths(layout);
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.scale(SIZE, SIZE);
+    drawSymbol(ctx, g, this.symbols.get(c.symbol), Math.max(px / SIZE, g.line));
+    ctx.restore();
+    // The markers: their colours in a band along the top edge, under the front.
+    const marks = c.markers.map((m) => this.look(m));
+    if (marks.length) {
+      const w = SIZE / marks.length;
+      marks.forEach((tag, k) => {
+        ctx.fillStyle = tag.fill;
+        ctx.fillRect(x0 + k * w, y0 + SIZE * g.front, w, SIZE * g.marker_band);
+      });
+    }
     if (text) {
-      ctx.fillStyle = "#111";
+      ctx.fillStyle = ink;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.font = `bold ${SIZE * 0.24}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(counterText(layout.top, c), x, y - SIZE * 0.33, SIZE * 0.96);
-      ctx.font = `bold ${SIZE * 0.27}px "DejaVu Sans", sans-serif`;
-      // Beside corner values the bottom line keeps to the middle.
-      ctx.fillText(counterText(layout.bottom, c), x, y + SIZE * 0.32, layout.corners.length ? SIZE * 0.4 : SIZE * 0.96);
-      for (const k of layout.corners) {
-        const value = counterText(k.text, c);
-        if (!value) continue;
+      ctx.font = `bold ${SIZE * g.top[1]}px "DejaVu Sans", sans-serif`;
+      ctx.fillText(counterText(layout.top, c), x, y0 + SIZE * g.top[0], SIZE * g.text_width);
+      const values = layout.corners.map((k) => [k, counterText(k.text, c)] as const).filter(([, v]) => v);
+      // Beside bottom corner values the bottom line keeps to the middle.
+      const beside = values.some(([k]) => k.corner === "bottom_left" || k.corner === "bottom_right");
+      ctx.font = `bold ${SIZE * g.bottom[1]}px "DejaVu Sans", sans-serif`;
+      ctx.fillText(counterText(layout.bottom, c), x, y0 + SIZE * g.bottom[0], SIZE * (beside ? g.text_width_between_corners : g.text_width));
+      for (const [k, value] of values) {
         const left = k.corner === "top_left" || k.corner === "bottom_left";
         const top = k.corner === "top_left" || k.corner === "top_right";
-        const cx = x + (left ? -1 : 1) * SIZE * 0.34, cy = y + (top ? -1 : 1) * SIZE * 0.33;
+        const cx = x0 + SIZE * g.corner_x[left ? 0 : 1], cy = y0 + SIZE * g.corner_y[top ? 0 : 1];
         if (k.ring) {
           ctx.beginPath();
-          ctx.arc(cx, cy, SIZE * 0.13, 0, Math.PI * 2);
-          ctx.strokeStyle = "#111";
-          ctx.lineWidth = Math.max(px, 0.025);
+          ctx.arc(cx, cy, SIZE * (g.ring - g.ring_line / 2), 0, Math.PI * 2);
+          ctx.strokeStyle = ink;
+          ctx.lineWidth = Math.max(px, SIZE * g.ring_line);
           ctx.stroke();
         }
-        ctx.fillStyle = "#111";
-        ctx.font = `bold ${SIZE * 0.2}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(value, cx, cy + SIZE * 0.01, SIZE * 0.24);
+        ctx.fillStyle = ink;
+        ctx.font = `bold ${SIZE * g.corner_text}px "DejaVu Sans", sans-serif`;
+        ctx.fillText(value, cx, cy + SIZE * 0.01, SIZE * g.corner_width);
       }
-      let mx = x + h - SIZE * 0.11;
-      for (const m of c.markers) {
-        const tag = this.look(m);
+      // Each marker's tag, its letter, hung from the band at the right.
+      const t = SIZE * g.tag, ty = y0 + SIZE * (g.front + g.marker_band);
+      let mx = x + h - t * 0.55;
+      for (const tag of marks) {
         ctx.fillStyle = tag.fill;
-        ctx.fillRect(mx - SIZE * 0.1, y - h, SIZE * 0.2, SIZE * 0.2);
+        ctx.fillRect(mx - t / 2, ty, t, t);
         ctx.strokeStyle = "#222";
         ctx.lineWidth = Math.max(px, 0.015);
-        ctx.strokeRect(mx - SIZE * 0.1, y - h, SIZE * 0.2, SIZE * 0.2);
+        ctx.strokeRect(mx - t / 2, ty, t, t);
         ctx.fillStyle = tag.ink;
-        ctx.font = `bold ${SIZE * 0.16}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(tag.letter, mx, y - h + SIZE * 0.105);
-        mx -= SIZE * 0.21;
+        ctx.font = `bold ${t * 0.8}px "DejaVu Sans", sans-serif`;
+        ctx.fillText(tag.letter, mx, ty + t * 0.525);
+        mx -= t * 1.05;
       }
       if (count > 1) {
+        const n = SIZE * g.count;
         ctx.fillStyle = "#111";
-        ctx.fillRect(x - h, y - h, SIZE * 0.24, SIZE * 0.22);
+        ctx.fillRect(x0, y0, n * 1.1, n);
         ctx.fillStyle = "#fff";
-        ctx.font = `bold ${SIZE * 0.17}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(String(count), x - h + SIZE * 0.12, y - h + SIZE * 0.115);
+        ctx.font = `bold ${n * 0.77}px "DejaVu Sans", sans-serif`;
+        ctx.fillText(String(count), x0 + n * 0.55, y0 + n * 0.52);
       }
     }
-    if (notch && c.facing != null) drawFacing(ctx, c.facing, x, y, h, inkOn(fill));
+    if (notch && c.facing != null) drawFacing(ctx, c.facing, x, y, h, ink);
     if (this.selected === c.id) {
       ctx.strokeStyle = "#ffd600";
       ctx.lineWidth = Math.max(3 * px, 0.08);
-      ctx.strokeRect(x - h - 0.04, y - h - 0.04, SIZE + 0.08, SIZE + 0.08);
+      ctx.strokeRect(x0 - 0.04, y0 - 0.04, SIZE + 0.08, SIZE + 0.08);
     }
   }
 }
