@@ -15,6 +15,7 @@ pub mod game;
 pub mod hostile_input;
 pub mod library;
 pub mod library_index;
+pub mod look;
 pub mod map;
 pub mod pack;
 pub mod print;

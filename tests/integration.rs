@@ -71,6 +71,7 @@ mod pack_hostile;
 mod pack_leftovers;
 mod print;
 mod render;
+mod render_looks;
 mod rifle_and_kepi;
 mod rifle_and_kepi_ai;
 mod rifle_and_kepi_scenarios;

@@ -5,9 +5,11 @@ use crate::common;
 use common::cli::kepi_split as kepi;
 use image::{Rgba, RgbaImage};
 use kepi::library::{load_map, load_scenario};
+use kepi::look::HexsideLook;
 use kepi::map::{HexCoord, Map};
 use kepi::render::{
-    Layout, RenderError, RenderOptions, encode_png, image_size, render_map, render_scenario,
+    Layout, RenderError, RenderOptions, encode_png, fill_color, image_size, render_map,
+    render_map_with_key, render_scenario,
 };
 use std::path::{Path, PathBuf};
 
@@ -31,34 +33,60 @@ fn rgb(s: &str) -> [u8; 3] {
     [c(0), c(2), c(4)]
 }
 
-fn terrain_color(map: &Map, key: &str) -> [u8; 3] {
-    rgb(&map
-        .ruleset
-        .terrain_chart()
-        .unwrap()
-        .terrain(key)
-        .unwrap()
-        .color)
+/// The map fill of a terrain on flat ground (its look's fill, else its colour).
+fn terrain_fill(map: &Map, key: &str) -> [u8; 3] {
+    let t = map.ruleset.terrain_chart().unwrap().terrain(key).unwrap();
+    rgb(t.look.fill.as_deref().unwrap_or(&t.color))
 }
 
+/// The colour a hexside feature shows at its side's middle: its water, its crest line, its
+/// wall line, a crossing's deck.
 fn hexside_color(map: &Map, key: &str) -> [u8; 3] {
-    rgb(&map
-        .ruleset
-        .terrain_chart()
-        .unwrap()
-        .hexside(key)
-        .unwrap()
-        .color)
+    let h = map.ruleset.terrain_chart().unwrap().hexside(key).unwrap();
+    match h.look.as_ref() {
+        Some(HexsideLook::Water { water, .. }) => rgb(water),
+        Some(HexsideLook::Hachures { line, .. } | HexsideLook::Lined { line, .. }) => {
+            rgb(&line.color)
+        }
+        Some(HexsideLook::Crossing { ink, light, .. }) => rgb(light.as_deref().unwrap_or(ink)),
+        None => rgb(&h.color),
+    }
 }
 
+/// The colour of a route's line.
 fn route_color(map: &Map, key: &str) -> [u8; 3] {
-    rgb(&map
-        .ruleset
-        .terrain_chart()
-        .unwrap()
-        .route(key)
-        .unwrap()
-        .color)
+    let r = map.ruleset.terrain_chart().unwrap().route(key).unwrap();
+    rgb(r.look.as_ref().map_or(&r.color, |l| &l.line.color))
+}
+
+/// The pixel 0.8 radii from the centre toward the hex's corner 1 (south-east on a flat
+/// map): outside the circle glyphs stay in and away from the hex number, inside the hex, so
+/// it shows the hex's fill.
+fn fill_at(img: &RgbaImage, layout: &Layout, hex: HexCoord) -> [u8; 3] {
+    let (cx, cy) = layout.center(hex);
+    let c = layout.corners(hex)[1];
+    at(img, (cx + 0.8 * (c.0 - cx), cy + 0.8 * (c.1 - cy)))
+}
+
+/// Whether two colours are within 24 per channel (an anti-aliased line's core).
+fn like(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 24)
+}
+
+/// Whether `want` (nearly) is within `d` pixels of `p` (a line a pixel or two wide,
+/// anti-aliased).
+fn near(img: &RgbaImage, p: (f64, f64), want: [u8; 3], d: i32) -> bool {
+    (-d..=d).any(|dy| (-d..=d).any(|dx| like(at(img, (p.0 + dx as f64, p.1 + dy as f64)), want)))
+}
+
+/// Pixels of `ink` within `radius` pixels of `c`.
+fn inked(img: &RgbaImage, c: (f64, f64), radius: f64, ink: [u8; 3]) -> usize {
+    let r = radius.ceil() as i32;
+    (-r..=r)
+        .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| ((dx * dx + dy * dy) as f64).sqrt() <= radius)
+        .filter(|&(dx, dy)| like(at(img, (c.0 + dx as f64, c.1 + dy as f64)), ink))
+        .count()
 }
 
 fn at(img: &RgbaImage, p: (f64, f64)) -> [u8; 3] {
@@ -96,37 +124,129 @@ fn hexes_are_painted_in_their_terrain_colours() {
     let map = sample_map();
     let img = render_map(&map, &RenderOptions::default()).unwrap();
     let layout = Layout::new(&map.grid, 32).unwrap();
-    // 0908 is woods, level 0, away from W22's label (which sits among 0908, 1008 and 1009).
-    assert_eq!(
-        at(&img, layout.center(hex(&map, "0908"))),
-        terrain_color(&map, "woods")
+    // The fill shows beyond the glyphs: woods 0908 (its look's light green under the trees),
+    // clear 0110, village 1002; all on flat ground at level 0.
+    for (name, key) in [("0908", "woods"), ("0110", "clear"), ("1002", "village")] {
+        let h = hex(&map, name);
+        assert_eq!(fill_color(&map, h), terrain_fill(&map, key), "{name}");
+        assert_eq!(fill_at(&img, &layout, h), terrain_fill(&map, key), "{name}");
+    }
+    let woods = map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .terrain("woods")
+        .unwrap();
+    assert_ne!(
+        terrain_fill(&map, "woods"),
+        rgb(&woods.color),
+        "woods' own fill"
     );
-    assert_eq!(
-        at(&img, layout.center(hex(&map, "0110"))),
-        terrain_color(&map, "clear")
-    );
-    // Village 1002 carries the V12 label at its centre; without labels the centre shows.
-    let bare = RenderOptions {
-        labels: false,
-        ..RenderOptions::default()
-    };
-    let img = render_map(&map, &bare).unwrap();
-    assert_eq!(
-        at(&img, layout.center(hex(&map, "1002"))),
-        terrain_color(&map, "village")
-    );
-    // Higher ground is darker: slope 0303 is at level 1.
-    let slope = terrain_color(&map, "slope");
-    let (cx, cy) = layout.center(hex(&map, "0303"));
-    let shaded = (-4..=4)
-        .map(|d| at(&img, (cx + d as f64, cy)))
-        .collect::<Vec<_>>();
+    // Higher ground is darker: slope 0303 is at level 1, its fill darker than the chart's
+    // slope colour in every channel.
+    let slope = terrain_fill(&map, "slope");
+    let h = hex(&map, "0303");
+    let shaded = fill_at(&img, &layout, h);
+    assert_eq!(shaded, fill_color(&map, h));
     assert!(
-        shaded
-            .iter()
-            .all(|p| p.iter().zip(slope).all(|(a, b)| *a < b)),
+        shaded.iter().zip(slope).all(|(a, b)| *a < b),
         "{shaded:?} vs {slope:?}"
     );
+}
+
+#[test]
+fn woods_show_trees_that_thin_out_when_zoomed_out() {
+    let map = sample_map();
+    let tree = rgb(&map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .terrain("woods")
+        .unwrap()
+        .look
+        .texture
+        .as_ref()
+        .unwrap()
+        .ink);
+    let h = hex(&map, "0908");
+    let count = |scale: u32| {
+        let options = RenderOptions {
+            scale,
+            labels: false,
+            ..RenderOptions::default()
+        };
+        let img = render_map(&map, &options).unwrap();
+        let layout = Layout::new(&map.grid, scale).unwrap();
+        inked(&img, layout.center(h), 0.74 * layout.radius(), tree)
+    };
+    let (big, mid, small) = (count(64), count(24), count(12));
+    assert!(big >= 30, "tree crowns at 64 px per hex: {big} pixels");
+    assert!(mid >= 3, "some trees at 24 px per hex: {mid} pixels");
+    assert_eq!(small, 0, "no trees at 12 px per hex");
+    // The clear hex 0110 has none.
+    let img = render_map(
+        &map,
+        &RenderOptions {
+            scale: 64,
+            ..RenderOptions::default()
+        },
+    )
+    .unwrap();
+    let layout = Layout::new(&map.grid, 64).unwrap();
+    let c = layout.center(hex(&map, "0110"));
+    assert_eq!(inked(&img, c, 0.74 * layout.radius(), tree), 0);
+}
+
+#[test]
+fn the_key_strip_shows_the_map_s_terrain_under_the_same_map() {
+    let map = sample_map();
+    let options = RenderOptions {
+        scale: 48,
+        ..RenderOptions::default()
+    };
+    let plain = render_map(&map, &options).unwrap();
+    let keyed = render_map_with_key(&map, &options).unwrap();
+    assert_eq!(keyed.width(), plain.width());
+    assert!(
+        keyed.height() > plain.height() + 40,
+        "a strip under the map"
+    );
+    for y in 0..plain.height() {
+        for x in 0..plain.width() {
+            assert_eq!(plain.get_pixel(x, y), keyed.get_pixel(x, y), "({x}, {y})");
+        }
+    }
+    // The woods swatch shows tree crowns; the sample map has no ford, so no ford swatch
+    // (the ford's look has its own light stones): the key holds what the map holds.
+    let chart = map.ruleset.terrain_chart().unwrap();
+    let count = |key: &str| {
+        let ink = rgb(&chart
+            .terrain(key)
+            .unwrap()
+            .look
+            .texture
+            .as_ref()
+            .unwrap()
+            .ink);
+        (plain.height()..keyed.height())
+            .flat_map(|y| (0..keyed.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| at(&keyed, (x as f64, y as f64)) == ink)
+            .count()
+    };
+    assert!(count("woods") >= 20, "tree crowns in the key");
+    let ford = chart
+        .terrain("ford")
+        .unwrap()
+        .look
+        .texture
+        .as_ref()
+        .unwrap();
+    let stones = rgb(ford.light.as_ref().unwrap());
+    let light = (plain.height()..keyed.height())
+        .flat_map(|y| (0..keyed.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(&keyed, (x as f64, y as f64)) == stones)
+        .count();
+    assert_eq!(light, 0, "no ford in the key");
 }
 
 #[test]
@@ -138,23 +258,62 @@ fn roads_and_ridges_are_drawn_in_the_chart_colours() {
     // South Road: 0606 to 0607 (straight south); East Road: 0804 to 0905 (diagonal).
     for (a, b) in [("0606", "0607"), ("0804", "0905"), ("1004", "1105")] {
         let p = mid(layout.center(hex(&map, a)), layout.center(hex(&map, b)));
-        assert_eq!(at(&img, p), road, "road between {a} and {b}");
+        assert!(near(&img, p, road, 1), "road between {a} and {b}");
     }
-    // Ridges on the hexsides 0302/0303 and 0402/0403.
+    // Ridges on the hexsides 0302/0303 and 0402/0403: the crest line on the side, and its
+    // hachures on the lower hex's side only (0302 and 0402 are at level 0, 0303 and 0403 at 1).
     let ridge = hexside_color(&map, "ridge");
+    let r = layout.radius();
     for (a, b) in [("0302", "0303"), ("0402", "0403")] {
         let (a, b) = (hex(&map, a), hex(&map, b));
         let (p, q) = layout.hexside(a, b).unwrap();
-        assert_eq!(at(&img, mid(p, q)), ridge);
+        assert!(near(&img, mid(p, q), ridge, 1));
         // The midpoint of the side is halfway between the two hex centres.
         let m = mid(layout.center(a), layout.center(b));
         assert!((m.0 - mid(p, q).0).abs() < 1e-6 && (m.1 - mid(p, q).1).abs() < 1e-6);
+        assert!(map.elevation(a) < map.elevation(b));
+        // Sample 0.15 radii off the side toward each centre, along a strip across the side.
+        let toward = |c: (f64, f64)| {
+            let d = ((c.0 - m.0) / (r * 0.866), (c.1 - m.1) / (r * 0.866));
+            let (ax, ay) = ((q.0 - p.0) / r, (q.1 - p.1) / r);
+            (-8..=8)
+                .filter(|k| {
+                    let t = *k as f64 / 8.0 * 0.45 * r;
+                    let x = m.0 + d.0 * 0.15 * r + ax * t;
+                    let y = m.1 + d.1 * 0.15 * r + ay * t;
+                    like(at(&img, (x, y)), ridge)
+                })
+                .count()
+        };
+        // The lower hex (clear, level 0, no glyphs) is darkened by its ticks' anti-aliased
+        // wedges; the higher one shows no crest colour.
+        let fill = fill_at(&img, &layout, a);
+        let dark = |c: (f64, f64)| {
+            let d = ((c.0 - m.0) / (r * 0.866), (c.1 - m.1) / (r * 0.866));
+            let (ax, ay) = ((q.0 - p.0) / r, (q.1 - p.1) / r);
+            (-8..=8)
+                .filter(|k| {
+                    let t = *k as f64 / 8.0 * 0.45 * r;
+                    let px = at(
+                        &img,
+                        (m.0 + d.0 * 0.15 * r + ax * t, m.1 + d.1 * 0.15 * r + ay * t),
+                    );
+                    px.iter().map(|&v| v as i32).sum::<i32>()
+                        < fill.iter().map(|&v| v as i32).sum::<i32>() - 90
+                })
+                .count()
+        };
+        assert!(
+            dark(layout.center(a)) >= 2,
+            "ticks down toward the lower hex"
+        );
+        assert_eq!(toward(layout.center(b)), 0, "no ticks on the higher side");
     }
     // A plain side with no feature is not ridge-coloured.
     let (p, q) = layout
         .hexside(hex(&map, "0502"), hex(&map, "0503"))
         .unwrap();
-    assert_ne!(at(&img, mid(p, q)), ridge);
+    assert!(!near(&img, mid(p, q), ridge, 1));
 }
 
 #[test]
@@ -242,15 +401,15 @@ fn a_pointy_map_renders() {
     let road = route_color(&map, "road");
     for (a, b) in [("0102", "0202"), ("0402", "0403")] {
         let p = mid(layout.center(hex(&map, a)), layout.center(hex(&map, b)));
-        assert_eq!(at(&img, p), road, "road between {a} and {b}");
+        assert!(near(&img, p, road, 1), "road between {a} and {b}");
     }
     for (a, b, key) in [("0303", "0403", "ridge"), ("0505", "0506", "stream")] {
         let (p, q) = layout.hexside(hex(&map, a), hex(&map, b)).unwrap();
-        assert_eq!(at(&img, mid(p, q)), hexside_color(&map, key));
+        assert!(near(&img, mid(p, q), hexside_color(&map, key), 1), "{key}");
     }
     assert_eq!(
         at(&img, layout.center(hex(&map, "0707"))),
-        terrain_color(&map, "clear")
+        terrain_fill(&map, "clear")
     );
 }
 
@@ -384,17 +543,39 @@ fn an_age_of_rifles_map_draws_walls_rivers_bridges_and_railroads() {
         ("0605", "0606", "bridge"),
     ] {
         let (p, q) = layout.hexside(hex(&map, a), hex(&map, b)).unwrap();
-        assert_eq!(
-            at(&img, mid(p, q)),
-            hexside_color(&map, key),
+        assert!(
+            near(&img, mid(p, q), hexside_color(&map, key), 1),
             "{key} between {a} and {b}"
         );
     }
+    // The river's water is between darker banks: 0.2 radii across it, the bank colour shows.
+    let Some(HexsideLook::Water { bank, .. }) = &map
+        .ruleset
+        .terrain_chart()
+        .unwrap()
+        .hexside("river")
+        .unwrap()
+        .look
+    else {
+        panic!("the river is water");
+    };
+    let (a, b) = (hex(&map, "0505"), hex(&map, "0506"));
+    let (ca, cb) = (layout.center(a), layout.center(b));
+    let strip: Vec<[u8; 3]> = (0..=40)
+        .map(|k| {
+            let t = 0.3 + 0.4 * k as f64 / 40.0;
+            at(&img, (ca.0 + (cb.0 - ca.0) * t, ca.1 + (cb.1 - ca.1) * t))
+        })
+        .collect();
+    assert!(
+        strip.iter().any(|p| like(*p, rgb(&bank.color))),
+        "{strip:?}"
+    );
     let p = mid(
         layout.center(hex(&map, "0102")),
         layout.center(hex(&map, "0202")),
     );
-    assert_eq!(at(&img, p), route_color(&map, "railroad"));
+    assert!(near(&img, p, route_color(&map, "railroad"), 1));
     // The same file for Rifle & Saber is refused: its chart has no wall, river hexside or
     // railroad, and each is named.
     let e = Map::from_text(&map_json("flat", 8, 7, extra))

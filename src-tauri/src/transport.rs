@@ -487,7 +487,14 @@ pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
                 t.terrain
                     .iter()
                     .map(|x| KeyDto {
-                        symbol: x.symbol.map(|s| s.key().to_string()),
+                        // The app's map view draws the fort's trace by this name until it
+                        // reads the chart's looks itself.
+                        symbol: x
+                            .look
+                            .texture
+                            .as_ref()
+                            .filter(|t| t.glyph == kepi::look::GlyphKind::Bastion)
+                            .map(|_| "bastion".to_string()),
                         ..key(&x.key, &x.name, &x.color)
                     })
                     .collect()

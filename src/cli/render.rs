@@ -25,6 +25,10 @@ pub struct Args {
     /// Leave out feature codes and turn tags.
     #[arg(long)]
     no_labels: bool,
+    /// Add a strip under a bare map with the key of its terrain, hexside features and routes,
+    /// and a scale bar (a scenario's picture has its own legend).
+    #[arg(long, conflicts_with = "scenario")]
+    key: bool,
 }
 
 /// The picture is PNG and nothing else: a file named otherwise would hold PNG bytes under a
@@ -77,6 +81,7 @@ pub fn run(args: Args) -> Outcome {
     };
     let (img, what) = match (&scenario, &map) {
         (Some(s), _) => (render::render_scenario(s, &options), "scenario"),
+        (None, Some(m)) if args.key => (render::render_map_with_key(m, &options), "map"),
         (None, Some(m)) => (render::render_map(m, &options), "map"),
         (None, None) => return Err("give a map or --scenario".to_string()),
     };

@@ -174,37 +174,6 @@ impl Surface for PdfSurface<'_, '_> {
         }
     }
 
-    fn fill_hatched(&mut self, poly: &[Pt], c: Color, hatch: Color, period: u32, k: u32) {
-        let Some(path) = contours_path(&[poly.to_vec()]) else {
-            return;
-        };
-        self.fill_path(&path, c);
-        // The raster hatches pixel (x, y) when (x + y) % period < k: bands along x + y = u
-        // whose pixel centres sum to n * period + 1 ..= n * period + k.
-        let (mut lo, mut hi, mut ylo, mut yhi) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-        for p in poly {
-            lo = lo.min(p.0 + p.1);
-            hi = hi.max(p.0 + p.1);
-            ylo = ylo.min(p.1);
-            yhi = yhi.max(p.1);
-        }
-        let period = period.max(1) as f64;
-        let width = k as f64 / std::f64::consts::SQRT_2;
-        let mut pb = PathBuilder::new();
-        let mut n = ((lo - period) / period).floor();
-        while n * period <= hi + period {
-            let u = n * period + (k as f64 + 1.0) / 2.0;
-            pb.move_to((u - (ylo - 1.0)) as f32, (ylo - 1.0) as f32);
-            pb.line_to((u - (yhi + 1.0)) as f32, (yhi + 1.0) as f32);
-            n += 1.0;
-        }
-        if let Some(lines) = pb.finish() {
-            self.push_clip(&path);
-            self.stroke_path(&lines, width, hatch, LineCap::Butt);
-            self.pop();
-        }
-    }
-
     fn stroke(&mut self, pts: &[Pt], width: f64, c: Color) {
         if let Some(p) = polyline_path(pts) {
             self.stroke_path(&p, width, c, LineCap::Round);

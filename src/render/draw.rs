@@ -1,25 +1,25 @@
 //! Drawing a map (and a scenario's overlays) layer by layer; see the module documentation of
 //! [`super`] for the order.
 
+use super::cartography::{self, Looks};
 use super::font::{Font, fold};
 use super::raster::{self, Color, Pt};
 use super::scenario::Overlay;
 use super::surface::Surface;
 use super::{HEX_NUMBER_MIN_SCALE, LABEL_MIN_SCALE, Layout, RenderError, RenderOptions};
+use crate::look::HexsideLook;
 use crate::map::{HexCoord, Map, MapEdge, Orientation};
 use crate::scenario::Scenario;
-use crate::tables::terrain_effects::TerrainSymbol;
+use crate::tables::terrain_effects::HexsideFeature;
 use image::{Rgba, RgbaImage};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The margin and the legend strip.
 pub(crate) const PAPER: Color = Color::rgb(0xfa, 0xf8, 0xf1);
 const GRID_LINE: Color = Color::rgb(0x6e, 0x68, 0x5a);
-const CONTOUR: Color = Color::rgb(0x8a, 0x5e, 0x2c);
 const INK: Color = Color::rgb(0x24, 0x22, 0x1e);
 const LABEL_BACK: Color = Color::rgb(0xff, 0xfe, 0xf8);
-/// Used when the chart's colour is not `#rrggbb`.
-const FALLBACK: Color = Color::rgb(0xcc, 0xcc, 0xcc);
+use cartography::FALLBACK;
 
 /// A pixel-aligned box: x, y, width, height.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,6 @@ impl Box {
 pub(super) struct Style {
     pub scale: f64,
     pub grid: f64,
-    pub contour: f64,
     pub hexside: f64,
     pub route: f64,
     /// Width of zone borders, entry and objective outlines.
@@ -57,7 +56,6 @@ impl Style {
         Style {
             scale: s,
             grid: (s / 32.0).max(1.0),
-            contour: (s / 22.0).max(1.0),
             hexside: (s / 7.0).max(2.0),
             route: (s / 9.0).max(1.5),
             border: (s / 20.0).max(1.5),
@@ -102,28 +100,57 @@ pub(super) fn draw_on(
     let grid = &map.grid;
     let overlay = scenario.map(|s| Overlay::new(s, layout));
 
-    // Hex fills: terrain colour, darker and hatched with height. Each hex is filled half a
-    // pixel beyond its sides so that no paper shows between neighbours.
-    let mut colors: BTreeMap<&str, Color> = BTreeMap::new();
-    for t in &tec.terrain {
-        colors.insert(t.key.as_str(), chart_color(&t.color));
-    }
+    let looks = Looks::new(tec);
+    let lod = &tec.look.lod;
+
+    // 1. Fills: the terrain's fill, darker per elevation level and hill-shaded. Each hex is
+    // filled half a pixel beyond its sides so that no paper shows between neighbours.
     let mut fills: Vec<Color> = Vec::with_capacity(grid.len());
     for hex in grid.hexes() {
-        let base = map
-            .terrain(hex)
-            .and_then(|k| colors.get(k).copied())
-            .unwrap_or(FALLBACK);
-        let level = map.elevation(hex).unwrap_or(0).min(6) as u32;
-        let c = base.shade(1.0 - 0.07 * level as f32);
+        let c = looks.fill(map, layout, hex);
         fills.push(c);
-        let poly = layout.corners_at(hex, r + 0.5).to_vec();
-        if level == 0 {
-            surf.fill(&[poly], c);
-        } else {
-            let hatch = c.shade(0.8);
-            let period = ((st.scale / (3.0 + 1.5 * level as f64)).round() as u32).max(3);
-            surf.fill_hatched(&poly, c, hatch, period, st.number_k);
+        surf.fill(&[layout.corners_at(hex, r + 0.5).to_vec()], c);
+    }
+
+    // 2. Textures: trees, buildings, hachures, from the hex's seed; fewer when zoomed out
+    // (the chart's thresholds, in pixels per hex radius), none below `lod.symbols_min`.
+    if let Some(level) = lod.level(r) {
+        let turns = route_turns(map, layout);
+        for (i, hex) in grid.hexes().enumerate() {
+            let Some(t) = map
+                .terrain(hex)
+                .and_then(|k| looks.terrain.get(k))
+                .and_then(|t| t.texture.as_ref())
+            else {
+                continue;
+            };
+            let turn = turns.get(&hex).copied();
+            cartography::draw_texture(surf, t, layout, hex, level, fills[i], turn);
+        }
+    }
+
+    // 3. Terrain edges: a wood's edge, a lake's shore, on the terrain's own side of each side
+    // it shares with another terrain.
+    let ticks = r >= lod.hachure_ticks as f64;
+    for hex in grid.hexes() {
+        let Some(key) = map.terrain(hex) else {
+            continue;
+        };
+        let Some(edge) = looks.terrain.get(key).and_then(|t| t.edge.as_ref()) else {
+            continue;
+        };
+        let HexsideLook::Lined { line, .. } = edge else {
+            continue;
+        };
+        let inset = cartography::width(line, r) / 2.0;
+        let corners = layout.corners_at(hex, r - inset * 2.0 / super::SQRT3);
+        for (i, n) in layout.neighbours(hex).iter().enumerate() {
+            if let Some(n) = n
+                && map.terrain(*n) != Some(key)
+            {
+                let pts = [corners[i], corners[(i + 1) % 6]];
+                cartography::draw_lined(surf, edge, &pts, r, ticks);
+            }
         }
     }
 
@@ -131,30 +158,7 @@ pub(super) fn draw_on(
         o.draw_tints(surf, layout);
     }
 
-    // A terrain its chart gives the bastion symbol (Age of Rifles' fort, AoR 10.1): over its
-    // colour, a bastioned trace (a four-pointed outline) tells it apart at a glance.
-    let bastions: BTreeSet<&str> = tec
-        .terrain
-        .iter()
-        .filter(|t| t.symbol == Some(TerrainSymbol::Bastion))
-        .map(|t| t.key.as_str())
-        .collect();
-    for hex in grid.hexes() {
-        if map.terrain(hex).is_some_and(|k| bastions.contains(k)) {
-            let c = layout.center(hex);
-            let mut trace: Vec<Pt> = (0..8)
-                .map(|k| {
-                    let a = std::f64::consts::FRAC_PI_4 * k as f64;
-                    let q = if k % 2 == 0 { 0.62 } else { 0.34 } * r;
-                    (c.0 + q * a.cos(), c.1 + q * a.sin())
-                })
-                .collect();
-            trace.push(trace[0]);
-            surf.stroke(&trace, (st.hexside * 0.5).max(1.0), INK);
-        }
-    }
-
-    // Hex outlines, each side once.
+    // 4. Hex outlines, each side once.
     for hex in grid.hexes() {
         let c = layout.corners(hex);
         for (i, n) in layout.neighbours(hex).iter().enumerate() {
@@ -164,16 +168,27 @@ pub(super) fn draw_on(
         }
     }
 
-    // Contour lines between elevation levels.
+    // 5. Contour lines between elevation levels; a side crossing an index level (every
+    // `index_every`th) is drawn wider, as printed index contours are.
+    let chart = &tec.look;
+    let contour_w = cartography::width(&chart.contour, r);
+    let contour_c = cartography::color(&chart.contour.color);
     for hex in grid.hexes() {
         let c = layout.corners(hex);
-        let level = map.elevation(hex);
+        let level = map.elevation(hex).unwrap_or(0);
         for (i, n) in layout.neighbours(hex).iter().enumerate() {
             if let Some(n) = n
                 && *n > hex
-                && map.elevation(*n) != level
             {
-                surf.stroke(&[c[i], c[(i + 1) % 6]], st.contour, CONTOUR);
+                let other = map.elevation(*n).unwrap_or(0);
+                if other == level {
+                    continue;
+                }
+                let (lo, hi) = (level.min(other), level.max(other));
+                let every = chart.index_every.max(1);
+                let index = (lo + 1..=hi).any(|l| l % every == 0);
+                let w = if index { contour_w * 1.8 } else { contour_w };
+                surf.stroke(&[c[i], c[(i + 1) % 6]], w, contour_c);
             }
         }
     }
@@ -184,14 +199,20 @@ pub(super) fn draw_on(
         o.draw_marks(surf, layout, &st);
     }
 
-    // Hexside features on the shared side, several side by side across it.
+    // 6. Hexside features on the shared side, several side by side across it: water first
+    // (all banks, then all water, so that sides join cleanly), then crests, lines, and the
+    // crossings (bridges, fords) over everything.
+    let mut sides: Vec<Side> = Vec::new();
     for (edge, features) in map.hexsides() {
         let (a, b) = edge.hexes();
         let Some((p, q)) = layout.hexside(a, b) else {
             continue;
         };
         let (ca, cb) = (layout.center(a), layout.center(b));
-        let d = ((cb.0 - ca.0) / (2.0 * r), (cb.1 - ca.1) / (2.0 * r));
+        let d = (
+            (cb.0 - ca.0) / (super::SQRT3 * r),
+            (cb.1 - ca.1) / (super::SQRT3 * r),
+        );
         let n = features.len() as f64;
         let wdt = if n > 1.0 {
             st.hexside * 0.75
@@ -199,18 +220,27 @@ pub(super) fn draw_on(
             st.hexside
         };
         for (i, f) in features.iter().enumerate() {
-            let color = tec.hexside(f).map_or(FALLBACK, |h| chart_color(&h.color));
             let off = (i as f64 - (n - 1.0) / 2.0) * wdt * 1.15;
             let shift = |p: Pt| (p.0 + d.0 * off, p.1 + d.1 * off);
-            surf.stroke(&[shift(p), shift(q)], wdt, color);
+            sides.push(Side {
+                a,
+                b,
+                p: shift(p),
+                q: shift(q),
+                d,
+                feature: tec.hexside(f),
+                plain_width: wdt,
+            });
+        }
+    }
+    for pass in 0..5 {
+        for s in &sides {
+            draw_side(surf, map, s, pass, r, ticks);
         }
     }
 
-    // Routes through hex centres, continued to the map edge where a route leaves the map.
+    // 7. Routes through hex centres, continued to the map edge where a route leaves the map.
     for route in &map.routes {
-        let color = tec
-            .route(&route.kind)
-            .map_or(FALLBACK, |t| chart_color(&t.color));
         let mut pts: Vec<Pt> = route.hexes.iter().map(|h| layout.center(*h)).collect();
         // The exit named after the route at that hex, else any exit there.
         let exit_point = |hex: HexCoord| {
@@ -232,9 +262,16 @@ pub(super) fn draw_on(
                 pts.push(p);
             }
         }
-        let casing = Color::rgb(0xf6, 0xf0, 0xdc).alpha(0.7);
-        surf.stroke(&pts, st.route + 2.0 * (st.scale / 40.0).max(0.75), casing);
-        surf.stroke(&pts, st.route, color);
+        let chart_route = tec.route(&route.kind);
+        match chart_route.and_then(|t| t.look.as_ref()) {
+            Some(look) => cartography::draw_route(surf, look, &pts, r),
+            None => {
+                let color = chart_route.map_or(FALLBACK, |t| chart_color(&t.color));
+                let casing = Color::rgb(0xf6, 0xf0, 0xdc).alpha(0.7);
+                surf.stroke(&pts, st.route + 2.0 * (st.scale / 40.0).max(0.75), casing);
+                surf.stroke(&pts, st.route, color);
+            }
+        }
     }
 
     let with_labels = options.labels && options.scale >= LABEL_MIN_SCALE;
@@ -298,6 +335,58 @@ pub(super) fn draw_on(
         o.draw_strip(surf, layout.size().0, h, &st);
     }
     Ok(())
+}
+
+/// One hexside feature on its side, ready to draw.
+struct Side<'a> {
+    /// The two hexes (for the crest's lower side and the meander's seed).
+    a: HexCoord,
+    b: HexCoord,
+    /// The side's end points, shifted across when several features share it.
+    p: Pt,
+    q: Pt,
+    /// Unit vector from `a`'s centre to `b`'s.
+    d: Pt,
+    feature: Option<&'a HexsideFeature>,
+    /// Width of the plain line of a feature without a look.
+    plain_width: f64,
+}
+
+fn draw_side(surf: &mut dyn Surface, map: &Map, s: &Side, pass: u8, r: f64, ticks: bool) {
+    let levels = (
+        map.elevation(s.a).unwrap_or(0),
+        map.elevation(s.b).unwrap_or(0),
+    );
+    let seed = crate::look::place::hex_seed(s.a.col as i32, s.a.row as i32)
+        ^ crate::look::place::hex_seed(s.b.col as i32, s.b.row as i32);
+    let way = cartography::SideWay {
+        p: s.p,
+        q: s.q,
+        d: s.d,
+        levels,
+        seed,
+    };
+    cartography::draw_side_pass(surf, s.feature, &way, pass, r, ticks, s.plain_width);
+}
+
+/// The turn of a centred glyph along the route through its hex (a bridge along its road):
+/// the direction between the route's hexes before and after it.
+fn route_turns(map: &Map, layout: &Layout) -> BTreeMap<HexCoord, f64> {
+    let mut out = BTreeMap::new();
+    for route in &map.routes {
+        let h = &route.hexes;
+        for i in 0..h.len() {
+            let (a, b) = (h[i.saturating_sub(1)], h[(i + 1).min(h.len() - 1)]);
+            if a == b {
+                continue;
+            }
+            let (pa, pb) = (layout.center(a), layout.center(b));
+            // Unit (0, 1) turned by t is (-sin t, cos t): the glyph's y along a to b.
+            out.entry(h[i])
+                .or_insert((-(pb.0 - pa.0)).atan2(pb.1 - pa.1));
+        }
+    }
+    out
 }
 
 /// The point where a route leaves the map: on the hex's boundary towards the edge.

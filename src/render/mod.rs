@@ -12,21 +12,26 @@
 //! scenario picture adds a strip at the bottom with the title and a legend, so hex positions
 //! are the same in both ([`Layout`] gives them).
 //!
-//! What is drawn, bottom to top: each hex in its terrain colour from the ruleset's terrain
-//! effects chart, darker and hatched for each elevation level; with a scenario, each side's
-//! deployment hexes tinted in its colour; hex outlines; contour lines where the elevation
-//! changes; with a scenario, deployment zone borders, reinforcement entry hexes outlined in the
+//! What is drawn, bottom to top, each thing by its look in the ruleset's terrain effects
+//! chart ([`crate::look`]): each hex in its terrain's fill, darker for each elevation level and
+//! hill-shaded (lit from the north-west); its texture (trees, buildings, hachures), thinned out
+//! at small scales; terrain edges (a wood's edge); with a scenario, each side's deployment
+//! hexes tinted in its colour; hex outlines; contour lines where the elevation changes (index
+//! contours wider); with a scenario, deployment zone borders, reinforcement entry hexes outlined in the
 //! side's colour and tagged with the turn ("T3"), victory objectives outlined in gold (hold and
-//! control targets with a star, exit areas dashed); hexside features (ridge, stream) as thick
-//! segments on the shared edge, in the chart's colours; routes as thick lines through hex
-//! centres (to the map edge at exits); hex numbers at the top of each hex from 24 px per
+//! control targets with a star, exit areas dashed); hexside features on the shared edge (water
+//! between banks, crests with hachures toward the lower hex, walls and hedges as lines of
+//! stones and bushes, bridges and fords across); routes through hex centres (cased roads,
+//! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from 24 px per
 //! hex on; feature codes ("V4") on a light box near the middle of each feature's hexes, from
 //! 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
 //! legend entries that cannot fit are left out.
 
+mod cartography;
 mod counter;
 mod draw;
 mod font;
+mod furniture;
 mod raster;
 mod scenario;
 pub(crate) mod surface;
@@ -309,6 +314,19 @@ pub fn render_map(map: &Map, options: &RenderOptions) -> Result<RgbaImage, Rende
     draw::draw(map, None, &layout, 0, options)
 }
 
+/// A picture of a map with a strip under it: the key of the terrain, hexside features and
+/// routes on the map (each swatch drawn as the map draws it) and a scale bar. The map part is
+/// [`render_map`]'s picture, to the pixel.
+pub fn render_map_with_key(map: &Map, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
+    let (layout, _) = checked_size(map, options, None)?;
+    let (w, h) = layout.size();
+    let strip = furniture::key_height(map, options.scale, w);
+    let mut img = draw::draw(map, None, &layout, strip, options)?;
+    let across = layout.radius() * SQRT3;
+    furniture::draw_key(&mut img, map, h as f64, w as f64, across, options.scale);
+    Ok(img)
+}
+
 /// A picture of a scenario's map with its deployment zones, entry hexes and victory
 /// objectives, and a strip at the bottom with the title and a legend.
 pub fn render_scenario(
@@ -339,6 +357,19 @@ pub(crate) fn draw_scenario_on(
     options: &RenderOptions,
 ) -> Result<(), RenderError> {
     draw::draw_on(surf, &scenario.map, Some(scenario), layout, options)
+}
+
+/// The colour a hex is filled with in every picture of `map` (its terrain's fill, tinted by
+/// elevation and hill-shaded), where no glyph covers it; grey when the ruleset has no chart.
+pub fn fill_color(map: &Map, hex: HexCoord) -> [u8; 3] {
+    let Ok(tec) = map.ruleset.terrain_chart() else {
+        return [0xcc; 3];
+    };
+    let Ok(layout) = Layout::new(&map.grid, DEFAULT_SCALE) else {
+        return [0xcc; 3];
+    };
+    let c = cartography::Looks::new(tec).fill(map, &layout, hex);
+    [c.r, c.g, c.b]
 }
 
 /// The picture as PNG bytes (deterministic: no time stamps or other metadata).

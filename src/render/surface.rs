@@ -11,9 +11,6 @@ use image::RgbaImage;
 pub(crate) trait Surface {
     /// Fill the union of closed `contours` (any orientation; overlaps painted once).
     fn fill(&mut self, contours: &[Vec<Pt>], c: Color);
-    /// Fill `poly` with `c` and hatch it with `hatch`: the pixels where `(x + y) % period < k`,
-    /// diagonal bands `k` pixels wide across, `period` apart (elevation hatching).
-    fn fill_hatched(&mut self, poly: &[Pt], c: Color, hatch: Color, period: u32, k: u32);
     /// A thick polyline with round joins and ends, painted once.
     fn stroke(&mut self, pts: &[Pt], width: f64, c: Color);
     /// A thick segment with butt ends.
@@ -28,12 +25,6 @@ pub(crate) trait Surface {
 impl Surface for RgbaImage {
     fn fill(&mut self, contours: &[Vec<Pt>], c: Color) {
         raster::fill(self, contours, c);
-    }
-
-    fn fill_hatched(&mut self, poly: &[Pt], c: Color, hatch: Color, period: u32, k: u32) {
-        raster::fill_with(self, &[poly.to_vec()], |x, y| {
-            if (x + y) % period < k { hatch } else { c }
-        });
     }
 
     fn stroke(&mut self, pts: &[Pt], width: f64, c: Color) {

@@ -6,10 +6,11 @@ use super::Source;
 use crate::document::{self, DocumentKind};
 use crate::engine::RulesetId;
 use crate::frac::Frac;
+use crate::look::{self, ChartLook, HexsideLook, RouteLook, TerrainLook};
 use crate::problems::Problems;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Terrain {
     pub key: String,
@@ -25,36 +26,25 @@ pub struct Terrain {
     pub defense: Frac,
     /// R&S 5.1(G)2: woods and villages are blocking hexes.
     pub blocks_line_of_sight: bool,
-    /// Default colour for pictures and the painter's palette, `#rrggbb`.
+    /// The painter's swatch, `#rrggbb`, and the map's fill unless `look.fill` gives another.
     pub color: String,
-    /// A symbol drawn over the colour in every picture of the map (the painter, the play view,
-    /// PNG export, VASSAL boards), when the chart gives one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub symbol: Option<TerrainSymbol>,
+    /// How the terrain looks on every picture of a map (fill, texture, edge).
+    #[serde(default, skip_serializing_if = "is_plain")]
+    pub look: TerrainLook,
     pub source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
-/// A symbol a terrain chart gives a terrain, drawn over its colour. A chart names it; the
-/// pictures draw it by this name alone, never by the terrain's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TerrainSymbol {
-    /// A four-pointed bastioned trace: a fort.
-    Bastion,
+fn is_plain(l: &TerrainLook) -> bool {
+    *l == TerrainLook::default()
 }
 
-impl TerrainSymbol {
-    /// The name charts and the UI use ("bastion").
-    pub fn key(self) -> &'static str {
-        match self {
-            TerrainSymbol::Bastion => "bastion",
-        }
-    }
+fn is_default_chart_look(l: &ChartLook) -> bool {
+    *l == ChartLook::default()
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideFeature {
     pub key: String,
@@ -67,26 +57,32 @@ pub struct HexsideFeature {
     pub combat: Option<Frac>,
     pub blocks_line_of_sight: bool,
     pub shock: String,
+    /// The swatch, and the plain line drawn on the side when there is no `look`.
     pub color: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look: Option<HexsideLook>,
     pub source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Route {
     pub key: String,
     pub name: String,
     /// Movement points to enter a route hex through a route hexside.
     pub movement: Frac,
+    /// The swatch, and the plain line drawn when there is no `look`.
     pub color: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look: Option<RouteLook>,
     pub source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Condition {
     pub key: String,
@@ -99,7 +95,7 @@ pub struct Condition {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainEffects {
     pub format: String,
@@ -115,6 +111,9 @@ pub struct TerrainEffects {
     pub conditions: Vec<Condition>,
     #[serde(default)]
     pub notes: String,
+    /// Chart-wide look: elevation tint, contours, hill shading, level-of-detail thresholds.
+    #[serde(default, skip_serializing_if = "is_default_chart_look")]
+    pub look: ChartLook,
 }
 
 fn keys<'a>(it: impl Iterator<Item = &'a String>) -> String {
@@ -174,6 +173,29 @@ impl TerrainEffects {
                     "movement and defense must be above 0",
                 );
             }
+        }
+        // Looks: every colour `#rrggbb`, every size in range; each problem names the key.
+        let mut looks: Vec<(String, String)> = Vec::new();
+        for (i, t) in self.terrain.iter().enumerate() {
+            look::color_problem(&format!("terrain[{i}].color"), &t.color, &mut looks);
+            t.look
+                .problems(&format!("terrain[{i}] ({}).look", t.key), &mut looks);
+        }
+        for (i, h) in self.hexsides.iter().enumerate() {
+            look::color_problem(&format!("hexsides[{i}].color"), &h.color, &mut looks);
+            if let Some(l) = &h.look {
+                l.problems(&format!("hexsides[{i}] ({}).look", h.key), &mut looks);
+            }
+        }
+        for (i, r) in self.routes.iter().enumerate() {
+            look::color_problem(&format!("routes[{i}].color"), &r.color, &mut looks);
+            if let Some(l) = &r.look {
+                l.problems(&format!("routes[{i}] ({}).look", r.key), &mut looks);
+            }
+        }
+        self.look.problems("look", &mut looks);
+        for (at, msg) in looks {
+            p.push(at, msg);
         }
         p.into_result(self)
     }
