@@ -485,11 +485,10 @@ impl Play {
             ruleset_name: rules.name().to_string(),
             seed: l.seed.to_string(),
             players: l.players.clone(),
-            sides: s
-                .sides()
-                .iter()
-                .map(|x| side_dto(&x.id, &x.name, &x.color))
-                .collect(),
+            sides: sides_dto(
+                &l.scenario,
+                sides.iter().map(|x| (x.id.as_str(), x.name.as_str())),
+            ),
             phases: rules.phases().iter().map(mirror).collect(),
             progress: mirror(&s.progress()),
             markers: rules.markers().iter().map(mirror).collect(),
@@ -732,27 +731,37 @@ impl Play {
     }
 }
 
-/// A side's colour as `#rrggbb`, the paint the core's pictures use for its name ("blue").
-fn paint(color: &str) -> String {
-    let [r, g, b] = kepi::map::colors::side_color(color).unwrap_or([0xcc, 0xcc, 0xcc]);
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-pub fn side_dto(id: &str, name: &str, color: &str) -> SideDto {
-    SideDto {
-        id: id.to_string(),
-        name: name.to_string(),
-        color: paint(color),
-    }
+/// The sides as the views show them, `(id, name)` in the scenario's order, each in the colour
+/// the core's pictures give it (`side_rgb`: counter ink readable on it, the two sides' colours
+/// clearly apart), as `#rrggbb`.
+pub fn sides_dto<'a>(
+    scenario: &Scenario,
+    sides: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Vec<SideDto> {
+    let colors = kepi::render::side_rgb(scenario);
+    sides
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, name))| {
+            let [r, g, b] = colors.get(i).copied().unwrap_or([0xcc, 0xcc, 0xcc]);
+            SideDto {
+                id: id.to_string(),
+                name: name.to_string(),
+                color: format!("#{r:02x}{g:02x}{b:02x}"),
+            }
+        })
+        .collect()
 }
 
 fn scenario_sides(scenario: &Scenario) -> Vec<SideDto> {
-    scenario
-        .file
-        .sides
-        .iter()
-        .map(|s| side_dto(&s.id, &s.name, &s.color))
-        .collect()
+    sides_dto(
+        scenario,
+        scenario
+            .file
+            .sides
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str())),
+    )
 }
 
 fn legal_command(

@@ -4,7 +4,7 @@
 //! snapshot). What writes: "what if" (a command played again with a forced roll, as a new
 //! variation), promoting, naming and deleting variations.
 
-use crate::play::{replay_steps, rules_of, side_dto};
+use crate::play::{replay_steps, rules_of, sides_dto};
 use crate::transport::play::{
     AnnotationDto, HitDto, LineEntry, ReplayOpened, ReplayPosition, SearchSpec, VariationDto,
     mirror,
@@ -146,11 +146,10 @@ impl Replay {
             game,
             title: info.title,
             players: info.players,
-            sides: end
-                .sides()
-                .iter()
-                .map(|x| side_dto(&x.id, &x.name, &x.color))
-                .collect(),
+            sides: sides_dto(
+                &scenario,
+                end.sides().iter().map(|x| (x.id.as_str(), x.name.as_str())),
+            ),
             root,
             line,
             main,

@@ -263,7 +263,7 @@ pub struct CounterGeometry {
     /// The unit-type box (white, outlined): left, top, width, height.
     pub symbol_box: [f32; 4],
     /// The width of the box's outline and of the symbol's lines.
-    pub line: f32,
+    pub stroke: f32,
     /// The top text ([`CounterLayout::top`]): its centre's y and its text height.
     pub top: [f32; 2],
     /// The bottom text ([`CounterLayout::bottom`]): its centre's y and its text height.
@@ -338,7 +338,7 @@ pub fn ink_on(fill: [u8; 3]) -> [u8; 3] {
 pub const COUNTER_GEOMETRY: CounterGeometry = CounterGeometry {
     border: 0.04,
     symbol_box: [0.22, 0.33, 0.56, 0.32],
-    line: 0.035,
+    stroke: 0.035,
     top: [0.19, 0.2],
     bottom: [0.81, 0.22],
     text_width: 0.88,

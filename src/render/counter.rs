@@ -280,7 +280,7 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     };
     // The box, white with a dark outline, and the symbol in it.
     let [bx, by, bw, bh] = g.symbol_box.map(at);
-    let lw = at(g.line).max(1.0);
+    let lw = at(g.stroke).max(1.0);
     let outline = vec![(bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)];
     img.fill(std::slice::from_ref(&outline), color([0xfa, 0xfa, 0xf5]));
     let to = |[u, v]: [f32; 2]| (bx + u as f64 * bw, by + v as f64 * bh);

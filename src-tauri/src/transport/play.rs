@@ -143,7 +143,7 @@ pub struct CounterGeometryDto {
     pub border: f32,
     /// Left, top, width, height.
     pub symbol_box: [f32; 4],
-    pub line: f32,
+    pub stroke: f32,
     /// Centre y and text height.
     pub top: [f32; 2],
     pub bottom: [f32; 2],
@@ -169,7 +169,7 @@ pub struct CounterGeometryDto {
 
 /// A unit-type symbol as SVG path data (absolute M, L, Z) in fractions of the counter's side
 /// from its centre, the box where the geometry puts it: the filled parts and the stroked ones
-/// (stroked `geometry.line` wide), either empty.
+/// (stroked `geometry.stroke` wide), either empty.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(rename = "UnitSymbol")]
 pub struct UnitSymbolDto {

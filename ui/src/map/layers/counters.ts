@@ -314,7 +314,7 @@ export class CountersLayer implements Layer {
     ctx.save();
     ctx.translate(x, y);
     ctx.scale(SIZE, SIZE);
-    drawSymbol(ctx, g, this.symbols.get(c.symbol), Math.max(px / SIZE, g.line));
+    drawSymbol(ctx, g, this.symbols.get(c.symbol), Math.max(px / SIZE, g.stroke));
     ctx.restore();
     // The markers: their colours in a band along the top edge, under the front.
     const marks = c.markers.map((m) => this.look(m));
