@@ -235,7 +235,7 @@ fn blocks(t: &Texture, reach: f64, v: usize, rng: &mut Stream) -> Vec<Placement>
             let s = 0.8 + (big - 0.8) * rng.unit();
             // Every third house stands end-on to the street.
             let turn = angle
-                + if rng.next() % 3 == 0 {
+                + if rng.next().is_multiple_of(3) {
                     std::f64::consts::FRAC_PI_2
                 } else {
                     0.0
