@@ -305,17 +305,19 @@ pub const INK_DARK: [u8; 3] = [0x11, 0x11, 0x11];
 /// Light ink on counters.
 pub const INK_LIGHT: [u8; 3] = [0xff, 0xff, 0xff];
 
+/// An sRGB channel (0-255) as linear light (0-1), the sRGB transfer function undone.
+pub fn srgb_linear(c: u8) -> f32 {
+    let c = c as f32 / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
 /// WCAG 2 relative luminance of an sRGB colour (0 black, 1 white).
 pub fn luminance([r, g, b]: [u8; 3]) -> f32 {
-    let lin = |c: u8| {
-        let c = c as f32 / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    0.2126 * srgb_linear(r) + 0.7152 * srgb_linear(g) + 0.0722 * srgb_linear(b)
 }
 
 /// WCAG 2 contrast ratio of two colours (1 to 21).

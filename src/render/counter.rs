@@ -17,7 +17,7 @@ use super::surface::Surface;
 use super::unit_symbols::unit_symbol;
 use crate::engine::counters::{
     COUNTER_GEOMETRY, Corner, Counter, CounterLayout, FacingLook, INK_DARK, INK_LIGHT, MarkerKind,
-    Symbol, contrast, ink_on, luminance,
+    Symbol, contrast, ink_on, luminance, srgb_linear,
 };
 use crate::scenario::Scenario;
 use image::RgbaImage;
@@ -109,15 +109,7 @@ pub const MIN_SIDE_DELTA_E: f32 = 20.0;
 
 /// CIE L*a*b* (D65) of an sRGB colour.
 fn lab([r, g, b]: [u8; 3]) -> [f32; 3] {
-    let lin = |c: u8| {
-        let c = c as f32 / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    let (r, g, b) = (lin(r), lin(g), lin(b));
+    let (r, g, b) = (srgb_linear(r), srgb_linear(g), srgb_linear(b));
     let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
     let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
