@@ -170,8 +170,9 @@ test("the Library lists the shipped maps and every shipped scenario (Rifle & Sab
   // check of the goal (0.5 s on the reference machine: docs/app.md, "Speed").
   const launchMs = await waitFor("the launch figure", async () => js("return document.body.dataset.launchMs;"));
   const pageMs = await js("return document.body.dataset.launchPageMs;");
+  const steps = await js("return document.body.dataset.launchSteps || '';");
   const loaded = await js("const n = performance.getEntriesByType('navigation')[0]; return n ? `page loaded ${n.loadEventEnd.toFixed(0)} ms` : '';");
-  console.log(`the Library's cards ${launchMs} ms after the app was launched (the page began loading at ${pageMs} ms; ${loaded})`);
+  console.log(`the Library's cards ${launchMs} ms after the app was launched (the page began loading at ${pageMs} ms; ${loaded}; the page's steps: ${steps})`);
   assert.ok(Number(launchMs) > 0, launchMs);
   const shipped = listed.filter((c) => c.origin === "shipped");
   const scenarios = shipped.filter((c) => c.kind === "scenario");

@@ -9,7 +9,7 @@ import { $, el } from "./dom";
 import { api, type MapView, type NewMapSpec } from "./ipc/commands";
 import { errorText, isAppError } from "./ipc/errors";
 import { CommandQueue } from "./ipc/queue";
-import { processAge } from "./launch";
+import { mark, processAge } from "./launch";
 import { install as installTestHooks } from "./testing";
 import { installScenarioHooks } from "./testing-scenario";
 import Library from "./views/library/Library.svelte";
@@ -28,6 +28,8 @@ import ScenarioSide from "./views/scenario/ScenarioSide.svelte";
 import { ScenarioEditor } from "./views/scenario/scenario-editor";
 import { scenarioKey, scenarioShortcuts } from "./views/scenario/keys";
 import { scenarioState } from "./views/scenario/scenario-state.svelte";
+
+mark("modules");
 
 function message(text: string, warn = false): void {
   const m = $("st-message");
@@ -50,6 +52,7 @@ const replayer = new Replayer(queue, $<HTMLCanvasElement>("replay-canvas"));
 mount(ReplaySide, { target: $("replay-side"), props: { replayer } });
 const scenarioEditor = new ScenarioEditor({ queue, message }, $<HTMLCanvasElement>("scenario-canvas"));
 mount(ScenarioSide, { target: $("scenario-side"), props: { editor: scenarioEditor } });
+mark("views");
 // Only in test builds (the bundler drops the hooks from the others).
 if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") {
   installTestHooks(painter, queue, player, replayer);
@@ -246,7 +249,9 @@ $("confirm-save").addEventListener("click", () => {
 
 void listen("close-requested", () => guard(() => void send(() => api.closeWindow(true))));
 show("library");
+mark("library");
 void api.appInfo().then((info) => {
+  mark("app_info");
   processAge(info.process_age_ms);
   message(`Kepi ${info.version}`);
   // The rule systems whose terrain charts give a map its terrain, hexsides and routes.
