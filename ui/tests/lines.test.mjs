@@ -48,3 +48,17 @@ test("crest ticks point down-slope from the line's edge", () => {
   }
   assert.ok(Math.abs(w[0][2][0] - 1.25) < 1e-9);
 });
+
+const { roundLength, scaleBar, lengthText } = await loadTs("src/map/layers/scalebar.ts");
+
+test("scale bars have round lengths (furniture::scale_bars_have_round_lengths)", () => {
+  assert.equal(roundLength(730), 500);
+  assert.equal(roundLength(230), 200);
+  assert.equal(roundLength(19), 10);
+  assert.equal(roundLength(1), 1);
+  assert.equal(lengthText(roundLength(0.73)), "0.5");
+  // R&S: 1 hex = 50 m side to side; at 20 px per radius a hex is 34.6 px: 160 px is 231 m.
+  const b = scaleBar(50, 20, 160);
+  assert.equal(b.length, 200);
+  assert.ok(Math.abs(b.px - 200 / 50 * 20 * Math.sqrt(3)) < 1e-9);
+});

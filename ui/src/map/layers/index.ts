@@ -9,6 +9,7 @@ import type { Layer } from "./layer";
 import { NumbersLayer } from "./numbers";
 import { ProblemsLayer } from "./problems";
 import { RoutesLayer } from "./routes";
+import { ScaleBarLayer } from "./scalebar";
 import { PaperLayer, TerrainLayer } from "./terrain";
 import { UnderlayLayer } from "./underlay";
 
@@ -21,6 +22,6 @@ export function mapLayers(): Layer[] {
   const terrain = new TerrainLayer(() => elevation.visible);
   return [
     new PaperLayer(terrain), terrain, new UnderlayLayer(), new GridLayer(), elevation,
-    new HexsidesLayer(), new RoutesLayer(), new NumbersLayer(), new LabelsLayer(), new ProblemsLayer(),
+    new HexsidesLayer(), new RoutesLayer(), new NumbersLayer(), new LabelsLayer(), new ProblemsLayer(), new ScaleBarLayer(),
   ];
 }
