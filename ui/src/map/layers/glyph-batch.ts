@@ -17,11 +17,11 @@ export type HexsideLook =
 export interface RouteLook { line: LineLook; casing?: LineLook | null; ties?: { gap: number; len: number; width: number } | null }
 export interface Lod { symbols_min: number; full_detail: number; hachure_ticks: number; hex_numbers?: number; feature_names?: number }
 export interface ChartLook { tint_per_level: number; contour: LineLook; index_every: number; light_deg: number; shade: number; lod: Lod }
-export interface GlyphPartDto { d: string; paint: "fill" | "stroke"; ink: "ink" | "light" | "fill"; width: number }
+export interface GlyphPartDto { d: string; ink: "ink" | "light" | "fill"; stroke: number | null }
 export interface Looks {
   glyphs: Record<string, { parts: GlyphPartDto[] }>;
-  hexsides: (HexsideLook | null)[];
-  routes: (RouteLook | null)[];
+  hexsides: Record<string, HexsideLook>;
+  routes: Record<string, RouteLook>;
   chart: ChartLook;
 }
 
@@ -79,7 +79,7 @@ export class GlyphBatch {
     g.parts.forEach((part, n) => {
       const color = part.ink === "ink" ? ink : part.ink === "light" ? light : under;
       // A stroke at least 0.6 px wide, as the core's.
-      const width = part.paint === "stroke" ? Math.max(part.width * k, 0.6 / this.ppu) : 0;
+      const width = part.stroke !== null ? Math.max(part.stroke * k, 0.6 / this.ppu) : 0;
       // Grouped by part: every placement's first part, then every second part… (placements
       // along a line or one per side do not overlap, so the order across them does not show).
       const key = `${kind}|${n}|${color}|${width}`;

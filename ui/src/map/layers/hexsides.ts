@@ -77,7 +77,7 @@ export class HexsidesLayer implements Layer {
   attach(m: MapModel): void {
     this.looks = looksOf(m);
     this.byKey.clear();
-    m.palette.hexsides.forEach((h, k) => this.byKey.set(h.key, { look: this.looks?.hexsides[k] ?? null, color: h.color }));
+    m.palette.hexsides.forEach((h) => this.byKey.set(h.key, { look: this.looks?.hexsides[h.key] ?? null, color: h.color }));
   }
 
   tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, visible, pxPerUnit: ppu }: TileScene): void {

@@ -27,7 +27,7 @@ export class RoutesLayer implements Layer {
   attach(m: MapModel): void {
     const looks = looksOf(m);
     this.byKey.clear();
-    m.palette.routes.forEach((r, k) => this.byKey.set(r.key, { look: looks?.routes[k] ?? null, color: r.color }));
+    m.palette.routes.forEach((r) => this.byKey.set(r.key, { look: looks?.routes[r.key] ?? null, color: r.color }));
   }
 
   tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, visible, pxPerUnit: ppu }: TileScene): void {
