@@ -28,6 +28,8 @@ export class LabelsLayer implements Layer {
   private names: Name[] = [];
   private version = -1;
   private model: MapModel | null = null;
+  /** Text widths measured, by font size and text (measuring is most of a name's cost). */
+  private widths = new Map<string, number>();
 
   attach(m: MapModel): void {
     this.from = looksOf(m)?.chart.lod.feature_names ?? FROM;
@@ -72,7 +74,9 @@ export class LabelsLayer implements Layer {
       const room = at.extent * s;
       if (x < -room || y < -room || x > camera.width + room || y > camera.height + room) continue;
       if (spacing) (ctx as { letterSpacing: string }).letterSpacing = "0px";
-      let w = ctx.measureText(text).width;
+      const key = `${size}|${text}`;
+      let w = this.widths.get(key) ?? -1;
+      if (w < 0) this.widths.set(key, (w = ctx.measureText(text).width));
       // It must fit its feature.
       if (w > room) continue;
       let gap = 0;
