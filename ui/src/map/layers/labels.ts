@@ -15,7 +15,7 @@ const FROM = 12;
 const INK = "#2a2620";
 const HALO = "rgba(250,248,241,0.9)";
 /** Letter spacing at most, in ems. */
-const MAX_SPACING = 0.3;
+const MAX_SPACING = 0.12;
 
 interface Name { text: string; at: NamePlacement }
 
@@ -81,7 +81,7 @@ export class LabelsLayer implements Layer {
       if (w > room) continue;
       let gap = 0;
       if (spacing && text.length > 1) {
-        gap = Math.min(MAX_SPACING * size, (room * 0.8 - w) / (text.length - 1));
+        gap = Math.min(MAX_SPACING * size, (room * 0.6 - w) / (text.length - 1));
         if (gap > 0.5) {
           (ctx as { letterSpacing: string }).letterSpacing = `${gap.toFixed(1)}px`;
           w += gap * (text.length - 1);
