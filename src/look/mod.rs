@@ -9,6 +9,7 @@
 //! decided by [`place`] from the hex's seed, the same in every picture.
 
 pub mod glyphs;
+pub mod label;
 pub mod path;
 pub mod place;
 
@@ -229,6 +230,11 @@ pub struct Lod {
     pub full_detail: f32,
     /// Below it a crest is its line only, and lined hexsides lose their glyphs.
     pub hachure_ticks: f32,
+    /// From it hex numbers are drawn (the core's `HEX_NUMBER_MIN_SCALE` is twice it: a scale
+    /// is a hex's corner-to-corner size).
+    pub hex_numbers: f32,
+    /// From it feature names are set along their features ([`label::along`]).
+    pub feature_names: f32,
 }
 
 impl Default for Lod {
@@ -237,6 +243,8 @@ impl Default for Lod {
             symbols_min: 8.0,
             full_detail: 20.0,
             hachure_ticks: 9.0,
+            hex_numbers: 12.0,
+            feature_names: 12.0,
         }
     }
 }
