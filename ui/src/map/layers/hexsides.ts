@@ -21,7 +21,7 @@ const UNKNOWN = "#ff00ff";
 const PAPER = "#faf8f1";
 
 /** One feature on its side, ready to draw. */
-interface Side {
+export interface Side {
   p: Pt;
   q: Pt;
   /** Unit vector from hex a's centre to hex b's. */
@@ -102,71 +102,79 @@ export class HexsidesLayer implements Layer {
         sides.push({ p: shift(p), q: shift(q), d, levels, seed, look: known?.look ?? null, color: known?.color ?? UNKNOWN, plain });
       });
     }
-    if (sides.length === 0) return;
-    ctx.lineCap = "round";
-    ctx.lineJoin = "round";
-    const ink = new Ink();
-    // 0 and 1: water, banks then the band.
-    for (const pass of [0, 1]) {
-      for (const s of sides) {
-        const l = s.look;
-        if (l?.style !== "water") continue;
-        const line = meander(s.p, s.q, l.wiggle, (s.seed & 1) === 1);
-        const w = Math.max(l.width, 1.5 * px);
-        if (pass === 0) polyline(ink.path(l.bank.color, w + 2 * lineWidth(l.bank, ppu)), line);
-        else polyline(ink.path(l.water, w), line);
-      }
-      ink.stroke(ctx);
-    }
-    // 2: crests and plain lines.
-    const wedges = new Ink();
-    for (const s of sides) {
-      const l = s.look;
-      if (l === null) {
-        polyline(ink.path(s.color, s.plain), [s.p, s.q]);
-      } else if (l.style === "hachures") {
-        const w = lineWidth(l.line, ppu);
-        polyline(ink.path(l.line.color, w), [s.p, s.q]);
-        if (!ticks) continue;
-        const [la, lb] = s.levels;
-        const path = wedges.path(l.line.color);
-        const add = (down: Pt) => {
-          for (const t of tickWedges(s.p, s.q, down, w, l.tick_len, l.tick_gap, 2.2 * px)) {
-            polyline(path, t);
-            path.closePath();
-          }
-        };
-        // Ticks point down-slope: toward the lower hex, both ways on a level top.
-        if (la >= lb) add(s.d);
-        if (lb >= la) add([-s.d[0], -s.d[1]]);
-      }
-    }
-    ink.stroke(ctx);
-    wedges.fill(ctx);
-    // 3: lined features, their glyphs when the detail allows.
-    const glyphs = new GlyphBatch(this.looks, ppu);
-    for (const s of sides) {
-      const l = s.look;
-      if (l?.style !== "lined") continue;
-      const w = lineWidth(l.line, ppu);
-      const pieces = l.line.dash ? dashes([s.p, s.q], l.line.dash[0], l.line.dash[1]) : [[s.p, s.q]];
-      for (const piece of pieces) polyline(ink.path(l.line.color, w), piece);
-      if (ticks && l.glyph) {
-        const c = l.ink ?? l.line.color;
-        glyphs.along(l.glyph, [s.p, s.q], l.gap, l.size, c, lighten(c, 0.45), c);
-      }
-    }
-    ink.stroke(ctx);
-    glyphs.draw(ctx);
-    // 4: crossings over everything.
-    for (const s of sides) {
-      const l = s.look;
-      if (l?.style !== "crossing") continue;
-      const light = l.light ?? PAPER;
-      const mid: Pt = [(s.p[0] + s.q[0]) / 2, (s.p[1] + s.q[1]) / 2];
-      // The glyph's y axis runs the way across, from a to b.
-      glyphs.add(l.glyph, mid, l.size, Math.atan2(-s.d[0], s.d[1]), false, l.ink, light, light);
-    }
-    glyphs.draw(ctx);
+    drawSides(ctx, sides, this.looks, ppu, ticks);
   }
+}
+
+/** Hexside features on their sides, by their looks, in world units at `ppu` device pixels per
+ * radius (the layer's tile pass; the terrain key's swatches). `ticks`: crest ticks and lined
+ * glyphs drawn (from `lod.hachure_ticks`). */
+export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], looks: Looks | null, ppu: number, ticks: boolean): void {
+  if (sides.length === 0) return;
+  const px = 1 / ppu;
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  const ink = new Ink();
+  // 0 and 1: water, banks then the band.
+  for (const pass of [0, 1]) {
+    for (const s of sides) {
+      const l = s.look;
+      if (l?.style !== "water") continue;
+      const line = meander(s.p, s.q, l.wiggle, (s.seed & 1) === 1);
+      const w = Math.max(l.width, 1.5 * px);
+      if (pass === 0) polyline(ink.path(l.bank.color, w + 2 * lineWidth(l.bank, ppu)), line);
+      else polyline(ink.path(l.water, w), line);
+    }
+    ink.stroke(ctx);
+  }
+  // 2: crests and plain lines.
+  const wedges = new Ink();
+  for (const s of sides) {
+    const l = s.look;
+    if (l === null) {
+      polyline(ink.path(s.color, s.plain), [s.p, s.q]);
+    } else if (l.style === "hachures") {
+      const w = lineWidth(l.line, ppu);
+      polyline(ink.path(l.line.color, w), [s.p, s.q]);
+      if (!ticks) continue;
+      const [la, lb] = s.levels;
+      const path = wedges.path(l.line.color);
+      const add = (down: Pt) => {
+        for (const t of tickWedges(s.p, s.q, down, w, l.tick_len, l.tick_gap, 2.2 * px)) {
+          polyline(path, t);
+          path.closePath();
+        }
+      };
+      // Ticks point down-slope: toward the lower hex, both ways on a level top.
+      if (la >= lb) add(s.d);
+      if (lb >= la) add([-s.d[0], -s.d[1]]);
+    }
+  }
+  ink.stroke(ctx);
+  wedges.fill(ctx);
+  // 3: lined features, their glyphs when the detail allows.
+  const glyphs = new GlyphBatch(looks, ppu);
+  for (const s of sides) {
+    const l = s.look;
+    if (l?.style !== "lined") continue;
+    const w = lineWidth(l.line, ppu);
+    const pieces = l.line.dash ? dashes([s.p, s.q], l.line.dash[0], l.line.dash[1]) : [[s.p, s.q]];
+    for (const piece of pieces) polyline(ink.path(l.line.color, w), piece);
+    if (ticks && l.glyph) {
+      const c = l.ink ?? l.line.color;
+      glyphs.along(l.glyph, [s.p, s.q], l.gap, l.size, c, lighten(c, 0.45), c);
+    }
+  }
+  ink.stroke(ctx);
+  glyphs.draw(ctx);
+  // 4: crossings over everything.
+  for (const s of sides) {
+    const l = s.look;
+    if (l?.style !== "crossing") continue;
+    const light = l.light ?? PAPER;
+    const mid: Pt = [(s.p[0] + s.q[0]) / 2, (s.p[1] + s.q[1]) / 2];
+    // The glyph's y axis runs the way across, from a to b.
+    glyphs.add(l.glyph, mid, l.size, Math.atan2(-s.d[0], s.d[1]), false, l.ink, light, light);
+  }
+  glyphs.draw(ctx);
 }
