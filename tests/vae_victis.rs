@@ -8,7 +8,6 @@ use crate::common;
 
 use common::vv::{corps, el, hex_of, id, notes, opened, play, position, refused};
 use kepi::engine::Ruleset;
-use kepi::engine::dice::{Dice, RecordedDice, SeededDice};
 use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::fire::{Band, band};
 use kepi::engine::vae_victis::paces::{move_hexes, over, within};
@@ -1602,64 +1601,17 @@ fn vv_lga_results_by_the_table_rows() {
 // ---------------------------------------------------------------------------------------
 // Whole games: seeded random games keep the invariants and replay hash for hash
 
-fn invariants(s: &State) {
-    common::vv::invariants(s);
-}
-
 #[test]
 fn vv_random_games_keep_the_invariants_and_replay_hash_for_hash() {
     let sc = common::vv::fixture(|_| {});
-    let mut finished = 0;
-    let mut melees = 0;
-    for seed in 1..=24u64 {
-        let root = VaeVictis.start(&sc, &Default::default()).unwrap();
-        let mut s = root.clone();
-        let mut player = VaeVictis.random_player(seed);
-        let mut dice = SeededDice::new(seed);
-        let mut line: Vec<(Command, Vec<kepi::engine::dice::Roll>, String)> = Vec::new();
-        for _ in 0..3000 {
-            if VaeVictis.outcome(&s).is_some() {
-                break;
-            }
-            let c = player.next(&s);
-            let legal = VaeVictis.legal(&s);
-            assert!(legal.contains(&c), "seed {seed}: {c:?} not legal");
-            // The list's shortcuts (fire pairs prefiltered, reach computed once a facing)
-            // offer exactly what the rule checks alone allow, in the same order.
-            assert_eq!(
-                legal,
-                common::vv::legal_by_rule(&s),
-                "seed {seed}: the legal commands against the rule checks"
-            );
-            let (n, ev) = VaeVictis
-                .apply(&s, &c, &mut dice as &mut dyn Dice)
-                .unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));
-            if matches!(c, Command::Melee { .. }) {
-                melees += 1;
-            }
-            invariants(&n);
-            line.push((c, VaeVictis.rolls(&ev), VaeVictis.state_hash(&n)));
-            s = n;
-        }
-        if VaeVictis.outcome(&s).is_some() {
-            finished += 1;
-        }
-        // Replay: the recorded dice give back every state hash.
-        let mut r = root.clone();
-        for (c, rolls, hash) in &line {
-            let mut d = RecordedDice::new(rolls.iter().cloned());
-            let (n, _) = VaeVictis.apply(&r, c, &mut d).unwrap();
-            assert_eq!(d.remaining(), 0);
-            assert_eq!(&VaeVictis.state_hash(&n), hash, "seed {seed}");
-            r = n;
-        }
-        // Snapshots restore to the same hash.
-        let back = VaeVictis.restore(&root, &VaeVictis.snapshot(&s)).unwrap();
-        assert_eq!(VaeVictis.state_hash(&back), VaeVictis.state_hash(&s));
-    }
+    let (finished, played) = common::vv::random_games(&sc, 1..=24);
     assert_eq!(
         finished, 24,
         "every game ends (by morale or by its game-turns)"
     );
+    let melees = played
+        .iter()
+        .filter(|c| matches!(c, Command::Melee { .. }))
+        .count();
     assert!(melees > 0, "random games fight melees");
 }

@@ -9,7 +9,6 @@ use crate::common;
 
 use common::vv::{LG_FIXTURE, corps, el, hex_of, id, notes, opened, play, position_in, refused};
 use kepi::engine::Ruleset;
-use kepi::engine::dice::{Dice, RecordedDice, SeededDice};
 use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::combat::{Severity, result};
 use kepi::engine::vae_victis::fire::{self, Band, band};
@@ -909,55 +908,16 @@ fn vv_lg_american_dragoons_pursue_automatically() {
 #[test]
 fn vv_lg_random_games_keep_the_invariants_and_replay_hash_for_hash() {
     let sc = common::vv::lg_fixture(|_| {});
-    let mut finished = 0;
-    let mut melees = 0;
-    let mut squares = 0;
-    let seeds = 1..=12u64;
-    for seed in seeds.clone() {
-        let root = VaeVictis.start(&sc, &Default::default()).unwrap();
-        let mut s = root.clone();
-        let mut player = VaeVictis.random_player(seed);
-        let mut dice = SeededDice::new(seed);
-        let mut line: Vec<(Command, Vec<kepi::engine::dice::Roll>, String)> = Vec::new();
-        for _ in 0..3000 {
-            if VaeVictis.outcome(&s).is_some() {
-                break;
-            }
-            let c = player.next(&s);
-            let legal = VaeVictis.legal(&s);
-            assert!(legal.contains(&c), "seed {seed}: {c:?} not legal");
-            assert_eq!(
-                legal,
-                common::vv::legal_by_rule(&s),
-                "seed {seed}: the legal commands against the rule checks"
-            );
-            let (n, ev) = VaeVictis
-                .apply(&s, &c, &mut dice as &mut dyn Dice)
-                .unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));
-            match c {
-                Command::Melee { .. } => melees += 1,
-                Command::Square { .. } => squares += 1,
-                _ => {}
-            }
-            common::vv::invariants(&n);
-            line.push((c, VaeVictis.rolls(&ev), VaeVictis.state_hash(&n)));
-            s = n;
-        }
-        if VaeVictis.outcome(&s).is_some() {
-            finished += 1;
-        }
-        let mut r = root.clone();
-        for (c, rolls, hash) in &line {
-            let mut d = RecordedDice::new(rolls.iter().cloned());
-            let (n, _) = VaeVictis.apply(&r, c, &mut d).unwrap();
-            assert_eq!(d.remaining(), 0);
-            assert_eq!(&VaeVictis.state_hash(&n), hash, "seed {seed}");
-            r = n;
-        }
-        let back = VaeVictis.restore(&root, &VaeVictis.snapshot(&s)).unwrap();
-        assert_eq!(VaeVictis.state_hash(&back), VaeVictis.state_hash(&s));
-    }
-    assert_eq!(finished, seeds.count(), "every game ends");
+    let (finished, played) = common::vv::random_games(&sc, 1..=12);
+    assert_eq!(finished, 12, "every game ends");
+    let melees = played
+        .iter()
+        .filter(|c| matches!(c, Command::Melee { .. }))
+        .count();
+    let squares = played
+        .iter()
+        .filter(|c| matches!(c, Command::Square { .. }))
+        .count();
     assert!(melees > 0, "random games fight melees");
     assert!(squares > 0, "random games form squares");
 }

@@ -121,6 +121,62 @@ pub fn invariants(s: &State) {
     }
 }
 
+/// Seeded random games of `sc`, one per seed, to their end (at most 3000 commands each),
+/// checking at every step that the command played is legal, that the legal list equals the
+/// rule checks' ([`legal_by_rule`]), and the [`invariants`]; then each game replayed from its
+/// recorded dice gives back every state hash, and its last snapshot restores to its hash.
+/// Returns how many games ended and every command played (for the callers' counts).
+pub fn random_games(sc: &Scenario, seeds: std::ops::RangeInclusive<u64>) -> (usize, Vec<Command>) {
+    use kepi::engine::dice::{Dice, RecordedDice, Roll, SeededDice};
+    let mut finished = 0;
+    let mut played = Vec::new();
+    for seed in seeds {
+        let root = VaeVictis.start(sc, &Default::default()).unwrap();
+        let mut s = root.clone();
+        let mut player = VaeVictis.random_player(seed);
+        let mut dice = SeededDice::new(seed);
+        let mut line: Vec<(Command, Vec<Roll>, String)> = Vec::new();
+        for _ in 0..3000 {
+            if VaeVictis.outcome(&s).is_some() {
+                break;
+            }
+            let c = player.next(&s);
+            let legal = VaeVictis.legal(&s);
+            assert!(legal.contains(&c), "seed {seed}: {c:?} not legal");
+            // The list's shortcuts (fire pairs prefiltered, reach computed once a facing)
+            // offer exactly what the rule checks alone allow, in the same order.
+            assert_eq!(
+                legal,
+                legal_by_rule(&s),
+                "seed {seed}: the legal commands against the rule checks"
+            );
+            let (n, ev) = VaeVictis
+                .apply(&s, &c, &mut dice as &mut dyn Dice)
+                .unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));
+            invariants(&n);
+            line.push((c.clone(), VaeVictis.rolls(&ev), VaeVictis.state_hash(&n)));
+            played.push(c);
+            s = n;
+        }
+        if VaeVictis.outcome(&s).is_some() {
+            finished += 1;
+        }
+        // Replay: the recorded dice give back every state hash.
+        let mut r = root.clone();
+        for (c, rolls, hash) in &line {
+            let mut d = RecordedDice::new(rolls.iter().cloned());
+            let (n, _) = VaeVictis.apply(&r, c, &mut d).unwrap();
+            assert_eq!(d.remaining(), 0);
+            assert_eq!(&VaeVictis.state_hash(&n), hash, "seed {seed}");
+            r = n;
+        }
+        // Snapshots restore to the same hash.
+        let back = VaeVictis.restore(&root, &VaeVictis.snapshot(&s)).unwrap();
+        assert_eq!(VaeVictis.state_hash(&back), VaeVictis.state_hash(&s));
+    }
+    (finished, played)
+}
+
 /// `c` applied with exactly these faces (all must be used).
 pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
     super::system::play(&VaeVictis, s, c, faces)
