@@ -65,15 +65,17 @@ export function drawSwatch(canvas: HTMLCanvasElement, m: MapModel, e: KeyEntry, 
   ctx.setTransform(r, 0, 0, r, canvas.width / 2 - g.cx[4] * r, canvas.height / 2 - g.cy[4] * r);
   const hex = new Path2D();
   hexPath(hex, g, 4, 1);
-  ctx.save();
-  ctx.clip(hex);
-  const wanted = ["terrain", "edges", "hexsides", "routes"];
-  for (const l of mapLayers()) {
-    if (!wanted.includes(l.id) || !l.tile) continue;
+  // Terrain, edges and routes clipped to the swatch's hex; a hexside whole, on its upper side.
+  const wanted = ["terrain", "edges", "routes", "hexsides"];
+  const layers = mapLayers().filter((l) => wanted.includes(l.id) && l.tile);
+  layers.sort((a, b) => wanted.indexOf(a.id) - wanted.indexOf(b.id));
+  for (const l of layers) {
     l.attach?.(sm);
-    l.tile(ctx, { model: sm, grid: g, cells, visible: new Set(cells), pxPerUnit: r });
+    ctx.save();
+    if (l.id !== "hexsides") ctx.clip(hex);
+    l.tile!(ctx, { model: sm, grid: g, cells, visible: new Set(cells), pxPerUnit: r });
+    ctx.restore();
   }
-  ctx.restore();
   ctx.strokeStyle = "rgba(36,34,30,0.6)";
   ctx.lineWidth = 1 / r * dpr;
   ctx.stroke(hex);
