@@ -8,24 +8,16 @@ import { lineWidth, looksOf, type ChartLook } from "./glyph-batch";
 import type { Layer, TileScene } from "./layer";
 
 /** The core's default contour (ChartLook::default), for a palette without looks. */
-const CONTOUR = { width: 0.05, min_px: 1, color: "#8a5e2c" };
+const CONTOUR = { width: 0.05, min_px: 1, color: "#8a5e2c", dash: null };
 
 export class ElevationLayer implements Layer {
   readonly id = "elevation";
   readonly label = "Elevation shading";
   visible = true;
-  /** Neighbour k of hex i at [i * 6 + k], -1 off the map. */
-  private neighbors: Int32Array = new Int32Array(0);
-
   private chart: ChartLook | null = null;
 
   attach(m: MapModel): void {
-    const { grid } = m;
     this.chart = looksOf(m)?.chart ?? null;
-    this.neighbors = new Int32Array(grid.len * 6).fill(-1);
-    for (let i = 0; i < grid.len; i++) {
-      grid.neighbors(i).forEach((n, k) => (this.neighbors[i * 6 + k] = n));
-    }
   }
 
   tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, cells, pxPerUnit }: TileScene): void {
@@ -33,7 +25,7 @@ export class ElevationLayer implements Layer {
     const every = Math.max(1, this.chart?.index_every ?? 5);
     for (const i of cells) {
       for (let k = 0; k < 6; k++) {
-        const n = this.neighbors[i * 6 + k];
+        const n = m.neighbours[i * 6 + k];
         if (n > i && m.elevation[n] !== m.elevation[i]) {
           const [a, b] = g.side(i, n);
           // An index contour: a level from the lower's next to the higher is a multiple of `every`.

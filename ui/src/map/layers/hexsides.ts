@@ -14,6 +14,7 @@ import type { MapModel } from "../../store/map";
 import { SQRT3 } from "../geometry";
 import { dashes, meander, tickWedges, type Pt } from "../lines";
 import type { Layer, TileScene } from "./layer";
+import { GlyphCache } from "../look";
 import { GlyphBatch, hexSeed, lighten, lineWidth, looksOf, type HexsideLook, type Looks } from "./glyph-batch";
 
 const UNKNOWN = "#ff00ff";
@@ -71,11 +72,13 @@ export class HexsidesLayer implements Layer {
   readonly label = "Hexsides";
   visible = true;
   private looks: Looks | null = null;
+  private glyphs = new GlyphCache(null);
   /** Per feature key: its look (null: a plain line) and colour. */
   private byKey = new Map<string, { look: HexsideLook | null; color: string }>();
 
   attach(m: MapModel): void {
     this.looks = looksOf(m);
+    this.glyphs = new GlyphCache(this.looks);
     this.byKey.clear();
     m.palette.hexsides.forEach((h) => this.byKey.set(h.key, { look: this.looks?.hexsides[h.key] ?? null, color: h.color }));
   }
@@ -102,14 +105,14 @@ export class HexsidesLayer implements Layer {
         sides.push({ p: shift(p), q: shift(q), d, levels, seed, look: known?.look ?? null, color: known?.color ?? UNKNOWN, plain });
       });
     }
-    drawSides(ctx, sides, this.looks, ppu, ticks);
+    drawSides(ctx, sides, this.glyphs, ppu, ticks);
   }
 }
 
 /** Hexside features on their sides, by their looks, in world units at `ppu` device pixels per
  * radius (the layer's tile pass; the terrain key's swatches). `ticks`: crest ticks and lined
  * glyphs drawn (from `lod.hachure_ticks`). */
-export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], looks: Looks | null, ppu: number, ticks: boolean): void {
+export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], glyphs: GlyphCache, ppu: number, ticks: boolean): void {
   if (sides.length === 0) return;
   const px = 1 / ppu;
   ctx.lineCap = "round";
@@ -153,7 +156,7 @@ export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], looks: L
   ink.stroke(ctx);
   wedges.fill(ctx);
   // 3: lined features, their glyphs when the detail allows.
-  const glyphs = new GlyphBatch(looks, ppu);
+  const batch = new GlyphBatch(glyphs, ppu);
   for (const s of sides) {
     const l = s.look;
     if (l?.style !== "lined") continue;
@@ -162,11 +165,11 @@ export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], looks: L
     for (const piece of pieces) polyline(ink.path(l.line.color, w), piece);
     if (ticks && l.glyph) {
       const c = l.ink ?? l.line.color;
-      glyphs.along(l.glyph, [s.p, s.q], l.gap, l.size, c, lighten(c, 0.45), c);
+      batch.along(l.glyph, [s.p, s.q], l.gap, l.size, c, lighten(c, 0.45), c);
     }
   }
   ink.stroke(ctx);
-  glyphs.draw(ctx);
+  batch.draw(ctx);
   // 4: crossings over everything.
   for (const s of sides) {
     const l = s.look;
@@ -174,7 +177,7 @@ export function drawSides(ctx: CanvasRenderingContext2D, sides: Side[], looks: L
     const light = l.light ?? PAPER;
     const mid: Pt = [(s.p[0] + s.q[0]) / 2, (s.p[1] + s.q[1]) / 2];
     // The glyph's y axis runs the way across, from a to b.
-    glyphs.add(l.glyph, mid, l.size, Math.atan2(-s.d[0], s.d[1]), false, l.ink, light, light);
+    batch.add(l.glyph, mid, l.size, Math.atan2(-s.d[0], s.d[1]), false, l.ink, light, light);
   }
-  glyphs.draw(ctx);
+  batch.draw(ctx);
 }
