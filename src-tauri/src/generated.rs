@@ -33,8 +33,12 @@ struct Collect<'a> {
 
 impl TypeVisitor for Collect<'_> {
     fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        // Only declared types (a map's `ident` panics: it has none).
+        if T::output_path().is_none() {
+            return;
+        }
         let name = T::ident(self.cfg);
-        if T::output_path().is_none() || self.decls.contains_key(&name) {
+        if self.decls.contains_key(&name) {
             return;
         }
         let decl = format!(

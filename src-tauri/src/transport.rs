@@ -11,6 +11,7 @@ use ts_rs::TS;
 
 pub mod jobs;
 pub mod library;
+pub mod looks;
 pub mod play;
 pub mod scenario;
 
@@ -200,9 +201,6 @@ pub struct KeyDto {
     pub key: String,
     pub name: String,
     pub color: String,
-    /// The symbol the chart draws over the colour ("bastion": a fort's trace), if any: the map
-    /// views draw it by this name, never by the terrain's key.
-    pub symbol: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -214,6 +212,8 @@ pub struct PaletteDto {
     pub default_terrain: String,
     /// "R&S 9.2"
     pub reference: String,
+    /// How each key looks on the map (what the pictures draw); none without a chart.
+    pub looks: Option<looks::LooksDto>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -472,31 +472,19 @@ pub fn status(doc: &Document, path: Option<&std::path::Path>) -> StatusDto {
     }
 }
 
-pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
-    let g = doc.grid;
-    let tec = doc.ruleset.terrain_chart().ok();
+/// The keys of a chart (none without one) with their looks.
+pub fn palette(tec: Option<&kepi::tables::TerrainEffects>) -> PaletteDto {
     let key = |k: &str, n: &str, c: &str| KeyDto {
         key: k.into(),
         name: n.into(),
         color: c.into(),
-        symbol: None,
     };
-    let palette = PaletteDto {
+    PaletteDto {
         terrain: tec
             .map(|t| {
                 t.terrain
                     .iter()
-                    .map(|x| KeyDto {
-                        // The app's map view draws the fort's trace by this name until it
-                        // reads the chart's looks itself.
-                        symbol: x
-                            .look
-                            .texture
-                            .as_ref()
-                            .filter(|t| t.glyph == kepi::look::GlyphKind::Bastion)
-                            .map(|_| "bastion".to_string()),
-                        ..key(&x.key, &x.name, &x.color)
-                    })
+                    .map(|x| key(&x.key, &x.name, &x.color))
                     .collect()
             })
             .unwrap_or_default(),
@@ -518,7 +506,13 @@ pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
             .unwrap_or_default(),
         default_terrain: tec.map(|t| t.default_terrain.clone()).unwrap_or_default(),
         reference: tec.map(|t| t.reference.clone()).unwrap_or_default(),
-    };
+        looks: tec.map(looks::LooksDto::new),
+    }
+}
+
+pub fn map_view(doc: &Document, path: Option<&std::path::Path>) -> MapView {
+    let g = doc.grid;
+    let palette = palette(doc.ruleset.terrain_chart().ok());
     MapView {
         id: doc.id.clone(),
         name: doc.name().to_string(),

@@ -9,7 +9,11 @@
 // drawn the way the painter does before the core answers, and the time until it is on the
 // canvas is measured.
 
-import type { MapView } from "./ipc/commands";
+import type { MapView, Palette } from "./ipc/commands";
+import benchPalette from "./map/bench-palette.json";
+import fixture from "./map/look-fixture.json";
+import { hexSeed, hillShade, lodAt, pick, shadedFill } from "./map/look";
+import { rgb } from "./map/layers/layer";
 import { HexGrid } from "./map/geometry";
 import { bearingOf, nearestBearing, nextBearing } from "./views/play/turns";
 import { MapModel } from "./store/map";
@@ -17,24 +21,9 @@ import { MapCanvas } from "./map/view";
 import { bearingVector, COMMON_LAYOUT, counterText, CountersLayer, markerLooks } from "./map/layers/counters";
 import type { Board, Counter, CounterLayout, MarkerKind } from "./ipc/play";
 
-const PALETTE = {
-  terrain: [
-    { key: "clear", name: "Clear", color: "#e8e2c4", symbol: null },
-    { key: "village", name: "Village", color: "#b9826a", symbol: null },
-    { key: "slope", name: "Slope", color: "#c9b27c", symbol: null },
-    { key: "woods", name: "Woods", color: "#6f9a5a", symbol: null },
-    { key: "river", name: "River", color: "#7fb1d8", symbol: null },
-    { key: "ford", name: "River ford", color: "#a9cfe6", symbol: null },
-    { key: "bridge", name: "Bridge", color: "#9a8f86", symbol: null },
-  ],
-  hexsides: [
-    { key: "ridge", name: "Ridge", color: "#5b3b1e", symbol: null },
-    { key: "stream", name: "Stream", color: "#4f8fc0", symbol: null },
-  ],
-  routes: [{ key: "road", name: "Road", color: "#8a5a2b", symbol: null }],
-  default_terrain: "clear",
-  reference: "R&S 9.2",
-};
+/** A shipped chart's palette with its looks (the first scenarios' system; a Rust test writes
+ * it, src-tauri/src/transport/looks.rs): the bench draws what the app draws. */
+const PALETTE = benchPalette as unknown as Palette;
 
 /** A deterministic pseudo-random sequence (no Math.random: the same map every run). */
 function rng(seed: number): () => number {
@@ -49,12 +38,23 @@ export function syntheticMap(columns: number, rows: number): MapView {
   const grid = { orientation: "flat" as const, shove: "even" as const, columns, rows };
   const g = new HexGrid(grid);
   const rand = rng(7);
-  const terrain = new Array<number>(g.len).fill(0);
+  const key = (k: string) => Math.max(0, PALETTE.terrain.findIndex((t) => t.key === k));
+  const [woods, village, slope, river] = ["woods", "village", "slope", "river"].map(key);
+  const terrain = new Array<number>(g.len).fill(key(PALETTE.default_terrain));
   const elevation = new Array<number>(g.len).fill(0);
-  for (let k = 0; k < (columns * rows) / 40; k++) {
-    const t = 1 + Math.floor(rand() * 4);
+  // Patches until about a quarter of the map is woods (as on the shipped maps' wooded parts),
+  // with villages, slopes and rivers between.
+  let wooded = 0;
+  while (wooded < g.len / 4) {
+    const r = rand();
+    const t = r < 0.5 ? woods : r < 0.65 ? village : r < 0.9 ? slope : river;
     const c = Math.floor(rand() * g.len);
-    for (const i of g.within(c, 1 + Math.floor(rand() * 3))) terrain[i] = t;
+    const size = t === village ? Math.floor(rand() * 2) : 1 + Math.floor(rand() * 3);
+    for (const i of g.within(c, size)) {
+      if (terrain[i] === woods) wooded--;
+      terrain[i] = t;
+      if (t === woods) wooded++;
+    }
   }
   for (let i = 0; i < g.len; i++) {
     const x = g.cx[i] / 20, y = g.cy[i] / 20;
@@ -79,10 +79,12 @@ export function syntheticMap(columns: number, rows: number): MapView {
   const features = [];
   for (let k = 1; k <= 60; k++) {
     const c = Math.floor(rand() * g.len);
-    features.push({ code: `V${k}`, name: `Village ${k}`, kind: "village", hexes: g.within(c, 1) });
+    const hexes = g.within(c, 1);
+    for (const i of hexes) terrain[i] = village;
+    features.push({ code: `V${k}`, name: `Village ${k}`, kind: "village", hexes });
   }
   return {
-    // The palette above is the map's own: no rule system's chart, and nothing drawn reads the key.
+    // The palette above is the map's own: nothing drawn reads the rule system's key.
     id: "bench", name: "Benchmark", description: "", ruleset: "synthetic",
     ruleset_name: "Synthetic", grid, palette: PALETTE, terrain, elevation, hexsides,
     scale: { per_hex: 50, unit: "metres", text: "1 hex = 50 m" }, ruleset_scale: "1 hex = 50 m",
@@ -208,6 +210,42 @@ function geometryChecks(): string[] {
   if (printed.join("|") !== "MZ|3-2-4|1|1|") fails.push(`counter texts ${printed.join("|")}`);
   const big = new HexGrid({ orientation: "flat", shove: "even", columns: 200, rows: 200 });
   if (big.name(big.index(7, 11)) !== "008012") fails.push("200x200 names have 3 digits");
+  return fails;
+}
+
+/** The map view's ports of the core's look functions against what the core gives
+ * (look-fixture.json, written by a Rust test from `place::hex_seed`, `pick`, `hill_shade` and
+ * `render::fill_color` on a shipped map with hills), and the neighbour table's side order
+ * against the core's `Layout::neighbours`. */
+function lookChecks(): string[] {
+  const fails: string[] = [];
+  for (const c of fixture.seeds) {
+    const seed = hexSeed(c.col, c.row);
+    if (seed !== c.seed) fails.push(`hexSeed(${c.col}, ${c.row}) = ${seed}, not ${c.seed}`);
+    const [v, m] = pick(c.seed);
+    if (v !== c.variant || m !== c.mirror) fails.push(`pick(${c.seed}) = ${v}, ${m}`);
+  }
+  const grid = fixture.grid as MapView["grid"];
+  const model = new MapModel({ ...syntheticMap(4, 4), grid, terrain: [], elevation: [] });
+  for (const c of fixture.shades) {
+    const g = model.grid;
+    const seed = hexSeed(g.col(c.index) + 1, g.row(c.index) + 1);
+    if (seed !== c.seed) fails.push(`hex ${c.index}: seed ${seed}, not ${c.seed}`);
+    const nbs = c.neighbours.flat();
+    const f = hillShade(c.own, nbs, fixture.chart);
+    if (Math.fround(f) !== Math.fround(c.factor)) fails.push(`hex ${c.index}: hill shade ${f}, not ${c.factor}`);
+    const fill = shadedFill(rgb(c.fill), c.own, fixture.chart.tint_per_level, f);
+    if (fill.join() !== c.rgb.join()) fails.push(`hex ${c.index}: fill ${fill}, not ${c.rgb}`);
+    // The sides in the core's order: the same neighbours' directions.
+    const dirs: number[][] = [];
+    for (let k = 0; k < 6; k++) if (model.neighbours[c.index * 6 + k] >= 0) dirs.push([model.sideDirs[k * 2], model.sideDirs[k * 2 + 1]]);
+    const same = dirs.length === c.neighbours.length && dirs.every((d, k) => Math.abs(d[0] - c.neighbours[k][0]) < 1e-9 && Math.abs(d[1] - c.neighbours[k][1]) < 1e-9);
+    if (!same) fails.push(`hex ${c.index}: sides ${JSON.stringify(dirs)}, not ${JSON.stringify(c.neighbours)}`);
+  }
+  for (const l of fixture.lod.levels) {
+    const got = lodAt(l.px, fixture.lod.thresholds);
+    if (got !== l.level) fails.push(`lodAt(${l.px}) = ${got}, not ${l.level}`);
+  }
   return fails;
 }
 
@@ -397,6 +435,8 @@ async function run(): Promise<void> {
     phases: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ...stats(v), tiles: tiles[k] }])),
     paintDab: { ...stats(dab), inFrame: Math.max(...dabFrames), latency: stats(latency) },
     geometry: geometryChecks(),
+    looks: lookChecks(),
+    woods: Math.round((100 * model.terrain.filter((t) => PALETTE.terrain[t]?.key === "woods").length) / model.terrain.length),
     partial,
     partialTurned,
     play: {

@@ -46,7 +46,7 @@ test("map view: geometry and 200 x 200 pan/zoom frame times", { timeout: 180_000
     await page.screenshot({ path: join(import.meta.dirname, "..", "..", "target", "ui-bench.png") }).catch(() => {});
     console.log(JSON.stringify(r, null, 2));
     console.log(
-      `frame time, 200 x 200 map, ${r.viewport}: mean ${r.overall.mean} ms, p95 ${r.overall.p95} ms, ` +
+      `frame time, 200 x 200 map (${r.woods} % woods), ${r.viewport}: mean ${r.overall.mean} ms, p95 ${r.overall.p95} ms, ` +
       `max ${r.overall.max} ms, ${r.overall.over16} of ${r.overall.frames} frames over 16 ms; ` +
       `a brush dab is drawn in animation frame ${r.paintDab.inFrame} after the input, that frame taking ` +
       `${r.paintDab.p95} ms (p95; ${r.paintDab.latency.p95} ms from the input to the canvas, vsync wait included)`,
@@ -56,6 +56,9 @@ test("map view: geometry and 200 x 200 pan/zoom frame times", { timeout: 180_000
       `max ${r.play.overall.max} ms, ${r.play.overall.over16} of ${r.play.overall.frames} frames over 16 ms`,
     );
     assert.deepEqual(r.geometry, [], "geometry checks");
+    // The ports of the core's hex seed, variant pick and hill shade give the core's numbers.
+    assert.deepEqual(r.looks, [], "look ports against ui/src/map/look-fixture.json");
+    assert.ok(r.woods >= 24 && r.woods <= 30, `the synthetic map is about a quarter woods (${r.woods} %)`);
     // A step's frame drawn only where the counters changed is the whole frame, pixel for pixel.
     console.log(`partial redraw: ${r.partial.regions} regions (${r.partial.onScreen} units on screen), ${r.partial.differing} of ${r.partial.pixels} pixels differ from the whole frame`);
     assert.ok(r.partial.onScreen >= 7 && r.partial.regions >= 5, `units changed on screen, and the hexes found: ${JSON.stringify(r.partial)}`);

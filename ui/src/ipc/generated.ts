@@ -75,6 +75,11 @@ length: number,
  */
 tags: Array<string>, };
 
+/**
+ * `kepi::look::Arrange`.
+ */
+export type Arrange = "scatter" | "rows" | "centre" | "blocks";
+
 export type AttackPreview = { kind: string, target: string, attackers: Array<Contribution>, defenders: Array<Contribution>, attack_total: string, defense_total: string, modifiers: Array<Modifier>, column: string, odds: string, dice: string, outcomes: number, results: Array<ResultChance>, notes: Array<string>, };
 
 /**
@@ -142,6 +147,23 @@ export type CatalogValueDto = { name: string, value: string,
  * "rules text" or "reconstructed".
  */
 source: string, };
+
+/**
+ * `kepi::look::ChartLook`, field for field.
+ */
+export type ChartLook = { 
+/**
+ * Fill darkened by this much per elevation level, up to level 6.
+ */
+tint_per_level: number, contour: LineLook, 
+/**
+ * Every `index_every`th level's contour is drawn 1.8 times wider.
+ */
+index_every: number, 
+/**
+ * Hill shading: light from this compass bearing, and its strength (0: none).
+ */
+light_deg: number, shade: number, lod: Lod, };
 
 /**
  * The core's `CommandInfo`: how the play view offers a command (the shell and the UI read
@@ -431,6 +453,22 @@ from?: string, to?: string,
  */
 result?: string, tag?: string, offset: number, limit: number, };
 
+/**
+ * A glyph: parts painted in order, path data (M/L/Z) in a unit box (-1..1, y down).
+ */
+export type Glyph = { parts: Array<GlyphPart>, };
+
+/**
+ * Which colour a glyph part takes: the look's ink, its light colour, or the fill under it.
+ */
+export type GlyphInk = "ink" | "light" | "fill";
+
+export type GlyphPart = { d: string, ink: GlyphInk, 
+/**
+ * A stroke this wide in unit-box units (round joins and ends); none: filled (nonzero).
+ */
+stroke: number | null, };
+
 export type GridDto = { orientation: "flat" | "pointy", shove: "even" | "odd", columns: number, rows: number, };
 
 export type HexMarker = { hex: string, marker: string, side: number | null, };
@@ -444,6 +482,15 @@ a: number, b: number,
  * Empty when the hexside lost its last feature.
  */
 features: Array<string>, };
+
+/**
+ * `kepi::look::HexsideLook`, tagged by `style`.
+ */
+export type HexsideLook = { "style": "hachures", line: LineLook, tick_len: number, tick_gap: number, } | { "style": "water", width: number, water: string, bank: LineLook, wiggle: number, } | { "style": "lined", line: LineLook, glyph: string | null, gap: number, size: number, 
+/**
+ * The glyphs' ink; none: the line's colour.
+ */
+ink: string | null, } | { "style": "crossing", glyph: string, size: number, ink: string, light: string | null, };
 
 /**
  * What importing a pack did.
@@ -533,12 +580,7 @@ swings_with_skill: string | null, };
 
 export type JobStatus = "done" | "failed" | "cancelled";
 
-export type KeyDto = { key: string, name: string, color: string, 
-/**
- * The symbol the chart draws over the colour ("bastion": a fort's trace), if any: the map
- * views draw it by this name, never by the terrain's key.
- */
-symbol: string | null, };
+export type KeyDto = { key: string, name: string, color: string, };
 
 /**
  * One legal command: what to send, its words, and how the view offers it.
@@ -669,6 +711,55 @@ as_recorded: boolean,
 described: boolean, };
 
 /**
+ * `kepi::look::LineLook`: widths and dashes in hex radii.
+ */
+export type LineLook = { width: number, 
+/**
+ * The least width in pixels it is drawn at.
+ */
+min_px: number, color: string, 
+/**
+ * On and off lengths; none: solid.
+ */
+dash: [number, number] | null, };
+
+/**
+ * `kepi::look::Lod`, field for field: thresholds in device pixels per hex radius.
+ */
+export type Lod = { 
+/**
+ * Below it no texture (fill and edges only).
+ */
+symbols_min: number, 
+/**
+ * From it every placement; between `symbols_min` and it, only the lod-0 ones.
+ */
+full_detail: number, 
+/**
+ * Below it a crest is its line only, and lined hexsides and edges lose their glyphs.
+ */
+hachure_ticks: number, 
+/**
+ * From it hex numbers are drawn.
+ */
+hex_numbers: number, 
+/**
+ * From it feature names are set along their features (`kepi::look::label::along`).
+ */
+feature_names: number, };
+
+/**
+ * A chart's looks (`PaletteDto.looks`). Keys are the chart's keys; a hexside feature or
+ * route missing from `hexsides` or `routes` has no look: a plain line in its palette colour.
+ */
+export type Looks = { chart: ChartLook, terrain: { [key in string]: TerrainLook }, hexsides: { [key in string]: HexsideLook }, routes: { [key in string]: RouteLook }, 
+/**
+ * Every glyph a look here names, by its name (`TextureDto.glyph`, a lined or crossing
+ * look's `glyph`).
+ */
+glyphs: { [key in string]: Glyph }, };
+
+/**
  * A game of a damaged archive that cannot be recovered, and why.
  */
 export type LostGameDto = { id: number, 
@@ -771,7 +862,11 @@ export type Palette = { terrain: Array<KeyDto>, hexsides: Array<KeyDto>, routes:
 /**
  * "R&S 9.2"
  */
-reference: string, };
+reference: string, 
+/**
+ * How each key looks on the map (what the pictures draw); none without a chart.
+ */
+looks: Looks | null, };
 
 export type Phase = { key: string, name: string, case: string, };
 
@@ -1008,6 +1103,11 @@ export type RosterSide = { side: number, name: string, army_demoralization: stri
 export type RouteDto = { kind: string, name: string, hexes: Array<number>, };
 
 /**
+ * `kepi::look::RouteLook`.
+ */
+export type RouteLook = { line: LineLook, casing: LineLook | null, ties: Ties | null, };
+
+/**
  * A survey of a damaged archive (what a recovery would save and lose), or what a recovery did.
  */
 export type SalvageDto = { 
@@ -1162,6 +1262,20 @@ export type Sight = { from: string, to: string, clear: boolean, blocked_by: stri
 export type StatusDto = { path: string | null, title: string, dirty: boolean, can_undo: boolean, can_redo: boolean, };
 
 /**
+ * How one terrain looks on the map.
+ */
+export type TerrainLook = { 
+/**
+ * The map's fill, `#rrggbb`: the look's `fill`, else the terrain's colour.
+ */
+fill: string, texture: Texture | null, 
+/**
+ * Drawn on each side this terrain shares with another terrain, on its own side (style
+ * `lined` only).
+ */
+edge: HexsideLook | null, };
+
+/**
  * The games of one level in a scenario test.
  */
 export type TestLevelDto = { level: string, games: number, sides: Array<TestSideDto>, draws: number, average_turns: number, decided_by: Array<[string, number]>, };
@@ -1170,6 +1284,34 @@ export type TestLevelDto = { level: string, games: number, sides: Array<TestSide
  * One side's wins in a scenario test, with the 95 % Wilson interval of its rate.
  */
 export type TestSideDto = { side: string, wins: number, rate: number, low: number, high: number, };
+
+/**
+ * A texture with its placements (`kepi::look::place::variants`).
+ */
+export type Texture = { 
+/**
+ * A key of `LooksDto.glyphs`.
+ */
+glyph: string, arrange: Arrange, 
+/**
+ * The glyph's unit box's half-width, in hex radii.
+ */
+size: number, ink: string, 
+/**
+ * The light parts' colour (the look's, else the ink lightened as the core does).
+ */
+light: string, 
+/**
+ * The arrangements a hex picks from (`place::pick`): per variant, five numbers per
+ * placement, `x, y, s, turn, lod` (hex radii from the centre, size factor, radians
+ * clockwise on screen, 0 or 1), sorted back to front; rounded to 1/10000.
+ */
+variants: Array<Array<number>>, };
+
+/**
+ * `kepi::look::Ties`: every `gap` radii, `len` long, `width` thick.
+ */
+export type Ties = { gap: number, len: number, width: number, };
 
 export type UnderlayDto = { image: string, x: number, y: number, scale: number, rotation_deg: number, opacity: number, };
 

@@ -178,7 +178,7 @@ export class MapCanvas implements TileHost {
 
   /** Hexes changed (drawn before the core answers). */
   cellsChanged(cells: number[]): void {
-    const r = this.model?.bounds(cells);
+    const r = this.model?.cellBounds(cells);
     this.invalidate(r ? [r] : []);
   }
 

@@ -5,7 +5,7 @@ import type {
   Delta, ExitDto, FeatureDto, HexsideDto, MapView, Palette, ProblemDto, RouteDto, ScaleDto,
   StatusDto, UnderlayDto,
 } from "../ipc/commands";
-import { HexGrid, sideKey } from "../map/geometry";
+import { HexGrid, sideKey, SQRT3 } from "../map/geometry";
 
 export class MapModel {
   grid: HexGrid;
@@ -30,6 +30,13 @@ export class MapModel {
   problemHexes = new Set<number>();
   /** Bumped when hexsides, routes, features or the underlay change (not for cells). */
   version = 0;
+  /** The hex across side k of hex i at [i * 6 + k], -1 off the map; side k runs from corner k
+   * to corner k + 1, clockwise on screen from the east corner (flat) or east-south-east one
+   * (pointy), as the core's `Layout::neighbours` numbers them. */
+  readonly neighbours: Int32Array;
+  /** The unit vector (x, y; y down) from a hex's centre toward the hex across side k, at
+   * [k * 2]. */
+  readonly sideDirs: Float64Array;
 
   constructor(v: MapView) {
     this.grid = new HexGrid(v.grid);
@@ -50,6 +57,22 @@ export class MapModel {
     this.status = v.status;
     this.problems = v.problems;
     this.indexProblems();
+    const g = this.grid;
+    const corner0 = g.spec.orientation === "flat" ? 0 : 30;
+    this.sideDirs = new Float64Array(12);
+    for (let k = 0; k < 6; k++) {
+      const a = ((corner0 + 30 + 60 * k) * Math.PI) / 180;
+      this.sideDirs[k * 2] = Math.cos(a);
+      this.sideDirs[k * 2 + 1] = Math.sin(a);
+    }
+    this.neighbours = new Int32Array(g.len * 6).fill(-1);
+    for (let i = 0; i < g.len; i++) {
+      for (const n of g.neighbors(i)) {
+        const angle = (Math.atan2(g.cy[n] - g.cy[i], g.cx[n] - g.cx[i]) * 180) / Math.PI;
+        const k = (((Math.round((angle - corner0 - 30) / 60)) % 6) + 6) % 6;
+        this.neighbours[i * 6 + k] = n;
+      }
+    }
   }
 
   private indexProblems(): void {
@@ -85,6 +108,12 @@ export class MapModel {
     return x0 === Infinity ? null : [x0 - margin, y0 - margin, x1 + margin, y1 + margin];
   }
 
+  /** The world rectangle to redraw when these hexes change: theirs and their neighbours' (a
+   * hex's fill is hill-shaded from its neighbours' levels; its edges face theirs). */
+  cellBounds(cells: Iterable<number>): Region | null {
+    return this.bounds(cells, 1.2 + SQRT3);
+  }
+
   /** Apply a delta; returns the changed hexes and the world regions to redraw. */
   apply(d: Delta): { cells: number[]; regions: Region[]; all: boolean } {
     const cells: number[] = [];
@@ -95,7 +124,7 @@ export class MapModel {
       this.elevation[i] = e;
       cells.push(i);
     }
-    add(this.bounds(cells));
+    add(this.cellBounds(cells));
     let structural = false;
     for (const s of d.hexsides) {
       const k = sideKey(s.a, s.b);

@@ -1,29 +1,45 @@
-// Routes (roads, trails, railroads): a line through the hexes' centres over a pale casing,
-// continued to the map edge where the route leaves the map; a kind the chart does not know is
-// magenta. On each frame, the exits: an arrow off the map edge with the exit's name.
+// Routes (roads, trails, railroads) drawn as the chart's looks say (`RouteLook`, as
+// src/render/cartography.rs's `draw_route`): the casing, the cross-ties, the line (cut into
+// dashes from the route's start, as the core cuts them: map/lines.ts), through the hexes'
+// centres and on to the map edge where the route leaves the map. A route without a look is its
+// colour over a pale casing; a kind the chart does not know is magenta. On each frame, the
+// exits: an arrow off the map edge with the exit's name.
 
+import type { MapModel } from "../../store/map";
 import { SQRT3 } from "../geometry";
+import { dashes, ties, type Pt } from "../lines";
+import { lineWidth, looksOf, type RouteLook } from "./glyph-batch";
 import type { FrameScene, Layer, TileScene } from "./layer";
 
 const OUT: Record<string, [number, number]> = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
+
+function polyline(p: Path2D, pts: Pt[]): void {
+  pts.forEach(([x, y], k) => (k === 0 ? p.moveTo(x, y) : p.lineTo(x, y)));
+}
 
 export class RoutesLayer implements Layer {
   readonly id = "routes";
   readonly label = "Roads";
   visible = true;
+  /** Per route kind: its look (null: a plain line) and colour. */
+  private byKey = new Map<string, { look: RouteLook | null; color: string }>();
 
-  tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, visible, pxPerUnit }: TileScene): void {
+  attach(m: MapModel): void {
+    const looks = looksOf(m);
+    this.byKey.clear();
+    m.palette.routes.forEach((r) => this.byKey.set(r.key, { look: looks?.routes[r.key] ?? null, color: r.color }));
+  }
+
+  tile(ctx: CanvasRenderingContext2D, { model: m, grid: g, visible, pxPerUnit: ppu }: TileScene): void {
     ctx.lineJoin = "round";
     ctx.lineCap = "round";
     const flat = g.spec.orientation === "flat";
     const [ax, ay] = flat ? [1, SQRT3 / 2] : [SQRT3 / 2, 1];
     for (const r of m.routes) {
       if (!r.hexes.some((h) => visible.has(h))) continue;
-      const color = m.palette.routes.find((k) => k.key === r.kind)?.color ?? "#ff00ff";
-      const p = new Path2D();
       // Continued to the map edge where the route leaves the map (an exit at its end hex).
-      const pts: [number, number][] = r.hexes.map((h) => [g.cx[h], g.cy[h]]);
-      const edgePoint = (h: number): [number, number] | null => {
+      const pts: Pt[] = r.hexes.map((h) => [g.cx[h], g.cy[h]]);
+      const edgePoint = (h: number): Pt | null => {
         const e = m.exits.find((x) => x.hex === h && x.name.toLowerCase() === r.name.toLowerCase())
           ?? m.exits.find((x) => x.hex === h);
         if (!e) return null;
@@ -35,12 +51,19 @@ export class RoutesLayer implements Layer {
       if (start) pts.unshift(start);
       const end = first !== last ? edgePoint(last) : null;
       if (end) pts.push(end);
-      pts.forEach(([x, y], k) => (k === 0 ? p.moveTo(x, y) : p.lineTo(x, y)));
-      const w = Math.max(2 / pxPerUnit, 0.2);
-      ctx.strokeStyle = "rgba(246,240,220,0.75)";
-      ctx.lineWidth = w + Math.max(2 / pxPerUnit, 0.08);
+      const known = this.byKey.get(r.kind);
+      if (known?.look) {
+        drawRoute(ctx, known.look, pts, ppu);
+        continue;
+      }
+      // No look: the core's plain route, its colour over a pale casing.
+      const p = new Path2D();
+      polyline(p, pts);
+      const w = Math.max(1.5 / ppu, 2 / 9);
+      ctx.strokeStyle = "rgba(246,240,220,0.7)";
+      ctx.lineWidth = w + 2 * Math.max(0.75 / ppu, 1 / 20);
       ctx.stroke(p);
-      ctx.strokeStyle = color;
+      ctx.strokeStyle = known?.color ?? "#ff00ff";
       ctx.lineWidth = w;
       ctx.stroke(p);
     }
@@ -80,5 +103,35 @@ export class RoutesLayer implements Layer {
       ctx.fillStyle = "#2b2b2b";
       ctx.fillText(e.name, tx, ty);
     }
+  }
+}
+
+/** A route by its look, in world units at `ppu` device pixels per radius: casing, ties, the
+ * line, dashed if asked (cartography::draw_route). */
+export function drawRoute(ctx: CanvasRenderingContext2D, look: RouteLook, pts: Pt[], ppu: number): void {
+  const whole = new Path2D();
+  polyline(whole, pts);
+  if (look.casing) {
+    ctx.strokeStyle = look.casing.color;
+    ctx.lineWidth = lineWidth(look.casing, ppu);
+    ctx.stroke(whole);
+  }
+  ctx.strokeStyle = look.line.color;
+  if (look.ties) {
+    // One path of segments with butt ends.
+    const t = new Path2D();
+    for (const [a, b] of ties(pts, look.ties.gap, look.ties.len)) polyline(t, [a, b]);
+    ctx.lineCap = "butt";
+    ctx.lineWidth = Math.max(look.ties.width, 1 / ppu);
+    ctx.stroke(t);
+    ctx.lineCap = "round";
+  }
+  ctx.lineWidth = lineWidth(look.line, ppu);
+  if (look.line.dash) {
+    const p = new Path2D();
+    for (const piece of dashes(pts, look.line.dash[0], look.line.dash[1])) polyline(p, piece);
+    ctx.stroke(p);
+  } else {
+    ctx.stroke(whole);
   }
 }

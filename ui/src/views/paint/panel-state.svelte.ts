@@ -3,6 +3,7 @@
 // canvas view reads it on every frame and must not pay for reactivity.
 
 import type { ProblemDto, ScaleDto, UnderlayDto } from "../../ipc/commands";
+import type { KeyEntry } from "../../map/key";
 
 /** The Map panel's fields: name, description, scale, and the grid and id in words. */
 export interface MapProps {
@@ -23,6 +24,8 @@ export const panelState = $state({
   problems: [] as ProblemDto[],
   exits: [] as { name: string; hex: string; edge: string; index: number }[],
   layers: [] as LayerSwitch[],
+  /** The Key panel's entries: what the map uses. */
+  key: [] as KeyEntry[],
   features: [] as FeatureRow[],
   /** The feature the feature tool paints. */
   feature: null as string | null,

@@ -8,6 +8,8 @@ import { api, type Delta, type ScaleDto } from "../../ipc/commands";
 import { $ } from "../../dom";
 import ExitsPanel from "./ExitsPanel.svelte";
 import FeaturesPanel from "./FeaturesPanel.svelte";
+import KeyPanel from "./KeyPanel.svelte";
+import { drawSwatch, keyEntries, type KeyEntry } from "../../map/key";
 import LayersPanel from "./LayersPanel.svelte";
 import MapPanel from "./MapPanel.svelte";
 import type { Painter } from "./painter";
@@ -73,6 +75,13 @@ export class Panels {
         },
       },
     });
+    mount(KeyPanel, {
+      target: $("map-key"),
+      props: {
+        get entries() { return panelState.key; },
+        draw: (canvas: HTMLCanvasElement, e: KeyEntry) => { if (p.model) drawSwatch(canvas, p.model, e, 28); },
+      },
+    });
     mount(ExitsPanel, {
       target: $("exits"),
       props: {
@@ -121,6 +130,7 @@ export class Panels {
   buildAll(): void {
     this.buildMapProps();
     this.buildLayers();
+    this.buildKey();
     this.buildFeatures();
     this.buildExits();
     this.buildUnderlay();
@@ -129,6 +139,7 @@ export class Panels {
 
   /** Rebuild what a delta changed. */
   changed(d: Delta): void {
+    if (d.cells.length || d.hexsides.length || d.routes) this.buildKey();
     if (d.features) this.buildFeatures();
     if (d.exits) this.buildExits();
     if (d.problems) this.buildProblems();
@@ -148,6 +159,12 @@ export class Panels {
   }
 
   /** A switch per layer of the map view that has a name. */
+  /** The Key panel's entries, replaced only when what the map uses changed. */
+  buildKey(): void {
+    const next = this.p.model ? keyEntries(this.p.model) : [];
+    if (JSON.stringify(next) !== JSON.stringify(panelState.key)) panelState.key = next;
+  }
+
   buildLayers(): void {
     panelState.layers = this.p.view.layers
       .filter((l) => l.label)
