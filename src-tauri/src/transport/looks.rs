@@ -384,9 +384,15 @@ mod tests {
     /// shipped map with hills, the expected colour the core's own `render::fill_color`.
     fn fixture() -> String {
         let mut seeds = Vec::new();
-        let cases = (1..=6)
-            .flat_map(|c| (1..=4).map(move |r| (c, r)))
-            .chain([(0, 0), (-3, 7), (8, 12), (120, 199), (32, 40), (200, 200), (-1, -1)]);
+        let cases = (1..=6).flat_map(|c| (1..=4).map(move |r| (c, r))).chain([
+            (0, 0),
+            (-3, 7),
+            (8, 12),
+            (120, 199),
+            (32, 40),
+            (200, 200),
+            (-1, -1),
+        ]);
         for (c, r) in cases {
             let seed = hex_seed(c, r);
             let (variant, mirrored) = pick(seed);
@@ -418,7 +424,11 @@ mod tests {
                 continue;
             }
             let key = map.terrain(hex).expect("a terrain");
-            let t = tec.terrain.iter().find(|t| t.key == key).expect("a chart key");
+            let t = tec
+                .terrain
+                .iter()
+                .find(|t| t.key == key)
+                .expect("a chart key");
             let fill = t.look.fill.clone().unwrap_or_else(|| t.color.clone());
             let rgb = kepi::render::fill_color(&map, hex);
             assert_eq!(shaded(&fill, own, tec.look.tint_per_level, factor), rgb);
@@ -459,7 +469,10 @@ mod tests {
         let s = kepi::shipped::scenario_file("rs-01-fatehpur").expect("a shipped scenario");
         let tec = s.ruleset.terrain_chart().expect("its chart");
         let p = crate::transport::palette(Some(tec));
-        fresh("bench-palette.json", &(serde_json::to_string(&p).unwrap() + "\n"));
+        fresh(
+            "bench-palette.json",
+            &(serde_json::to_string(&p).unwrap() + "\n"),
+        );
     }
 
     /// Every shipped chart's looks cross over whole: the mirrors hold every field of the
