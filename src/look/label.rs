@@ -79,6 +79,20 @@ pub fn along(centres: &[(f64, f64)]) -> Option<NamePlacement> {
     })
 }
 
+/// The text set for a feature: its name with its code in brackets, since scenarios and victory
+/// conditions cite codes ("Castelnuovo (V4)"); the name alone when it is the code, the code
+/// alone when it has no name.
+pub fn name_text(name: &str, code: &str) -> String {
+    let (n, c) = (name.trim(), code.trim());
+    if n.is_empty() {
+        c.to_string()
+    } else if c.is_empty() || n == c {
+        n.to_string()
+    } else {
+        format!("{n} ({c})")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +124,14 @@ mod tests {
         // The axis is 90 degrees; clamped to 60, and the extent measured along 60.
         assert!(close(p.angle, MAX_ANGLE), "{p:?}");
         assert!(close(p.extent, 4.0 * MAX_ANGLE.sin() + 1.6), "{p:?}");
+    }
+
+    #[test]
+    fn a_name_carries_its_code() {
+        assert_eq!(name_text("Castelnuovo", "V4"), "Castelnuovo (V4)");
+        assert_eq!(name_text(" ", "V4"), "V4");
+        assert_eq!(name_text("H26", "H26"), "H26");
+        assert_eq!(name_text("Seminary Ridge", ""), "Seminary Ridge");
     }
 
     #[test]

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadTs } from "./load-ts.mjs";
 
-const { along, MAX_ANGLE } = await loadTs("src/map/label.ts");
+const { along, nameText, MAX_ANGLE } = await loadTs("src/map/label.ts");
 const close = (a, b) => Math.abs(a - b) < 1e-9;
 
 test("no hexes no name, and one hex a name below its centre", () => {
@@ -41,4 +41,11 @@ test("a blob is lettered level", () => {
   assert.equal(p.angle, 0);
   assert.ok(close(p.x, 0) && close(p.y, 0));
   assert.ok(close(p.extent, 2 * s + 1.6), JSON.stringify(p));
+});
+
+test("a name carries its code", () => {
+  assert.equal(nameText("Castelnuovo", "V4"), "Castelnuovo (V4)");
+  assert.equal(nameText(" ", "V4"), "V4");
+  assert.equal(nameText("H26", "H26"), "H26");
+  assert.equal(nameText("Seminary Ridge", ""), "Seminary Ridge");
 });

@@ -67,3 +67,16 @@ export function along(centres: [number, number][]): NamePlacement | null {
   }
   return { x: mx, y: my, angle, extent: hi - lo + 1.6 };
 }
+
+/**
+ * The text set for a feature (the core's `label::name_text`): its name with its code in
+ * brackets, since scenarios and victory conditions cite codes ("Castelnuovo (V4)"); the name
+ * alone when it is the code, the code alone when it has no name.
+ */
+export function nameText(name: string, code: string): string {
+  const n = name.trim();
+  const c = code.trim();
+  if (!n) return c;
+  if (!c || n === c) return n;
+  return `${n} (${c})`;
+}

@@ -1,12 +1,12 @@
 // Feature names set along their features, as a printed map letters a ridge or a town: each
-// feature's name (its code when it has none) centred on its hexes, turned along their main axis
+// feature's name with its code ("Castelnuovo (V4)", as scenarios and victory conditions cite codes) centred on its hexes, turned along their main axis
 // (map/label.ts, the port of the core's src/look/label.rs), in a dark italic with a pale halo,
 // letter-spaced when the feature has room to spare. From the chart's `lod.feature_names` pixels
 // per hex radius; a name longer than its feature's extent is left out, and so is one that would
 // cover a name already set. Drawn on every frame in CSS pixels, crisp at any scale.
 
 import type { MapModel } from "../../store/map";
-import { along, type NamePlacement } from "../label";
+import { along, nameText, type NamePlacement } from "../label";
 import { looksOf } from "./glyph-batch";
 import type { FrameScene, Layer } from "./layer";
 
@@ -42,7 +42,7 @@ export class LabelsLayer implements Layer {
       this.names = [];
       for (const f of m.features) {
         const at = along(f.hexes.map((h) => [g.cx[h], g.cy[h]]));
-        const text = f.name.trim() || f.code;
+        const text = nameText(f.name, f.code);
         if (at && text) this.names.push({ text, at });
       }
       this.model = m;
