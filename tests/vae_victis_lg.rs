@@ -8,8 +8,6 @@
 use crate::common;
 
 use common::vv::{LG_FIXTURE, corps, el, hex_of, id, notes, opened, play, position_in, refused};
-use kepi::engine::Ruleset;
-use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::combat::{Severity, result};
 use kepi::engine::vae_victis::fire::{self, Band, band};
 use kepi::engine::vae_victis::lg;

@@ -49,6 +49,15 @@ type Unit = (
     Option<&'static str>,
 );
 
+/// Terms by key and value.
+type Terms = Vec<(String, i32)>;
+
+/// A results cell: (contact, result) clauses, the first that holds.
+type Cell = &'static [(bool, Outcome)];
+
+/// A tactical factor by key and value.
+type Named = &'static [(&'static str, i32)];
+
 fn keys(terms: &[Term]) -> Vec<(String, i32)> {
     terms.iter().map(|t| (t.key.clone(), t.value)).collect()
 }
@@ -247,7 +256,7 @@ fn vv_ry_sheet_cell_by_cell() {
     // clauses, the first that holds.
     use Outcome::{Destroyed as D, Flee as F, Recoil as R};
     #[rustfmt::skip]
-    let rows: [(&str, &str, &[(bool, Outcome)], &[(bool, Outcome)]); 5] = [
+    let rows: [(&str, &str, Cell, Cell); 5] = [
         ("infantry", "Infantry", &[(false, R)], &[(false, D)]),
         ("dismounted_cavalry", "Dismounted Cavalry", &[(false, R)], &[(false, D)]),
         ("sharpshooters", "Sharpshooters", &[(false, R)], &[(true, D), (false, F)]),
@@ -455,7 +464,7 @@ fn vv_ry_fire_breech_loading_carbines_and_rifles_over_200() {
 fn vv_ry_fire_artillery_under_300_and_over_half_range() {
     // (gun, target's hex, the firer's terms) from 0612 up the clear column 06.
     #[rustfmt::skip]
-    let cases: [(&str, &str, &[(&str, i32)]); 9] = [
+    let cases: [(&str, &str, Named); 9] = [
         ("light_smooth_bore", "0610", &[("near_artillery", 1)]),
         ("light_smooth_bore", "0609", &[("near_artillery", 1)]),
         ("light_smooth_bore", "0608", &[]),
@@ -518,7 +527,7 @@ fn melee_keys(s: &State, x: &str, opp: &str, attacking: bool) -> Vec<(String, i3
 
 /// The defender's and the attacker's terms: the Union element `a` attacking the Confederate
 /// `d`.
-fn defending(a: Value, d: Value) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
+fn defending(a: Value, d: Value) -> (Terms, Terms) {
     let s = ry_duel(vec![a], vec![d]);
     (
         melee_keys(&s, "D", "A", false),
