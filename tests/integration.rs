@@ -89,6 +89,7 @@ mod scripted_events;
 mod shipped_scenarios;
 mod vae_victis;
 mod vae_victis_lg;
+mod vae_victis_ry;
 mod vassal_export;
 mod victory_model;
 mod zone_rules;

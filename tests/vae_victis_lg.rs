@@ -8,8 +8,6 @@
 use crate::common;
 
 use common::vv::{LG_FIXTURE, corps, el, hex_of, id, notes, opened, play, position_in, refused};
-use kepi::engine::Ruleset;
-use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::combat::{Severity, result};
 use kepi::engine::vae_victis::fire::{self, Band, band};
 use kepi::engine::vae_victis::lg;
@@ -355,14 +353,14 @@ fn vv_lg_variant_is_played_nations_tables_and_one_guard_hussars() {
         e.contains("\"1 element maximum\" an army; this side has 2"),
         "{e}"
     );
-    // The other two variants are still refused by name.
+    // Kepis Rouge is still refused by name.
     let e = common::vv::try_lg_fixture(|v| {
-        v["sides"][0]["variant"] = json!("rebel-yell");
-        v["sides"][1]["variant"] = json!("rebel-yell");
+        v["sides"][0]["variant"] = json!("kepis-rouge");
+        v["sides"][1]["variant"] = json!("kepis-rouge");
     })
     .unwrap_err();
     assert!(
-        e.contains("the Rebel Yell variant is not played yet (VV RY sheet)"),
+        e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"),
         "{e}"
     );
 }

@@ -23,6 +23,10 @@ pub const FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-ridge.json";
 /// The Los Gringos fixture: the United States (side 0) against Mexico (side 1) on vv-rio.
 pub const LG_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-los-gringos.json";
 
+/// The Rebel Yell fixture: the Union (side 0) against the Confederacy (side 1) on
+/// vv-wilderness (woods, the sheet's Forest column).
+pub const RY_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-rebel-yell.json";
+
 /// The system, registered once for the process (registering again returns the entry).
 pub fn register() {
     kepi::engine::game::registry::register(VaeVictis).expect("vae-victis registers");
@@ -46,6 +50,16 @@ pub fn lg_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
 pub fn try_lg_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
     register();
     super::system::try_fixture(&VaeVictis, LG_FIXTURE, edit)
+}
+
+pub fn ry_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    register();
+    super::system::fixture(&VaeVictis, RY_FIXTURE, edit)
+}
+
+pub fn try_ry_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
+    register();
+    super::system::try_fixture(&VaeVictis, RY_FIXTURE, edit)
 }
 
 /// An element's entry.
@@ -416,6 +430,26 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
             out.push(Command::Square {
                 element: id.clone(),
             });
+        }
+    }
+    // VV 5.6 Dismounting/mounting cavalry (RY): whichever of the two the rule allows.
+    for (mount, c) in [
+        (
+            false,
+            Command::Dismount {
+                element: id.clone(),
+            },
+        ),
+        (
+            true,
+            Command::Mount {
+                element: id.clone(),
+            },
+        ),
+    ] {
+        let mut x = s.clone();
+        if kepi::engine::vae_victis::formations::mount(&mut x, e, mount, &mut Vec::new()).is_ok() {
+            out.push(c);
         }
     }
     if let Some(p) = partner(s, e) {

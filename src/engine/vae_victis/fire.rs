@@ -28,13 +28,15 @@ pub fn band(s: &State, e: usize, d: u32) -> Option<Band> {
     let t = s.etype(e)?;
     t.fire?;
     let row = s.setup().variant.sheet.ranges.get(t.range.as_ref()?)?;
+    // VV RY: "All ranges reduced by 200 in forest".
+    let cut = super::ry::range_cut(s, e);
     [
         (Band::Short, row.short),
         (Band::Medium, row.medium),
         (Band::Long, row.long),
     ]
     .into_iter()
-    .find(|(_, p)| p.is_some_and(|p| d <= within(p)))
+    .find(|(_, p)| p.is_some_and(|p| p > cut && d <= within(p - cut)))
     .map(|(b, _)| b)
 }
 

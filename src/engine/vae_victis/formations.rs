@@ -1,11 +1,13 @@
 //! VV 5.6 Formation changes: squares (the core and LGA) and LGA's skirmisher pairs (a light
-//! infantry element replaced by two skirmisher elements, and joined again), 1 AP each.
+//! infantry element replaced by two skirmisher elements, and joined again), and RY's cavalry
+//! mounting and dismounting, 1 AP each.
 
 use super::dice::note;
 use super::geometry::{at, standing};
 use super::movement::formation_cost;
 use super::results::passable;
 use super::state::State;
+use super::tables::TroopClass;
 use crate::engine::RuleError;
 use crate::engine::setup_state::Event;
 use crate::map::HexCoord;
@@ -170,6 +172,61 @@ pub fn close_order(s: &mut State, x: usize, ev: &mut Vec<Event>) -> Result<(), R
             setup.elements[p].id,
             setup.elements[e].id,
             setup.name(a)
+        ),
+    );
+    Ok(())
+}
+
+/// VV 5.6 Dismounting/mounting cavalry (Rebel Yell): "Cavalry units may mount or dismount at
+/// the cost of 1AP. The unit is replaced by an appropriate mounted or un-mounted element": its
+/// type becomes its counterpart on the sheet (`mount`: to the mounted one), where that
+/// element may stand. Kepi's reading: like the core's formation changes it is the element's
+/// action of the phase (it neither moves nor changes again in that phase).
+pub fn mount(s: &mut State, e: usize, mount: bool, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let setup = s.setup_arc();
+    let id = setup.elements[e].id.clone();
+    let case = "VV 5.6 Dismounting/mounting cavalry (RY)";
+    let Some(other) = setup.elements[e]
+        .counterpart_ty
+        .and_then(|i| setup.variant.sheet.types.get(i))
+    else {
+        return Err(RuleError::rule(
+            case,
+            format!("{id} is not cavalry: only cavalry mounts and dismounts (Rebel Yell)"),
+        ));
+    };
+    let mounted = s.class(e) == TroopClass::Cavalry;
+    if mounted == mount {
+        return Err(RuleError::rule(
+            case,
+            format!(
+                "{id} is {} already",
+                if mount { "mounted" } else { "dismounted" }
+            ),
+        ));
+    }
+    let h = s.elements[e].hex.expect("standing");
+    let mut t = s.clone();
+    t.elements[e].switched = !t.elements[e].switched;
+    if !passable(&t, e, h) {
+        return Err(RuleError::rule(
+            case,
+            format!(
+                "{id} may not {} at {}: {} may not stand there",
+                if mount { "mount" } else { "dismount" },
+                setup.name(h),
+                other.name
+            ),
+        ));
+    }
+    let ap = formation_cost(s, e)?;
+    s.elements[e].switched = !s.elements[e].switched;
+    note(
+        ev,
+        format!(
+            "{id} {}: replaced by the element {} ({ap} AP, {case})",
+            if mount { "mounts" } else { "dismounts" },
+            other.name
         ),
     );
     Ok(())

@@ -280,6 +280,19 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
             });
         }
     }
+    // VV 5.6 Dismounting/mounting cavalry (RY), where its counterpart may stand.
+    if setup.elements[e].counterpart_ty.is_some() && {
+        let mut x = s.clone();
+        x.elements[e].switched = !x.elements[e].switched;
+        passable(&x, e, from)
+    } {
+        let element = id.clone();
+        out.push(if s.class(e) == TroopClass::Cavalry {
+            Command::Dismount { element }
+        } else {
+            Command::Mount { element }
+        });
+    }
     if let Some(p) = partner(s, e) {
         if !s.elements[e].skirmish && !s.elements[e].square && !s.elements[p].destroyed {
             for n in setup.grid.neighbors(from) {

@@ -1,7 +1,8 @@
 //! Vae Victis (the compilation of La Grande Armée, Los Gringos, Rebel Yell and Kepis Rouge
 //! from the magazine Vae Victis): a miniatures game measured in paces, played by Kepi on hexes
 //! of 100 paces, one element a hex. One core of rules; each variant's Quick Reference Sheet as
-//! data (`data/<variant>.json`) and a small module beside it (`lga.rs`, `lg.rs`). Rules are cited by the
+//! data (`data/<variant>.json`) and a small module beside it (`lga.rs`, `lg.rs`,
+//! `ry.rs`). Rules are cited by the
 //! text's numbers and headings, `// VV 7.6`, and a sheet's by its name, `// VV LGA`.
 //!
 //! Modules: `paces` (paces to hexes), `tables` (the core's numbers, the sheets, the terrain
@@ -12,7 +13,8 @@
 //! (squares, skirmisher pairs), `combat` (scores, results by the table, overlaps), `fire`,
 //! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
 //! rally, victory), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
-//! tactical factors, charges, overlaps and ground), `sequence` (start, the one
+//! tactical factors, charges, overlaps and ground), `ry` (Rebel Yell's: its tactical factors,
+//! ranges in forest), `sequence` (start, the one
 //! transition, the phases), `legal` (legal commands, the random player), `offers`, `report`,
 //! `ruleset`.
 //!
@@ -36,6 +38,7 @@ pub mod paces;
 pub mod report;
 pub mod results;
 pub mod ruleset;
+pub mod ry;
 pub mod section;
 pub mod sequence;
 pub mod state;

@@ -56,6 +56,8 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
             CommandInfo::at_hex("skirmish", Some(element.clone()), hex.clone())
         }
         Command::CloseOrder { element } => unit("close_order", element),
+        Command::Dismount { element } => unit("dismount", element),
+        Command::Mount { element } => unit("mount", element),
         Command::Fire {
             element,
             target,

@@ -44,6 +44,8 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         Command::CloseOrder { element } => {
             format!("{element}'s skirmisher pair forms the light infantry element (1 AP)")
         }
+        Command::Dismount { element } => format!("{element} dismounts (1 AP)"),
+        Command::Mount { element } => format!("{element} mounts (1 AP)"),
         Command::Fire {
             element,
             target,
@@ -185,8 +187,8 @@ pub fn board(s: &State) -> Board {
                 t.fire.map(|f| f.to_string()).unwrap_or_else(|| "-".into()),
             ));
             properties.push(("Melee".into(), t.melee.to_string()));
-            // VV LG has no charge column (its charges are tactical factors, `lg.rs`).
-            if !super::lg::plays(s) {
+            // VV LG and RY have no charge column (LG's charges are tactical factors, `lg.rs`).
+            if !super::lg::plays(s) && !super::ry::plays(s) {
                 properties.push(("Charge bonus".into(), t.charge.to_string()));
             }
             properties.push(("Cost".into(), t.cost.to_string()));

@@ -159,7 +159,7 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                     format!("{f}.variant"),
                     format!(
                         "the {name} variant is not played yet (VV {abbr} sheet): its sheet is \
-                         not transcribed; Kepi plays La Grande Armée and Los Gringos"
+                         not transcribed; Kepi plays La Grande Armée, Los Gringos and Rebel Yell"
                     ),
                 ),
                 None => p.push(

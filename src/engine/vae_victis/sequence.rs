@@ -51,7 +51,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let variant_key = sides.first().map(|s| s.variant.as_str()).unwrap_or("");
     let variant = tables::variant(variant_key).ok_or_else(|| {
         RuleError::Unimplemented(format!(
-            "the Vae Victis variant '{variant_key}' is not played yet; Kepi plays La Grande Armée and Los Gringos"
+            "the Vae Victis variant '{variant_key}' is not played yet; Kepi plays La Grande Armée, Los Gringos and Rebel Yell"
         ))
     })?;
     let grid = sc.map.grid;
@@ -81,6 +81,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 partner_of: None,
                 ty: None,
                 skirmish_ty: None,
+                counterpart_ty: None,
             });
             placed.push(Placed {
                 hex: parse(&c.general.id, &c.general.hex)?,
@@ -109,6 +110,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     partner_of: None,
                     ty: None,
                     skirmish_ty: None,
+                    counterpart_ty: None,
                 });
                 placed.push(Placed {
                     hex: parse(&e.id, &e.hex)?,
@@ -136,6 +138,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     partner_of: None,
                     ty: None,
                     skirmish_ty: None,
+                    counterpart_ty: None,
                 });
                 placed.push(Placed {
                     hex: parse(&c.id, &c.hex)?,
@@ -165,6 +168,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 partner_of: Some(e),
                 ty: None,
                 skirmish_ty: None,
+                counterpart_ty: None,
             });
         }
     }
@@ -174,6 +178,9 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             d.ty = index(&d.kind);
             d.skirmish_ty =
                 d.ty.and_then(|i| variant.sheet.types[i].skirmish_as.as_deref())
+                    .and_then(index);
+            d.counterpart_ty =
+                d.ty.and_then(|i| variant.sheet.types[i].counterpart.as_deref())
                     .and_then(index);
         }
     }
@@ -189,6 +196,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 facing: Facing::new(0),
                 square: false,
                 skirmish: false,
+                switched: false,
                 destroyed: false,
                 lost: 0,
                 acted: Acted::Nothing,
@@ -256,6 +264,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             facing,
             square: p.square,
             skirmish: false,
+            switched: false,
             destroyed: false,
             lost: 0,
             acted: Acted::Nothing,
@@ -417,6 +426,14 @@ pub fn apply(
         (Phase::Movement, Command::CloseOrder { element: e }) => {
             let e = element(&s, e)?;
             formations::close_order(&mut s, e, &mut ev)?
+        }
+        (Phase::Movement, Command::Dismount { element: e }) => {
+            let e = element(&s, e)?;
+            formations::mount(&mut s, e, false, &mut ev)?
+        }
+        (Phase::Movement, Command::Mount { element: e }) => {
+            let e = element(&s, e)?;
+            formations::mount(&mut s, e, true, &mut ev)?
         }
         (Phase::Movement, Command::End) => {
             s.phase = Phase::Fire;

@@ -43,6 +43,8 @@ pub struct ElementDef {
     /// Its type's index in the sheet (`None` for a general), and its skirmisher type's.
     pub ty: Option<usize>,
     pub skirmish_ty: Option<usize>,
+    /// VV RY Dismounting/mounting cavalry: its type's counterpart (mounted or dismounted).
+    pub counterpart_ty: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -193,6 +195,11 @@ pub struct ElementState {
     /// VV LGA Skirmishers: a light infantry element in skirmish formation (its type is the
     /// sheet's skirmisher type).
     pub skirmish: bool,
+    /// VV RY Dismounting/mounting cavalry: it has mounted or dismounted, its type is its
+    /// counterpart's (left out of saved states while false, so that the other variants' states
+    /// and their hashes are as they were).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub switched: bool,
     pub destroyed: bool,
     /// The points its corps lost with it (VV 9).
     pub lost: u32,
@@ -321,13 +328,16 @@ impl State {
     }
 
     /// The element's type on the sheet now (a light infantry element in skirmish formation
-    /// takes its skirmisher type); `None` for generals.
+    /// takes its skirmisher type, a cavalry element that has mounted or dismounted its
+    /// counterpart); `None` for generals.
     pub fn etype(&self, e: usize) -> Option<&'static ElementType> {
         let setup = self.setup();
         let v: &'static Variant = setup.variant;
         let def = &setup.elements[e];
         let i = if self.elements[e].skirmish {
             def.skirmish_ty.or(def.ty)
+        } else if self.elements[e].switched {
+            def.counterpart_ty.or(def.ty)
         } else {
             def.ty
         }?;
@@ -367,6 +377,10 @@ pub enum Command {
     Skirmish { element: String, hex: String },
     /// VV LGA Skirmishers: a skirmisher pair, side by side, forms the light infantry element.
     CloseOrder { element: String },
+    /// VV 5.6 Dismounting/mounting cavalry (RY): mounted cavalry dismounts, 1 AP.
+    Dismount { element: String },
+    /// VV 5.6 Dismounting/mounting cavalry (RY): dismounted cavalry mounts, 1 AP.
+    Mount { element: String },
     /// VV 7: defensive fire at `target`, with `supports` (VV 7.4).
     Fire {
         element: String,

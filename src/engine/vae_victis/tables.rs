@@ -14,12 +14,14 @@ pub const CATALOG_TEXT: &str = include_str!("data/catalog.json");
 pub const CORE_TEXT: &str = include_str!("data/core.json");
 pub const LGA_TEXT: &str = include_str!("data/la-grande-armee.json");
 pub const LG_TEXT: &str = include_str!("data/los-gringos.json");
+pub const RY_TEXT: &str = include_str!("data/rebel-yell.json");
 
 /// The embedded files by name, as `kepi tables --ruleset vae-victis` prints them.
-pub const FILES: [(&str, &str); 5] = [
+pub const FILES: [(&str, &str); 6] = [
     ("core.json", CORE_TEXT),
     ("la-grande-armee.json", LGA_TEXT),
     ("los-gringos.json", LG_TEXT),
+    ("rebel-yell.json", RY_TEXT),
     ("terrain-effects.json", TERRAIN_TEXT),
     ("catalog.json", CATALOG_TEXT),
 ];
@@ -227,6 +229,10 @@ pub struct ElementType {
     pub skirmish_as: Option<String>,
     #[serde(default)]
     pub guard: bool,
+    /// VV 5.6 Dismounting/mounting cavalry (RY): the type it becomes when it mounts or
+    /// dismounts ("The unit is replaced by an appropriate mounted or un-mounted element").
+    #[serde(default)]
+    pub counterpart: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -258,6 +264,26 @@ pub struct Factor {
     /// ... and the paces the target must be beyond.
     #[serde(default)]
     pub over: Option<u32>,
+    /// VV RY: the firer's range rows it applies to ("smooth bore muskets", "rifled muskets and
+    /// carbines", the artillery's).
+    #[serde(default)]
+    pub ranges: Vec<String>,
+    /// VV RY "Target less than 300 (artillery)": the paces the target must be within, short
+    /// of them.
+    #[serde(default)]
+    pub under: Option<u32>,
+    /// VV RY "Target over half range": beyond half the firer's range.
+    #[serde(default)]
+    pub over_half: bool,
+}
+
+/// VV RY Fire Ranges: "All ranges reduced by 200 in forest".
+#[derive(Clone, Debug, Deserialize)]
+pub struct RangeReduction {
+    /// The sheet's place it applies in ("forest").
+    pub place: String,
+    pub paces: u32,
+    pub text: String,
 }
 
 /// What a combat result does to the loser.
@@ -323,6 +349,9 @@ pub struct Sheet {
     #[serde(default)]
     pub max_overlaps: Option<usize>,
     pub ranges: BTreeMap<String, RangeRow>,
+    /// VV RY: ranges reduced in a place.
+    #[serde(default)]
+    pub range_reduction: Option<RangeReduction>,
     pub types: Vec<ElementType>,
     pub fire_factors: Vec<Factor>,
     pub melee_factors: Vec<Factor>,
@@ -414,6 +443,7 @@ pub fn core() -> &'static Core {
 pub fn variant(key: &str) -> Option<&'static Variant> {
     static LGA: OnceLock<Variant> = OnceLock::new();
     static LG: OnceLock<Variant> = OnceLock::new();
+    static RY: OnceLock<Variant> = OnceLock::new();
     match key {
         "la-grande-armee" => Some(LGA.get_or_init(|| {
             read_variant(LGA_TEXT)
@@ -422,6 +452,10 @@ pub fn variant(key: &str) -> Option<&'static Variant> {
         "los-gringos" => Some(LG.get_or_init(|| {
             read_variant(LG_TEXT)
                 .unwrap_or_else(|e| panic!("embedded los-gringos.json is invalid: {e}"))
+        })),
+        "rebel-yell" => Some(RY.get_or_init(|| {
+            read_variant(RY_TEXT)
+                .unwrap_or_else(|e| panic!("embedded rebel-yell.json is invalid: {e}"))
         })),
         _ => None,
     }
@@ -450,7 +484,8 @@ mod tests {
         assert_eq!(c.rating(6).ap_modifier, 1);
         assert_eq!(variant("la-grande-armee").unwrap().sheet.types.len(), 16);
         assert_eq!(variant("los-gringos").unwrap().sheet.types.len(), 22);
-        for key in ["la-grande-armee", "los-gringos"] {
+        assert_eq!(variant("rebel-yell").unwrap().sheet.types.len(), 14);
+        for key in ["la-grande-armee", "los-gringos", "rebel-yell"] {
             let v = variant(key).unwrap();
             for t in &v.sheet.types {
                 assert!(v.sheet.movement.contains_key(&t.move_row), "{}", t.key);
@@ -462,8 +497,16 @@ mod tests {
             for (from, to) in &v.sheet.going {
                 assert!(v.sheet.movement_columns.contains(to), "{from} -> {to}");
             }
-            for f in v.sheet.fire_factors.iter().filter_map(|f| f.range.as_ref()) {
-                assert!(v.sheet.ranges.contains_key(f), "{f}");
+            for f in v.sheet.fire_factors.iter() {
+                for r in f.range.iter().chain(&f.ranges) {
+                    assert!(v.sheet.ranges.contains_key(r), "{r}");
+                }
+            }
+            for t in &v.sheet.types {
+                if let Some(c) = &t.counterpart {
+                    let o = v.element_type(c).expect("a counterpart on the sheet");
+                    assert_eq!(o.counterpart.as_deref(), Some(t.key.as_str()), "{}", t.key);
+                }
             }
         }
         let _ = terrain_chart();
