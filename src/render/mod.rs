@@ -22,9 +22,11 @@
 //! control targets with a star, exit areas dashed); hexside features on the shared edge (water
 //! between banks, crests with hachures toward the lower hex, walls and hedges as lines of
 //! stones and bushes, bridges and fords across); routes through hex centres (cased roads,
-//! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from 24 px per
-//! hex on; feature codes ("V4") on a light box near the middle of each feature's hexes, from
-//! 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
+//! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from the
+//! chart's `lod.hex_numbers` on (24 px per hex for the shipped charts); each feature's name
+//! (its code when it has none) along the feature, where [`crate::look::label::along`] puts
+//! it, letter-spaced, left out when it does not fit, from `lod.feature_names` on; a victory
+//! objective's code ("V4") with a star on a light box, from 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
 //! legend entries that cannot fit are left out.
 
 mod cartography;
@@ -54,9 +56,9 @@ pub const MIN_SCALE: u32 = 4;
 pub const MAX_SCALE: u32 = 1024;
 /// Largest picture made: 100 megapixels (400 MB of pixels in memory).
 pub const MAX_PIXELS: u64 = 100_000_000;
-/// Hex numbers are printed from this scale on (when they fit).
-pub const HEX_NUMBER_MIN_SCALE: u32 = 24;
-/// Feature codes and turn tags are printed from this scale on.
+/// Objectives' codes and turn tags are printed from this scale on. (Hex numbers and feature
+/// names start at the chart's `lod.hex_numbers` and `lod.feature_names`, in pixels a hex
+/// radius: from 24 px a hex for the shipped charts.)
 pub const LABEL_MIN_SCALE: u32 = 16;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
