@@ -653,3 +653,81 @@ fn a_feature_is_named_along_itself_and_a_name_that_does_not_fit_is_left_out() {
     let c = layout.center(hex(&map, "0403"));
     assert_eq!(inked(&img, c, 2.0 * layout.radius(), INK), 0);
 }
+
+#[test]
+fn the_scenario_strip_has_a_scale_bar_at_its_right_end() {
+    let scenario = load_scenario(&fixture("scenarios/sample.json")).unwrap();
+    for scale in [32, 64] {
+        let options = RenderOptions {
+            scale,
+            ..RenderOptions::default()
+        };
+        let img = render_scenario(&scenario, &options).unwrap();
+        let (w, h) = Layout::new(&scenario.map.grid, scale).unwrap().size();
+        // The bar's segments, ink and white (the strip's paper is not white): a row of the
+        // strip crossing them shows four runs, alternating, ending near the right edge.
+        let white = [0xff; 3];
+        let runs = |y: u32| {
+            let mut out: Vec<([u8; 3], u32, u32)> = Vec::new();
+            for x in 0..w {
+                let p = at(&img, (x as f64, y as f64));
+                let c = if p == white {
+                    white
+                } else if p == INK {
+                    INK
+                } else {
+                    continue;
+                };
+                match out.last_mut() {
+                    Some((k, _, end)) if *k == c && *end + 1 == x => *end = x,
+                    _ => out.push((c, x, x)),
+                }
+            }
+            out
+        };
+        let bar = (h..img.height())
+            .map(runs)
+            .find(|r| r.iter().filter(|(c, _, _)| *c == white).count() == 2)
+            .unwrap_or_else(|| panic!("no scale bar in the strip at {scale} px a hex"));
+        // Ink, white, ink, white: each a quarter of the bar, within a pixel (the title's
+        // letters may lie on the same row, to the left).
+        let first_white = bar.iter().position(|(c, _, _)| *c == white).unwrap();
+        let segs: Vec<&([u8; 3], u32, u32)> = bar[first_white - 1..]
+            .iter()
+            .filter(|(_, a, b)| b - a >= 2)
+            .collect();
+        assert_eq!(segs.len(), 4, "{bar:?}");
+        let kinds: Vec<[u8; 3]> = segs.iter().map(|s| s.0).collect();
+        assert_eq!(kinds, [INK, white, INK, white], "{bar:?}");
+        let lens: Vec<u32> = segs.iter().map(|(_, a, b)| b - a + 1).collect();
+        assert!(
+            lens.iter().max().unwrap() - lens.iter().min().unwrap() <= 2,
+            "{lens:?}"
+        );
+        let end = segs[3].2;
+        assert!(
+            end + 20 > w && end < w,
+            "the bar's right end at {end} of {w}"
+        );
+        assert!(segs[0].1 > w / 2, "in the right half: {bar:?}");
+        // After the sides' legend, the map's key: the woods' swatch with its trees.
+        let tree = rgb(&scenario
+            .map
+            .ruleset
+            .terrain_chart()
+            .unwrap()
+            .terrain("woods")
+            .unwrap()
+            .look
+            .texture
+            .as_ref()
+            .unwrap()
+            .ink);
+        let trees = (h..img.height())
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| like(at(&img, (x as f64, y as f64)), tree))
+            .count();
+        eprintln!("{scale} px a hex: {trees} px of tree ink in the strip");
+        assert!(trees >= 4, "tree crowns in the strip's key: {trees}");
+    }
+}

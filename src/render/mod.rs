@@ -361,6 +361,42 @@ pub(crate) fn draw_scenario_on(
     draw::draw_on(surf, &scenario.map, Some(scenario), layout, options)
 }
 
+/// The map's scale bar as the pictures draw it, on `surf` in its units: its bar's right end
+/// at `right`, its top at `y`, at most `max_w` long for hexes `across` units from side to
+/// side, its text at font scale `k`. Returns its height (0 when no round length fits).
+pub(crate) fn draw_scale_bar_on(
+    surf: &mut dyn surface::Surface,
+    map: &Map,
+    across: f64,
+    (right, y): (f64, f64),
+    max_w: f64,
+    k: u32,
+) -> f64 {
+    let Some((_, _, w)) = furniture::scale_bar_size(map.scale, across, max_w, k) else {
+        return 0.0;
+    };
+    furniture::draw_scale_bar(surf, map.scale, across, right - w, y, max_w, k)
+}
+
+/// The map's key (`kepi render --key`'s strip: a swatch and name for each terrain, hexside
+/// feature and route on the map, and the scale bar for hexes `across` units wide) on `surf`
+/// from `top`, `width` units wide and [`key_height`] high, laid out as at `scale` px per hex.
+pub(crate) fn draw_key_on(
+    surf: &mut dyn surface::Surface,
+    map: &Map,
+    top: f64,
+    width: u32,
+    across: f64,
+    scale: u32,
+) {
+    furniture::draw_key(surf, map, top, width as f64, across, scale);
+}
+
+/// The height [`draw_key_on`] takes.
+pub(crate) fn key_height(map: &Map, scale: u32, width: u32) -> u32 {
+    furniture::key_height(map, scale, width)
+}
+
 /// The colour a hex is filled with in every picture of `map` (its terrain's fill, tinted by
 /// elevation and hill-shaded), where no glyph covers it; grey when the ruleset has no chart.
 pub fn fill_color(map: &Map, hex: HexCoord) -> [u8; 3] {
