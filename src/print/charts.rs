@@ -49,7 +49,7 @@ pub fn lines(scenario: &Scenario, page: (f64, f64)) -> Result<Vec<Line>, PrintEr
 /// The key is laid out as `kepi render --key` lays it out at this scale, this many pixels
 /// wide (two entries a row), then scaled to the page.
 const KEY_SCALE: u32 = 64;
-const KEY_WIDTH: u32 = 1200;
+const KEY_WIDTH: u32 = 1000;
 
 /// The map's key on a page of its own, first of the charts: each terrain, hexside feature and
 /// route of the scenario's map drawn as the map page draws it, with its name, and the scale bar
