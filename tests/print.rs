@@ -172,6 +172,15 @@ fn plevna_prints_on_a4_with_its_fonts_embedded() {
     let card = page_with(&out, "Scenario card");
     let charts = page_with(&out, "Charts - page 1");
     assert!(card < charts && charts <= n);
+    // The map's key first of the charts, on a page of its own, naming the map's terrain.
+    let key = page_with(&out, "Charts - terrain key");
+    assert_eq!(key + 1, charts);
+    let s = key.to_string();
+    let words = tool(
+        "pdftotext",
+        &["-f", &s, "-l", &s, out.to_str().unwrap(), "-"],
+    );
+    assert!(words.contains("WOODS") && words.contains("ROAD"), "{words}");
     let text = tool("pdftotext", &[out.to_str().unwrap(), "-"]);
     assert!(text.contains("Victory") && text.contains("forces"), "card");
 }

@@ -122,7 +122,12 @@ fn the_sample_map_has_the_expected_size() {
 #[test]
 fn hexes_are_painted_in_their_terrain_colours() {
     let map = sample_map();
-    let img = render_map(&map, &RenderOptions::default()).unwrap();
+    // Without names (a one-hex feature's name is set below its centre, over its fill).
+    let options = RenderOptions {
+        labels: false,
+        ..RenderOptions::default()
+    };
+    let img = render_map(&map, &options).unwrap();
     let layout = Layout::new(&map.grid, 32).unwrap();
     // The fill shows beyond the glyphs: woods 0908 (its look's light green under the trees),
     // clear 0110, village 1002; all on flat ground at level 0.
@@ -583,5 +588,146 @@ fn an_age_of_rifles_map_draws_walls_rivers_bridges_and_railroads() {
         .to_string();
     for word in ["'wall'", "'river'", "'bridge'", "'railroad'"] {
         assert!(e.contains(word), "{word} in {e}");
+    }
+}
+
+/// The map's ink (names, labels, the scale bar).
+const INK: [u8; 3] = [0x24, 0x22, 0x1e];
+
+#[test]
+fn a_feature_is_named_along_itself_and_a_name_that_does_not_fit_is_left_out() {
+    // A ridge of six hexes running east, lettered along it, and a one-hex feature whose name
+    // is far longer than its hex.
+    let extra = r#", "features": [
+        {"code": "R1", "name": "Long Ridge", "hexes": ["0203", "0303", "0403", "0503", "0603", "0703"]},
+        {"code": "V2", "name": "Saint-Pierre-les-Eglises", "hexes": ["0408"]}]"#;
+    let map = Map::from_text(&map_json("flat", 9, 9, extra)).unwrap();
+    let options = RenderOptions {
+        scale: 64,
+        hex_numbers: false,
+        ..RenderOptions::default()
+    };
+    let img = render_map(&map, &options).unwrap();
+    let layout = Layout::new(&map.grid, 64).unwrap();
+    let centres: Vec<(f64, f64)> = ["0203", "0303", "0403", "0503", "0603", "0703"]
+        .iter()
+        .map(|h| layout.center(hex(&map, h)))
+        .collect();
+    let n = centres.len() as f64;
+    let mean = (
+        centres.iter().map(|c| c.0).sum::<f64>() / n,
+        centres.iter().map(|c| c.1).sum::<f64>() / n,
+    );
+    let r = layout.radius();
+    // Ink pixels in a band `half` pixels either side of the ridge's row, `dy` below it, over
+    // the ridge's length.
+    let band = |dy: f64, half: f64| {
+        let (x0, x1) = (centres[0].0 as u32, centres[5].0 as u32);
+        let (y0, y1) = ((mean.1 + dy - half) as u32, (mean.1 + dy + half) as u32);
+        (x0..x1)
+            .flat_map(|x| (y0..=y1).map(move |y| (x, y)))
+            .filter(|&(x, y)| like(at(&img, (x as f64, y as f64)), INK))
+            .count()
+    };
+    let along = band(0.0, 8.0);
+    eprintln!("ink along the ridge: {along}");
+    // "LONG RIDGE": 9 letters of some 12 font pixels each at 2 px a font pixel.
+    assert!(along > 9 * 12 * 4 / 2, "{along}");
+    assert_eq!(band(r * 1.2, 8.0), 0, "nothing a hex away");
+    // No code box: where "R1"'s box would have stood round the middle, its border is not
+    // drawn (the box was 30 x 22 px at this scale).
+    for (dx, dy) in [(-15.0, -11.0), (15.0, -11.0), (-15.0, 11.0), (15.0, 11.0)] {
+        let p = (mean.0 + dx, mean.1 + dy);
+        assert!(!like(at(&img, p), INK), "a box's corner at {p:?}");
+    }
+    // The long name of one hex does not fit its hex: no ink round it.
+    let c = layout.center(hex(&map, "0408"));
+    assert_eq!(inked(&img, c, 2.0 * r, INK), 0);
+    // Below the chart's `lod.feature_names` no names.
+    let small = RenderOptions {
+        scale: 20,
+        ..options.clone()
+    };
+    let img = render_map(&map, &small).unwrap();
+    let layout = Layout::new(&map.grid, 20).unwrap();
+    let c = layout.center(hex(&map, "0403"));
+    assert_eq!(inked(&img, c, 2.0 * layout.radius(), INK), 0);
+}
+
+#[test]
+fn the_scenario_strip_has_a_scale_bar_at_its_right_end() {
+    let scenario = load_scenario(&fixture("scenarios/sample.json")).unwrap();
+    for scale in [32, 64] {
+        let options = RenderOptions {
+            scale,
+            ..RenderOptions::default()
+        };
+        let img = render_scenario(&scenario, &options).unwrap();
+        let (w, h) = Layout::new(&scenario.map.grid, scale).unwrap().size();
+        // The bar's segments, ink and white (the strip's paper is not white): a row of the
+        // strip crossing them shows four runs, alternating, ending near the right edge.
+        let white = [0xff; 3];
+        let runs = |y: u32| {
+            let mut out: Vec<([u8; 3], u32, u32)> = Vec::new();
+            for x in 0..w {
+                let p = at(&img, (x as f64, y as f64));
+                let c = if p == white {
+                    white
+                } else if p == INK {
+                    INK
+                } else {
+                    continue;
+                };
+                match out.last_mut() {
+                    Some((k, _, end)) if *k == c && *end + 1 == x => *end = x,
+                    _ => out.push((c, x, x)),
+                }
+            }
+            out
+        };
+        let bar = (h..img.height())
+            .map(runs)
+            .find(|r| r.iter().filter(|(c, _, _)| *c == white).count() == 2)
+            .unwrap_or_else(|| panic!("no scale bar in the strip at {scale} px a hex"));
+        // Ink, white, ink, white: each a quarter of the bar, within a pixel (the title's
+        // letters may lie on the same row, to the left).
+        let first_white = bar.iter().position(|(c, _, _)| *c == white).unwrap();
+        let segs: Vec<&([u8; 3], u32, u32)> = bar[first_white - 1..]
+            .iter()
+            .filter(|(_, a, b)| b - a >= 2)
+            .collect();
+        assert_eq!(segs.len(), 4, "{bar:?}");
+        let kinds: Vec<[u8; 3]> = segs.iter().map(|s| s.0).collect();
+        assert_eq!(kinds, [INK, white, INK, white], "{bar:?}");
+        let lens: Vec<u32> = segs.iter().map(|(_, a, b)| b - a + 1).collect();
+        assert!(
+            lens.iter().max().unwrap() - lens.iter().min().unwrap() <= 2,
+            "{lens:?}"
+        );
+        let end = segs[3].2;
+        assert!(
+            end + 20 > w && end < w,
+            "the bar's right end at {end} of {w}"
+        );
+        assert!(segs[0].1 > w / 2, "in the right half: {bar:?}");
+        // After the sides' legend, the map's key: the woods' swatch with its trees.
+        let tree = rgb(&scenario
+            .map
+            .ruleset
+            .terrain_chart()
+            .unwrap()
+            .terrain("woods")
+            .unwrap()
+            .look
+            .texture
+            .as_ref()
+            .unwrap()
+            .ink);
+        let trees = (h..img.height())
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| like(at(&img, (x as f64, y as f64)), tree))
+            .count();
+        eprintln!("{scale} px a hex: {trees} px of tree ink in the strip");
+        assert!(trees >= 4, "tree crowns in the strip's key: {trees}");
     }
 }

@@ -37,6 +37,8 @@ pub struct MapPlan {
     pub usable: (f64, f64),
     pub sheet: bool,
     pub title: String,
+    /// A hex's size across flats on paper, in millimetres.
+    pub hex_mm: f64,
 }
 
 impl MapPlan {
@@ -84,6 +86,7 @@ pub fn plan(scenario: &Scenario, options: &PrintOptions) -> Result<MapPlan, Prin
             usable: (map_w, map_h),
             sheet: true,
             title,
+            hex_mm: options.hex_mm,
         });
     }
     let (pw, ph) = options.paper.page_pt();
@@ -111,6 +114,7 @@ pub fn plan(scenario: &Scenario, options: &PrintOptions) -> Result<MapPlan, Prin
         usable,
         sheet: false,
         title,
+        hex_mm: options.hex_mm,
     })
 }
 
@@ -218,6 +222,21 @@ pub fn draw(
             for (x, y) in marks {
                 cross(&mut s, x, y);
             }
+            // The scale bar in the bottom margin at the right, true to scale on paper: drawn
+            // in half millimetres (a hex `2 hex_mm` across), its text 3.5 mm high.
+            let unit = mm(0.5);
+            s.push_transform(Transform::from_row(
+                unit as f32,
+                0.0,
+                0.0,
+                unit as f32,
+                mm(MARGIN_MM + vw) as f32,
+                mm(MARGIN_MM + vh + 1.5) as f32,
+            ));
+            let across = 2.0 * plan.hex_mm;
+            let max_w = 2.0 * (vw / 3.0).min(60.0);
+            render::draw_scale_bar_on(&mut s, &scenario.map, across, (0.0, 0.0), max_w, 1);
+            s.pop();
             // The printed area's edge: the cut line of a tile laid over its neighbour.
             if !plan.sheet {
                 if let Some(p) = rect_path(mm(MARGIN_MM), mm(MARGIN_MM), mm(vw), mm(vh)) {

@@ -3,7 +3,8 @@
 //! The document holds, in order: the map at true scale ([`map`]: tiled across pages with
 //! overlaps and registration marks, or on one large sheet), the counter sheets ([`counters`]:
 //! fronts, then backs mirrored left-right for duplex printing), the scenario card ([`card`])
-//! and the system's charts ([`charts`], what `kepi tables` prints). The map and the counters
+//! and the system's charts ([`charts`]: the map's terrain key, then what `kepi tables`
+//! prints). Each map page has the scale bar in its bottom margin. The map and the counters
 //! are drawn by the render module's code through its [`crate::render::surface::Surface`]
 //! trait, the PNG's drawing exactly, on PDF pages ([`pdf`]).
 //!
@@ -123,7 +124,8 @@ pub fn pdf_bytes(
     // on the back of its fronts: a blank page after an odd number of map pages.
     let blank = plan_map.pages() % 2;
     let sheets = sheet.sheets(paper);
-    let total = plan_map.pages() + blank + 2 * sheets + card_pages.len() + chart_pages.len();
+    // The charts: the map's key on a page, then the tables.
+    let total = plan_map.pages() + blank + 2 * sheets + card_pages.len() + 1 + chart_pages.len();
     let mut done = 0;
     let mut tick = |part: &'static str| {
         done += 1;
@@ -136,7 +138,7 @@ pub fn pdf_bytes(
         counters: sheet.counters.len(),
         counter_sheets: sheets,
         card_pages: card_pages.len(),
-        chart_pages: chart_pages.len(),
+        chart_pages: 1 + chart_pages.len(),
         page_pt: plan_map.page,
         ..Printed::default()
     };
@@ -159,6 +161,14 @@ pub fn pdf_bytes(
         paper,
         "Scenario card",
         &mut || tick("card"),
+    )?;
+    charts::draw_key(
+        &mut doc,
+        &fonts,
+        scenario,
+        paper,
+        options.hex_mm,
+        &mut || tick("charts"),
     )?;
     text::draw(&mut doc, &fonts, &chart_pages, paper, "Charts", &mut || {
         tick("charts")

@@ -195,6 +195,54 @@ impl Surface for PdfSurface<'_, '_> {
         }
     }
 
+    fn glyphs(
+        &mut self,
+        glyphs: &[(char, Pt)],
+        angle: f64,
+        k: f64,
+        font: BitmapFont,
+        c: Color,
+        halo: Option<Color>,
+    ) {
+        // Each glyph in the face whose advance is the bitmap cell's and one font pixel, its
+        // advance centred on the cell's centre, its baseline on the cell's bottom row; the
+        // halo a stroke of the outline a font pixel wide, under every glyph's ink.
+        let (w, h) = font.cell();
+        let advance = (w + 1) as f64 * k;
+        let size = advance / ADVANCE_EM;
+        let (sin, cos) = (angle.sin() as f32, angle.cos() as f32);
+        for pass in [halo.map(|h| (h, true)), Some((c, false))]
+            .into_iter()
+            .flatten()
+        {
+            for &(ch, at) in glyphs {
+                // Turned by `angle` about the cell's centre, then moved to it.
+                let t = Transform::from_row(cos, sin, -sin, cos, at.0 as f32, at.1 as f32);
+                self.push_transform(t);
+                let (x, y) = (-advance / 2.0, h as f64 * k / 2.0);
+                let text = ch.to_string();
+                match pass {
+                    (col, true) => {
+                        self.surface.set_fill(None);
+                        self.surface
+                            .set_stroke(Some(stroke_of(col, k, LineCap::Round)));
+                        self.surface.draw_text(
+                            Point::from_xy(x as f32, y as f32),
+                            self.fonts.regular.clone(),
+                            size as f32,
+                            &text,
+                            false,
+                            TextDirection::Auto,
+                        );
+                        self.surface.set_stroke(None);
+                    }
+                    (col, false) => self.text_at(&text, x, y, size, false, col),
+                }
+                self.pop();
+            }
+        }
+    }
+
     fn text(&mut self, text: &str, x: i64, y: i64, k: u32, font: BitmapFont, c: Color) {
         // The bitmap font's cell advance (glyph width and one pixel of space) is the face's
         // advance; its baseline is the cell's bottom row.

@@ -6,7 +6,7 @@ use super::font::{Font, fold};
 use super::raster::{self, Color, Pt};
 use super::scenario::Overlay;
 use super::surface::Surface;
-use super::{HEX_NUMBER_MIN_SCALE, LABEL_MIN_SCALE, Layout, RenderError, RenderOptions};
+use super::{LABEL_MIN_SCALE, Layout, RenderError, RenderOptions};
 use crate::look::HexsideLook;
 use crate::map::{HexCoord, Map, MapEdge, Orientation};
 use crate::scenario::Scenario;
@@ -282,15 +282,14 @@ pub(super) fn draw_on(
         labels.extend(o.labels(layout));
     }
 
-    // Feature labels first, so that they win the best places.
-    if with_labels {
-        let star: BTreeSet<&str> = overlay
-            .as_ref()
-            .map(|o| o.objective_features())
-            .unwrap_or_default();
+    // Objectives' codes first, with their star, so that they win the best places; every
+    // other feature is named along itself (below), not boxed.
+    if with_labels && let Some(o) = &overlay {
+        let star = o.objective_features();
         let mut features: Vec<Label> = map
             .features
             .iter()
+            .filter(|f| star.contains(f.code.as_str()))
             .map(|f| {
                 let n = f.hexes.len() as f64;
                 let (sx, sy) = f.hexes.iter().fold((0.0, 0.0), |(x, y), h| {
@@ -300,7 +299,7 @@ pub(super) fn draw_on(
                 Label {
                     text: fold(&f.code),
                     anchor: (sx / n, sy / n),
-                    star: star.contains(f.code.as_str()),
+                    star: true,
                     border: INK,
                 }
             })
@@ -310,13 +309,19 @@ pub(super) fn draw_on(
     }
 
     let numbers = if options.hex_numbers {
-        hex_numbers(map, layout, &st)
+        hex_numbers(map, layout, &st, 2.0 * lod.hex_numbers as f64)
     } else {
         Vec::new()
     };
-    let boxes = place_labels(&labels, layout, &st, &numbers);
+    let names = if options.labels && r >= lod.feature_names as f64 {
+        feature_names(map, layout)
+    } else {
+        Vec::new()
+    };
+    let lettered: Vec<Box> = names.iter().flat_map(Name::boxes).collect();
+    let boxes = place_labels(&labels, layout, &st, &numbers, &lettered);
     for (hex, b) in &numbers {
-        if boxes.iter().any(|lb| lb.overlaps(b)) {
+        if boxes.iter().any(|lb| lb.overlaps(b)) || names.iter().any(|n| n.covers(b)) {
             continue;
         }
         let fill = fills[grid.index(*hex).unwrap_or(0)];
@@ -326,6 +331,16 @@ pub(super) fn draw_on(
             INK.alpha(0.8)
         };
         surf.text(&grid.name(*hex), b.x, b.y, st.number_k, Font::Small, ink);
+    }
+    for n in &names {
+        surf.glyphs(
+            &n.glyphs,
+            n.angle,
+            n.k,
+            Font::Label,
+            INK,
+            Some(LABEL_BACK.alpha(0.75)),
+        );
     }
     for (label, b) in labels.iter().zip(&boxes) {
         draw_label(surf, label, *b, &st);
@@ -406,10 +421,108 @@ fn edge_point(layout: &Layout, hex: HexCoord, edge: MapEdge) -> Pt {
     }
 }
 
-/// Where each hex number goes (top of the hex), or nothing if they do not fit at this scale.
-fn hex_numbers(map: &Map, layout: &Layout, st: &Style) -> Vec<(HexCoord, Box)> {
+/// A feature's name set along it: each glyph's centre, the baseline's angle, the glyphs'
+/// scale (pixels a font pixel).
+struct Name {
+    glyphs: Vec<(char, Pt)>,
+    angle: f64,
+    k: f64,
+}
+
+impl Name {
+    /// A box round each glyph, whatever its turn (its halo included).
+    fn boxes(&self) -> impl Iterator<Item = Box> + '_ {
+        let (w, h) = Font::Label.cell();
+        let reach = (w.max(h) as f64 + 1.0) * self.k / 2.0;
+        self.glyphs.iter().map(move |(_, (x, y))| Box {
+            x: (x - reach).floor() as i64,
+            y: (y - reach).floor() as i64,
+            w: (2.0 * reach).ceil() as i64 + 1,
+            h: (2.0 * reach).ceil() as i64 + 1,
+        })
+    }
+
+    /// Whether a glyph of the name lies on the box (a hex number under it is left out).
+    fn covers(&self, b: &Box) -> bool {
+        self.boxes().any(|g| g.overlaps(b))
+    }
+}
+
+/// Every feature's name (its code when it has none) set along the feature where
+/// [`crate::look::label::along`] puts it, at a size that grows with the hexes, letter-spaced
+/// to use up to the room along it (never more than two and a half times the font's own
+/// spacing); a name longer than the room is left out.
+fn feature_names(map: &Map, layout: &Layout) -> Vec<Name> {
+    let r = layout.radius();
+    let (cw, _) = Font::Label.cell();
+    let mut out = Vec::new();
+    for f in &map.features {
+        let text: Vec<char> = fold(if f.name.trim().is_empty() {
+            &f.code
+        } else {
+            f.name.trim()
+        })
+        .chars()
+        .collect();
+        let centres: Vec<Pt> = f
+            .hexes
+            .iter()
+            .map(|h| {
+                let (x, y) = layout.center(*h);
+                (x / r, y / r)
+            })
+            .collect();
+        let Some(at) = crate::look::label::along(&centres) else {
+            continue;
+        };
+        let level = at.angle == 0.0;
+        // Level names in whole font pixels, crisp; turned ones at any size.
+        let k = if level {
+            (r / 16.0).floor().max(1.0)
+        } else {
+            (r / 16.0).max(1.0)
+        };
+        let n = text.len();
+        let own = (cw + 1) as f64 * k;
+        let natural = n as f64 * own - k;
+        let room = at.extent * r;
+        if n == 0 || natural > room {
+            continue;
+        }
+        let spare = (0.85 * room - natural).max(0.0);
+        let advance = own + (spare / (n.max(2) - 1) as f64).min(1.5 * own);
+        let (ux, uy) = (at.angle.cos(), at.angle.sin());
+        let (mx, my) = (at.x * r, at.y * r);
+        let first = -((n - 1) as f64) * advance / 2.0;
+        let glyphs = text
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let d = first + i as f64 * advance;
+                let (mut x, mut y) = (mx + d * ux, my + d * uy);
+                if level {
+                    // The cell's corner on a whole pixel.
+                    let (w, h) = Font::Label.cell();
+                    x = (x - w as f64 * k / 2.0).round() + w as f64 * k / 2.0;
+                    y = (y - h as f64 * k / 2.0).round() + h as f64 * k / 2.0;
+                }
+                (c, (x, y))
+            })
+            .collect();
+        out.push(Name {
+            glyphs,
+            angle: at.angle,
+            k,
+        });
+    }
+    out
+}
+
+/// Where each hex number goes (top of the hex), or nothing if they do not fit at this scale
+/// or the scale is under `min_scale` pixels a hex.
+fn hex_numbers(map: &Map, layout: &Layout, st: &Style, min_scale: f64) -> Vec<(HexCoord, Box)> {
     let grid = &map.grid;
-    if (st.scale as u32) < HEX_NUMBER_MIN_SCALE || grid.is_empty() {
+    if st.scale < min_scale || grid.is_empty() {
         return Vec::new();
     }
     let k = st.number_k;
@@ -464,13 +577,15 @@ fn label_size(l: &Label, st: &Style) -> (i64, i64) {
 }
 
 /// Boxes for the labels, in order: each at its anchor if free, else at the first free place
-/// nearby; a label never covers an earlier one when it can help it, and avoids hex numbers
-/// where it can (a hex number under a label is left out).
+/// nearby; a label never covers an earlier one or a feature's name (`lettered`, its glyphs'
+/// boxes) when it can help it, and avoids hex numbers where it can (a hex number under a
+/// label is left out).
 fn place_labels(
     labels: &[Label],
     layout: &Layout,
     st: &Style,
     numbers: &[(HexCoord, Box)],
+    lettered: &[Box],
 ) -> Vec<Box> {
     let r = layout.radius();
     let (w, h) = layout.size();
@@ -523,7 +638,7 @@ fn place_labels(
                 .filter_map(number_of)
                 .any(|nb| nb.overlaps(b))
         };
-        let free = |b: &Box| !placed.iter().any(|p| p.overlaps(b));
+        let free = |b: &Box| !placed.iter().chain(lettered).any(|p| p.overlaps(b));
         let chosen = candidates
             .iter()
             .find(|b| free(b) && !hides_number(b))

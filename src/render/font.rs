@@ -16,7 +16,7 @@ pub(crate) enum Font {
 
 impl Font {
     /// Glyph width and height in font pixels.
-    fn cell(self) -> (u32, u32) {
+    pub fn cell(self) -> (u32, u32) {
         match self {
             Font::Label => (5, 7),
             Font::Small => (3, 5),
@@ -42,6 +42,19 @@ impl Font {
             Font::Small => glyph3x5(c),
         }
     }
+}
+
+/// The inked font pixels of `c`'s glyph: (column, row) from its top-left.
+pub(crate) fn glyph_cells(font: Font, c: char) -> impl Iterator<Item = (u32, u32)> {
+    let (w, _) = font.cell();
+    font.glyph(c)
+        .iter()
+        .enumerate()
+        .flat_map(move |(row, bits)| {
+            (0..w)
+                .filter(move |col| bits >> (w - 1 - col) & 1 == 1)
+                .map(move |col| (col, row as u32))
+        })
 }
 
 /// Draw `text` with its top-left corner at (x, y), scale `k`.

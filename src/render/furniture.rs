@@ -28,6 +28,35 @@ pub(super) fn round_length(max: f64) -> f64 {
         .unwrap_or(p)
 }
 
+/// A scale bar's length in pixels for a map of `scale` drawn with hexes `across` pixels from
+/// side to side, at most `max_w`, and its label; `None` when no round length fits.
+fn scale_bar_length(scale: MapScale, across: f64, max_w: f64) -> Option<(f64, String)> {
+    let per_px = scale.per_hex as f64 / across;
+    let len = round_length(max_w * per_px);
+    if len <= 0.0 || !len.is_finite() {
+        return None;
+    }
+    Some((
+        len / per_px,
+        fold(&format!("{} {}", trim(len), scale.unit.short())),
+    ))
+}
+
+/// The scale bar [`draw_scale_bar`] draws with the same arguments: its width with its label
+/// (right-aligned under its right end, so reaching left of it when wider), its height, and
+/// the bar's own length.
+pub(super) fn scale_bar_size(
+    scale: MapScale,
+    across: f64,
+    max_w: f64,
+    k: u32,
+) -> Option<(f64, f64, f64)> {
+    let (w, label) = scale_bar_length(scale, across, max_w)?;
+    let lw = Font::Label.width(&label, k) as f64;
+    let h = 5.0 * k as f64 + Font::Label.height(k) as f64 + 1.0;
+    Some((w.max(lw) + 1.0, h, w))
+}
+
 /// A scale bar at (x, y), at most `max_w` pixels long, for a map of `scale` drawn with hexes
 /// `across` pixels from side to side: four segments alternating ink and paper, "0" under its
 /// left end and the length with its unit under its right. Returns its height.
@@ -40,12 +69,9 @@ pub(super) fn draw_scale_bar(
     max_w: f64,
     k: u32,
 ) -> f64 {
-    let per_px = scale.per_hex as f64 / across;
-    let len = round_length(max_w * per_px);
-    if len <= 0.0 {
+    let Some((w, label)) = scale_bar_length(scale, across, max_w) else {
         return 0.0;
-    }
-    let w = len / per_px;
+    };
     let h = 3.0 * k as f64;
     let n = 4;
     surf.fill(
@@ -65,7 +91,6 @@ pub(super) fn draw_scale_bar(
         let c = if i % 2 == 0 { INK } else { PAPER };
         surf.fill(&[vec![(a, y), (b, y), (b, y + h), (a, y + h)]], c);
     }
-    let label = fold(&format!("{} {}", trim(len), scale.unit.short()));
     let ty = (y + h + 2.0 * k as f64).round() as i64;
     surf.text("0", x.round() as i64, ty, k, Font::Label, INK);
     let lw = Font::Label.width(&label, k) as f64;
@@ -81,16 +106,17 @@ fn trim(v: f64) -> String {
     }
 }
 
-/// What a key entry shows.
-enum Entry<'a> {
-    Terrain(&'a str),
-    Hexside(&'a str),
-    Route(&'a str),
+/// What a key entry shows: a terrain, a hexside feature or a route, by its chart key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Entry {
+    Terrain(String),
+    Hexside(String),
+    Route(String),
 }
 
 /// The key's entries: the chart's terrain, hexside features and routes that are on `map`,
 /// in the chart's order, with their names.
-fn entries<'a>(map: &Map, tec: &'a TerrainEffects) -> Vec<(Entry<'a>, &'a str)> {
+pub(super) fn entries(map: &Map, tec: &TerrainEffects) -> Vec<(Entry, String)> {
     let terrain: BTreeSet<&str> = map.grid.hexes().filter_map(|h| map.terrain(h)).collect();
     let sides: BTreeSet<&str> = map
         .hexsides()
@@ -100,17 +126,17 @@ fn entries<'a>(map: &Map, tec: &'a TerrainEffects) -> Vec<(Entry<'a>, &'a str)> 
     let mut out = Vec::new();
     for t in &tec.terrain {
         if terrain.contains(t.key.as_str()) {
-            out.push((Entry::Terrain(&t.key), t.name.as_str()));
+            out.push((Entry::Terrain(t.key.clone()), t.name.clone()));
         }
     }
     for h in &tec.hexsides {
         if sides.contains(h.key.as_str()) {
-            out.push((Entry::Hexside(&h.key), h.name.as_str()));
+            out.push((Entry::Hexside(h.key.clone()), h.name.clone()));
         }
     }
     for r in &tec.routes {
         if routes.contains(r.key.as_str()) {
-            out.push((Entry::Route(&r.key), r.name.as_str()));
+            out.push((Entry::Route(r.key.clone()), r.name.clone()));
         }
     }
     out
@@ -165,63 +191,13 @@ pub(super) fn draw_key(
     let looks = Looks::new(tec);
     let (cell_w, cell_h, r, k) = key_cells(scale);
     let per_row = ((width - cell_w * 0.5) / cell_w).floor().max(1.0) as usize;
-    let lod = tec.look.lod.level(r).unwrap_or(0);
-    let plain = looks
-        .terrain
-        .get(tec.default_terrain.as_str())
-        .map_or(cartography::FALLBACK, |t| t.fill);
     for (i, (entry, name)) in entries(map, tec).iter().enumerate() {
         let (col, row) = (i % per_row, i / per_row);
         let c = (
             cell_w * 0.25 + col as f64 * cell_w + r,
             top + cell_h * 0.6 + row as f64 * cell_h,
         );
-        let (layout, hex) = one_hex(c, r);
-        let corners = layout.corners(hex).to_vec();
-        let fill = match entry {
-            Entry::Terrain(key) => looks.terrain.get(key).map_or(plain, |t| t.fill),
-            _ => plain,
-        };
-        surf.fill(std::slice::from_ref(&corners), fill);
-        match entry {
-            Entry::Terrain(key) => {
-                if let Some(t) = looks.terrain.get(key) {
-                    if let Some(x) = &t.texture {
-                        cartography::draw_texture(surf, x, &layout, hex, lod, fill, None);
-                    }
-                    if let Some(e @ HexsideLook::Lined { line, .. }) = &t.edge {
-                        let inset = cartography::width(line, r) / 2.0;
-                        let ring = layout.corners_at(hex, r - inset * 2.0 / SQRT3);
-                        let mut pts = ring.to_vec();
-                        pts.push(ring[0]);
-                        cartography::draw_lined(surf, e, &pts, r, true);
-                    }
-                }
-            }
-            Entry::Hexside(key) => {
-                // The feature on the hex's upper side, the swatch's hex the lower (a crest
-                // ticked down into it).
-                let (p, q) = (corners[4], corners[5]);
-                if let Some(h) = tec.hexside(key) {
-                    cartography::draw_side_look(surf, h, p, q, (0.0, 1.0), r);
-                }
-            }
-            Entry::Route(key) => {
-                let across = r * SQRT3 / 2.0;
-                let pts = [
-                    (c.0 - across, c.1 + r * 0.25),
-                    (c.0 + across, c.1 - r * 0.25),
-                ];
-                if let Some(look) = tec.route(key).and_then(|t| t.look.as_ref()) {
-                    cartography::draw_route(surf, look, &pts, r);
-                } else if let Some(t) = tec.route(key) {
-                    surf.stroke(&pts, (r * 0.2).max(1.5), cartography::color(&t.color));
-                }
-            }
-        }
-        let mut outline = corners.clone();
-        outline.push(corners[0]);
-        surf.stroke(&outline, 1.0, INK.alpha(0.6));
+        draw_swatch(surf, tec, &looks, entry, c, r);
         let text = fold(name);
         let ty = (c.1 - Font::Label.height(k) as f64 / 2.0).round() as i64;
         surf.text(
@@ -244,6 +220,70 @@ pub(super) fn draw_key(
         (width / 3.0).min(8.0 * across),
         k,
     );
+}
+
+/// One entry's swatch: a hex of radius `r` centred at `c`, drawn as the map draws the entry
+/// (its terrain's fill, texture and edge; a hexside feature on its upper side; a route across
+/// it), outlined.
+pub(super) fn draw_swatch(
+    surf: &mut dyn Surface,
+    tec: &TerrainEffects,
+    looks: &Looks,
+    entry: &Entry,
+    c: Pt,
+    r: f64,
+) {
+    let lod = tec.look.lod.level(r).unwrap_or(0);
+    let plain = looks
+        .terrain
+        .get(tec.default_terrain.as_str())
+        .map_or(cartography::FALLBACK, |t| t.fill);
+    let (layout, hex) = one_hex(c, r);
+    let corners = layout.corners(hex).to_vec();
+    let fill = match entry {
+        Entry::Terrain(key) => looks.terrain.get(key.as_str()).map_or(plain, |t| t.fill),
+        _ => plain,
+    };
+    surf.fill(std::slice::from_ref(&corners), fill);
+    match entry {
+        Entry::Terrain(key) => {
+            if let Some(t) = looks.terrain.get(key.as_str()) {
+                if let Some(x) = &t.texture {
+                    cartography::draw_texture(surf, x, &layout, hex, lod, fill, None);
+                }
+                if let Some(e @ HexsideLook::Lined { line, .. }) = &t.edge {
+                    let inset = cartography::width(line, r) / 2.0;
+                    let ring = layout.corners_at(hex, r - inset * 2.0 / SQRT3);
+                    let mut pts = ring.to_vec();
+                    pts.push(ring[0]);
+                    cartography::draw_lined(surf, e, &pts, r, true);
+                }
+            }
+        }
+        Entry::Hexside(key) => {
+            // The feature on the hex's upper side, the swatch's hex the lower (a crest
+            // ticked down into it).
+            let (p, q) = (corners[4], corners[5]);
+            if let Some(h) = tec.hexside(key) {
+                cartography::draw_side_look(surf, h, p, q, (0.0, 1.0), r);
+            }
+        }
+        Entry::Route(key) => {
+            let across = r * SQRT3 / 2.0;
+            let pts = [
+                (c.0 - across, c.1 + r * 0.25),
+                (c.0 + across, c.1 - r * 0.25),
+            ];
+            if let Some(look) = tec.route(key).and_then(|t| t.look.as_ref()) {
+                cartography::draw_route(surf, look, &pts, r);
+            } else if let Some(t) = tec.route(key) {
+                surf.stroke(&pts, (r * 0.2).max(1.5), cartography::color(&t.color));
+            }
+        }
+    }
+    let mut outline = corners.clone();
+    outline.push(corners[0]);
+    surf.stroke(&outline, 1.0, INK.alpha(0.6));
 }
 
 #[cfg(test)]

@@ -22,9 +22,11 @@
 //! control targets with a star, exit areas dashed); hexside features on the shared edge (water
 //! between banks, crests with hachures toward the lower hex, walls and hedges as lines of
 //! stones and bushes, bridges and fords across); routes through hex centres (cased roads,
-//! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from 24 px per
-//! hex on; feature codes ("V4") on a light box near the middle of each feature's hexes, from
-//! 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
+//! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from the
+//! chart's `lod.hex_numbers` on (24 px per hex for the shipped charts); each feature's name
+//! (its code when it has none) along the feature, where [`crate::look::label::along`] puts
+//! it, letter-spaced, left out when it does not fit, from `lod.feature_names` on; a victory
+//! objective's code ("V4") with a star on a light box, from 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
 //! legend entries that cannot fit are left out.
 
 mod cartography;
@@ -54,9 +56,9 @@ pub const MIN_SCALE: u32 = 4;
 pub const MAX_SCALE: u32 = 1024;
 /// Largest picture made: 100 megapixels (400 MB of pixels in memory).
 pub const MAX_PIXELS: u64 = 100_000_000;
-/// Hex numbers are printed from this scale on (when they fit).
-pub const HEX_NUMBER_MIN_SCALE: u32 = 24;
-/// Feature codes and turn tags are printed from this scale on.
+/// Objectives' codes and turn tags are printed from this scale on. (Hex numbers and feature
+/// names start at the chart's `lod.hex_numbers` and `lod.feature_names`, in pixels a hex
+/// radius: from 24 px a hex for the shipped charts.)
 pub const LABEL_MIN_SCALE: u32 = 16;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -357,6 +359,42 @@ pub(crate) fn draw_scenario_on(
     options: &RenderOptions,
 ) -> Result<(), RenderError> {
     draw::draw_on(surf, &scenario.map, Some(scenario), layout, options)
+}
+
+/// The map's scale bar as the pictures draw it, on `surf` in its units: its bar's right end
+/// at `right`, its top at `y`, at most `max_w` long for hexes `across` units from side to
+/// side, its text at font scale `k`. Returns its height (0 when no round length fits).
+pub(crate) fn draw_scale_bar_on(
+    surf: &mut dyn surface::Surface,
+    map: &Map,
+    across: f64,
+    (right, y): (f64, f64),
+    max_w: f64,
+    k: u32,
+) -> f64 {
+    let Some((_, _, w)) = furniture::scale_bar_size(map.scale, across, max_w, k) else {
+        return 0.0;
+    };
+    furniture::draw_scale_bar(surf, map.scale, across, right - w, y, max_w, k)
+}
+
+/// The map's key (`kepi render --key`'s strip: a swatch and name for each terrain, hexside
+/// feature and route on the map, and the scale bar for hexes `across` units wide) on `surf`
+/// from `top`, `width` units wide and [`key_height`] high, laid out as at `scale` px per hex.
+pub(crate) fn draw_key_on(
+    surf: &mut dyn surface::Surface,
+    map: &Map,
+    top: f64,
+    width: u32,
+    across: f64,
+    scale: u32,
+) {
+    furniture::draw_key(surf, map, top, width as f64, across, scale);
+}
+
+/// The height [`draw_key_on`] takes.
+pub(crate) fn key_height(map: &Map, scale: u32, width: u32) -> u32 {
+    furniture::key_height(map, scale, width)
 }
 
 /// The colour a hex is filled with in every picture of `map` (its terrain's fill, tinted by

@@ -1,8 +1,10 @@
 //! A scenario's overlays on its map: deployment zones, reinforcement entry hexes, victory
 //! objectives, and the title and legend strip under the map.
 
+use super::cartography::Looks;
 use super::draw::{Box, Label, PAPER, Style, draw_star};
 use super::font::{Font, fold};
+use super::furniture::{self, Entry};
 use super::raster::{Color, Pt};
 use super::surface::Surface;
 use super::{Layout, SQRT3};
@@ -210,9 +212,11 @@ impl<'a> Overlay<'a> {
         out
     }
 
-    /// The title and legend strip, `width` pixels wide, under the map, which ends at `top`.
+    /// The title and legend strip, `width` pixels wide, under the map, which ends at `top`:
+    /// the title at the left, the scale bar at the right end, the legend and the map's key
+    /// under them.
     pub fn draw_strip(&self, surf: &mut dyn Surface, width: u32, top: u32, st: &Style) {
-        let lines = strip_lines(self.scenario, width, st);
+        let strip = strip_lines(self.scenario, width, st);
         surf.rect(
             0,
             top as i64,
@@ -220,28 +224,68 @@ impl<'a> Overlay<'a> {
             st.label_k as i64,
             INK.alpha(0.6),
         );
-        let mut y = top as i64 + strip_pad(st);
-        for line in &lines {
+        let y0 = top as i64 + strip_pad(st);
+        if let Some(bar) = &strip.bar {
+            furniture::draw_scale_bar(
+                surf,
+                self.scenario.map.scale,
+                across(st),
+                bar.x,
+                y0 as f64 + st.label_k as f64,
+                bar.max_w,
+                st.label_k,
+            );
+        }
+        let tec = self.scenario.map.ruleset.terrain_chart().ok();
+        let looks = tec.map(Looks::new);
+        let mut y = y0;
+        for line in &strip.lines {
             for (x, item) in &line.items {
                 let x = *x;
+                let k = line.k as i64;
+                // A legend line taller than its text (for the key's hexes): the text in its
+                // middle.
+                let ty = if line.legend {
+                    y + (line.height - 13 * k).max(0) / 2
+                } else {
+                    y
+                };
                 match item {
-                    Item::Text(t) => surf.text(t, x, y, line.k, Font::Label, INK),
+                    Item::Text(t) => surf.text(t, x, ty, line.k, Font::Label, INK),
                     Item::Key(swatch, t) => {
-                        let k = line.k as i64;
                         let sw = Box {
                             x,
-                            y: y - k,
+                            y: ty - k,
                             w: 9 * k,
                             h: 9 * k,
                         };
                         draw_swatch(surf, swatch, sw, st);
-                        surf.text(t, x + 12 * k, y, line.k, Font::Label, INK);
+                        surf.text(t, x + 12 * k, ty, line.k, Font::Label, INK);
+                    }
+                    Item::Chart(entry, t) => {
+                        let r = chart_swatch(st);
+                        let c = (x as f64 + r, ty as f64 + 3.5 * k as f64);
+                        if let (Some(tec), Some(looks)) = (tec, &looks) {
+                            furniture::draw_swatch(surf, tec, looks, entry, c, r);
+                        }
+                        let tx = x + (2.0 * r).ceil() as i64 + 3 * k;
+                        surf.text(t, tx, ty, line.k, Font::Label, INK);
                     }
                 }
             }
             y += line.height;
         }
     }
+}
+
+/// Pixels across a hex from side to side at the style's scale.
+fn across(st: &Style) -> f64 {
+    st.scale / 2.0 * SQRT3
+}
+
+/// The radius of a key entry's hex in the strip: large enough that its texture shows.
+fn chart_swatch(st: &Style) -> f64 {
+    (6.0 * st.label_k as f64).max(8.0)
 }
 
 fn dist2(a: Pt, b: Pt) -> f64 {
@@ -294,11 +338,27 @@ enum Swatch {
 enum Item {
     Text(String),
     Key(Swatch, String),
+    /// An entry of the map's key, its swatch drawn as the map draws it.
+    Chart(Entry, String),
+}
+
+/// The strip's scale bar: its left end and the longest it may be.
+struct Bar {
+    x: f64,
+    max_w: f64,
+}
+
+/// What the strip holds: its lines and the scale bar beside the title.
+struct Strip {
+    lines: Vec<Line>,
+    bar: Option<Bar>,
 }
 
 struct Line {
     k: u32,
     height: i64,
+    /// A legend line: its items in the middle of its height.
+    legend: bool,
     /// Left x of each item.
     items: Vec<(i64, Item)>,
 }
@@ -385,6 +445,11 @@ fn legend(s: &Scenario) -> Vec<Item> {
         out.push(Item::Key(Swatch::Dashed, "EXIT AREA".to_string()));
     }
     out.push(Item::Text(format!("{} GAME-TURNS", s.file.game_length)));
+    if let Ok(tec) = s.map.ruleset.terrain_chart() {
+        for (entry, name) in furniture::entries(&s.map, tec) {
+            out.push(Item::Chart(entry, fold(&name)));
+        }
+    }
     out
 }
 
@@ -410,10 +475,22 @@ fn wrap(text: &str, width: i64, k: u32) -> Vec<String> {
     lines
 }
 
-fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Vec<Line> {
+fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Strip {
     let pad = strip_pad(st);
     let avail = width as i64 - 2 * pad;
     let k = st.label_k;
+    // The scale bar at the right end of the title's lines, at most a quarter of the width
+    // and six hexes long; left out when it would leave the title less than half the width.
+    let max_w = (avail as f64 / 4.0).min(6.0 * across(st));
+    let bar = furniture::scale_bar_size(s.map.scale, across(st), max_w, k)
+        .filter(|(w, _, _)| *w <= avail as f64 / 2.0)
+        .map(|(w, h, bar_w)| {
+            let x = (pad + avail) as f64 - bar_w - 1.0;
+            (Bar { x, max_w }, w, h)
+        });
+    let title_avail = bar
+        .as_ref()
+        .map_or(avail, |(_, w, _)| avail - w.ceil() as i64 - 6 * k as i64);
     let title = fold(&s.file.title);
     // The title one size up, smaller if its longest word would not fit.
     let widest = |k: u32| {
@@ -424,40 +501,57 @@ fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Vec<Line> {
             .unwrap_or(0)
     };
     let mut tk = k + 1;
-    while tk > 1 && widest(tk) > avail {
+    while tk > 1 && widest(tk) > title_avail {
         tk -= 1;
     }
     let mut lines = Vec::new();
     let text_line = |t: String, k: u32| Line {
         k,
         height: 10 * k as i64,
+        legend: false,
         items: vec![(pad, Item::Text(t))],
     };
-    for t in wrap(&title, avail, tk) {
+    for t in wrap(&title, title_avail, tk) {
         lines.push(text_line(t, tk));
     }
     let mut sub = s.file.date.clone();
     if !s.file.portion.is_empty() {
         sub = format!("{sub} - {}", s.file.portion);
     }
-    for t in wrap(&fold(&sub), avail, k) {
+    for t in wrap(&fold(&sub), title_avail, k) {
         lines.push(text_line(t, k));
     }
     if let Some(last) = lines.last_mut() {
         last.height += 4 * k as i64;
     }
+    // The title's lines are at least as tall as the scale bar beside them.
+    if let Some((_, _, h)) = &bar {
+        let used: i64 = lines.iter().map(|l| l.height).sum();
+        let need = h.ceil() as i64 + 2 * k as i64;
+        if let Some(last) = lines.last_mut()
+            && used < need
+        {
+            last.height += need - used;
+        }
+    }
     // Legend entries flow left to right, wrapping.
     let ki = k as i64;
+    let chart_h = (2.0 * chart_swatch(st) * SQRT3 / 2.0).ceil() as i64 + 2 * ki;
     let mut line = Line {
         k,
         height: 13 * ki,
+        legend: true,
         items: Vec::new(),
     };
     let mut x = pad;
     for item in legend(s) {
-        let w = match &item {
-            Item::Text(t) => Font::Label.width(t, k) as i64,
-            Item::Key(_, t) => 12 * ki + Font::Label.width(t, k) as i64,
+        let (w, h) = match &item {
+            Item::Text(t) => (Font::Label.width(t, k) as i64, 13 * ki),
+            Item::Key(_, t) => (12 * ki + Font::Label.width(t, k) as i64, 13 * ki),
+            Item::Chart(_, t) => {
+                let sw = (2.0 * chart_swatch(st)).ceil() as i64 + 3 * ki;
+                (sw + Font::Label.width(t, k) as i64, chart_h.max(13 * ki))
+            }
         };
         if w > avail {
             // Too wide for the picture (a thumbnail): left out.
@@ -469,25 +563,30 @@ fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Vec<Line> {
                 Line {
                     k,
                     height: 13 * ki,
+                    legend: true,
                     items: Vec::new(),
                 },
             ));
             x = pad;
         }
+        line.height = line.height.max(h);
         line.items.push((x, item));
         x += w + 10 * ki;
     }
     if !line.items.is_empty() {
         lines.push(line);
     }
-    lines
+    Strip {
+        lines,
+        bar: bar.map(|(b, _, _)| b),
+    }
 }
 
 /// Height of the strip under the map for this scenario at this layout and scale.
 pub(super) fn strip_height(s: &Scenario, layout: &Layout, scale: u32) -> u32 {
     let st = Style::new(scale);
-    let lines = strip_lines(s, layout.size().0, &st);
-    (2 * strip_pad(&st) + lines.iter().map(|l| l.height).sum::<i64>()) as u32
+    let strip = strip_lines(s, layout.size().0, &st);
+    (2 * strip_pad(&st) + strip.lines.iter().map(|l| l.height).sum::<i64>()) as u32
 }
 
 #[cfg(test)]

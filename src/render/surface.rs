@@ -3,7 +3,7 @@
 //! ([`RgbaImage`], for PNG) and the PDF pages of `kepi print` ([`crate::print`]) both implement
 //! it, so how a map or a counter looks is written once ([`super::draw`], [`super::counter`]).
 
-use super::font::{Font, draw_text};
+use super::font::{Font, draw_text, glyph_cells};
 use super::raster::{self, Color, Pt};
 use image::RgbaImage;
 
@@ -20,6 +20,42 @@ pub(crate) trait Surface {
     /// `text` in `font` at scale `k`, its top-left corner at (x, y): each glyph takes
     /// `font.width(.., k)` across and `font.height(k)` down, as [`draw_text`] draws it.
     fn text(&mut self, text: &str, x: i64, y: i64, k: u32, font: Font, c: Color);
+    /// Characters of `font` set one by one, each glyph's cell (`font.cell()` font pixels of
+    /// `k` pixels, any size) centred at its point and turned by `angle` radians (clockwise on
+    /// screen): a name along a feature. With `halo`, every glyph is first drawn in that colour
+    /// `k / 2` wider all round, so the ink reads over a busy map.
+    fn glyphs(
+        &mut self,
+        glyphs: &[(char, Pt)],
+        angle: f64,
+        k: f64,
+        font: Font,
+        c: Color,
+        halo: Option<Color>,
+    );
+}
+
+/// The font pixels of `glyphs` as squares `k + 2 grow` wide, turned and placed as
+/// [`Surface::glyphs`] places them.
+fn glyph_squares(glyphs: &[(char, Pt)], angle: f64, k: f64, font: Font, grow: f64) -> Vec<Vec<Pt>> {
+    let (w, h) = font.cell();
+    let (sin, cos) = angle.sin_cos();
+    let turn = |(x, y): Pt, at: Pt| (at.0 + x * cos - y * sin, at.1 + x * sin + y * cos);
+    let half = k / 2.0 + grow;
+    let mut out = Vec::new();
+    for &(ch, at) in glyphs {
+        for (col, row) in glyph_cells(font, ch) {
+            let cx = (col as f64 + 0.5 - w as f64 / 2.0) * k;
+            let cy = (row as f64 + 0.5 - h as f64 / 2.0) * k;
+            out.push(
+                [(-half, -half), (half, -half), (half, half), (-half, half)]
+                    .iter()
+                    .map(|&(dx, dy)| turn((cx + dx, cy + dy), at))
+                    .collect(),
+            );
+        }
+    }
+    out
 }
 
 impl Surface for RgbaImage {
@@ -41,5 +77,20 @@ impl Surface for RgbaImage {
 
     fn text(&mut self, text: &str, x: i64, y: i64, k: u32, font: Font, c: Color) {
         draw_text(self, text, x, y, k, font, c);
+    }
+
+    fn glyphs(
+        &mut self,
+        glyphs: &[(char, Pt)],
+        angle: f64,
+        k: f64,
+        font: Font,
+        c: Color,
+        halo: Option<Color>,
+    ) {
+        if let Some(h) = halo {
+            raster::fill(self, &glyph_squares(glyphs, angle, k, font, k / 2.0), h);
+        }
+        raster::fill(self, &glyph_squares(glyphs, angle, k, font, 0.0), c);
     }
 }
