@@ -448,7 +448,7 @@ impl Name {
     }
 }
 
-/// Every feature's name (its code when it has none) set along the feature where
+/// Every feature's name with its code (`label::name_text`) set along the feature where
 /// [`crate::look::label::along`] puts it, at a size that grows with the hexes, letter-spaced
 /// to use up to the room along it (never more than two and a half times the font's own
 /// spacing); a name longer than the room is left out.
@@ -457,13 +457,9 @@ fn feature_names(map: &Map, layout: &Layout) -> Vec<Name> {
     let (cw, _) = Font::Label.cell();
     let mut out = Vec::new();
     for f in &map.features {
-        let text: Vec<char> = fold(if f.name.trim().is_empty() {
-            &f.code
-        } else {
-            f.name.trim()
-        })
-        .chars()
-        .collect();
+        let text: Vec<char> = fold(&crate::look::label::name_text(&f.name, &f.code))
+            .chars()
+            .collect();
         let centres: Vec<Pt> = f
             .hexes
             .iter()

@@ -24,7 +24,7 @@
 //! stones and bushes, bridges and fords across); routes through hex centres (cased roads,
 //! dashed trails, railroads with ties; to the map edge at exits); hex numbers at the top of each hex from the
 //! chart's `lod.hex_numbers` on (24 px per hex for the shipped charts); each feature's name
-//! (its code when it has none) along the feature, where [`crate::look::label::along`] puts
+//! with its code in brackets ([`crate::look::label::name_text`]) along the feature, where [`crate::look::label::along`] puts
 //! it, letter-spaced, left out when it does not fit, from `lod.feature_names` on; a victory
 //! objective's code ("V4") with a star on a light box, from 16 px per hex on. In the strip, a title too wide for a small picture is drawn smaller and
 //! legend entries that cannot fit are left out.
