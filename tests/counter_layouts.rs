@@ -67,6 +67,19 @@ fn rifle_and_saber_prints_the_values_line_under_the_box_and_nothing_in_the_corne
     let (c, img, fill) = d.picture(|c| c.code == "MZ");
     assert_eq!(c.values, "3-2-4");
     assert!(inked(&img, fill, MIDDLE, BOTTOM) > 20);
+    // The values line at 64 px is 10 px high (the small font at 2), not the label font's 7.
+    let rows = (0..PX)
+        .filter(|&y| {
+            inked(
+                &img,
+                fill,
+                MIDDLE,
+                (y as f32 / PX as f32, (y + 1) as f32 / PX as f32),
+            ) > 0
+        })
+        .filter(|&y| (BOTTOM.0 * PX as f32..BOTTOM.1 * PX as f32).contains(&(y as f32)))
+        .count();
+    assert!(rows >= 10, "the values line is {rows} px high");
     // The values line is centred: the corners' outer parts stay clear.
     assert_eq!(inked(&img, fill, (0.05, 0.12), BOTTOM), 0);
     assert_eq!(inked(&img, fill, (0.88, 0.95), BOTTOM), 0);

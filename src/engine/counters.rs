@@ -253,7 +253,10 @@ pub enum BackLook {
 /// east, y south): one table for every picture of a counter (the core's [`draw_counter`] for
 /// VASSAL and print, the app's counters layer, which receives it with the layout).
 ///
-/// Invariants: the bands and the box do not overlap; every place lies inside the border.
+/// Invariants: the bands and the box do not overlap; every place lies inside the border; the
+/// top text's capitals (DejaVu Sans Bold's cap height, 0.73 of the text height, centred) lie
+/// under the front bar and the markers' band (`front + marker_band`), so that neither hides
+/// the unit's id.
 ///
 /// [`draw_counter`]: crate::render::render_counter
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -339,9 +342,11 @@ pub fn ink_on(fill: [u8; 3]) -> [u8; 3] {
 /// The counters' geometry.
 pub const COUNTER_GEOMETRY: CounterGeometry = CounterGeometry {
     border: 0.04,
-    symbol_box: [0.22, 0.33, 0.56, 0.32],
+    // The top text's capitals (0.73 of its height, centred) between the markers' band (to
+    // 0.14) and the box: a band never hides the unit's id.
+    symbol_box: [0.22, 0.35, 0.56, 0.32],
     stroke: 0.035,
-    top: [0.19, 0.2],
+    top: [0.215, 0.19],
     bottom: [0.81, 0.22],
     text_width: 0.88,
     text_width_between_corners: 0.4,
@@ -503,4 +508,23 @@ pub struct CardShown {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<usize>,
     pub detail: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_geometry_keeps_its_places_apart() {
+        let g = COUNTER_GEOMETRY;
+        let [_, box_top, _, box_h] = g.symbol_box;
+        let span = |[centre, h]: [f32; 2]| (centre - h / 2.0, centre + h / 2.0);
+        let (_, top_to) = span(g.top);
+        let (bottom_from, bottom_to) = span(g.bottom);
+        // Neither the front bar nor the markers' band reaches the top text's capitals.
+        let caps_from = g.top[0] - 0.73 * g.top[1] / 2.0;
+        assert!(g.front + g.marker_band <= caps_from, "{caps_from}");
+        assert!(top_to <= box_top && box_top + box_h <= bottom_from);
+        assert!(bottom_to <= 1.0 - g.border);
+    }
 }

@@ -6,8 +6,8 @@
 //! [`super::unit_symbols`]': the app's counters layer draws from the same two.
 //!
 //! Invariant: the picture is `size` x `size` pixels, opaque, with a dark border one pixel or
-//! more wide; text that does not fit is drawn at the smallest font scale and clipped by the
-//! picture, never wrapped; ink (text, rings, the front bar) is the one of two with the greater
+//! more wide; text is drawn at the largest font scale that fits its place, and text that does
+//! not fit at the smallest is cut with an ellipsis, never wrapped or clipped; ink (text, rings, the front bar) is the one of two with the greater
 //! WCAG contrast on the fill ([`ink_on`]).
 
 use super::font::{Font, fold};
@@ -178,28 +178,56 @@ fn color([r, g, b]: [u8; 3]) -> Color {
     Color::rgb(r, g, b)
 }
 
-/// The font scale for text `height` pixels high that fits in `width` pixels (at least 1).
-fn text_scale(text: &str, height: f64, width: f64) -> u32 {
-    let k = ((height / Font::Label.height(1) as f64).round() as u32).max(1);
-    (1..=k)
+/// How text is set in a place `height` pixels high and `width` wide: the label font at the
+/// largest scale that fits (about `height` high); where that is its smallest scale, the small
+/// font when it draws the text taller (a values line, "3-2-4", at 64 px a counter); else the
+/// label font at its smallest, which may take up to `room` (at least `width`: the inside of
+/// the counter); and where not even that fits, the text cut with an ellipsis to `room`
+/// ("DIV-ANDE…"). Returns the font, its scale and the text to draw.
+fn fit(text: &str, height: f64, width: f64, room: f64) -> (Font, u32, String) {
+    let fits = |t: &str, k: u32, font: Font, w: f64| font.width(t, k) as f64 <= w;
+    let top = ((height / Font::Label.height(1) as f64).round() as u32).max(1);
+    if let Some(k) = (2..=top).rev().find(|&k| fits(text, k, Font::Label, width)) {
+        return (Font::Label, k, text.to_string());
+    }
+    if Font::Small.draws(text) {
+        let small = (height / Font::Small.height(1) as f64).floor() as u32;
+        if let Some(k) = (2..=small)
+            .rev()
+            .filter(|&k| Font::Small.height(k) > Font::Label.height(1))
+            .find(|&k| fits(text, k, Font::Small, width))
+        {
+            return (Font::Small, k, text.to_string());
+        }
+    }
+    let room = room.max(width);
+    if fits(text, 1, Font::Label, room) {
+        return (Font::Label, 1, text.to_string());
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let cut = (1..chars.len())
         .rev()
-        .find(|&k| Font::Label.width(text, k) as f64 <= width)
-        .unwrap_or(1)
+        .map(|n| chars[..n].iter().collect::<String>() + "…")
+        .find(|t| fits(t, 1, Font::Label, room))
+        .unwrap_or_else(|| chars.first().map(|c| c.to_string()).unwrap_or_default());
+    (Font::Label, 1, cut)
 }
 
-/// `text` centred at (`cx`, `cy`), `height` pixels high at most and `width` wide, folded into
-/// what the label font draws (capitals, digits, its symbols: "div-heth" is printed
-/// "DIV-HETH", never with unknown glyphs; folding keeps one character for one, so the width
-/// measured before is the width drawn).
-fn text_at(img: &mut dyn Surface, text: &str, (cx, cy): Pt, height: f64, width: f64, c: Color) {
-    let text = fold(text);
-    let k = text_scale(&text, height, width);
-    let (w, h) = (
-        Font::Label.width(&text, k) as f64,
-        Font::Label.height(k) as f64,
-    );
+/// `text` centred at (`cx`, `cy`), `height` pixels high at most and `width` wide, or `room`
+/// at the smallest scale ([`fit`]), folded into what the label font draws (capitals, digits,
+/// its symbols: "div-heth" is printed "DIV-HETH", never with unknown glyphs; folding keeps one
+/// character for one, so the width measured before is the width drawn).
+fn text_at(
+    img: &mut dyn Surface,
+    text: &str,
+    (cx, cy): Pt,
+    (height, width, room): (f64, f64, f64),
+    c: Color,
+) {
+    let (font, k, text) = fit(&fold(text), height, width, room);
+    let (w, h) = (font.width(&text, k) as f64, font.height(k) as f64);
     let (x, y) = ((cx - w / 2.0).round() as i64, (cy - h / 2.0).round() as i64);
-    img.text(&text, x, y, k, Font::Label, c);
+    img.text(&text, x, y, k, font, c);
 }
 
 /// Draw a counter.
@@ -223,6 +251,8 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
     img.rect(0, 0, si, si, fill.shade(0.55));
     let b = (at(g.border).round() as i64).max(1);
     img.rect(b, b, si - 2 * b, si - 2 * b, fill);
+    // The inside of the border, less a pixel each side: the most a line of text takes.
+    let inside = sf - 2.0 * b as f64 - 2.0;
     if let Some((band, letter)) = &p.band {
         // A marker: its colour along the top with its letter, the word on the paper below.
         let h = at(g.marker_counter_band).round() as i64;
@@ -232,8 +262,7 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
             img,
             letter,
             (sf / 2.0, mid),
-            at(g.top[1]) * 1.2,
-            sf,
+            (at(g.top[1]) * 1.2, inside, inside),
             color(ink_on(*band)),
         );
         let below = (h as f64 + sf - b as f64) / 2.0;
@@ -241,8 +270,7 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
             img,
             &p.top,
             (sf / 2.0, below),
-            at(g.top[1]),
-            at(g.text_width),
+            (at(g.top[1]), at(g.text_width), inside),
             ink,
         );
         return;
@@ -256,16 +284,14 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
             img,
             &p.top,
             (sf / 2.0, sf * 0.42),
-            at(g.top[1]),
-            at(g.text_width),
+            (at(g.top[1]), at(g.text_width), inside),
             ink,
         );
         text_at(
             img,
             &p.bottom,
             (sf / 2.0, at(g.bottom[0])),
-            at(g.bottom[1]),
-            at(g.text_width),
+            (at(g.bottom[1]), at(g.text_width), inside),
             ink,
         );
         return;
@@ -292,25 +318,25 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
         img,
         &p.top,
         (sf / 2.0, at(g.top[0])),
-        at(g.top[1]),
-        at(g.text_width),
+        (at(g.top[1]), at(g.text_width), inside),
         ink,
     );
     let beside = p
         .corners
         .iter()
         .any(|(c, _, _)| matches!(c, Corner::BottomLeft | Corner::BottomRight));
-    let width = if beside {
-        g.text_width_between_corners
+    // Between corner values the bottom text never reaches them.
+    let (width, room) = if beside {
+        let w = at(g.text_width_between_corners);
+        (w, w)
     } else {
-        g.text_width
+        (at(g.text_width), inside)
     };
     text_at(
         img,
         &p.bottom,
         (sf / 2.0, at(g.bottom[0])),
-        at(g.bottom[1]),
-        at(width),
+        (at(g.bottom[1]), width, room),
         ink,
     );
     for (corner, text, ring) in &p.corners {
@@ -329,7 +355,8 @@ pub(crate) fn draw_counter(img: &mut dyn Surface, p: &CounterPicture) {
             img.fill(&[disc(c, r)], ink);
             img.fill(&[disc(c, r - at(g.ring_line).max(1.0))], fill);
         }
-        text_at(img, text, c, at(g.corner_text), at(g.corner_width), ink);
+        let w = at(g.corner_width);
+        text_at(img, text, c, (at(g.corner_text), w, w), ink);
     }
     if p.reduced {
         // The back of a unit that lost a step: a white band across the top-right corner.
@@ -524,6 +551,26 @@ mod tests {
         assert!(inked(&img, [0xf0, 0xc8, 0x20], (20, 44), (4, h - 1)) > 0);
         assert_eq!(img.get_pixel(6, h + 6).0[..3], MARKER_PAPER);
         assert!(inked(&img, MARKER_PAPER, (6, 58), (h + 2, 58)) > 0);
+    }
+
+    #[test]
+    fn text_shrinks_then_takes_the_small_font_then_an_ellipsis() {
+        // A code at its height.
+        assert_eq!(fit("MZ", 14.0, 56.0, 56.0), (Font::Label, 2, "MZ".into()));
+        // A values line too wide for the label font at 2 (58 px in 56): the small font at 2,
+        // 10 px high, rather than the label font at 1, 7 px high.
+        let values = fit("3-2-4", 14.1, 56.3, 56.3);
+        assert_eq!(values, (Font::Small, 2, "3-2-4".into()));
+        let guns = fit("2/4-1-3", 14.1, 56.3, 56.3);
+        assert_eq!(guns, (Font::Small, 2, "2/4-1-3".into()));
+        // Letters the small font lacks: the label font at 1, in the counter's inside when
+        // wider than its place.
+        let code = fit("ARTILLERY", 12.2, 52.8, 54.0);
+        assert_eq!(code, (Font::Label, 1, "ARTILLERY".into()));
+        // Too long even so: cut, with an ellipsis, within the inside.
+        let (font, k, t) = fit("DIV-ANDERSON", 12.2, 52.8, 54.0);
+        assert_eq!((font, k, t.as_str()), (Font::Label, 1, "DIV-ANDE…"));
+        assert!(Font::Label.width(&t, 1) as f64 <= 54.0);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Two built-in bitmap fonts, drawn crisp at whole-number scales: a 5x7 font for labels and
 //! titles (digits, capital letters and a few symbols; lower case is drawn in capitals) and a
-//! 3x5 font of digits for hex numbers.
+//! 3x5 font of digits (with '-' and '/') for hex numbers and counters' values lines.
 
 use super::raster::{Color, rect};
 use image::RgbaImage;
@@ -32,6 +32,16 @@ impl Font {
 
     pub fn height(self, k: u32) -> u32 {
         self.cell().1 * k
+    }
+
+    /// Whether the font draws every character of `text` (the small font: digits, '-', '/').
+    pub fn draws(self, text: &str) -> bool {
+        match self {
+            Font::Label => true,
+            Font::Small => text
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '-' || c == '/'),
+        }
     }
 
     /// Rows of the glyph for `c`, top first, each row's bits right-aligned (leftmost pixel is
@@ -254,6 +264,7 @@ fn glyph5x7(c: char) -> &'static [u8] {
             0b01010, 0b01010, 0b11111, 0b01010, 0b11111, 0b01010, 0b01010,
         ],
         '*' => &[0, 0b00100, 0b10101, 0b01110, 0b10101, 0b00100, 0],
+        '…' => &[0, 0, 0, 0, 0, 0, 0b10101],
         _ => &UNKNOWN,
     }
 }
@@ -271,6 +282,7 @@ fn glyph3x5(c: char) -> &'static [u8] {
         '8' => &[0b111, 0b101, 0b111, 0b101, 0b111],
         '9' => &[0b111, 0b101, 0b111, 0b001, 0b111],
         '-' => &[0, 0, 0b111, 0, 0],
+        '/' => &[0b001, 0b001, 0b010, 0b100, 0b100],
         _ => &[0; 5],
     }
 }
@@ -282,13 +294,13 @@ mod tests {
 
     #[test]
     fn every_label_glyph_fits_its_cell() {
-        let chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -.,:;()/&'\"!+=#*?";
+        let chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -.,:;()/&'\"!+=#*?…";
         for c in chars.chars() {
             let g = glyph5x7(c);
             assert_eq!(g.len(), 7, "{c}");
             assert!(g.iter().all(|r| *r < 32), "{c}");
         }
-        for c in "0123456789-".chars() {
+        for c in "0123456789-/".chars() {
             let g = glyph3x5(c);
             assert_eq!(g.len(), 5);
             assert!(g.iter().all(|r| *r < 8), "{c}");

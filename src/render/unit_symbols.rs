@@ -177,6 +177,6 @@ mod tests {
         // In the counter's coordinates the infantry cross spans the box from the centre.
         let (none, cross) = counter_paths(Symbol::Infantry);
         assert_eq!(none, "");
-        assert_eq!(cross, "M-0.28 -0.17 L0.28 0.15 M-0.28 0.15 L0.28 -0.17");
+        assert_eq!(cross, "M-0.28 -0.15 L0.28 0.17 M-0.28 0.17 L0.28 -0.15");
     }
 }
