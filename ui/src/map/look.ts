@@ -116,57 +116,6 @@ export function glyphMatrix(x: number, y: number, k: number, turn: number, mirro
   return { a: m * c, b: m * s, c: -s, d: c, e: x, f: y };
 }
 
-export type Pt = [number, number];
+/** A point in world units (hex radii); the polyline cutters are in `lines.ts`. */
+export type { Pt } from "./lines";
 
-/** The pieces of a polyline cut into dashes `on` long, `off` apart, from its start
- * (`cartography::dashes`, so that the pieces match the pictures'). */
-export function dashes(pts: Pt[], on: number, off: number): Pt[][] {
-  if (on <= 0 || off <= 0) return [pts.slice()];
-  const out: Pt[][] = [];
-  let cur: Pt[] = [];
-  let drawing = true, left = on;
-  for (let w = 0; w + 1 < pts.length; w++) {
-    const a = pts[w], b = pts[w + 1];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    let t = 0;
-    if (drawing && cur.length === 0) cur.push(a);
-    while (len - t > left) {
-      t += left;
-      const p: Pt = [a[0] + ((b[0] - a[0]) * t) / len, a[1] + ((b[1] - a[1]) * t) / len];
-      cur.push(p);
-      if (drawing) {
-        out.push(cur);
-        cur = [];
-        left = off;
-      } else {
-        left = on;
-      }
-      drawing = !drawing;
-    }
-    left -= len - t;
-    if (drawing) cur.push(b);
-  }
-  if (drawing && cur.length > 1) out.push(cur);
-  return out;
-}
-
-/** Points every `gap` along a polyline, from half a gap in, each with the unit direction
- * there (`cartography::along`). */
-export function along(pts: Pt[], gap: number): [Pt, Pt][] {
-  const out: [Pt, Pt][] = [];
-  if (gap <= 0) return out;
-  let next = gap / 2, run = 0;
-  for (let w = 0; w + 1 < pts.length; w++) {
-    const a = pts[w], b = pts[w + 1];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (len === 0) continue;
-    const d: Pt = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-    while (next <= run + len) {
-      const t = next - run;
-      out.push([[a[0] + d[0] * t, a[1] + d[1] * t], d]);
-      next += gap;
-    }
-    run += len;
-  }
-  return out;
-}

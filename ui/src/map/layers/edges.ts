@@ -6,7 +6,8 @@
 import type { HexsideLook, LineLook, Lod } from "../../ipc/generated";
 import type { MapModel } from "../../store/map";
 import { SQRT3 } from "../geometry";
-import { along, dashes, GlyphCache, glyphMatrix, lighten, type GlyphPartPath, type Pt } from "../look";
+import { GlyphCache, glyphMatrix, lighten, type GlyphPartPath } from "../look";
+import { along, dashes, type Pt } from "../lines";
 import type { Layer, TileScene } from "./layer";
 
 /** A lined edge ready to draw. */
