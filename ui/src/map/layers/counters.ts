@@ -3,7 +3,8 @@
 // symbol and what the system's counter layout prints (`Ruleset::counter_layout`: by default
 // the type code above the symbol and the printed values below; a system's own values in the
 // corners, some in a ring); a stack is drawn offset, its top unit last, with the number of
-// units in a corner; markers are small tags on the counter and hex markers a band under the
+// units in a corner; markers are a colour band along the top and small tags beside the box, and
+// hex markers a band under the
 // stack, in the words and colours of the system's own catalog of markers (`Ruleset::markers`,
 // the same the VASSAL export prints: a tag shows the word's first letter; a marker the catalog
 // calls the counter's back also lays a band across it); a unit that faces has a notch inside
@@ -277,7 +278,11 @@ export class CountersLayer implements Layer {
       ctx.save();
       ctx.translate(x, y);
       ctx.rotate(((c.facing ?? 0) * Math.PI) / 180);
-      this.drawFace(ctx, c, 0, 0, scale, text, count, false);
+      // Facing down the screen (more than a quarter turn either way), its words are turned
+      // half a turn about their own places, so they read upright as a player turns a counter's
+      // words to face him on the table.
+      const f = (((c.facing ?? 0) % 360) + 360) % 360;
+      this.drawFace(ctx, c, 0, 0, scale, text, count, false, f > 90 && f < 270);
       ctx.restore();
     } else {
       this.drawFace(ctx, c, x, y, scale, text, count, true);
@@ -286,8 +291,17 @@ export class CountersLayer implements Layer {
 
   /** A counter's face centred at (x, y), upright; `notch` draws its facing as a notch. Every
    * place is the layout's geometry (fractions of the side from the top-left corner). */
-  private drawFace(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number, notch: boolean): void {
+  private drawFace(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number, notch: boolean, flip = false): void {
     const h = SIZE / 2, px = 1 / scale, layout = this.layout, g = layout.geometry;
+    /** `s` centred at (tx, ty), turned half a turn about that point when `flip`. */
+    const write = (s: string, tx: number, ty: number, maxWidth: number): void => {
+      if (!flip) { ctx.fillText(s, tx, ty, maxWidth); return; }
+      ctx.save();
+      ctx.translate(tx, ty);
+      ctx.rotate(Math.PI);
+      ctx.fillText(s, 0, 0, maxWidth);
+      ctx.restore();
+    };
     const fill = rgb(this.colors[c.side] ?? "#cccccc");
     const ink = inkOn(fill);
     const x0 = x - h, y0 = y - h;
@@ -330,12 +344,12 @@ export class CountersLayer implements Layer {
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       ctx.font = `bold ${SIZE * g.top[1]}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(counterText(layout.top, c), x, y0 + SIZE * g.top[0], SIZE * g.text_width);
+      write(counterText(layout.top, c), x, y0 + SIZE * g.top[0], SIZE * g.text_width);
       const values = layout.corners.map((k) => [k, counterText(k.text, c)] as const).filter(([, v]) => v);
       // Beside bottom corner values the bottom line keeps to the middle.
       const beside = values.some(([k]) => k.corner === "bottom_left" || k.corner === "bottom_right");
       ctx.font = `bold ${SIZE * g.bottom[1]}px "DejaVu Sans", sans-serif`;
-      ctx.fillText(counterText(layout.bottom, c), x, y0 + SIZE * g.bottom[0], SIZE * (beside ? g.text_width_between_corners : g.text_width));
+      write(counterText(layout.bottom, c), x, y0 + SIZE * g.bottom[0], SIZE * (beside ? g.text_width_between_corners : g.text_width));
       for (const [k, value] of values) {
         const left = k.corner === "top_left" || k.corner === "bottom_left";
         const top = k.corner === "top_left" || k.corner === "top_right";
@@ -349,12 +363,15 @@ export class CountersLayer implements Layer {
         }
         ctx.fillStyle = ink;
         ctx.font = `bold ${SIZE * g.corner_text}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(value, cx, cy + SIZE * 0.01, SIZE * g.corner_width);
+        write(value, cx, cy + SIZE * 0.01, SIZE * g.corner_width);
       }
-      // Each marker's tag, its letter, hung from the band at the right.
-      const t = SIZE * g.tag, ty = y0 + SIZE * (g.front + g.marker_band);
-      let mx = x + h - t * 0.55;
-      for (const tag of marks) {
+      // Each marker's tag, its letter, beside the box, clear of the id line above it: down the
+      // right edge from the box's top, then down the left edge (two a side).
+      const t = SIZE * g.tag;
+      marks.forEach((tag, k) => {
+        const right = k % 4 < 2;
+        const mx = right ? x + h - t * 0.55 : x - h + t * 0.55;
+        const ty = y0 + SIZE * g.symbol_box[1] + (k % 2) * t * 1.05;
         ctx.fillStyle = tag.fill;
         ctx.fillRect(mx - t / 2, ty, t, t);
         ctx.strokeStyle = "#222";
@@ -362,9 +379,8 @@ export class CountersLayer implements Layer {
         ctx.strokeRect(mx - t / 2, ty, t, t);
         ctx.fillStyle = tag.ink;
         ctx.font = `bold ${t * 0.8}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(tag.letter, mx, ty + t * 0.525);
-        mx -= t * 1.05;
-      }
+        write(tag.letter, mx, ty + t * 0.525, t);
+      });
       if (count > 1) {
         const n = SIZE * g.count;
         ctx.fillStyle = "#111";
