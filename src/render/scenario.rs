@@ -406,7 +406,7 @@ fn draw_swatch(surf: &mut dyn Surface, s: &Swatch, b: Box, st: &Style) {
 }
 
 /// The legend's entries: what this scenario's picture shows.
-fn legend(s: &Scenario) -> Vec<Item> {
+fn legend(s: &Scenario, scale: f64) -> Vec<Item> {
     let colors = side_colors(s);
     let mut out = Vec::new();
     for (i, side) in s.sides.iter().enumerate() {
@@ -445,7 +445,11 @@ fn legend(s: &Scenario) -> Vec<Item> {
         out.push(Item::Key(Swatch::Dashed, "EXIT AREA".to_string()));
     }
     out.push(Item::Text(format!("{} GAME-TURNS", s.file.game_length)));
-    if let Ok(tec) = s.map.ruleset.terrain_chart() {
+    // The map's key from the scale hex numbers are drawn at (2 x `lod.hex_numbers` px a hex):
+    // smaller, its swatches cannot be read (a Library thumbnail keeps its map large instead).
+    if let Ok(tec) = s.map.ruleset.terrain_chart()
+        && scale >= 2.0 * tec.look.lod.hex_numbers as f64
+    {
         for (entry, name) in furniture::entries(&s.map, tec) {
             out.push(Item::Chart(entry, fold(&name)));
         }
@@ -544,7 +548,7 @@ fn strip_lines(s: &Scenario, width: u32, st: &Style) -> Strip {
         items: Vec::new(),
     };
     let mut x = pad;
-    for item in legend(s) {
+    for item in legend(s, st.scale) {
         let (w, h) = match &item {
             Item::Text(t) => (Font::Label.width(t, k) as i64, 13 * ki),
             Item::Key(_, t) => (12 * ki + Font::Label.width(t, k) as i64, 13 * ki),
