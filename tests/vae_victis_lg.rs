@@ -49,13 +49,7 @@ type Named = (&'static str, i32);
 /// Terms by key and value.
 type Terms = Vec<(String, i32)>;
 
-fn keys(terms: &[kepi::engine::vae_victis::combat::Term]) -> Vec<(String, i32)> {
-    terms.iter().map(|t| (t.key.clone(), t.value)).collect()
-}
-
-fn k(list: &[(&str, i32)]) -> Vec<(String, i32)> {
-    list.iter().map(|(a, b)| (a.to_string(), *b)).collect()
-}
+use common::vv::{k, keys};
 
 // ---------------------------------------------------------------------------------------
 // The sheet, cell by cell

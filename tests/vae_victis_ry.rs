@@ -15,7 +15,7 @@ use crate::common;
 use common::vv::{RY_FIXTURE, corps, el, id, notes, opened, play, position_in, refused};
 use kepi::engine::Ruleset;
 use kepi::engine::vae_victis::VaeVictis;
-use kepi::engine::vae_victis::combat::{Severity, Term, result};
+use kepi::engine::vae_victis::combat::{Severity, result};
 use kepi::engine::vae_victis::fire::{self, Band, band};
 use kepi::engine::vae_victis::lg;
 use kepi::engine::vae_victis::movement::step_share;
@@ -58,13 +58,7 @@ type Cell = &'static [(bool, Outcome)];
 /// A tactical factor by key and value.
 type Named = &'static [(&'static str, i32)];
 
-fn keys(terms: &[Term]) -> Vec<(String, i32)> {
-    terms.iter().map(|t| (t.key.clone(), t.value)).collect()
-}
-
-fn k(list: &[(&str, i32)]) -> Vec<(String, i32)> {
-    list.iter().map(|(a, b)| (a.to_string(), *b)).collect()
-}
+use common::vv::{k, keys};
 
 // ---------------------------------------------------------------------------------------
 // The sheet, cell by cell

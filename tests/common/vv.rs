@@ -191,6 +191,16 @@ pub fn random_games(sc: &Scenario, seeds: std::ops::RangeInclusive<u64>) -> (usi
     (finished, played)
 }
 
+/// A list of tactical factors as (key, value) pairs, to compare with [`k`]'s.
+pub fn keys(terms: &[kepi::engine::vae_victis::combat::Term]) -> Vec<(String, i32)> {
+    terms.iter().map(|t| (t.key.clone(), t.value)).collect()
+}
+
+/// Expected (key, value) pairs written as string slices.
+pub fn k(list: &[(&str, i32)]) -> Vec<(String, i32)> {
+    list.iter().map(|(a, b)| (a.to_string(), *b)).collect()
+}
+
 /// `c` applied with exactly these faces (all must be used).
 pub fn play(s: &State, c: Value, faces: &[u8]) -> (State, Vec<Event>) {
     super::system::play(&VaeVictis, s, c, faces)
