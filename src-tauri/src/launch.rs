@@ -4,14 +4,41 @@
 //! On Linux the process's own start time is read from the kernel (so the executable's loading
 //! and everything before `main` count); elsewhere the figure starts at `main` ([`mark_main`]).
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 static MAIN: OnceLock<Instant> = OnceLock::new();
+/// The shell's steps of the launch: (step, process age in ms), in order.
+static STEPS: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
 
 /// The instant `main` began, for systems without the kernel's figure. Called first in `main`.
 pub fn mark_main() {
     MAIN.get_or_init(Instant::now);
+    step("main");
+}
+
+/// Record a step of the shell's part of the launch ("setup", "page"): the process's age now.
+/// Only the first of each name counts (a page loaded again is not the launch).
+pub fn step(name: &'static str) {
+    let age = process_age_ms();
+    if let Ok(mut s) = STEPS.lock()
+        && !s.iter().any(|(n, _)| *n == name)
+    {
+        s.push((name, age));
+    }
+}
+
+/// The shell's steps so far, "main 12 · setup 45 · page 210" (process age in ms at each).
+pub fn steps() -> String {
+    STEPS
+        .lock()
+        .map(|s| {
+            s.iter()
+                .map(|(n, ms)| format!("{n} {ms}"))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+        .unwrap_or_default()
 }
 
 /// Milliseconds since the process started (since `main` where the kernel does not say).
@@ -66,5 +93,9 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(30));
         // Both clocks tick in hundredths of a second: 30 ms later, at least one tick on.
         assert!(process_age_ms() >= a + 10, "the age grows with time");
+        step("test-step");
+        step("test-step");
+        let s = steps();
+        assert_eq!(s.matches("test-step").count(), 1, "{s}");
     }
 }

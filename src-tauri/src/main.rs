@@ -9,7 +9,9 @@
 //! recovery). Commands are grouped by view in [`commands`].
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
-#![forbid(unsafe_code)]
+// One `unsafe` block, reviewed: `webkit::without_gl_before_gtk` sets an environment variable
+// before any thread exists. Nothing else may use it.
+#![deny(unsafe_code)]
 
 mod commands;
 #[cfg(test)]
@@ -106,6 +108,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
                 .manage(s.answers)
         }
         None => builder.setup(|app| {
+            launch::step("setup");
             let s = States::new(Places::of(app.handle()));
             app.manage(s.editor);
             app.manage(s.library);
@@ -120,10 +123,15 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
             app.manage(s.answers);
             #[cfg(target_os = "linux")]
             webkit::paint_without_compositing(app);
+            launch::step("states");
             Ok(())
         }),
     };
     builder
+        .on_page_load(|_, payload| match payload.event() {
+            tauri::webview::PageLoadEvent::Started => launch::step("page"),
+            tauri::webview::PageLoadEvent::Finished => launch::step("page loaded"),
+        })
         .on_window_event(|window, event| {
             if let tauri::WindowEvent::CloseRequested { api, .. } = event {
                 let state = window.state::<Mutex<Session>>();
@@ -229,6 +237,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, places: Option<Places>) -> Builder<R
 
 fn main() {
     launch::mark_main();
+    #[cfg(target_os = "linux")]
+    webkit::without_gl_before_gtk();
     app(tauri::Builder::default(), None)
         .plugin(tauri_plugin_dialog::init())
         .run(tauri::generate_context!())

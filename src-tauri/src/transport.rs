@@ -375,6 +375,9 @@ pub struct AppInfo {
     /// (`launch::process_age_ms`): with the UI's clock, the launch-to-Library figure.
     #[ts(type = "number")]
     pub process_age_ms: u64,
+    /// The shell's steps of the launch with the process's age at each, in milliseconds
+    /// ("main 10 · setup 60 · page 250": `launch::steps`), printed with the page's own.
+    pub launch_steps: String,
 }
 
 /// The start page's New map form.

@@ -171,8 +171,9 @@ test("the Library lists the shipped maps and every shipped scenario (Rifle & Sab
   const launchMs = await waitFor("the launch figure", async () => js("return document.body.dataset.launchMs;"));
   const pageMs = await js("return document.body.dataset.launchPageMs;");
   const steps = await js("return document.body.dataset.launchSteps || '';");
-  const loaded = await js("const n = performance.getEntriesByType('navigation')[0]; return n ? `page loaded ${n.loadEventEnd.toFixed(0)} ms` : '';");
-  console.log(`the Library's cards ${launchMs} ms after the app was launched (the page began loading at ${pageMs} ms; ${loaded}; the page's steps: ${steps})`);
+  const shellSteps = await js("return document.body.dataset.launchShellSteps || '';");
+  const loaded = await js("const n = performance.getEntriesByType('navigation')[0]; const r = performance.getEntriesByType('resource').map((e) => `${e.name.replace(/^.*\\//, '')} ${e.fetchStart.toFixed(0)}-${e.responseEnd.toFixed(0)}`).join(', '); return n ? `page loaded ${n.loadEventEnd.toFixed(0)} ms, its document at ${n.responseEnd.toFixed(0)}; fetched: ${r}` : '';");
+  console.log(`the Library's cards ${launchMs} ms after the app was launched (the page began loading at ${pageMs} ms; ${loaded}; the shell's steps, process age: ${shellSteps}; the page's steps: ${steps})`);
   assert.ok(Number(launchMs) > 0, launchMs);
   const shipped = listed.filter((c) => c.origin === "shipped");
   const scenarios = shipped.filter((c) => c.kind === "scenario");
@@ -1403,6 +1404,13 @@ test("play Age of Rifles against the computer: Gettysburg's Confederates at the 
   console.log(`Age of Rifles against the computer: ${computerCommands} explanations; the first: ${v.explanations[0]}`);
   await js("document.getElementById('play-explanations').scrollIntoView({ block: 'center' });");
   await screenshot("64-aor-play-computer");
+  // The position at three zooms, centred on McPherson Ridge (docs/images/play-*-before/after:
+  // the map's look from far out to close up, with the counters on it).
+  for (const px of [12, 24, 48]) {
+    await js(`window.kepi.play.zoomTo(${px}); window.kepi.play.centerOn("0909");`);
+    await waitFor(`the play view drawn whole at ${px} px a radius`, async () => js("return window.kepi.play.complete();"));
+    await screenshot(`64z-aor-play-${px}`);
+  }
   // The computer's commands are in the archive like a person's, under its name.
   const replayed = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
   assert.equal(replayed.hash, v.state_hash);

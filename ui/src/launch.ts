@@ -16,16 +16,28 @@ function report(): void {
   }
 }
 
-/** `app_info` answered: the process had run `ageMs` by now. */
-export function processAge(ageMs: number): void {
+/** `app_info` answered: the process had run `ageMs` by now; the shell's own steps of the
+ * launch (process ages: "main 10 · setup 60 · page 250") kept in `launchShellSteps`. */
+export function processAge(ageMs: number, shellSteps = ""): void {
   if (origin === null) origin = performance.now() - ageMs;
+  if (shellSteps && !document.body.dataset.launchShellSteps) document.body.dataset.launchShellSteps = shellSteps;
   report();
 }
+
+/** What waits for the Library's first cards (the views beside it, main.ts). */
+const afterCards: (() => void)[] = [];
 
 /** The Library's first cards are drawn (called after the frame that shows them). */
 export function cardsShown(): void {
   if (shown === null) shown = performance.now();
   report();
+  for (const then of afterCards.splice(0)) then();
+}
+
+/** Run `then` once the Library's first cards are drawn (at once if they are). */
+export function cardsShownOnce(then: () => void): void {
+  if (shown !== null) then();
+  else afterCards.push(then);
 }
 
 /**

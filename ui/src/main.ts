@@ -6,26 +6,22 @@
 import { listen } from "@tauri-apps/api/event";
 import { flushSync, mount } from "svelte";
 import { $, el } from "./dom";
-import { api, type MapView, type NewMapSpec } from "./ipc/commands";
+import { api, type AppInfo, type MapView, type NewMapSpec } from "./ipc/commands";
+import { early } from "./ipc/early";
 import { errorText, isAppError } from "./ipc/errors";
 import { CommandQueue } from "./ipc/queue";
-import { mark, processAge } from "./launch";
-import { install as installTestHooks } from "./testing";
-import { installScenarioHooks } from "./testing-scenario";
+import { cardsShownOnce, mark, processAge } from "./launch";
 import Library from "./views/library/Library.svelte";
 import { paintKey, paintShortcuts } from "./views/paint/keys";
-import { Painter } from "./views/paint/painter";
+import type { Painter } from "./views/paint/painter";
 import { play, type NewGameSpec, type PlayOpened } from "./ipc/play";
-import PlaySide from "./views/play/PlaySide.svelte";
 import { playKey, playShortcuts } from "./views/play/keys";
-import { Player } from "./views/play/player";
+import type { Player } from "./views/play/player";
 import { replay, type ReplayOpened } from "./ipc/replay";
-import ReplaySide from "./views/replay/ReplaySide.svelte";
-import { Replayer, replayKey, replayShortcuts } from "./views/replay/replayer";
+import type { Replayer } from "./views/replay/replayer";
 import { replayTimings } from "./views/replay/replay-state.svelte";
 import { scenario, type ScenarioOpened } from "./ipc/scenario";
-import ScenarioSide from "./views/scenario/ScenarioSide.svelte";
-import { ScenarioEditor } from "./views/scenario/scenario-editor";
+import type { ScenarioEditor } from "./views/scenario/scenario-editor";
 import { scenarioKey, scenarioShortcuts } from "./views/scenario/keys";
 import { scenarioState } from "./views/scenario/scenario-state.svelte";
 
@@ -45,18 +41,43 @@ function showError(e: unknown): void {
 
 const queue = new CommandQueue(showError, (text) => message(text, true));
 const send = queue.send.bind(queue);
-const painter = new Painter({ queue, message }, $<HTMLCanvasElement>("map-canvas"));
-const player = new Player({ queue, message }, $<HTMLCanvasElement>("play-canvas"));
-mount(PlaySide, { target: $("play-side"), props: { player } });
-const replayer = new Replayer(queue, $<HTMLCanvasElement>("replay-canvas"));
-mount(ReplaySide, { target: $("replay-side"), props: { replayer } });
-const scenarioEditor = new ScenarioEditor({ queue, message }, $<HTMLCanvasElement>("scenario-canvas"));
-mount(ScenarioSide, { target: $("scenario-side"), props: { editor: scenarioEditor } });
-mark("views");
-// Only in test builds (the bundler drops the hooks from the others).
-if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") {
-  installTestHooks(painter, queue, player, replayer);
-  installScenarioHooks(scenarioEditor);
+// --- the views beside the Library -------------------------------------------------------------
+// Built from their own chunk (views/all.ts) once the Library's first cards are drawn (or after
+// LOAD_VIEWS_MS, whichever is first): the launch evaluates only the Library. Until then `built`
+// is false and nothing reads them; what opens a view waits for `views`.
+
+const LOAD_VIEWS_MS = 400;
+let painter!: Painter;
+let player!: Player;
+let replayer!: Replayer;
+let scenarioEditor!: ScenarioEditor;
+let replayKey: (r: Replayer, ev: KeyboardEvent) => void = () => {};
+let built = false;
+const views: Promise<void> = new Promise<void>((ok) => { cardsShownOnce(ok); setTimeout(ok, LOAD_VIEWS_MS); })
+  .then(() => import("./views/all"))
+  .then((m) => {
+    painter = new m.Painter({ queue, message }, $<HTMLCanvasElement>("map-canvas"));
+    player = new m.Player({ queue, message }, $<HTMLCanvasElement>("play-canvas"));
+    mount(m.PlaySide, { target: $("play-side"), props: { player } });
+    replayer = new m.Replayer(queue, $<HTMLCanvasElement>("replay-canvas"));
+    mount(m.ReplaySide, { target: $("replay-side"), props: { replayer } });
+    scenarioEditor = new m.ScenarioEditor({ queue, message }, $<HTMLCanvasElement>("scenario-canvas"));
+    mount(m.ScenarioSide, { target: $("scenario-side"), props: { editor: scenarioEditor } });
+    replayKey = m.replayKey;
+    // "Play on from here" in the replay view: the play view at that node (a new variation).
+    replayer.onPlayFrom = (game, node) => openGame(() => play.continueFrom(game, node));
+    helpTable(m.replayShortcuts());
+    built = true;
+    // Only in test builds (the bundler drops the hooks from the others).
+    if (import.meta.env.VITE_KEPI_TEST_HOOKS === "1") {
+      m.installTestHooks(painter, queue, player, replayer);
+      m.installScenarioHooks(scenarioEditor);
+    }
+  });
+/** `then` once the views are built (at once when they are). */
+function withViews(then: () => void): void {
+  if (built) then();
+  else void views.then(then, showError);
 }
 
 // --- views ------------------------------------------------------------------------------------
@@ -76,10 +97,10 @@ function show(view: ViewId): void {
     b.hidden = view !== "paint" && !(view === "scenario" && b.classList.contains("edit-only"));
   }
   for (const b of document.querySelectorAll<HTMLElement>(".view-only")) b.hidden = view === "library";
-  if (view !== "paint") painter.close();
-  if (view !== "play") player.close();
-  if (view !== "replay") replayer.close();
-  if (view !== "scenario" && scenarioState.opened) {
+  if (built && view !== "paint") painter.close();
+  if (built && view !== "play") player.close();
+  if (built && view !== "replay") replayer.close();
+  if (built && view !== "scenario" && scenarioState.opened) {
     scenarioEditor.close();
     void send(() => scenario.close());
   }
@@ -91,6 +112,7 @@ function show(view: ViewId): void {
 
 /** Open a game of the archive for review in the replay view (at `node`, when given). */
 function reviewGame(call: () => Promise<ReplayOpened>, node?: number): void {
+  if (!built) { withViews(() => reviewGame(call, node)); return; }
   const asked = () => { replayTimings.asked = performance.now(); return call(); };
   // The window stays live while the shell replays the line (an async command): say so.
   guard(() => void (message("Opening the game for review: its line is replayed and checked…"), send(asked, (o) => {
@@ -107,6 +129,7 @@ function reviewGame(call: () => Promise<ReplayOpened>, node?: number): void {
 
 /** Open a game the shell started or resumed in the play view. */
 function openGame(call: () => Promise<PlayOpened>): void {
+  if (!built) { withViews(() => openGame(call)); return; }
   guard(() => void send(call, (o) => {
     show("play");
     player.view.resize();
@@ -118,6 +141,7 @@ function openGame(call: () => Promise<PlayOpened>): void {
 
 /** Open a scenario the shell answers with in the scenario view. */
 function editScenario(call: () => Promise<ScenarioOpened>): void {
+  if (!built) { withViews(() => editScenario(call)); return; }
   guard(() => void send(call, (o) => {
     show("scenario");
     scenarioEditor.view.resize();
@@ -126,11 +150,9 @@ function editScenario(call: () => Promise<ScenarioOpened>): void {
     message(`${o.view.file.title}: ${o.view.problems.length ? `${o.view.problems.length} problem(s) to fix` : "valid"}; every change is one step of undo (Ctrl+Z).`);
   }));
 }
-// "Play on from here" in the replay view: the play view at that node (a new variation).
-replayer.onPlayFrom = (game, node) => openGame(() => play.continueFrom(game, node));
-
 /** Open a map the shell answers with in the painter. */
 function openMap(call: () => Promise<MapView | null>): void {
+  if (!built) { withViews(() => openMap(call)); return; }
   guard(() => void send(call, (v) => {
     if (!v) return;
     show("paint");
@@ -164,26 +186,30 @@ $("btn-home").addEventListener("click", commands.home);
 $("btn-new").addEventListener("click", commands.newMap);
 $("btn-open").addEventListener("click", commands.open);
 const inScenario = () => current === "scenario";
-$("btn-save").addEventListener("click", () => (inScenario() ? scenarioEditor.save() : painter.commands.save()));
-$("btn-save-as").addEventListener("click", () => (inScenario() ? scenarioEditor.saveAs() : painter.commands.saveAs()));
-$("btn-export").addEventListener("click", () => painter.commands.exportPng());
-$("btn-undo").addEventListener("click", () => (inScenario() ? scenarioEditor.undo() : painter.commands.undo()));
-$("btn-redo").addEventListener("click", () => (inScenario() ? scenarioEditor.redo() : painter.commands.redo()));
+// These buttons show only in the views beside the Library, so after they are built.
+$("btn-save").addEventListener("click", () => withViews(() => (inScenario() ? scenarioEditor.save() : painter.commands.save())));
+$("btn-save-as").addEventListener("click", () => withViews(() => (inScenario() ? scenarioEditor.saveAs() : painter.commands.saveAs())));
+$("btn-export").addEventListener("click", () => withViews(() => painter.commands.exportPng()));
+$("btn-undo").addEventListener("click", () => withViews(() => (inScenario() ? scenarioEditor.undo() : painter.commands.undo())));
+$("btn-redo").addEventListener("click", () => withViews(() => (inScenario() ? scenarioEditor.redo() : painter.commands.redo())));
 $("btn-help").addEventListener("click", commands.help);
 $("help-close").addEventListener("click", commands.help);
-$("error-close").addEventListener("click", () => { $("error").hidden = true; if (current === "paint") painter.canvas.focus(); });
+$("error-close").addEventListener("click", () => { $("error").hidden = true; if (built && current === "paint") painter.canvas.focus(); });
 
-const SHORTCUTS: [string, string][] = [
-  ...paintShortcuts(painter),
-  ...playShortcuts(),
-  ...replayShortcuts(),
-  ...scenarioShortcuts(),
-  ["Ctrl+N / Ctrl+O", "new map / open a map"],
-  ["Arrows, Enter", "in the Library: choose a map or scenario and open it"],
-  ["?  or F1", "this help"],
-  ["Esc", "close a panel, cancel a road"],
-];
-$("help-table").append(...SHORTCUTS.map(([k, what]) => el("tr", {}, el("td", {}, el("kbd", {}, k)), el("td", {}, what))));
+/** The help's table of keys (with the replay view's, which come with the views). */
+function helpTable(replayShortcuts: [string, string][]): void {
+  const shortcuts: [string, string][] = [
+    ...paintShortcuts(painter),
+    ...playShortcuts(),
+    ...replayShortcuts,
+    ...scenarioShortcuts(),
+    ["Ctrl+N / Ctrl+O", "new map / open a map"],
+    ["Arrows, Enter", "in the Library: choose a map or scenario and open it"],
+    ["?  or F1", "this help"],
+    ["Esc", "close a panel, cancel a road"],
+  ];
+  $("help-table").replaceChildren(...shortcuts.map(([k, what]) => el("tr", {}, el("td", {}, el("kbd", {}, k)), el("td", {}, what))));
+}
 
 window.addEventListener("keydown", (ev) => {
   const target = ev.target as HTMLElement;
@@ -201,13 +227,17 @@ window.addEventListener("keydown", (ev) => {
     $("help").hidden = true;
     $("error").hidden = true;
   }
+  if (!built) return;
   if (current === "paint" && $("confirm").hidden) paintKey(painter, ev);
   if (current === "play" && $("error").hidden) playKey(player, ev);
   if (current === "replay" && $("error").hidden) replayKey(replayer, ev);
   if (current === "scenario" && $("error").hidden && $("confirm").hidden) scenarioKey(scenarioEditor, ev);
 });
-window.addEventListener("keyup", (ev) => { if (ev.key === " ") painter.space = false; });
-window.addEventListener("resize", () => { painter.view.resize(); painter.showZoom(); player.view.resize(); replayer.view.resize(); scenarioEditor.view.resize(); });
+window.addEventListener("keyup", (ev) => { if (built && ev.key === " ") painter.space = false; });
+window.addEventListener("resize", () => {
+  if (!built) return;
+  painter.view.resize(); painter.showZoom(); player.view.resize(); replayer.view.resize(); scenarioEditor.view.resize();
+});
 
 // --- the unsaved-changes guard ----------------------------------------------------------------
 
@@ -215,7 +245,7 @@ let afterConfirm: (() => void) | null = null;
 
 /** Run `then` at once, or after asking (save, discard, cancel) when the map has unsaved changes. */
 function guard(then: () => void): void {
-  const model = painter.model;
+  const model = built ? painter.model : null;
   const sc = scenarioState.view;
   if (!model?.status.dirty && !sc?.dirty) { then(); return; }
   afterConfirm = then;
@@ -239,7 +269,7 @@ $("confirm-save").addEventListener("click", () => {
     return;
   }
   send(() => api.save(), (s) => {
-    if (!s || !painter.model) return;
+    if (!s || !built || !painter.model) return;
     painter.saved(s);
     then?.();
   });
@@ -250,9 +280,9 @@ $("confirm-save").addEventListener("click", () => {
 void listen("close-requested", () => guard(() => void send(() => api.closeWindow(true))));
 show("library");
 mark("library");
-void api.appInfo().then((info) => {
+void (early<AppInfo>("app_info") ?? api.appInfo()).then((info) => {
   mark("app_info");
-  processAge(info.process_age_ms);
+  processAge(info.process_age_ms, info.launch_steps);
   message(`Kepi ${info.version}`);
   // The rule systems whose terrain charts give a map its terrain, hexsides and routes.
   library.setRulesets(info.rulesets);

@@ -105,7 +105,7 @@ function standIn() {
         case "library_list": return { entries: window.packed ? [...entries, ...packed] : entries, recent: [], games: [], library_folder: null, problems: [] };
         case "library_games": return { games: [], total: 0, offset: 0 };
         case "library_thumbnail": return png();
-        case "app_info": return { version: "0", recent: [], shipped_maps: null, rulesets: [["rifle-and-saber", "Rifle & Saber"], ["age-of-rifles", "Age of Rifles"]], rules_versions: ["Rifle & Saber rules 1", "Age of Rifles rules 1"], process_age_ms: 0 };
+        case "app_info": return { version: "0", recent: [], shipped_maps: null, rulesets: [["rifle-and-saber", "Rifle & Saber"], ["age-of-rifles", "Age of Rifles"]], rules_versions: ["Rifle & Saber rules 1", "Age of Rifles rules 1"], process_age_ms: 0, launch_steps: "" };
         case "open_library_map": return map(args.key);
         case "new_map": return map(args.spec.name, args.spec.columns, args.spec.rows);
         case "edit":

@@ -37,6 +37,7 @@ pub fn app_info(state: Editor<'_>) -> AppResult<AppInfo> {
             .map(|r| format!("{} rules {}", r.name(), r.rules_version()))
             .collect(),
         process_age_ms: crate::launch::process_age_ms(),
+        launch_steps: crate::launch::steps(),
     })
 }
 

@@ -34,7 +34,12 @@ rules_versions: Array<string>,
  * How long the app's process had run when this answer was made, in milliseconds
  * (`launch::process_age_ms`): with the UI's clock, the launch-to-Library figure.
  */
-process_age_ms: number, };
+process_age_ms: number, 
+/**
+ * The shell's steps of the launch with the process's age at each, in milliseconds
+ * ("main 10 · setup 60 · page 250": `launch::steps`), printed with the page's own.
+ */
+launch_steps: string, };
 
 /**
  * What is known of the app's archive.

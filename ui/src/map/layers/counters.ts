@@ -19,13 +19,46 @@ import { COMMON_COUNTER_LAYOUT } from "../../ipc/generated";
 import type { HexGrid } from "../geometry";
 import type { MapModel, Region } from "../../store/map";
 import { css, rgb, type FrameScene, type Layer } from "./layer";
+import { fitText } from "../fit-text";
 
 /** Counter side in hex radii. */
 const SIZE = 1.05;
 /** Offset of each unit under the top one, in hex radii. */
 const STEP = 0.09;
+/** How far from its hex's centre a stack of n units may draw (half a counter, the stack's
+ * offsets, the selection's outline), in hex radii: stacks farther outside the view are not drawn. */
+const reach = (n: number): number => SIZE / 2 + n * STEP + 0.2;
 /** Below this many CSS pixels per radius, counters are drawn without text. */
 const TEXT_MIN = 16;
+/** `text` centred at world (x, y), `size` world units high, turned half a turn when `flip`: set
+ * in CSS pixels (the world's transform scaled out), because a font a fraction of a unit high
+ * is hinted at that size by some engines (WebKitGTK: "div-heth" read "dvheb" at 48 px a
+ * radius) before the transform enlarges it. */
+function textAt(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, size: number, scale: number, flip: boolean): void {
+  ctx.save();
+  ctx.translate(x, y);
+  if (flip) ctx.rotate(Math.PI);
+  ctx.scale(1 / scale, 1 / scale);
+  ctx.font = `bold ${size * scale}px "DejaVu Sans", sans-serif`;
+  ctx.fillText(text, 0, 0);
+  ctx.restore();
+}
+
+/** Widths of strings in the counters' font at 100 px, measured once. */
+const widths = new Map<string, number>();
+function widthAt100(ctx: CanvasRenderingContext2D, s: string): number {
+  let w = widths.get(s);
+  if (w === undefined) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.font = `bold 100px "DejaVu Sans", sans-serif`;
+    w = ctx.measureText(s).width;
+    ctx.restore();
+    widths.set(s, w);
+  }
+  return w;
+}
+
 
 /** How a marker is drawn: the letter on its tag (the first of its printed word, lower case when
  * an earlier marker of the system took it: DISR "D", DISMT "d"), the tag's colour and the
@@ -253,16 +286,21 @@ export class CountersLayer implements Layer {
       ctx.fillRect(x - 0.62, y - 0.14, 1.24, 0.28);
       if (text) {
         ctx.fillStyle = look.ink;
-        ctx.font = `bold 0.2px "DejaVu Sans", sans-serif`;
         ctx.textAlign = "center";
         ctx.textBaseline = "middle";
-        ctx.fillText(look.word, x, y + 0.01, 1.2);
+        const set = fitText(look.word, 0.2, 1.2, scale, (t) => widthAt100(ctx, t));
+        if (set) textAt(ctx, set.text, x, y + 0.01, set.size, scale, false);
       }
     }
+    // Only stacks that can reach into the view (`reach`; a spread stack is always drawn).
+    const [wx0, wy0] = s.camera.toWorld(0, 0), [wx1, wy1] = s.camera.toWorld(s.camera.width, s.camera.height);
     for (const [hex, units] of this.cache) {
       const i = g.parse(hex);
       if (i < 0) continue;
       const spread = this.spread === hex;
+      const cx = g.cx[i], cy = g.cy[i];
+      const r = reach(units.length);
+      if (!spread && (cx < wx0 - r || cx > wx1 + r || cy < wy0 - r || cy > wy1 + r)) continue;
       units.forEach((c, k) => {
         const [dx, dy] = this.offset(k, units.length, spread);
         this.drawCounter(ctx, c, g.cx[i] + dx, g.cy[i] + dy, scale, text,
@@ -293,14 +331,11 @@ export class CountersLayer implements Layer {
    * place is the layout's geometry (fractions of the side from the top-left corner). */
   private drawFace(ctx: CanvasRenderingContext2D, c: Counter, x: number, y: number, scale: number, text: boolean, count: number, notch: boolean, flip = false): void {
     const h = SIZE / 2, px = 1 / scale, layout = this.layout, g = layout.geometry;
-    /** `s` centred at (tx, ty), turned half a turn about that point when `flip`. */
-    const write = (s: string, tx: number, ty: number, maxWidth: number): void => {
-      if (!flip) { ctx.fillText(s, tx, ty, maxWidth); return; }
-      ctx.save();
-      ctx.translate(tx, ty);
-      ctx.rotate(Math.PI);
-      ctx.fillText(s, 0, 0, maxWidth);
-      ctx.restore();
+    /** `s` centred at (tx, ty) in a place `height` high and `width` wide ([fitText]), turned
+     * half a turn about that point when `flip`; left out when too small to read. */
+    const write = (s: string, tx: number, ty: number, height: number, width: number): void => {
+      const set = fitText(s, height, width, scale, (t) => widthAt100(ctx, t));
+      if (set) textAt(ctx, set.text, tx, ty, set.size, scale, flip);
     };
     const fill = rgb(this.colors[c.side] ?? "#cccccc");
     const ink = inkOn(fill);
@@ -343,13 +378,11 @@ export class CountersLayer implements Layer {
       ctx.fillStyle = ink;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.font = `bold ${SIZE * g.top[1]}px "DejaVu Sans", sans-serif`;
-      write(counterText(layout.top, c), x, y0 + SIZE * g.top[0], SIZE * g.text_width);
+      write(counterText(layout.top, c), x, y0 + SIZE * g.top[0], SIZE * g.top[1], SIZE * g.text_width);
       const values = layout.corners.map((k) => [k, counterText(k.text, c)] as const).filter(([, v]) => v);
       // Beside bottom corner values the bottom line keeps to the middle.
       const beside = values.some(([k]) => k.corner === "bottom_left" || k.corner === "bottom_right");
-      ctx.font = `bold ${SIZE * g.bottom[1]}px "DejaVu Sans", sans-serif`;
-      write(counterText(layout.bottom, c), x, y0 + SIZE * g.bottom[0], SIZE * (beside ? g.text_width_between_corners : g.text_width));
+      write(counterText(layout.bottom, c), x, y0 + SIZE * g.bottom[0], SIZE * g.bottom[1], SIZE * (beside ? g.text_width_between_corners : g.text_width));
       for (const [k, value] of values) {
         const left = k.corner === "top_left" || k.corner === "bottom_left";
         const top = k.corner === "top_left" || k.corner === "top_right";
@@ -362,8 +395,7 @@ export class CountersLayer implements Layer {
           ctx.stroke();
         }
         ctx.fillStyle = ink;
-        ctx.font = `bold ${SIZE * g.corner_text}px "DejaVu Sans", sans-serif`;
-        write(value, cx, cy + SIZE * 0.01, SIZE * g.corner_width);
+        write(value, cx, cy + SIZE * 0.01, SIZE * g.corner_text, SIZE * g.corner_width);
       }
       // Each marker's tag, its letter, beside the box, clear of the id line above it: down the
       // right edge from the box's top, then down the left edge (two a side).
@@ -378,16 +410,14 @@ export class CountersLayer implements Layer {
         ctx.lineWidth = Math.max(px, 0.015);
         ctx.strokeRect(mx - t / 2, ty, t, t);
         ctx.fillStyle = tag.ink;
-        ctx.font = `bold ${t * 0.8}px "DejaVu Sans", sans-serif`;
-        write(tag.letter, mx, ty + t * 0.525, t);
+        write(tag.letter, mx, ty + t * 0.525, t * 0.8, t);
       });
       if (count > 1) {
         const n = SIZE * g.count;
         ctx.fillStyle = "#111";
         ctx.fillRect(x0, y0, n * 1.1, n);
         ctx.fillStyle = "#fff";
-        ctx.font = `bold ${n * 0.77}px "DejaVu Sans", sans-serif`;
-        ctx.fillText(String(count), x0 + n * 0.55, y0 + n * 0.52);
+        textAt(ctx, String(count), x0 + n * 0.55, y0 + n * 0.52, n * 0.77, scale, false);
       }
     }
     if (notch && c.facing != null) drawFacing(ctx, c.facing, x, y, h, ink);
