@@ -78,6 +78,7 @@ export class RoutesLayer implements Layer {
     ctx.font = "600 11px system-ui, sans-serif";
     ctx.textBaseline = "middle";
     ctx.textAlign = "start";
+    const named: [number, number, number, number][] = [];
     for (const e of m.exits) {
       const [dx, dy] = OUT[e.edge] ?? [0, 0];
       const [sx, sy] = camera.toScreen(g.cx[e.hex] + dx * ax, g.cy[e.hex] + dy * ay);
@@ -98,8 +99,12 @@ export class RoutesLayer implements Layer {
       // The name beside the arrow, inside the map.
       const tx = dx !== 0 ? sx - dx * (k * 1.2) - (dx > 0 ? w : 0) : sx + k + 3;
       const ty = dy !== 0 ? sy - dy * (k * 1.6) : sy - k - 6;
+      // A name that would cover one set already (two roads leaving side by side) is left out.
+      const box: [number, number, number, number] = [tx - 2, ty - 7, w + 4, 14];
+      if (named.some(([x, y, bw, bh]) => box[0] < x + bw && x < box[0] + box[2] && box[1] < y + bh && y < box[1] + box[3])) continue;
+      named.push(box);
       ctx.fillStyle = "rgba(250,248,241,0.85)";
-      ctx.fillRect(tx - 2, ty - 7, w + 4, 14);
+      ctx.fillRect(...box);
       ctx.fillStyle = "#2b2b2b";
       ctx.fillText(e.name, tx, ty);
     }
