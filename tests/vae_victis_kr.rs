@@ -39,6 +39,15 @@ fn kr_duel(france: Vec<Value>, germany: Vec<Value>) -> State {
 /// Terms by key and value.
 type Terms = Vec<(String, i32)>;
 
+/// A fire factor: key, text, value, the range row and the paces it names.
+type FireRow = (
+    &'static str,
+    &'static str,
+    i32,
+    Option<&'static str>,
+    Option<u32>,
+);
+
 /// A tactical factor by key and value.
 type Named = &'static [(&'static str, i32)];
 
@@ -222,7 +231,7 @@ fn vv_kr_sheet_cell_by_cell() {
     assert!(v.sheet.range_reduction.is_none());
     // Tactical Factors - Fire, with the range rows and paces the artillery rows name.
     #[rustfmt::skip]
-    let fire: [(&str, &str, i32, Option<&str>, Option<u32>); 6] = [
+    let fire: [FireRow; 6] = [
         ("enfilade", "Enfilading fire", 2, None, None),
         ("target_cavalry", "Target is cavalry", 1, None, None),
         ("cover", "Target in cover", -1, None, None),
@@ -230,7 +239,7 @@ fn vv_kr_sheet_cell_by_cell() {
         ("far_french", "Target is over 700 paces for French artillery", -1, Some("french_artillery"), Some(700)),
         ("far_german", "Target is over 800 paces for German artillery", -1, Some("german_artillery"), Some(800)),
     ];
-    let got: Vec<(&str, &str, i32, Option<&str>, Option<u32>)> = v
+    let got: Vec<FireRow> = v
         .sheet
         .fire_factors
         .iter()
