@@ -627,6 +627,31 @@ fn vv_kr_melee_charge_bonus_in_the_first_round() {
 }
 
 #[test]
+fn vv_kr_melee_charge_bonus_from_a_move_into_contact() {
+    // The Zouaves move into contact this player-turn: their melee is their first round, +1;
+    // the Zouaves beside them, in contact from the start, did not charge: no bonus.
+    let s = kr_duel(
+        vec![
+            el("Z", "zouaves", "0607", "N"),
+            el("L", "zouaves", "0905", "N"),
+        ],
+        vec![
+            el("X", "german_line", "0604", "S"),
+            el("Y", "german_line", "0904", "S"),
+        ],
+    );
+    let s = opened(&s, &[3, 3], 0, &[4]);
+    let (s, _) = common::vv::play(
+        &s,
+        json!({"kind": "move", "element": "Z", "to": "0605", "facing": "N"}),
+        &[],
+    );
+    let terms = |x: &str, o: &str| keys(&lg::melee_terms_of(&s, id(&s, x), id(&s, o), true));
+    assert_eq!(terms("Z", "X"), k(&[("charge", 1)]));
+    assert_eq!(terms("L", "Y"), k(&[]));
+}
+
+#[test]
 fn vv_kr_melee_guard_cavalry_and_the_guard_in_a_demoralised_corps() {
     // "Guard Cavalry" +1, attacking or defending; the same cavalry of the line: nothing.
     let s = face_to_face("french_line", "guard_dragoons");
