@@ -292,14 +292,31 @@ fn vv_lga_sheet_cell_by_cell() {
 }
 
 #[test]
-fn vv_variant_sheets_transcribed_and_the_others_refused_by_name() {
+fn vv_every_variant_played_and_an_unknown_one_refused_by_field() {
+    // All four sheets are transcribed: a side of a variant Kepi does not know is refused by
+    // its field, the message naming the four.
+    let e = common::vv::try_fixture(|v| {
+        v["sides"][0]["variant"] = json!("kepis-bleu");
+        v["sides"][1]["variant"] = json!("kepis-bleu");
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("sides[0].variant")
+            && e.contains(
+                "no variant 'kepis-bleu'; the variants are la-grande-armee, los-gringos, \
+                 rebel-yell, kepis-rouge"
+            ),
+        "{e}"
+    );
+    // Kepis Rouge is read by its own sheet: the LGA fixture's British are no nation of it.
     let e = common::vv::try_fixture(|v| {
         v["sides"][0]["variant"] = json!("kepis-rouge");
         v["sides"][1]["variant"] = json!("kepis-rouge");
     })
     .unwrap_err();
     assert!(
-        e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"),
+        e.contains("sides[1].nation")
+            && e.contains("VV KR Fire Ranges: the sheet's nations are french, german"),
         "{e}"
     );
     let e =

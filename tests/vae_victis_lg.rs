@@ -347,14 +347,16 @@ fn vv_lg_variant_is_played_nations_tables_and_one_guard_hussars() {
         e.contains("\"1 element maximum\" an army; this side has 2"),
         "{e}"
     );
-    // Kepis Rouge is still refused by name.
+    // A Los Gringos type is not on the Kepis Rouge sheet: the side is read by the sheet it
+    // names, and the field names the type.
     let e = common::vv::try_lg_fixture(|v| {
         v["sides"][0]["variant"] = json!("kepis-rouge");
         v["sides"][1]["variant"] = json!("kepis-rouge");
     })
     .unwrap_err();
     assert!(
-        e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"),
+        e.contains("sides[0].corps[0].elements[0].type")
+            && e.contains("no type 'us_regular' in the Kepis Rouge sheet"),
         "{e}"
     );
 }

@@ -378,7 +378,7 @@ fn vv_ry_fire_ranges_reduced_by_200_in_forest() {
 // The variant chosen, validation
 
 #[test]
-fn vv_ry_variant_is_played_and_kepis_rouge_refused_by_name() {
+fn vv_ry_variant_is_played_and_an_unknown_variant_refused_by_name() {
     let sc = common::vv::ry_fixture(|_| {});
     let s = VaeVictis.start(&sc, &Default::default()).unwrap();
     assert_eq!(s.setup().variant.sheet.sheet, "RY");
@@ -388,13 +388,14 @@ fn vv_ry_variant_is_played_and_kepis_rouge_refused_by_name() {
     })
     .unwrap_err();
     assert!(e.contains("us_regular"), "{e}");
+    // A variant no sheet names is refused by its field.
     let e = common::vv::try_ry_fixture(|v| {
-        v["sides"][0]["variant"] = json!("kepis-rouge");
-        v["sides"][1]["variant"] = json!("kepis-rouge");
+        v["sides"][0]["variant"] = json!("rebel-yelp");
+        v["sides"][1]["variant"] = json!("rebel-yelp");
     })
     .unwrap_err();
     assert!(
-        e.contains("the Kepis Rouge variant is not played yet (VV KR sheet)"),
+        e.contains("sides[1].variant") && e.contains("no variant 'rebel-yelp'"),
         "{e}"
     );
 }

@@ -27,6 +27,9 @@ pub const LG_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-los-gringos
 /// vv-wilderness (woods, the sheet's Forest column).
 pub const RY_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-rebel-yell.json";
 
+/// The Kepis Rouge fixture: France (side 0) against the Germans (side 1) on vv-wilderness.
+pub const KR_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-kepis-rouge.json";
+
 /// The system, registered once for the process (registering again returns the entry).
 pub fn register() {
     kepi::engine::game::registry::register(VaeVictis).expect("vae-victis registers");
@@ -60,6 +63,16 @@ pub fn ry_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
 pub fn try_ry_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
     register();
     super::system::try_fixture(&VaeVictis, RY_FIXTURE, edit)
+}
+
+pub fn kr_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    register();
+    super::system::fixture(&VaeVictis, KR_FIXTURE, edit)
+}
+
+pub fn try_kr_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
+    register();
+    super::system::try_fixture(&VaeVictis, KR_FIXTURE, edit)
 }
 
 /// An element's entry.

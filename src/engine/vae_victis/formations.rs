@@ -15,6 +15,19 @@ use crate::map::HexCoord;
 /// VV 5.6 Squares: "Infantry in line may change to square formation and vice versa".
 pub fn square(s: &mut State, e: usize, form: bool, ev: &mut Vec<Event>) -> Result<(), RuleError> {
     let id = s.setup().elements[e].id.clone();
+    let sheet = &s.setup().variant.sheet;
+    // VV RY, KR: a sheet without an "Infantry in square" movement row forms no squares
+    // (docs/rules/vae-victis.md).
+    if !sheet.movement.contains_key("square") {
+        return Err(RuleError::rule(
+            "VV 5.6 Squares",
+            format!(
+                "{id} may not form square: the {} sheet has no squares (no \"Infantry in \
+                 square\" row)",
+                sheet.sheet
+            ),
+        ));
+    }
     let can = s.etype(e).is_some_and(|t| t.square);
     if !can {
         return Err(RuleError::rule(

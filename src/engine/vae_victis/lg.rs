@@ -54,25 +54,29 @@ pub fn ground(s: &State, e: usize, h: HexCoord) -> Class {
     }
 }
 
-/// The fire terms of the game's sheet ([`lga::fire_terms`], [`fire_terms`] or
-/// [`super::ry::fire_terms`]).
+/// The fire terms of the game's sheet ([`lga::fire_terms`], [`fire_terms`],
+/// [`super::ry::fire_terms`] or [`super::kr::fire_terms`]).
 pub fn fire_terms_of(s: &State, firer: usize, target: usize, b: Band) -> Vec<Term> {
     if plays(s) {
         fire_terms(s, firer, target)
     } else if super::ry::plays(s) {
         super::ry::fire_terms(s, firer, target)
+    } else if super::kr::plays(s) {
+        super::kr::fire_terms(s, firer, target)
     } else {
         lga::fire_terms(s, firer, target, b)
     }
 }
 
-/// The melee terms of the game's sheet ([`lga::melee_terms`], [`melee_terms`] or
-/// [`super::ry::melee_terms`]).
+/// The melee terms of the game's sheet ([`lga::melee_terms`], [`melee_terms`],
+/// [`super::ry::melee_terms`] or [`super::kr::melee_terms`]).
 pub fn melee_terms_of(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term> {
     if plays(s) {
         melee_terms(s, x, opp, attacking)
     } else if super::ry::plays(s) {
         super::ry::melee_terms(s, x, opp, attacking)
+    } else if super::kr::plays(s) {
+        super::kr::melee_terms(s, x, opp, attacking)
     } else {
         lga::melee_terms(s, x, opp, attacking)
     }

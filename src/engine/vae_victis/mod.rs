@@ -2,7 +2,7 @@
 //! from the magazine Vae Victis): a miniatures game measured in paces, played by Kepi on hexes
 //! of 100 paces, one element a hex. One core of rules; each variant's Quick Reference Sheet as
 //! data (`data/<variant>.json`) and a small module beside it (`lga.rs`, `lg.rs`,
-//! `ry.rs`). Rules are cited by the
+//! `ry.rs`, `kr.rs`). Rules are cited by the
 //! text's numbers and headings, `// VV 7.6`, and a sheet's by its name, `// VV LGA`.
 //!
 //! Modules: `paces` (paces to hexes), `tables` (the core's numbers, the sheets, the terrain
@@ -14,7 +14,8 @@
 //! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
 //! rally, victory), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
 //! tactical factors, charges, overlaps and ground), `ry` (Rebel Yell's: its tactical factors,
-//! ranges in forest), `sequence` (start, the one
+//! ranges in forest), `kr` (Kepis Rouge's: its tactical factors, charge bonus, Guard cavalry and the
+//! light troops exempt from rough ground), `sequence` (start, the one
 //! transition, the phases), `legal` (legal commands, the random player), `offers`, `report`,
 //! `ruleset`.
 //!
@@ -27,6 +28,7 @@ pub mod fire;
 pub mod formations;
 pub mod generals;
 pub mod geometry;
+pub mod kr;
 pub mod legal;
 pub mod lg;
 pub mod lga;

@@ -72,7 +72,8 @@ pub struct SideSection {
     /// "la-grande-armee", "los-gringos", "rebel-yell" or "kepis-rouge"; both sides the same.
     pub variant: String,
     /// The nation its sheet's factors name ("british", "russian", "french"; LG "american" or
-    /// "mexican", whose table its types must be from); may be empty under LGA.
+    /// "mexican", KR "french" or "german", whose table its types must be from); may be empty
+    /// under LGA.
     #[serde(default)]
     pub nation: String,
     /// VV 8 Fleeing: "towards the rear, to its own base line".
@@ -154,27 +155,34 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
         }
         let variant = tables::variant(&section.variant);
         if variant.is_none() {
-            match tables::VARIANTS.iter().find(|v| v.0 == section.variant) {
-                Some((_, name, abbr)) => p.push(
-                    format!("{f}.variant"),
-                    format!(
-                        "the {name} variant is not played yet (VV {abbr} sheet): its sheet is \
-                         not transcribed; Kepi plays La Grande Armée, Los Gringos and Rebel Yell"
-                    ),
+            p.push(
+                format!("{f}.variant"),
+                format!(
+                    "no variant '{}'; the variants are {}",
+                    section.variant,
+                    tables::VARIANTS
+                        .iter()
+                        .map(|v| v.0)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
-                None => p.push(
-                    format!("{f}.variant"),
-                    format!(
-                        "no variant '{}'; the variants are {}",
-                        section.variant,
-                        tables::VARIANTS
-                            .iter()
-                            .map(|v| v.0)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+            );
+        }
+        // VV KR: the sheet's tables are by nation ("French Infantry 600", "German Infantry
+        // 400"); a side names one of them.
+        if let Some(v) = variant
+            && !v.sheet.nations.is_empty()
+            && !v.sheet.nations.contains(&section.nation)
+        {
+            p.push(
+                format!("{f}.nation"),
+                format!(
+                    "VV {} Fire Ranges: the sheet's nations are {}; this side's nation is '{}'",
+                    v.sheet.sheet,
+                    v.sheet.nations.join(", "),
+                    section.nation
                 ),
-            }
+            );
         }
         if section.corps.is_empty() {
             p.push(

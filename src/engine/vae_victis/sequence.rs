@@ -51,7 +51,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     let variant_key = sides.first().map(|s| s.variant.as_str()).unwrap_or("");
     let variant = tables::variant(variant_key).ok_or_else(|| {
         RuleError::Unimplemented(format!(
-            "the Vae Victis variant '{variant_key}' is not played yet; Kepi plays La Grande Armée, Los Gringos and Rebel Yell"
+            "no Vae Victis variant '{variant_key}'; Kepi plays La Grande Armée, Los Gringos, Rebel Yell and Kepis Rouge"
         ))
     })?;
     let grid = sc.map.grid;

@@ -15,13 +15,15 @@ pub const CORE_TEXT: &str = include_str!("data/core.json");
 pub const LGA_TEXT: &str = include_str!("data/la-grande-armee.json");
 pub const LG_TEXT: &str = include_str!("data/los-gringos.json");
 pub const RY_TEXT: &str = include_str!("data/rebel-yell.json");
+pub const KR_TEXT: &str = include_str!("data/kepis-rouge.json");
 
 /// The embedded files by name, as `kepi tables --ruleset vae-victis` prints them.
-pub const FILES: [(&str, &str); 6] = [
+pub const FILES: [(&str, &str); 7] = [
     ("core.json", CORE_TEXT),
     ("la-grande-armee.json", LGA_TEXT),
     ("los-gringos.json", LG_TEXT),
     ("rebel-yell.json", RY_TEXT),
+    ("kepis-rouge.json", KR_TEXT),
     ("terrain-effects.json", TERRAIN_TEXT),
     ("catalog.json", CATALOG_TEXT),
 ];
@@ -345,6 +347,10 @@ pub struct Sheet {
     /// - Melee, Special Rules).
     #[serde(default)]
     pub places: BTreeMap<String, Vec<String>>,
+    /// VV KR: the nations its tables name ("French Infantry", "German artillery"); a side's
+    /// `nation` must be one of them (empty: any).
+    #[serde(default)]
+    pub nations: Vec<String>,
     /// VV LG "For each supporting enemy overlap (max 2)": at most this many count.
     #[serde(default)]
     pub max_overlaps: Option<usize>,
@@ -444,6 +450,7 @@ pub fn variant(key: &str) -> Option<&'static Variant> {
     static LGA: OnceLock<Variant> = OnceLock::new();
     static LG: OnceLock<Variant> = OnceLock::new();
     static RY: OnceLock<Variant> = OnceLock::new();
+    static KR: OnceLock<Variant> = OnceLock::new();
     match key {
         "la-grande-armee" => Some(LGA.get_or_init(|| {
             read_variant(LGA_TEXT)
@@ -457,12 +464,15 @@ pub fn variant(key: &str) -> Option<&'static Variant> {
             read_variant(RY_TEXT)
                 .unwrap_or_else(|e| panic!("embedded rebel-yell.json is invalid: {e}"))
         })),
+        "kepis-rouge" => Some(KR.get_or_init(|| {
+            read_variant(KR_TEXT)
+                .unwrap_or_else(|e| panic!("embedded kepis-rouge.json is invalid: {e}"))
+        })),
         _ => None,
     }
 }
 
-/// Every variant of the compilation: (key, name, sheet abbreviation); those [`variant`]
-/// does not give are transcribed later and refused by name.
+/// Every variant of the compilation: (key, name, sheet abbreviation); [`variant`] gives each.
 pub const VARIANTS: [(&str, &str, &str); 4] = [
     ("la-grande-armee", "La Grande Armée", "LGA"),
     ("los-gringos", "Los Gringos", "LG"),
@@ -485,13 +495,23 @@ mod tests {
         assert_eq!(variant("la-grande-armee").unwrap().sheet.types.len(), 16);
         assert_eq!(variant("los-gringos").unwrap().sheet.types.len(), 22);
         assert_eq!(variant("rebel-yell").unwrap().sheet.types.len(), 14);
-        for key in ["la-grande-armee", "los-gringos", "rebel-yell"] {
+        assert_eq!(variant("kepis-rouge").unwrap().sheet.types.len(), 22);
+        for (key, _, _) in VARIANTS {
             let v = variant(key).unwrap();
             for t in &v.sheet.types {
                 assert!(v.sheet.movement.contains_key(&t.move_row), "{}", t.key);
                 assert!(v.sheet.results.contains_key(&t.results), "{}", t.key);
                 if let Some(r) = &t.range {
                     assert!(v.sheet.ranges.contains_key(r), "{}", t.key);
+                }
+                // A type that forms square moves in the sheet's "Infantry in square" row.
+                assert!(
+                    !t.square || v.sheet.movement.contains_key("square"),
+                    "{}",
+                    t.key
+                );
+                if let (Some(n), false) = (&t.nation, v.sheet.nations.is_empty()) {
+                    assert!(v.sheet.nations.contains(n), "{}: {n}", t.key);
                 }
             }
             for (from, to) in &v.sheet.going {
