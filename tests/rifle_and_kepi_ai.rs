@@ -108,8 +108,8 @@ fn every_command_is_legal_on_both_shipped_scenarios() {
 /// level wins at least 3 of 4 seeded games against random play (2 pairs of player seeds on
 /// dice seeds 1 and 2, `ai::balance::games`). Deterministic: it fails when a change makes the
 /// standard level lose games it won. The one side that does not meet issue 38's 90 % over 100
-/// games, Austria at Trautenau (docs/ai.md, "Strength (Rifle and Kepi)": 72 of 100 on the map
-/// of issue 43's history audit), is held to at least 2 of 4: on that map it wins 2 of these 4.
+/// games, Austria at Trautenau (docs/ai.md, "Strength (Rifle and Kepi)": 69 of 100), is held
+/// to at least 2 of 4.
 #[test]
 fn standard_beats_random_on_both_sides_of_both_shipped_scenarios() {
     let mut failures = Vec::new();
