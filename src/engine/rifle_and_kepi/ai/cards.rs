@@ -137,7 +137,10 @@ pub fn unit_actions(
             }
             Command::DigIn { unit } if *unit == id => {
                 let dm = s.units[u].dm as f64;
-                if !threats.is_empty() {
+                if f.moves_on(s, u) {
+                    // RK Movement: its markers would cost a point when it moves on.
+                    k.term("dig_in", 0.0, "");
+                } else if !threats.is_empty() {
                     k.term(
                         "dig_in",
                         w.dig_in * w.dig / (1.0 + dm),

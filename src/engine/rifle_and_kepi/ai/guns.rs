@@ -110,8 +110,9 @@ pub fn fires(s: &State, legal: &[Command], f: &Fields, w: &Weights) -> Vec<Candi
     out
 }
 
-/// RK Turn sequence vi: a fortify marker for each deployed unit the enemy can attack, or
-/// holding an objective, or of a side that holds rather than attacks.
+/// RK Turn sequence vi: a fortify marker for each deployed unit of a side that holds rather
+/// than attacks, and for a side that must attack, each holding an objective (the others move
+/// on: `Fields::moves_on`).
 pub fn fortify(
     s: &State,
     legal: &[Command],
@@ -129,8 +130,9 @@ pub fn fortify(
         let u = setup.unit(unit).ok()?;
         let h = s.units[u].hex?;
         let threats = f.enemies.attackers(s, h);
-        let objective = f.goals.iter().any(|g| g.hex == h);
-        let worth = !threats.is_empty() || objective || !f.attacker;
+        // A side that holds fortifies every unit, one that must attack only those in
+        // objectives (`Fields::moves_on`: the others move on).
+        let worth = !f.moves_on(s, u);
         (worth && setup.units[u].kind != Kind::Cavalry).then(|| {
             let mut k = Candidate::new(c.clone());
             k.term(

@@ -269,6 +269,17 @@ impl Fields {
         best.map(|(_, x, n)| (x, n))
     }
 
+    /// Whether `u` is to move on rather than dig in where it stands in `s`: its side must attack
+    /// (RK Victory) and it holds no objective there. Dig-in markers cost a movement point to
+    /// leave (RK Movement: "-1 ... entrenched"), a hex in three of a deployed unit's D6, so a
+    /// unit that must still go forward does not dig in or fortify.
+    pub fn moves_on(&self, s: &State, u: usize) -> bool {
+        self.attacker
+            && !board::hexes(s, u)
+                .iter()
+                .any(|&h| self.goals.iter().any(|g| g.hex == h))
+    }
+
     /// `u`'s stance under the side's posture, from where it stands in `s`.
     pub fn stance(&self, s: &State, u: usize) -> Stance {
         let t = self.target(s, u);
