@@ -38,6 +38,7 @@ pub mod movement;
 pub mod offers;
 pub mod paces;
 pub mod report;
+pub mod reinforcements;
 pub mod results;
 pub mod ruleset;
 pub mod ry;
