@@ -97,7 +97,10 @@ fn vv_reinforcement_only_at_its_entry_hexes() {
     );
     // Control: an element on the map is not a reinforcement to enter.
     let why = refused(&s, enter("I-1", "0912"));
-    assert!(why.contains("VV 4.1") && why.contains("not a reinforcement"), "{why}");
+    assert!(
+        why.contains("VV 4.1") && why.contains("not a reinforcement"),
+        "{why}"
+    );
     // Control: an entry hex enters.
     play(&s, enter("C-1", "1212"), &[]);
 }
@@ -111,7 +114,10 @@ fn vv_reinforcement_entry_costs_one_ap_its_general_enters_free() {
     let (s, _) = play(&s, enter("C-2", "1112"), &[]);
     assert_eq!(s.corps[c].ap, 0);
     let why = refused(&s, enter("C-3", "1212"));
-    assert!(why.contains("VV 4.1") && why.contains("no AP left"), "{why}");
+    assert!(
+        why.contains("VV 4.1") && why.contains("no AP left"),
+        "{why}"
+    );
     // Control: Kellermann's entry is his free move (VV 5.7), with no AP left.
     let (s, _) = play(&s, enter("kellermann", "1012"), &[]);
     assert_eq!(hex_of(&s, "kellermann").as_deref(), Some("1012"));
@@ -136,20 +142,21 @@ fn vv_reinforcement_moves_on_after_entering() {
     let c = s.setup().corps_index("C").unwrap();
     let (s, _) = play(&s, enter("kellermann", "1012"), &[]);
     let (s, _) = play(&s, enter("C-2", "1112"), &[]);
-    assert_eq!(s.corps[c].ap, 3);
+    // 4 + 1 (Kellermann, Good) = 5 AP; his entry free, C-2's 1.
+    assert_eq!(s.corps[c].ap, 4);
     let (s, _) = play(
         &s,
         json!({"kind": "move", "element": "C-2", "to": "1110", "facing": "N"}),
         &[],
     );
     assert_eq!(hex_of(&s, "C-2").as_deref(), Some("1110"));
-    assert_eq!(s.corps[c].ap, 2);
+    assert_eq!(s.corps[c].ap, 3);
     // Control: it moved; it does not move again this phase (VV 5.4: one move an element).
     let why = refused(
         &s,
         json!({"kind": "move", "element": "C-2", "to": "1109", "facing": "N"}),
     );
-    assert!(!why.is_empty());
+    assert!(why.contains("has acted this phase"), "{why}");
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use super::dice::{note, roll_d6};
 use super::geometry::{self, standing, troop};
-use super::reinforcements;
 use super::paces::within;
+use super::reinforcements;
 use super::state::{Phase, Role, State};
 use super::tables::core;
 use crate::engine::RuleError;

@@ -63,8 +63,8 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
             hex,
             facing,
         } => {
-            let mut c = CommandInfo::at_hex("enter", Some(element.clone()), hex.clone())
-                .facing(*facing);
+            let mut c =
+                CommandInfo::at_hex("enter", Some(element.clone()), hex.clone()).facing(*facing);
             c.hexside = faced(s, hex, *facing);
             c
         }

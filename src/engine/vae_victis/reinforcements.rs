@@ -107,7 +107,11 @@ pub fn check(s: &State, e: usize, h: HexCoord, facing: Facing) -> Result<(), Rul
     if !passable(s, e, h) {
         return Err(RuleError::rule(
             "VV 5.4",
-            format!("{id} may not stand at {} ({})", setup.name(h), setup.terrain(h)),
+            format!(
+                "{id} may not stand at {} ({})",
+                setup.name(h),
+                setup.terrain(h)
+            ),
         ));
     }
     if !facing.is_hexside(&setup.grid) {
