@@ -90,6 +90,7 @@ mod shipped_scenarios;
 mod vae_victis;
 mod vae_victis_kr;
 mod vae_victis_lg;
+mod vae_victis_reinforcements;
 mod vae_victis_ry;
 mod vassal_export;
 mod victory_model;

@@ -30,6 +30,11 @@ pub const RY_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-rebel-yell.
 /// The Kepis Rouge fixture: France (side 0) against the Germans (side 1) on vv-wilderness.
 pub const KR_FIXTURE: &str = "tests/fixtures/vae-victis/scenarios/vv-kepis-rouge.json";
 
+/// The ridge fixture with its French corps C (Kellermann, C-1 to C-3) arriving as a
+/// reinforcement on game-turn 2 at 0912, 1012, 1112 and 1212 (VV 4.1).
+pub const REINFORCEMENT_FIXTURE: &str =
+    "tests/fixtures/vae-victis/scenarios/vv-ridge-reinforcement.json";
+
 /// The system, registered once for the process (registering again returns the entry).
 pub fn register() {
     kepi::engine::game::registry::register(VaeVictis).expect("vae-victis registers");
@@ -43,6 +48,16 @@ pub fn fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
 pub fn try_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
     register();
     super::system::try_fixture(&VaeVictis, FIXTURE, edit)
+}
+
+pub fn reinforcement_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
+    register();
+    super::system::fixture(&VaeVictis, REINFORCEMENT_FIXTURE, edit)
+}
+
+pub fn try_reinforcement_fixture(edit: impl FnOnce(&mut Value)) -> Result<Scenario, String> {
+    register();
+    super::system::try_fixture(&VaeVictis, REINFORCEMENT_FIXTURE, edit)
 }
 
 pub fn lg_fixture(edit: impl FnOnce(&mut Value)) -> Scenario {
@@ -259,6 +274,12 @@ pub fn hex_of(s: &State, e: &str) -> Option<String> {
 // shortcuts): every fire pair through `fire::combat`, every move through a friend or into
 // contact through `apply`. The seeded random games compare the engine's list with it.
 
+/// `apply` accepts `c` in `s` (with no dice).
+fn accepted(s: &State, c: &Command) -> bool {
+    kepi::engine::vae_victis::sequence::apply(s, c, &mut kepi::engine::dice::FixedDice::new([]))
+        .is_ok()
+}
+
 /// Every legal command of `s`, found by the rule checks alone, in the engine's order.
 pub fn legal_by_rule(s: &State) -> Vec<Command> {
     let setup = s.setup();
@@ -293,6 +314,25 @@ pub fn legal_by_rule(s: &State) -> Vec<Command> {
             for e in 0..s.elements.len() {
                 if standing(s, e) && side(s, e) == me && movement::may_act(s, e).is_ok() {
                     element_commands_by_rule(s, e, &mut out);
+                }
+            }
+            // VV 4.1: every element off the map, every hex of the map, every hexside facing,
+            // kept where `apply` accepts the entry.
+            for e in 0..s.elements.len() {
+                if standing(s, e) || s.elements[e].destroyed || side(s, e) != me {
+                    continue;
+                }
+                for h in setup.grid.hexes() {
+                    for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
+                        let c = Command::Enter {
+                            element: id(e),
+                            hex: setup.name(h),
+                            facing: f,
+                        };
+                        if accepted(s, &c) {
+                            out.push(c);
+                        }
+                    }
                 }
             }
             out.push(Command::End);

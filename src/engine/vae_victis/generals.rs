@@ -6,6 +6,7 @@
 use super::dice::{note, roll_d6};
 use super::geometry::{self, standing, troop};
 use super::paces::within;
+use super::reinforcements;
 use super::state::{Phase, Role, State};
 use super::tables::core;
 use crate::engine::RuleError;
@@ -88,8 +89,13 @@ pub fn activate(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resu
             continue;
         }
         s.corps[c].under_cinc = false;
-        let alive =
-            (0..s.elements.len()).any(|e| troop(s, e) && setup.elements[e].corps == Some(c));
+        // VV 4.1: a reinforcement corps whose game-turn has come rolls too (its elements
+        // enter for AP).
+        let alive = (0..s.elements.len()).any(|e| {
+            setup.elements[e].corps == Some(c)
+                && (troop(s, e)
+                    || (setup.elements[e].role == Role::Troop && reinforcements::due(s, e)))
+        });
         if !alive {
             s.corps[c].score = None;
             s.corps[c].ap = 0;
@@ -101,7 +107,8 @@ pub fn activate(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Resu
             &format!("VV 5.1 activation points: corps {}", def.id),
             serde_json::json!({"corps": def.id}),
         )?;
-        let general = standing(s, def.general);
+        // A general still to enter is not lost: his rating counts (VV 4.1, Kepi's reading).
+        let general = standing(s, def.general) || reinforcements::due(s, def.general);
         let m = if general { modifier(s, def.general) } else { 0 };
         let score = (i32::from(face) + m).max(min) as u32;
         s.corps[c].score = Some(score);

@@ -51,6 +51,8 @@ pub fn legal(s: &State) -> Vec<Command> {
                     element_commands(s, &board, e, &mut out);
                 }
             }
+            // VV 4.1: reinforcements entering.
+            super::reinforcements::commands(s, &mut out);
             out.push(Command::End);
         }
         Phase::Fire => fire_commands(s, &mut out),

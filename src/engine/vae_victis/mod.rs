@@ -37,6 +37,7 @@ pub mod morale;
 pub mod movement;
 pub mod offers;
 pub mod paces;
+pub mod reinforcements;
 pub mod report;
 pub mod results;
 pub mod ruleset;

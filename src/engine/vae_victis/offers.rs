@@ -58,6 +58,16 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
         Command::CloseOrder { element } => unit("close_order", element),
         Command::Dismount { element } => unit("dismount", element),
         Command::Mount { element } => unit("mount", element),
+        Command::Enter {
+            element,
+            hex,
+            facing,
+        } => {
+            let mut c =
+                CommandInfo::at_hex("enter", Some(element.clone()), hex.clone()).facing(*facing);
+            c.hexside = faced(s, hex, *facing);
+            c
+        }
         Command::Fire {
             element,
             target,

@@ -46,6 +46,11 @@ pub fn describe_command(s: &State, c: &Command) -> String {
         }
         Command::Dismount { element } => format!("{element} dismounts (1 AP)"),
         Command::Mount { element } => format!("{element} mounts (1 AP)"),
+        Command::Enter {
+            element,
+            hex,
+            facing,
+        } => format!("{element} enters at {hex}, facing {facing} (reinforcement, 1 AP)"),
         Command::Fire {
             element,
             target,

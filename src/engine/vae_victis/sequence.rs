@@ -4,13 +4,14 @@
 
 use super::dice::note;
 use super::geometry;
+use super::reinforcements::Arrival;
 use super::section::{Formation, VvSection};
 use super::state::{
     Acted, Command, CorpsDef, CorpsState, ElementDef, ElementState, Event, Options, Phase, Role,
     Setup, State, Step,
 };
 use super::tables;
-use super::{fire, formations, generals, melee, morale, movement};
+use super::{fire, formations, generals, melee, morale, movement, reinforcements};
 use crate::engine::dice::Dice;
 use crate::engine::facing::Facing;
 use crate::engine::hash::stable_hash;
@@ -23,6 +24,8 @@ struct Placed {
     hex: HexCoord,
     facing: Option<Facing>,
     square: bool,
+    /// VV 4.1: a reinforcement's element, off the map until it enters.
+    arrives: bool,
 }
 
 pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
@@ -39,13 +42,6 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 sc.map.scale.per_hex,
                 sc.map.scale.unit.key()
             ),
-        ));
-    }
-    if !sc.reinforcements.is_empty() {
-        return Err(RuleError::Unimplemented(
-            "VV 4.1 reinforcements: Kepi does not play a Vae Victis scenario's reinforcements \
-             yet"
-            .into(),
         ));
     }
     let variant_key = sides.first().map(|s| s.variant.as_str()).unwrap_or("");
@@ -66,6 +62,42 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     for (i, side) in sides.iter().enumerate() {
         for c in &side.corps {
             let ci = corps.len();
+            // VV 4.1: the scenario's reinforcement naming this corps as its group.
+            let arrives = match sc
+                .reinforcements
+                .iter()
+                .find(|r| r.side == i && r.group.as_deref() == Some(c.id.as_str()))
+            {
+                Some(r) => {
+                    let hexes: Vec<HexCoord> = r.hexes.iter().copied().collect();
+                    let hex_of = std::iter::once((&c.general.id, &c.general.hex))
+                        .chain(c.elements.iter().map(|e| (&e.id, &e.hex)));
+                    for (id, hex) in hex_of {
+                        let h = parse(id, hex)?;
+                        if !hexes.contains(&h) {
+                            return Err(RuleError::rule(
+                                "VV 4.1",
+                                format!(
+                                    "{id} arrives as a reinforcement (corps {}, game-turn {}): \
+                                     its hex {hex} must be one of the entry hexes {}",
+                                    c.id,
+                                    r.turn,
+                                    hexes
+                                        .iter()
+                                        .map(|h| grid.name(*h))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                            ));
+                        }
+                    }
+                    Some(Arrival {
+                        turn: r.turn,
+                        hexes,
+                    })
+                }
+                None => None,
+            };
             let g = elements.len();
             elements.push(ElementDef {
                 id: c.general.id.clone(),
@@ -87,6 +119,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 hex: parse(&c.general.id, &c.general.hex)?,
                 facing: c.general.facing,
                 square: false,
+                arrives: arrives.is_some(),
             });
             let mut points = 0;
             for e in &c.elements {
@@ -116,6 +149,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     hex: parse(&e.id, &e.hex)?,
                     facing: e.facing,
                     square: e.formation == Formation::Square,
+                    arrives: arrives.is_some(),
                 });
             }
             corps.push(CorpsDef {
@@ -124,6 +158,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 side: i,
                 general: g,
                 points,
+                arrives,
             });
         }
         cinc.push(match &side.commander_in_chief {
@@ -144,6 +179,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                     hex: parse(&c.id, &c.hex)?,
                     facing: c.facing,
                     square: false,
+                    arrives: false,
                 });
                 Some(elements.len() - 1)
             }
@@ -190,7 +226,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
     ));
     let mut states = Vec::new();
     for (e, d) in elements.iter().enumerate() {
-        let Some(p) = placed.get(e) else {
+        let Some(p) = placed.get(e).filter(|p| !p.arrives) else {
             states.push(ElementState {
                 hex: None,
                 facing: Facing::new(0),
@@ -226,7 +262,10 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 ),
             ));
         }
-        if let Some(o) = placed[..e].iter().position(|q| q.hex == p.hex) {
+        if let Some(o) = placed[..e]
+            .iter()
+            .position(|q| !q.arrives && q.hex == p.hex)
+        {
             return Err(RuleError::rule(
                 "VV 1",
                 format!(
@@ -434,6 +473,18 @@ pub fn apply(
         (Phase::Movement, Command::Mount { element: e }) => {
             let e = element(&s, e)?;
             formations::mount(&mut s, e, true, &mut ev)?
+        }
+        (
+            Phase::Movement,
+            Command::Enter {
+                element: e,
+                hex,
+                facing,
+            },
+        ) => {
+            let e = element(&s, e)?;
+            let h = s.setup().parse(hex)?;
+            reinforcements::enter(&mut s, e, h, *facing, &mut ev)?
         }
         (Phase::Movement, Command::End) => {
             s.phase = Phase::Fire;

@@ -56,6 +56,9 @@ pub struct CorpsDef {
     pub general: usize,
     /// VV 2: its elements' points.
     pub points: u32,
+    /// VV 4.1: a reinforcement's game-turn and entry hexes; `None`: it starts on the map.
+    #[serde(skip)]
+    pub arrives: Option<super::reinforcements::Arrival>,
 }
 
 pub struct Setup {
@@ -381,6 +384,13 @@ pub enum Command {
     Dismount { element: String },
     /// VV 5.6 Dismounting/mounting cavalry (RY): dismounted cavalry mounts, 1 AP.
     Mount { element: String },
+    /// VV 4.1: a reinforcement element enters the map at one of its entry hexes, facing a
+    /// hexside there (1 AP of its corps; a general's free first move).
+    Enter {
+        element: String,
+        hex: String,
+        facing: Facing,
+    },
     /// VV 7: defensive fire at `target`, with `supports` (VV 7.4).
     Fire {
         element: String,
