@@ -5,7 +5,7 @@
 use super::dice::roll_d6;
 use super::geometry;
 use super::state::{Event, State};
-use super::tables::{Cavalry, Clause, Outcome, TroopClass};
+use super::tables::{Cavalry, Clause, Factor, Outcome, Sheet, TroopClass};
 use crate::engine::RuleError;
 use crate::engine::dice::Dice;
 use serde::Serialize;
@@ -17,6 +17,18 @@ pub struct Term {
     /// The sheet's words.
     pub text: String,
     pub value: i32,
+}
+
+impl Term {
+    /// The tactical factor `key` of a sheet's list (fire or melee), in the sheet's words, worth
+    /// `value` here.
+    pub fn of(list: &[Factor], key: &str, value: i32) -> Term {
+        Term {
+            key: key.to_string(),
+            text: Sheet::factor_text(list, key).to_string(),
+            value,
+        }
+    }
 }
 
 /// One side's score before its die.

@@ -18,7 +18,7 @@ use super::geometry::{self, terrain};
 use super::lga;
 use super::paces::over;
 use super::state::State;
-use super::tables::{Class, Cover, Factor, Sheet, TroopClass};
+use super::tables::{Class, Cover, TroopClass};
 
 /// The variant key this module plays.
 pub const KEY: &str = "kepis-rouge";
@@ -26,14 +26,6 @@ pub const KEY: &str = "kepis-rouge";
 /// Whether the game plays Kepis Rouge's sheet.
 pub fn plays(s: &State) -> bool {
     s.setup().variant.sheet.variant == KEY
-}
-
-fn term(list: &[Factor], key: &str, value: i32) -> Term {
-    Term {
-        key: key.to_string(),
-        text: Sheet::factor_text(list, key).to_string(),
-        value,
-    }
 }
 
 /// VV KR "Unit in rough terrain (except Light infantry, Zouaves or Turcos)": `e` stands on
@@ -51,7 +43,7 @@ pub fn in_rough(s: &State, e: usize) -> bool {
 pub fn fire_terms(s: &State, firer: usize, target: usize) -> Vec<Term> {
     let sheet = &s.setup().variant.sheet;
     let list = &sheet.fire_factors;
-    let f = |k: &str| term(list, k, sheet.fire_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.fire_factor(k));
     let mut out = Vec::new();
     // VV KR "Enfilading fire" +2 (VV 7.5).
     if geometry::enfilades(s, firer, target) {
@@ -76,7 +68,7 @@ pub fn fire_terms(s: &State, firer: usize, target: usize) -> Vec<Term> {
             && row == Some(r.as_str())
             && over(p, d)
         {
-            out.push(term(list, &x.key, x.value.unwrap_or(0)));
+            out.push(Term::of(list, &x.key, x.value.unwrap_or(0)));
         }
     }
     out
@@ -88,7 +80,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     let setup = s.setup();
     let sheet = &setup.variant.sheet;
     let list = &sheet.melee_factors;
-    let f = |k: &str| term(list, k, sheet.melee_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.melee_factor(k));
     let mut out = Vec::new();
     let xh = s.elements[x].hex.expect("standing");
     let oh = s.elements[opp].hex.expect("standing");
@@ -129,7 +121,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     if attacking && s.elements[x].charged {
         let bonus = t.map(|t| t.charge).unwrap_or(0);
         if bonus != 0 {
-            out.push(term(list, "charge", bonus));
+            out.push(Term::of(list, "charge", bonus));
         }
     }
     // VV 9: a demoralised corps' -1 in attack, not for Guard units.

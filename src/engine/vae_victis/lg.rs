@@ -13,7 +13,7 @@ use super::geometry::{self, terrain};
 use super::lga;
 use super::paces::over;
 use super::state::State;
-use super::tables::{Cavalry, Class, Cover, Sheet, TroopClass};
+use super::tables::{Cavalry, Class, Cover, TroopClass};
 use crate::map::HexCoord;
 
 /// The variant key this module plays.
@@ -22,14 +22,6 @@ pub const KEY: &str = "los-gringos";
 /// Whether the game plays Los Gringos' sheet.
 pub fn plays(s: &State) -> bool {
     s.setup().variant.sheet.variant == KEY
-}
-
-fn term(list: &[super::tables::Factor], key: &str, value: i32) -> Term {
-    Term {
-        key: key.to_string(),
-        text: Sheet::factor_text(list, key).to_string(),
-        value,
-    }
 }
 
 /// The going of hex `h` for element `e` in combat ("in rough terrain", "in broken terrain"):
@@ -99,7 +91,7 @@ pub fn overlap_terms(s: &State, supports: usize, melee: bool) -> Vec<Term> {
 pub fn fire_terms(s: &State, firer: usize, target: usize) -> Vec<Term> {
     let sheet = &s.setup().variant.sheet;
     let list = &sheet.fire_factors;
-    let f = |k: &str| term(list, k, sheet.fire_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.fire_factor(k));
     let mut out = Vec::new();
     if geometry::enfilades(s, firer, target) {
         out.push(f("enfilade"));
@@ -130,7 +122,7 @@ pub fn fire_terms(s: &State, firer: usize, target: usize) -> Vec<Term> {
             && row == Some(r.as_str())
             && over(p, d)
         {
-            out.push(term(list, &x.key, x.value.unwrap_or(0)));
+            out.push(Term::of(list, &x.key, x.value.unwrap_or(0)));
         }
     }
     if s.elements[firer].square {
@@ -145,7 +137,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     let setup = s.setup();
     let sheet = &setup.variant.sheet;
     let list = &sheet.melee_factors;
-    let f = |k: &str| term(list, k, sheet.melee_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.melee_factor(k));
     let mut out = Vec::new();
     let xh = s.elements[x].hex.expect("standing");
     let oh = s.elements[opp].hex.expect("standing");

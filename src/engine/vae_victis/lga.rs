@@ -7,15 +7,7 @@ use super::combat::{Term, adjacent, overlaps};
 use super::fire::{Band, band};
 use super::geometry::{self, standing, terrain, troop};
 use super::state::{Role, State};
-use super::tables::{Class, Cover, Sheet, TroopClass};
-
-fn term(list: &[super::tables::Factor], key: &str, value: i32) -> Term {
-    Term {
-        key: key.to_string(),
-        text: Sheet::factor_text(list, key).to_string(),
-        value,
-    }
-}
+use super::tables::{Class, Cover, TroopClass};
 
 fn nation(s: &State, e: usize) -> &str {
     &s.setup().nations[s.setup().elements[e].side]
@@ -26,7 +18,7 @@ fn nation(s: &State, e: usize) -> &str {
 pub fn fire_terms(s: &State, firer: usize, target: usize, b: Band) -> Vec<Term> {
     let sheet = &s.setup().variant.sheet;
     let list = &sheet.fire_factors;
-    let f = |k: &str| term(list, k, sheet.fire_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.fire_factor(k));
     let mut out = Vec::new();
     let fc = s.class(firer);
     if matches!(fc, TroopClass::Infantry | TroopClass::Skirmishers) && nation(s, firer) == "british"
@@ -77,7 +69,9 @@ pub fn overlap_terms(s: &State, supports: usize, melee: bool) -> Vec<Term> {
     } else {
         (&sheet.fire_factors, sheet.fire_factor("overlap"))
     };
-    (0..supports).map(|_| term(list, "overlap", v)).collect()
+    (0..supports)
+        .map(|_| Term::of(list, "overlap", v))
+        .collect()
 }
 
 /// VV LGA Tactical Factors - Melee for `x` fighting `opp`; `attacking` for the active
@@ -86,7 +80,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     let setup = s.setup();
     let sheet = &setup.variant.sheet;
     let list = &sheet.melee_factors;
-    let f = |k: &str| term(list, k, sheet.melee_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.melee_factor(k));
     let mut out = Vec::new();
     let def = &setup.elements[x];
     let xh = s.elements[x].hex.expect("standing");
@@ -116,11 +110,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     if attacking && s.elements[x].charged {
         let bonus = t.map(|t| t.charge).unwrap_or(0);
         if bonus != 0 {
-            out.push(Term {
-                key: "charge".into(),
-                text: Sheet::factor_text(list, "charge").to_string(),
-                value: bonus,
-            });
+            out.push(Term::of(list, "charge", bonus));
         }
     }
     if class == TroopClass::Cavalry && s.elements[opp].square {

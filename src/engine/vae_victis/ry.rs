@@ -12,7 +12,7 @@ use super::geometry::{self, Around, terrain};
 use super::lga;
 use super::paces::{over, within};
 use super::state::State;
-use super::tables::{Class, Cover, Factor, Sheet, TroopClass};
+use super::tables::{Class, Cover, TroopClass};
 
 /// The variant key this module plays.
 pub const KEY: &str = "rebel-yell";
@@ -20,14 +20,6 @@ pub const KEY: &str = "rebel-yell";
 /// Whether the game plays Rebel Yell's sheet.
 pub fn plays(s: &State) -> bool {
     s.setup().variant.sheet.variant == KEY
-}
-
-fn term(list: &[Factor], key: &str, value: i32) -> Term {
-    Term {
-        key: key.to_string(),
-        text: Sheet::factor_text(list, key).to_string(),
-        value,
-    }
 }
 
 /// VV RY Fire Ranges, "All ranges reduced by 200 in forest": the paces `e`'s range loses where
@@ -109,7 +101,7 @@ pub fn melee_terms(s: &State, x: usize, opp: usize, attacking: bool) -> Vec<Term
     let setup = s.setup();
     let sheet = &setup.variant.sheet;
     let list = &sheet.melee_factors;
-    let f = |k: &str| term(list, k, sheet.melee_factor(k));
+    let f = |k: &str| Term::of(list, k, sheet.melee_factor(k));
     let mut out = Vec::new();
     let xh = s.elements[x].hex.expect("standing");
     let oh = s.elements[opp].hex.expect("standing");
