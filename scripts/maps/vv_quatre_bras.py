@@ -549,6 +549,7 @@ def scenario_doc(terrain):
                      "Wellington's.",
              "does": {"kind": "note"}},
         ],
+        "notes": {"history": HISTORY, "reading": READING, "source": SOURCE},
         "sides": [
             {"id": "france", "name": "France (Ney)", "color": "blue",
              "variant": "la-grande-armee", "nation": "french", "base_edge": "south",
@@ -561,6 +562,38 @@ def scenario_doc(terrain):
              "corps": ALLIED_CORPS},
         ],
     }
+
+
+HISTORY = (
+    "**16 June 1815.** While Napoleon fought Blücher at Ligny, Ney with the army's left wing "
+    "was to take the crossroads of Quatre Bras, held only by Perponcher's 2nd Netherlands "
+    "Division, which had stayed there on its own officers' initiative. Reille's II Corps "
+    "attacked about 2 p.m.: Bachelu and Piré's horse toward Piraumont, Foy up the high road "
+    "against Gemioncourt, Jérôme into the Bois de Bossu. The Netherlanders gave ground but "
+    "held until Picton's division came down the Brussels road about 3; the Brunswickers and "
+    "van Merlen's cavalry followed, then Alten's division and Cooke's Guards along the "
+    "Nivelles road. Guiton's cuirassiers reached the crossroads about 5 and were shot back. "
+    "At nightfall the French drew back toward Frasnes; each side had lost some four to five "
+    "thousand men, and Wellington, unable to help Blücher, fell back on Waterloo next day."
+)
+
+READING = (
+    "An element is a battalion of 500 to 700 men (two small ones folded where a division "
+    "would not fit 36 points), a cavalry regiment or a battery. Four corps a side (VV 2): "
+    "Piré rides with Bachelu, van Merlen with the Brunswickers, Cooke's Guards with Alten. "
+    "The brook north of Gemioncourt, whose banks had thick hedges, is a line of hedged hexes. "
+    "No victory entries: VV 10 decides by army morale; the named features are the ground "
+    "that mattered. See docs/scenarios/vv-quatre-bras.md."
+)
+
+SOURCE = (
+    "Kepi's own scenario. Ground and hours: Leon Parte in First Empire 59 (stefanov.no-ip.org "
+    "MagWeb), wargame.ch's Landscapes of Campaign Waterloo IV, docslib 'Het was nu rond 15'. "
+    "Forces: the Armée du Nord's order of battle (es.frwiki), Creasy (scribd 49246935), Rose's "
+    "Life of Napoleon I, Kessler's Armies of 1815 (historyfiles.co.uk), Siborne's Waterloo "
+    "Campaign, Franklin on the French at Quatre Bras (Osprey blog); losses after Rose and "
+    "Elting (napoleonistyka)."
+)
 
 
 def write(relative, doc):
