@@ -23,6 +23,11 @@ is read from these pages (the notes, docs/scenarios/vv-quatre-bras.md, say what 
 - "The Landscapes of Campaign Waterloo IV", wargame.ch/wc/nwc/Club_Webpages/Newsletter/
   newsletter24/Middle.html: the Materne (Piraumont) pond, Gemioncourt farm and its gardens,
   the 27th Jagers and the 5th Militia there.
+- Henry Houssaye's account of the battle, Revue des Deux Mondes 1898, tome 145, pages 638-645
+  (fr.wikisource.org, Page:Revue_des_Deux_Mondes_-_1898_-_tome_145.djvu/638 to /645): Bachelu,
+  Piré and Jamin toward Piraumont, Gauthier in reserve, Jamin wheeling at Lairalle onto
+  Gemioncourt, Jérôme out of Frasnes at 3 against Pierrepont, van Merlen by the Nivelles road,
+  the Brunswickers before 4, the Guards between 6 and 7, the losses.
 - The Battle of Quatre Bras (Wikipedia's article), howlingpixel.com/i-en/Battle_of_Quatre_Bras,
   and the timeline posts at dpep.bennosfiguresforum.com (viewtopic.php?f=2&t=21531) and
   theminiaturespage.com (msg.mv?id=535780): Husson's brigade and Huber's chasseurs toward
@@ -141,7 +146,7 @@ FARMS = {
     "Quatre Bras": [(0.00, 0.06, 0.05)],
     "Gemioncourt": [(0.07, -0.98, 0.05)],
     "Pierrepont": [(-0.98, -1.40, 0.04)],
-    "Lairalle": [(1.26, -1.26, 0.04)],
+    "Lairalle": [(0.86, -1.16, 0.04)],
 }
 HAMLETS = {
     "Quatre Bras houses": [(-0.06, -0.02, 0.04), (0.07, 0.00, 0.03)],
@@ -149,7 +154,7 @@ HAMLETS = {
 }
 # Gardens and hedged enclosures about the farms and Piraumont.
 ENCLOSURES = [(0.07, -0.98, 0.12), (1.34, -0.58, 0.13), (-0.98, -1.40, 0.09),
-              (1.26, -1.26, 0.08)]
+              (0.86, -1.16, 0.08)]
 ORCHARDS = [(-0.90, -1.46, 0.05), (0.18, -1.04, 0.05)]
 
 # Roads: the Charleroi-Brussels high road, the Namur road, the Nivelles road.
@@ -209,7 +214,7 @@ FEATURES = [
     ("V2", "Gemioncourt", [(0.07, -0.98)]),
     ("V3", "Grand-Pierrepont", [(-0.98, -1.40)]),
     ("V4", "Piraumont", [(1.30, -0.56), (1.40, -0.62)]),
-    ("V5", "Lairalle", [(1.26, -1.26)]),
+    ("V5", "Lairalle", [(0.86, -1.16)]),
     ("W6", "Bois de Bossu", None),
     ("W7", "Bois des Censes", None),
     ("L8", "Étang Materne", None),
@@ -319,10 +324,10 @@ FRANCE_CORPS = [
             el("F2", "light", "4e Léger (Jamin)", 0.03, -1.50, "N"),
             el("F3", "line", "100e Ligne (Jamin)", 0.16, -1.50, "N"),
             el("F4", "line", "100e Ligne (Jamin)", 0.29, -1.57, "N"),
-            el("F5", "line", "92e Ligne (Gauthier)", -0.10, -1.65, "N"),
-            el("F6", "line", "92e Ligne (Gauthier)", 0.16, -1.65, "N"),
-            el("F7", "line", "93e Ligne (Gauthier)", -0.23, -1.57, "N"),
-            el("F8", "line", "93e Ligne (Gauthier)", -0.23, -1.72, "N"),
+            el("F5", "line", "92e Ligne (Gauthier)", -0.10, -1.72, "N"),
+            el("F6", "line", "92e Ligne (Gauthier)", 0.16, -1.72, "N"),
+            el("F7", "line", "93e Ligne (Gauthier)", -0.23, -1.72, "N"),
+            el("F8", "line", "93e Ligne (Gauthier)", 0.29, -1.72, "N"),
             el("F9", "field_artillery", "9th Division's foot battery", 0.10, -1.42, "N"),
         ],
     },
@@ -360,15 +365,15 @@ ALLIED_CORPS = [
         "id": "P", "name": "Perponcher's 2nd Netherlands Division",
         "general": gen("perponcher", "Perponcher", 0.10, -0.62, "S"),
         "elements": [
-            el("P1", "light", "27th Jager Battalion (Bylandt)", 0.10, -1.18, "S"),
-            el("P2", "militia", "5th National Militia (Bylandt)", 0.13, -0.92, "S"),
-            el("P3", "line", "7th Line Battalion (Bylandt)", 0.36, -0.56, "S"),
-            el("P4", "militia", "7th National Militia (Bylandt)", 0.62, -0.56, "S"),
-            el("P5", "militia", "8th National Militia (Bylandt)", 0.23, -0.40, "S"),
+            el("P1", "light", "27th Jager Battalion (Bylandt)", 0.42, -1.20, "S"),
+            el("P2", "militia", "5th National Militia (Bylandt)", 0.07, -0.98, "S"),
+            el("P3", "line", "7th Line Battalion (Bylandt)", 0.20, -0.55, "S"),
+            el("P4", "militia", "7th National Militia (Bylandt)", 0.46, -0.45, "S"),
+            el("P5", "militia", "8th National Militia (Bylandt)", 0.07, 0.14, "S"),
             el("P6", "line", "1/2nd Nassau (Saxe-Weimar)", -0.98, -1.40, "S"),
-            el("P7", "line", "2/2nd Nassau (Saxe-Weimar)", -0.62, -1.15, "S"),
-            el("P8", "line", "3/2nd Nassau (Saxe-Weimar)", -0.30, -0.52, "S"),
-            el("P9", "line", "Orange-Nassau Regiment (Saxe-Weimar)", -0.36, -0.80, "S"),
+            el("P7", "line", "2/2nd Nassau (Saxe-Weimar)", -0.12, -1.05, "S"),
+            el("P8", "line", "3/2nd Nassau (Saxe-Weimar)", -0.62, -1.12, "S"),
+            el("P9", "line", "Orange-Nassau Regiment (Saxe-Weimar)", -0.40, -0.70, "S"),
             el("P10", "field_artillery", "Stevenart's foot battery", -0.03, -1.10, "S"),
             el("P11", "light_artillery", "Bijleveld's horse battery", 0.23, -1.05, "S"),
         ],
@@ -435,8 +440,8 @@ ALLIED_CORPS = [
 ]
 
 ARRIVALS = {  # corps: (game-turn, entry points, the entry's text)
-    "J": (2, SOUTH_ROAD, "Jérôme's 6th Division comes up the Charleroi road from Frasnes "
-                         "from game-turn 2 (about 2.30 p.m.), at the south edge."),
+    "J": (3, SOUTH_ROAD, "Jérôme's 6th Division comes up the Charleroi road from Frasnes "
+                         "from game-turn 3 (about 3 p.m.), at the south edge."),
     "K": (5, SOUTH_ROAD, "Guiton's cuirassiers of Kellermann's corps come up the Charleroi "
                          "road from game-turn 5 (about 4.20 p.m.), at the south edge."),
     "PI": (3, BRUSSELS_ROAD, "Picton's 5th Division comes down the Brussels road from "
@@ -457,7 +462,7 @@ COST = {"militia": 2, "line": 3, "light": 4, "elite": 4, "guard": 5, "lancers": 
 def allied_zone(x, y):
     """South of the crossroads to the southern end of the wood, Gemioncourt and Piraumont,
     with Pierrepont."""
-    return -1.30 < y < 0.10 or (x < -0.72 and -1.52 < y <= -1.30)
+    return -1.30 < y < 0.20 or (x < -0.72 and -1.52 < y <= -1.30)
 
 
 def french_zone(x, y):
@@ -538,7 +543,8 @@ def scenario_doc(terrain):
              "does": {"kind": "note"}},
             {"turn": 3, "at": "start",
              "text": "About 3 p.m.: Wellington, back from meeting Blücher, sees Picton's "
-                     "division come down the Brussels road.",
+                     "division come down the Brussels road; Jérôme's division comes out of "
+                     "Frasnes against Pierrepont.",
              "does": {"kind": "note"}},
             {"turn": 5, "at": "start",
              "text": "About 4.20 p.m.: Ney learns that d'Erlon's corps has been turned "
