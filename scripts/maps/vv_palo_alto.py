@@ -120,15 +120,15 @@ ROAD = [(1330, HEIGHT_M), (1250, 1700), (1180, 1250), (1060, 600), (1000, 0)]
 NORTH_CHAPARRAL = band(lambda x: 1960 + 90 * math.sin(x / 260.0) + 40 * math.cos(x / 97.0), True)
 SOUTH_CHAPARRAL = band(lambda x: 260 + 70 * math.sin(x / 210.0 + 1.0) + 30 * math.cos(x / 83.0),
                        False)
-# Torrejon's left rested on chaparral on a slight rise beside a swamp (Smith p. 165).
-LEFT_RISE = (760, 640, 230, 170)
-LEFT_SWAMP = (470, 720, 130, 230)
+# Torrejón's left rested on chaparral on a slight rise beside a swamp (Smith p. 165).
+LEFT_RISE = (840, 620, 160, 160)
+LEFT_SWAMP = (580, 700, 110, 220)
 # Behind the Mexican right an eminence of 18 or 20 feet above the chaparral, and a watering place
 # under it (Smith p. 165): level 1, scrub on its slopes.
-EMINENCE = (2330, 380, 230, 190)
+EMINENCE = (2330, 400, 170, 140)
 WATERING_PLACE = (2470, 300, 60, 60)
 # Boggy pools and sloughs on the prairie (Smith pp. 165, 167; Bancroft p. 355: the lagoon that
-# Torrejon's horse went round in front of the 5th Infantry); the marsh on the west, which
+# Torrejón's horse went round in front of the 5th Infantry); the marsh on the west, which
 # turned his charge ("a morass rendered his movement impracticable", Smith p. 167).
 POOLS = [(620, 1080, 110, 70), (330, 1330, 90, 60), (1900, 880, 70, 45), (2230, 1000, 70, 45)]
 WEST_MARSH = [(70, 1100, 150, 420), (170, 1500, 90, 120)]
@@ -291,7 +291,7 @@ US_CINC = ("taylor", "Brig. Gen. Zachary Taylor", X18 + COL_M, US_Y + 4 * ROW_M)
 
 # Arista's line from right (east) to left (west), Smith p. 165: Noriega's horse, a 4-pounder,
 # the Sappers, the 2nd Light, the Tampico Veteran Company and Coast Guards, five 4-pounders,
-# the 1st, 6th and 10th Infantry; 400 yards on, and somewhat forward, Torrejon's cavalry with
+# the 1st, 6th and 10th Infantry; 400 yards on, and somewhat forward, Torrejón's cavalry with
 # two small guns, its left beyond the road.
 MX_RIGHT_X = 2560
 MX_CORPS = [
@@ -323,14 +323,14 @@ MX_CORPS = [
         ]),
     },
     {
-        "id": "L", "name": "The left: Torrejon's cavalry",
-        "general": ("torrejon", "Gen. Anastasio Torrejon", road_x(MX_Y) + COL_M,
+        "id": "L", "name": "The left: Torrejón's cavalry",
+        "general": ("torrejon", "Gen. Anastasio Torrejón", road_x(MX_Y) + COL_M,
                     MX_Y - ROW_M),
         "elements": line(road_x(MX_Y) + 4 * COL_M, MX_Y + ROW_M, -COL_M, [
             ("L-1", "mx_light_cavalry", "Light Regiment of Mexico, a squadron"),
             ("L-2", "mx_line_cavalry", "7th Cavalry, first wing (lancers)"),
             ("L-3", "mx_line_cavalry", "7th Cavalry, second wing (lancers)"),
-            ("L-4", "mx_light_artillery", "Torrejon's two small guns"),
+            ("L-4", "mx_light_artillery", "Torrejón's two small guns"),
             ("L-5", "mx_line_cavalry", "8th Cavalry, first wing (lancers)"),
             ("L-6", "mx_line_cavalry", "8th Cavalry, second wing (lancers)"),
             ("L-7", "mx_irregular_cavalry", "Presidial companies"),
@@ -342,7 +342,7 @@ MX_CINC = ("arista", "Gen. Mariano Arista", road_x(MX_Y) + 8 * COL_M, MX_Y - 3 *
 # Ampudia's column, come up from the siege of Fort Texas along the road, entering at about two
 # o'clock (Smith p. 165: the 4th Infantry under Uraga, a company of Sappers, two 8-pounders and
 # some 400 irregular horse under Canales; Bancroft p. 353 adds 200 auxiliaries of the northern
-# towns). It deployed in the gap between Torrejon and the infantry.
+# towns). It deployed in the gap between Torrejón and the infantry.
 AMPUDIA = {
     "id": "A", "name": "Ampudia's column from Fort Texas",
     "general": ("ampudia", "Gen. Pedro de Ampudia"),
