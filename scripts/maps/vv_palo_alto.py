@@ -171,16 +171,18 @@ def paint():
 
 
 def features(road):
-    road_south = [h for h in road if h[1] >= ROWS - 1]
+    """The named features, short names so the map can print them on the ground (the notes say
+    what each was)."""
+    road_south = [h for h in road if h[1] >= ROWS - 4]
     return [
-        ("R1", "The Matamoros road south, to Fort Texas", road_south),
-        ("W2", "Palo Alto water hole and tall trees (Taylor's train)",
+        ("R1", "To Matamoros", road_south),
+        ("W2", "Palo Alto",
          ellipse(*PALO_ALTO_POND) + ellipse(*PALO_ALTO_TREES)),
-        ("H3", "The chaparral rise on the Mexican left", ellipse(*LEFT_RISE)),
-        ("H4", "The eminence behind the Mexican right", ellipse(*EMINENCE)),
-        ("M5", "The swamp by the Mexican left", ellipse(*LEFT_SWAMP)),
-        ("M6", "The lagoon before the American right", ellipse(*POOLS[0])),
-        ("M7", "The marsh on the west", ellipse(*WEST_MARSH[0]) + ellipse(*WEST_MARSH[1])),
+        ("H3", "Chaparral rise", ellipse(*LEFT_RISE)),
+        ("H4", "Eminence", ellipse(*EMINENCE)),
+        ("M5", "Swamp", ellipse(*LEFT_SWAMP)),
+        ("M6", "Lagoon", ellipse(*POOLS[0])),
+        ("M7", "Western marsh", ellipse(*WEST_MARSH[0]) + ellipse(*WEST_MARSH[1])),
     ]
 
 
