@@ -37,8 +37,8 @@ from nc_common import ROOT, name, neighbours  # noqa: E402
 HEX_M = 75.0  # 100 paces
 DX = HEX_M * math.sqrt(3) / 2  # column spacing of flat-topped hexes
 DY = HEX_M  # row spacing
-COLS, ROWS = 40, 25
-X0, Y0 = -1000.0, 900.0  # centre of hex 0101, metres from the farmhouse
+COLS, ROWS = 40, 23
+X0, Y0 = -1000.0, 800.0  # centre of hex 0101, metres from the farmhouse
 
 
 def center(h):
@@ -97,8 +97,9 @@ ORCHARD = [(-190, -120), (-190, 70), (-40, 70), (-40, -120)]  # west of the hous
 ENCLOSURE = [(-240, -330), (-240, -170), (-60, -170), (-60, -330)]  # fenced field below it
 WOODS = {
     # the woods on the ridge north of the farm, where Jackson's divisions lay hidden
-    "stony ridge": [(-1010, 420), (-600, 380), (-250, 330), (100, 360), (500, 430), (800, 400),
-                    (1150, 300), (1560, 320), (1560, 910), (-1010, 910)],
+    "stony ridge": [(-1010, 380), (-750, 300), (-600, 370), (-350, 420), (-200, 340),
+                    (50, 400), (300, 470), (550, 390), (800, 450), (1000, 330), (1150, 270),
+                    (1300, 340), (1560, 290), (1560, 810), (-1010, 810)],
     # the pines by the ravine where Ewell fell, on the Union right
     "ravine pines": [(980, -60), (980, 90), (1120, 90), (1120, -60)],
     # woods south of the turnpike towards Groveton
@@ -106,7 +107,7 @@ WOODS = {
     # woods south of the turnpike in the west, towards Stuart's Hill
     "south-west woods": [(-1010, -800), (-600, -790), (-560, -910), (-1010, -910)],
 }
-RAILROAD = [(-1010, 820), (0, 760), (800, 700), (1560, 640)]  # the unfinished railroad, in the woods
+RAILROAD = [(-1010, 740), (0, 700), (800, 650), (1560, 600)]  # the unfinished railroad, in the woods
 
 
 def elevation(x, y):
@@ -213,8 +214,8 @@ UNION_C_IN_C = ("king", "Brig. Gen. Rufus King (division; ill, at its headquarte
                 (-700, -760), "N")
 
 GIBBON = ("G", "Gibbon's brigade", ("gibbon", "Brig. Gen. John Gibbon", (250, -450), "N"), [
-    ("G-1", "2nd Wisconsin (right wing)", "experienced", (150, -300), "N"),
-    ("G-2", "2nd Wisconsin (left wing)", "experienced", (85, -337), "N"),
+    ("G-1", "2nd Wisconsin (right wing)", "experienced", (150, -180), "N"),
+    ("G-2", "2nd Wisconsin (left wing)", "experienced", (85, -215), "N"),
     ("G-3", "19th Indiana (right wing)", "experienced", (-65, -590), "ENE"),
     ("G-4", "19th Indiana (left wing)", "experienced", (-130, -625), "ENE"),
     ("G-5", "7th Wisconsin (right wing)", "experienced", (540, -545), "N"),
@@ -234,24 +235,24 @@ DOUBLEDAY = ("D", "Doubleday's regiments",
                  ("D-3", "76th New York (right wing)", "inexperienced", (-1000, -675), "ENE"),
                  ("D-4", "76th New York (left wing)", "inexperienced", (-1000, -525), "ENE"),
              ])
-DOUBLEDAY_TURN = 3
+DOUBLEDAY_TURN = 4
 
-CONFEDERATE_C_IN_C = ("jackson", "Maj. Gen. Thomas J. Jackson", (350, 640), "S")
+CONFEDERATE_C_IN_C = ("jackson", "Maj. Gen. Thomas J. Jackson", (350, 480), "S")
 
 TALIAFERRO = ("T", "Taliaferro's division",
-              ("taliaferro", "Brig. Gen. William B. Taliaferro", (150, 520), "S"), [
+              ("taliaferro", "Brig. Gen. William B. Taliaferro", (150, 320), "S"), [
                   ("T-1", "Stonewall Brigade (Baylor): 4th Virginia", "veteran",
-                   (-40, 370), "S"),
-                  ("T-2", "Stonewall Brigade: 2nd Virginia", "veteran", (85, 385), "S"),
-                  ("T-3", "Stonewall Brigade: 27th and 33rd Virginia", "veteran",
-                   (215, 385), "S"),
-                  ("T-4", "Stonewall Brigade: 5th Virginia", "veteran", (345, 445), "S"),
-                  ("T-5", "Taliaferro's brigade (A. G. Taliaferro): Virginia regiments",
-                   "experienced", (-235, 370), "S"),
-                  ("T-6", "Taliaferro's brigade: 10th Virginia", "experienced",
-                   (-300, 405), "S"),
-                  ("T-7", "Taliaferro's brigade: 47th and 48th Alabama", "experienced",
-                   (-430, 405), "S"),
+                   (-40, 170), "S"),
+                  ("T-2", "Stonewall Brigade: 2nd Virginia", "veteran", (85, 200), "S"),
+                  ("T-3", "Stonewall Brigade (its other regiments)", "veteran",
+                   (215, 200), "S"),
+                  ("T-4", "Stonewall Brigade (its other regiments)", "veteran", (345, 245), "S"),
+                  ("T-5", "A. G. Taliaferro's brigade",
+                   "experienced", (-170, 245), "S"),
+                  ("T-6", "A. G. Taliaferro's brigade", "experienced",
+                   (-300, 245), "S"),
+                  ("T-7", "A. G. Taliaferro's brigade", "experienced",
+                   (-430, 285), "S"),
                   ("T-8", "Starke's brigade, its skirmishers", "sharpshooters",
                    (1060, 235), "WSW"),
                   ("T-9", "Poague's and Carpenter's batteries", "field_rifled",
@@ -261,17 +262,17 @@ TALIAFERRO = ("T", "Taliaferro's division",
               ])
 
 EWELL = ("E", "Ewell's division",
-         ("ewell", "Maj. Gen. Richard S. Ewell", (750, 600), "S"), [
-             ("E-1", "Lawton's brigade: 26th Georgia", "experienced", (475, 520), "S"),
-             ("E-2", "Lawton's brigade: 60th and 61st Georgia", "experienced", (540, 520),
+         ("ewell", "Maj. Gen. Richard S. Ewell", (740, 480), "S"), [
+             ("E-1", "Lawton's Georgia brigade: 26th Georgia", "experienced", (475, 320), "S"),
+             ("E-2", "Lawton's Georgia brigade", "experienced", (540, 360),
               "S"),
-             ("E-3", "Lawton's brigade: 13th Georgia", "experienced", (605, 520), "S"),
-             ("E-4", "Lawton's brigade: 31st and 38th Georgia", "experienced", (670, 520),
+             ("E-3", "Lawton's Georgia brigade", "experienced", (605, 320), "S"),
+             ("E-4", "Lawton's Georgia brigade", "experienced", (670, 360),
               "S"),
-             ("E-5", "Trimble's brigade: 21st Georgia and 21st North Carolina", "veteran",
-              (800, 520), "S"),
-             ("E-6", "Trimble's brigade: 15th Alabama", "veteran", (865, 480), "S"),
-             ("E-7", "Trimble's brigade: 12th Georgia", "veteran", (930, 445), "S"),
+             ("E-5", "Trimble's brigade: 21st Georgia", "veteran",
+              (800, 400), "S"),
+             ("E-6", "Trimble's brigade", "veteran", (865, 440), "S"),
+             ("E-7", "Trimble's brigade: 12th Georgia", "veteran", (930, 400), "S"),
          ])
 
 COSTS = {"inexperienced": 2, "experienced": 3, "veteran": 4, "sharpshooters": 3,
@@ -279,11 +280,11 @@ COSTS = {"inexperienced": 2, "experienced": 3, "veteran": 4, "sharpshooters": 3,
 
 
 def union_zone(x, y):
-    return y <= -250 and x > -900
+    return y <= -150 and x > -900
 
 
 def confederate_zone(x, y):
-    return y >= 150
+    return y >= 100
 
 
 def entry_hexes():
