@@ -90,7 +90,7 @@ def chain(points):
 # The ground, in metres from the farmhouse (x east, y north).
 
 TURNPIKE = [(-1010, -700), (-500, -650), (0, -600), (600, -540), (1200, -470), (1540, -430)]
-LANE = [(0, -600), (40, -300), (0, 0)]  # the farm lane up to the house, about half a mile long
+LANE = [(-26, -603), (-26, 0)]  # the farm lane up to the house (column 16), about half a mile
 GROVETON = [(1460, -430)]  # the village's houses at the turnpike
 HOUSE = (0, 0)  # Bachelor's Hall, the house John Brawner rented
 ORCHARD = [(-190, -120), (-190, 70), (-40, 70), (-40, -120)]  # west of the house
@@ -178,7 +178,7 @@ def map_doc():
         "name": "Brawner's Farm, 28 August 1862 (Vae Victis, Rebel Yell)",
         "description": (
             "The fields of John Brawner's farm north of the Warrenton Turnpike at 100 paces a "
-            f"hex, {COLS} by {ROWS} hexes (about 2.5 by 1.8 km): the turnpike from Gainesville "
+            f"hex, {COLS} by {ROWS} hexes (about 2.6 by 1.7 km): the turnpike from Gainesville "
             "in the west to Groveton in the east, the farm lane up to the house (a village hex: "
             "wooden houses) with its orchard and the fenced enclosure below it (hedges), a low "
             "rise through the farm, and the woods on Stony Ridge to the north where Jackson's "
