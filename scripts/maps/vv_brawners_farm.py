@@ -91,7 +91,7 @@ def chain(points):
 
 TURNPIKE = [(-1010, -700), (-500, -650), (0, -600), (600, -540), (1200, -470), (1540, -430)]
 LANE = [(-26, -603), (-26, 0)]  # the farm lane up to the house (column 16), about half a mile
-GROVETON = [(1460, -430)]  # the village's houses at the turnpike
+GROVETON = [(1460, -430), (1530, -390)]  # the village's houses at the turnpike
 HOUSE = (0, 0)  # Bachelor's Hall, the house John Brawner rented
 ORCHARD = [(-190, -120), (-190, 70), (-40, 70), (-40, -120)]  # west of the house
 ENCLOSURE = [(-240, -330), (-240, -170), (-60, -170), (-60, -330)]  # fenced field below it
@@ -107,7 +107,8 @@ WOODS = {
     # woods south of the turnpike in the west, towards Stuart's Hill
     "south-west woods": [(-1010, -800), (-600, -790), (-560, -910), (-1010, -910)],
 }
-RAILROAD = [(-1010, 740), (0, 700), (800, 650), (1560, 600)]  # the unfinished railroad, in the woods
+# the unfinished railroad, in the woods behind Jackson's line
+RAILROAD = [(-1010, 740), (0, 700), (800, 650), (1560, 600)]
 
 
 def elevation(x, y):
@@ -121,17 +122,6 @@ def elevation(x, y):
     return max(0, min(9, round(e)))
 
 
-FEATURES = [
-    ("B1", "Brawner farmhouse (Bachelor's Hall)", [HOUSE]),
-    ("O2", "Brawner orchard", [(-115, -25)]),
-    ("F3", "the enclosure towards the turnpike", [(-150, -250)]),
-    ("W4", "the woods on Stony Ridge", [(-400, 600), (300, 600), (1000, 600)]),
-    ("V5", "Groveton", GROVETON),
-    ("R6", "the ravine and its pines", [(1050, 15)]),
-    ("U7", "the unfinished railroad", RAILROAD),
-]
-
-
 def terrain():
     t = {h: "." for h in HEXES}
     for poly in WOODS.values():
@@ -141,19 +131,23 @@ def terrain():
         t[h] = "h"
     for h in area(ORCHARD):
         t[h] = "o"
-    t[at(*HOUSE)] = "v"
-    for p in GROVETON:
+    for p in [HOUSE] + GROVETON:
         t[at(*p)] = "v"
-        t[at(p[0] + 70, p[1] + 40)] = "v"
     return t
 
 
-def feature_hexes(points):
-    if len(points) == 1:
-        return [at(*points[0])]
-    if points is RAILROAD:
-        return chain(points)
-    return [at(*p) for p in points]
+def features(t):
+    """The named ground: (code, name, hexes)."""
+    return [
+        ("B1", "Brawner farmhouse (Bachelor's Hall)", [at(*HOUSE)]),
+        ("O2", "Brawner orchard", area(ORCHARD)),
+        ("F3", "the enclosure towards the turnpike", area(ENCLOSURE)),
+        ("W4", "the woods on Stony Ridge",
+         [h for h in HEXES if t[h] == "w" and center(h)[1] > 200]),
+        ("V5", "Groveton", [at(*p) for p in GROVETON]),
+        ("R6", "the ravine and its pines", area(WOODS["ravine pines"])),
+        ("U7", "the unfinished railroad", chain(RAILROAD)),
+    ]
 
 
 def map_doc():
@@ -162,15 +156,8 @@ def map_doc():
     lane = chain(LANE)
     for h in pike + lane:
         assert t[h] in (".", "h", "o", "v"), f"road through {t[h]} at {name(h)}"
-    feats = [{"code": code, "name": fname,
-              "hexes": sorted({name(h) for h in feature_hexes(pts)})}
-             for code, fname, pts in FEATURES]
-    # The house and the orchard are named by their ground too.
-    feats[1]["hexes"] = sorted(name(h) for h in area(ORCHARD))
-    feats[2]["hexes"] = sorted(name(h) for h in area(ENCLOSURE))
-    feats[3]["hexes"] = sorted(name(h) for h in HEXES
-                               if t[h] == "w" and center(h)[1] > 200)
-    feats[5]["hexes"] = sorted(name(h) for h in area(WOODS["ravine pines"]))
+    feats = [{"code": code, "name": fname, "hexes": sorted({name(h) for h in hexes})}
+             for code, fname, hexes in features(t)]
     return {
         "format": "kepi-map",
         "version": 1,
@@ -314,6 +301,11 @@ def corps_doc(corps, zone, entering=False):
     return doc
 
 
+def commander(g):
+    gid, gname, pos, face = g
+    return {"id": gid, "name": gname, "hex": name(at(*pos)), "facing": face}
+
+
 def scenario_doc():
     taken = set()
     for corps in (GIBBON, DOUBLEDAY, TALIAFERRO, EWELL):
@@ -321,7 +313,6 @@ def scenario_doc():
             h = at(*e[3])
             assert h not in taken, f"{e[0]}: {name(h)} taken"
             taken.add(h)
-    cin = lambda g: {"id": g[0], "name": g[1], "hex": name(at(*g[2])), "facing": g[3]}  # noqa: E731
     return {
         "format": "kepi-scenario",
         "version": 1,
@@ -352,15 +343,27 @@ def scenario_doc():
                 "hexes": [name(h) for h in entry_hexes()]}},
         ],
         "game_length": 10,
+        "events": [
+            {"turn": 1, "at": "start", "does": {"kind": "note"},
+             "text": "About 6.30 p.m. Jackson's guns open from the high ground above Groveton; "
+                     "Gibbon sends the 2nd Wisconsin up the slope to take them, and the "
+                     "Stonewall Brigade comes out of the woods."},
+            {"turn": DOUBLEDAY_TURN, "at": "start", "does": {"kind": "note"},
+             "text": "Doubleday, whose brigade follows Gibbon's on the turnpike, sends the "
+                     "56th Pennsylvania and the 76th New York forward to fill the line."},
+            {"turn": 10, "at": "end", "does": {"kind": "note"},
+             "text": "About 9 p.m. It is too dark to see; the Federals draw back to the "
+                     "turnpike."},
+        ],
         "sides": [
             {"id": "union", "name": "Union", "color": "blue", "variant": "rebel-yell",
              "nation": "union", "base_edge": "south",
-             "commander_in_chief": cin(UNION_C_IN_C),
+             "commander_in_chief": commander(UNION_C_IN_C),
              "corps": [corps_doc(GIBBON, union_zone),
                        corps_doc(DOUBLEDAY, union_zone, entering=True)]},
             {"id": "confederacy", "name": "Confederacy", "color": "gray",
              "variant": "rebel-yell", "nation": "confederate", "base_edge": "north",
-             "commander_in_chief": cin(CONFEDERATE_C_IN_C),
+             "commander_in_chief": commander(CONFEDERATE_C_IN_C),
              "corps": [corps_doc(TALIAFERRO, confederate_zone),
                        corps_doc(EWELL, confederate_zone)]},
         ],
