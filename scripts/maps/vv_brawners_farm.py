@@ -396,8 +396,9 @@ READING = (
     "inexperienced, the Stonewall Brigade and Trimble's brigade veteran, Lawton's and A. G. "
     "Taliaferro's brigades experienced. No cavalry fought in the evening, so no element "
     "mounts or dismounts. King, ill at his headquarters, is the Union commander-in-chief. "
-    "Victory is by army morale (VV 10); a game still undecided at darkness, game-turn 10, "
-    "is a draw, as the action was."
+    "A game-turn is about a quarter of an hour; Doubleday's two regiments come up the "
+    "turnpike on game-turn 4. Victory is by army morale (VV 10); a game still undecided at "
+    "darkness, game-turn 10, is a draw, as the action was."
 )
 
 SOURCE = (
