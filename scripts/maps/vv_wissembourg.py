@@ -172,14 +172,13 @@ HEIGHTS = [(-0.2, 2.3, 6, 1.6), (-1.1, -1.15, 4.4, 0.95), (0.08, -1.86, 4.6, 1.3
 POPLARS = hx(0.08, -1.86)
 
 ROADS = [
-    ("Landau road", [(-0.02, 0.58), (0.02, 0.8), (0.06, 1.1)]),
+    ("Landau road", [(-0.02, 0.58), (0.02, 0.7), (0.02, 1.1)]),
     ("Bitche road", [(-0.66, 0.6), (-1.0, 0.62), (-1.4, 0.6)]),
     ("Haguenau road (to Soultz and Strasbourg)",
-     [(-0.3, 0.32), (-0.2, 0.05), (-0.12, -0.5), (-0.05, -1.2), (-0.02, -1.75),
-      (-0.1, -2.3), (-0.16, -2.6)]),
+     [(-0.3, 0.32), (-0.2, 0.05), (-0.11, -0.1), (-0.11, -2.6)]),
     ("Altenstadt road (to Lauterbourg)",
      [(-0.2, 0.05), (0.05, -0.06), (0.6, -0.12), (1.25, -0.2), (1.7, -0.3)]),
-    ("Schweighofen road", [(1.22, -0.16), (1.12, 0.2), (1.08, 0.6), (1.04, 1.1)]),
+    ("Schweighofen road", [(1.25, -0.2), (1.125, -0.1), (1.125, 1.1)]),
 ]
 
 FEATURES = [
@@ -284,11 +283,14 @@ def build_map():
 
 
 def el(eid, kind, hname, x, y, facing):
-    return {"id": eid, "name": hname, "type": kind, "hex": name(hx(x, y)), "facing": facing}
+    """An element at (x, y) km; a reinforcement's (x None) is given an entry hex later."""
+    where = name(hx(x, y)) if x is not None else None
+    return {"id": eid, "name": hname, "type": kind, "hex": where, "facing": facing}
 
 
 def gen(gid, gname, x, y, facing):
-    return {"id": gid, "name": gname, "hex": name(hx(x, y)), "facing": facing}
+    where = name(hx(x, y)) if x is not None else None
+    return {"id": gid, "name": gname, "hex": where, "facing": facing}
 
 
 FRANCE = {
@@ -370,40 +372,42 @@ GERMANY = {
         {
             "id": "V",
             "name": "V Corps: 9th Division (Kirchbach)",
-            "general": gen("kirchbach", "Lieutenant-General von Kirchbach", 1.04, 1.05, "S"),
+            "general": gen("kirchbach", "Lieutenant-General von Kirchbach", None, None, "S"),
             "elements": [
-                el("V-jag", "jagers", "5th Jäger Battalion", 1.1, 0.98, "S"),
-                el("V-kg-1", "prussian", "King's Grenadiers (No. 7), I Battalion",
-                   0.78, 1.05, "S"),
-                el("V-kg-2", "prussian", "King's Grenadiers (No. 7), II Battalion",
-                   0.85, 1.01, "S"),
+                el("V-jag", "jagers", "5th Jäger Battalion", None, None, "S"),
+                el("V-kg-1", "prussian", "King's Grenadiers (No. 7), I Battalion", None, None,
+                   "S"),
+                el("V-kg-2", "prussian", "King's Grenadiers (No. 7), II Battalion", None,
+                   None, "S"),
                 el("V-kg-f", "prussian", "King's Grenadiers (No. 7), Fusilier Battalion",
-                   0.91, 1.05, "S"),
-                el("V-58-1", "german_line", "58th Infantry, a battalion", 1.17, 1.05, "S"),
-                el("V-58-2", "german_line", "58th Infantry, a battalion", 1.23, 0.98, "S"),
-                el("V-47-1", "german_line", "47th Infantry, a battalion", 0.97, 0.98, "S"),
-                el("V-47-2", "german_line", "47th Infantry, a battalion", 1.3, 1.05, "S"),
-                el("V-art", "german_artillery", "V Corps batteries (massed against the "
-                   "station)", 0.72, 0.98, "S"),
+                   None, None, "S"),
+                el("V-58-1", "german_line", "58th Infantry, a battalion", None, None, "S"),
+                el("V-58-2", "german_line", "58th Infantry, a battalion", None, None, "S"),
+                el("V-47-1", "german_line", "47th Infantry, a battalion", None, None, "S"),
+                el("V-47-2", "german_line", "47th Infantry, a battalion", None, None, "S"),
+                el("V-art", "german_artillery",
+                   "V Corps batteries (massed against the station)", None, None, "S"),
             ],
         },
         {
             "id": "XI",
             "name": "XI Corps: 41st Brigade (Bose)",
-            "general": gen("bose", "Lieutenant-General von Bose", 1.58, -1.1, "WNW"),
+            "general": gen("bose", "Lieutenant-General von Bose", None, None, "WNW"),
             "elements": [
-                el("XI-80-1", "german_line", "80th Fusiliers, a battalion", 1.58, -0.7, "WNW"),
-                el("XI-80-2", "german_line", "80th Fusiliers, a battalion", 1.58, -0.85,
-                   "WNW"),
-                el("XI-80-3", "german_line", "80th Fusiliers, a battalion", 1.58, -1.0, "WNW"),
-                el("XI-87-1", "german_line", "87th Infantry, a battalion", 1.58, -1.25, "WNW"),
-                el("XI-87-2", "german_line", "87th Infantry, a battalion", 1.58, -1.4, "WNW"),
-                el("XI-87-3", "german_line", "87th Infantry, a battalion", 1.58, -1.55, "WNW"),
-                el("XI-hus", "light_cavalry", "XI Corps hussars", 1.58, -1.7, "WNW"),
+                el("XI-80-1", "german_line", "80th Fusiliers, a battalion", None, None, "WNW"),
+                el("XI-80-2", "german_line", "80th Fusiliers, a battalion", None, None, "WNW"),
+                el("XI-80-3", "german_line", "80th Fusiliers, a battalion", None, None, "WNW"),
+                el("XI-87-1", "german_line", "87th Infantry, a battalion", None, None, "WNW"),
+                el("XI-87-2", "german_line", "87th Infantry, a battalion", None, None, "WNW"),
+                el("XI-87-3", "german_line", "87th Infantry, a battalion", None, None, "WNW"),
+                el("XI-hus", "light_cavalry", "XI Corps hussars", None, None, "WNW"),
             ],
         },
     ],
 }
+
+# The corps that arrive during the action (VV 4.1): their people stand at entry hexes.
+REINFORCING = [p for c in GERMANY["corps"][1:] for p in [c["general"]] + c["elements"]]
 
 COSTS = {"french_line": 3, "turcos": 4, "french_artillery": 3, "mitrailleuse": 4,
          "light_cavalry": 2, "jagers": 3, "german_line": 3, "prussian": 3,
@@ -460,7 +464,7 @@ def check_forces(terrain, zones):
             seen[p["hex"]] = p["id"]
             c, r = int(p["hex"][:2]), int(p["hex"][2:])
             assert terrain[(c, r)] != "~", f"{p['id']} stands in the Lauter"
-            if not str(p["id"]).startswith(("V-", "XI-", "kirchbach", "bose")):
+            if p not in REINFORCING:
                 assert p["hex"] in zone_names, f"{p['id']} at {p['hex']} is outside its zone"
 
 
