@@ -307,8 +307,8 @@ FRANCE = {
             "name": "1st Brigade (Pelletier de Montmarie)",
             "general": gen("montmarie", "General Pelletier de Montmarie", 0.05, -1.5, "N"),
             "elements": [
-                el("M-74-1", "french_line", "74e de Ligne, a battalion in the town",
-                   -0.3, 0.66, "N"),
+                el("M-74-1", "french_line", "74e de Ligne, a battalion (the town's north wall)",
+                   -0.435, 0.79, "N"),
                 el("M-74-2", "french_line", "74e de Ligne, a battalion", 0.2, -1.25, "N"),
                 el("M-74-3", "french_line", "74e de Ligne, a battalion", -0.1, -1.3, "N"),
                 el("M-50-1", "french_line", "50e de Ligne, a battalion (the chateau)",
@@ -324,8 +324,8 @@ FRANCE = {
             "name": "2nd Brigade (Pellé) and Septeuil's cavalry",
             "general": gen("pelle", "General Pellé", -0.08, -0.12, "N"),
             "elements": [
-                el("P-T1", "turcos", "1er Tirailleurs algériens, a battalion (the town)",
-                   -0.08, 0.68, "N"),
+                el("P-T1", "turcos", "1er Tirailleurs algériens, a battalion (by the Landau gate)",
+                   -0.175, 0.71, "N"),
                 el("P-T2", "turcos", "1er Tirailleurs algériens, a battalion (the station)",
                    0.0, 0.0, "N"),
                 el("P-T3", "turcos", "1er Tirailleurs algériens, a battalion", 0.35, -0.4,
