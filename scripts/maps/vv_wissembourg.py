@@ -142,14 +142,21 @@ def box(x1, x2, y1, y2):
 TOWN = ellipse(-0.34, 0.56, 0.33, 0.24)
 STATION = [hx(0.0, 0.0), hx(0.065, 0.03)]
 CHATEAU = hx(0.28, -1.98)
-# The chateau's terrace wall on the east and its thick wall on the west (Rousset).
+# The chateau's terrace wall on the east and its thick wall on the west (Rousset); its hop
+# gardens (the 80th's history) on its other sides.
 CHATEAU_WALLS = [hx(0.345, -1.96), hx(0.215, -2.02)]
+HOP_GARDENS = [h for h in neighbours(CHATEAU) if h not in CHATEAU_WALLS]
+# The farms, gardens, hedges and hop fields south-east of the station toward Altenstadt, which
+# the turcos held (the 80th's history): rough going and soft cover, painted as hedged fields.
+GARDENS = box(0.15, 0.6, -0.42, -0.16)
 ALTENSTADT = ellipse(1.25, -0.2, 0.2, 0.16)
 SCHAFBUSCH = hx(-0.1, -2.3)
 SCHAFBUSCH_ORCHARDS = [h for h in ellipse(-0.1, -2.3, 0.17, 0.12) if h != SCHAFBUSCH]
 # Vineyards on the Schweigen slopes north of the town (the Bavarian Jäger came "through the
-# vineyards"); their extent is the painter's reading, not a survey.
-VINEYARDS = box(-0.95, -0.5, 0.86, 1.06) + box(-0.2, 0.45, 0.87, 1.06)
+# vineyards"); their extent is the painter's reading, not a survey. The Landau road runs
+# between them, where the Bavarian advance-guard batteries stood.
+VINEYARDS = (box(-0.95, -0.5, 0.86, 1.06) + box(-0.2, -0.06, 0.87, 1.06)
+             + box(0.1, 0.45, 0.87, 1.06))
 # The Bienwald's western edge beyond Altenstadt (north bank); the last wooded spurs of the
 # Vosges west of the town; the "great woods" behind the Geisberg (Duruy).
 WOODS = (box(1.36, 2.0, 0.28, 1.2) + box(-1.4, -1.02, 0.72, 1.2)
@@ -167,8 +174,8 @@ FORDS = [hx(-1.0, 0.53), hx(0.32, 0.28), hx(0.62, 0.14), hx(0.92, 0.06), hx(1.52
 # the town (off the map's top edge, their southern slopes on it); the Vogelsberg and the
 # Geisberg south of it, the Geisberg's summit at the three poplars just west of the chateau,
 # a saddle between them.
-HEIGHTS = [(-0.2, 2.3, 6, 1.6), (-1.1, -1.15, 4.4, 0.95), (0.08, -1.86, 4.6, 1.35),
-           (-0.5, -1.55, 3.2, 0.85)]
+HEIGHTS = [(-0.2, 2.3, 6, 1.6), (-1.1, -1.15, 4.4, 0.95), (0.1, -1.9, 4.4, 1.4),
+           (0.08, -1.86, 5.4, 0.25), (-0.5, -1.55, 3.2, 0.85)]
 POPLARS = hx(0.08, -1.86)
 
 ROADS = [
@@ -186,7 +193,8 @@ FEATURES = [
     ("T2", "The railway station", STATION),
     ("V3", "Altenstadt", ALTENSTADT),
     ("H4", "The Geisberg: the three poplars", [POPLARS]),
-    ("T5", "Château du Geisberg", [CHATEAU] + CHATEAU_WALLS),
+    ("T5", "Château du Geisberg, its walls and hop gardens",
+     [CHATEAU] + CHATEAU_WALLS + HOP_GARDENS),
     ("V6", "Schafbusch farm and its orchards", [SCHAFBUSCH] + SCHAFBUSCH_ORCHARDS),
     ("H7", "The Vogelsberg", [hx(-1.1, -1.15)]),
     ("R8", "The Lauter", None),  # filled in below: the water hexes
@@ -199,7 +207,9 @@ def paint():
     terrain = {h: "." for h in HEXES}
     for h in WOODS:
         terrain[h] = "w"
-    for h in VINEYARDS + SCHAFBUSCH_ORCHARDS:
+    for h in GARDENS:
+        terrain[h] = "h"
+    for h in VINEYARDS + SCHAFBUSCH_ORCHARDS + HOP_GARDENS:
         terrain[h] = "o"
     for h in LAUTER:
         terrain[h] = "~"
@@ -245,7 +255,7 @@ def build_map():
         feats.append({"code": code, "name": fname,
                       "hexes": sorted({name(h) for h in hexes})})
     legend = {".": "clear", "t": "town", "v": "village", "w": "woods", "o": "orchard",
-              "l": "walls", "~": "water"}
+              "h": "hedges", "l": "walls", "~": "water"}
     rows = ["".join(terrain[(c, r)] for c in range(1, COLS + 1)) for r in range(1, ROWS + 1)]
     erows = ["".join(str(elevation[(c, r)]) for c in range(1, COLS + 1))
              for r in range(1, ROWS + 1)]
@@ -307,16 +317,16 @@ FRANCE = {
             "name": "1st Brigade (Pelletier de Montmarie)",
             "general": gen("montmarie", "General Pelletier de Montmarie", 0.05, -1.5, "N"),
             "elements": [
-                el("M-74-1", "french_line", "74e de Ligne, a battalion (the town's north wall)",
-                   -0.435, 0.79, "N"),
-                el("M-74-2", "french_line", "74e de Ligne, a battalion", 0.2, -1.25, "N"),
-                el("M-74-3", "french_line", "74e de Ligne, a battalion", -0.1, -1.3, "N"),
-                el("M-50-1", "french_line", "50e de Ligne, a battalion (the chateau)",
+                el("M-74-2", "french_line", "74e de Ligne, II Battalion (the town's walls and "
+                   "gates)", -0.435, 0.79, "N"),
+                el("M-74-1", "french_line", "74e de Ligne, I Battalion", 0.2, -1.25, "N"),
+                el("M-74-3", "french_line", "74e de Ligne, III Battalion", -0.1, -1.3, "N"),
+                el("M-50-1", "french_line", "50e de Ligne, I Battalion (the chateau)",
                    0.28, -1.98, "ENE"),
-                el("M-50-2", "french_line", "50e de Ligne, a battalion", -0.2, -1.7, "N"),
-                el("M-bat", "french_artillery", "a 4-pounder battery", 0.1, -1.6, "N"),
-                el("M-mit", "mitrailleuse", "the mitrailleuse battery (the three poplars)",
-                   0.08, -1.86, "N"),
+                el("M-50-3", "french_line", "50e de Ligne, III Battalion", -0.2, -1.7, "N"),
+                el("M-bat", "french_artillery", "battery 12/9 (4-pounders)", 0.1, -1.6, "N"),
+                el("M-mit", "mitrailleuse", "the division's mitrailleuse battery (the three "
+                   "poplars)", 0.08, -1.86, "N"),
             ],
         },
         {
@@ -324,13 +334,13 @@ FRANCE = {
             "name": "2nd Brigade (Pellé) and Septeuil's cavalry",
             "general": gen("pelle", "General Pellé", -0.08, -0.12, "N"),
             "elements": [
-                el("P-T1", "turcos", "1er Tirailleurs algériens, a battalion (by the Landau gate)",
-                   -0.175, 0.71, "N"),
-                el("P-T2", "turcos", "1er Tirailleurs algériens, a battalion (the station)",
+                el("P-T4", "turcos", "1er Tirailleurs algériens, IV Battalion (the Bitche "
+                   "gate)", -0.63, 0.6, "N"),
+                el("P-T3", "turcos", "1er Tirailleurs algériens, III Battalion (the station)",
                    0.0, 0.0, "N"),
-                el("P-T3", "turcos", "1er Tirailleurs algériens, a battalion", 0.35, -0.4,
-                   "ENE"),
-                el("P-bat", "french_artillery", "a 4-pounder battery (by the station)",
+                el("P-T2", "turcos", "1er Tirailleurs algériens, II Battalion (the gardens "
+                   "south-east of the station)", 0.35, -0.35, "ENE"),
+                el("P-bat", "french_artillery", "battery 9/9 (4-pounders), with the turcos",
                    0.1, -0.25, "N"),
                 el("P-hus", "light_cavalry", "3e Hussards", -0.35, -2.1, "N"),
                 el("P-chas", "light_cavalry", "11e Chasseurs à cheval", -0.45, -2.2, "N"),
