@@ -38,6 +38,16 @@ Pages read (through the project's search of stored pages), named again in the no
 - weaponsandwarfare.com, "The Battle of Wissembourg, 4 August 1870" (Parts I and II, after
   Wawro: MacMahon's dispersed divisions; 300 men of the 74e and companies of turcos trapped in
   the town);
+- orka.bibliothek.uni-kassel.de, Geschichte des Füsilier-Regiments von Gersdorff (Hessisches)
+  Nr. 80 (1900), pp. 101, 290, 406 and 412 (the division's Jäger battalion and II/50
+  detached to Seltz; II/74 in the town; the turcos' IV Battalion at the Bitche gate, III at
+  the station, II south-east of it, with battery 9/9; Montmarie's brigade on the Geisberg, I/50
+  in the chateau until noon and I/74 after it, III/50 and battery 12/9 back to the Schafbusch;
+  the hop gardens round the chateau; the 41st Brigade of the 80th and 87th; the town's
+  garrison of some 500 taken);
+- visuallibrary.net, Im Zeitalter Kaiser Wilhelms des Siegreichen (1914), p. 397 (the town
+  held by a battalion, the station by the turcos and a battery; Douay killed by the
+  mitrailleuse battery at the three poplars);
 - the German Wikipedia's "Schlacht bei Weißenburg (1870)" (via de.zxc.wiki: 22 battalions
   against 11); omaha-beach.org, "4. August 1870 Schlacht von Weissenburg" (the division's two
   brigades, Pelletier de Montmarie and Pellé); bogreolen.dk's summary of Duruy, Souvenirs de
@@ -148,7 +158,7 @@ CHATEAU_WALLS = [hx(0.345, -1.96), hx(0.215, -2.02)]
 HOP_GARDENS = [h for h in neighbours(CHATEAU) if h not in CHATEAU_WALLS]
 # The farms, gardens, hedges and hop fields south-east of the station toward Altenstadt, which
 # the turcos held (the 80th's history): rough going and soft cover, painted as hedged fields.
-GARDENS = box(0.15, 0.6, -0.42, -0.16)
+GARDENS = ellipse(0.37, -0.29, 0.25, 0.15)
 ALTENSTADT = ellipse(1.25, -0.2, 0.2, 0.16)
 SCHAFBUSCH = hx(-0.1, -2.3)
 SCHAFBUSCH_ORCHARDS = [h for h in ellipse(-0.1, -2.3, 0.17, 0.12) if h != SCHAFBUSCH]
@@ -507,7 +517,9 @@ HISTORY = (
 
 READING = (
     "An element is about a battalion: a French battalion of the division some 650 men (eight "
-    "battalions, 5,408 officers and men), a German one up to a thousand; a French battery (six "
+    "battalions, 5,408 officers and men: the 74e's three, the 50e's I and III, the turcos' II, "
+    "III and IV; the Jäger battalion and II/50 were away at Seltz), a German one up to a "
+    "thousand; a French battery (six "
     "guns) or the mitrailleuse battery; a German element of artillery a group of batteries; "
     "a cavalry regiment. The Kepis Rouge sheet caps each army at two French or two German "
     "artillery elements, one Mitrailleuse and four Prussian elements: Douay's two 4-pounder "
@@ -525,7 +537,10 @@ READING = (
 )
 
 SOURCES = (
-    "memorial41.fr (\"4 août 1870 - Les turkos à Wissembourg\"); "
+    "Geschichte des Füsilier-Regiments von Gersdorff (Hessisches) Nr. 80 (1900, "
+    "orka.bibliothek.uni-kassel.de: the French battalions by number and place); Im Zeitalter "
+    "Kaiser Wilhelms des Siegreichen (1914, visuallibrary.net); memorial41.fr (\"4 août "
+    "1870 - Les turkos à Wissembourg\"); "
     "aufildesmotsetdelhistoire.unblog.fr (Rousset, 1900); deutsche-kriegsgeschichte.de (\"Die "
     "Schlacht von Weißenburg\"); kb5ir.de (\"Treffen von Weissenburg\"); Fontane, Der Krieg "
     "gegen Frankreich (books.google.de); Moltke, The Franco-German War of 1870-71 "
