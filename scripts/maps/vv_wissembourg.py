@@ -586,8 +586,8 @@ def build_scenario(terrain):
                         "Altenstadt.",
                 "hexes": zones[0]}},
             {"side": "germany", "zone": {
-                "text": "The Bavarians set up on the Schweigen slopes north of the town (the "
-                        "top three rows, west of the Landau road's vineyards' eastern end).",
+                "text": "The Bavarians set up on the Schweigen slopes north of the town: the "
+                        "top three rows, as far east as the vineyards east of the Landau road.",
                 "hexes": zones[1]}},
         ],
         "reinforcements": [
