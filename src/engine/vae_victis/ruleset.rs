@@ -91,6 +91,28 @@ impl Ruleset for VaeVictis {
         super::section::side_schema(generator)
     }
 
+    /// VV 2 Troops: the points army builder.
+    fn scenario_panels(&self) -> Vec<crate::engine::ruleset::ScenarioPanel> {
+        vec![crate::engine::ruleset::ScenarioPanel {
+            key: super::builder::KEY.into(),
+            label: "Army builder".into(),
+            case: "VV 2 Troops".into(),
+        }]
+    }
+
+    /// VV 2 Troops: the army builder's answer (costs, totals, the limits broken).
+    fn run_panel(
+        &self,
+        key: &str,
+        _catalog: &Catalog,
+        input: &serde_json::Value,
+    ) -> Result<serde_json::Value, String> {
+        match key {
+            super::builder::KEY => super::builder::answer(input),
+            _ => Err(format!("Vae Victis has no scenario panel '{key}'")),
+        }
+    }
+
     /// VV 10: victory by army morale, not by the scenario's entries.
     fn own_victory(&self) -> Option<&'static str> {
         Some(

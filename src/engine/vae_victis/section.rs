@@ -9,7 +9,8 @@
 //!     "elements": [{"id": "II-1", "type": "line", "hex": "0608", "facing": "N"}]}]}]
 //! ```
 
-use super::tables::{self, TroopClass};
+use super::builder;
+use super::tables;
 use crate::engine::facing::Facing;
 use crate::map::MapEdge;
 use crate::problems::Problems;
@@ -121,7 +122,6 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
     let mut read = Vec::new();
     let mut sides = Vec::new();
     let mut ids: Vec<String> = Vec::new();
-    let core = tables::core();
     let mut first_variant: Option<String> = None;
     for (i, s) in file.sides.iter().enumerate() {
         let section: SideSection =
@@ -168,36 +168,10 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 ),
             );
         }
-        // VV KR: the sheet's tables are by nation ("French Infantry 600", "German Infantry
-        // 400"); a side names one of them.
-        if let Some(v) = variant
-            && !v.sheet.nations.is_empty()
-            && !v.sheet.nations.contains(&section.nation)
-        {
-            p.push(
-                format!("{f}.nation"),
-                format!(
-                    "VV {} Fire Ranges: the sheet's nations are {}; this side's nation is '{}'",
-                    v.sheet.sheet,
-                    v.sheet.nations.join(", "),
-                    section.nation
-                ),
-            );
-        }
         if section.corps.is_empty() {
             p.push(
                 format!("{f}.corps"),
                 "a side needs at least one corps (VV 2)",
-            );
-        }
-        if section.corps.len() > core.max_corps {
-            p.push(
-                format!("{f}.corps"),
-                format!(
-                    "VV 2 Troops: an army may have up to {} corps; this one has {}",
-                    core.max_corps,
-                    section.corps.len()
-                ),
             );
         }
         match &section.commander_in_chief {
@@ -209,73 +183,32 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
             None => {}
         }
         let mut elements = 0;
-        let mut per_type: std::collections::BTreeMap<String, u32> = Default::default();
         let mut kinds = std::collections::BTreeSet::new();
         let mut groups = Vec::new();
         for (j, c) in section.corps.iter().enumerate() {
             let cf = format!("{f}.corps[{j}]");
             id(&mut p, format!("{cf}.general.id"), &c.general.id);
-            let mut points = 0;
             for (k, e) in c.elements.iter().enumerate() {
                 let ef = format!("{cf}.elements[{k}]");
                 id(&mut p, format!("{ef}.id"), &e.id);
                 kinds.insert(e.kind.clone());
-                if let Some(v) = variant {
-                    match v.element_type(&e.kind) {
-                        Some(t) => {
-                            points += t.cost;
-                            *per_type.entry(t.key.clone()).or_default() += 1;
-                            if let Some(n) = &t.nation
-                                && *n != section.nation
-                            {
-                                p.push(
-                                    format!("{ef}.type"),
-                                    format!(
-                                        "VV {} Unit Factors: {} is in the {n} table; this side's \
-                                         nation is '{}'",
-                                        v.sheet.sheet, t.name, section.nation
-                                    ),
-                                );
-                            }
-                            if e.formation == Formation::Square && !t.square {
-                                p.push(
-                                    format!("{ef}.formation"),
-                                    format!(
-                                        "VV 5.6 Squares: only infantry in line forms square, \
-                                         not {}",
-                                        t.name
-                                    ),
-                                );
-                            }
-                            if t.class == TroopClass::General {
-                                p.push(format!("{ef}.type"), "a general is the corps' `general`");
-                            }
-                        }
-                        None => p.push(
-                            format!("{ef}.type"),
-                            format!(
-                                "no type '{}' in the {} sheet; its types are {}",
-                                e.kind,
-                                v.sheet.name,
-                                v.type_keys()
-                            ),
+                if let Some(t) = variant.and_then(|v| v.element_type(&e.kind))
+                    && e.formation == Formation::Square
+                    && !t.square
+                {
+                    p.push(
+                        format!("{ef}.formation"),
+                        format!(
+                            "VV 5.6 Squares: only infantry in line forms square, not {}",
+                            t.name
                         ),
-                    }
+                    );
                 }
             }
             if c.elements.is_empty() {
                 p.push(
                     format!("{cf}.elements"),
                     "a corps needs at least one element",
-                );
-            }
-            if points > core.corps_points {
-                p.push(
-                    format!("{cf}.elements"),
-                    format!(
-                        "VV 2 Troops: a corps' elements total up to {} points; corps {} has {points}",
-                        core.corps_points, c.id
-                    ),
                 );
             }
             elements += c.elements.len();
@@ -285,21 +218,21 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 stacking: c.elements.len() as u32 + 1,
             });
         }
+        // VV 2 Troops and the sheet's Unit Factors: the army's limits, as the army builder
+        // checks them while it builds (`builder.rs`).
         if let Some(v) = variant {
-            for (k, n) in &per_type {
-                if let Some(t) = v.element_type(k)
-                    && let Some(m) = t.max_per_army
-                    && *n > m
-                {
-                    p.push(
-                        format!("{f}.corps"),
-                        format!(
-                            "VV {} Unit Factors: {} \"{m} element maximum\" an army; this side \
-                             has {n}",
-                            v.sheet.sheet, t.name
-                        ),
-                    );
-                }
+            let corps: Vec<(&str, Vec<&str>)> = section
+                .corps
+                .iter()
+                .map(|c| {
+                    (
+                        c.id.as_str(),
+                        c.elements.iter().map(|e| e.kind.as_str()).collect(),
+                    )
+                })
+                .collect();
+            for l in builder::limits(v, &section.nation, &corps) {
+                p.push(format!("{f}.{}", l.field), l.text);
             }
         }
         sides.push(Some(SideForces {
