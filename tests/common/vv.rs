@@ -187,11 +187,21 @@ pub fn random_games(sc: &Scenario, seeds: std::ops::RangeInclusive<u64>) -> (usi
             assert!(legal.contains(&c), "seed {seed}: {c:?} not legal");
             // The list's shortcuts (fire pairs prefiltered, reach computed once a facing)
             // offer exactly what the rule checks alone allow, in the same order.
-            assert_eq!(
-                legal,
-                legal_by_rule(&s),
-                "seed {seed}: the legal commands against the rule checks"
-            );
+            let by_rule = legal_by_rule(&s);
+            if legal != by_rule {
+                let only_list: Vec<_> = legal.iter().filter(|c| !by_rule.contains(c)).collect();
+                let only_rule: Vec<_> = by_rule.iter().filter(|c| !legal.contains(c)).collect();
+                let at = legal.iter().zip(&by_rule).position(|(a, b)| a != b);
+                panic!(
+                    "seed {seed}: the legal commands against the rule checks: only in the \
+                     list {only_list:?}; only by the rule checks {only_rule:?}; {} and {} \
+                     commands, the first difference at {at:?}: {:?} against {:?}",
+                    legal.len(),
+                    by_rule.len(),
+                    at.map(|i| &legal[i.saturating_sub(1)..(i + 2).min(legal.len())]),
+                    at.map(|i| &by_rule[i.saturating_sub(1)..(i + 2).min(by_rule.len())]),
+                );
+            }
             let (n, ev) = VaeVictis
                 .apply(&s, &c, &mut dice as &mut dyn Dice)
                 .unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));

@@ -2080,6 +2080,98 @@ test("scenario view: a Rifle and Kepi and a 19th Century scenario built from not
   }
 });
 
+test("vae victis army builder: a small army built for each side of a new scenario on Brawner's Farm's map, costs summed per corps, a corps over 36 points refused by rule (VV 2), saved, validated and played", { timeout: 300_000 }, async () => {
+  await library();
+  await click("#lib-new-scenario");
+  const mapKey = "shipped/map/vv-brawners-farm";
+  await js("document.querySelector(`button.entry[data-key='${arguments[0]}']`).scrollIntoView({ block: 'center' });", mapKey);
+  await click(`button.entry[data-key='${mapKey}']`);
+  await waitFor("the new scenario", async () => js("return document.body.dataset.view === 'scenario' && window.kepi.scenario.view()?.file.ruleset === 'vae-victis';"));
+  await commit("#sc-title", "Brawner's Farm, a meeting");
+  await commit("#sc-id", "vv-meeting-e2e");
+  await commit("#sc-length", "3");
+  await commit("#sc-side-name-0", "Union");
+  await commit("#sc-side-name-1", "Confederacy");
+  const ids = (await scenarioView()).file.sides.map((x) => x.id);
+  // Zones first: the builder stands new pieces on free hexes of the side's zone.
+  await tab("zones");
+  for (const [i, edge] of ["south", "north"].entries()) {
+    await clickIn("#sc-add-deployment");
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
+    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
+    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
+    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
+    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
+  }
+  await tab("army-builder");
+  assert.equal(await text("#sc-tab-army-builder"), "Army builder");
+  await waitFor("the builder", async () => js("return !!document.querySelector('#vv-variant option[value=rebel-yell]');"));
+  await choose("#vv-variant", "rebel-yell");
+  await waitFor("one variant for both sides", async () => (await scenarioView()).file.sides.every((x) => x.variant === "rebel-yell"));
+  const corpsOf = async (i) => (await scenarioView()).file.sides[i].corps ?? [];
+  const add = async (i, j, type) => {
+    const n = (await corpsOf(i))[j].elements.length;
+    await clickIn(`#vv-add-${type}`);
+    await waitFor(`${type} added`, async () => (await corpsOf(i))[j].elements.length === n + 1);
+  };
+  // The Union: one corps of veterans, experienced infantry and a rifled battery.
+  await choose("#vv-side", "0");
+  await clickIn("#vv-add-corps");
+  await waitFor("the Union's corps", async () => (await corpsOf(0)).length === 1);
+  for (const t of ["veteran", "veteran", "experienced", "field_rifled"]) await add(0, 0, t);
+  await waitFor("the corps' points", async () => (await text("#vv-corps-points-0")) === "14 / 36");
+  for (let k = 0; k < 5; k++) await add(0, 0, "veteran");
+  await waitFor("34 points", async () => (await text("#vv-corps-points-0")) === "34 / 36");
+  // One more infantry (3 points) would make 37: refused by the rule, nothing written.
+  await clickIn("#vv-add-experienced");
+  await waitFor("the refusal", async () => js("return !!document.querySelector('#vv-refusal');"));
+  assert.match(await text("#vv-refusal"), /VV 2 Troops: a corps' elements total up to 36 points; corps I has 37/);
+  assert.equal((await corpsOf(0))[0].elements.length, 9, "the refused element was not written");
+  await screenshot("96v-vv-builder-refused");
+  // The Confederacy: two corps, so a Commander-in-Chief (VV 2).
+  await choose("#vv-side", "1");
+  await clickIn("#vv-add-corps");
+  await waitFor("the first Confederate corps", async () => (await corpsOf(1)).length === 1);
+  for (const t of ["veteran", "veteran", "sharpshooters"]) await add(1, 0, t);
+  await clickIn("#vv-add-corps");
+  await waitFor("the second Confederate corps", async () => (await corpsOf(1)).length === 2);
+  await add(1, 1, "cavalry");
+  await add(1, 1, "experienced");
+  const sv = await scenarioView();
+  assert.ok(sv.file.sides[1].commander_in_chief, "the second corps brought the Commander-in-Chief");
+  assert.equal(await text("#vv-army-points"), "17", "4 + 4 + 3 and 3 + 3");
+  assert.deepEqual(sv.file.sides.map((x) => x.corps.map((c) => c.id)), [["I"], ["II", "III"]]);
+  await screenshot("96w-vv-builder-two-corps");
+  // Undo takes back the last element; redo writes it again.
+  await keys(CTRL, "z");
+  await waitFor("undone", async () => (await corpsOf(1))[1].elements.length === 1);
+  await keys(CTRL, "y");
+  await waitFor("redone", async () => (await corpsOf(1))[1].elements.length === 2);
+  // Each side's base edge (VV 8 Fleeing) in the Forces tab's form.
+  await tab("forces");
+  await choose("#sf-sides-1-base-edge", "north");
+  await tab("check");
+  const v = await scenarioView();
+  assert.deepEqual(v.problems, [], JSON.stringify(v.problems));
+  const lib = join(work, "data", "kepi", "library", "scenarios");
+  mkdirSync(lib, { recursive: true });
+  const saved = join(lib, "vv-meeting-e2e.json");
+  writeFileSync(answers, saved);
+  await clickIn("#sc-save-as");
+  await waitFor("the scenario saved", async () => existsSync(saved) && !(await scenarioView()).dirty, 60_000);
+  writeFileSync(answers, "");
+  const check = join(work, "vv-meeting-check");
+  mkdirSync(join(check, "maps"), { recursive: true });
+  mkdirSync(join(check, "scenarios"), { recursive: true });
+  writeFileSync(join(check, "maps", "vv-brawners-farm.json"), readFileSync(join(root, "maps", "vv-brawners-farm.json")));
+  writeFileSync(join(check, "scenarios", "vv-meeting-e2e.json"), readFileSync(saved));
+  assert.match(kepiCli("validate", join(check, "scenarios", "vv-meeting-e2e.json")), /Brawner's Farm, a meeting/);
+  assert.match(kepiCli("autoplay", join(check, "scenarios", "vv-meeting-e2e.json"), "--seed", "3"), /1 game\(s\): Union won \d+, Confederacy won \d+/);
+});
+
 test("Rifle and Kepi's and the 19th Century's computer opponents: a game-turn of each against the standard level, their explanations shown", { timeout: 420_000 }, async () => {
   for (const [key, seed, shot] of [["shipped/scenario/nc-trautenau", "4", "96n-nc-play-computer"], ["shipped/scenario/rk-trautenau", "4", "97n-rk-play-computer"]]) {
     await startDialog(key);

@@ -279,17 +279,45 @@ pub fn answer(input: &serde_json::Value) -> Result<serde_json::Value, String> {
     let input: BuilderInput = serde_json::from_value(input.clone())
         .map_err(|e| format!("the army builder's input: {e}"))?;
     bounded(&input)?;
-    let v = tables::variant(&input.variant).ok_or_else(|| {
-        format!(
-            "variant: no variant '{}'; the variants are {}",
-            input.variant,
-            tables::VARIANTS
-                .iter()
-                .map(|v| v.0)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })?;
+    let variants: Vec<VariantRow> = tables::VARIANTS
+        .iter()
+        .map(|(key, name, sheet)| VariantRow {
+            key: key.to_string(),
+            name: name.to_string(),
+            sheet: sheet.to_string(),
+        })
+        .collect();
+    let core = tables::core();
+    // No variant yet (a new scenario's side) or an unknown one: the variants to pick from,
+    // and the variant as the one limit.
+    let Some(v) = tables::variant(&input.variant) else {
+        let out = BuilderOutput {
+            variants,
+            nations: Vec::new(),
+            suggested_nations: Vec::new(),
+            types: Vec::new(),
+            corps: Vec::new(),
+            corps_points: core.corps_points,
+            max_corps: core.max_corps,
+            army_points: 0,
+            army_elements: 0,
+            limits: vec![Limit {
+                field: "variant".into(),
+                rule: "VV".into(),
+                text: format!(
+                    "VV: pick a variant; '{}' is none of {}",
+                    input.variant,
+                    tables::VARIANTS
+                        .iter()
+                        .map(|v| v.0)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }],
+            missing: Vec::new(),
+        };
+        return serde_json::to_value(out).map_err(|e| e.to_string());
+    };
     let corps: Vec<(&str, Vec<&str>)> = input
         .corps
         .iter()
@@ -301,7 +329,6 @@ pub fn answer(input: &serde_json::Value) -> Result<serde_json::Value, String> {
         })
         .collect();
     let limits = limits(v, &input.nation, &corps);
-    let core = tables::core();
     let mut missing = Vec::new();
     for (j, c) in input.corps.iter().enumerate() {
         if c.elements.is_empty() {
@@ -364,14 +391,7 @@ pub fn answer(input: &serde_json::Value) -> Result<serde_json::Value, String> {
         })
         .collect();
     let out = BuilderOutput {
-        variants: tables::VARIANTS
-            .iter()
-            .map(|(key, name, sheet)| VariantRow {
-                key: key.to_string(),
-                name: name.to_string(),
-                sheet: sheet.to_string(),
-            })
-            .collect(),
+        variants,
         nations: nations(v),
         suggested_nations: suggested(v),
         types,

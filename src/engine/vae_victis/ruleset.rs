@@ -91,6 +91,16 @@ impl Ruleset for VaeVictis {
         super::section::side_schema(generator)
     }
 
+    /// A new side: no variant yet (the army builder picks it for both sides), no corps.
+    fn new_side_section(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut m = serde_json::Map::new();
+        m.insert("variant".into(), "".into());
+        m.insert("nation".into(), "".into());
+        m.insert("base_edge".into(), "south".into());
+        m.insert("corps".into(), serde_json::Value::Array(Vec::new()));
+        m
+    }
+
     /// VV 2 Troops: the points army builder.
     fn scenario_panels(&self) -> Vec<crate::engine::ruleset::ScenarioPanel> {
         vec![crate::engine::ruleset::ScenarioPanel {

@@ -69,7 +69,10 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 .find(|r| r.side == i && r.group.as_deref() == Some(c.id.as_str()))
             {
                 Some(r) => {
-                    let hexes: Vec<HexCoord> = r.hexes.iter().copied().collect();
+                    // In the map's order, row by row (`Arrival`'s invariant: the entry
+                    // offers follow it whatever the order of the scenario's hex set).
+                    let mut hexes: Vec<HexCoord> = r.hexes.iter().copied().collect();
+                    hexes.sort_by_key(|h| (h.row, h.col));
                     let hex_of = std::iter::once((&c.general.id, &c.general.hex))
                         .chain(c.elements.iter().map(|e| (&e.id, &e.hex)));
                     for (id, hex) in hex_of {

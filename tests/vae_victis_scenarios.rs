@@ -1,0 +1,128 @@
+//! Vae Victis's four historical scenarios (issue 40), one a variant: Quatre Bras (La Grande
+//! Armée), Palo Alto (Los Gringos), Brawner's Farm (Rebel Yell) and Wissembourg (Kepis Rouge)
+//! (`scenarios/vv-*.json` on `maps/vv-*.json`, painted by `scripts/maps/vv_*.py`, notes in
+//! docs/scenarios/). Each validates and loads as shipped, on its own map at 100 paces a hex,
+//! its armies within VV 2's limits as the army builder reads them; `kepi autoplay`'s game plays
+//! each to the end the same way for a seed and replays hash for hash; seeded random games hold
+//! the invariants at every command (one element a hex, hexside facings, ground each may enter,
+//! the legal list equal to the rule checks'), end, and replay from their recorded dice.
+
+use crate::common;
+
+use common::scale;
+use common::vv::random_games;
+use kepi::engine::game::{AnyState, options_from_rules, registry};
+use kepi::engine::vae_victis::builder;
+use kepi::engine::vae_victis::section::SideSection;
+use kepi::engine::vae_victis::tables;
+use kepi::game::GameRecord;
+use kepi::scenario::Scenario;
+
+/// (scenario, variant) for each of the four.
+const SCENARIOS: [(&str, &str); 4] = [
+    ("vv-quatre-bras", "la-grande-armee"),
+    ("vv-palo-alto", "los-gringos"),
+    ("vv-brawners-farm", "rebel-yell"),
+    ("vv-wissembourg", "kepis-rouge"),
+];
+
+fn load(id: &str) -> Scenario {
+    kepi::shipped::load_scenario(id).unwrap_or_else(|p| panic!("{id}: {p}"))
+}
+
+fn sections(sc: &Scenario) -> Vec<SideSection> {
+    sc.file
+        .sides
+        .iter()
+        .map(|s| serde_json::from_value(serde_json::Value::Object(s.forces.clone())).unwrap())
+        .collect()
+}
+
+#[test]
+fn each_variant_has_a_scenario_that_validates_on_its_own_map_at_100_paces() {
+    let rules = registry::get("vae-victis").unwrap();
+    for (id, variant) in SCENARIOS {
+        let sc = load(id);
+        assert_eq!(sc.file.ruleset.key(), "vae-victis", "{id}");
+        assert_eq!(sc.map.id, id, "{id}: its own map");
+        assert_eq!(sc.map.scale, rules.map_scale(), "{id}: 100 paces a hex");
+        assert_eq!(sc.map.scale.per_hex, 100, "{id}");
+        assert!(sc.file.victory.is_empty(), "{id}: VV 10 decides");
+        for s in sections(&sc) {
+            assert_eq!(s.variant, variant, "{id}");
+            // VV 2 Troops: the army builder finds no limit broken, and every corps is within
+            // 36 points by the sheet's costs.
+            let v = tables::variant(variant).unwrap();
+            let corps: Vec<(&str, Vec<&str>)> = s
+                .corps
+                .iter()
+                .map(|c| {
+                    (
+                        c.id.as_str(),
+                        c.elements.iter().map(|e| e.kind.as_str()).collect(),
+                    )
+                })
+                .collect();
+            assert_eq!(builder::limits(v, &s.nation, &corps), vec![], "{id}");
+            for c in &s.corps {
+                let points: u32 = c
+                    .elements
+                    .iter()
+                    .map(|e| v.element_type(&e.kind).unwrap().cost)
+                    .sum();
+                assert!(points <= 36, "{id} corps {}: {points} points", c.id);
+            }
+            assert!(s.corps.len() <= 4, "{id}");
+            assert!(s.corps.len() == 1 || s.commander_in_chief.is_some(), "{id}");
+        }
+        // Somebody arrives during the action in each of them.
+        assert!(!sc.file.reinforcements.is_empty(), "{id}: reinforcements");
+        let started = rules.start(&sc, &serde_json::json!({}));
+        assert!(started.is_ok(), "{id}: {:?}", started.err());
+    }
+}
+
+/// One game as `kepi autoplay <scenario> --seed <seed>` plays it without an archive.
+fn autoplay(id: &str, seed: u64) -> (GameRecord, AnyState) {
+    let sc = load(id);
+    let rules = registry::get(sc.file.ruleset.key()).unwrap();
+    let opts = options_from_rules(rules, &sc, &[]).unwrap();
+    let mut game = GameRecord::new(&sc, &opts, seed).unwrap();
+    let mut state = rules.start(&sc, &game.options).unwrap();
+    let mut player = rules.random_player(seed);
+    while !state.progress().over {
+        let c = player.next(&state);
+        let applied = game
+            .play(&state, &c, Default::default())
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: {c}: {e}"));
+        state = applied.state;
+        assert!(game.moves.len() < 20_000, "{id} seed {seed}: no end");
+    }
+    (game, state)
+}
+
+#[test]
+fn autoplay_plays_each_scenario_to_the_end_the_same_way_for_a_seed_and_replays_it() {
+    for (id, _) in SCENARIOS {
+        let (a, end_a) = autoplay(id, 1);
+        let (b, end_b) = autoplay(id, 1);
+        assert_eq!(a.moves, b.moves, "{id}: the same transcript for a seed");
+        assert_eq!(end_a.hash(), end_b.hash(), "{id}");
+        let outcome = end_a.outcome().expect("an outcome");
+        assert_eq!(Some(outcome), end_b.outcome(), "{id}");
+        let replayed = a.replay(None).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(replayed.hash(), end_a.hash(), "{id}");
+    }
+}
+
+#[test]
+fn seeded_random_games_of_each_scenario_keep_the_invariants_end_and_replay() {
+    // Default: one game of each (the debug build's budget); KEPI_TEST_SCALE multiplies.
+    let games = scale::scaled(1);
+    for (id, _) in SCENARIOS {
+        let sc = load(id);
+        let (ended, played) = random_games(&sc, 200..=200 + games - 1);
+        assert_eq!(ended as u64, games, "{id}: every game ends");
+        assert!(!played.is_empty(), "{id}");
+    }
+}
