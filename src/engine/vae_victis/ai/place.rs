@@ -75,7 +75,11 @@ fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
     {
         let o = odds::melee(s, e, d, w);
         c.term_with("melee", w.melee * o.value(), || {
-            format!("melee against {}: {}", setup.elements[d].id, odds::words(&o))
+            format!(
+                "melee against {}: {}",
+                setup.elements[d].id,
+                odds::words(&o)
+            )
         });
     }
     // VV 7: the enemy's defensive fire, out of contact.
@@ -222,7 +226,9 @@ fn general_terms<C>(s: &State, g: usize, w: &Weights, c: &mut Candidate<C>) {
     // VV 5.2: his corps' troops in command range (the C-in-C: every troop of the army).
     let corps = setup.elements[g].corps;
     let mine: Vec<usize> = (0..s.elements.len())
-        .filter(|&e| troop(s, e) && side(s, e) == me && (corps.is_none() || setup.elements[e].corps == corps))
+        .filter(|&e| {
+            troop(s, e) && side(s, e) == me && (corps.is_none() || setup.elements[e].corps == corps)
+        })
         .collect();
     if corps.is_some() {
         let out = mine
@@ -241,6 +247,8 @@ fn general_terms<C>(s: &State, g: usize, w: &Weights, c: &mut Candidate<C>) {
             .map(|&e| distance(s, h, s.elements[e].hex.expect("standing")) as f64)
             .sum::<f64>()
             / mine.len() as f64;
-        c.term("follow", -0.05 * mean, "");
+        c.term_with("follow", -0.05 * mean, || {
+            format!("{mean:.0} hexes from his troops on average")
+        });
     }
 }

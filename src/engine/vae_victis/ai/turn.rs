@@ -16,10 +16,7 @@ use crate::engine::vae_victis::state::{Command, Phase, Role, State};
 /// Every option scored that the level scores (the others are left out: never given).
 pub fn candidates(s: &State, options: &[Command], w: &Weights) -> Vec<Candidate<Command>> {
     let mut ctx = Ctx::new(s, options, w);
-    options
-        .iter()
-        .filter_map(|c| ctx.score(c, true))
-        .collect()
+    options.iter().filter_map(|c| ctx.score(c, true)).collect()
 }
 
 /// The reasons of `c`, scored again with their words.
@@ -152,7 +149,11 @@ impl<'a> Ctx<'a> {
                 let h = setup.parse(hex).ok()?;
                 let after = place::placed(s, e, h, *facing);
                 let mut k = self.new_candidate(c, q);
-                k.term("enter", w.enter, "brings a reinforcement onto the field (VV 4.1)");
+                k.term(
+                    "enter",
+                    w.enter,
+                    "brings a reinforcement onto the field (VV 4.1)",
+                );
                 place::score(&after, e, w, &mut k);
                 Some(k)
             }
@@ -228,9 +229,17 @@ impl<'a> Ctx<'a> {
                     place::score(&after, e, w, &mut k);
                     let before = self.now(e);
                     k.term("now", -before, "");
-                    k.term("pursue", 0.0, "pursues into the hex its enemy left (VV 8.4)");
+                    k.term(
+                        "pursue",
+                        0.0,
+                        "pursues into the hex its enemy left (VV 8.4)",
+                    );
                 } else {
-                    k.term("hold", 0.0, "holds its ground (VV 8.4: pursuit is optional)");
+                    k.term(
+                        "hold",
+                        0.0,
+                        "holds its ground (VV 8.4: pursuit is optional)",
+                    );
                 }
                 Some(k)
             }
