@@ -77,63 +77,45 @@ fn vv_ai_standard_plays_legal_commands_the_same_for_the_same_seed() {
     }
 }
 
-/// France's militia `m` two hexes from a British Guard element with rear support: the melee
-/// term holds it back; with the term at zero, closing on the enemy takes it into contact.
+/// A Guard element two hexes from a lone militia element attacks it on the melee term alone
+/// (closing on the enemy weighed at zero); with the melee term at zero too (the control) it
+/// does not. Militia facing a Guard element with rear support does not attack.
 #[test]
-fn vv_ai_puzzle_melee_odds_hold_back_a_bad_attack() {
-    let s = position(
-        (
-            vec![corps(
-                "I",
-                ("g-fr", "0405"),
-                vec![el("m", "militia", "0408", "S")],
-            )],
-            None,
-        ),
-        (
-            vec![corps(
-                "A",
-                ("g-br", "1401"),
-                vec![
-                    el("g", "guard", "0410", "N"),
-                    el("g2", "guard", "0411", "N"),
-                ],
-            )],
-            None,
-        ),
-    );
-    let s = opened(&s, &[3, 3], 0, &[3]);
-    let w = Weights::default();
-    let best = best_for(&s, &w, "m");
-    assert!(!attacks(&s, &best), "{best:?}");
-    let control = Weights {
-        melee: 0.0,
+fn vv_ai_puzzle_melee_odds_take_a_good_attack_and_refuse_a_bad_one() {
+    let duel = |mine: &str, theirs: &str, support: bool| {
+        let mut british = vec![el("g", theirs, "0410", "N")];
+        if support {
+            british.push(el("g2", theirs, "0411", "N"));
+        }
+        let s = position(
+            (
+                vec![corps(
+                    "I",
+                    ("g-fr", "0405"),
+                    vec![el("m", mine, "0408", "S")],
+                )],
+                None,
+            ),
+            (vec![corps("A", ("g-br", "1401"), british)], None),
+        );
+        opened(&s, &[3, 3], 0, &[3])
+    };
+    let melee_only = Weights {
+        approach: 0.0,
         ..Weights::default()
     };
+    let s = duel("guard", "militia", false);
+    let best = best_for(&s, &melee_only, "m");
+    assert!(attacks(&s, &best), "{best:?}");
+    let control = Weights {
+        melee: 0.0,
+        ..melee_only.clone()
+    };
     let best = best_for(&s, &control, "m");
-    assert!(attacks(&s, &best), "{best:?}");
-    // Against a lone militia element the same attack is pressed home.
-    let s = position(
-        (
-            vec![corps(
-                "I",
-                ("g-fr", "0405"),
-                vec![el("m", "guard", "0408", "S")],
-            )],
-            None,
-        ),
-        (
-            vec![corps(
-                "A",
-                ("g-br", "1401"),
-                vec![el("g", "militia", "0410", "N")],
-            )],
-            None,
-        ),
-    );
-    let s = opened(&s, &[3, 3], 0, &[3]);
-    let best = best_for(&s, &w, "m");
-    assert!(attacks(&s, &best), "{best:?}");
+    assert!(!attacks(&s, &best), "{best:?}");
+    let s = duel("militia", "guard", true);
+    let best = best_for(&s, &Weights::default(), "m");
+    assert!(!attacks(&s, &best), "{best:?}");
 }
 
 /// A British line with French cuirassiers within reach forms square (VV 5.6); with the

@@ -74,7 +74,14 @@ impl Standard {
         match chosen {
             Some(c) => {
                 // The chosen command scored again with its words.
-                let reasons = turn::explain(s, &c, &options, &self.weights);
+                let mut reasons = turn::explain(s, &c, &options, &self.weights);
+                if reasons.is_empty() && c != Command::End {
+                    reasons.push(Reason {
+                        term: "best".into(),
+                        words: "the best of the commands scored".into(),
+                        score: 0.0,
+                    });
+                }
                 (c, reasons)
             }
             None => {
