@@ -88,6 +88,7 @@ mod schemas;
 mod scripted_events;
 mod shipped_scenarios;
 mod vae_victis;
+mod vae_victis_ai;
 mod vae_victis_builder;
 mod vae_victis_kr;
 mod vae_victis_lg;

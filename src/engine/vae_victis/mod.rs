@@ -22,6 +22,7 @@
 //! docs/rules/vae-victis.md records every distance in hexes and how the text is read where it
 //! is silent or contradicts itself.
 
+pub mod ai;
 pub mod builder;
 pub mod combat;
 pub mod dice;

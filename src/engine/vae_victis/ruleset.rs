@@ -446,4 +446,13 @@ impl Ruleset for VaeVictis {
     fn random_player(&self, seed: u64) -> Box<dyn Player<Self>> {
         Box::new(super::legal::RandomPlayer::new(seed))
     }
+
+    /// The computer opponent's levels (`ai/`): "standard".
+    fn levels(&self) -> Vec<&'static str> {
+        super::ai::LEVELS.to_vec()
+    }
+
+    fn computer_player(&self, level: &str, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        super::ai::player(level, seed)
+    }
 }

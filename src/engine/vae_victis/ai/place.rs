@@ -1,0 +1,254 @@
+//! Where an element stands, scored: the melee its position leads to (VV 8), the enemy's
+//! defensive fire it is exposed to (VV 7), how near the enemy it is, its facing against the
+//! enemies that could reach its flanks or rear (VV 1), the friends beside it, squares against
+//! cavalry (VV 5.6), artillery's field of fire (VV 7.1), and a general's safety and command
+//! range (VV 2 Generals lost, VV 5.2).
+//!
+//! Invariant: the scores read only the position given (a copy with the element placed, as
+//! `movement::move_to` would leave it); nothing here changes a state it is shown.
+
+use super::{Weights, odds};
+use crate::ai::candidates::Candidate;
+use crate::engine::facing::Facing;
+use crate::engine::vae_victis::fire;
+use crate::engine::vae_victis::geometry::{
+    self, at, contacts, distance, front_enemy, hexside_toward, in_field, side, troop,
+};
+use crate::engine::vae_victis::state::{Acted, Role, State};
+use crate::engine::vae_victis::tables::TroopClass;
+use crate::map::HexCoord;
+
+/// The reach of the approach term, in hexes (see [`Weights::approach`]).
+const REACH: f64 = 4.0;
+/// How near an enemy must be to threaten an element's flank or a general, in hexes.
+const THREAT: u32 = 4;
+/// How near enemy cavalry must be for a square to be worth its slowness (VV 5.6).
+const CAVALRY_REACH: u32 = 6;
+
+/// `s` with `e` moved to `to` facing `facing`, as `movement::move_to` leaves it: a move into
+/// contact charges, and the enemies it contacts without a frontal opponent turn to face it
+/// (VV 8).
+pub fn placed(s: &State, e: usize, to: HexCoord, facing: Facing) -> State {
+    let mut x = s.clone();
+    x.elements[e].hex = Some(to);
+    x.elements[e].facing = facing;
+    if x.setup().elements[e].role == Role::Troop {
+        x.elements[e].acted = Acted::Done;
+        let cs = contacts(&x, e);
+        if !cs.is_empty() {
+            x.elements[e].charged = true;
+            for o in cs {
+                if front_enemy(&x, o).is_none() && !x.elements[o].square {
+                    let oh = x.elements[o].hex.expect("standing");
+                    x.elements[o].facing = hexside_toward(&x, oh, to);
+                }
+            }
+        }
+    }
+    x
+}
+
+/// The score of element `e`'s position in `s` for its side, the active player's, added to
+/// `c` term by term.
+pub fn score<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
+    if s.setup().elements[e].role == Role::Troop {
+        troop_terms(s, e, w, c);
+    } else {
+        general_terms(s, e, w, c);
+    }
+}
+
+/// Standing enemy troop elements of `e`'s side's enemy.
+fn enemies(s: &State, e: usize) -> impl Iterator<Item = usize> + '_ {
+    let me = side(s, e);
+    (0..s.elements.len()).filter(move |&o| troop(s, o) && side(s, o) != me)
+}
+
+fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
+    let setup = s.setup();
+    let h = s.elements[e].hex.expect("standing");
+    let class = s.class(e);
+    let in_contact = !contacts(s, e).is_empty();
+    // VV 8: the melee this position leads to (artillery never attacks).
+    if let Some(d) = front_enemy(s, e)
+        && class != TroopClass::Artillery
+    {
+        let o = odds::melee(s, e, d, w);
+        c.term_with("melee", w.melee * o.value(), || {
+            format!(
+                "melee against {}: {}",
+                setup.elements[d].id,
+                odds::words(&o)
+            )
+        });
+    }
+    // VV 7: the enemy's defensive fire, out of contact.
+    if !in_contact {
+        let mut loss = 0.0;
+        let mut firers = 0;
+        for f in enemies(s, e) {
+            let fh = s.elements[f].hex.expect("standing");
+            if s.etype(f).is_none_or(|t| t.fire.is_none())
+                || distance(s, fh, h) > fire::max_range(s, f)
+                || !in_field(s, f, h)
+            {
+                continue;
+            }
+            if let Some(o) = odds::fire(s, f, e, &[], w) {
+                loss += o.gain;
+                firers += 1;
+            }
+        }
+        if firers > 0 {
+            c.term_with("exposure", -w.exposure * loss, || {
+                format!("under the fire of {firers} enemy elements, {loss:.1} points expected lost")
+            });
+        }
+    }
+    // Closing on the enemy (artillery: bringing the enemy into its field of fire).
+    let nearest = enemies(s, e)
+        .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
+        .min();
+    if let Some(d) = nearest {
+        if class == TroopClass::Artillery {
+            let range = fire::max_range(s, e);
+            let seen = enemies(s, e)
+                .filter(|&o| {
+                    let oh = s.elements[o].hex.expect("standing");
+                    distance(s, h, oh) <= range && in_field(s, e, oh)
+                })
+                .count()
+                .min(3);
+            let gap = d.saturating_sub(range.div_ceil(2)) as f64;
+            c.term_with("approach", w.approach * 0.5 * REACH / (gap + REACH), || {
+                format!("{d} hexes from the enemy")
+            });
+            if seen > 0 {
+                c.term_with("guns", w.guns * seen as f64, || {
+                    format!("{seen} enemy elements in its field of fire")
+                });
+            }
+            if d <= 2 {
+                c.term_with("guns", -w.flank * 2.0, || {
+                    "guns within the enemy's charge".into()
+                });
+            }
+        } else {
+            let d = d.saturating_sub(1) as f64;
+            c.term_with("approach", w.approach * REACH / (d + REACH), || {
+                if d == 0.0 {
+                    "in contact with the enemy".into()
+                } else {
+                    format!("{d} hexes short of the enemy")
+                }
+            });
+        }
+    }
+    // VV 1: enemies that could reach its flanks or rear (a square has none).
+    if !s.elements[e].square {
+        let g = &setup.grid;
+        let f = s.elements[e].facing;
+        let open = enemies(s, e)
+            .filter(|&o| {
+                let oh = s.elements[o].hex.expect("standing");
+                distance(s, h, oh) <= THREAT && f.angle_to(g, h, oh) > 90
+            })
+            .count()
+            .min(3);
+        if open > 0 {
+            c.term_with("flank", -w.flank * open as f64, || {
+                format!("{open} enemy elements within reach of its flank or rear")
+            });
+        }
+    }
+    // Friends beside it.
+    let beside = setup
+        .grid
+        .neighbors(h)
+        .filter_map(|n| at(s, n))
+        .filter(|&o| troop(s, o) && side(s, o) == side(s, e))
+        .count()
+        .min(2);
+    if beside > 0 {
+        c.term_with("together", w.together * beside as f64, || {
+            format!("{beside} friends beside it")
+        });
+    }
+    // VV 5.6 Squares: against cavalry within reach.
+    if s.etype(e).is_some_and(|t| t.square) {
+        let cavalry = enemies(s, e)
+            .filter(|&o| {
+                s.class(o) == TroopClass::Cavalry
+                    && distance(s, h, s.elements[o].hex.expect("standing")) <= CAVALRY_REACH
+            })
+            .count();
+        if s.elements[e].square {
+            if cavalry > 0 {
+                c.term_with("square", w.square * cavalry.min(2) as f64, || {
+                    format!("in square against {cavalry} enemy cavalry within reach")
+                });
+            } else {
+                c.term_with("square", -w.square_idle, || {
+                    "in square with no enemy cavalry about".into()
+                });
+            }
+        }
+    }
+}
+
+fn general_terms<C>(s: &State, g: usize, w: &Weights, c: &mut Candidate<C>) {
+    let setup = s.setup();
+    let h = s.elements[g].hex.expect("standing");
+    let me = side(s, g);
+    let grid = &setup.grid;
+    // VV 2 Generals lost: beside an enemy, or beside a friend in contact.
+    let mut risk = 0.0;
+    for n in grid.neighbors(h) {
+        if let Some(o) = at(s, n)
+            && troop(s, o)
+        {
+            if side(s, o) != me {
+                risk += 2.0;
+            } else if !contacts(s, o).is_empty() {
+                risk += 1.0;
+            }
+        }
+    }
+    let near_enemy = enemies(s, g)
+        .filter(|&o| distance(s, h, s.elements[o].hex.expect("standing")) <= 2)
+        .count();
+    risk += 0.5 * near_enemy.min(2) as f64;
+    if risk > 0.0 {
+        c.term_with("general", -w.general_risk * risk, || {
+            "the general within reach of the enemy's blows".into()
+        });
+    }
+    // VV 5.2: his corps' troops in command range (the C-in-C: every troop of the army).
+    let corps = setup.elements[g].corps;
+    let mine: Vec<usize> = (0..s.elements.len())
+        .filter(|&e| {
+            troop(s, e) && side(s, e) == me && (corps.is_none() || setup.elements[e].corps == corps)
+        })
+        .collect();
+    if corps.is_some() {
+        let out = mine
+            .iter()
+            .filter(|&&e| !geometry::within_command(s, g, s.elements[e].hex.expect("standing")))
+            .count();
+        if out > 0 {
+            c.term_with("command", -w.command * out as f64, || {
+                format!("{out} of his elements out of command range")
+            });
+        }
+    }
+    if !mine.is_empty() {
+        let mean = mine
+            .iter()
+            .map(|&e| distance(s, h, s.elements[e].hex.expect("standing")) as f64)
+            .sum::<f64>()
+            / mine.len() as f64;
+        c.term_with("follow", -0.05 * mean, || {
+            format!("{mean:.0} hexes from his troops on average")
+        });
+    }
+}
