@@ -125,8 +125,9 @@ mod tests {
         let listed = |s: &[Shipped]| s.iter().map(|s| s.id.to_string()).collect::<Vec<_>>();
         assert_eq!(listed(MAPS), ids_in("maps"));
         assert_eq!(listed(SCENARIOS), ids_in("scenarios"));
-        // Rifle & Saber's 17, Age of Rifles' one, the 19th Century's two, Rifle and Kepi's two.
-        assert_eq!(SCENARIOS.len(), 22);
+        // Rifle & Saber's 17, Age of Rifles' one, the 19th Century's two, Rifle and Kepi's two,
+        // Vae Victis's four.
+        assert_eq!(SCENARIOS.len(), 26);
     }
 
     #[test]

@@ -29,6 +29,10 @@ Run from the repository root:  python3 scripts/maps/vv_brawners_farm.py
 import json
 import math
 import os
+import sys as _sys
+
+_sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vv_canonical import write_scenario  # noqa: E402
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -422,7 +426,7 @@ def write(relative, doc):
 
 def main():
     write("maps/vv-brawners-farm.json", map_doc())
-    write("scenarios/vv-brawners-farm.json", scenario_doc())
+    write_scenario("scenarios/vv-brawners-farm.json", scenario_doc())
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ Pages read (no sentence copied; the notes name what each gave):
 import json
 import math
 import os
+import sys as _sys
+
+_sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vv_canonical import write_scenario  # noqa: E402
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -504,7 +508,7 @@ def main():
     mdoc, terrain, road = build_map()
     sdoc, summary = build_scenario(terrain, road)
     write(f"maps/{ID}.json", mdoc)
-    write(f"scenarios/{ID}.json", sdoc)
+    write_scenario(f"scenarios/{ID}.json", sdoc)
     for side, cid, pts, n in summary:
         print(f"{side} corps {cid}: {n} elements, {pts} points", file=sys.stderr)
 

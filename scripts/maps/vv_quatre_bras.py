@@ -40,6 +40,10 @@ Run from the repository root:  python3 scripts/maps/vv_quatre_bras.py
 import json
 import math
 import os
+import sys as _sys
+
+_sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vv_canonical import write_scenario  # noqa: E402
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -613,7 +617,7 @@ def write(relative, doc):
 def main():
     m = map_doc()
     write("maps/vv-quatre-bras.json", m)
-    write("scenarios/vv-quatre-bras.json", scenario_doc(paint()))
+    write_scenario("scenarios/vv-quatre-bras.json", scenario_doc(paint()))
 
 
 if __name__ == "__main__":

@@ -61,6 +61,10 @@ Check:  kepi validate maps/vv-wissembourg.json scenarios/vv-wissembourg.json
 import json
 import math
 import os
+import sys as _sys
+
+_sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vv_canonical import write_scenario  # noqa: E402
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -619,7 +623,7 @@ def build_scenario(terrain):
         "sides": [FRANCE, GERMANY],
         "notes": {"history": HISTORY, "reading": READING, "source": SOURCES},
     }
-    write("scenarios/vv-wissembourg.json", doc)
+    write_scenario("scenarios/vv-wissembourg.json", doc)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,15 @@ fn every_shipped_scenario_opens_without_problems_and_saves_byte_for_byte() {
             s.id,
             checked.problems
         );
+        // KEPI_BLESS=1 writes a shipped scenario as the editor saves it (a file a script
+        // wrote with its keys in another order), so the check below holds.
+        if std::env::var_os("KEPI_BLESS").is_some() && doc.to_text() != s.text {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios")
+                .join(format!("{}.json", s.id));
+            std::fs::write(path, doc.to_text()).unwrap();
+            continue;
+        }
         assert_eq!(doc.to_text(), s.text, "{} written back unchanged", s.id);
         // An edit and its undo leave the same bytes too.
         doc.apply(&[set("/title", json!("Changed"))]).unwrap();
