@@ -2041,17 +2041,7 @@ test("scenario view: a Rifle and Kepi and a 19th Century scenario built from not
     await screenshot(sys.shot);
     // Zones: each side two rows from its edge, typed.
     await tab("zones");
-    for (const [i, edge] of sys.edges.entries()) {
-      await clickIn("#sc-add-deployment");
-      await settle();
-      await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
-      await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
-      await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
-      await settle();
-      await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
-      await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
-      await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
-    }
+    await edgeZones(ids, sys.edges);
     // Both systems score their own victory (objectives held, enemy units broken or
     // eliminated): the Victory tab says so and offers no entry to add.
     await tab("victory");
@@ -2095,17 +2085,7 @@ test("vae victis army builder: a small army built for each side of a new scenari
   const ids = (await scenarioView()).file.sides.map((x) => x.id);
   // Zones first: the builder stands new pieces on free hexes of the side's zone.
   await tab("zones");
-  for (const [i, edge] of ["south", "north"].entries()) {
-    await clickIn("#sc-add-deployment");
-    await settle();
-    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
-    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
-    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
-    await settle();
-    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
-    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
-    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
-  }
+  await edgeZones(ids, ["south", "north"]);
   await tab("army-builder");
   assert.equal(await text("#sc-tab-army-builder"), "Army builder");
   await waitFor("the builder", async () => js("return !!document.querySelector('#vv-variant option[value=rebel-yell]');"));
@@ -2542,6 +2522,20 @@ async function choose(css, value) {
   const found = await js("const e = document.querySelector(arguments[0]); if (!e) return false; e.scrollIntoView({ block: 'center' }); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true })); return true;", css, value);
   assert.ok(found, `${css} is shown (error shown: ${await js("return document.getElementById('error').hidden ? 'none' : document.getElementById('error-text').textContent;")})`);
   await settle();
+}
+/** On the Zones tab: a deployment zone for each side, typed as "within two hexes of" its edge. */
+async function edgeZones(ids, edges) {
+  for (const [i, edge] of edges.entries()) {
+    await clickIn("#sc-add-deployment");
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
+    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
+    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
+    await settle();
+    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
+    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
+    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
+  }
 }
 async function tab(name) {
   await clickIn(`#sc-tab-${name}`);
