@@ -10,9 +10,8 @@ use crate::common;
 
 use common::rk::invariants;
 use common::scale;
-use kepi::engine::game::{AnyState, options_from_rules, registry};
+use kepi::engine::game::{AnyState, registry};
 use kepi::engine::rifle_and_kepi::state::{Phase, State};
-use kepi::game::GameRecord;
 use kepi::scenario::Scenario;
 use serde_json::json;
 
@@ -22,34 +21,7 @@ fn load(id: &str) -> Scenario {
     kepi::shipped::load_scenario(id).unwrap_or_else(|p| panic!("{id}: {p}"))
 }
 
-/// One game as `kepi autoplay <scenario> --seed <seed>` plays it without an archive: the
-/// shared random player seeded `seed`, each command applied through the game record with its
-/// live dice; `each` sees every command's state before and after.
-fn autoplay(
-    id: &str,
-    seed: u64,
-    mut each: impl FnMut(&AnyState, &kepi::engine::game::Applied),
-) -> (GameRecord, AnyState) {
-    let sc = load(id);
-    let rules = registry::get(sc.file.ruleset.key()).unwrap();
-    let opts = options_from_rules(rules, &sc, &[]).unwrap();
-    let mut game = GameRecord::new(&sc, &opts, seed).unwrap();
-    let mut state = rules.start(&sc, &game.options).unwrap();
-    let mut player = rules.random_player(seed);
-    while !state.progress().over {
-        let c = player.next(&state);
-        let applied = game
-            .play(&state, &c, Default::default())
-            .unwrap_or_else(|e| panic!("{id} seed {seed}: {c}: {e}"));
-        each(&state, &applied);
-        state = applied.state;
-        assert!(
-            game.moves.len() < 100_000,
-            "{id} seed {seed}: the game does not end"
-        );
-    }
-    (game, state)
-}
+use common::system::autoplay_shipped as autoplay;
 
 fn typed(s: &AnyState) -> &State {
     s.downcast::<State>().expect("a Rifle and Kepi state")

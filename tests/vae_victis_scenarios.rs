@@ -10,12 +10,12 @@
 use crate::common;
 
 use common::scale;
+use common::system::autoplay_shipped;
 use common::vv::random_games;
-use kepi::engine::game::{AnyState, options_from_rules, registry};
+use kepi::engine::game::registry;
 use kepi::engine::vae_victis::builder;
 use kepi::engine::vae_victis::section::SideSection;
 use kepi::engine::vae_victis::tables;
-use kepi::game::GameRecord;
 use kepi::scenario::Scenario;
 
 /// (scenario, variant) for each of the four.
@@ -82,30 +82,11 @@ fn each_variant_has_a_scenario_that_validates_on_its_own_map_at_100_paces() {
     }
 }
 
-/// One game as `kepi autoplay <scenario> --seed <seed>` plays it without an archive.
-fn autoplay(id: &str, seed: u64) -> (GameRecord, AnyState) {
-    let sc = load(id);
-    let rules = registry::get(sc.file.ruleset.key()).unwrap();
-    let opts = options_from_rules(rules, &sc, &[]).unwrap();
-    let mut game = GameRecord::new(&sc, &opts, seed).unwrap();
-    let mut state = rules.start(&sc, &game.options).unwrap();
-    let mut player = rules.random_player(seed);
-    while !state.progress().over {
-        let c = player.next(&state);
-        let applied = game
-            .play(&state, &c, Default::default())
-            .unwrap_or_else(|e| panic!("{id} seed {seed}: {c}: {e}"));
-        state = applied.state;
-        assert!(game.moves.len() < 20_000, "{id} seed {seed}: no end");
-    }
-    (game, state)
-}
-
 #[test]
 fn autoplay_plays_each_scenario_to_the_end_the_same_way_for_a_seed_and_replays_it() {
     for (id, _) in SCENARIOS {
-        let (a, end_a) = autoplay(id, 1);
-        let (b, end_b) = autoplay(id, 1);
+        let (a, end_a) = autoplay_shipped(id, 1, |_, _| {});
+        let (b, end_b) = autoplay_shipped(id, 1, |_, _| {});
         assert_eq!(a.moves, b.moves, "{id}: the same transcript for a seed");
         assert_eq!(end_a.hash(), end_b.hash(), "{id}");
         let outcome = end_a.outcome().expect("an outcome");

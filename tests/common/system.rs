@@ -68,3 +68,33 @@ pub fn refused<R: Ruleset>(ruleset: &R, s: &R::State, c: Value) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+/// One game of the shipped scenario `id` as `kepi autoplay <scenario> --seed <seed>` plays it
+/// without an archive: the system's seeded random player, each command applied through the
+/// game record with its live dice; `each` sees every command's state before and after.
+pub fn autoplay_shipped(
+    id: &str,
+    seed: u64,
+    mut each: impl FnMut(&kepi::engine::game::AnyState, &kepi::engine::game::Applied),
+) -> (kepi::game::GameRecord, kepi::engine::game::AnyState) {
+    use kepi::engine::game::{options_from_rules, registry};
+    let sc = kepi::shipped::load_scenario(id).unwrap_or_else(|p| panic!("{id}: {p}"));
+    let rules = registry::get(sc.file.ruleset.key()).unwrap();
+    let opts = options_from_rules(rules, &sc, &[]).unwrap();
+    let mut game = kepi::game::GameRecord::new(&sc, &opts, seed).unwrap();
+    let mut state = rules.start(&sc, &game.options).unwrap();
+    let mut player = rules.random_player(seed);
+    while !state.progress().over {
+        let c = player.next(&state);
+        let applied = game
+            .play(&state, &c, Default::default())
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: {c}: {e}"));
+        each(&state, &applied);
+        state = applied.state;
+        assert!(
+            game.moves.len() < 100_000,
+            "{id} seed {seed}: the game does not end"
+        );
+    }
+    (game, state)
+}
