@@ -90,6 +90,7 @@ mod shipped_scenarios;
 mod vae_victis;
 mod vae_victis_ai;
 mod vae_victis_builder;
+mod vae_victis_groups;
 mod vae_victis_kr;
 mod vae_victis_lg;
 mod vae_victis_reinforcements;

@@ -14,7 +14,7 @@ use kepi::engine::vae_victis::results::passable;
 use kepi::engine::vae_victis::state::{Acted, Command, Phase, Role};
 use kepi::engine::vae_victis::state::{Event, State};
 use kepi::engine::vae_victis::tables::TroopClass;
-use kepi::engine::vae_victis::{fire, generals, melee};
+use kepi::engine::vae_victis::{fire, generals, groups, melee};
 use kepi::scenario::Scenario;
 use serde_json::{Value, json};
 
@@ -324,6 +324,27 @@ pub fn legal_by_rule(s: &State) -> Vec<Command> {
             for e in 0..s.elements.len() {
                 if standing(s, e) && side(s, e) == me && movement::may_act(s, e).is_ok() {
                     element_commands_by_rule(s, e, &mut out);
+                }
+            }
+            // VV 5.2: each line the list offers groups (`groups::lines`), moved to every hex
+            // its first element reaches alone with the rest of the line lifted off the map,
+            // kept where `apply` accepts the group's move keeping its facing.
+            for members in groups::lines(s) {
+                let first = members[0];
+                let mut lifted = s.clone();
+                for &e in &members[1..] {
+                    lifted.elements[e].hex = None;
+                }
+                let facing = s.elements[first].facing;
+                for h in movement::reach(&lifted, first, Some(facing)).into_keys() {
+                    let c = Command::MoveGroup {
+                        elements: members.iter().map(|&e| id(e)).collect(),
+                        to: setup.name(h),
+                        facing,
+                    };
+                    if accepted(s, &c) {
+                        out.push(c);
+                    }
                 }
             }
             // VV 4.1: every element off the map, every hex of the map, every hexside facing,

@@ -4,6 +4,7 @@
 use super::fire;
 use super::formations::partner;
 use super::generals;
+use super::groups;
 use super::geometry::{self, at, distance, hexside_toward, side, standing, troop};
 use super::melee;
 use super::movement::{self, Board};
@@ -51,6 +52,7 @@ pub fn legal(s: &State) -> Vec<Command> {
                     element_commands(s, &board, e, &mut out);
                 }
             }
+            group_commands(s, &mut out);
             // VV 4.1: reinforcements entering.
             super::reinforcements::commands(s, &mut out);
             out.push(Command::End);
@@ -314,6 +316,31 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
             out.push(Command::CloseOrder {
                 element: id.clone(),
             });
+        }
+    }
+}
+
+/// VV 5.2: the parallel moves of each maximal line (`groups::lines`) whose AP its corps has,
+/// to every hex of its first element's reach (on the board without the group) where every
+/// element's shifted move passes `groups::plan`, in the order of the hexes.
+fn group_commands(s: &State, out: &mut Vec<Command>) {
+    let setup = s.setup();
+    for members in groups::lines(s) {
+        let first = members[0];
+        let corps = setup.elements[first].corps.expect("a troop element's corps");
+        if groups::cost(s, &members).is_ok_and(|c| c <= s.corps[corps].ap) {
+            let facing = s.elements[first].facing;
+            let board = groups::lifted_board(s, &members);
+            let reaches = groups::reaches(s, &board, &members, facing);
+            for &to in reaches[0].keys() {
+                if groups::plan(s, &members, &reaches, to, facing).is_ok() {
+                    out.push(Command::MoveGroup {
+                        elements: members.iter().map(|&e| setup.elements[e].id.clone()).collect(),
+                        to: setup.name(to),
+                        facing,
+                    });
+                }
+            }
         }
     }
 }

@@ -9,7 +9,8 @@
 //! chart), `section` (the scenario's sides: variant, nation, base edge, C-in-C, corps), `state`
 //! (setup, state, commands, events), `dice` (every die recorded), `geometry` (one element a
 //! hex, facing, field of fire, zone of control, line of fire and of command), `generals`
-//! (ratings, the first player, activation points, command), `movement`, `formations`
+//! (ratings, the first player, activation points, command), `movement`, `groups` (VV 5.2
+//! group moves), `formations`
 //! (squares, skirmisher pairs), `combat` (scores, results by the table, overlaps), `fire`,
 //! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
 //! rally, victory), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
@@ -29,6 +30,7 @@ pub mod dice;
 pub mod fire;
 pub mod formations;
 pub mod generals;
+pub mod groups;
 pub mod geometry;
 pub mod kr;
 pub mod legal;

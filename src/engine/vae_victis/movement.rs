@@ -548,6 +548,31 @@ pub fn move_to(
     }
     let from = s.elements[e].hex.expect("standing");
     let strat = strategic(s, e, from, to);
+    let before = may_move_now(s, e, strat)?;
+    let paths = reach(s, e, Some(facing));
+    let Some(path) = paths.get(&to).cloned() else {
+        return Err(RuleError::rule(
+            "VV 5.4",
+            format!(
+                "{id} cannot reach {} this move (its paces by the ground, VV 5.3 \
+                 interpenetration and VV 6 zones of control; `kepi reach` shows where it can)",
+                setup.name(to)
+            ),
+        ));
+    };
+    let is_contact = contact_hex(s, e, to);
+    if is_contact {
+        contact_checks(s, e, to, facing)?;
+    }
+    pay_move(s, e)?;
+    settle(s, e, to, facing, &path, strat, before, ev);
+    Ok(())
+}
+
+/// VV 5.5: whether `e` may move now (a strategic move, `strat`, may follow a strategic move);
+/// what it had done before this move.
+pub fn may_move_now(s: &State, e: usize, strat: bool) -> Result<Acted, RuleError> {
+    let id = &s.setup().elements[e].id;
     let before = s.elements[e].acted;
     match before {
         Acted::Nothing | Acted::Formed => {}
@@ -565,22 +590,26 @@ pub fn move_to(
             return Err(RuleError::not_now(format!("{id} has acted this phase")));
         }
     }
-    let paths = reach(s, e, Some(facing));
-    let Some(path) = paths.get(&to).cloned() else {
-        return Err(RuleError::rule(
-            "VV 5.4",
-            format!(
-                "{id} cannot reach {} this move (its paces by the ground, VV 5.3 \
-                 interpenetration and VV 6 zones of control; `kepi reach` shows where it can)",
-                setup.name(to)
-            ),
-        ));
-    };
+    Ok(before)
+}
+
+/// The move of `e` by `path` to `to` facing `facing`, its checks passed and paid: the element
+/// placed, what it has done recorded, the move noted, and the enemies it contacts in flank or
+/// rear pivoting to face it (VV 8).
+#[allow(clippy::too_many_arguments)]
+pub fn settle(
+    s: &mut State,
+    e: usize,
+    to: HexCoord,
+    facing: Facing,
+    path: &Path,
+    strat: bool,
+    before: Acted,
+    ev: &mut Vec<Event>,
+) {
+    let setup = s.setup_arc();
+    let id = setup.elements[e].id.clone();
     let is_contact = contact_hex(s, e, to);
-    if is_contact {
-        contact_checks(s, e, to, facing)?;
-    }
-    pay_move(s, e)?;
     s.elements[e].hex = Some(to);
     s.elements[e].facing = facing;
     s.elements[e].acted = if is_general(s, e) {
@@ -632,7 +661,6 @@ pub fn move_to(
             }
         }
     }
-    Ok(())
 }
 
 /// VV 8, 8.1, 8.4: a move into contact faces an enemy; not by artillery, not by a general,

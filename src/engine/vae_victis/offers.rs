@@ -43,6 +43,20 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
             c.hexside = faced(s, to, *facing);
             c
         }
+        Command::MoveGroup {
+            elements,
+            to,
+            facing,
+        } => {
+            let first = elements.first().cloned().unwrap_or_default();
+            let mut c = CommandInfo::new("move_group", Offer::Reach)
+                .unit(first)
+                .hex(to.clone())
+                .facing(*facing)
+                .involving(elements.iter().skip(1).cloned());
+            c.hexside = faced(s, to, *facing);
+            c
+        }
         Command::Pivot { element, facing } => {
             let c = unit("pivot", element).facing(*facing);
             match hex_of(s, element).and_then(|h| faced(s, &h, *facing)) {

@@ -31,6 +31,15 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             to,
             facing,
         } => format!("{element} moves to {to}, facing {facing}"),
+        Command::MoveGroup {
+            elements,
+            to,
+            facing,
+        } => format!(
+            "The group of {} moves in parallel, {} to {to}, facing {facing} (VV 5.2)",
+            elements.join(", "),
+            elements.first().map_or("", |e| e.as_str())
+        ),
         Command::Pivot { element, facing } => format!("{element} turns to face {facing} (1 AP)"),
         Command::Square { element } => {
             format!("{element} forms square ({} AP)", formation_ap(s, element))

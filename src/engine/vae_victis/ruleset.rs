@@ -223,6 +223,13 @@ impl Ruleset for VaeVictis {
                 to: hex.to_string(),
                 facing: *facing,
             }),
+            Command::MoveGroup {
+                elements, facing, ..
+            } => Some(Command::MoveGroup {
+                elements: elements.clone(),
+                to: hex.to_string(),
+                facing: *facing,
+            }),
             Command::Fire { element, .. } => {
                 let setup = state.setup();
                 let t = super::geometry::at(state, setup.parse(hex).ok()?)?;

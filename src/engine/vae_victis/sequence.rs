@@ -448,6 +448,21 @@ pub fn apply(
             let to = s.setup().parse(to)?;
             movement::move_to(&mut s, e, to, *facing, &mut ev)?
         }
+        (
+            Phase::Movement,
+            Command::MoveGroup {
+                elements,
+                to,
+                facing,
+            },
+        ) => {
+            let members = elements
+                .iter()
+                .map(|e| element(&s, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let to = s.setup().parse(to)?;
+            super::groups::move_group(&mut s, &members, to, *facing, &mut ev)?
+        }
         (Phase::Movement, Command::Pivot { element: e, facing }) => {
             let e = element(&s, e)?;
             movement::pivot(&mut s, e, *facing, &mut ev)?

@@ -369,6 +369,13 @@ pub enum Command {
         to: String,
         facing: Facing,
     },
+    /// VV 5.2: a group moves in parallel, `to` the first element's destination, every other
+    /// element shifted alike, all keeping the facing `facing` (`groups.rs`).
+    MoveGroup {
+        elements: Vec<String>,
+        to: String,
+        facing: Facing,
+    },
     /// VV 5.4: an about-turn (any new facing) in place, 1 AP.
     Pivot { element: String, facing: Facing },
     /// VV 5.6 Squares: infantry in line forms square, 1 AP.
