@@ -116,11 +116,11 @@ fn vv_group_refused_when_not_touching_facing_apart_or_of_two_corps() {
                 ),
                 corps("II", ("g-fr2", "0812"), vec![el("e", "line", "0710", "N")]),
             ],
-            None,
+            Some(("nap", "0212")),
         ),
         (vec![corps("A", ("g-br", "1401"), far())], None),
     );
-    let s = opened(&s, &[3, 3, 3], 0, &[3, 3]);
+    let s = opened(&s, &[3, 3, 3, 3], 0, &[3, 3, 3]);
     let e = refused(&s, group(&["a", "c"], "0409", "N"));
     assert!(e.contains("VV 5.2") && e.contains("c is not touching"), "{e}");
     let e = refused(&s, group(&["a", "d"], "0409", "N"));
