@@ -236,3 +236,43 @@ fn vv_group_each_elements_way_blocked_or_through_a_zone_as_a_single_move() {
     let e = refused(&s, group(&["f1", "f2"], "0107", "N"));
     assert!(e.contains("VV 5.2") && e.contains("f2 cannot reach 0207"), "{e}");
 }
+
+/// A seeded player that plays a group move whenever one is offered (one of them, by its own
+/// LCG), else the engine's random player's command.
+struct GroupPlayer {
+    state: u64,
+    random: Box<dyn kepi::engine::Player<VaeVictis>>,
+}
+
+impl kepi::engine::Player<VaeVictis> for GroupPlayer {
+    fn next(&mut self, s: &State) -> Command {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let groups = offered(s);
+        if groups.is_empty() {
+            self.random.next(s)
+        } else {
+            groups[(self.state >> 33) as usize % groups.len()].clone()
+        }
+    }
+}
+
+#[test]
+fn vv_group_random_games_move_groups_keep_the_invariants_and_replay() {
+    let sc = fixture(|_| {});
+    let (finished, played) = random_games_by(&sc, 1..=8, |seed| {
+        Box::new(GroupPlayer {
+            state: seed,
+            random: VaeVictis.random_player(seed),
+        })
+    });
+    assert_eq!(finished, 8, "every game ends");
+    let groups = played
+        .iter()
+        .filter(|c| matches!(c, Command::MoveGroup { .. }))
+        .count();
+    assert!(groups > 0, "the games move groups");
+    eprintln!("{groups} group moves in {} commands", played.len());
+}

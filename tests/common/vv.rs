@@ -169,13 +169,22 @@ pub fn invariants(s: &State) {
 /// recorded dice gives back every state hash, and its last snapshot restores to its hash.
 /// Returns how many games ended and every command played (for the callers' counts).
 pub fn random_games(sc: &Scenario, seeds: std::ops::RangeInclusive<u64>) -> (usize, Vec<Command>) {
+    random_games_by(sc, seeds, |seed| VaeVictis.random_player(seed))
+}
+
+/// [`random_games`] played by the players `player` makes, one a seed.
+pub fn random_games_by(
+    sc: &Scenario,
+    seeds: std::ops::RangeInclusive<u64>,
+    player: impl Fn(u64) -> Box<dyn kepi::engine::Player<VaeVictis>>,
+) -> (usize, Vec<Command>) {
     use kepi::engine::dice::{Dice, RecordedDice, Roll, SeededDice};
     let mut finished = 0;
     let mut played = Vec::new();
     for seed in seeds {
         let root = VaeVictis.start(sc, &Default::default()).unwrap();
         let mut s = root.clone();
-        let mut player = VaeVictis.random_player(seed);
+        let mut player = player(seed);
         let mut dice = SeededDice::new(seed);
         let mut line: Vec<(Command, Vec<Roll>, String)> = Vec::new();
         for _ in 0..3000 {
