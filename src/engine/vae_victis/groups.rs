@@ -42,8 +42,11 @@ fn refuse(text: String) -> RuleError {
 /// Whether `a` stands in the hex ahead of `b` (or `b` ahead of `a`).
 fn in_column(s: &State, a: usize, b: usize) -> bool {
     let ahead = |x: usize, y: usize| {
-        geometry::toward(s, s.elements[y].hex.expect("standing"), s.elements[y].facing)
-            == s.elements[x].hex
+        geometry::toward(
+            s,
+            s.elements[y].hex.expect("standing"),
+            s.elements[y].facing,
+        ) == s.elements[x].hex
     };
     ahead(a, b) || ahead(b, a)
 }
@@ -281,7 +284,9 @@ pub fn move_group(
     check(s, members)?;
     let ap = cost(s, members)?;
     let first = members[0];
-    let c = s.setup().elements[first].corps.expect("a troop element's corps");
+    let c = s.setup().elements[first]
+        .corps
+        .expect("a troop element's corps");
     if s.corps[c].ap < ap {
         return Err(refuse(format!(
             "corps {} has {} AP left; the group of {} needs {ap}",

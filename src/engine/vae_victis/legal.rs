@@ -4,8 +4,8 @@
 use super::fire;
 use super::formations::partner;
 use super::generals;
-use super::groups;
 use super::geometry::{self, at, distance, hexside_toward, side, standing, troop};
+use super::groups;
 use super::melee;
 use super::movement::{self, Board};
 use super::results::passable;
@@ -327,7 +327,9 @@ fn group_commands(s: &State, out: &mut Vec<Command>) {
     let setup = s.setup();
     for members in groups::lines(s) {
         let first = members[0];
-        let corps = setup.elements[first].corps.expect("a troop element's corps");
+        let corps = setup.elements[first]
+            .corps
+            .expect("a troop element's corps");
         if groups::cost(s, &members).is_ok_and(|c| c <= s.corps[corps].ap) {
             let facing = s.elements[first].facing;
             let board = groups::lifted_board(s, &members);
@@ -335,7 +337,10 @@ fn group_commands(s: &State, out: &mut Vec<Command>) {
             for &to in reaches[0].keys() {
                 if groups::plan(s, &members, &reaches, to, facing).is_ok() {
                     out.push(Command::MoveGroup {
-                        elements: members.iter().map(|&e| setup.elements[e].id.clone()).collect(),
+                        elements: members
+                            .iter()
+                            .map(|&e| setup.elements[e].id.clone())
+                            .collect(),
                         to: setup.name(to),
                         facing,
                     });
