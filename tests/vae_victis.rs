@@ -844,6 +844,43 @@ fn vv_fire_only_out_of_contact_and_never_cavalry() {
 }
 
 #[test]
+fn vv_fire_preview_lists_each_sides_own_factors_and_the_chances() {
+    // VV 7.6: the firer's die with its fire factor and tactical factors against the target's
+    // with its melee factor (or fire, returning it) and its own. The play view's preview lists
+    // each side's factors under it; none is on the totals (a factor shown there would read as
+    // the defence's too).
+    let s = duel(
+        vec![el("gun", "field_artillery", "0410", "N")],
+        vec![el("b", "line", "0408", "S")],
+    );
+    let s = france_fires(&s);
+    let fire = Command::Fire {
+        element: "gun".into(),
+        target: "b".into(),
+        supports: vec![],
+    };
+    let p = VaeVictis.preview(&s, &[fire]).unwrap();
+    let names = |m: &[kepi::engine::preview::Modifier]| {
+        m.iter().map(|m| m.name.clone()).collect::<Vec<_>>()
+    };
+    let firer = names(&p.attackers[0].modifiers);
+    assert!(
+        firer.iter().any(|n| n.contains("case shot")),
+        "the gun's case shot at short range: {firer:?}"
+    );
+    let target = names(&p.defenders[0].modifiers);
+    assert!(
+        !target.iter().any(|n| n.contains("case shot")),
+        "the target has none of the gun's factors: {target:?}"
+    );
+    assert!(p.modifiers.is_empty(), "{:?}", names(&p.modifiers));
+    assert_eq!(p.attack_total, format!("d6 {}", p.attackers[0].value));
+    assert_eq!(p.defense_total, format!("d6 {}", p.defenders[0].value));
+    let sum: f64 = p.results.iter().map(|r| r.chance).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+}
+
+#[test]
 fn vv_fire_field_of_fire_three_elements_wide() {
     let s = duel(
         vec![el("inf", "line", "0510", "N")],

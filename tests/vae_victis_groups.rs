@@ -69,6 +69,32 @@ fn vv_group_moves_in_parallel_for_one_ap() {
         c,
         Command::MoveGroup { elements, .. } if elements.len() == 3
     )));
+    // The play view's offer: a move through the reach, given for the first element, naming
+    // the others, each element's step from its hex to the hex the parallel move gives it (so
+    // that the view draws the line's arrows and any element of it can be clicked for).
+    let all = Command::MoveGroup {
+        elements: vec!["a".into(), "b".into(), "c".into()],
+        to: "0408".into(),
+        facing: kepi::engine::facing::Facing::parse("N").unwrap(),
+    };
+    let info = &VaeVictis.command_infos(&s, std::slice::from_ref(&all))[0];
+    assert_eq!(info.kind, "move_group");
+    assert_eq!(info.unit.as_deref(), Some("a"));
+    assert_eq!(info.hex.as_deref(), Some("0408"));
+    let steps: Vec<(String, Vec<String>)> = info
+        .steps
+        .iter()
+        .map(|st| (st.unit.clone(), st.path.clone()))
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            ("a".into(), vec!["0410".into(), "0408".into()]),
+            ("b".into(), vec!["0510".into(), "0508".into()]),
+            ("c".into(), vec!["0610".into(), "0608".into()]),
+        ]
+    );
+    assert!(info.involves("c"));
     // A part of the line is a group too when named.
     let (u, _) = play(&s, group(&["c", "b"], "0609", "N"), &[]);
     assert_eq!(hex_of(&u, "b").as_deref(), Some("0509"));

@@ -2152,6 +2152,114 @@ test("vae victis army builder: a small army built for each side of a new scenari
   assert.match(kepiCli("autoplay", join(check, "scenarios", "vv-meeting-e2e.json"), "--seed", "3"), /1 game\(s\): Union won \d+, Confederacy won \d+/);
 });
 
+test("Vae Victis: a game-turn of Quatre Bras in the window, the generals rated and the action points rolled, a line moved as a group, defensive fire, a melee tied, rolled again and ending in a recoil; replayed, exported as a VASSAL module and in a pack", { timeout: 360_000 }, async () => {
+  await startDialog("shipped/scenario/vv-quatre-bras");
+  await type("#start-seed", "5");
+  await click("#start-go");
+  await waitFor("the play view", async () => (await playView())?.title !== undefined);
+  let v = await playView();
+  // The corps still to come wait off the map with their game-turn and entry (VV 4.1).
+  const tray = await text("#play-side .tray[data-side='0']");
+  assert.match(tray, /J1\s*\(turn 3\)/, tray);
+  assert.match(tray, /K1\s*\(turn 5\)/, tray);
+  // VV 4.2, VV 3: every general's rating and the first player rolled as one command.
+  await general("begin");
+  v = await playView();
+  assert.ok(v.dice.some((d) => /first player/.test(d.purpose)), JSON.stringify(v.dice.map((d) => d.purpose)));
+  assert.ok(v.last.some((l) => /France \(Ney\) is the first player/.test(l)), v.last.join("\n"));
+  // VV 5.1: a d6 a corps (its general's rating added), shown in the dice log and beside the map.
+  await general("activate");
+  v = await playView();
+  assert.ok(v.dice.some((d) => /activation points: corps B/.test(d.purpose)), JSON.stringify(v.dice.map((d) => d.purpose)));
+  assert.deepEqual(v.board.sides[0].notes.filter((n) => / AP, /.test(n)).map((n) => n.split(",")[0]), ["corps B: 4 AP", "corps F: 6 AP"]);
+  assert.match(await text("#play-side .tray[data-side='0'] .tray-title"), /corps F: 6 AP/);
+  await screenshot("96x-vv-action-points");
+
+  // B4 marches into contact with P1 (VV 8: facing it), one AP of corps B.
+  await moveThroughReach("B4", "2624");
+  // VV 5.2: F2, F3 and the battery F9 between them move as a group: F2 clicked to 2025, the
+  // others alongside, one command; 2 AP (artillery with another type).
+  await selectUnit("F2");
+  await waitFor("the line offered", async () => (await js("return window.kepi.play.together();"))?.units.length === 3);
+  assert.deepEqual((await js("return window.kepi.play.together();")).units, ["F2", "F3", "F9"]);
+  await clickIn("#play-together");
+  assert.equal((await js("return window.kepi.play.together();")).on, true);
+  // G: alone again, and together again.
+  await keys("g");
+  assert.equal((await js("return window.kepi.play.together();")).on, false);
+  await keys("g");
+  assert.equal((await js("return window.kepi.play.together();")).on, true);
+  assert.match(await text("#play-together"), /Moving together/);
+  const to = await playPoint("2025");
+  await hoverAt(to);
+  await screenshot("96y-vv-group-moving");
+  let node = (await playView()).node;
+  await clickAt(to);
+  await waitFor("the group moved", async () => (await playView()).board.counters.find((c) => c.id === "F3").hex === "2225");
+  v = await playView();
+  assert.equal(v.node, node + 1, "a group's move is one command");
+  assert.deepEqual(["F2", "F3", "F9"].map((u) => v.board.counters.find((c) => c.id === u).hex), ["2025", "2225", "2125"]);
+  assert.ok(v.last.some((l) => /The group of F2, F3, F9 moves in parallel \(2 AP, VV 5.2\)/.test(l)), v.last.join("\n"));
+  assert.ok(v.board.sides[0].notes.includes("corps F: 4 AP, lost 0 of 29 points"), v.board.sides[0].notes.join("; "));
+  await general(nextKind((await playView()).general));
+  v = await playView();
+  assert.equal(v.progress.phase_key, "fire", JSON.stringify(v.progress));
+
+  // VV 7: the passive player's defensive fire: P11's case shot at F3, previewed, then fired.
+  await selectUnit("P11");
+  await clickAt(await playPoint("2225"));
+  await waitFor("the fire preview", async () => js("return !!window.kepi.play.preview();"));
+  await screenshot("96z-vv-fire-preview");
+  await clickIn("#play-allocate");
+  await waitFor("the fire", async () => (await playView()).last.some((l) => /F3 recoils/.test(l)));
+  v = await playView();
+  assert.equal(v.board.counters.find((c) => c.id === "F3").hex, "2226", "F3 recoiled (VV 8 Recoil)");
+  await general(nextKind(v.general));
+  v = await playView();
+  assert.equal(v.progress.phase_key, "melee", JSON.stringify(v.progress));
+
+  // VV 8: B4's melee with P1: equal scores rolled again, then B4 recoils.
+  await selectUnit("B4");
+  node = (await playView()).node;
+  await clickAt(await playPoint("2623"));
+  if (await js("return !!window.kepi.play.preview();")) await clickIn("#play-allocate");
+  await waitFor("the melee", async () => (await playView()).node === node + 1);
+  v = await playView();
+  assert.ok(v.last.some((l) => /equal scores: rolled again \(VV 8/.test(l)), v.last.join("\n"));
+  assert.ok(v.last.some((l) => /B4 recoils to 2625/.test(l)), v.last.join("\n"));
+  assert.equal(v.dice.filter((d) => /melee/.test(d.purpose)).length, 4, "two dice a side, twice");
+  await screenshot("96z2-vv-melee-recoil");
+  const melee = v.node;
+
+  // The rest of the game-turn: the pursuit declined (VV 8.4), the Allies' player-turn, each
+  // phase ended; each a command (the view waited for before the next).
+  for (let k = 0; k < 30 && (await playView()).progress.turn === 1; k++) {
+    const before = await playView();
+    const kind = nextKind(before.general);
+    assert.ok(kind, `a command to go on with: ${JSON.stringify(before.progress)}`);
+    await general(kind === "pursue" ? "hold" : kind);
+    await waitFor(`${kind} given`, async () => (await playView()).node > before.node);
+  }
+  v = await playView();
+  assert.equal(v.progress.turn, 2, "game-turn 1 ended");
+  const replay = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--json"));
+  assert.equal(replay.hash, v.state_hash);
+  await vassalOfPosition("quatre-bras-vv.vmod");
+
+  // Review: the melee's position in the replay view.
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  const mi = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", melee);
+  assert.ok(mi >= 0, "the melee is in the line");
+  await clickMove(mi + 1);
+  await waitFor("the melee's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", melee));
+  assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === 'B4').hex;"), "2625");
+
+  await packOfTwo(["shipped/scenario/vv-quatre-bras", "shipped/scenario/vv-palo-alto"], "Vae Victis 1815 and 1846", "vae-victis.kepipack");
+});
+
 test("Rifle and Kepi's and the 19th Century's computer opponents: a game-turn of each against the standard level, their explanations shown", { timeout: 420_000 }, async () => {
   for (const [key, seed, shot] of [["shipped/scenario/nc-trautenau", "4", "96n-nc-play-computer"], ["shipped/scenario/rk-trautenau", "4", "97n-rk-play-computer"]]) {
     await startDialog(key);

@@ -72,6 +72,8 @@ export function install(painter: Painter, queue: CommandQueue, player: Player, r
       reachMs: () => playState.reachMs,
       /** A move's facing being chosen: its hex, the bearings offered and the one aimed. */
       endFacing: () => player.endFacing ? { hex: player.endFacing.hex, bearings: player.marks.turns?.bearings ?? [], aimed: player.marks.turns?.aimed ?? null } : null,
+      /** The selected unit's line and whether "Move together" is on. */
+      together: () => playState.together ? { units: [...playState.together.units], on: playState.together.on } : null,
       force(faces: number[]): void { player.forced = faces; },
       zoomTo(pxPerRadius: number): void { player.view.zoomAt(pxPerRadius / player.view.scale); },
       centerOn(hex: string): void {

@@ -190,7 +190,7 @@ pub struct Step {
 }
 
 /// The hex `e` ends in when the group's first element moves from `from0` to `to`.
-fn shifted(s: &State, e: usize, from0: HexCoord, to: HexCoord) -> Option<HexCoord> {
+pub fn shifted(s: &State, e: usize, from0: HexCoord, to: HexCoord) -> Option<HexCoord> {
     let g = &s.setup().grid;
     let h = s.elements[e].hex.expect("standing");
     g.from_hex(g.to_hex(h) + (g.to_hex(to) - g.to_hex(from0)))

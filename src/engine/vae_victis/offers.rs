@@ -4,7 +4,7 @@
 //! and melee at the target's hex (fire previewed); pursuit as buttons.
 
 use super::state::{Command, State};
-use crate::engine::command_info::{CommandInfo, Offer};
+use crate::engine::command_info::{CommandInfo, Offer, UnitStep};
 use crate::engine::facing::Facing;
 
 pub fn command_infos(s: &State, commands: &[Command]) -> Vec<CommandInfo> {
@@ -23,6 +23,36 @@ fn faced(s: &State, hex: &str, facing: Facing) -> Option<String> {
     let h = setup.parse(hex).ok()?;
     let n = super::geometry::toward(s, h, facing)?;
     Some(format!("{}/{}", setup.name(h), setup.name(n)))
+}
+
+/// VV 5.2: each element of a group from its hex to the hex the parallel move gives it (the
+/// first element's to `to`), so that the play view draws the line moving and lets any of its
+/// elements be the one clicked for. Empty when an element is not on the map (the command is
+/// refused then anyway).
+fn group_steps(s: &State, elements: &[String], to: &str) -> Vec<UnitStep> {
+    let setup = s.setup();
+    let on_map = |id: &String| {
+        let e = setup.element(id).ok()?;
+        Some((e, s.elements[e].hex?))
+    };
+    let Some((_, from0)) = elements.first().and_then(on_map) else {
+        return Vec::new();
+    };
+    let Ok(to) = setup.parse(to) else {
+        return Vec::new();
+    };
+    elements
+        .iter()
+        .map(|id| {
+            let (e, from) = on_map(id)?;
+            let dest = super::groups::shifted(s, e, from0, to)?;
+            Some(UnitStep {
+                unit: id.clone(),
+                path: vec![setup.name(from), setup.name(dest)],
+            })
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 fn command_info(s: &State, c: &Command) -> CommandInfo {
@@ -53,7 +83,8 @@ fn command_info(s: &State, c: &Command) -> CommandInfo {
                 .unit(first)
                 .hex(to.clone())
                 .facing(*facing)
-                .involving(elements.iter().skip(1).cloned());
+                .involving(elements.iter().skip(1).cloned())
+                .steps(group_steps(s, elements, to));
             c.hexside = faced(s, to, *facing);
             c
         }

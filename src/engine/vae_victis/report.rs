@@ -3,7 +3,7 @@
 
 use super::geometry::standing;
 use super::morale;
-use super::state::{Command, Event, Role, State};
+use super::state::{Command, Event, Phase, Role, State};
 use super::tables::TroopClass;
 use crate::engine::counters::{Board, Counter, MarkerKind, Place, SideStanding, Symbol};
 
@@ -246,7 +246,19 @@ pub fn board(s: &State) -> Board {
             order: e as u32,
             markers,
             group: d.corps.map(|c| setup.corps[c].id.clone()),
-            arrives: None,
+            arrives: super::reinforcements::to_arrive(s, e).map(|a| {
+                let at = match a.hexes.as_slice() {
+                    [] => String::new(),
+                    [h] => format!(" at {}", setup.name(*h)),
+                    [first, .., last] => format!(
+                        " at {} to {} ({} hexes)",
+                        setup.name(*first),
+                        setup.name(*last),
+                        a.hexes.len()
+                    ),
+                };
+                format!("game-turn {}{at}", a.turn)
+            }),
             properties,
             facing: Some(x.facing.degrees()),
         });
@@ -260,8 +272,17 @@ pub fn board(s: &State) -> Board {
                 .enumerate()
                 .filter(|(_, c)| c.side == i)
                 .map(|(c, def)| {
+                    // VV 5.1: the action points a corps that rolled has left, while its side
+                    // moves (a corps still to come, or with nothing left, rolls none).
+                    let rolled = s.corps[c].score.is_some();
+                    let ap =
+                        if s.phase == Phase::Movement && s.activated && s.active() == i && rolled {
+                            format!("{} AP, ", s.corps[c].ap)
+                        } else {
+                            String::new()
+                        };
                     format!(
-                        "corps {}: lost {} of {} points{}",
+                        "corps {}: {ap}lost {} of {} points{}",
                         def.id,
                         morale::lost(s, c),
                         def.points,

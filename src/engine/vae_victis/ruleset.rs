@@ -428,7 +428,9 @@ impl Ruleset for VaeVictis {
             }],
             attack_total: format!("d6 {:+}", c.firer.modifier()),
             defense_total: format!("d6 {:+}", c.target.modifier()),
-            modifiers: mods(&c.firer),
+            // Each side's tactical factors are its own (listed under it above); none is on
+            // the totals.
+            modifiers: Vec::new(),
             column: format!("{:?}", c.band).to_lowercase(),
             odds: "opposed d6 (VV 7.6)".into(),
             dice: "2d6".into(),

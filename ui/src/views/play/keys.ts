@@ -10,6 +10,7 @@ export function playShortcuts(): [string, string][] {
     ["Ctrl+Z", "in a game: take back the last command"],
     ["A", "in a game: auto-deploy the side deploying"],
     ["[ and ]", "in a game: turn the selected unit anticlockwise or clockwise, where its rules let it face (or drag from the unit toward where it should face); while a move's facing is chosen, the arrow at its end"],
+    ["G", "in a game: move the selected unit together with the others of its line (a group, where its rules move units together), or alone again"],
     ["Enter", "in a game: make the move whose facing is being chosen, facing the arrow (a click on its hex does too)"],
     ["Shift+click", "in a game: a waypoint of the selected unit's move, where its rules take them (the path and its passing fires shown)"],
     ["Esc, Backspace", "in a game: remove the last waypoint; Esc without one cancels the selection"],
@@ -26,6 +27,7 @@ export function playKey(player: Player, ev: KeyboardEvent): void {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (k === "e") { ev.preventDefault(); player.endPhase(); }
   else if (k === "n") { ev.preventDefault(); player.nextUnit(); }
+  else if (k === "g" && playState.together) { ev.preventDefault(); player.toggleTogether(); }
   else if (k === "a" && player.state?.progress.deploying) { ev.preventDefault(); player.autoDeploy(); }
   else if (ev.key === "[" || ev.key === "]") { if (player.turn(ev.key === "]" ? 1 : -1)) ev.preventDefault(); }
   else if (ev.key === "Enter") { if (player.confirmEndFacing()) ev.preventDefault(); }

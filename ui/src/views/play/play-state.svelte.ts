@@ -17,6 +17,9 @@ export const playState = $state({
   /** The waypoints of the selected unit's move (Age of Rifles), in order: Shift+click adds
    * one, Escape or Backspace removes the last. */
   via: [] as string[],
+  /** The selected unit's moves together with others of its line (VV 5.2 groups): the units
+   * of the line, and whether the map offers those moves (G) instead of the unit's own. */
+  together: null as { units: string[]; on: boolean } | null,
   /** Commands of an empty hex clicked (place a trench, begin an improved position). */
   hexActions: null as { hex: string; commands: LegalCommand[] } | null,
   /** The attack shown before it is allocated, and the allocation that makes it. */

@@ -41,6 +41,10 @@ export class Player {
   /** The selected unit's moves that end facing a bearing (`info.facing`), given through its
    * reach: where several end in one hex, the player chooses the facing before the move. */
   private reachCommands: LegalCommand[] = [];
+  /** The selected unit's moves together with others (a line moving as one command, its
+   * `info.steps` one a unit), each with the hex the selected unit ends in: offered on the map
+   * while "Move together" is on (`playState.together`). */
+  private togetherCommands: { hex: string; command: LegalCommand }[] = [];
   /** A move chosen on the map whose facing at its end is being chosen: the hex, the moves
    * ending there (one a bearing), the bearing aimed (its arrow drawn round the hex). */
   endFacing: { hex: string; commands: LegalCommand[] } | null = null;
@@ -233,6 +237,8 @@ export class Player {
   deselect(): void {
     this.endFacing = null;
     this.reachCommands = [];
+    this.togetherCommands = [];
+    playState.together = null;
     playState.selected = null;
     playState.actions = [];
     playState.reach = null;
@@ -272,7 +278,15 @@ export class Player {
       this.unitHexCommands = cmds.filter((x) => x.info.offer === "map" && x.info.hex);
       playState.actions = cmds.filter((x) => x.info.offer === "unit");
       this.turnCommands = playState.actions.filter((x) => x.info.facing != null);
-      this.reachCommands = cmds.filter((x) => x.info.offer === "reach" && x.info.facing != null);
+      const moves = cmds.filter((x) => x.info.offer === "reach" && x.info.facing != null);
+      this.reachCommands = moves.filter((x) => x.info.steps.length < 2);
+      this.togetherCommands = moves.flatMap((x) => {
+        const own = x.info.steps.find((st) => st.unit === c.id);
+        const hex = own?.path[own.path.length - 1];
+        return x.info.steps.length >= 2 && hex ? [{ hex, command: x }] : [];
+      });
+      const first = this.togetherCommands[0]?.command.info.steps.map((st) => st.unit) ?? [];
+      playState.together = first.length ? { units: first, on: false } : null;
       this.marks.turns = this.turnCommands.length && c.hex
         ? { hex: c.hex, bearings: this.turnCommands.map((x) => x.info.facing!), aimed: null }
         : null;
@@ -284,6 +298,7 @@ export class Player {
 
   private showReach(r: Reach): void {
     playState.reach = r;
+    if (playState.together?.on) return;
     this.marks.reach = new Map(r.hexes.map((h) => [h.hex, h.left]));
     this.marks.waypoints = [...playState.via];
     this.view.requestDraw();
@@ -343,10 +358,47 @@ export class Player {
     });
   }
 
+  /** "Move together" on or off (G): while on, the hexes the selected unit reaches moving with
+   * the others of its line are marked, and a click on one moves them all as one command (the
+   * arrows of each drawn on hover); off, the unit's own reach again. False when the unit has
+   * no such move. */
+  toggleTogether(): boolean {
+    const t = playState.together, sel = playState.selected;
+    if (!t || !sel) return false;
+    this.cancelEndFacing();
+    t.on = !t.on;
+    this.marks.path = [];
+    this.marks.steps = [];
+    if (t.on) {
+      this.marks.reach = new Map(this.togetherCommands.map((x) => [x.hex, ""]));
+      this.shell.message(`${t.units.join(", ")} move together: a click on a marked hex moves ${sel.id} there and the others alongside (G: alone again)`);
+    } else if (playState.reach) {
+      this.showReach(playState.reach);
+      this.shell.message(`${sel.id} moves alone`);
+    } else {
+      this.marks.reach.clear();
+    }
+    this.view.requestDraw();
+    return true;
+  }
+
+  /** A click on `hex` while "Move together" is on: the move of the line that brings the
+   * selected unit there (its facing chosen first where they differ). */
+  private clickTogether(hex: string): void {
+    const ends = this.togetherCommands.filter((x) => x.hex === hex).map((x) => x.command);
+    const sel = playState.selected;
+    if (!ends.length) {
+      this.shell.message(`${sel?.id ?? "The unit"} cannot reach ${hex} moving together with ${playState.together?.units.filter((u) => u !== sel?.id).join(", ")}`, true);
+      return;
+    }
+    if (new Set(ends.map((x) => x.info.facing)).size > 1) { this.chooseEndFacing(hex, undefined, ends); return; }
+    void this.apply(ends[0].command);
+  }
+
   /** The facing at the end of a move to `hex`: its bearings drawn round the hex, the reach's
    * own move's aimed. */
-  private chooseEndFacing(hex: string, reachHex: ReachHex, ends: LegalCommand[]): void {
-    const own = JSON.stringify(reachHex.command);
+  private chooseEndFacing(hex: string, reachHex: ReachHex | undefined, ends: LegalCommand[]): void {
+    const own = JSON.stringify(reachHex?.command);
     const aimed = (ends.find((x) => JSON.stringify(x.command) === own) ?? ends[0]).info.facing!;
     this.endFacing = { hex, commands: ends };
     this.marks.turns = { hex, bearings: ends.map((x) => x.info.facing!), aimed };
@@ -446,6 +498,9 @@ export class Player {
     // it (the reach's own aimed) and a second click, or Enter, makes the move facing the arrow.
     if (this.endFacing && this.endFacing.hex === name) { this.confirmEndFacing(); return; }
     this.cancelEndFacing();
+    // Moving together: a hex of the line's moves (one of its own units may stand there now and
+    // leave it), or an empty hex, answered by the line's move or why there is none.
+    if (sel && playState.together?.on && (this.togetherCommands.some((x) => x.hex === name) || !this.counters.at(name).length)) { this.clickTogether(name); return; }
     if (sel && reachHex && !cmd?.info.preview) {
       const ends = this.reachCommands.filter((x) => x.info.hex === name);
       // (A move through waypoints keeps the reach's own facing: the listed moves name none.)
@@ -461,6 +516,10 @@ export class Player {
         this.showPreview(cmd);
         return;
       }
+      // A command aimed at the hex that leaves the unit facing one of several ways there (a
+      // reinforcement entering, VV 4.1): one offer, its facings shown round the hex as a move's.
+      const ends = this.unitHexCommands.filter((x) => x.info.hex === name && x.info.kind === cmd.info.kind && x.info.facing != null);
+      if (new Set(ends.map((x) => x.info.facing)).size > 1) { this.chooseEndFacing(name, undefined, ends); return; }
       void this.apply(cmd.command);
       return;
     }
@@ -617,6 +676,13 @@ export class Player {
           this.view.requestDraw();
         });
       }
+    }
+    if (playState.together?.on) {
+      // The arrows of every unit of the line moving so that the selected one ends here.
+      const x = this.togetherCommands.find((y) => y.hex === name);
+      this.marks.steps = x ? x.command.info.steps.map((st) => st.path) : [];
+      this.view.requestDraw();
+      return;
     }
     const r = playState.reach;
     if (!r) return;
