@@ -783,10 +783,7 @@ test("play: a game-turn of Fatehpur hot-seat, every command and roll in the arch
 
   // Review: the game from the Library's list in the replay view, stepped with the keys; each
   // position is the one the core opens from the archive.
-  await click("#btn-home");
-  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
-  await click(`button[data-review='${v.game}']`);
-  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  await reviewGame(v);
   assert.equal(await js("return window.kepi.replay.position().state_hash;"), v.state_hash);
   await keys("\uE011"); // Home
   await waitFor("the start", async () => js("return window.kepi.replay.index() === 0 && window.kepi.replay.position()?.board.counters.every((c) => c.place === 'off');"));
@@ -1616,6 +1613,23 @@ async function packOfTwo(keys, name, file) {
   assert.match(kepiCli("pack", "verify", pack), /2 scenario/);
 }
 
+/** Back to the Library and the game `v` (a play view) opened in the replay view at its end. */
+async function reviewGame(v) {
+  await click("#btn-home");
+  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
+  await click(`button[data-review='${v.game}']`);
+  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+}
+
+/** The replay view stepped to the position after the node `node` (`what` names it), clicked in
+ * the line of moves. */
+async function reviewStep(node, what) {
+  const i = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", node);
+  assert.ok(i >= 0, `${what} is in the line`);
+  await clickMove(i + 1);
+  await waitFor(`${what}'s position`, async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", node));
+}
+
 /** The unit whose card acts now in a Rifle and Kepi game (its card's title ends with its id). */
 function rkActor(v) {
   const c = v.board.cards.find((x) => x.detail.startsWith("acts now"));
@@ -1727,14 +1741,8 @@ test("Rifle and Kepi: a game-turn of Trautenau in the window, the cards shown as
   await vassalOfPosition("trautenau-rk.vmod");
 
   // Review: the game in the replay view, the charge's position as the core opens it.
-  await click("#btn-home");
-  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
-  await click(`button[data-review='${v.game}']`);
-  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
-  const ci = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", node + 1);
-  assert.ok(ci >= 0, "the charge is in the line");
-  await clickMove(ci + 1);
-  await waitFor("the charge's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", node + 1));
+  await reviewGame(v);
+  await reviewStep(node + 1, "the charge");
   assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === 'p-drag').hex;"), "0504");
   await screenshot("87-rk-replay-charge");
 
@@ -1905,14 +1913,8 @@ test("19th Century: two game-turns of Wissembourg in the window, each phase's in
   await vassalOfPosition("wissembourg-nc.vmod");
 
   // Review: the strike's position in the replay view, as the core opens it.
-  await click("#btn-home");
-  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
-  await click(`button[data-review='${v.game}']`);
-  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
-  const si = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", contactNode);
-  assert.ok(si >= 0, "the strike is in the line");
-  await clickMove(si + 1);
-  await waitFor("the strike's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", contactNode));
+  await reviewGame(v);
+  await reviewStep(contactNode, "the strike");
   const at = JSON.parse(kepiCli("replay", "--db", archivePath, "--game", String(v.game), "--node", String(contactNode), "--json"));
   const shownHash = await js("return window.kepi.replay.position().state_hash;");
   assert.ok(shownHash.startsWith(at.hash) || at.hash.startsWith(shownHash), `the replay view's position is the archive's: ${shownHash} / ${at.hash}`);
@@ -2247,14 +2249,8 @@ test("Vae Victis: a game-turn of Quatre Bras in the window, the generals rated a
   await vassalOfPosition("quatre-bras-vv.vmod");
 
   // Review: the melee's position in the replay view.
-  await click("#btn-home");
-  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
-  await click(`button[data-review='${v.game}']`);
-  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
-  const mi = await js("return window.kepi.replay.game().line.findIndex((l) => l.node === arguments[0]);", melee);
-  assert.ok(mi >= 0, "the melee is in the line");
-  await clickMove(mi + 1);
-  await waitFor("the melee's position", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", melee));
+  await reviewGame(v);
+  await reviewStep(melee, "the melee");
   assert.equal(await js("return window.kepi.replay.position().board.counters.find((c) => c.id === 'B4').hex;"), "2625");
 
   await packOfTwo(["shipped/scenario/vv-quatre-bras", "shipped/scenario/vv-palo-alto"], "Vae Victis 1815 and 1846", "vae-victis.kepipack");
@@ -2464,10 +2460,7 @@ test("Drill, the test rule system: its scenario edited in its own panel, a game-
   assert.equal(v.progress.turn, 2, "the last card ended game-turn 1 (Drill 2.4)");
 
   // Review: the game in the replay view; the first draw forced to another card is a variation.
-  await click("#btn-home");
-  await waitFor("the game in the list", async () => js("return !!document.querySelector(`button[data-review='${arguments[0]}']`);", v.game));
-  await click(`button[data-review='${v.game}']`);
-  await waitFor("the replay view at the end", async () => js("const p = window.kepi.replay.position(); return p && p.node === arguments[0];", v.node));
+  await reviewGame(v);
   await waitFor("the line described", async () => js("return window.kepi.replay.described();"));
   assert.equal(await js("return window.kepi.replay.game().counter_layout.facing;"), "turned", "the replay draws Drill's counters as play does");
   // The unit turned clockwise, as the whole board shows it (the turn's node).
