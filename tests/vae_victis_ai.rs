@@ -102,6 +102,7 @@ fn vv_ai_puzzle_melee_odds_take_a_good_attack_and_refuse_a_bad_one() {
     };
     let melee_only = Weights {
         approach: 0.0,
+        march: 0.0,
         ..Weights::default()
     };
     let s = duel("guard", "militia", false);
@@ -149,4 +150,132 @@ fn vv_ai_puzzle_square_against_cavalry() {
     };
     let best = best_for(&s, &control, "b");
     assert!(!matches!(best, Command::Square { .. }), "{best:?}");
+}
+
+/// The best of all the scored commands, without noise.
+fn best_of_all(s: &State, w: &Weights) -> Command {
+    let options = legal(s);
+    candidates::best(turn::candidates(s, &options, w), &mut Noise::new(1, 0), 0.0)
+        .expect("a candidate")
+        .command
+}
+
+/// VV 5.2: a French line of three far from the enemy moves as one group (1 AP for the three
+/// elements); with group moves not scored (the control) it never does.
+#[test]
+fn vv_ai_puzzle_a_line_moves_as_a_group() {
+    let s = position(
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0112"),
+                vec![
+                    el("a", "line", "0410", "N"),
+                    el("b", "line", "0510", "N"),
+                    el("c", "line", "0610", "N"),
+                ],
+            )],
+            None,
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("x", "line", "1301", "S")],
+            )],
+            None,
+        ),
+    );
+    let s = opened(&s, &[3, 3], 0, &[3]);
+    let best = best_of_all(&s, &Weights::default());
+    assert!(
+        matches!(&best, Command::MoveGroup { elements, .. } if elements.len() == 3),
+        "{best:?}"
+    );
+    let control = Weights {
+        groups: 0.0,
+        ..Weights::default()
+    };
+    let best = best_of_all(&s, &control);
+    assert!(!matches!(best, Command::MoveGroup { .. }), "{best:?}");
+}
+
+/// An element far from the enemy marches toward it on the march term alone (closing on the
+/// enemy weighed at zero); with the march term at zero too (the control) it stands.
+#[test]
+fn vv_ai_puzzle_a_far_element_marches() {
+    let s = position(
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0112"),
+                vec![el("m", "line", "0410", "N")],
+            )],
+            None,
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("x", "line", "1301", "S")],
+            )],
+            None,
+        ),
+    );
+    let s = opened(&s, &[3, 3], 0, &[3]);
+    let march_only = Weights {
+        approach: 0.0,
+        ..Weights::default()
+    };
+    let best = best_for(&s, &march_only, "m");
+    assert!(matches!(best, Command::Move { .. }), "{best:?}");
+    let control = Weights {
+        march: 0.0,
+        ..march_only.clone()
+    };
+    let best = best_for(&s, &control, "m");
+    assert_eq!(best, Command::End);
+}
+
+/// The column of the hex `c` moves its element to.
+fn column_to(c: &Command) -> u32 {
+    let Command::Move { to, .. } = c else {
+        panic!("not a move: {c:?}");
+    };
+    to[..2].parse().unwrap()
+}
+
+/// VV 10 counts corps: an element between a demoralised enemy corps (west) and one not yet
+/// demoralised (east) closes on the latter; with every enemy counted alike (the control)
+/// it closes on the nearer, the demoralised one.
+#[test]
+fn vv_ai_puzzle_close_on_the_corps_not_yet_demoralised() {
+    let s = position(
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0612"),
+                vec![el("m", "line", "0610", "N")],
+            )],
+            None,
+        ),
+        (
+            vec![
+                corps("A", ("g-br", "0101"), vec![el("x", "line", "0310", "N")]),
+                corps("B", ("g-br2", "1401"), vec![el("y", "line", "1210", "N")]),
+            ],
+            Some(("wellington", "1301")),
+        ),
+    );
+    let mut s = opened(&s, &[3, 3, 3, 3], 0, &[3]);
+    let a = s.setup().corps_index("A").unwrap();
+    s.corps[a].demoralised = true;
+    let best = best_for(&s, &Weights::default(), "m");
+    assert!(column_to(&best) > 6, "{best:?}");
+    let control = Weights {
+        live: 0.0,
+        ..Weights::default()
+    };
+    let best = best_for(&s, &control, "m");
+    assert!(column_to(&best) < 6, "{best:?}");
 }

@@ -38,6 +38,11 @@ pub fn worth(s: &State, x: usize, outcome: Outcome, w: &Weights) -> f64 {
         Outcome::Destroyed => {
             let mut v = cost;
             if let Some(c) = setup.elements[x].corps
+                && s.corps[c].demoralised
+            {
+                v *= w.spent;
+            }
+            if let Some(c) = setup.elements[x].corps
                 && !s.corps[c].demoralised
             {
                 let [n, d] = core().demoralised_fraction;

@@ -18,8 +18,6 @@ use crate::engine::vae_victis::state::{Acted, Role, State};
 use crate::engine::vae_victis::tables::TroopClass;
 use crate::map::HexCoord;
 
-/// The reach of the approach term, in hexes (see [`Weights::approach`]).
-const REACH: f64 = 4.0;
 /// How near an enemy must be to threaten an element's flank or a general, in hexes.
 const THREAT: u32 = 4;
 /// How near enemy cavalry must be for a square to be worth its slowness (VV 5.6).
@@ -48,6 +46,44 @@ pub fn placed(s: &State, e: usize, to: HexCoord, facing: Facing) -> State {
     x
 }
 
+/// `s` with the group `members` moved in parallel (VV 5.2), its first element to `to`, every
+/// other shifted alike, all facing `facing`, as `groups::move_group` leaves it: each element
+/// placed as [`placed`] places it, the group lifted off the board first (an element may take
+/// a hex another of the group leaves). `None` when an element would leave the map.
+pub fn placed_group(s: &State, members: &[usize], to: HexCoord, facing: Facing) -> Option<State> {
+    let g = &s.setup().grid;
+    let from0 = s.elements[*members.first()?].hex?;
+    let offset = g.to_hex(to) - g.to_hex(from0);
+    let mut dests = Vec::with_capacity(members.len());
+    for &e in members {
+        dests.push(g.from_hex(g.to_hex(s.elements[e].hex?) + offset)?);
+    }
+    let mut x = s.clone();
+    for &e in members {
+        x.elements[e].hex = None;
+    }
+    for (&e, &d) in members.iter().zip(&dests) {
+        x = placed(&x, e, d, facing);
+    }
+    Some(x)
+}
+
+/// The march term of `e`'s position (see [`Weights::march`]), a penalty growing with its
+/// distance from the enemy corps it closes on; 0 for a general. It scores only the change a
+/// move makes: an entry (VV 4.1), which has no position before, adds it back.
+pub fn march(s: &State, e: usize, w: &Weights) -> f64 {
+    if s.setup().elements[e].role != Role::Troop || w.march <= 0.0 {
+        return 0.0;
+    }
+    let Some(h) = s.elements[e].hex else {
+        return 0.0;
+    };
+    live_enemies(s, e, w)
+        .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
+        .min()
+        .map_or(0.0, |d| -w.march * f64::from(d))
+}
+
 /// The score of element `e`'s position in `s` for its side, the active player's, added to
 /// `c` term by term.
 pub fn score<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
@@ -62,6 +98,19 @@ pub fn score<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
 fn enemies(s: &State, e: usize) -> impl Iterator<Item = usize> + '_ {
     let me = side(s, e);
     (0..s.elements.len()).filter(move |&o| troop(s, o) && side(s, o) != me)
+}
+
+/// The enemies worth closing on: with [`Weights::live`], those of corps not yet demoralised
+/// (VV 10 counts corps), or every enemy when all are.
+fn live_enemies<'a>(s: &'a State, e: usize, w: &Weights) -> impl Iterator<Item = usize> + 'a {
+    let setup = s.setup();
+    let live = |o: usize| {
+        setup.elements[o]
+            .corps
+            .is_none_or(|c| !s.corps[c].demoralised)
+    };
+    let any_live = w.live > 0.0 && enemies(s, e).any(live);
+    enemies(s, e).filter(move |&o| !any_live || live(o))
 }
 
 fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
@@ -105,11 +154,20 @@ fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
             });
         }
     }
-    // Closing on the enemy (artillery: bringing the enemy into its field of fire).
-    let nearest = enemies(s, e)
+    // Closing on the enemy (artillery: bringing the enemy into its field of fire); VV 10:
+    // on the enemy corps not yet demoralised, while there are any.
+    let nearest = live_enemies(s, e, w)
         .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
         .min();
+    if let Some(d) = nearest
+        && w.march > 0.0
+    {
+        c.term_with("march", -w.march * f64::from(d), || {
+            format!("{d} hexes from the enemy corps it closes on")
+        });
+    }
     if let Some(d) = nearest {
+        let reach = w.reach;
         if class == TroopClass::Artillery {
             let range = fire::max_range(s, e);
             let seen = enemies(s, e)
@@ -120,7 +178,7 @@ fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
                 .count()
                 .min(3);
             let gap = d.saturating_sub(range.div_ceil(2)) as f64;
-            c.term_with("approach", w.approach * 0.5 * REACH / (gap + REACH), || {
+            c.term_with("approach", w.approach * 0.5 * reach / (gap + reach), || {
                 format!("{d} hexes from the enemy")
             });
             if seen > 0 {
@@ -135,7 +193,7 @@ fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
             }
         } else {
             let d = d.saturating_sub(1) as f64;
-            c.term_with("approach", w.approach * REACH / (d + REACH), || {
+            c.term_with("approach", w.approach * reach / (d + reach), || {
                 if d == 0.0 {
                     "in contact with the enemy".into()
                 } else {

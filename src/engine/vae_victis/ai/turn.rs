@@ -9,9 +9,9 @@
 use super::{Weights, odds, place, quiet};
 use crate::ai::candidates::Candidate;
 use crate::engine::Reason;
-use crate::engine::vae_victis::generals;
 use crate::engine::vae_victis::geometry::{distance, side, standing, troop};
 use crate::engine::vae_victis::state::{Command, Phase, Role, State};
+use crate::engine::vae_victis::{generals, groups};
 
 /// Every option scored that the level scores (the others are left out: never given).
 pub fn candidates(s: &State, options: &[Command], w: &Weights) -> Vec<Candidate<Command>> {
@@ -106,6 +106,49 @@ impl<'a> Ctx<'a> {
         k
     }
 
+    /// VV 5.2: a group's move, the sum of what each element gains placed as `after` has it,
+    /// divided by the AP the group costs (1; 2 out of command range or artillery with
+    /// another type).
+    fn group_gain(
+        &mut self,
+        c: &Command,
+        members: &[usize],
+        after: &State,
+        q: bool,
+    ) -> Candidate<Command> {
+        let mut k = self.new_candidate(c, q);
+        let n = members.len();
+        k.term_with("group", 0.0, || {
+            format!("a line of {n} elements moved as one group (VV 5.2)")
+        });
+        for &e in members {
+            let before = self.now(e);
+            let mut one: Candidate<()> = if q {
+                Candidate::quiet(())
+            } else {
+                Candidate::new(())
+            };
+            place::score(after, e, self.w, &mut one);
+            let gain = one.score - before;
+            k.term_with("group", gain, || {
+                let words: Vec<&str> = one.reasons.iter().map(|r| r.words.as_str()).collect();
+                format!(
+                    "{} gains {gain:.1}: {}",
+                    self.s.setup().elements[e].id,
+                    words.join("; ")
+                )
+            });
+        }
+        let ap = groups::cost(self.s, members).unwrap_or(1);
+        if ap > 1 {
+            let cut = k.score - k.score / f64::from(ap);
+            k.term_with("action points", -cut.max(0.0), || {
+                format!("the group costs {ap} action points")
+            });
+        }
+        k
+    }
+
     fn score(&mut self, c: &Command, q: bool) -> Option<Candidate<Command>> {
         let s = self.s;
         let setup = s.setup();
@@ -127,6 +170,22 @@ impl<'a> Ctx<'a> {
                 let to = setup.parse(to).ok()?;
                 let after = place::placed(s, e, to, *facing);
                 Some(self.gain(c, e, &after, q))
+            }
+            Command::MoveGroup {
+                elements,
+                to,
+                facing,
+            } => {
+                if self.w.groups <= 0.0 {
+                    return None;
+                }
+                let members: Vec<usize> = elements
+                    .iter()
+                    .map(|x| setup.element(x).ok())
+                    .collect::<Option<_>>()?;
+                let to = setup.parse(to).ok()?;
+                let after = place::placed_group(s, &members, to, *facing)?;
+                Some(self.group_gain(c, &members, &after, q))
             }
             Command::Pivot { element, facing } => {
                 let e = setup.element(element).ok()?;
@@ -155,6 +214,7 @@ impl<'a> Ctx<'a> {
                     "brings a reinforcement onto the field (VV 4.1)",
                 );
                 place::score(&after, e, w, &mut k);
+                k.term("march", -place::march(&after, e, w), "");
                 Some(k)
             }
             Command::TakeCommand { corps } => {

@@ -41,6 +41,19 @@ pub struct Weights {
     pub general: f64,
     /// A reinforcement entering (VV 4.1), before its position's terms.
     pub enter: f64,
+    /// VV 5.2: whether group moves are scored (1) or left out (0, never given).
+    pub groups: f64,
+    /// The reach of the approach term, in hexes (see `approach`).
+    pub reach: f64,
+    /// Closing on the enemy from afar: this much for each hex nearer the nearest enemy it
+    /// closes on (the approach term flattens with distance; a far corps must still march).
+    pub march: f64,
+    /// VV 10: closing on the enemy counts only the elements of enemy corps not yet
+    /// demoralised (1), or every enemy element (0): a demoralised corps counts once.
+    pub live: f64,
+    /// VV 9, 10: the share of its cost an element destroyed is worth when its corps is
+    /// demoralised already (its loss brings no corps nearer demoralisation).
+    pub spent: f64,
 }
 
 impl Default for Weights {
@@ -63,6 +76,11 @@ impl Default for Weights {
             recoil: 0.15,
             general: 4.0,
             enter: 3.0,
+            groups: 1.0,
+            reach: 4.0,
+            march: 0.3,
+            live: 1.0,
+            spent: 0.5,
         }
     }
 }
