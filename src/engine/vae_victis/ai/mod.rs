@@ -8,7 +8,8 @@
 //!   list offers, scored by what it gains for the element's position ([`place`]: the melee it
 //!   leads to, the enemy fire it stands under, closing on the enemy, flanks, friends beside,
 //!   squares against cavalry, a general's safety and command range), divided by its action
-//!   points (VV 5.1: 2 out of command range); the best move is given while it gains more
+//!   points (VV 5.1: 2 out of command range); a group's move (VV 5.2) by the sum of its
+//!   elements' gains over its action points; the best move is given while it gains more
 //!   than [`Weights::min_gain`], so the corps' points go to the elements that matter; the
 //!   C-in-C takes command of the corps that rolled lowest where his score gives it most;
 //! - the defensive fire phase ([`turn::fire`], VV 7): the fire with the best expected points
