@@ -107,3 +107,50 @@ fn seeded_random_games_of_each_scenario_keep_the_invariants_end_and_replay() {
         assert!(!played.is_empty(), "{id}");
     }
 }
+
+#[test]
+fn vv_fire_max_range_is_the_farthest_band_of_every_element_of_the_four_scenarios() {
+    // VV 7.2: `fire::max_range` (the legal list's and the computer's bound on fire) is the
+    // farthest distance `fire::band` gives a band for, probed here distance by distance, for
+    // every element of the four scenarios as they open and again in the random games'
+    // positions where it stands in forest (VV RY: "All ranges reduced by 200 in forest").
+    use kepi::engine::Ruleset;
+    use kepi::engine::vae_victis::VaeVictis;
+    use kepi::engine::vae_victis::fire::{band, max_range};
+    let probed = |s: &kepi::engine::vae_victis::state::State, e: usize| {
+        (2..=40)
+            .rev()
+            .find(|&d| band(s, e, d).is_some())
+            .unwrap_or(0)
+    };
+    let mut firing = 0;
+    for (id, _) in SCENARIOS {
+        let sc = load(id);
+        let mut s = VaeVictis.start(&sc, &Default::default()).unwrap();
+        for e in 0..s.elements.len() {
+            assert_eq!(max_range(&s, e), probed(&s, e), "{id}: element {e}");
+            firing += usize::from(max_range(&s, e) > 0);
+        }
+        // Each element put on the first hex where its sheet cuts its ranges (RY's forest),
+        // where the sheet has such a cut.
+        let setup = s.setup_arc();
+        let cut_at = |h| {
+            let mut t = s.clone();
+            t.elements[0].hex = Some(h);
+            kepi::engine::vae_victis::ry::range_cut(&t, 0) > 0
+        };
+        if let Some(wood) = setup.grid.hexes().find(|&h| cut_at(h)) {
+            for e in 0..s.elements.len() {
+                let was = s.elements[e].hex;
+                s.elements[e].hex = Some(wood);
+                assert_eq!(
+                    max_range(&s, e),
+                    probed(&s, e),
+                    "{id}: element {e} in {wood:?}"
+                );
+                s.elements[e].hex = was;
+            }
+        }
+    }
+    assert!(firing > 40, "elements that fire: {firing}");
+}

@@ -40,12 +40,30 @@ pub fn band(s: &State, e: usize, d: u32) -> Option<Band> {
     .map(|(b, _)| b)
 }
 
-/// The farthest hex distance `e` fires at.
+/// The farthest hex distance `e` fires at: the largest `d` of 2 to 40 that [`band`] gives a
+/// band for (the farthest of its bands' distances, each cut as `band` cuts it), 0 for none.
 pub fn max_range(s: &State, e: usize) -> u32 {
-    (2..=40)
-        .rev()
-        .find(|&d| band(s, e, d).is_some())
+    let Some(t) = s.etype(e) else { return 0 };
+    if t.fire.is_none() {
+        return 0;
+    }
+    let Some(row) = t
+        .range
+        .as_ref()
+        .and_then(|r| s.setup().variant.sheet.ranges.get(r))
+    else {
+        return 0;
+    };
+    let cut = super::ry::range_cut(s, e);
+    let d = [row.short, row.medium, row.long]
+        .into_iter()
+        .flatten()
+        .filter(|&p| p > cut)
+        .map(|p| within(p - cut))
+        .max()
         .unwrap_or(0)
+        .min(40);
+    if d >= 2 { d } else { 0 }
 }
 
 /// Whether `f` may fire at `t` now, all of VV 7 but the priority; its band.

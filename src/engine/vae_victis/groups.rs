@@ -181,10 +181,12 @@ pub fn lifted_board(s: &State, members: &[usize]) -> Board {
 
 /// One element's part of a group move: its destination, its path, whether the move is
 /// strategic (VV 5.5) and what it had done before.
-pub struct Step {
+pub struct Step<'a> {
     pub element: usize,
     pub to: HexCoord,
-    pub path: Path,
+    /// Its way, in the reaches `plan` was given (not copied: the legal list plans every
+    /// group's every destination).
+    pub path: &'a Path,
     pub strategic: bool,
     pub before: Acted,
 }
@@ -200,13 +202,13 @@ pub fn shifted(s: &State, e: usize, from0: HexCoord, to: HexCoord) -> Option<Hex
 /// each element's way checked as its single move's (`reaches`: each element's reach on the
 /// [`lifted_board`] for `facing`, in the members' order). The group's own checks are the
 /// caller's ([`check`]).
-pub fn plan(
+pub fn plan<'a>(
     s: &State,
     members: &[usize],
-    reaches: &[BTreeMap<HexCoord, Path>],
+    reaches: &'a [BTreeMap<HexCoord, Path>],
     to: HexCoord,
     facing: Facing,
-) -> Result<Vec<Step>, RuleError> {
+) -> Result<Vec<Step<'a>>, RuleError> {
     let setup = s.setup();
     let first = members[0];
     let from0 = s.elements[first].hex.expect("standing");
@@ -235,7 +237,7 @@ pub fn plan(
                 id(s, e)
             )));
         };
-        let Some(path) = reaches[i].get(&dest).cloned() else {
+        let Some(path) = reaches[i].get(&dest) else {
             return Err(refuse(format!(
                 "{} cannot reach {}: each element moves \"the same distance\", the group's \
                  speed \"that of its slowest element\" (its paces by the ground, VV 5.3 \
@@ -296,7 +298,8 @@ pub fn move_group(
         )));
     }
     let board = lifted_board(s, members);
-    let steps = plan(s, members, &reaches(s, &board, members, facing), to, facing)?;
+    let reaches = reaches(s, &board, members, facing);
+    let steps = plan(s, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;
     note(
         ev,
@@ -318,7 +321,7 @@ pub fn move_group(
             st.element,
             st.to,
             facing,
-            &st.path,
+            st.path,
             st.strategic,
             st.before,
             ev,

@@ -174,10 +174,14 @@ pub fn commands(s: &State, out: &mut Vec<Command>) {
         if side(s, e) != s.active() || !due(s, e) {
             continue;
         }
-        let hexes = to_arrive(s, e).expect("due").hexes.clone();
-        for h in hexes {
-            for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
-                if check(s, e, h, f).is_ok() {
+        let facings: Vec<Facing> = Facing::all()
+            .filter(|f| f.is_hexside(&setup.grid))
+            .collect();
+        for &h in &to_arrive(s, e).expect("due").hexes {
+            // `check` asks nothing of the facing but that it is a hexside's: the hex is
+            // checked once and every hexside facing offered.
+            if check(s, e, h, facings[0]).is_ok() {
+                for &f in &facings {
                     out.push(Command::Enter {
                         element: setup.elements[e].id.clone(),
                         hex: setup.name(h),
