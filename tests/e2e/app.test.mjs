@@ -2536,17 +2536,7 @@ test("Drill: a scenario built from nothing on its map in the scenario view (its 
 
   // Zones: each side two columns from its edge, typed.
   await tab("zones");
-  for (const [i, edge] of [[0, "west"], [1, "east"]]) {
-    await clickIn("#sc-add-deployment");
-    await settle();
-    await choose(`[data-entry='deployment-${i}'] .entry-side`, ids[i]);
-    await commit(`[data-entry='deployment-${i}'] .zone-text`, `Within two hexes of the ${edge} edge.`);
-    await clickIn(`[data-entry='deployment-${i}'] .zone-typed`);
-    await settle();
-    await choose(`[data-entry='deployment-${i}'] .sf-kind`, "edge");
-    await choose(`[data-entry='deployment-${i}'] [data-field='edge'] select`, edge);
-    await commit(`[data-entry='deployment-${i}'] [data-field='depth'] input`, "2");
-  }
+  await edgeZones(ids, ["west", "east"]);
   sv = await scenarioView();
   assert.deepEqual(sv.zones.filter((z) => z.pointer.startsWith("/deployment/")).map((z) => z.hexes.length), [12, 12]);
 
