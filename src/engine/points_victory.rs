@@ -8,6 +8,24 @@
 //! Invariant: two sides, numbered 0 and 1, as every system here plays.
 
 use super::ruleset::{ConditionStatus, GameOutcome, VictoryCondition};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// An objective of a scenario side's section (`{"hex": "0305", "points": 2}`): the side
+/// listing it holds it at the start; a hex is held by the side that last had a unit in it.
+/// One type for every system that scores objectives (Rifle and Kepi, the 19th Century rules,
+/// Vae Victis).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    pub hex: String,
+    #[serde(default = "one")]
+    pub points: u32,
+}
+
+fn one() -> u32 {
+    1
+}
 
 /// The game's end when a side has no unit left: `None` while both have one. `left` is the
 /// system's words for what a side has no unit of ("left", "left standing").

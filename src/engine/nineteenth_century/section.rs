@@ -80,17 +80,7 @@ impl Formation {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Objective {
-    pub hex: String,
-    #[serde(default = "one")]
-    pub points: u32,
-}
-
-fn one() -> u32 {
-    1
-}
+pub use crate::engine::points_victory::Objective;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -13,7 +13,7 @@
 //! group moves), `formations`
 //! (squares, skirmisher pairs), `combat` (scores, results by the table, overlaps), `fire`,
 //! `melee`, `results` (recoil, flight, destruction, generals lost), `morale` (demoralisation,
-//! rally, victory), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
+//! rally, victory), `objectives` (the scenario's objectives, Kepi's reading of VV 10), `lga` (La Grande Armée's tactical factors), `lg` (Los Gringos': its
 //! tactical factors, charges, overlaps and ground), `ry` (Rebel Yell's: its tactical factors,
 //! ranges in forest), `kr` (Kepis Rouge's: its tactical factors, charge bonus, Guard cavalry and the
 //! light troops exempt from rough ground), `sequence` (start, the one
@@ -39,6 +39,7 @@ pub mod lga;
 pub mod melee;
 pub mod morale;
 pub mod movement;
+pub mod objectives;
 pub mod offers;
 pub mod paces;
 pub mod reinforcements;

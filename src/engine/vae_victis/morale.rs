@@ -204,7 +204,8 @@ pub fn conditions(s: &State) -> Vec<crate::engine::VictoryCondition> {
                 .filter(|&c| setup.corps[c].side == i)
                 .collect();
             let down = corps.iter().filter(|&&c| s.corps[c].demoralised).count();
-            let beaten = s.outcome.as_ref().is_some_and(|o| o.winner == Some(1 - i));
+            let beaten = s.outcome.as_ref().is_some_and(|o| o.winner == Some(1 - i))
+                && !super::objectives::decided(s);
             crate::engine::VictoryCondition {
                 text: format!(
                     "VV 10: {} loses when more than half of its corps are demoralised",

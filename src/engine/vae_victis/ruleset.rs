@@ -123,16 +123,21 @@ impl Ruleset for VaeVictis {
         }
     }
 
-    /// VV 10: victory by army morale, not by the scenario's entries.
+    /// VV 10: victory by army morale, then (Kepi's reading) by the sides' objectives, not by
+    /// the scenario's entries.
     fn own_victory(&self) -> Option<&'static str> {
         Some(
             "army morale (VV 10): an army loses when more than half of its corps are \
-             demoralised",
+             demoralised; when the last game-turn ends with no army lost, the side holding more \
+             objective points wins (each side's objectives, held at the start by the side \
+             listing them, then by the side that last had a troop element in the hex)",
         )
     }
 
     fn victory(&self, s: &State) -> Vec<VictoryCondition> {
-        super::morale::conditions(s)
+        let mut v = super::morale::conditions(s);
+        v.extend(super::objectives::conditions(s));
+        v
     }
 
     fn start(&self, scenario: &Scenario, options: &Options) -> Result<State, RuleError> {

@@ -12,6 +12,7 @@
 use super::builder;
 use super::tables;
 use crate::engine::facing::Facing;
+pub use crate::engine::points_victory::Objective;
 use crate::map::MapEdge;
 use crate::problems::Problems;
 use crate::scenario::{Forces, GroupForces, ScenarioFile, Section, SideForces, Stacking};
@@ -84,6 +85,11 @@ pub struct SideSection {
     #[serde(default)]
     pub commander_in_chief: Option<GeneralEntry>,
     pub corps: Vec<CorpsEntry>,
+    /// Kepi's reading of victory at the last game-turn (docs/rules/vae-victis.md, "VV 10
+    /// Victory"): the hexes this side holds at the start, each worth its points to the side
+    /// holding it when the last game-turn ends undecided by army morale.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Objective>,
 }
 
 /// The section a Vae Victis scenario carries: each side's, in the file's order.
@@ -101,9 +107,11 @@ pub fn side_schema(generator: &mut schemars::SchemaGenerator) -> serde_json::Val
     let general = generator.subschema_for::<GeneralEntry>().to_value();
     let corps = generator.subschema_for::<CorpsEntry>().to_value();
     let edge = generator.subschema_for::<MapEdge>().to_value();
+    let objective = generator.subschema_for::<Objective>().to_value();
     crate::schema::side_entry(
         "One side of a Vae Victis scenario: its id, name and colour, its variant, nation and \
-         base edge, its commander-in-chief and its corps (docs/rules/vae-victis.md). Any other \
+         base edge, its commander-in-chief, its corps and the objectives it holds at the start \
+         (docs/rules/vae-victis.md). Any other \
          field is refused.",
         serde_json::json!({
             "variant": {"type": "string", "enum": tables::VARIANTS.iter().map(|v| v.0).collect::<Vec<_>>()},
@@ -111,6 +119,7 @@ pub fn side_schema(generator: &mut schemars::SchemaGenerator) -> serde_json::Val
             "base_edge": edge,
             "commander_in_chief": general,
             "corps": {"type": "array", "items": corps},
+            "objectives": {"type": "array", "items": objective},
         }),
         &["variant", "base_edge", "corps"],
     )
@@ -123,6 +132,7 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
     let mut sides = Vec::new();
     let mut ids: Vec<String> = Vec::new();
     let mut first_variant: Option<String> = None;
+    let mut objectives: Vec<String> = Vec::new();
     for (i, s) in file.sides.iter().enumerate() {
         let section: SideSection =
             match serde_json::from_value(serde_json::Value::Object(s.forces.clone())) {
@@ -235,6 +245,23 @@ pub fn read_forces(file: &ScenarioFile, _catalog: &Catalog) -> (Forces, Problems
                 p.push(format!("{f}.{}", l.field), l.text);
             }
         }
+        // Kepi's reading of VV 10 (objectives): a hex is one side's objective once.
+        for (j, o) in section.objectives.iter().enumerate() {
+            let of = format!("{f}.objectives[{j}]");
+            if objectives.contains(&o.hex) {
+                p.push(
+                    format!("{of}.hex"),
+                    format!("hex {} is listed as an objective twice", o.hex),
+                );
+            }
+            objectives.push(o.hex.clone());
+            if o.points == 0 {
+                p.push(
+                    format!("{of}.points"),
+                    "an objective is worth at least one point",
+                );
+            }
+        }
         sides.push(Some(SideForces {
             groups,
             summary: format!("{} corps, {elements} elements", section.corps.len()),
@@ -274,6 +301,9 @@ pub fn check_on_map(file: &ScenarioFile, map: &crate::map::Map) -> Problems {
                     e.hex.as_str(),
                 ));
             }
+        }
+        for (j, o) in section.objectives.iter().enumerate() {
+            hexes.push((format!("sides[{i}].objectives[{j}].hex"), o.hex.as_str()));
         }
         crate::scenario::checks::hexes_on_map(map, "VV 3 Terrain", hexes, &mut p);
     }

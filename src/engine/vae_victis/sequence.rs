@@ -11,11 +11,11 @@ use super::state::{
     Setup, State, Step,
 };
 use super::tables;
-use super::{fire, formations, generals, melee, morale, movement, reinforcements};
+use super::{fire, formations, generals, melee, morale, movement, objectives, reinforcements};
 use crate::engine::dice::Dice;
 use crate::engine::facing::Facing;
 use crate::engine::hash::stable_hash;
-use crate::engine::{GameOutcome, RuleError, SideInfo};
+use crate::engine::{RuleError, SideInfo};
 use crate::map::{HexCoord, LengthUnit, MapScale};
 use crate::scenario::Scenario;
 use std::sync::Arc;
@@ -341,6 +341,24 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 .collect()
         })
         .collect();
+    // Kepi's reading of VV 10: each side holds the objectives it lists at the start.
+    let mut objectives = Vec::new();
+    let mut held = Vec::new();
+    for (i, side) in sides.iter().enumerate() {
+        for (j, o) in side.objectives.iter().enumerate() {
+            let h = grid.parse(&o.hex).ok_or_else(|| {
+                RuleError::rule(
+                    "VV 10",
+                    format!(
+                        "sides[{i}].objectives[{j}].hex: no hex '{}' on this map",
+                        o.hex
+                    ),
+                )
+            })?;
+            objectives.push((h, o.points));
+            held.push(Some(i));
+        }
+    }
     let setup = Setup {
         classes,
         road_steps,
@@ -358,6 +376,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         game_length: sc.file.game_length,
         scenario_hash: stable_hash(&(&sc.file, &sc.map.to_file(), options)),
         notes: crate::engine::setup_state::ScriptedNotes::of(&sc.file),
+        objectives,
     };
     let s = State {
         setup: Some(Arc::new(setup)),
@@ -372,6 +391,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         cinc_took: vec![false; 2],
         pursuit: None,
         outcome: None,
+        held,
     };
     for e in 0..s.elements.len() {
         if let Some(h) = s.elements[e].hex
@@ -574,6 +594,8 @@ pub fn apply(
             )));
         }
     }
+    // Kepi's reading of VV 10: an objective changes hands when a troop element stands in it.
+    objectives::update_held(&mut s, &mut ev);
     Ok((s, ev))
 }
 
@@ -608,16 +630,11 @@ fn end_melee(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<
         s.turn += 1;
         if s.turn > s.setup().game_length {
             s.turn = s.setup().game_length;
-            let reason = format!(
-                "the scenario's {} game-turns are played and no army has lost (VV 10): a draw",
-                s.setup().game_length
-            );
-            note(ev, format!("the game ends: {reason}"));
-            s.outcome = Some(GameOutcome {
-                winner: None,
-                level: None,
-                reason,
-            });
+            // VV 10, and Kepi's reading of it: the objectives decide (a draw without them).
+            objectives::update_held(s, ev);
+            let outcome = objectives::final_result(s);
+            note(ev, format!("the game ends: {}", outcome.reason));
+            s.outcome = Some(outcome);
             s.phase = Phase::Over;
             return Ok(());
         }

@@ -87,6 +87,9 @@ pub struct Setup {
     /// the generals' ratings, the game's first command) or at its end (after the second
     /// player's melee phase and its demoralisation checks).
     pub notes: crate::engine::setup_state::ScriptedNotes,
+    /// Every side's objectives (hex, points), in the order the sides list them (Kepi's
+    /// reading of VV 10, `objectives.rs`).
+    pub objectives: Vec<(HexCoord, u32)>,
 }
 
 /// A step from a hex to a neighbour (the setup's table).
@@ -293,6 +296,10 @@ pub struct State {
     pub cinc_took: Vec<bool>,
     pub pursuit: Option<Pursuit>,
     pub outcome: Option<GameOutcome>,
+    /// The side holding each objective of the setup (`objectives.rs`); empty, and left out of
+    /// the state's hash, when the scenario lists none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Option<usize>>,
 }
 
 impl State {

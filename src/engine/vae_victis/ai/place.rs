@@ -22,6 +22,10 @@ use crate::map::HexCoord;
 const THREAT: u32 = 4;
 /// How near enemy cavalry must be for a square to be worth its slowness (VV 5.6).
 const CAVALRY_REACH: u32 = 6;
+/// How near enemy troops must be to an objective the side holds for it to want a guard.
+const GUARD_REACH: u32 = 6;
+/// The reach of the objective term, in hexes (see [`Weights::objective`]).
+const OBJECTIVE_REACH: f64 = 4.0;
 
 /// `s` with `e` moved to `to` facing `facing`, as `movement::move_to` leaves it: a move into
 /// contact charges, and the enemies it contacts without a frontal opponent turn to face it
@@ -78,10 +82,26 @@ pub fn march(s: &State, e: usize, w: &Weights) -> f64 {
     let Some(h) = s.elements[e].hex else {
         return 0.0;
     };
-    live_enemies(s, e, w)
+    let enemy = live_enemies(s, e, w)
         .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
         .min()
-        .map_or(0.0, |d| -w.march * f64::from(d))
+        .map_or(0.0, |d| -w.march * f64::from(d));
+    let objective =
+        objective_to_take(s, e, h).map_or(0.0, |(d, _, _)| -w.objective_march * f64::from(d));
+    enemy + objective
+}
+
+/// The nearest objective `e`'s side does not hold, from `h`: (distance, hex, points), the
+/// more valuable first at equal distance.
+fn objective_to_take(s: &State, e: usize, h: HexCoord) -> Option<(u32, HexCoord, u32)> {
+    let me = side(s, e);
+    s.setup()
+        .objectives
+        .iter()
+        .zip(&s.held)
+        .filter(|(_, held)| **held != Some(me))
+        .map(|(&(o, p), _)| (distance(s, h, o), o, p))
+        .min_by_key(|&(d, _, p)| (d, std::cmp::Reverse(p)))
 }
 
 /// The score of element `e`'s position in `s` for its side, the active player's, added to
@@ -219,6 +239,7 @@ fn troop_terms<C>(s: &State, e: usize, w: &Weights, c: &mut Candidate<C>) {
             });
         }
     }
+    objective_terms(s, e, h, w, c);
     // Friends beside it.
     let beside = setup
         .grid
@@ -308,5 +329,53 @@ fn general_terms<C>(s: &State, g: usize, w: &Weights, c: &mut Candidate<C>) {
         c.term_with("follow", -0.05 * mean, || {
             format!("{mean:.0} hexes from his troops on average")
         });
+    }
+}
+
+/// Kepi's reading of VV 10, the scenario's objectives: taking the nearest one the side does
+/// not hold (standing in it, or closing on it), and guarding those it holds that enemy troops
+/// are near.
+fn objective_terms<C>(s: &State, e: usize, h: HexCoord, w: &Weights, c: &mut Candidate<C>) {
+    let setup = s.setup();
+    if setup.objectives.is_empty() {
+        return;
+    }
+    let me = side(s, e);
+    if let Some((d, o, p)) = objective_to_take(s, e, h) {
+        let value = w.objective * f64::from(p) * OBJECTIVE_REACH / (f64::from(d) + OBJECTIVE_REACH);
+        c.term_with("objective", value, || {
+            if d == 0 {
+                format!("takes the objective {} ({p} points)", setup.name(o))
+            } else {
+                format!(
+                    "{d} hexes from the objective {} ({p} points)",
+                    setup.name(o)
+                )
+            }
+        });
+        if w.objective_march > 0.0 {
+            c.term_with("objective march", -w.objective_march * f64::from(d), || {
+                format!("marching on the objective {}", setup.name(o))
+            });
+        }
+    }
+    for (&(o, p), _) in setup
+        .objectives
+        .iter()
+        .zip(&s.held)
+        .filter(|(_, held)| **held == Some(me))
+    {
+        let d = distance(s, h, o);
+        if d > 1 {
+            continue;
+        }
+        let threatened = enemies(s, e)
+            .any(|x| distance(s, o, s.elements[x].hex.expect("standing")) <= GUARD_REACH);
+        if threatened {
+            let share = if d == 0 { 1.0 } else { 0.5 };
+            c.term_with("guard", w.guard * share * f64::from(p), || {
+                format!("guards the objective {} ({p} points)", setup.name(o))
+            });
+        }
     }
 }

@@ -54,6 +54,15 @@ pub struct Weights {
     /// VV 9, 10: the share of its cost an element destroyed is worth when its corps is
     /// demoralised already (its loss brings no corps nearer demoralisation).
     pub spent: f64,
+    /// Kepi's reading of VV 10 (the scenario's objectives): an objective the side does not
+    /// hold, this much a point for an element standing in it (taking it), the score falling as
+    /// `reach / (d + reach)` with its distance `d` (the nearest such objective counts).
+    pub objective: f64,
+    /// Closing on that objective from afar: this much a hex nearer (as `march`).
+    pub objective_march: f64,
+    /// An objective the side holds with enemy troops within [`super::place`]'s guard reach:
+    /// this much a point for an element standing in it, half beside it.
+    pub guard: f64,
 }
 
 impl Default for Weights {
@@ -81,6 +90,9 @@ impl Default for Weights {
             march: 0.3,
             live: 1.0,
             spent: 0.5,
+            objective: 4.0,
+            objective_march: 0.3,
+            guard: 2.0,
         }
     }
 }
