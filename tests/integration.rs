@@ -93,6 +93,7 @@ mod vae_victis_builder;
 mod vae_victis_groups;
 mod vae_victis_kr;
 mod vae_victis_lg;
+mod vae_victis_objectives;
 mod vae_victis_reinforcements;
 mod vae_victis_ry;
 mod vae_victis_scenarios;

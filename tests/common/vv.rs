@@ -115,6 +115,16 @@ pub fn position_in(
     france: (Vec<Value>, Option<(&str, &str)>),
     britain: (Vec<Value>, Option<(&str, &str)>),
 ) -> State {
+    position_with(path, france, britain, |_| {})
+}
+
+/// [`position_in`] with the scenario edited further by `edit` (after the sides are set).
+pub fn position_with(
+    path: &str,
+    france: (Vec<Value>, Option<(&str, &str)>),
+    britain: (Vec<Value>, Option<(&str, &str)>),
+    edit: impl FnOnce(&mut Value),
+) -> State {
     register();
     let sc = super::system::fixture(&VaeVictis, path, |v| {
         let all = super::system::zone(1..=14, 1..=12);
@@ -134,6 +144,7 @@ pub fn position_in(
                 }
             }
         }
+        edit(v);
     });
     VaeVictis.start(&sc, &Default::default()).unwrap()
 }

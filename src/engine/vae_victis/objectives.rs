@@ -120,9 +120,9 @@ pub fn conditions(s: &State) -> Vec<VictoryCondition> {
                 .collect();
             VictoryCondition {
                 text: format!(
-                    "{}: more objective points than the enemy when game-turn {} ends with no \
-                     army lost (Kepi's reading of VV 10)",
-                    setup.sides[side].name, setup.game_length
+                    "more objective points than the enemy when game-turn {} ends with no army \
+                     lost (Kepi's reading of VV 10)",
+                    setup.game_length
                 ),
                 side: Some(side),
                 level: None,

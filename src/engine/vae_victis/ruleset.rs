@@ -50,8 +50,10 @@ impl Ruleset for VaeVictis {
         "Vae Victis"
     }
 
+    // Raised with every change to a game's states, legal commands or rolls; its changelog:
+    // docs/rules/vae-victis-changes.md.
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
 
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {

@@ -129,7 +129,25 @@ pub fn melee(s: &State, a: usize, d: usize, w: &Weights) -> Odds {
         o.gain /= n;
         o.loss /= n;
     }
+    // Kepi's reading of VV 10: a loser leaves its hex (recoil, flight or destruction) and the
+    // winner may pursue into it (VV 8.4): an objective its side holds there is at stake.
+    o.gain += o.win * held_objective(s, d) * w.objective;
+    o.loss += (1.0 - o.win) * held_objective(s, a) * w.objective;
     o
+}
+
+/// The points of the objective element `x` stands in, when its own side holds it (0 else).
+fn held_objective(s: &State, x: usize) -> f64 {
+    let Some(h) = s.elements[x].hex else {
+        return 0.0;
+    };
+    let side = s.setup().elements[x].side;
+    s.setup()
+        .objectives
+        .iter()
+        .zip(&s.held)
+        .find(|((o, _), held)| *o == h && **held == Some(side))
+        .map_or(0.0, |((_, p), _)| f64::from(*p))
 }
 
 /// "58 % to win; the enemy loses 2.1 points, we 0.9" (a combat's words).
