@@ -276,3 +276,46 @@ fn vv_ai_objective_term_takes_an_objective_the_side_does_not_hold_with_a_control
         "{reasons:?}"
     );
 }
+
+/// The computer opponent's way to an objective (`Setup::steps_to_objective`) goes round
+/// ground no troop may enter: never shorter than the hex distance, equal beside the
+/// objective, and longer somewhere at Wissembourg, where the Lauter runs between the German
+/// approach and the French objectives.
+#[test]
+fn vv_objectives_the_way_to_an_objective_goes_round_impassable_ground() {
+    register();
+    let mut longer = 0;
+    for id in [
+        "vv-quatre-bras",
+        "vv-palo-alto",
+        "vv-brawners-farm",
+        "vv-wissembourg",
+    ] {
+        let sc = kepi::shipped::load_scenario(id).unwrap_or_else(|p| panic!("{id}: {p}"));
+        let s = VaeVictis.start(&sc, &Default::default()).unwrap();
+        let setup = s.setup();
+        assert!(!setup.objectives.is_empty(), "{id} lists objectives");
+        for (i, &(o, _)) in setup.objectives.iter().enumerate() {
+            assert_eq!(setup.steps_to_objective(i, o), 0);
+            for h in setup.grid.hexes() {
+                let (way, d) = (setup.steps_to_objective(i, h), setup.grid.distance(h, o));
+                assert!(
+                    way >= d,
+                    "{id}: {} to {}: {way} < {d}",
+                    setup.name(h),
+                    setup.name(o)
+                );
+                if d == 1
+                    && setup.class_at(h).class
+                        != kepi::engine::vae_victis::tables::Class::Impassable
+                {
+                    assert_eq!(way, 1, "{id}: {} beside {}", setup.name(h), setup.name(o));
+                }
+                if id == "vv-wissembourg" && way > d + 2 && way != u32::MAX {
+                    longer += 1;
+                }
+            }
+        }
+    }
+    assert!(longer > 0, "the Lauter lengthens some way at Wissembourg");
+}

@@ -2164,6 +2164,12 @@ test("Vae Victis: a game-turn of Quatre Bras in the window, the generals rated a
   const tray = await text("#play-side .tray[data-side='0']");
   assert.match(tray, /J1\s*\(turn 3\)/, tray);
   assert.match(tray, /K1\s*\(turn 5\)/, tray);
+  // Kepi's reading of VV 10: each side's objectives, held at the start by the side listing
+  // them (the Allies the crossroads and Gemioncourt, the French the road behind them).
+  const victory = await text("#play-victory");
+  assert.match(victory, /more objective points than the enemy when game-turn 12 ends/, victory);
+  assert.match(victory, /4 objective points held: 2007 \(3\), 2121 \(1\)/, victory);
+  assert.match(victory, /1 objective points held: 2031 \(1\)/, victory);
   // VV 4.2, VV 3: every general's rating and the first player rolled as one command.
   await general("begin");
   v = await playView();

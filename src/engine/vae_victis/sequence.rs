@@ -318,7 +318,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             rating: None,
         });
     }
-    let classes = grid
+    let classes: Vec<tables::TerrainClass> = grid
         .hexes()
         .map(|h| tables::core().terrain(sc.map.terrain(h).unwrap_or("clear")))
         .collect();
@@ -329,7 +329,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             road_steps.insert((w[1], w[0]));
         }
     }
-    let steps = grid
+    let steps: Vec<Vec<Step>> = grid
         .hexes()
         .map(|h| {
             grid.neighbors(h)
@@ -359,7 +359,12 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             held.push(Some(i));
         }
     }
+    let objective_ways = objectives
+        .iter()
+        .map(|&(h, _)| ways_to(&grid, &classes, &steps, h))
+        .collect();
     let setup = Setup {
+        objective_ways,
         classes,
         road_steps,
         steps,
@@ -409,6 +414,31 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
         }
     }
     Ok(s)
+}
+
+/// Each hex's number of steps to `goal` over ground that is not impassable (a breadth-first
+/// search out from it; `u32::MAX` where none leads); `goal` itself 0.
+fn ways_to(
+    grid: &crate::map::Grid,
+    classes: &[tables::TerrainClass],
+    steps: &[Vec<Step>],
+    goal: HexCoord,
+) -> Vec<u32> {
+    let mut far = vec![u32::MAX; classes.len()];
+    let Some(g) = grid.index(goal) else {
+        return far;
+    };
+    far[g] = 0;
+    let mut next = std::collections::VecDeque::from([g]);
+    while let Some(i) = next.pop_front() {
+        for st in &steps[i] {
+            if far[st.to] == u32::MAX && classes[st.to].class != tables::Class::Impassable {
+                far[st.to] = far[i] + 1;
+                next.push_back(st.to);
+            }
+        }
+    }
+    far
 }
 
 fn element(s: &State, id: &str) -> Result<usize, RuleError> {

@@ -90,6 +90,26 @@ pub struct Setup {
     /// Every side's objectives (hex, points), in the order the sides list them (Kepi's
     /// reading of VV 10, `objectives.rs`).
     pub objectives: Vec<(HexCoord, u32)>,
+    /// For each objective, each hex's number of steps to it over ground a troop may enter
+    /// (any class but impassable; units ignored), by the grid's index; `u32::MAX` where no
+    /// such way leads (the computer opponent's way to an objective round rivers and ponds).
+    pub objective_ways: Vec<Vec<u32>>,
+}
+
+impl Setup {
+    /// The steps from `h` to objective `i` over passable ground ([`Setup::objective_ways`]);
+    /// the hex distance where none leads.
+    pub fn steps_to_objective(&self, i: usize, h: HexCoord) -> u32 {
+        let far = self
+            .grid
+            .index(h)
+            .map_or(u32::MAX, |x| self.objective_ways[i][x]);
+        if far == u32::MAX {
+            self.grid.distance(h, self.objectives[i].0)
+        } else {
+            far
+        }
+    }
 }
 
 /// A step from a hex to a neighbour (the setup's table).

@@ -91,16 +91,19 @@ pub fn march(s: &State, e: usize, w: &Weights) -> f64 {
     enemy + objective
 }
 
-/// The nearest objective `e`'s side does not hold, from `h`: (distance, hex, points), the
-/// more valuable first at equal distance.
+/// The nearest objective `e`'s side does not hold, from `h`: (steps over passable ground,
+/// round rivers and ponds, `Setup::steps_to_objective`; hex, points), the more valuable first
+/// at equal distance.
 fn objective_to_take(s: &State, e: usize, h: HexCoord) -> Option<(u32, HexCoord, u32)> {
     let me = side(s, e);
-    s.setup()
+    let setup = s.setup();
+    setup
         .objectives
         .iter()
         .zip(&s.held)
-        .filter(|(_, held)| **held != Some(me))
-        .map(|(&(o, p), _)| (distance(s, h, o), o, p))
+        .enumerate()
+        .filter(|(_, (_, held))| **held != Some(me))
+        .map(|(i, (&(o, p), _))| (setup.steps_to_objective(i, h), o, p))
         .min_by_key(|&(d, _, p)| (d, std::cmp::Reverse(p)))
 }
 
