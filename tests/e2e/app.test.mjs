@@ -2170,6 +2170,8 @@ test("Vae Victis: a game-turn of Quatre Bras in the window, the generals rated a
   assert.match(victory, /more objective points than the enemy when game-turn 12 ends/, victory);
   assert.match(victory, /4 objective points held: 2007 \(3\), 2121 \(1\)/, victory);
   assert.match(victory, /1 objective points held: 2031 \(1\)/, victory);
+  await js("document.querySelector('#play-victory').scrollIntoView();");
+  await screenshot("96w2-vv-objectives");
   // VV 4.2, VV 3: every general's rating and the first player rolled as one command.
   await general("begin");
   v = await playView();

@@ -90,7 +90,7 @@ impl Default for Weights {
             march: 0.3,
             live: 1.0,
             spent: 0.5,
-            objective: 16.0,
+            objective: 24.0,
             objective_march: 1.2,
             guard: 2.0,
         }
