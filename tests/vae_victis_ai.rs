@@ -2,7 +2,7 @@
 //! the same seed, its reasons in words, and puzzles where one term changes the choice, each
 //! with a control (the same position with that term's weight at zero) where it must not.
 
-use crate::common::vv::{corps, el, id, opened, position, register};
+use crate::common::vv::{best_for, corps, el, id, opened, position, register};
 use kepi::ai::candidates::{self, Noise};
 use kepi::engine::Ruleset;
 use kepi::engine::dice::{Dice, SeededDice};
@@ -10,26 +10,6 @@ use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::ai::{Standard, Weights, turn};
 use kepi::engine::vae_victis::legal::legal;
 use kepi::engine::vae_victis::state::{Command, State};
-
-/// The best of the commands of element `who` (and the end of the phase: standing still) by
-/// the level's scores, without noise.
-fn best_for(s: &State, w: &Weights, who: &str) -> Command {
-    let options = legal(s);
-    let mine: Vec<_> = turn::candidates(s, &options, w)
-        .into_iter()
-        .filter(|k| match &k.command {
-            Command::Move { element, .. }
-            | Command::Pivot { element, .. }
-            | Command::Square { element }
-            | Command::Line { element } => element == who,
-            Command::End => true,
-            _ => false,
-        })
-        .collect();
-    candidates::best(mine, &mut Noise::new(1, 0), 0.0)
-        .expect("a candidate")
-        .command
-}
 
 /// Whether `c` takes its element into contact with the enemy.
 fn attacks(s: &State, c: &Command) -> bool {

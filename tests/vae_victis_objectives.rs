@@ -5,8 +5,9 @@
 //! points draw, and a scenario without objectives ends in a draw as before. The standard
 //! level's objective term, with its control.
 
-use crate::common::vv::{FIXTURE, corps, el, notes, opened, play, position_with, register};
-use kepi::ai::candidates::{self, Noise};
+use crate::common::vv::{
+    FIXTURE, best_for, corps, el, notes, opened, play, position_with, register,
+};
 use kepi::engine::dice::SeededDice;
 use kepi::engine::vae_victis::VaeVictis;
 use kepi::engine::vae_victis::ai::{Weights, turn};
@@ -231,22 +232,6 @@ fn vv_objectives_are_checked_naming_their_fields() {
     assert!(err.contains("worth"), "{err}");
 }
 
-/// The standard level's best command for `f1` (or the end of the phase), without noise.
-fn best_for_f1(s: &State, w: &Weights) -> Command {
-    let options = legal(s);
-    let mine: Vec<_> = turn::candidates(s, &options, w)
-        .into_iter()
-        .filter(|k| match &k.command {
-            Command::Move { element, .. } | Command::Pivot { element, .. } => element == "f1",
-            Command::End => true,
-            _ => false,
-        })
-        .collect();
-    candidates::best(mine, &mut Noise::new(1, 0), 0.0)
-        .expect("a candidate")
-        .command
-}
-
 /// f1 beside Britain's objective 1206 and far from b1 takes it on the objective term; with
 /// that term (and its march) at zero it does not.
 #[test]
@@ -257,7 +242,7 @@ fn vv_ai_objective_term_takes_an_objective_the_side_does_not_hold_with_a_control
         Command::Move { to, .. } => Some(to.clone()),
         _ => None,
     };
-    let taken = best_for_f1(&s, &w);
+    let taken = best_for(&s, &w, "f1");
     assert_eq!(to(&taken).as_deref(), Some("1206"), "{taken:?}");
     let control = Weights {
         objective: 0.0,
@@ -265,7 +250,7 @@ fn vv_ai_objective_term_takes_an_objective_the_side_does_not_hold_with_a_control
         guard: 0.0,
         ..Weights::default()
     };
-    let other = best_for_f1(&s, &control);
+    let other = best_for(&s, &control, "f1");
     assert_ne!(to(&other).as_deref(), Some("1206"), "{other:?}");
     // Its words name the objective.
     let reasons = turn::explain(&s, &taken, &legal(&s), &w);

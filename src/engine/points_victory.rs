@@ -27,6 +27,32 @@ fn one() -> u32 {
     1
 }
 
+/// The points of the objectives `side` holds: `objectives` (hex, points) and `held` (the side
+/// holding each) in the same order.
+pub fn held_points<H>(objectives: &[(H, u32)], held: &[Option<usize>], side: usize) -> u32 {
+    objectives
+        .iter()
+        .zip(held)
+        .filter(|(_, h)| **h == Some(side))
+        .map(|((_, p), _)| *p)
+        .sum()
+}
+
+/// The objectives `side` holds, each named by `name` with its points ("0604 (2)").
+pub fn held_names<H: Copy>(
+    objectives: &[(H, u32)],
+    held: &[Option<usize>],
+    side: usize,
+    name: impl Fn(H) -> String,
+) -> Vec<String> {
+    objectives
+        .iter()
+        .zip(held)
+        .filter(|(_, h)| **h == Some(side))
+        .map(|((h, p), _)| format!("{} ({p})", name(*h)))
+        .collect()
+}
+
 /// The game's end when a side has no unit left: `None` while both have one. `left` is the
 /// system's words for what a side has no unit of ("left", "left standing").
 pub fn last_side_standing(names: [&str; 2], alive: [bool; 2], left: &str) -> Option<GameOutcome> {

@@ -588,3 +588,23 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
         }
     }
 }
+
+/// The best of the commands of element `who` (and the end of the phase: standing still) by
+/// the level's scores, without noise.
+pub fn best_for(s: &State, w: &kepi::engine::vae_victis::ai::Weights, who: &str) -> Command {
+    let options = kepi::engine::vae_victis::legal::legal(s);
+    let mine: Vec<_> = kepi::engine::vae_victis::ai::turn::candidates(s, &options, w)
+        .into_iter()
+        .filter(|k| match &k.command {
+            Command::Move { element, .. }
+            | Command::Pivot { element, .. }
+            | Command::Square { element }
+            | Command::Line { element } => element == who,
+            Command::End => true,
+            _ => false,
+        })
+        .collect();
+    kepi::ai::candidates::best(mine, &mut kepi::ai::candidates::Noise::new(1, 0), 0.0)
+        .expect("a candidate")
+        .command
+}

@@ -42,13 +42,7 @@ pub fn broken(s: &State, side: usize) -> u32 {
 }
 
 pub fn objective_points(s: &State, side: usize) -> u32 {
-    s.setup()
-        .objectives
-        .iter()
-        .zip(&s.held)
-        .filter(|(_, h)| **h == Some(side))
-        .map(|((_, p), _)| *p)
-        .sum()
+    points_victory::held_points(&s.setup().objectives, &s.held, side)
 }
 
 pub fn points(s: &State, side: usize) -> u32 {
@@ -105,13 +99,8 @@ pub fn conditions(s: &State) -> Vec<VictoryCondition> {
     let setup = s.setup();
     (0..2)
         .map(|side| {
-            let held: Vec<String> = setup
-                .objectives
-                .iter()
-                .zip(&s.held)
-                .filter(|(_, h)| **h == Some(side))
-                .map(|((h, p), _)| format!("{} ({p})", setup.name(*h)))
-                .collect();
+            let held =
+                points_victory::held_names(&setup.objectives, &s.held, side, |h| setup.name(h));
             points_victory::condition(
                 &points_victory::SidePoints {
                     name: &setup.sides[side].name,

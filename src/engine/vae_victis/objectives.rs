@@ -15,6 +15,7 @@
 use super::dice::note;
 use super::geometry::{at, troop};
 use super::state::{Event, State};
+use crate::engine::points_victory;
 use crate::engine::{ConditionStatus, GameOutcome, VictoryCondition};
 
 /// Each objective goes to the side of the troop element standing in it, told when it changes
@@ -44,13 +45,7 @@ pub fn update_held(s: &mut State, ev: &mut Vec<Event>) {
 
 /// The objective points `side` holds.
 pub fn points(s: &State, side: usize) -> u32 {
-    s.setup()
-        .objectives
-        .iter()
-        .zip(&s.held)
-        .filter(|(_, h)| **h == Some(side))
-        .map(|((_, p), _)| *p)
-        .sum()
+    points_victory::held_points(&s.setup().objectives, &s.held, side)
 }
 
 /// The game ended on the objectives' points (not by VV 10's army morale).
@@ -111,13 +106,8 @@ pub fn conditions(s: &State) -> Vec<VictoryCondition> {
     let on_points = decided(s);
     (0..2)
         .map(|side| {
-            let held: Vec<String> = setup
-                .objectives
-                .iter()
-                .zip(&s.held)
-                .filter(|(_, h)| **h == Some(side))
-                .map(|((h, p), _)| format!("{} ({p})", setup.name(*h)))
-                .collect();
+            let held =
+                points_victory::held_names(&setup.objectives, &s.held, side, |h| setup.name(h));
             VictoryCondition {
                 text: format!(
                     "more objective points than the enemy when game-turn {} ends with no army \
