@@ -17,20 +17,12 @@ use kepi::engine::vae_victis::state::{Command, Phase, State};
 use kepi::engine::{ConditionStatus, Ruleset};
 use serde_json::{Value, json};
 
-/// France (f1 at 1207, f2 at 0310, its general at 1308) against Britain (b1 at 1002, its
-/// general at 1401); France lists 0310 (2 points), Britain 1206 (`britain_points`) and 1306
-/// (1 point); `game_length` game-turns.
-fn contest(britain_points: u32, game_length: u32) -> State {
+/// France's corps I (these elements, its general at 1308) against Britain's corps A (b1 at
+/// 1002, its general at 1401) on the ridge fixture, the scenario edited further by `edit`.
+fn ridge(france: Vec<Value>, edit: impl FnOnce(&mut Value)) -> State {
     position_with(
         FIXTURE,
-        (
-            vec![corps(
-                "I",
-                ("g-fr", "1308"),
-                vec![el("f1", "line", "1207", "N"), el("f2", "line", "0310", "N")],
-            )],
-            None,
-        ),
+        (vec![corps("I", ("g-fr", "1308"), france)], None),
         (
             vec![corps(
                 "A",
@@ -39,6 +31,15 @@ fn contest(britain_points: u32, game_length: u32) -> State {
             )],
             None,
         ),
+        edit,
+    )
+}
+
+/// [`ridge`] with f1 at 1207 and f2 at 0310; France lists 0310 (2 points), Britain 1206
+/// (`britain_points`) and 1306 (1 point); `game_length` game-turns.
+fn contest(britain_points: u32, game_length: u32) -> State {
+    ridge(
+        vec![el("f1", "line", "1207", "N"), el("f2", "line", "0310", "N")],
         |v| {
             v["sides"][0]["objectives"] = json!([{"hex": "0310", "points": 2}]);
             v["sides"][1]["objectives"] =
@@ -165,26 +166,9 @@ fn vv_objectives_equal_points_draw_and_a_scenario_without_objectives_draws_as_be
     assert!(o.reason.contains("objectives held"), "{}", o.reason);
     // No objectives: VV 10 alone, the words and the state's hash as before objectives were
     // read (no `held` in the state).
-    let bare = position_with(
-        FIXTURE,
-        (
-            vec![corps(
-                "I",
-                ("g-fr", "1308"),
-                vec![el("f1", "line", "1207", "N")],
-            )],
-            None,
-        ),
-        (
-            vec![corps(
-                "A",
-                ("g-br", "1401"),
-                vec![el("b1", "line", "1002", "S")],
-            )],
-            None,
-        ),
-        |v| v["game_length"] = json!(1),
-    );
+    let bare = ridge(vec![el("f1", "line", "1207", "N")], |v| {
+        v["game_length"] = json!(1)
+    });
     assert!(bare.held.is_empty());
     assert!(
         serde_json::to_value(&bare).unwrap().get("held").is_none(),
