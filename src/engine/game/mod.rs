@@ -166,6 +166,10 @@ pub trait AnyRuleset: Send + Sync + 'static {
         dice: &mut dyn Dice,
     ) -> Result<Applied, RuleError>;
     fn legal(&self, state: &AnyState) -> Vec<Value>;
+    /// How many commands [`AnyRuleset::legal`] lists, the engine's own list made and dropped
+    /// without turning it into JSON (what `kepi bench --game` times as the list's speed; the
+    /// JSON the views and the archive read is timed beside it).
+    fn legal_len(&self, state: &AnyState) -> usize;
     fn progress(&self, state: &AnyState) -> Progress;
     fn outcome(&self, state: &AnyState) -> Option<GameOutcome>;
     fn sides(&self, state: &AnyState) -> Vec<SideInfo>;
@@ -476,6 +480,10 @@ impl<R: Ruleset> AnyRuleset for Registered<R> {
             .into_iter()
             .map(|c| serde_json::to_value(c).expect("commands serialize"))
             .collect()
+    }
+
+    fn legal_len(&self, state: &AnyState) -> usize {
+        self.rules.legal(typed(&self.rules, state)).len()
     }
 
     fn progress(&self, state: &AnyState) -> Progress {

@@ -19,14 +19,13 @@
 use super::dice::note;
 use super::generals;
 use super::geometry::{self, distance, side, standing, troop};
-use super::movement::{self, Board, Path};
+use super::movement::{self, Board, Path, Reach};
 use super::state::{Acted, State};
 use super::tables::TroopClass;
 use crate::engine::RuleError;
 use crate::engine::facing::Facing;
 use crate::engine::setup_state::Event;
 use crate::map::HexCoord;
-use std::collections::BTreeMap;
 
 /// VV 5.2: "It would cost 2APs to move them as a group" (artillery with another type).
 const MIXED_ARTILLERY_AP: u32 = 2;
@@ -179,14 +178,12 @@ pub fn lifted_board(s: &State, members: &[usize]) -> Board {
     Board::new(&lifted, side(s, members[0]))
 }
 
-/// One element's part of a group move: its destination, its path, whether the move is
-/// strategic (VV 5.5) and what it had done before.
-pub struct Step<'a> {
+/// One element's part of a group move: its destination, whether the move is strategic
+/// (VV 5.5) and what it had done before. Its way is in the reaches `plan` was given (built
+/// only for the move made: the legal list plans every group's every destination).
+pub struct Step {
     pub element: usize,
     pub to: HexCoord,
-    /// Its way, in the reaches `plan` was given (not copied: the legal list plans every
-    /// group's every destination).
-    pub path: &'a Path,
     pub strategic: bool,
     pub before: Acted,
 }
@@ -200,15 +197,17 @@ pub fn shifted(s: &State, e: usize, from0: HexCoord, to: HexCoord) -> Option<Hex
 
 /// The group's parallel move to `to` (its first element's destination) facing `facing`,
 /// each element's way checked as its single move's (`reaches`: each element's reach on the
-/// [`lifted_board`] for `facing`, in the members' order). The group's own checks are the
-/// caller's ([`check`]).
-pub fn plan<'a>(
+/// [`lifted_board`] for `facing`, in the members' order; `board` that lifted board, whose
+/// contacts are the enemies' as on the unlifted one). The group's own checks are the caller's
+/// ([`check`]).
+pub fn plan(
     s: &State,
+    board: &Board,
     members: &[usize],
-    reaches: &'a [BTreeMap<HexCoord, Path>],
+    reaches: &[Reach],
     to: HexCoord,
     facing: Facing,
-) -> Result<Vec<Step<'a>>, RuleError> {
+) -> Result<Vec<Step>, RuleError> {
     let setup = s.setup();
     let first = members[0];
     let from0 = s.elements[first].hex.expect("standing");
@@ -237,7 +236,7 @@ pub fn plan<'a>(
                 id(s, e)
             )));
         };
-        let Some(path) = reaches[i].get(&dest) else {
+        if !reaches[i].contains(dest) {
             return Err(refuse(format!(
                 "{} cannot reach {}: each element moves \"the same distance\", the group's \
                  speed \"that of its slowest element\" (its paces by the ground, VV 5.3 \
@@ -245,16 +244,15 @@ pub fn plan<'a>(
                 id(s, e),
                 setup.name(dest)
             )));
-        };
+        }
         let strategic = movement::strategic(s, e, from, dest);
         let before = movement::may_move_now(s, e, strategic)?;
-        if movement::contact_hex(s, e, dest) {
+        if board.contact(dest) {
             movement::contact_checks(s, e, dest, facing)?;
         }
         steps.push(Step {
             element: e,
             to: dest,
-            path,
             strategic,
             before,
         });
@@ -263,15 +261,10 @@ pub fn plan<'a>(
 }
 
 /// Each element's reach on the lifted board for `facing`, in the members' order.
-pub fn reaches(
-    s: &State,
-    board: &Board,
-    members: &[usize],
-    facing: Facing,
-) -> Vec<BTreeMap<HexCoord, Path>> {
+pub fn reaches(s: &State, board: &Board, members: &[usize], facing: Facing) -> Vec<Reach> {
     members
         .iter()
-        .map(|&e| movement::reach_on(board, s, e, Some(facing)))
+        .map(|&e| movement::reach_of(board, s, e, Some(facing)))
         .collect()
 }
 
@@ -299,7 +292,7 @@ pub fn move_group(
     }
     let board = lifted_board(s, members);
     let reaches = reaches(s, &board, members, facing);
-    let steps = plan(s, members, &reaches, to, facing)?;
+    let steps = plan(s, &board, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;
     note(
         ev,
@@ -312,16 +305,21 @@ pub fn move_group(
                 .join(", ")
         ),
     );
+    let paths: Vec<Path> = steps
+        .iter()
+        .zip(&reaches)
+        .map(|(st, r)| r.path(st.to).expect("planned"))
+        .collect();
     for st in &steps {
         s.elements[st.element].hex = None;
     }
-    for st in steps {
+    for (st, path) in steps.into_iter().zip(&paths) {
         movement::settle(
             s,
             st.element,
             st.to,
             facing,
-            st.path,
+            path,
             st.strategic,
             st.before,
             ev,

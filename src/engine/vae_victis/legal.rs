@@ -54,7 +54,7 @@ pub fn legal(s: &State) -> Vec<Command> {
             }
             group_commands(s, &mut out);
             // VV 4.1: reinforcements entering.
-            super::reinforcements::commands(s, &mut out);
+            super::reinforcements::commands(s, &board, &mut out);
             out.push(Command::End);
         }
         Phase::Fire => fire_commands(s, &mut out),
@@ -176,18 +176,18 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
         move_cost.is_some_and(|c| c <= ap) && !matches!(acted, Acted::Done | Acted::Moved);
     let from = s.elements[e].hex.expect("standing");
     if can_move {
-        let free = movement::reach_on(board, s, e, None);
+        let free = movement::reach_of(board, s, e, None);
         // The searches for a final facing, one for each different list of the friends `e`
         // may pass through (`movement::passable`, all that `reach_on` reads of the facing);
         // a facing that allows the same friends as no facing at all reaches what `free` does.
         let free_passable = movement::passable(s, e, None);
-        let mut searches: Vec<(Vec<bool>, Vec<bool>)> = Vec::new();
+        let mut searches: Vec<(Vec<bool>, movement::Reach)> = Vec::new();
         let mut by_facing: Vec<(Facing, Option<usize>)> = Vec::new();
-        for (&h, path) in &free {
+        for h in free.hexes() {
             if acted == Acted::Strategic && !movement::strategic(s, e, from, h) {
                 continue;
             }
-            let last = path.hexes[path.hexes.len() - 2];
+            let (last, passes) = free.last_step(h).expect("a hex reached");
             let mut facings: Vec<Facing> = Vec::new();
             let contact = board.contact(h);
             if contact {
@@ -214,7 +214,7 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
                     to: setup.name(h),
                     facing: f,
                 };
-                let ok = if path.passes || contact {
+                let ok = if passes || contact {
                     let i = match by_facing.iter().find(|(x, _)| *x == f) {
                         Some(&(_, i)) => i,
                         None => {
@@ -224,7 +224,7 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
                             } else if let Some(i) = searches.iter().position(|(x, _)| *x == p) {
                                 Some(i)
                             } else {
-                                searches.push((p, movement::reach_hexes(board, s, e, Some(f))));
+                                searches.push((p, movement::reach_of(board, s, e, Some(f))));
                                 Some(searches.len() - 1)
                             };
                             by_facing.push((f, i));
@@ -232,8 +232,8 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
                         }
                     };
                     let reached = match i {
-                        None => free.contains_key(&h),
-                        Some(i) => setup.grid.index(h).is_some_and(|x| searches[i].1[x]),
+                        None => free.contains(h),
+                        Some(i) => searches[i].1.contains(h),
                     };
                     reached && (!contact || movement::contact_checks(s, e, h, f).is_ok())
                 } else {
@@ -334,8 +334,8 @@ fn group_commands(s: &State, out: &mut Vec<Command>) {
             let facing = s.elements[first].facing;
             let board = groups::lifted_board(s, &members);
             let reaches = groups::reaches(s, &board, &members, facing);
-            for &to in reaches[0].keys() {
-                if groups::plan(s, &members, &reaches, to, facing).is_ok() {
+            for to in reaches[0].hexes() {
+                if groups::plan(s, &board, &members, &reaches, to, facing).is_ok() {
                     out.push(Command::MoveGroup {
                         elements: members
                             .iter()

@@ -15,6 +15,7 @@ use crate::engine::facing::Facing;
 use crate::engine::setup_state::Event;
 use crate::map::Grid;
 use crate::map::HexCoord;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -199,14 +200,37 @@ struct Best {
 }
 
 /// The search's best entries: the states outside every zone by the grid's index, the others
-/// (few) hashed.
+/// (few) hashed. Invariant: `touched` lists every index whose `free` entry is set, and a
+/// vector handed back to `FREE_POOL` is all `None` (a search touches a few dozen of a map's
+/// thousand-odd hexes: clearing those beats allocating and filling a map-sized vector for
+/// each of the forty-odd searches of a legal list).
 struct Bests {
     grid: Grid,
     free: Vec<Option<Best>>,
+    touched: Vec<usize>,
     locked: HashMap<Key, Best, BuildHasherDefault<Fx>>,
 }
 
+thread_local! {
+    /// Cleared `Bests::free` vectors kept for the next search on this thread.
+    static FREE_POOL: RefCell<Vec<Vec<Option<Best>>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Bests {
+    fn new(grid: Grid) -> Bests {
+        let mut free = FREE_POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+        if free.len() != grid.len() {
+            free.clear();
+            free.resize(grid.len(), None);
+        }
+        Bests {
+            grid,
+            free,
+            touched: Vec::new(),
+            locked: HashMap::default(),
+        }
+    }
+
     fn get(&self, k: &Key) -> Option<&Best> {
         if k.1.is_none() && !k.2 {
             self.free[self.grid.index(k.0).expect("on the map")].as_ref()
@@ -217,7 +241,11 @@ impl Bests {
 
     fn set(&mut self, k: Key, b: Best) {
         if k.1.is_none() && !k.2 {
-            self.free[self.grid.index(k.0).expect("on the map")] = Some(b);
+            let i = self.grid.index(k.0).expect("on the map");
+            if self.free[i].is_none() {
+                self.touched.push(i);
+            }
+            self.free[i] = Some(b);
         } else {
             self.locked.insert(k, b);
         }
@@ -225,11 +253,87 @@ impl Bests {
 
     /// Every entry, in no particular order.
     fn entries(&self) -> impl Iterator<Item = (Key, Best)> + '_ {
-        self.free
+        self.touched
             .iter()
-            .enumerate()
-            .filter_map(|(i, b)| b.map(|b| ((self.grid.coord_at(i), None, false), b)))
+            .map(|&i| {
+                let b = self.free[i].expect("a touched entry is set");
+                ((self.grid.coord_at(i), None, false), b)
+            })
             .chain(self.locked.iter().map(|(k, b)| (*k, *b)))
+    }
+}
+
+impl Drop for Bests {
+    fn drop(&mut self) {
+        for &i in &self.touched {
+            self.free[i] = None;
+        }
+        let free = std::mem::take(&mut self.free);
+        FREE_POOL.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < 8 {
+                p.push(free);
+            }
+        });
+    }
+}
+
+/// Where one element may end its move ([`reach_of`]): the hexes in the order of their
+/// coordinates (column, then row, as a `BTreeMap` of them would be), each with the share of
+/// the move its cheapest way spends; a way's hexes are built only when asked ([`Reach::path`]).
+pub struct Reach {
+    best: Bests,
+    ends: Vec<(HexCoord, u32, Key)>,
+}
+
+impl Reach {
+    fn end(&self, h: HexCoord) -> Option<&(HexCoord, u32, Key)> {
+        self.ends
+            .binary_search_by(|x| x.0.cmp(&h))
+            .ok()
+            .map(|i| &self.ends[i])
+    }
+
+    /// Whether the element may end its move in `h`.
+    pub fn contains(&self, h: HexCoord) -> bool {
+        self.end(h).is_some()
+    }
+
+    /// The hexes reached, column by column.
+    pub fn hexes(&self) -> impl Iterator<Item = HexCoord> + '_ {
+        self.ends.iter().map(|x| x.0)
+    }
+
+    /// The hex the way to `h` enters it from, and whether the way passes through a friend
+    /// (VV 5.3).
+    pub fn last_step(&self, h: HexCoord) -> Option<(HexCoord, bool)> {
+        let (_, _, k) = self.end(h)?;
+        let b = self.best.get(k).expect("an entry");
+        Some((b.prev.expect("an end is not the start").0, b.passes))
+    }
+
+    /// The cheapest way to `h`.
+    pub fn path(&self, h: HexCoord) -> Option<Path> {
+        let &(_, cost, k) = self.end(h)?;
+        let mut hexes = vec![k.0];
+        let mut cur = k;
+        while let Some(prev) = self.best.get(&cur).expect("an entry").prev {
+            hexes.push(prev.0);
+            cur = prev;
+        }
+        hexes.reverse();
+        Some(Path {
+            hexes,
+            cost,
+            passes: self.best.get(&k).expect("an entry").passes,
+        })
+    }
+
+    /// Every hex with its way.
+    pub fn paths(&self) -> BTreeMap<HexCoord, Path> {
+        self.hexes()
+            .map(|h| (h, self.path(h).expect("a hex reached")))
+            .collect()
     }
 }
 
@@ -291,57 +395,21 @@ pub fn passable(s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
         .collect()
 }
 
-/// [`reach`] on a board of `e`'s side computed beforehand. The search reads the setup's
-/// neighbour table and the row's shares a class, computed once.
+/// [`reach`] on a board of `e`'s side computed beforehand, every hex with its way.
 pub fn reach_on(
     board: &Board,
     s: &State,
     e: usize,
     facing: Option<Facing>,
 ) -> BTreeMap<HexCoord, Path> {
-    let (best, chosen) = search(board, s, e, facing);
-    let g = &s.setup().grid;
-    let mut out: BTreeMap<HexCoord, Path> = BTreeMap::new();
-    for (c, k) in chosen.into_iter().flatten() {
-        let b = best.get(&k).expect("an entry");
-        let mut hexes = vec![k.0];
-        let mut cur = k;
-        while let Some(prev) = best.get(&cur).expect("an entry").prev {
-            hexes.push(prev.0);
-            cur = prev;
-        }
-        hexes.reverse();
-        debug_assert!(g.index(k.0).is_some());
-        out.insert(
-            k.0,
-            Path {
-                hexes,
-                cost: c,
-                passes: b.passes,
-            },
-        );
-    }
-    out
+    reach_of(board, s, e, facing).paths()
 }
 
-/// The hexes [`reach_on`] offers, by the grid's index, without their paths.
-pub fn reach_hexes(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
-    search(board, s, e, facing)
-        .1
-        .iter()
-        .map(|c| c.is_some())
-        .collect()
-}
-
-/// [`reach_on`]'s search: its best states, and for each hex (by the grid's index) the state it
-/// ends the move by, with its cost: the cheapest of the states there that may end it, the
-/// first in the order of their keys among equals.
-fn search(
-    board: &Board,
-    s: &State,
-    e: usize,
-    facing: Option<Facing>,
-) -> (Bests, Vec<Option<(u32, Key)>>) {
+/// [`reach`]'s search on a board of `e`'s side computed beforehand: its best states, and for
+/// each hex the state it ends the move by, with its cost: the cheapest of the states there
+/// that may end it, the first in the order of their keys among equals. The search reads the
+/// setup's neighbour table and the row's shares a class, computed once.
+pub fn reach_of(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> Reach {
     let setup = s.setup();
     let g = &setup.grid;
     let start = s.elements[e].hex.expect("standing");
@@ -353,11 +421,7 @@ fn search(
     let start_zocs = zoc_at(index(start)).to_vec();
     let shares = RowShares::new(s, &move_row(s, e));
     let passable = passable(s, e, facing);
-    let mut best = Bests {
-        grid: *g,
-        free: vec![None; g.len()],
-        locked: HashMap::default(),
-    };
+    let mut best = Bests::new(*g);
     let mut heap = BinaryHeap::new();
     let k0: Key = (start, None, false);
     best.set(
@@ -429,10 +493,9 @@ fn search(
             }
         }
     }
-    let mut chosen: Vec<Option<(u32, Key)>> = vec![None; g.len()];
+    let mut ends: Vec<(HexCoord, u32, Key)> = Vec::new();
     for (k, b) in best.entries() {
         let (h, lock, first) = k;
-        let c = b.cost;
         let hi = index(h);
         if h == start || board.occ[hi].is_some() {
             continue;
@@ -454,11 +517,12 @@ fn search(
         {
             continue;
         }
-        if chosen[hi].is_none_or(|(x, y)| (c, k) < (x, y)) {
-            chosen[hi] = Some((c, k));
-        }
+        ends.push((h, b.cost, k));
     }
-    (best, chosen)
+    // A hex's end: the cheapest of its states, the first by key among equals.
+    ends.sort_unstable();
+    ends.dedup_by_key(|x| x.0);
+    Reach { best, ends }
 }
 
 /// The hex distance from `h` to the nearest enemy element (generals too).
@@ -549,8 +613,7 @@ pub fn move_to(
     let from = s.elements[e].hex.expect("standing");
     let strat = strategic(s, e, from, to);
     let before = may_move_now(s, e, strat)?;
-    let paths = reach(s, e, Some(facing));
-    let Some(path) = paths.get(&to).cloned() else {
+    let Some(path) = reach_of(&Board::new(s, side(s, e)), s, e, Some(facing)).path(to) else {
         return Err(RuleError::rule(
             "VV 5.4",
             format!(

@@ -11,7 +11,7 @@
 use super::dice::note;
 use super::generals;
 use super::geometry::{at, side};
-use super::movement::contact_hex;
+use super::movement::{Board, contact_hex};
 use super::results::passable;
 use super::state::{Acted, Command, Role, State};
 use crate::engine::RuleError;
@@ -168,7 +168,7 @@ pub fn enter(
 
 /// The active player's entries: each due element's, at each entry hex it may enter, facing
 /// each hexside, in the order of elements, hexes, then facings.
-pub fn commands(s: &State, out: &mut Vec<Command>) {
+pub fn commands(s: &State, board: &Board, out: &mut Vec<Command>) {
     let setup = s.setup();
     for e in 0..s.elements.len() {
         if side(s, e) != s.active() || !due(s, e) {
@@ -179,7 +179,11 @@ pub fn commands(s: &State, out: &mut Vec<Command>) {
             .collect();
         for &h in &to_arrive(s, e).expect("due").hexes {
             // `check` asks nothing of the facing but that it is a hexside's: the hex is
-            // checked once and every hexside facing offered.
+            // checked once and every hexside facing offered. An occupied hex or one in contact
+            // (the board of the active side, as `check` would find) is passed over first.
+            if board.at(h).is_some() || board.contact(h) {
+                continue;
+            }
             if check(s, e, h, facings[0]).is_ok() {
                 for &f in &facings {
                     out.push(Command::Enter {
