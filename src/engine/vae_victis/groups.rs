@@ -168,14 +168,11 @@ pub fn cost(s: &State, members: &[usize]) -> Result<u32, RuleError> {
     Ok(c)
 }
 
-/// The board of the group's side with the group's own elements lifted off it: each element's
-/// move may enter a hex another of the group leaves.
-pub fn lifted_board(s: &State, members: &[usize]) -> Board {
-    let mut lifted = s.clone();
-    for &e in members {
-        lifted.elements[e].hex = None;
-    }
-    Board::new(&lifted, side(s, members[0]))
+/// `board` (of the group's side) with the group's own elements lifted off it: each element's
+/// move may enter a hex another of the group leaves. Nothing else of the board changes: its
+/// contacts and zones are the enemy's.
+pub fn lifted_board(s: &State, board: &Board, members: &[usize]) -> Board {
+    board.without(s, members)
 }
 
 /// One element's part of a group move: its destination, whether the move is strategic
@@ -290,7 +287,7 @@ pub fn move_group(
             id(s, first)
         )));
     }
-    let board = lifted_board(s, members);
+    let board = lifted_board(s, &Board::new(s, side(s, first)), members);
     let reaches = reaches(s, &board, members, facing);
     let steps = plan(s, &board, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;

@@ -52,7 +52,7 @@ pub fn legal(s: &State) -> Vec<Command> {
                     element_commands(s, &board, e, &mut out);
                 }
             }
-            group_commands(s, &mut out);
+            group_commands(s, &board, &mut out);
             // VV 4.1: reinforcements entering.
             super::reinforcements::commands(s, &board, &mut out);
             out.push(Command::End);
@@ -323,7 +323,7 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
 /// VV 5.2: the parallel moves of each maximal line (`groups::lines`) whose AP its corps has,
 /// to every hex of its first element's reach (on the board without the group) where every
 /// element's shifted move passes `groups::plan`, in the order of the hexes.
-fn group_commands(s: &State, out: &mut Vec<Command>) {
+fn group_commands(s: &State, board: &Board, out: &mut Vec<Command>) {
     let setup = s.setup();
     for members in groups::lines(s) {
         let first = members[0];
@@ -332,7 +332,7 @@ fn group_commands(s: &State, out: &mut Vec<Command>) {
             .expect("a troop element's corps");
         if groups::cost(s, &members).is_ok_and(|c| c <= s.corps[corps].ap) {
             let facing = s.elements[first].facing;
-            let board = groups::lifted_board(s, &members);
+            let board = groups::lifted_board(s, board, &members);
             let reaches = groups::reaches(s, &board, &members, facing);
             for to in reaches[0].hexes() {
                 if groups::plan(s, &board, &members, &reaches, to, facing).is_ok() {

@@ -18,6 +18,7 @@ use crate::map::HexCoord;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 /// A way to a hex: the hexes from the start, the shares of the move spent, and whether it
 /// passes through a friend (VV 5.3).
@@ -82,8 +83,10 @@ pub struct Board {
     with_zones: bool,
     grid: Grid,
     occ: Vec<Option<usize>>,
-    contact: Vec<bool>,
-    zones: Vec<Vec<usize>>,
+    /// Shared with the boards made from it ([`Board::without`]): its own side's elements do
+    /// not change them.
+    contact: Rc<Vec<bool>>,
+    zones: Rc<Vec<Vec<usize>>>,
 }
 
 impl Board {
@@ -128,8 +131,27 @@ impl Board {
             with_zones,
             grid: g,
             occ,
-            contact,
-            zones,
+            contact: Rc::new(contact),
+            zones: Rc::new(zones),
+        }
+    }
+
+    /// The board with `elements` (of its side) off the map.
+    pub fn without(&self, s: &State, elements: &[usize]) -> Board {
+        let mut occ = self.occ.clone();
+        for &e in elements {
+            debug_assert_eq!(side(s, e), self.side);
+            if let Some(i) = s.elements[e].hex.and_then(|h| self.grid.index(h)) {
+                occ[i] = None;
+            }
+        }
+        Board {
+            side: self.side,
+            with_zones: self.with_zones,
+            grid: self.grid,
+            occ,
+            contact: Rc::clone(&self.contact),
+            zones: Rc::clone(&self.zones),
         }
     }
 
@@ -187,8 +209,8 @@ impl RowShares {
 }
 
 /// A state of the move search: (hex, lock, first); lock is the enemy whose zone the move
-/// entered.
-type Key = (HexCoord, Option<usize>, bool);
+/// entered (an element's index, kept small: the search pushes and compares many keys).
+type Key = (HexCoord, Option<u16>, bool);
 
 /// A search state's cheapest cost found, the state it came from, and whether its way passes
 /// through a friend.
@@ -469,14 +491,14 @@ pub fn reach_of(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> R
             let n = g.coord_at(ni);
             let nk: Key = match lock {
                 Some(l) => {
-                    let lh = s.elements[l].hex.expect("standing");
+                    let lh = s.elements[usize::from(l)].hex.expect("standing");
                     if distance(s, n, lh) >= distance(s, h, lh) {
                         continue;
                     }
                     (n, Some(l), false)
                 }
                 None => match zoc_at(ni).iter().find(|o| !start_zocs.contains(o)) {
-                    Some(&l) => (n, Some(l), true),
+                    Some(&l) => (n, Some(small(l)), true),
                     None => (n, None, false),
                 },
             };
@@ -506,7 +528,7 @@ pub fn reach_of(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> R
         let adjacent_to = |o: usize| g.adjacent(h, s.elements[o].hex.expect("standing"));
         if let Some(l) = lock
             && !first
-            && !adjacent_to(l)
+            && !adjacent_to(usize::from(l))
         {
             continue;
         }
@@ -525,19 +547,26 @@ pub fn reach_of(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> R
     Reach { best, ends }
 }
 
+/// An element's index as a search key's lock.
+fn small(e: usize) -> u16 {
+    u16::try_from(e).expect("fewer than 65,536 elements")
+}
+
 /// The hex distance from `h` to the nearest enemy element (generals too).
-fn nearest_enemy(s: &State, e: usize, h: HexCoord) -> u32 {
-    (0..s.elements.len())
-        .filter(|&o| standing(s, o) && side(s, o) != side(s, e))
-        .map(|o| distance(s, h, s.elements[o].hex.expect("standing")))
-        .min()
-        .unwrap_or(u32::MAX)
+/// Whether an enemy element (generals too) stands within `limit` hexes of `h` (the scan stops
+/// at the first).
+fn enemy_within(s: &State, e: usize, h: HexCoord, limit: u32) -> bool {
+    (0..s.elements.len()).any(|o| {
+        standing(s, o)
+            && side(s, o) != side(s, e)
+            && distance(s, h, s.elements[o].hex.expect("standing")) <= limit
+    })
 }
 
 /// VV 5.5: a move starting and finishing beyond 1200 paces of every enemy element.
 pub fn strategic(s: &State, e: usize, from: HexCoord, to: HexCoord) -> bool {
     let limit = within(core().paces.strategic);
-    nearest_enemy(s, e, from) > limit && nearest_enemy(s, e, to) > limit
+    !enemy_within(s, e, from, limit) && !enemy_within(s, e, to, limit)
 }
 
 /// Whether `e` may act (move, pivot, change formation) in this movement phase; why not.
