@@ -200,6 +200,11 @@ fn bench_measures_a_scenario_of_any_system() {
             )),
             "{out}"
         );
+        // The engine's list and the same list as JSON, timed apart.
+        assert!(
+            out.contains("(the engine's list); median") && out.contains("as JSON"),
+            "{out}"
+        );
         match level {
             Some(l) => assert!(
                 out.contains(&format!("the {l} level's commands of one game-turn")),
