@@ -178,7 +178,7 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
     if can_move {
         let free = movement::reach_of(board, s, e, None);
         // The searches for a final facing, one for each different list of the friends `e`
-        // may pass through (`movement::passable`, all that `reach_on` reads of the facing);
+        // may pass through (`movement::passable`, all that `reach_of` reads of the facing);
         // a facing that allows the same friends as no facing at all reaches what `free` does.
         let free_passable = movement::passable(s, e, None);
         let mut searches: Vec<(Vec<bool>, movement::Reach)> = Vec::new();

@@ -291,7 +291,8 @@ impl Drop for Bests {
             self.free[i] = None;
         }
         let free = std::mem::take(&mut self.free);
-        FREE_POOL.with(|p| {
+        // During the thread's teardown the pool may be gone: the vector is then dropped.
+        let _ = FREE_POOL.try_with(|p| {
             let mut p = p.borrow_mut();
             if p.len() < 8 {
                 p.push(free);
@@ -547,12 +548,12 @@ pub fn reach_of(board: &Board, s: &State, e: usize, facing: Option<Facing>) -> R
     Reach { best, ends }
 }
 
-/// An element's index as a search key's lock.
+/// An element's index as a search key's lock (a scenario of 65,536 elements or more, one a
+/// hex, would need a map of as many hexes: none is near).
 fn small(e: usize) -> u16 {
     u16::try_from(e).expect("fewer than 65,536 elements")
 }
 
-/// The hex distance from `h` to the nearest enemy element (generals too).
 /// Whether an enemy element (generals too) stands within `limit` hexes of `h` (the scan stops
 /// at the first).
 fn enemy_within(s: &State, e: usize, h: HexCoord, limit: u32) -> bool {
