@@ -12,10 +12,16 @@ use super::results::passable;
 use super::ruleset::VaeVictis;
 use super::state::{Acted, Command, Phase, Role, State};
 use super::tables::TroopClass;
+use crate::engine::Player;
 use crate::engine::facing::Facing;
-use crate::engine::{Player, Ruleset};
 
 pub fn legal(s: &State) -> Vec<Command> {
+    listed(s, true)
+}
+
+/// [`legal`], with VV 5.2's group moves or without them (the random player's list: the same
+/// list with every `MoveGroup` left out, made without planning them).
+fn listed(s: &State, with_groups: bool) -> Vec<Command> {
     let setup = s.setup();
     if s.phase == Phase::Over {
         return Vec::new();
@@ -52,7 +58,9 @@ pub fn legal(s: &State) -> Vec<Command> {
                     element_commands(s, &board, e, &mut out);
                 }
             }
-            group_commands(s, &board, &mut out);
+            if with_groups {
+                group_commands(s, &board, &mut out);
+            }
             // VV 4.1: reinforcements entering.
             super::reinforcements::commands(s, &board, &mut out);
             out.push(Command::End);
@@ -379,11 +387,8 @@ impl Player<VaeVictis> for RandomPlayer {
         // VV 5.2's group moves are left out, so that the seeded games (the golden games, the
         // fixtures' random games) stay those recorded before groups; the groups' tests play
         // them with their own player (tests/vae_victis_groups.rs).
-        let legal: Vec<Command> = VaeVictis
-            .legal(s)
-            .into_iter()
-            .filter(|c| !matches!(c, Command::MoveGroup { .. }))
-            .collect();
+        let legal = listed(s, false);
+        debug_assert!(!legal.iter().any(|c| matches!(c, Command::MoveGroup { .. })));
         // Ending the phase is one choice in five while anything else is open, so that
         // random games move and fight.
         let end = legal.iter().position(|c| *c == Command::End);
