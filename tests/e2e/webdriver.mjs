@@ -28,13 +28,14 @@ export function portOpen(port) {
   });
 }
 
-/** `check()` until it gives something, every 50 ms, for at most `ms`. */
+/** `check()` until it gives something, every 50 ms, for at most `ms`. A file may set
+ * `waitFor.explain` (async, giving a text) to say more in the timeout's message. */
 export async function waitFor(what, check, ms = 30_000) {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${waitFor.explain ? await waitFor.explain() : ""}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
