@@ -620,6 +620,82 @@ fn vv_zone_of_control_stops_a_move_at_its_limit() {
 }
 
 #[test]
+fn vv_zone_of_control_aligns_an_element_to_face_its_owner() {
+    use kepi::engine::facing::Facing;
+    use kepi::engine::vae_victis::geometry::facings_toward;
+    // VV 6 "A unit that finds itself in an enemy ZoC must align itself to face that unit":
+    // the British line at 0103 facing south holds 0105-0106 in its zone.
+    let s = duel(
+        vec![el("f1", "line", "0108", "N"), el("f2", "line", "0408", "N")],
+        vec![el("b", "line", "0103", "S")],
+    );
+    let s = france_moves(&s, 6);
+    // A move ending in the zone faces b (north); any other facing is refused by the rule.
+    let why = refused(&s, mv("f1", "0106", "ENE"));
+    assert!(
+        why.contains("VV 6") && why.contains("b (N)") && why.contains("may not face ENE"),
+        "{why}"
+    );
+    let (t, _) = play(&s, mv("f1", "0106", "N"), &[]);
+    assert_eq!(hex_of(&t, "f1").as_deref(), Some("0106"));
+    // The legal list offers only that facing there; outside the zone, as before, the facing
+    // of the last step and the element's own.
+    let legal = VaeVictis.legal(&s);
+    let facings_at = |hex: &str| -> Vec<Facing> {
+        legal
+            .iter()
+            .filter_map(|c| match c {
+                Command::Move {
+                    element,
+                    to,
+                    facing,
+                } if element == "f1" && to == hex => Some(*facing),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(facings_at("0106"), vec![Facing::parse("N").unwrap()]);
+    assert!(!facings_at("0107").is_empty());
+    // An element standing in the zone pivots only to face b; out of it, to any hexside.
+    let mut u = s.clone();
+    let f1 = id(&u, "f1");
+    u.elements[f1].hex = u.setup().grid.parse("0106");
+    u.elements[f1].facing = Facing::parse("ENE").unwrap();
+    let pivot = |f: &str| json!({"kind": "pivot", "element": "f1", "facing": f});
+    assert!(refused(&u, pivot("S")).contains("VV 6"));
+    let (v, _) = play(&u, pivot("N"), &[]);
+    assert_eq!(v.elements[f1].facing, Facing::parse("N").unwrap());
+    let pivots: Vec<String> = VaeVictis
+        .legal(&u)
+        .iter()
+        .filter_map(|c| match c {
+            Command::Pivot { element, facing } if element == "f1" => Some(facing.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pivots, vec!["N"]);
+    let f2_pivots = VaeVictis
+        .legal(&u)
+        .iter()
+        .filter(|c| matches!(c, Command::Pivot { element, .. } if element == "f2"))
+        .count();
+    assert_eq!(f2_pivots, 5, "f2 stands in no zone: every other hexside");
+    // "Face that unit": the hexside nearest the bearing; both where it lies midway between
+    // two. Of the twelve hexes two hexes away, six lie straight off a hexside, six midway.
+    let g = &s.setup().grid;
+    let from = g.parse("0506").unwrap();
+    let ring: Vec<usize> = g
+        .to_hex(from)
+        .ring(2)
+        .filter_map(|h| g.from_hex(h))
+        .map(|h| facings_toward(&s, from, h).len())
+        .collect();
+    assert_eq!(ring.len(), 12);
+    assert_eq!(ring.iter().filter(|&&n| n == 1).count(), 6);
+    assert_eq!(ring.iter().filter(|&&n| n == 2).count(), 6);
+}
+
+#[test]
 fn vv_interpenetration_skirmishers_and_artillery_are_passed() {
     use kepi::engine::facing::Facing;
     use kepi::engine::vae_victis::movement::reach;

@@ -467,6 +467,7 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
             }
             let last = path.hexes[path.hexes.len() - 2];
             let mut facings: Vec<Facing> = Vec::new();
+            let mut zone = false;
             if contact_hex(s, e, h) {
                 if role != Role::Troop || s.class(e) == TroopClass::Artillery {
                     continue;
@@ -479,6 +480,13 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
                         facings.push(hexside_toward(s, h, n));
                     }
                 }
+            } else if role == Role::Troop
+                && !s.elements[e].square
+                && !geometry::zone_owners(s, side(s, e), h).is_empty()
+            {
+                // VV 6: in an enemy zone, every hexside facing, as `apply` takes them.
+                facings.extend(Facing::all().filter(|f| f.is_hexside(&setup.grid)));
+                zone = true;
             } else {
                 facings.push(hexside_toward(s, last, h));
                 if role == Role::Troop && s.elements[e].facing != facings[0] {
@@ -491,7 +499,7 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
                     to: setup.name(h),
                     facing: f,
                 };
-                let ok = if path.passes || contact_hex(s, e, h) {
+                let ok = if path.passes || contact_hex(s, e, h) || zone {
                     kepi::engine::vae_victis::sequence::apply(
                         s,
                         &c,
@@ -516,11 +524,22 @@ fn element_commands_by_rule(s: &State, e: usize, out: &mut Vec<Command>) {
     }
     if acted == Acted::Nothing && move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
         for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
-            if f != s.elements[e].facing {
-                out.push(Command::Pivot {
-                    element: id.clone(),
-                    facing: f,
-                });
+            let c = Command::Pivot {
+                element: id.clone(),
+                facing: f,
+            };
+            // VV 6: in an enemy zone, the pivots `apply` takes.
+            let zone = !geometry::zone_owners(s, side(s, e), from).is_empty();
+            if f != s.elements[e].facing
+                && (!zone
+                    || kepi::engine::vae_victis::sequence::apply(
+                        s,
+                        &c,
+                        &mut kepi::engine::dice::FixedDice::new([]),
+                    )
+                    .is_ok())
+            {
+                out.push(c);
             }
         }
     }

@@ -146,6 +146,42 @@ pub fn in_zoc(s: &State, e: usize, h: HexCoord) -> bool {
     d >= 2 && d <= within(core().paces.zone_of_control) && in_field(s, e, h)
 }
 
+/// VV 6: the enemy troop elements (of a side other than `side_of`) in whose zone of control
+/// `h` lies.
+pub fn zone_owners(s: &State, side_of: usize, h: HexCoord) -> Vec<usize> {
+    (0..s.elements.len())
+        .filter(|&o| side(s, o) != side_of && in_zoc(s, o, h))
+        .collect()
+}
+
+/// VV 6 "must align itself to face that unit": the hexside facings at `from` that face `to`:
+/// the hexside nearest the bearing to it, both where the bearing lies midway between two.
+pub fn facings_toward(s: &State, from: HexCoord, to: HexCoord) -> Vec<Facing> {
+    let g = &s.setup().grid;
+    let off = |f: &Facing| f.angle_to(g, from, to);
+    let best = Facing::all()
+        .filter(|f| f.is_hexside(g))
+        .map(|f| off(&f))
+        .min()
+        .expect("six hexside facings");
+    Facing::all()
+        .filter(|f| f.is_hexside(g) && off(f) == best)
+        .collect()
+}
+
+/// VV 6 "A unit that finds itself in an enemy ZoC must align itself to face that unit": an
+/// element at `h` facing `facing` faces one of `owners` (the enemies whose zones hold `h`,
+/// [`zone_owners`]); outside every zone, or in square (it faces all round, VV 5.6), it is
+/// aligned whatever its facing.
+pub fn aligned(s: &State, owners: &[usize], h: HexCoord, facing: Facing, square: bool) -> bool {
+    square
+        || owners.is_empty()
+        || owners.iter().any(|&o| {
+            let oh = s.elements[o].hex.expect("a zone's owner stands");
+            facings_toward(s, h, oh).contains(&facing)
+        })
+}
+
 /// VV 7.5: "the firing element must be completely behind the front line of the target": the
 /// firer's hex more than 90 degrees off the target's facing; never against a square.
 pub fn enfilades(s: &State, firer: usize, target: usize) -> bool {

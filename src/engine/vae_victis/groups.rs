@@ -246,6 +246,8 @@ pub fn plan(
         let before = movement::may_move_now(s, e, strategic)?;
         if board.contact(dest) {
             movement::contact_checks(s, e, dest, facing)?;
+        } else {
+            movement::zone_alignment(s, e, board.zone_owners(dest), dest, facing)?;
         }
         steps.push(Step {
             element: e,

@@ -210,6 +210,17 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
                         facings.push(hexside_toward(s, h, n));
                     }
                 }
+            } else if role == Role::Troop
+                && !s.elements[e].square
+                && !board.zone_owners(h).is_empty()
+            {
+                // VV 6: in an enemy zone of control it ends facing one of the zones' owners.
+                let owners = board.zone_owners(h);
+                facings.extend(
+                    Facing::all()
+                        .filter(|f| f.is_hexside(&setup.grid))
+                        .filter(|&f| geometry::aligned(s, owners, h, f, false)),
+                );
             } else {
                 facings.push(hexside_toward(s, last, h));
                 if role == Role::Troop && s.elements[e].facing != facings[0] {
@@ -261,8 +272,10 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
         return;
     }
     if acted == Acted::Nothing && move_cost.is_some_and(|c| c <= ap) && !s.elements[e].square {
+        // VV 6: in an enemy zone of control it turns only to face one of the zones' owners.
+        let owners = board.zone_owners(from);
         for f in Facing::all().filter(|f| f.is_hexside(&setup.grid)) {
-            if f != s.elements[e].facing {
+            if f != s.elements[e].facing && geometry::aligned(s, owners, from, f, false) {
                 out.push(Command::Pivot {
                     element: id.clone(),
                     facing: f,

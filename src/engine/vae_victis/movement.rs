@@ -164,6 +164,59 @@ impl Board {
     pub fn contact(&self, h: HexCoord) -> bool {
         self.grid.index(h).is_some_and(|i| self.contact[i])
     }
+
+    /// The enemy elements in whose zones of control `h` lies (VV 6, [`geometry::zone_owners`]);
+    /// none on a board without zones.
+    pub fn zone_owners(&self, h: HexCoord) -> &[usize] {
+        match self.grid.index(h) {
+            Some(i) if self.with_zones => &self.zones[i],
+            _ => &[],
+        }
+    }
+}
+
+/// VV 6 "A unit that finds itself in an enemy ZoC must align itself to face that unit": a
+/// troop element `e` ending a move, a pivot or an entry at `h` (not in contact: in contact it
+/// faces its opponent, VV 8) inside the zones of `owners` faces one of them
+/// ([`geometry::aligned`]). Kepi's reading: the text gives no moment at which an element that
+/// does not act must turn; the element aligns when it acts there.
+pub fn zone_alignment(
+    s: &State,
+    e: usize,
+    owners: &[usize],
+    h: HexCoord,
+    facing: Facing,
+) -> Result<(), RuleError> {
+    if !troop_role(s, e) || geometry::aligned(s, owners, h, facing, s.elements[e].square) {
+        return Ok(());
+    }
+    let setup = s.setup();
+    let toward: Vec<String> = owners
+        .iter()
+        .map(|&o| {
+            let oh = s.elements[o].hex.expect("a zone's owner stands");
+            let f: Vec<String> = geometry::facings_toward(s, h, oh)
+                .iter()
+                .map(|f| f.to_string())
+                .collect();
+            format!("{} ({})", setup.elements[o].id, f.join(" or "))
+        })
+        .collect();
+    Err(RuleError::rule(
+        "VV 6",
+        format!(
+            "{} at {} stands in the zone of control of {}: \"A unit that finds itself in an \
+             enemy ZoC must align itself to face that unit\"; it may not face {facing} there",
+            setup.elements[e].id,
+            setup.name(h),
+            toward.join(", ")
+        ),
+    ))
+}
+
+/// A troop element (generals ignore zones of control), standing or not.
+fn troop_role(s: &State, e: usize) -> bool {
+    s.setup().elements[e].role == Role::Troop
 }
 
 /// The shares of its move an element of one movement table row spends a hex, by the ground's
@@ -656,6 +709,8 @@ pub fn move_to(
     let is_contact = contact_hex(s, e, to);
     if is_contact {
         contact_checks(s, e, to, facing)?;
+    } else {
+        zone_alignment(s, e, &geometry::zone_owners(s, side(s, e), to), to, facing)?;
     }
     pay_move(s, e)?;
     settle(s, e, to, facing, &path, strat, before, ev);
@@ -831,6 +886,14 @@ pub fn pivot(
     if s.elements[e].square {
         return Err(RuleError::rule("VV 5.6", "a square faces all round"));
     }
+    let here = s.elements[e].hex.expect("standing");
+    zone_alignment(
+        s,
+        e,
+        &geometry::zone_owners(s, side(s, e), here),
+        here,
+        facing,
+    )?;
     pay_move(s, e)?;
     s.elements[e].facing = facing;
     s.elements[e].acted = Acted::Done;

@@ -10,8 +10,8 @@
 
 use super::dice::note;
 use super::generals;
-use super::geometry::{at, side};
-use super::movement::{Board, contact_hex};
+use super::geometry::{self, at, side};
+use super::movement::{self, Board, contact_hex};
 use super::results::passable;
 use super::state::{Acted, Command, Role, State};
 use crate::engine::RuleError;
@@ -120,6 +120,7 @@ pub fn check(s: &State, e: usize, h: HexCoord, facing: Facing) -> Result<(), Rul
             format!("an element faces a hexside, not {facing}"),
         ));
     }
+    movement::zone_alignment(s, e, &geometry::zone_owners(s, side(s, e), h), h, facing)?;
     let general_free = setup.elements[e].role == Role::General && !s.elements[e].moved_free;
     if let Some(c) = setup.elements[e].corps
         && !general_free
@@ -184,8 +185,21 @@ pub fn commands(s: &State, board: &Board, out: &mut Vec<Command>) {
             if board.at(h).is_some() || board.contact(h) {
                 continue;
             }
-            if check(s, e, h, facings[0]).is_ok() {
+            // VV 6: in an enemy zone of control it enters facing one of its owners.
+            let owners = board.zone_owners(h);
+            let Some(&ok) = facings
+                .iter()
+                .find(|&&f| geometry::aligned(s, owners, h, f, false))
+            else {
+                continue;
+            };
+            if check(s, e, h, ok).is_ok() {
                 for &f in &facings {
+                    if setup.elements[e].role == Role::Troop
+                        && !geometry::aligned(s, owners, h, f, false)
+                    {
+                        continue;
+                    }
                     out.push(Command::Enter {
                         element: setup.elements[e].id.clone(),
                         hex: setup.name(h),

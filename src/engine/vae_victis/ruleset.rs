@@ -53,7 +53,7 @@ impl Ruleset for VaeVictis {
     // Raised with every change to a game's states, legal commands or rolls; its changelog:
     // docs/rules/vae-victis-changes.md.
     fn rules_version(&self) -> u32 {
-        2
+        3
     }
 
     fn terrain_chart(&self) -> &'static crate::tables::TerrainEffects {
