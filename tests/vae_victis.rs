@@ -768,6 +768,70 @@ fn vv_movement_a_generals_first_move_is_free() {
 }
 
 #[test]
+fn vv_movement_units_attached_to_a_general_benefit_from_his_free_move() {
+    use kepi::engine::vae_victis::groups;
+    // VV 5.7 "Any units or group of units attached to a general may also benefit from the
+    // generals' free move": a and b stand beside their general at 0112, c does not.
+    let s = position(
+        (
+            vec![corps(
+                "I",
+                ("g-fr", "0112"),
+                vec![
+                    el("a", "line", "0111", "N"),
+                    el("b", "line", "0212", "N"),
+                    el("c", "line", "0511", "N"),
+                    el("d", "line", "0611", "N"),
+                ],
+            )],
+            None,
+        ),
+        (
+            vec![corps(
+                "A",
+                ("g-br", "1401"),
+                vec![el("x", "line", "1402", "S")],
+            )],
+            None,
+        ),
+    );
+    let s = opened(&s, &[3, 3], 0, &[3]);
+    // Before the general moves, a's move costs 1 AP like any other.
+    let (t, _) = play(&s, mv("a", "0110", "N"), &[]);
+    assert_eq!(t.corps[0].ap, 2);
+    // His free first move carries a and b: their next move (or pivot) costs nothing; c's
+    // costs 1 AP; the mark is spent by the move.
+    let (s, _) = play(&s, mv("g-fr", "0312", "N"), &[]);
+    assert_eq!(s.corps[0].ap, 3, "the general's first move is free");
+    let carried = |s: &State, e: &str| s.elements[id(s, e)].carried;
+    assert!(carried(&s, "a") && carried(&s, "b") && !carried(&s, "c"));
+    let (s, _) = play(&s, mv("a", "0109", "N"), &[]);
+    assert_eq!(s.corps[0].ap, 3, "a moves free with its general");
+    assert!(!carried(&s, "a"));
+    let (t, _) = play(
+        &s,
+        json!({"kind": "pivot", "element": "b", "facing": "ENE"}),
+        &[],
+    );
+    assert_eq!(t.corps[0].ap, 3, "b's about-turn is free too");
+    let (t, _) = play(&s, mv("c", "0510", "N"), &[]);
+    assert_eq!(t.corps[0].ap, 2, "c was not beside him");
+    // A group one of whose elements he carried moves free: b with c and d in line.
+    let (b, c, d) = (id(&s, "b"), id(&s, "c"), id(&s, "d"));
+    let mut u = s.clone();
+    u.elements[b].hex = u.setup().grid.parse("0411");
+    assert_eq!(groups::cost(&u, &[b, c, d]).unwrap(), 0);
+    assert_eq!(groups::cost(&u, &[c, d]).unwrap(), 1);
+    // The general's second move carries no one.
+    let (t, _) = play(&s, mv("g-fr", "0412", "N"), &[]);
+    assert_eq!(t.corps[0].ap, 2);
+    assert!(
+        t.elements.iter().filter(|x| x.carried).count() == 1,
+        "b's mark only"
+    );
+}
+
+#[test]
 fn vv_lga_fire_tactical_factors() {
     use kepi::engine::vae_victis::fire::combat;
     let s = duel(

@@ -7,7 +7,7 @@ use super::dice::{note, roll_d6};
 use super::geometry::{self, standing, troop};
 use super::paces::within;
 use super::reinforcements;
-use super::state::{Phase, Role, State};
+use super::state::{Acted, Phase, Role, State};
 use super::tables::core;
 use crate::engine::RuleError;
 use crate::engine::dice::Dice;
@@ -250,6 +250,34 @@ pub fn move_cost(s: &State, e: usize) -> Result<u32, RuleError> {
         Some(g) if geometry::within_command(s, g, h) => 1,
         _ => core().out_of_command_ap,
     })
+}
+
+/// VV 5.7: what moving or turning `e` costs now: nothing when its commander carried it with
+/// his free first move (`carried`), else [`move_cost`] (whose refusals stand).
+pub fn move_cost_now(s: &State, e: usize) -> Result<u32, RuleError> {
+    let c = move_cost(s, e)?;
+    Ok(if s.elements[e].carried { 0 } else { c })
+}
+
+/// VV 5.7: the general `g` makes his free first move of the phase from where he stands: every
+/// troop element he commands (`commander`) standing beside him ("attached", as the tactical
+/// factor "General attached to unit" reads it) and still free to act is carried.
+pub fn carry(s: &mut State, g: usize) {
+    let Some(gh) = s.elements[g].hex else {
+        return;
+    };
+    for x in 0..s.elements.len() {
+        if s.setup().elements[x].role == Role::Troop
+            && standing(s, x)
+            && s.elements[x].acted == Acted::Nothing
+            && commander(s, x) == Some(g)
+            && s.elements[x]
+                .hex
+                .is_some_and(|h| s.setup().grid.adjacent(h, gh))
+        {
+            s.elements[x].carried = true;
+        }
+    }
 }
 
 /// Spend `cost` AP of `e`'s corps.

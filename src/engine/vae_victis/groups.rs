@@ -161,6 +161,11 @@ pub fn cost(s: &State, members: &[usize]) -> Result<u32, RuleError> {
     for &e in members {
         c = c.max(generals::move_cost(s, e)?);
     }
+    // VV 5.7: "Any units or group of units attached to a general may also benefit from the
+    // generals' free move": a group one of whose elements he carried moves free.
+    if members.iter().any(|&e| s.elements[e].carried) {
+        return Ok(0);
+    }
     let artillery = |e: &usize| s.class(*e) == TroopClass::Artillery;
     if members.iter().any(artillery) && !members.iter().all(artillery) {
         c = c.max(MIXED_ARTILLERY_AP);
@@ -293,6 +298,9 @@ pub fn move_group(
     let reaches = reaches(s, &board, members, facing);
     let steps = plan(s, &board, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;
+    for &e in members {
+        s.elements[e].carried = false;
+    }
     note(
         ev,
         format!(

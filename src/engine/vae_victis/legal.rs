@@ -178,7 +178,7 @@ fn element_commands(s: &State, board: &Board, e: usize, out: &mut Vec<Command>) 
         Role::CommanderInChief => Some(0),
         Role::General if !s.elements[e].moved_free => Some(0),
         Role::General => Some(1),
-        Role::Troop => generals::move_cost(s, e).ok(),
+        Role::Troop => generals::move_cost_now(s, e).ok(),
     };
     let can_move =
         move_cost.is_some_and(|c| c <= ap) && !matches!(acted, Acted::Done | Acted::Moved);

@@ -647,7 +647,8 @@ pub fn may_act(s: &State, e: usize) -> Result<(), RuleError> {
 }
 
 /// The AP `e` pays for a move now: a general's first move is free (VV 5.7), the C-in-C moves
-/// once a phase, free.
+/// once a phase, free; either carries the troop elements beside him that he commands
+/// (`generals::carry`), whose next move or pivot is free.
 fn pay_move(s: &mut State, e: usize) -> Result<(), RuleError> {
     let setup = s.setup_arc();
     match setup.elements[e].role {
@@ -660,17 +661,20 @@ fn pay_move(s: &mut State, e: usize) -> Result<(), RuleError> {
                 ));
             }
             s.elements[e].moved_free = true;
+            generals::carry(s, e);
             Ok(())
         }
         Role::General => {
             if !s.elements[e].moved_free {
                 s.elements[e].moved_free = true;
+                generals::carry(s, e);
                 return Ok(());
             }
             generals::spend(s, e, 1)
         }
         Role::Troop => {
-            let c = generals::move_cost(s, e)?;
+            let c = generals::move_cost_now(s, e)?;
+            s.elements[e].carried = false;
             generals::spend(s, e, c)
         }
     }

@@ -240,6 +240,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
                 lost: 0,
                 acted: Acted::Nothing,
                 moved_free: false,
+                carried: false,
                 fired: false,
                 charged: false,
                 fought: false,
@@ -311,6 +312,7 @@ pub fn start(sc: &Scenario, options: &Options) -> Result<State, RuleError> {
             lost: 0,
             acted: Acted::Nothing,
             moved_free: false,
+            carried: false,
             fired: false,
             charged: false,
             fought: false,
@@ -642,6 +644,7 @@ fn end_melee(s: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) -> Result<
         e.fought = false;
         e.acted = Acted::Nothing;
         e.moved_free = false;
+        e.carried = false;
         e.fired = false;
     }
     for c in s.corps.iter_mut() {

@@ -232,6 +232,12 @@ pub struct ElementState {
     pub acted: Acted,
     /// VV 5.7: a general's first move of the phase (free) is made.
     pub moved_free: bool,
+    /// VV 5.7 "Any units or group of units attached to a general may also benefit from the
+    /// generals' free move": a troop element its commander stood beside when he made his free
+    /// first move this phase; its next move or pivot costs no AP (`generals::move_cost_now`).
+    /// Left out of saved states while false (the states of games without it hash as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carried: bool,
     /// VV 7: it has fired in this defensive fire phase.
     pub fired: bool,
     /// It moved into contact in this player-turn (its first round of melee, the charge bonus).

@@ -91,9 +91,9 @@ impl<'a> Ctx<'a> {
         place::score(after, e, self.w, &mut k);
         k.term("now", -before, "");
         // VV 5.1, 5.2: a troop's move costs 1 AP, 2 out of command range; a general's first
-        // is free.
+        // is free, and so is the next move of a troop he carried with it (VV 5.7).
         let ap = match setup.elements[e].role {
-            Role::Troop => generals::move_cost(s, e).unwrap_or(1),
+            Role::Troop => generals::move_cost_now(s, e).unwrap_or(1),
             Role::General if s.elements[e].moved_free => 1,
             _ => 0,
         };
