@@ -805,6 +805,21 @@ fn vv_movement_units_attached_to_a_general_benefit_from_his_free_move() {
     assert_eq!(s.corps[0].ap, 3, "the general's first move is free");
     let carried = |s: &State, e: &str| s.elements[id(s, e)].carried;
     assert!(carried(&s, "a") && carried(&s, "b") && !carried(&s, "c"));
+    // The command's words say so (the play view's and the replay's move list).
+    let words = |e: &str| {
+        VaeVictis.describe_command(
+            &s,
+            &Command::Pivot {
+                element: e.into(),
+                facing: kepi::engine::facing::Facing::parse("ENE").unwrap(),
+            },
+        )
+    };
+    assert_eq!(
+        words("a"),
+        "a turns to face ENE (free: carried by its general's free move, VV 5.7)"
+    );
+    assert_eq!(words("c"), "c turns to face ENE (1 AP)");
     let (s, _) = play(&s, mv("a", "0109", "N"), &[]);
     assert_eq!(s.corps[0].ap, 3, "a moves free with its general");
     assert!(!carried(&s, "a"));
