@@ -2,8 +2,9 @@
 //! parallel as one command (docs/rules/vae-victis.md, "VV 5.2 Groups").
 //!
 //! Kepi's reading: a group is two elements or more of one corps, on the map, the active
-//! player's and free to act (not in contact, VV 8), troops only (a general's move carrying
-//! his attached units, VV 5.7, is not yet played), none in square (VV 5.6 "A square cannot
+//! player's and free to act (not in contact, VV 8), troops only (a general's free move carries
+//! his attached units instead: a group with one of them moves free, VV 5.7, [`cost`]), none in
+//! square (VV 5.6 "A square cannot
 //! form part of a group"), all facing the same hexside, joined by touching elements of the
 //! group ("each must be touching another of its elements") and none standing in the hex ahead
 //! of another ("presenting a united front": a line, not a column). It moves parallel: every
@@ -14,7 +15,9 @@
 //! element may step into a hex another of the group leaves; the same distance for all makes
 //! the slowest element's pace the group's. Cost: 1 AP for the group; 2 AP if any element is
 //! out of its general's command range (VV 5.2) or if artillery is grouped with another type
-//! ("It would cost 2APs to move them as a group"); never more than 2.
+//! ("It would cost 2APs to move them as a group"); never more than 2; none when its general's
+//! free move carried one of its elements (VV 5.7). An element ending in an enemy zone of
+//! control, not in contact, must face one of the zones' owners with the group's facing (VV 6).
 
 use super::dice::note;
 use super::generals;
@@ -56,8 +59,8 @@ fn member(s: &State, e: usize) -> Result<(), RuleError> {
     movement::may_act(s, e)?;
     if !troop(s, e) {
         return Err(refuse(format!(
-            "{} is a general: a group is of troop elements (a general's move carrying his \
-             attached units, VV 5.7, is not yet played)",
+            "{} is a general: a group is of troop elements (his free first move carries the \
+             units beside him: their next move is free, VV 5.7)",
             id(s, e)
         )));
     }
@@ -154,7 +157,8 @@ pub fn check(s: &State, members: &[usize]) -> Result<(), RuleError> {
 }
 
 /// The AP the group's move costs (VV 5.2): 1; 2 if any element is out of command range or
-/// artillery is grouped with another type. Refused as a single move would be for an element
+/// artillery is grouped with another type; 0 when one of its elements was carried by its
+/// general's free move (VV 5.7). Refused as a single move would be for an element
 /// of a corps the C-in-C commands beyond 600 paces of him (VV 5.1).
 pub fn cost(s: &State, members: &[usize]) -> Result<u32, RuleError> {
     let mut c = 1;
@@ -171,13 +175,6 @@ pub fn cost(s: &State, members: &[usize]) -> Result<u32, RuleError> {
         c = c.max(MIXED_ARTILLERY_AP);
     }
     Ok(c)
-}
-
-/// `board` (of the group's side) with the group's own elements lifted off it: each element's
-/// move may enter a hex another of the group leaves. Nothing else of the board changes: its
-/// contacts and zones are the enemy's.
-pub fn lifted_board(s: &State, board: &Board, members: &[usize]) -> Board {
-    board.without(s, members)
 }
 
 /// One element's part of a group move: its destination, whether the move is strategic
@@ -199,7 +196,8 @@ pub fn shifted(s: &State, e: usize, from0: HexCoord, to: HexCoord) -> Option<Hex
 
 /// The group's parallel move to `to` (its first element's destination) facing `facing`,
 /// each element's way checked as its single move's (`reaches`: each element's reach on the
-/// [`lifted_board`] for `facing`, in the members' order; `board` that lifted board, whose
+/// board without the group (`Board::without`: each element's move may enter a hex another of
+/// the group leaves) for `facing`, in the members' order; `board` that lifted board, whose
 /// contacts are the enemies' as on the unlifted one). The group's own checks are the caller's
 /// ([`check`]).
 pub fn plan(
@@ -294,7 +292,7 @@ pub fn move_group(
             id(s, first)
         )));
     }
-    let board = lifted_board(s, &Board::new(s, side(s, first)), members);
+    let board = Board::new(s, side(s, first)).without(s, members);
     let reaches = reaches(s, &board, members, facing);
     let steps = plan(s, &board, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;

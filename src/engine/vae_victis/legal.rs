@@ -353,7 +353,7 @@ fn group_commands(s: &State, board: &Board, out: &mut Vec<Command>) {
             .expect("a troop element's corps");
         if groups::cost(s, &members).is_ok_and(|c| c <= s.corps[corps].ap) {
             let facing = s.elements[first].facing;
-            let board = groups::lifted_board(s, board, &members);
+            let board = board.without(s, &members);
             let reaches = groups::reaches(s, &board, &members, facing);
             for to in reaches[0].hexes() {
                 if groups::plan(s, &board, &members, &reaches, to, facing).is_ok() {

@@ -459,26 +459,16 @@ impl Hasher for Fx {
 /// enemy, closing on it every step; a move starting in an enemy's zone ends in contact with it
 /// or out of it. Generals ignore zones and never end in contact.
 pub fn reach(s: &State, e: usize, facing: Option<Facing>) -> BTreeMap<HexCoord, Path> {
-    reach_on(&Board::new(s, side(s, e)), s, e, facing)
+    reach_of(&Board::new(s, side(s, e)), s, e, facing).paths()
 }
 
 /// VV 5.3: by element, whether `e` (ending its move facing `facing`, if known) may pass
 /// through it: its own side's standing elements that [`may_pass`] allows. The only thing
-/// [`reach_on`] reads of `facing`: two facings with the same list reach the same hexes.
+/// [`reach_of`] reads of `facing`: two facings with the same list reach the same hexes.
 pub fn passable(s: &State, e: usize, facing: Option<Facing>) -> Vec<bool> {
     (0..s.elements.len())
         .map(|o| standing(s, o) && side(s, o) == side(s, e) && may_pass(s, e, o, facing))
         .collect()
-}
-
-/// [`reach`] on a board of `e`'s side computed beforehand, every hex with its way.
-pub fn reach_on(
-    board: &Board,
-    s: &State,
-    e: usize,
-    facing: Option<Facing>,
-) -> BTreeMap<HexCoord, Path> {
-    reach_of(board, s, e, facing).paths()
 }
 
 /// [`reach`]'s search on a board of `e`'s side computed beforehand: its best states, and for
