@@ -619,14 +619,25 @@ fn vv_zone_of_control_stops_a_move_at_its_limit() {
     let _ = ev;
 }
 
+fn facings_at_of(c: &Command) -> kepi::engine::facing::Facing {
+    match c {
+        Command::Move { facing, .. } => *facing,
+        other => panic!("not a move: {other:?}"),
+    }
+}
+
 #[test]
 fn vv_zone_of_control_aligns_an_element_to_face_its_owner() {
     use kepi::engine::facing::Facing;
-    use kepi::engine::vae_victis::geometry::facings_toward;
+    use kepi::engine::vae_victis::geometry::{self, facings_toward};
     // VV 6 "A unit that finds itself in an enemy ZoC must align itself to face that unit":
     // the British line at 0103 facing south holds 0105-0106 in its zone.
     let s = duel(
-        vec![el("f1", "line", "0108", "N"), el("f2", "line", "0408", "N")],
+        vec![
+            el("f1", "line", "0108", "N"),
+            el("f2", "line", "0408", "N"),
+            el("f3", "line", "0305", "N"),
+        ],
         vec![el("b", "line", "0103", "S")],
     );
     let s = france_moves(&s, 6);
@@ -656,6 +667,27 @@ fn vv_zone_of_control_aligns_an_element_to_face_its_owner() {
     };
     assert_eq!(facings_at("0106"), vec![Facing::parse("N").unwrap()]);
     assert!(!facings_at("0107").is_empty());
+    // The play view's click on a hex of the zone (the reach's command) faces as the list
+    // offers, whichever way the last step goes: every such command is a legal one.
+    let (mut zone_hexes, mut askew) = (0, 0);
+    for e in ["f1", "f2", "f3"] {
+        let r = VaeVictis.reach(&s, e).unwrap();
+        for h in &r.hexes {
+            let g = &s.setup().grid;
+            let hex = g.parse(&h.hex).unwrap();
+            if geometry::zone_owners(&s, 0, hex).is_empty() {
+                continue;
+            }
+            zone_hexes += 1;
+            let c: Command = serde_json::from_value(h.command.clone()).unwrap();
+            assert!(legal.contains(&c), "{e} to {}: {c:?} is not listed", h.hex);
+            let last = g.parse(&h.path[h.path.len() - 2]).unwrap();
+            if geometry::hexside_toward(&s, last, hex) != facings_at_of(&c) {
+                askew += 1;
+            }
+        }
+    }
+    assert!(zone_hexes >= 3 && askew >= 1, "{zone_hexes} {askew}");
     // An element standing in the zone pivots only to face b; out of it, to any hexside.
     let mut u = s.clone();
     let f1 = id(&u, "f1");
@@ -801,27 +833,21 @@ fn vv_movement_units_attached_to_a_general_benefit_from_his_free_move() {
     assert_eq!(t.corps[0].ap, 2);
     // His free first move carries a and b: their next move (or pivot) costs nothing; c's
     // costs 1 AP; the mark is spent by the move.
-    let (s, _) = play(&s, mv("g-fr", "0312", "N"), &[]);
+    let (s, ev) = play(&s, mv("g-fr", "0312", "N"), &[]);
     assert_eq!(s.corps[0].ap, 3, "the general's first move is free");
+    assert!(
+        notes(&ev).contains(
+            "g-fr's free move carries a, b beside him: the next move or about-turn of each is \
+             free this turn (VV 5.7)"
+        ),
+        "{}",
+        notes(&ev)
+    );
     let carried = |s: &State, e: &str| s.elements[id(s, e)].carried;
     assert!(carried(&s, "a") && carried(&s, "b") && !carried(&s, "c"));
-    // The command's words say so (the play view's and the replay's move list).
-    let words = |e: &str| {
-        VaeVictis.describe_command(
-            &s,
-            &Command::Pivot {
-                element: e.into(),
-                facing: kepi::engine::facing::Facing::parse("ENE").unwrap(),
-            },
-        )
-    };
-    assert_eq!(
-        words("a"),
-        "a turns to face ENE (free: carried by its general's free move, VV 5.7)"
-    );
-    assert_eq!(words("c"), "c turns to face ENE (1 AP)");
-    let (s, _) = play(&s, mv("a", "0109", "N"), &[]);
+    let (s, ev) = play(&s, mv("a", "0109", "N"), &[]);
     assert_eq!(s.corps[0].ap, 3, "a moves free with its general");
+    assert!(notes(&ev).contains("a goes free: carried by its general's free move (VV 5.7)"));
     assert!(!carried(&s, "a"));
     let (t, _) = play(
         &s,

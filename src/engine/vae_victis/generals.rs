@@ -201,6 +201,13 @@ pub fn take_command(s: &mut State, c: usize, ev: &mut Vec<Event>) -> Result<(), 
     s.corps[c].ap = cs;
     s.corps[c].under_cinc = true;
     s.cinc_took[side] = true;
+    // VV 5.7: the units its general's free move carried were his to carry; the corps is the
+    // C-in-C's now, and they pay as his.
+    for x in 0..s.elements.len() {
+        if s.setup().elements[x].corps == Some(c) {
+            s.elements[x].carried = false;
+        }
+    }
     note(
         ev,
         format!(
@@ -230,10 +237,18 @@ pub fn move_cost(s: &State, e: usize) -> Result<u32, RuleError> {
     let c = setup.elements[e]
         .corps
         .ok_or_else(|| RuleError::not_now("no corps"))?;
-    let h = s.elements[e].hex.expect("standing");
+    let Some(h) = s.elements[e].hex else {
+        return Err(RuleError::not_now(format!(
+            "{} is not on the map",
+            setup.elements[e].id
+        )));
+    };
     if s.corps[c].under_cinc {
-        let g = commander(s, e).expect("the C-in-C commands it");
-        let gh = s.elements[g].hex.expect("standing");
+        let Some(gh) = commander(s, e).and_then(|g| s.elements[g].hex) else {
+            return Err(RuleError::not_now(
+                "the Commander-in-Chief commanding this corps is not on the map",
+            ));
+        };
         if geometry::distance(s, gh, h) > within(core().paces.commander_in_chief_range) {
             return Err(RuleError::rule(
                 "VV 5.1",
@@ -260,11 +275,13 @@ pub fn move_cost_now(s: &State, e: usize) -> Result<u32, RuleError> {
 }
 
 /// VV 5.7: the general `g` makes his free first move of the phase from where he stands: every
-/// troop element he commands (`commander`) standing beside him ("attached", as the tactical
-/// factor "General attached to unit" reads it) and still free to act is carried.
-pub fn carry(s: &mut State, g: usize) {
+/// troop element he commands ([`commander`]: its corps' general, or the C-in-C for a corps he
+/// took command of) standing beside him ("attached") and not yet acted is carried. Returns
+/// them.
+pub fn carry(s: &mut State, g: usize) -> Vec<usize> {
+    let mut carried = Vec::new();
     let Some(gh) = s.elements[g].hex else {
-        return;
+        return carried;
     };
     for x in 0..s.elements.len() {
         if s.setup().elements[x].role == Role::Troop
@@ -276,8 +293,10 @@ pub fn carry(s: &mut State, g: usize) {
                 .is_some_and(|h| s.setup().grid.adjacent(h, gh))
         {
             s.elements[x].carried = true;
+            carried.push(x);
         }
     }
+    carried
 }
 
 /// Spend `cost` AP of `e`'s corps.

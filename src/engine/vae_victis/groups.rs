@@ -296,13 +296,19 @@ pub fn move_group(
     let reaches = reaches(s, &board, members, facing);
     let steps = plan(s, &board, members, &reaches, to, facing)?;
     s.corps[c].ap -= ap;
+    let carried = members.iter().any(|&e| s.elements[e].carried);
     for &e in members {
         s.elements[e].carried = false;
     }
+    let paid = if carried {
+        "free: carried by its general's free move, VV 5.7".to_string()
+    } else {
+        format!("{ap} AP, VV 5.2")
+    };
     note(
         ev,
         format!(
-            "The group of {} moves in parallel ({ap} AP, VV 5.2)",
+            "The group of {} moves in parallel ({paid})",
             members
                 .iter()
                 .map(|&e| id(s, e).to_string())

@@ -638,9 +638,28 @@ pub fn may_act(s: &State, e: usize) -> Result<(), RuleError> {
 
 /// The AP `e` pays for a move now: a general's first move is free (VV 5.7), the C-in-C moves
 /// once a phase, free; either carries the troop elements beside him that he commands
-/// (`generals::carry`), whose next move or pivot is free.
-fn pay_move(s: &mut State, e: usize) -> Result<(), RuleError> {
+/// (`generals::carry`), whose next move or pivot is free. The notes say who is carried and
+/// who moves free.
+fn pay_move(s: &mut State, e: usize, ev: &mut Vec<Event>) -> Result<(), RuleError> {
     let setup = s.setup_arc();
+    let id = &setup.elements[e].id;
+    let carry = |s: &mut State, ev: &mut Vec<Event>| {
+        let carried = generals::carry(s, e);
+        if !carried.is_empty() {
+            let names: Vec<&str> = carried
+                .iter()
+                .map(|&x| setup.elements[x].id.as_str())
+                .collect();
+            note(
+                ev,
+                format!(
+                    "{id}'s free move carries {} beside him: the next move or about-turn of \
+                     each is free this turn (VV 5.7)",
+                    names.join(", ")
+                ),
+            );
+        }
+    };
     match setup.elements[e].role {
         Role::CommanderInChief => {
             if s.elements[e].moved_free {
@@ -651,20 +670,26 @@ fn pay_move(s: &mut State, e: usize) -> Result<(), RuleError> {
                 ));
             }
             s.elements[e].moved_free = true;
-            generals::carry(s, e);
+            carry(s, ev);
             Ok(())
         }
         Role::General => {
             if !s.elements[e].moved_free {
                 s.elements[e].moved_free = true;
-                generals::carry(s, e);
+                carry(s, ev);
                 return Ok(());
             }
             generals::spend(s, e, 1)
         }
         Role::Troop => {
             let c = generals::move_cost_now(s, e)?;
-            s.elements[e].carried = false;
+            if s.elements[e].carried {
+                s.elements[e].carried = false;
+                note(
+                    ev,
+                    format!("{id} goes free: carried by its general's free move (VV 5.7)"),
+                );
+            }
             generals::spend(s, e, c)
         }
     }
@@ -706,7 +731,7 @@ pub fn move_to(
     } else {
         zone_alignment(s, e, &geometry::zone_owners(s, side(s, e), to), to, facing)?;
     }
-    pay_move(s, e)?;
+    pay_move(s, e, ev)?;
     settle(s, e, to, facing, &path, strat, before, ev);
     Ok(())
 }
@@ -888,7 +913,7 @@ pub fn pivot(
         here,
         facing,
     )?;
-    pay_move(s, e)?;
+    pay_move(s, e, ev)?;
     s.elements[e].facing = facing;
     s.elements[e].acted = Acted::Done;
     note(ev, format!("{id} turns in place to face {facing} (VV 5.4)"));

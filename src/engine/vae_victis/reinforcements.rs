@@ -4,9 +4,10 @@
 //! map until its game-turn; from then, in each of its side's movement phases, each of its
 //! elements (its general too) may enter at one of the entry's hexes: that hex free (no element
 //! in it) and not in contact with an enemy troop element, on ground it may enter, facing any
-//! hexside. Entering costs 1 AP of its corps (a general's entry is his free first move, VV
-//! 5.7); the element may then move on from the entry hex as any element does. An element that
-//! finds no such hex waits for a later phase.
+//! hexside (in an enemy zone of control, a troop element faces one of its owners, VV 6).
+//! Entering costs 1 AP of its corps (a general's entry is his free first move, VV 5.7, and
+//! carries no one: he comes from off the map); the element may then move on from the entry hex
+//! as any element does. An element that finds no such hex waits for a later phase.
 
 use super::dice::note;
 use super::generals;
@@ -179,9 +180,10 @@ pub fn commands(s: &State, board: &Board, out: &mut Vec<Command>) {
             .filter(|f| f.is_hexside(&setup.grid))
             .collect();
         for &h in &to_arrive(s, e).expect("due").hexes {
-            // `check` asks nothing of the facing but that it is a hexside's: the hex is
-            // checked once and every hexside facing offered. An occupied hex or one in contact
-            // (the board of the active side, as `check` would find) is passed over first.
+            // `check` asks of the facing only that it is a hexside's and, in an enemy zone of
+            // control, aligned on an owner (VV 6): the hex is checked once, with an aligned
+            // facing, and every aligned facing offered. An occupied hex or one in contact (the
+            // board of the active side, as `check` would find) is passed over first.
             if board.at(h).is_some() || board.contact(h) {
                 continue;
             }

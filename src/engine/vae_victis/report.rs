@@ -1,7 +1,6 @@
 //! Vae Victis in words and on the board: commands and events described, the state reported
 //! one element a line, every counter with its values, and the markers.
 
-use super::generals;
 use super::geometry::standing;
 use super::morale;
 use super::state::{Command, Event, Phase, Role, State};
@@ -15,23 +14,6 @@ fn formation_ap(s: &State, element: &str) -> u32 {
         .ok()
         .and_then(|e| s.etype(e))
         .map_or(1, |t| t.formation_ap)
-}
-
-/// What a move or pivot of `element` costs now, in words: " (N AP)", or why it is free (VV
-/// 5.7: a general's first move, or a unit his free move carried); nothing when it may not move.
-fn move_ap(s: &State, element: &str) -> String {
-    let Ok(e) = s.setup().element(element) else {
-        return String::new();
-    };
-    match s.setup().elements[e].role {
-        Role::CommanderInChief => " (free, VV 5.7)".into(),
-        Role::General if !s.elements[e].moved_free => " (free: his first move, VV 5.7)".into(),
-        Role::General => " (1 AP)".into(),
-        Role::Troop if s.elements[e].carried => {
-            " (free: carried by its general's free move, VV 5.7)".into()
-        }
-        Role::Troop => generals::move_cost(s, e).map_or(String::new(), |c| format!(" ({c} AP)")),
-    }
 }
 
 pub fn describe_command(s: &State, c: &Command) -> String {
@@ -48,10 +30,7 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             element,
             to,
             facing,
-        } => format!(
-            "{element} moves to {to}, facing {facing}{}",
-            move_ap(s, element)
-        ),
+        } => format!("{element} moves to {to}, facing {facing}"),
         Command::MoveGroup {
             elements,
             to,
@@ -61,9 +40,7 @@ pub fn describe_command(s: &State, c: &Command) -> String {
             elements.join(", "),
             elements.first().map_or("", |e| e.as_str())
         ),
-        Command::Pivot { element, facing } => {
-            format!("{element} turns to face {facing}{}", move_ap(s, element))
-        }
+        Command::Pivot { element, facing } => format!("{element} turns to face {facing} (1 AP)"),
         Command::Square { element } => {
             format!("{element} forms square ({} AP)", formation_ap(s, element))
         }

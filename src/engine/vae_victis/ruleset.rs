@@ -350,7 +350,7 @@ impl Ruleset for VaeVictis {
                             command: serde_json::to_value(Command::Move {
                                 element: setup.elements[e].id.clone(),
                                 to: setup.name(h),
-                                facing: super::geometry::hexside_toward(s, last, h),
+                                facing: reach_facing(s, e, h, last),
                             })
                             .expect("commands serialize"),
                         }
@@ -471,4 +471,39 @@ impl Ruleset for VaeVictis {
     fn computer_player(&self, level: &str, seed: u64) -> Option<Box<dyn Player<Self>>> {
         super::ai::player(level, seed)
     }
+}
+
+/// The facing a click on `h` in the play view moves `e` with: the first the legal list offers
+/// there (into contact, toward the first enemy it touches, VV 8; in an enemy zone of control,
+/// toward one of its owners, VV 6), else the last step's.
+fn reach_facing(
+    s: &State,
+    e: usize,
+    h: crate::map::HexCoord,
+    last: crate::map::HexCoord,
+) -> crate::engine::facing::Facing {
+    use super::geometry::{self, at, hexside_toward, side, troop};
+    use crate::engine::facing::Facing;
+    let setup = s.setup();
+    if setup.elements[e].role == super::state::Role::Troop {
+        if super::movement::contact_hex(s, e, h) {
+            if let Some(n) = setup
+                .grid
+                .neighbors(h)
+                .find(|&n| at(s, n).is_some_and(|o| troop(s, o) && side(s, o) != side(s, e)))
+            {
+                return hexside_toward(s, h, n);
+            }
+        } else if !s.elements[e].square {
+            let owners = geometry::zone_owners(s, side(s, e), h);
+            if !owners.is_empty()
+                && let Some(f) = Facing::all()
+                    .filter(|f| f.is_hexside(&setup.grid))
+                    .find(|&f| geometry::aligned(s, &owners, h, f, false))
+            {
+                return f;
+            }
+        }
+    }
+    hexside_toward(s, last, h)
 }
