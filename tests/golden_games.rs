@@ -126,6 +126,27 @@ fn bless(scenario: &str, key: &str, version: u32) {
     }
 }
 
+/// A game of an older rules version that today's rules replay otherwise: what is wrong when the
+/// system's changelog has no row for a version since (`rules`: the system's name).
+fn unsaid(
+    name: &str,
+    rules: &str,
+    tree: &GameTree,
+    now: u32,
+    e: &dyn std::fmt::Display,
+) -> Option<String> {
+    let said = changelog_versions(&tree.ruleset);
+    let unsaid: Vec<u32> = (tree.rules_version + 1..=now)
+        .filter(|v| !said.contains(v))
+        .collect();
+    (!unsaid.is_empty()).then(|| {
+        format!(
+            "{name}: replays otherwise under {rules} rules {now} ({e}), and the changelog has \
+             no row for version(s) {unsaid:?}"
+        )
+    })
+}
+
 #[test]
 fn every_golden_game_opens_in_a_fresh_archive_hash_for_hash() {
     let blessing = std::env::var_os("KEPI_BLESS").is_some();
@@ -198,17 +219,7 @@ fn every_golden_game_opens_in_a_fresh_archive_hash_for_hash() {
                                 rules.name()
                             )),
                         }
-                        let said = changelog_versions(&tree.ruleset);
-                        let unsaid: Vec<u32> = (tree.rules_version + 1..=now)
-                            .filter(|v| !said.contains(v))
-                            .collect();
-                        if !unsaid.is_empty() {
-                            wrong.push(format!(
-                                "{name}: replays otherwise under {} rules {now} ({e}), and the \
-                                 changelog has no row for version(s) {unsaid:?}",
-                                rules.name()
-                            ));
-                        }
+                        wrong.extend(unsaid(&name, rules.name(), &tree, now, &e));
                     }
                     Err(e) => wrong.push(format!("{name}: verified from the archive: {e}")),
                 }
@@ -223,17 +234,7 @@ fn every_golden_game_opens_in_a_fresh_archive_hash_for_hash() {
             // A game of an older version may replay otherwise today, when the changelog says
             // what changed since.
             Err(e) if tree.rules_version < now => {
-                let said = changelog_versions(&tree.ruleset);
-                let unsaid: Vec<u32> = (tree.rules_version + 1..=now)
-                    .filter(|v| !said.contains(v))
-                    .collect();
-                if !unsaid.is_empty() {
-                    wrong.push(format!(
-                        "{name}: replays otherwise under {} rules {now} ({e}), and the \
-                         changelog has no row for version(s) {unsaid:?}",
-                        rules.name()
-                    ));
-                }
+                wrong.extend(unsaid(&name, rules.name(), &tree, now, &e));
             }
             Err(e) => wrong.push(format!(
                 "{name}: a change altered its replay under {} rules {now}: {e}. Raise the \
