@@ -804,30 +804,16 @@ fn vv_movement_units_attached_to_a_general_benefit_from_his_free_move() {
     use kepi::engine::vae_victis::groups;
     // VV 5.7 "Any units or group of units attached to a general may also benefit from the
     // generals' free move": a and b stand beside their general at 0112, c does not.
-    let s = position(
-        (
-            vec![corps(
-                "I",
-                ("g-fr", "0112"),
-                vec![
-                    el("a", "line", "0111", "N"),
-                    el("b", "line", "0212", "N"),
-                    el("c", "line", "0511", "N"),
-                    el("d", "line", "0611", "N"),
-                ],
-            )],
-            None,
-        ),
-        (
-            vec![corps(
-                "A",
-                ("g-br", "1401"),
-                vec![el("x", "line", "1402", "S")],
-            )],
-            None,
-        ),
+    let s = duel(
+        vec![
+            el("a", "line", "0111", "N"),
+            el("b", "line", "0212", "N"),
+            el("c", "line", "0511", "N"),
+            el("d", "line", "0611", "N"),
+        ],
+        vec![el("x", "line", "1402", "S")],
     );
-    let s = opened(&s, &[3, 3], 0, &[3]);
+    let s = france_moves(&s, 3);
     // Before the general moves, a's move costs 1 AP like any other.
     let (t, _) = play(&s, mv("a", "0110", "N"), &[]);
     assert_eq!(t.corps[0].ap, 2);
